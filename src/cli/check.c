@@ -1,0 +1,27 @@
+/* guv check: load and cross-check every data file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+int cmd_check(int argc, char **argv, const char *data_option)
+{
+    for (int i = 1; i < argc; i++) {
+        fprintf(stderr, "guv check: unexpected argument '%s'\nUsage: guv check [--data DIR]\n", argv[i]);
+        return 2;
+    }
+    char dir[4096];
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr))
+        return 1;
+    GameData gd;
+    bool ok = cli_load(dir, &gd, stdout);
+    if (ok) {
+        int places = gd.map.nplaces, units = gd.nunits;
+        printf("guv check: %s is clean: map %dx%d with %d places, %d roads, %d rivers; %d units in %d formations; "
+               "%d turns; %d Automa counters; %d strategy areas; %d scenarios\n",
+               dir, gd.map.cols, gd.map.rows, places, gd.map.nroads, gd.map.nrivers, units, gd.nformations,
+               gd.nturns, gd.ncounters, gd.nareas, gd.nscenarios);
+    }
+    gamedata_free(&gd);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,20 @@
+/* The command-line front end: subcommands and the data directory. */
+#ifndef GUV_CLI_H
+#define GUV_CLI_H
+
+#include <stdio.h>
+
+#include "data/data.h"
+
+/* Finds the data directory: --data, then GUV_DATA, then the source tree when
+ * running from the build directory, then the install prefix. Writes it into
+ * out and returns 0, or prints why not (to err) and returns 1. */
+int cli_data_dir(const char *option, char *out, size_t size, FILE *err);
+
+/* Loads the data; on error prints every message and returns false. */
+bool cli_load(const char *dir, GameData *gd, FILE *err);
+
+int cmd_check(int argc, char **argv, const char *data_option);
+int cmd_map(int argc, char **argv, const char *data_option);
+
+#endif

@@ -1,0 +1,85 @@
+/* guv: Give Us Victories, Chancellorsville 1863, as Lee against the Automa. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "ui/ui.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "Usage: guv [--data DIR] [COMMAND]\n"
+               "\n"
+               "Chancellorsville 1863: command Lee's army against a computer-run Union.\n"
+               "\n"
+               "With no command, opens the map in the terminal.\n"
+               "\n"
+               "Commands:\n"
+               "  check          load and cross-check every data file; report file:line errors\n"
+               "  map [--ids]    print the map as text (--ids: hex ids inside the hexes)\n"
+               "\n"
+               "Options:\n"
+               "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
+               "  --help         show this help\n"
+               "  --version      show the version\n");
+}
+
+int main(int argc, char **argv)
+{
+    const char *data = NULL;
+    int i = 1;
+    /* Options before the command (and --data also after it). */
+    char *rest[64];
+    int nrest = 0;
+    for (; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("guv %s\n", GUV_VERSION);
+            return 0;
+        }
+        if (strcmp(argv[i], "--data") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "guv: --data needs a folder\n");
+                return 2;
+            }
+            data = argv[++i];
+            continue;
+        }
+        if (strncmp(argv[i], "--data=", 7) == 0) {
+            data = argv[i] + 7;
+            continue;
+        }
+        if (nrest < 63)
+            rest[nrest++] = argv[i];
+    }
+    rest[nrest] = NULL;
+    if (nrest == 0) {
+        char dir[4096];
+        if (cli_data_dir(data, dir, sizeof dir, stderr))
+            return 1;
+        GameData gd;
+        if (!cli_load(dir, &gd, stderr)) {
+            gamedata_free(&gd);
+            return 1;
+        }
+        if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+            fprintf(stderr, "guv: the map needs a terminal; try 'guv map' to print it, or 'guv --help'\n");
+            gamedata_free(&gd);
+            return 1;
+        }
+        int rc = ui_run(&gd);
+        gamedata_free(&gd);
+        return rc;
+    }
+    if (strcmp(rest[0], "check") == 0)
+        return cmd_check(nrest, rest, data);
+    if (strcmp(rest[0], "map") == 0)
+        return cmd_map(nrest, rest, data);
+    fprintf(stderr, "guv: unknown command '%s'\n", rest[0]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,329 @@
+/* The game's data, loaded from config/ and booklet/ and checked.
+ *
+ * GameData is read-only once loaded. Game state refers to it by index.
+ * Every number a rule needs comes from here, never from C. */
+#ifndef GUV_DATA_H
+#define GUV_DATA_H
+
+#include <stdbool.h>
+
+#include "data/diag.h"
+#include "hex/hex.h"
+
+#define ID_LEN 48
+#define NAME_LEN 64
+#define MAX_COLOUR 8
+
+enum Side { SIDE_UNION, SIDE_CONFEDERATE, SIDE_COUNT };
+
+/* ---- terrain.ini (MAP-TEC) -------------------------------------------- */
+
+/* Costs are in half movement points; COST_NO means "may not". */
+#define COST_NO (-1)
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    char symbol;
+    int colour;
+    int move;         /* half MP to enter, or COST_NO */
+    int contact_cost; /* half MP extra next to an enemy */
+    int dice_limit;   /* 0: no limit */
+    int attacker_dice;
+    int defender_dice;
+    int bombard_modifier;
+    bool blocks_fire;
+    bool breastworks;
+} TerrainKind;
+
+enum SupplyCross { SUPPLY_ALWAYS, SUPPLY_DRY, SUPPLY_BRIDGE, SUPPLY_PONTOON };
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int cost, rain_cost;           /* half MP extra, or COST_NO */
+    int ford_cost, ford_rain_cost; /* at a ford without pontoon */
+    int bridge_cost;               /* at a printed bridge */
+    int pontoon_cost;              /* with a pontoon */
+    bool road_negates;
+    int supply; /* enum SupplyCross */
+    bool contact_across;
+    bool combat_across;
+    int attack_dice_limit;
+    int attacker_dice;
+} HexsideKind;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int move; /* half MP per hex, or COST_NO */
+} RoadKind;
+
+typedef struct {
+    int road_bonus; /* half MP */
+    int exit_cost;  /* half MP */
+} MovementRules;
+
+typedef struct {
+    int max_units;  /* units in one hex (STACK) */
+    int max_points; /* combat points in one hex */
+} StackingRules;
+
+/* ---- map.ini (MAP-GRID, MAP-PLACES) ------------------------------------ */
+
+enum HexsideFlag { SIDE_FORD = 1, SIDE_BRIDGE = 2 };
+enum HexFlag {
+    HEXF_SUPPLY_UNION = 1,
+    HEXF_SUPPLY_CSA = 2,
+    HEXF_EXIT_CSA = 4,
+    HEXF_CAVALRY_ENTRY = 8,
+};
+enum Bank { BANK_NORTH = 'N', BANK_WEDGE = 'W', BANK_SOUTH = 'S' };
+
+typedef struct {
+    signed char kind;  /* hexside kind index, -1 for a plain hexside */
+    signed char river; /* river index, -1 */
+    unsigned char flags;
+} Hexside;
+
+typedef struct {
+    unsigned char terrain; /* terrain kind index */
+    char bank;             /* enum Bank */
+    short place;           /* place index, -1 */
+    unsigned char flags;   /* enum HexFlag */
+    unsigned char fort_faces; /* bit per direction a printed fortification faces */
+    Hexside side[DIR_COUNT];
+    signed char road[DIR_COUNT]; /* best road kind joining the neighbour, -1 */
+} MapHex;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    HexCoord hex;
+    int ford_dir; /* direction of the named ford hexside from hex, -1 */
+} Place;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int kind; /* road kind index */
+    HexCoord *hexes;
+    int nhexes;
+} Road;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int kind; /* hexside kind index */
+} River;
+
+typedef struct {
+    char name[NAME_LEN * 2];
+    int cols, rows;
+    MapHex *hexes; /* cols * rows */
+    Place *places;
+    int nplaces;
+    Road *roads;
+    int nroads;
+    River *rivers;
+    int nrivers;
+} Map;
+
+/* ---- tables.ini (BOMBARD-PROC) ----------------------------------------- */
+
+enum ArtilleryResult { ART_NONE, ART_DIS, ART_LOSS, ART_LOSS_DIS };
+#define ART_MAX_COLS 16
+
+typedef struct {
+    int factor_min, factor_max;
+    unsigned char result[ART_MAX_COLS];
+} ArtilleryRow;
+
+typedef struct {
+    int die_min, die_max;
+    ArtilleryRow *rows;
+    int nrows;
+} ArtilleryTable;
+
+/* ---- turns.ini (TURN-TRACK) -------------------------------------------- */
+
+typedef struct {
+    int number;
+    char date[16];
+    char label[NAME_LEN];
+    bool night;
+    int points[SIDE_COUNT];
+    int rain; /* a die at or below brings rain */
+} TurnDef;
+
+/* ---- oob-*.ini --------------------------------------------------------- */
+
+enum UnitType { UT_INFANTRY, UT_CAVALRY, UT_ARTILLERY, UT_HORSE_ARTILLERY, UT_COUNT };
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int side;
+    bool higher;
+    int command_radius;
+    int command_factor;
+} CommanderDef;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int side;
+    int commander; /* index */
+    int colour;
+    char parent[ID_LEN];
+    int activation_cost;
+    int south_activation_cost;
+    bool detached;
+} FormationDef;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int side;
+    int formation; /* index, -1 for independent */
+    char division[ID_LEN];
+    int type;
+    int strength, reduced, movement, elite;
+    bool detached;
+} UnitDef;
+
+typedef struct {
+    char name[NAME_LEN];
+    int skirmishers, extra_skirmishers, pontoons, dummies, detachment_markers;
+} ArmyDef;
+
+/* ---- automa-counters.ini, strategy-map.ini ----------------------------- */
+
+#define COUNTER_MAX_VALUES 8
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int corps; /* formation index */
+    int nvalues;
+    int values[COUNTER_MAX_VALUES];
+    bool boxed[COUNTER_MAX_VALUES];
+} AutomaCounterDef;
+
+typedef struct {
+    int number; /* paragraph number */
+    char name[NAME_LEN];
+    HexCoord objective;
+    HexCoord *hexes;
+    int nhexes;
+} StrategyArea;
+
+/* ---- config/scenarios (SETUP and the scenarios) ----------------------- */
+
+#define SCEN_MAX_TURNS 25
+
+typedef struct {
+    int unit; /* unit index */
+    HexCoord hex;
+    bool reduced;
+} Deployment;
+
+typedef struct {
+    char key[ID_LEN + 4];
+    char *value;
+    int line;
+} ScenarioOption;
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    char *file; /* as shown in messages */
+    char *description;
+    bool solitaire;
+    int first_turn, last_turn;
+    int first_side; /* sets up first */
+    int points[SCEN_MAX_TURNS + 1][SIDE_COUNT]; /* -1: from turns.ini */
+    int skirmishers[SIDE_COUNT];
+    bool *commander_allowed; /* per commander */
+    bool *formation_allowed; /* per formation: its command chit is in play */
+    ScenarioOption *rules; /* special-rule switches, read by the rules engine */
+    int nrules;
+    ScenarioOption *victory; /* victory conditions as data */
+    int nvictory;
+    Deployment *deploy;
+    int ndeploy;
+} ScenarioDef;
+
+/* ---- everything -------------------------------------------------------- */
+
+typedef struct {
+    TerrainKind *terrain;
+    int nterrain;
+    HexsideKind *hexside_kinds;
+    int nhexside_kinds;
+    RoadKind *road_kinds;
+    int nroad_kinds;
+    MovementRules movement;
+    StackingRules stacking;
+    Map map;
+    ArtilleryTable artillery;
+    TurnDef *turns;
+    int nturns;
+    int day_turns;
+    ArmyDef army[SIDE_COUNT];
+    CommanderDef *commanders;
+    int ncommanders;
+    FormationDef *formations;
+    int nformations;
+    UnitDef *units;
+    int nunits;
+    AutomaCounterDef *counters;
+    int ncounters;
+    StrategyArea *areas;
+    int nareas;
+    ScenarioDef *scenarios;
+    int nscenarios;
+} GameData;
+
+/* Loads and cross-checks every file under dir (which holds config/ and
+ * booklet/). Returns true when there was no error; on false, d holds every
+ * error found and gd must still be freed. */
+bool gamedata_load(const char *dir, GameData *gd, Diags *d);
+void gamedata_free(GameData *gd);
+
+/* A scenario option by key, NULL when absent. */
+const char *scenario_option(const ScenarioOption *opts, int n, const char *key);
+
+/* Lookups; -1 when absent. */
+int data_terrain_by_symbol(const GameData *gd, char symbol);
+int data_place_index(const GameData *gd, const char *id);
+int data_unit_index(const GameData *gd, const char *id);
+int data_formation_index(const GameData *gd, const char *id);
+int data_commander_index(const GameData *gd, const char *id);
+int data_scenario_index(const GameData *gd, const char *id);
+int data_colour_parse(const char *name); /* -1 when unknown */
+const char *data_colour_name(int colour);
+const char *data_unit_type_name(int type);
+const char *data_side_name(int side);
+
+/* Map access. The hex must be on the map (map_has). */
+bool map_has(const Map *m, HexCoord h);
+MapHex *map_hex(const Map *m, HexCoord h);
+int map_hex_index(const Map *m, HexCoord h);
+HexCoord map_hex_at(const Map *m, int index);
+/* The hexside between h and its neighbour in dir; NULL off the map. */
+const Hexside *map_hexside(const Map *m, HexCoord h, int dir);
+
+/* Loaders, one per file (used by gamedata_load and by the tests). Each
+ * reads `path`, names it `shown` in messages, and fills its part of gd.
+ * Later files may refer to earlier ones, in the order of gamedata_load. */
+bool load_terrain(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_map(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d);
+bool load_automa_counters(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_strategy_map(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_scenario(GameData *gd, const char *path, const char *shown, Diags *d);
+
+#endif

@@ -1,0 +1,175 @@
+/* Loading every data file in order, lookups, and map access. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data/loadutil.h"
+
+static const char *const colour_names[MAX_COLOUR] = {"black", "red", "green", "yellow",
+                                                     "blue",  "magenta", "cyan", "white"};
+
+int data_colour_parse(const char *name)
+{
+    for (int i = 0; i < MAX_COLOUR; i++)
+        if (strcmp(name, colour_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *data_colour_name(int colour) { return colour >= 0 && colour < MAX_COLOUR ? colour_names[colour] : "?"; }
+
+const char *data_side_name(int side)
+{
+    return side == SIDE_UNION ? "union" : side == SIDE_CONFEDERATE ? "confederate" : "?";
+}
+
+int data_terrain_by_symbol(const GameData *gd, char symbol)
+{
+    for (int i = 0; i < gd->nterrain; i++)
+        if (gd->terrain[i].symbol == symbol)
+            return i;
+    return -1;
+}
+
+#define FIND_BY_ID(arr, n, id)                                                                                         \
+    do {                                                                                                               \
+        for (int i_ = 0; i_ < (n); i_++)                                                                               \
+            if (strcmp((arr)[i_].id, (id)) == 0)                                                                       \
+                return i_;                                                                                             \
+        return -1;                                                                                                     \
+    } while (0)
+
+int data_place_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->map.places, gd->map.nplaces, id); }
+int data_unit_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->units, gd->nunits, id); }
+int data_formation_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->formations, gd->nformations, id); }
+int data_commander_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->commanders, gd->ncommanders, id); }
+int data_scenario_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->scenarios, gd->nscenarios, id); }
+
+const char *scenario_option(const ScenarioOption *opts, int n, const char *key)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(opts[i].key, key) == 0)
+            return opts[i].value;
+    return NULL;
+}
+
+bool map_has(const Map *m, HexCoord h) { return m->hexes && hex_in_bounds(h, m->cols, m->rows); }
+
+int map_hex_index(const Map *m, HexCoord h) { return (h.col - 1) * m->rows + (h.row - 1); }
+
+HexCoord map_hex_at(const Map *m, int index) { return (HexCoord){index / m->rows + 1, index % m->rows + 1}; }
+
+MapHex *map_hex(const Map *m, HexCoord h) { return &m->hexes[map_hex_index(m, h)]; }
+
+const Hexside *map_hexside(const Map *m, HexCoord h, int dir)
+{
+    if (!map_has(m, h) || dir < 0 || dir >= DIR_COUNT || !map_has(m, hex_neighbour(h, dir)))
+        return NULL;
+    return &map_hex(m, h)->side[dir];
+}
+
+void lu_scenario_free(ScenarioDef *sc)
+{
+    free(sc->file);
+    free(sc->description);
+    free(sc->commander_allowed);
+    free(sc->formation_allowed);
+    for (int i = 0; i < sc->nrules; i++)
+        free(sc->rules[i].value);
+    free(sc->rules);
+    for (int i = 0; i < sc->nvictory; i++)
+        free(sc->victory[i].value);
+    free(sc->victory);
+    free(sc->deploy);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Loads every *.ini in config/scenarios, in name order. */
+static void load_scenarios(GameData *gd, const char *dir, Diags *d)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/config/scenarios", dir);
+    DIR *dh = opendir(path);
+    if (!dh) {
+        diag_error(d, "config/scenarios", 0, "cannot open the scenarios folder %s", path);
+        return;
+    }
+    char **names = NULL;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dh))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".ini") != 0 || e->d_name[0] == '.')
+            continue;
+        char **nn = realloc(names, (size_t)(n + 1) * sizeof *nn);
+        if (!nn)
+            break;
+        names = nn;
+        names[n] = strdup(e->d_name);
+        if (names[n])
+            n++;
+    }
+    closedir(dh);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    for (int i = 0; i < n; i++) {
+        char shown[512];
+        snprintf(path, sizeof path, "%s/config/scenarios/%s", dir, names[i]);
+        snprintf(shown, sizeof shown, "config/scenarios/%s", names[i]);
+        load_scenario(gd, path, shown, d);
+        free(names[i]);
+    }
+    free(names);
+    if (n == 0)
+        diag_error(d, "config/scenarios", 0, "no scenario files (*.ini)");
+}
+
+bool gamedata_load(const char *dir, GameData *gd, Diags *d)
+{
+    memset(gd, 0, sizeof *gd);
+    int before = d->count;
+    char path[4096];
+#define LOAD(fn, rel, ...)                                                                                             \
+    do {                                                                                                               \
+        snprintf(path, sizeof path, "%s/%s", dir, rel);                                                                \
+        fn(gd, __VA_ARGS__ path, rel, d);                                                                              \
+    } while (0)
+    LOAD(load_terrain, "config/terrain.ini", );
+    LOAD(load_map, "config/map.ini", );
+    LOAD(load_tables, "config/tables.ini", );
+    LOAD(load_turns, "config/turns.ini", );
+    LOAD(load_oob, "config/oob-union.ini", SIDE_UNION, );
+    LOAD(load_oob, "config/oob-confederate.ini", SIDE_CONFEDERATE, );
+    LOAD(load_automa_counters, "config/automa-counters.ini", );
+    LOAD(load_strategy_map, "config/strategy-map.ini", );
+#undef LOAD
+    load_scenarios(gd, dir, d);
+    return d->count == before;
+}
+
+void gamedata_free(GameData *gd)
+{
+    free(gd->terrain);
+    free(gd->hexside_kinds);
+    free(gd->road_kinds);
+    free(gd->map.hexes);
+    free(gd->map.places);
+    for (int i = 0; i < gd->map.nroads; i++)
+        free(gd->map.roads[i].hexes);
+    free(gd->map.roads);
+    free(gd->map.rivers);
+    free(gd->artillery.rows);
+    free(gd->turns);
+    free(gd->commanders);
+    free(gd->formations);
+    free(gd->units);
+    free(gd->counters);
+    for (int i = 0; i < gd->nareas; i++)
+        free(gd->areas[i].hexes);
+    free(gd->areas);
+    for (int i = 0; i < gd->nscenarios; i++)
+        lu_scenario_free(&gd->scenarios[i]);
+    free(gd->scenarios);
+    memset(gd, 0, sizeof *gd);
+}

@@ -1,0 +1,27 @@
+/* Helpers shared by the loaders (internal to src/data). */
+#ifndef GUV_LOADUTIL_H
+#define GUV_LOADUTIL_H
+
+#include "data/data.h"
+#include "data/inidoc.h"
+
+/* Copies s into dst (size n); an error at line when it does not fit. */
+bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
+/* The section's id after "kind:", checked; an error when malformed. */
+const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d);
+/* name = ... (required), copied into dst. */
+bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d);
+/* Parses a hex id token that must lie on the map. */
+bool lu_hex(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *out, Diags *d);
+/* Parses "AAAA-BBBB": two neighbouring hexes on the map; *dir is a->b. */
+bool lu_hexside(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *a, int *dir, Diags *d);
+/* A key holding a list of hex ids; returns a malloc'd array (or NULL with
+ * *n = 0). Bad entries are reported and left out. */
+HexCoord *lu_hex_list(IniDoc *doc, IniSection *s, const char *key, bool required, const GameData *gd, int *n,
+                      Diags *d);
+/* Reads a whole file, runs fn, reports unknown keys/sections, frees. */
+bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniDoc *, void *), void *arg);
+
+void lu_scenario_free(ScenarioDef *sc);
+
+#endif

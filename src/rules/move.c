@@ -1,0 +1,242 @@
+#include "rules/move.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int min_cost(int a, int b)
+{
+    if (a == COST_NO)
+        return b;
+    if (b == COST_NO)
+        return a;
+    return a < b ? a : b;
+}
+
+static bool in_contact(const MoveContext *ctx, HexCoord h)
+{
+    const Map *m = &ctx->gd->map;
+    for (int dir = 0; dir < DIR_COUNT; dir++) {
+        HexCoord n = hex_neighbour(h, dir);
+        if (!map_has(m, n) || !ctx->enemy[map_hex_index(m, n)])
+            continue;
+        const Hexside *hs = map_hexside(m, h, dir);
+        if (hs->kind >= 0 && !ctx->gd->hexside_kinds[hs->kind].contact_across)
+            continue;
+        return true;
+    }
+    return false;
+}
+
+int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road)
+{
+    const GameData *gd = ctx->gd;
+    const Map *m = &gd->map;
+    *by_road = false;
+    HexCoord to = hex_neighbour(from, dir);
+    if (!map_has(m, from) || !map_has(m, to))
+        return COST_NO;
+    int ti = map_hex_index(m, to);
+    if (ctx->enemy && ctx->enemy[ti])
+        return COST_NO;
+    const MapHex *fh = map_hex(m, from);
+    const MapHex *th = &m->hexes[ti];
+    int road = fh->road[dir];
+    bool road_usable = road >= 0 && gd->road_kinds[road].move != COST_NO;
+
+    /* Crossing the hexside. */
+    int extra = 0;
+    const Hexside *hs = &fh->side[dir];
+    if (hs->kind >= 0) {
+        const HexsideKind *k = &gd->hexside_kinds[hs->kind];
+        bool pontoon = ctx->pontoon && (ctx->pontoon[map_hex_index(m, from)] & (1u << dir));
+        extra = ctx->rain ? k->rain_cost : k->cost;
+        if (hs->flags & SIDE_FORD)
+            extra = min_cost(extra, ctx->rain ? k->ford_rain_cost : k->ford_cost);
+        if (hs->flags & SIDE_BRIDGE)
+            extra = min_cost(extra, k->bridge_cost);
+        if (pontoon)
+            extra = min_cost(extra, k->pontoon_cost);
+        if (road_usable && k->road_negates)
+            extra = 0;
+        if (extra == COST_NO)
+            return COST_NO;
+    }
+
+    /* Entering the hex: the road ignores the terrain. */
+    const TerrainKind *t = &gd->terrain[th->terrain];
+    int enter;
+    if (road_usable) {
+        enter = gd->road_kinds[road].move;
+        *by_road = true;
+    } else {
+        if (t->move == COST_NO)
+            return COST_NO;
+        enter = t->move;
+    }
+    if (ctx->enemy && in_contact(ctx, to))
+        enter += t->contact_cost;
+    return enter + extra;
+}
+
+/* A small binary heap of (cost, layer, hex). */
+typedef struct {
+    int cost, layer, hex;
+} HeapItem;
+
+typedef struct {
+    HeapItem *items;
+    int n, cap;
+} Heap;
+
+static bool heap_push(Heap *h, HeapItem it)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? h->cap * 2 : 256;
+        HeapItem *p = realloc(h->items, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        h->items = p;
+        h->cap = cap;
+    }
+    int i = h->n++;
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (h->items[parent].cost <= it.cost)
+            break;
+        h->items[i] = h->items[parent];
+        i = parent;
+    }
+    h->items[i] = it;
+    return true;
+}
+
+static HeapItem heap_pop(Heap *h)
+{
+    HeapItem top = h->items[0];
+    HeapItem last = h->items[--h->n];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        HeapItem best = last;
+        if (l < h->n && h->items[l].cost < best.cost)
+            m = l, best = h->items[l];
+        if (r < h->n && h->items[r].cost < best.cost)
+            m = r;
+        if (m == i)
+            break;
+        h->items[i] = h->items[m];
+        i = m;
+    }
+    if (h->n > 0)
+        h->items[i] = last;
+    return top;
+}
+
+bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
+{
+    const Map *m = &ctx->gd->map;
+    memset(out, 0, sizeof *out);
+    if (!map_has(m, start))
+        return false;
+    int n = m->cols * m->rows;
+    out->nhexes = n;
+    out->map = m;
+    out->start = map_hex_index(m, start);
+    out->allowance[LAYER_ANY] = movement * 2;
+    out->allowance[LAYER_ROAD] = movement * 2 + ctx->gd->movement.road_bonus;
+    for (int l = 0; l < LAYER_COUNT; l++) {
+        out->cell[l] = malloc((size_t)n * sizeof(MoveCell));
+        if (!out->cell[l]) {
+            move_reach_free(out);
+            return false;
+        }
+        for (int i = 0; i < n; i++)
+            out->cell[l][i] = (MoveCell){MOVE_UNREACHED, -1, -1};
+    }
+    Heap heap = {0};
+    out->cell[LAYER_ROAD][out->start].cost = 0;
+    bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
+    while (ok && heap.n > 0) {
+        HeapItem it = heap_pop(&heap);
+        if (it.cost != out->cell[it.layer][it.hex].cost)
+            continue; /* a stale entry */
+        HexCoord h = map_hex_at(m, it.hex);
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            bool by_road;
+            int step = move_step_cost(ctx, h, dir, &by_road);
+            if (step == COST_NO)
+                continue;
+            int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
+            int cost = it.cost + step;
+            if (cost > out->allowance[layer])
+                continue;
+            int ni = map_hex_index(m, hex_neighbour(h, dir));
+            MoveCell *c = &out->cell[layer][ni];
+            if (c->cost != MOVE_UNREACHED && c->cost <= cost)
+                continue;
+            *c = (MoveCell){cost, it.hex, (signed char)it.layer};
+            ok = heap_push(&heap, (HeapItem){cost, layer, ni});
+        }
+    }
+    free(heap.items);
+    if (!ok)
+        move_reach_free(out);
+    return ok;
+}
+
+void move_reach_free(MoveReach *r)
+{
+    for (int l = 0; l < LAYER_COUNT; l++) {
+        free(r->cell[l]);
+        r->cell[l] = NULL;
+    }
+}
+
+/* The layer giving the cheapest legal arrival at hex index i, or -1. */
+static int best_layer(const MoveReach *r, int i)
+{
+    int best = -1;
+    for (int l = 0; l < LAYER_COUNT; l++) {
+        int c = r->cell[l][i].cost;
+        if (c != MOVE_UNREACHED && (best < 0 || c < r->cell[best][i].cost))
+            best = l;
+    }
+    return best;
+}
+
+int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only)
+{
+    if (!r->cell[0] || !map_has(r->map, h))
+        return MOVE_UNREACHED;
+    int i = map_hex_index(r->map, h);
+    int l = best_layer(r, i);
+    if (road_only)
+        *road_only = l == LAYER_ROAD;
+    return l < 0 ? MOVE_UNREACHED : r->cell[l][i].cost;
+}
+
+int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
+{
+    if (!r->cell[0] || !map_has(r->map, h))
+        return 0;
+    int i = map_hex_index(r->map, h);
+    int l = best_layer(r, i);
+    if (l < 0)
+        return 0;
+    int len = 0;
+    /* Walk back, then reverse. */
+    while (i >= 0 && len < max) {
+        out[len++] = map_hex_at(r->map, i);
+        const MoveCell *c = &r->cell[l][i];
+        i = c->prev;
+        l = c->prev_layer;
+        if (i >= 0 && l < 0)
+            break;
+    }
+    for (int a = 0, b = len - 1; a < b; a++, b--) {
+        HexCoord t = out[a];
+        out[a] = out[b];
+        out[b] = t;
+    }
+    return len;
+}

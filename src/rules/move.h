@@ -1,0 +1,58 @@
+/* Movement cost and reach (MOVE-BASIC, MOVE-CONTACT, ROADS, RAIN, RIVERS,
+ * MINOR-RIVERS, PONTOON-BUILD crossing cost).
+ *
+ * Costs are in half movement points, so that a major road's 0.5 MP is exact.
+ * A unit that moves only by road gets the road bonus (ROADS); the search
+ * keeps two layers, "every step so far by road" and "any", each with its own
+ * allowance, and reports the better one for every hex. */
+#ifndef GUV_MOVE_H
+#define GUV_MOVE_H
+
+#include <stdbool.h>
+
+#include "data/data.h"
+
+typedef struct {
+    const GameData *gd;
+    bool rain;
+    /* Optional, per map hex index: non-zero where enemy units stand. */
+    const unsigned char *enemy;
+    /* Optional, per map hex index: bit (1 << dir) set where a friendly
+     * pontoon spans that hexside. */
+    const unsigned char *pontoon;
+} MoveContext;
+
+#define MOVE_UNREACHED (-1)
+
+typedef struct {
+    int cost;       /* half MP spent, MOVE_UNREACHED if not reached */
+    int prev;       /* previous hex index, -1 at the start */
+    signed char prev_layer;
+} MoveCell;
+
+enum { LAYER_ROAD, LAYER_ANY, LAYER_COUNT };
+
+typedef struct {
+    int nhexes;
+    int start;
+    int allowance[LAYER_COUNT]; /* half MP each layer may spend */
+    MoveCell *cell[LAYER_COUNT];
+    const Map *map;
+} MoveReach;
+
+/* The half-MP cost of stepping from `from` into its neighbour in dir, or
+ * COST_NO. *by_road tells whether the step used a road. */
+int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road);
+
+/* Every hex a unit with `movement` MP can reach from start. Returns false
+ * when out of memory or start is off the map. Free with move_reach_free. */
+bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out);
+void move_reach_free(MoveReach *r);
+
+/* Half MP to reach h (MOVE_UNREACHED if it cannot), and whether the
+ * cheapest legal way is wholly by road. */
+int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
+/* The path from the start to h, both included; returns its length. */
+int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max);
+
+#endif

@@ -1,0 +1,554 @@
+#include "ui/ui.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "view/maprender.h"
+
+enum { PANEL_W = 32, PANEL_MIN_COLS = 72 };
+
+typedef struct {
+    const GameData *gd;
+    const ScenarioDef *setup; /* units shown on the map, if any */
+    MapCanvas canvas, canvas_ids;
+    unsigned char *units[SIDE_COUNT];
+    HexCoord cursor;
+    int vx, vy; /* canvas position at the map window's top-left */
+    bool ids, legend, help, panel_forced;
+    bool colour;
+    attr_t style_attr[STY_COUNT];
+    attr_t terrain_attr[256];
+} Ui;
+
+static volatile sig_atomic_t curses_on;
+
+static void restore_terminal(void)
+{
+    if (curses_on) {
+        curses_on = 0;
+        endwin();
+    }
+}
+
+static void on_fatal_signal(int sig)
+{
+    restore_terminal();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_quit_signal(int sig)
+{
+    restore_terminal();
+    _exit(128 + sig);
+}
+
+static attr_t colour_attr(Ui *u, int colour, bool bold)
+{
+    attr_t a = bold ? A_BOLD : A_NORMAL;
+    if (u->colour && colour >= 0 && colour < MAX_COLOUR)
+        a |= COLOR_PAIR(colour + 1);
+    return a;
+}
+
+static void setup_styles(Ui *u)
+{
+    const char *no_colour = getenv("NO_COLOR");
+    u->colour = has_colors() && !(no_colour && *no_colour);
+    if (u->colour) {
+        start_color();
+        use_default_colors();
+        for (int c = 0; c < MAX_COLOUR; c++)
+            init_pair((short)(c + 1), (short)c, -1);
+    }
+    for (int i = 0; i < STY_COUNT; i++)
+        u->style_attr[i] = A_NORMAL;
+    u->style_attr[STY_BORDER] = u->colour ? A_DIM : A_NORMAL;
+    u->style_attr[STY_GREAT_RIVER] = colour_attr(u, COLOR_BLUE, true);
+    u->style_attr[STY_MINOR_RIVER] = colour_attr(u, COLOR_BLUE, false);
+    u->style_attr[STY_CREEK] = colour_attr(u, COLOR_CYAN, false);
+    u->style_attr[STY_FORD] = colour_attr(u, COLOR_YELLOW, true);
+    u->style_attr[STY_BRIDGE] = colour_attr(u, COLOR_WHITE, true);
+    u->style_attr[STY_ROAD_MAJOR] = colour_attr(u, COLOR_YELLOW, true);
+    u->style_attr[STY_ROAD_MINOR] = colour_attr(u, COLOR_YELLOW, false);
+    u->style_attr[STY_RAILROAD] = colour_attr(u, COLOR_WHITE, false);
+    u->style_attr[STY_PLACE] = colour_attr(u, COLOR_MAGENTA, true);
+    u->style_attr[STY_SUPPLY_UNION] = colour_attr(u, COLOR_BLUE, true);
+    u->style_attr[STY_SUPPLY_CSA] = colour_attr(u, COLOR_RED, true);
+    u->style_attr[STY_EXIT] = colour_attr(u, COLOR_RED, true);
+    u->style_attr[STY_FORT] = colour_attr(u, COLOR_RED, true);
+    u->style_attr[STY_UNION] = colour_attr(u, COLOR_BLUE, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
+    u->style_attr[STY_CSA] = colour_attr(u, COLOR_RED, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
+    u->style_attr[STY_HEXID] = A_NORMAL;
+    for (int t = 0; t < u->gd->nterrain && t < 256; t++)
+        u->terrain_attr[t] = colour_attr(u, u->gd->terrain[t].colour, false);
+}
+
+static int panel_width(const Ui *u)
+{
+    if (COLS >= PANEL_MIN_COLS || u->panel_forced)
+        return COLS >= PANEL_W + 10 ? PANEL_W : COLS;
+    return 0;
+}
+
+static int map_width(const Ui *u) { return COLS - panel_width(u); }
+static int map_height(void) { return LINES - 2; }
+
+static void clamp_view(Ui *u)
+{
+    int mw = map_width(u), mh = map_height();
+    int maxx = u->canvas.width - mw, maxy = u->canvas.height - mh;
+    if (u->vx > maxx)
+        u->vx = maxx;
+    if (u->vy > maxy)
+        u->vy = maxy;
+    if (u->vx < 0)
+        u->vx = 0;
+    if (u->vy < 0)
+        u->vy = 0;
+}
+
+/* Scrolls so the cursor's hex (frame included) is in view. */
+static void follow_cursor(Ui *u)
+{
+    int x, y;
+    maprender_interior(u->cursor, &x, &y);
+    int mw = map_width(u), mh = map_height();
+    if (x - 1 < u->vx)
+        u->vx = x - 1 - (mw > 20 ? 5 : 0);
+    if (x + 5 > u->vx + mw)
+        u->vx = x + 5 - mw + (mw > 20 ? 5 : 0);
+    if (y - 1 < u->vy)
+        u->vy = y - 1 - (mh > 10 ? 2 : 0);
+    if (y + 2 > u->vy + mh)
+        u->vy = y + 2 - mh + (mh > 10 ? 2 : 0);
+    clamp_view(u);
+}
+
+static void draw_map(Ui *u)
+{
+    const MapCanvas *c = u->ids ? &u->canvas_ids : &u->canvas;
+    int mw = map_width(u), mh = map_height();
+    int cx, cy;
+    maprender_interior(u->cursor, &cx, &cy);
+    for (int sy = 0; sy < mh; sy++) {
+        move(1 + sy, 0);
+        for (int sx = 0; sx < mw; sx++) {
+            int x = u->vx + sx, y = u->vy + sy;
+            chtype ch = ' ';
+            attr_t a = A_NORMAL;
+            if (x < c->width && y < c->height) {
+                const MapCell *cell = &c->cells[y * c->width + x];
+                ch = (chtype)(unsigned char)cell->ch;
+                a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain]
+                                                                       : u->style_attr[cell->style];
+                if (y == cy && x >= cx && x < cx + 4)
+                    a |= A_REVERSE;
+            }
+            addch(ch | a);
+        }
+    }
+}
+
+static void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...)
+{
+    if (*y >= LINES - 1)
+        return;
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    attrset(a);
+    mvaddnstr(*y, x, buf, w);
+    attrset(A_NORMAL);
+    (*y)++;
+}
+
+static const char *bank_text(char b)
+{
+    switch (b) {
+    case BANK_NORTH:
+        return "north of the Rappahannock";
+    case BANK_WEDGE:
+        return "between the rivers";
+    case BANK_SOUTH:
+        return "south of the rivers";
+    default:
+        return "?";
+    }
+}
+
+static void draw_hex_panel(Ui *u, int x, int w)
+{
+    const GameData *gd = u->gd;
+    const Map *m = &gd->map;
+    const MapHex *mh = map_hex(m, u->cursor);
+    int y = 1;
+    char id[5];
+    hex_format(u->cursor, id);
+    panel_line(x, &y, w, A_BOLD, "Hex %s", id);
+    if (mh->place >= 0)
+        panel_line(x, &y, w, u->style_attr[STY_PLACE], "%s", m->places[mh->place].name);
+    panel_line(x, &y, w, A_NORMAL, "%s, %s", gd->terrain[mh->terrain].name, bank_text(mh->bank));
+    if (mh->flags & HEXF_SUPPLY_UNION)
+        panel_line(x, &y, w, A_NORMAL, "Union supply source");
+    if (mh->flags & HEXF_SUPPLY_CSA)
+        panel_line(x, &y, w, A_NORMAL, "Confederate supply source");
+    if (mh->flags & HEXF_EXIT_CSA)
+        panel_line(x, &y, w, A_NORMAL, "Exit road (Confederate flag)");
+    if (mh->flags & HEXF_CAVALRY_ENTRY)
+        panel_line(x, &y, w, A_NORMAL, "Union cavalry entry (turn 11)");
+    if (mh->fort_faces) {
+        char faces[32] = "";
+        for (int d = 0; d < DIR_COUNT; d++)
+            if (mh->fort_faces & (1u << d)) {
+                strcat(faces, " ");
+                strcat(faces, hex_dir_name(d));
+            }
+        panel_line(x, &y, w, A_NORMAL, "Fortification facing%s", faces);
+    }
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const Hexside *hs = map_hexside(m, u->cursor, d);
+        if (!hs || hs->river < 0)
+            continue;
+        const char *what = (hs->flags & SIDE_FORD) ? " (ford)" : (hs->flags & SIDE_BRIDGE) ? " (bridge)" : "";
+        panel_line(x, &y, w, A_NORMAL, "%-2s %s%s", hex_dir_name(d), m->rivers[hs->river].name, what);
+    }
+    for (int r = 0; r < m->nroads; r++)
+        for (int i = 0; i < m->roads[r].nhexes; i++)
+            if (hex_equal(m->roads[r].hexes[i], u->cursor)) {
+                panel_line(x, &y, w, u->style_attr[gd->road_kinds[m->roads[r].kind].move == COST_NO ? STY_RAILROAD
+                                                                                                   : STY_ROAD_MINOR],
+                           "%s", m->roads[r].name);
+                break;
+            }
+    for (int a = 0; a < gd->nareas; a++)
+        for (int i = 0; i < gd->areas[a].nhexes; i++)
+            if (hex_equal(gd->areas[a].hexes[i], u->cursor))
+                panel_line(x, &y, w, A_NORMAL, "Strategy area [%03d] %s", gd->areas[a].number, gd->areas[a].name);
+    if (u->setup) {
+        bool header = false;
+        for (int i = 0; i < u->setup->ndeploy; i++) {
+            const Deployment *dep = &u->setup->deploy[i];
+            if (!hex_equal(dep->hex, u->cursor))
+                continue;
+            const UnitDef *ud = &gd->units[dep->unit];
+            if (!header) {
+                y++;
+                panel_line(x, &y, w, A_BOLD, "Units (%s)", u->setup->name);
+                header = true;
+            }
+            const char *form = ud->formation >= 0 ? gd->formations[ud->formation].id : "independent";
+            attr_t a = colour_attr(u, ud->formation >= 0 ? gd->formations[ud->formation].colour : COLOR_WHITE, false);
+            panel_line(x, &y, w, a, "%-12.12s %-4.4s %d%s %s", ud->name, data_unit_type_name(ud->type),
+                       dep->reduced ? ud->reduced : ud->strength, dep->reduced ? "r" : "", form);
+        }
+    }
+}
+
+static void draw_legend_panel(Ui *u, int x, int w)
+{
+    char lines[24][80];
+    int n = maprender_legend(u->gd, lines, 24);
+    int y = 1;
+    panel_line(x, &y, w, A_BOLD, "Legend");
+    for (int i = 0; i < n; i++)
+        panel_line(x, &y, w, A_NORMAL, "%s", lines[i]);
+}
+
+static void draw_panel(Ui *u)
+{
+    int w = panel_width(u);
+    if (w == 0)
+        return;
+    int x = COLS - w;
+    for (int y = 1; y < LINES - 1; y++) {
+        move(y, x);
+        for (int i = 0; i < w; i++)
+            addch(i == 0 ? ACS_VLINE : ' ');
+    }
+    if (u->legend)
+        draw_legend_panel(u, x + 2, w - 2);
+    else
+        draw_hex_panel(u, x + 2, w - 2);
+}
+
+static const char *const help_lines[] = {
+    "Keys",
+    "",
+    "arrows, h j k l   move the cursor one hex",
+    "y u b n           move diagonally (nw ne sw se)",
+    "PgUp PgDn         scroll a screen up or down",
+    "Home End          scroll to the west or east edge",
+    "mouse wheel       scroll; click a hex to select it",
+    "i                 hex ids on or off",
+    "Tab               legend or hex details in the side panel",
+    "p                 side panel on or off on a narrow screen",
+    "?                 this help (any key closes it)",
+    "q                 quit",
+};
+
+static void draw_help(void)
+{
+    int n = (int)(sizeof help_lines / sizeof *help_lines);
+    int w = 58, h = n + 2;
+    if (w > COLS)
+        w = COLS;
+    if (h > LINES)
+        h = LINES;
+    int x0 = (COLS - w) / 2, y0 = (LINES - h) / 2;
+    for (int y = 0; y < h; y++) {
+        move(y0 + y, x0);
+        for (int x = 0; x < w; x++)
+            addch(' ');
+    }
+    attrset(A_NORMAL);
+    mvaddch(y0, x0, ACS_ULCORNER);
+    mvaddch(y0, x0 + w - 1, ACS_URCORNER);
+    mvaddch(y0 + h - 1, x0, ACS_LLCORNER);
+    mvaddch(y0 + h - 1, x0 + w - 1, ACS_LRCORNER);
+    mvhline(y0, x0 + 1, ACS_HLINE, w - 2);
+    mvhline(y0 + h - 1, x0 + 1, ACS_HLINE, w - 2);
+    mvvline(y0 + 1, x0, ACS_VLINE, h - 2);
+    mvvline(y0 + 1, x0 + w - 1, ACS_VLINE, h - 2);
+    for (int i = 0; i < n && i < h - 2; i++)
+        mvaddnstr(y0 + 1 + i, x0 + 2, help_lines[i], w - 4);
+}
+
+static void draw(Ui *u)
+{
+    erase();
+    char id[5];
+    hex_format(u->cursor, id);
+    const MapHex *mh = map_hex(&u->gd->map, u->cursor);
+    char status[256];
+    snprintf(status, sizeof status, " guv %s  Chancellorsville 1863  |  %s  |  hex %s %s", GUV_VERSION,
+             u->setup ? u->setup->name : "map", id, mh->place >= 0 ? u->gd->map.places[mh->place].name : "");
+    attrset(A_REVERSE);
+    mvhline(0, 0, ' ', COLS);
+    mvaddnstr(0, 0, status, COLS);
+    attrset(A_NORMAL);
+    draw_map(u);
+    draw_panel(u);
+    const char *keys = COLS >= 80 ? " arrows/hjkl move  i ids  Tab legend  ? help  q quit"
+                                  : " hjkl move  i ids  Tab legend  ? help  q quit";
+    attrset(A_REVERSE);
+    mvhline(LINES - 1, 0, ' ', COLS);
+    mvaddnstr(LINES - 1, 0, keys, COLS);
+    attrset(A_NORMAL);
+    if (u->help)
+        draw_help();
+    refresh();
+}
+
+static void move_cursor(Ui *u, int dir)
+{
+    HexCoord n = hex_neighbour(u->cursor, dir);
+    if (map_has(&u->gd->map, n))
+        u->cursor = n;
+}
+
+static void step_cursor(Ui *u, int dcol, int drow)
+{
+    HexCoord n = {u->cursor.col + dcol, u->cursor.row + drow};
+    if (map_has(&u->gd->map, n))
+        u->cursor = n;
+}
+
+static void handle_mouse(Ui *u)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return;
+#ifdef BUTTON5_PRESSED
+    if (ev.bstate & BUTTON5_PRESSED) {
+        u->vy += 3;
+        clamp_view(u);
+        return;
+    }
+#endif
+    if (ev.bstate & BUTTON4_PRESSED) {
+        u->vy -= 3;
+        clamp_view(u);
+        return;
+    }
+    if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) {
+        if (ev.y < 1 || ev.y >= LINES - 1 || ev.x >= map_width(u))
+            return;
+        HexCoord h;
+        if (maprender_hex_at(&u->gd->map, u->vx + ev.x, u->vy + ev.y - 1, &h))
+            u->cursor = h;
+    }
+}
+
+static const ScenarioDef *find_setup(const GameData *gd)
+{
+    int i = data_scenario_index(gd, "campaign");
+    if (i < 0 && gd->nscenarios > 0)
+        i = 0;
+    return i >= 0 ? &gd->scenarios[i] : NULL;
+}
+
+static bool ui_init(Ui *u, const GameData *gd)
+{
+    memset(u, 0, sizeof *u);
+    u->gd = gd;
+    u->setup = find_setup(gd);
+    int n = gd->map.cols * gd->map.rows;
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        u->units[s] = calloc((size_t)n, 1);
+        if (!u->units[s])
+            return false;
+    }
+    for (int i = 0; u->setup && i < u->setup->ndeploy; i++) {
+        const Deployment *dep = &u->setup->deploy[i];
+        if (!hex_valid(dep->hex))
+            continue;
+        unsigned char *c = &u->units[gd->units[dep->unit].side][map_hex_index(&gd->map, dep->hex)];
+        if (*c < 255)
+            (*c)++;
+    }
+    MapOverlay ov = {false, {u->units[0], u->units[1]}};
+    MapOverlay ov_ids = {true, {NULL, NULL}};
+    if (!maprender_draw(gd, &ov, &u->canvas) || !maprender_draw(gd, &ov_ids, &u->canvas_ids))
+        return false;
+    int ch = data_place_index(gd, "chancellorsville");
+    u->cursor = ch >= 0 ? gd->map.places[ch].hex : (HexCoord){gd->map.cols / 2, gd->map.rows / 2};
+    return true;
+}
+
+static void ui_free(Ui *u)
+{
+    maprender_free(&u->canvas);
+    maprender_free(&u->canvas_ids);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        free(u->units[s]);
+}
+
+int ui_run(const GameData *gd)
+{
+    Ui u;
+    if (!ui_init(&u, gd)) {
+        ui_free(&u);
+        fprintf(stderr, "guv: out of memory drawing the map\n");
+        return 1;
+    }
+    signal(SIGINT, on_quit_signal);
+    signal(SIGTERM, on_quit_signal);
+    signal(SIGHUP, on_quit_signal);
+    signal(SIGSEGV, on_fatal_signal);
+    signal(SIGABRT, on_fatal_signal);
+    signal(SIGBUS, on_fatal_signal);
+    signal(SIGFPE, on_fatal_signal);
+    atexit(restore_terminal);
+    if (!initscr()) {
+        ui_free(&u);
+        fprintf(stderr, "guv: cannot start the terminal screen (is TERM set?)\n");
+        return 1;
+    }
+    curses_on = 1;
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+                  | BUTTON5_PRESSED
+#endif
+              ,
+              NULL);
+    mouseinterval(0);
+    setup_styles(&u);
+    follow_cursor(&u);
+    bool running = true;
+    while (running) {
+        draw(&u);
+        int key = getch();
+        if (u.help && key != KEY_RESIZE && key != KEY_MOUSE) {
+            u.help = false;
+            continue;
+        }
+        switch (key) {
+        case 'q':
+        case 'Q':
+            running = false;
+            break;
+        case KEY_LEFT:
+        case 'h':
+            step_cursor(&u, -1, 0);
+            break;
+        case KEY_RIGHT:
+        case 'l':
+            step_cursor(&u, 1, 0);
+            break;
+        case KEY_UP:
+        case 'k':
+            move_cursor(&u, DIR_N);
+            break;
+        case KEY_DOWN:
+        case 'j':
+            move_cursor(&u, DIR_S);
+            break;
+        case 'y':
+            move_cursor(&u, DIR_NW);
+            break;
+        case 'u':
+            move_cursor(&u, DIR_NE);
+            break;
+        case 'b':
+            move_cursor(&u, DIR_SW);
+            break;
+        case 'n':
+            move_cursor(&u, DIR_SE);
+            break;
+        case KEY_NPAGE:
+            u.vy += map_height() - 2;
+            clamp_view(&u);
+            continue;
+        case KEY_PPAGE:
+            u.vy -= map_height() - 2;
+            clamp_view(&u);
+            continue;
+        case KEY_HOME:
+            u.vx = 0;
+            clamp_view(&u);
+            continue;
+        case KEY_END:
+            u.vx = u.canvas.width;
+            clamp_view(&u);
+            continue;
+        case 'i':
+            u.ids = !u.ids;
+            break;
+        case '\t':
+            u.legend = !u.legend;
+            break;
+        case 'p':
+            u.panel_forced = !u.panel_forced;
+            break;
+        case '?':
+            u.help = true;
+            break;
+        case KEY_MOUSE:
+            handle_mouse(&u);
+            continue;
+        case KEY_RESIZE:
+            clamp_view(&u);
+            break;
+        default:
+            continue;
+        }
+        follow_cursor(&u);
+    }
+    restore_terminal();
+    ui_free(&u);
+    return 0;
+}

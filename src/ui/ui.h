@@ -1,0 +1,11 @@
+/* The terminal user interface (curses). Thin: it shows what the engine and
+ * data say and decides nothing about the rules. */
+#ifndef GUV_UI_H
+#define GUV_UI_H
+
+#include "data/data.h"
+
+/* Opens the full-screen map of the campaign; returns the exit status. */
+int ui_run(const GameData *gd);
+
+#endif
