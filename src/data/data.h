@@ -167,6 +167,7 @@ typedef struct {
     bool higher;
     int command_radius;
     int command_factor;
+    bool detached; /* absent from the campaign (variants only) */
 } CommanderDef;
 
 typedef struct {

@@ -112,7 +112,8 @@ static void load_scenarios(GameData *gd, const char *dir, Diags *d)
             n++;
     }
     closedir(dh);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    if (n > 1)
+        qsort(names, (size_t)n, sizeof *names, cmp_str);
     for (int i = 0; i < n; i++) {
         char shown[512];
         snprintf(path, sizeof path, "%s/config/scenarios/%s", dir, names[i]);

@@ -117,6 +117,10 @@ static bool vet_line(Reader *r, const char *text)
     }
     if (*p == '[') {
         const char *end = strchr(p, ']');
+        /* Until a good header comes, keys belong to no section. */
+        r->last_key = NULL;
+        r->current = NULL;
+        r->skip_section = true;
         if (!end) {
             diag_error(r->d, r->doc->file, r->line, "section header has no closing ']'");
             return false;

@@ -69,7 +69,8 @@ static void read_commander(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
     ini_get_int(doc, s, "command_radius", true, 0, 20, &k.command_radius, c->d);
     if (k.higher)
         ini_get_int(doc, s, "command_factor", true, 1, 9, &k.command_factor, c->d);
-    else if (ini_key(s, "command_factor"))
+    ini_get_bool(doc, s, "detached", false, &k.detached, c->d);
+    if (!k.higher && ini_key(s, "command_factor"))
         diag_error(c->d, doc->file, ini_key(s, "command_factor")->line,
                    "only a higher commander has a command_factor");
     CommanderDef *arr = realloc(c->gd->commanders, (size_t)(c->gd->ncommanders + 1) * sizeof *arr);

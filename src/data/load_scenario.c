@@ -8,7 +8,7 @@
 #include "data/loadutil.h"
 
 enum OptType { OPT_BOOL, OPT_INT, OPT_UNITS, OPT_FORMATIONS, OPT_HEXES, OPT_PLACES, OPT_IDS, OPT_LOCKS, OPT_ROLLS,
-               OPT_WORD };
+               OPT_WORD, OPT_RECT };
 
 typedef struct {
     const char *key; /* a trailing '*' matches any suffix (a place id) */
@@ -37,7 +37,8 @@ static const OptSpec rule_specs[] = {
     {"stuart_crossing_steps", OPT_INT, NULL},
     {"reserves_stay_north", OPT_BOOL, NULL},
     {"south_activation_cost", OPT_BOOL, NULL},
-    {"play_area", OPT_HEXES, NULL},
+    {"play_area", OPT_RECT, NULL},
+    {"reinforcement_hexes", OPT_HEXES, NULL},
 };
 
 static const OptSpec victory_specs[] = {
@@ -90,6 +91,16 @@ static void check_option(ScCtx *c, IniDoc *doc, int line, const OptSpec *spec, c
             diag_error(d, doc->file, line, "'%s' must be a whole number from 0 to 999, not '%s'", key, v);
         return;
     }
+    case OPT_RECT: {
+        HexCoord a, b;
+        char t1[16], t2[16], extra;
+        if (sscanf(v, "%15s %15s %c", t1, t2, &extra) != 2 || !lu_hex(doc, line, gd, t1, &a, d) ||
+            !lu_hex(doc, line, gd, t2, &b, d))
+            diag_error(d, doc->file, line, "'%s' must be two hex ids: the north-west and south-east corners", key);
+        else if (a.col > b.col || a.row > b.row)
+            diag_error(d, doc->file, line, "'%s': %s must lie north-west of %s", key, t1, t2);
+        return;
+    }
     case OPT_WORD:
         if (!word_in(v, spec->words))
             diag_error(d, doc->file, line, "'%s' must be one of: %s (not '%s')", key, spec->words, v);
@@ -125,9 +136,9 @@ static void check_option(ScCtx *c, IniDoc *doc, int line, const OptSpec *spec, c
             char *colon = strchr(tok, ':');
             if (colon)
                 *colon = '\0';
-            if (!colon || data_formation_index(gd, tok) < 0)
-                diag_error(d, doc->file, line, "%s: '%s' must be formation:until (until = attacked or turn-N)", key,
-                           tok);
+            if (!colon || (data_formation_index(gd, tok) < 0 && data_unit_index(gd, tok) < 0))
+                diag_error(d, doc->file, line,
+                           "%s: '%s' must be formation:until or unit:until (until = attacked or turn-N)", key, tok);
             else if (strcmp(colon + 1, "attacked") != 0 && strncmp(colon + 1, "turn-", 5) != 0)
                 diag_error(d, doc->file, line, "%s: '%s' must end in :attacked or :turn-N", key, tok);
             break;
@@ -290,7 +301,7 @@ static bool *read_commanders(IniDoc *doc, IniSection *s, ScCtx *c, bool **format
         while ((p = ini_next_token(p, tok, sizeof tok, NULL))) {
             if (strcmp(tok, "all") == 0) {
                 for (int i = 0; i < gd->ncommanders; i++)
-                    cmd[i] |= gd->commanders[i].side == side;
+                    cmd[i] |= gd->commanders[i].side == side && !gd->commanders[i].detached;
                 for (int i = 0; i < gd->nformations; i++)
                     if (gd->formations[i].side == side && !gd->formations[i].detached) {
                         (*formations)[i] = true;

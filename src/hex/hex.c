@@ -137,3 +137,16 @@ int hex_line(HexCoord a, HexCoord b, HexCoord *out, int max)
     }
     return count;
 }
+
+int hex_between(HexCoord a, HexCoord b, HexCoord out[2])
+{
+    if (hex_distance(a, b) != 2)
+        return 0;
+    int n = 0;
+    for (int d = 0; d < DIR_COUNT && n < 2; d++) {
+        HexCoord m = hex_neighbour(a, d);
+        if (hex_distance(m, b) == 1)
+            out[n++] = m;
+    }
+    return n;
+}

@@ -42,4 +42,9 @@ int hex_distance(HexCoord a, HexCoord b);
  * along a hexside, the hex on the clockwise side is taken. */
 int hex_line(HexCoord a, HexCoord b, HexCoord *out, int max);
 
+/* For two hexes exactly two apart: the hexes next to both (one when they
+ * lie on a straight line through a hex, two when the line runs along a
+ * hexside). Returns how many (0 when the distance is not 2). */
+int hex_between(HexCoord a, HexCoord b, HexCoord out[2]);
+
 #endif

@@ -1,0 +1,180 @@
+/* Movement costs and reach (MOVE-BASIC, MOVE-CONTACT, ROADS, RAIN, RIVERS,
+ * MINOR-RIVERS, PONTOON-BUILD crossing), on the test map with hand-checked
+ * costs and on the campaign map. Costs are in half movement points. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/move.h"
+#include "testutil.h"
+
+static GameData mini, full;
+
+static int setup(void **state)
+{
+    (void)state;
+    Diags d = {0};
+    bool ok = gamedata_load(MINI_DIR, &mini, &d) && gamedata_load(SOURCE_DIR, &full, &d);
+    if (!ok)
+        tu_print_diags(&d);
+    diags_free(&d);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&mini);
+    gamedata_free(&full);
+    return 0;
+}
+
+static int cost(const MoveContext *ctx, const char *from, const char *to, int mp, bool *road_only)
+{
+    MoveReach r;
+    assert_true(move_reach(ctx, tu_hex(from), mp, &r));
+    bool ro = false;
+    int c = move_cost_to(&r, tu_hex(to), &ro);
+    if (road_only)
+        *road_only = ro;
+    move_reach_free(&r);
+    return c;
+}
+
+static void test_roads_ignore_terrain_and_major_roads_are_cheaper(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&mini, false, NULL, NULL};
+    bool ro;
+    /* 0304 sits in a swamp nobody may enter, but two roads run through it. */
+    assert_int_equal(cost(&ctx, "0304", "0404", 4, &ro), 1); /* major road: half a point */
+    assert_true(ro);
+    assert_int_equal(cost(&ctx, "0304", "0604", 4, &ro), 3); /* three hexes: 1.5 MP (rulebook example) */
+    assert_int_equal(cost(&ctx, "0304", "0303", 4, &ro), 2); /* minor road into woods: 1 MP */
+    assert_true(ro);
+    /* Off the road: woods 2 MP. */
+    assert_int_equal(cost(&ctx, "0304", "0203", 4, &ro), 4);
+    assert_false(ro);
+    /* Swamp is closed to movement off the road. */
+    bool by_road;
+    assert_int_equal(move_step_cost(&ctx, tu_hex("0203"), DIR_SE, &by_road), COST_NO);
+    assert_int_equal(move_step_cost(&ctx, tu_hex("0204"), DIR_NE, &by_road), 1);
+    assert_true(by_road);
+    /* The railroad is drawn but not a road for movement. */
+    assert_int_equal(move_step_cost(&ctx, tu_hex("0605"), DIR_N, &by_road), 2);
+    assert_false(by_road);
+}
+
+static void test_road_bonus_only_when_wholly_by_road(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&mini, false, NULL, NULL};
+    bool ro;
+    /* 0304 -> 0303 (road 1) -> ford (+2, road 1) -> 0301 (road 1) = 5 MP:
+     * beyond 4 MP, within 4 + 1 because every step was by road. */
+    assert_int_equal(cost(&ctx, "0304", "0301", 4, &ro), 10);
+    assert_true(ro);
+    /* With 3 MP even the bonus is not enough. */
+    assert_int_equal(cost(&ctx, "0304", "0301", 3, &ro), MOVE_UNREACHED);
+    /* A unit that left the road has only its own 4 MP: 0203 (woods, 2) then
+     * 0303 by no road... 0203 -> 0303 is woods again (2): 4 MP spent. */
+    assert_int_equal(cost(&ctx, "0203", "0303", 4, &ro), 4);
+    assert_false(ro);
+    /* From 0103 (clear, no road) to 0104 (clear) then along the pike to 0604:
+     * 1 + 2.5 = 3.5 MP, not wholly by road, still within 4. */
+    assert_int_equal(cost(&ctx, "0103", "0604", 4, &ro), 7);
+    assert_false(ro);
+    assert_int_equal(cost(&ctx, "0103", "0605", 4, &ro), MOVE_UNREACHED); /* 4.5 MP: no bonus */
+}
+
+static void test_great_river_fords_rain_and_pontoons(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&mini, false, NULL, NULL};
+    bool ro;
+    /* The ford costs 2 extra: 1 (road) + 2 = 3 MP from 0303 to 0302. */
+    assert_int_equal(cost(&ctx, "0303", "0302", 4, &ro), 6);
+    /* Elsewhere the great river cannot be crossed. */
+    bool by_road;
+    assert_int_equal(move_step_cost(&ctx, tu_hex("0203"), DIR_N, &by_road), COST_NO);
+    /* 0103 -> 0102 only round by the ford: 1 + 0.5 + 0.5 + 1 + 3 + 1 + 1 = 8 MP. */
+    assert_int_equal(cost(&ctx, "0103", "0102", 8, NULL), 16);
+    /* In rain the ford is closed ... */
+    ctx.rain = true;
+    assert_int_equal(cost(&ctx, "0303", "0302", 4, NULL), MOVE_UNREACHED);
+    /* ... unless a pontoon spans it: +1 instead of +2. */
+    unsigned char pontoon[36] = {0};
+    pontoon[map_hex_index(&mini.map, tu_hex("0303"))] = 1u << DIR_N;
+    pontoon[map_hex_index(&mini.map, tu_hex("0302"))] = 1u << DIR_S;
+    ctx.pontoon = pontoon;
+    assert_int_equal(cost(&ctx, "0303", "0302", 4, NULL), 4);
+    ctx.rain = false;
+    assert_int_equal(cost(&ctx, "0303", "0302", 4, NULL), 4);
+}
+
+static void test_creeks_in_rain(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&mini, false, NULL, NULL};
+    assert_int_equal(cost(&ctx, "0505", "0506", 4, NULL), 2);
+    ctx.rain = true;
+    assert_int_equal(cost(&ctx, "0505", "0506", 4, NULL), 4); /* +1 MP in rain */
+}
+
+static void test_enemy_contact_and_blocking(void **state)
+{
+    (void)state;
+    unsigned char enemy[36] = {0};
+    enemy[map_hex_index(&mini.map, tu_hex("0405"))] = 1;
+    MoveContext ctx = {&mini, false, enemy, NULL};
+    bool ro;
+    /* 0404 is clear and next to the enemy in 0405: +1 MP, still by road. */
+    assert_int_equal(cost(&ctx, "0304", "0404", 4, &ro), 3);
+    assert_true(ro);
+    /* Never into the enemy's hex. */
+    assert_int_equal(cost(&ctx, "0304", "0405", 8, NULL), MOVE_UNREACHED);
+    /* Woods next to the enemy cost nothing extra: enemy in 0202 across the river. */
+    memset(enemy, 0, sizeof enemy);
+    enemy[map_hex_index(&mini.map, tu_hex("0202"))] = 1;
+    assert_int_equal(cost(&ctx, "0304", "0203", 4, NULL), 4);
+    /* and units across the great river count as adjacent for the surcharge:
+     * 0103 is clear, next to 0202 across the river. */
+    assert_int_equal(cost(&ctx, "0104", "0103", 4, NULL), 4);
+}
+
+static void test_path(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveReach r;
+    assert_true(move_reach(&ctx, tu_hex("0304"), 4, &r));
+    HexCoord path[16];
+    int n = move_path(&r, tu_hex("0302"), path, 16);
+    assert_int_equal(n, 3);
+    assert_true(hex_equal(path[0], tu_hex("0304")));
+    assert_true(hex_equal(path[1], tu_hex("0303")));
+    assert_true(hex_equal(path[2], tu_hex("0302")));
+    assert_int_equal(move_path(&r, tu_hex("0101"), path, 16), 0); /* unreachable */
+    /* The path's step costs add up to the reported cost. */
+    n = move_path(&r, tu_hex("0604"), path, 16);
+    int sum = 0;
+    for (int i = 1; i < n; i++) {
+        bool by_road;
+        sum += move_step_cost(&ctx, path[i - 1], hex_direction(path[i - 1], path[i]), &by_road);
+    }
+    assert_int_equal(sum, move_cost_to(&r, tu_hex("0604"), NULL));
+    move_reach_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_roads_ignore_terrain_and_major_roads_are_cheaper),
+        cmocka_unit_test(test_road_bonus_only_when_wholly_by_road),
+        cmocka_unit_test(test_great_river_fords_rain_and_pontoons),
+        cmocka_unit_test(test_creeks_in_rain),
+        cmocka_unit_test(test_enemy_contact_and_blocking),
+        cmocka_unit_test(test_path),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs the curses map viewer in a detached tmux session, reads the screen,
+# presses keys, and checks it quits cleanly: at 100x30, at 80x24, after a
+# resize, and without colour.
+set -u
+guv=$1
+src=$(cd "$(dirname "$0")/.." && pwd)
+if ! command -v tmux >/dev/null; then
+  echo "tmux is not installed; the README's test command installs it" >&2
+  exit 1
+fi
+sock=guv-smoke-$$
+fail() { echo "FAIL: $*" >&2; tmux -L "$sock" kill-server 2>/dev/null; exit 1; }
+screen() { tmux -L "$sock" capture-pane -p -t g; }
+wait_for() { # text, tries
+  for _ in $(seq 1 "${2:-50}"); do
+    screen | grep -q -- "$1" && return 0
+    sleep 0.1
+  done
+  screen >&2
+  return 1
+}
+run() { # cols rows env...
+  local cols=$1 rows=$2; shift 2
+  tmux -L "$sock" kill-server 2>/dev/null
+  tmux -L "$sock" new-session -d -s g -x "$cols" -y "$rows" \
+    "env $* '$guv' --data '$src'; echo GUV-EXITED \$?; sleep 30"
+}
+
+run 100 30 TERM=xterm-256color
+wait_for "Chancellorsville 1863" || fail "no status line at 100x30"
+wait_for "Hex " || fail "no side panel at 100x30"
+screen | grep -q "Chancellorsville" || fail "cursor does not start on Chancellorsville"
+tmux -L "$sock" send-keys -t g j
+wait_for "Hex " || fail "panel lost after moving"
+tmux -L "$sock" send-keys -t g '?'
+wait_for "move the cursor one hex" || fail "help does not open"
+tmux -L "$sock" send-keys -t g x
+tmux -L "$sock" send-keys -t g i
+sleep 0.3
+tmux -L "$sock" send-keys -t g Tab
+wait_for "Legend" || fail "legend does not open"
+tmux -L "$sock" resize-window -t g -x 80 -y 24
+sleep 0.5
+tmux -L "$sock" send-keys -t g Tab
+wait_for "Hex " || fail "panel lost after resize to 80x24"
+tmux -L "$sock" send-keys -t g q
+wait_for "GUV-EXITED 0" || fail "did not quit with status 0"
+
+run 80 24 TERM=xterm NO_COLOR=1
+wait_for "Chancellorsville 1863" || fail "no status line at 80x24 without colour"
+wait_for "q quit" || fail "no key hints at 80x24"
+[ "$(screen | head -n 24 | awk '{ if (length($0) > 80) print }' | wc -l)" -eq 0 ] || fail "lines wider than 80"
+tmux -L "$sock" send-keys -t g C-c
+wait_for "GUV-EXITED 130" || fail "Ctrl-C did not end the program cleanly"
+
+tmux -L "$sock" kill-server 2>/dev/null
+echo "ui smoke: ok"
