@@ -166,6 +166,71 @@ static void test_path(void **state)
     move_reach_free(&r);
 }
 
+/* ---- the campaign map: the cases the issue names ---------------------- */
+
+static void test_campaign_orange_turnpike(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&full, false, NULL, NULL};
+    bool ro;
+    /* Chancellorsville (1820) to Salem Church (2822): ten hexes of the
+     * Turnpike at 0.5 MP = 5 MP, possible for a 4 MP brigade only because
+     * it moves wholly by road (ROADS). */
+    assert_int_equal(cost(&ctx, "1820", "2822", 4, &ro), 10);
+    assert_true(ro);
+    assert_int_equal(cost(&ctx, "1820", "2322", 4, &ro), 5); /* Zoan Church: 2.5 MP */
+    assert_int_equal(cost(&ctx, "1820", "2922", 4, NULL), MOVE_UNREACHED);
+}
+
+static void test_campaign_wilderness(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&full, false, NULL, NULL};
+    bool ro;
+    /* South of the clearing at 1421 the Wilderness has no road: 2 MP a hex. */
+    assert_int_equal(full.terrain[map_hex(&full.map, tu_hex("1422"))->terrain].symbol, 'w');
+    assert_int_equal(cost(&ctx, "1421", "1422", 4, &ro), 4);
+    assert_false(ro);
+    assert_int_equal(cost(&ctx, "1421", "1423", 4, NULL), 8);
+    assert_int_equal(cost(&ctx, "1421", "1425", 4, NULL), MOVE_UNREACHED);
+}
+
+static void test_campaign_rapidan_ford(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&full, false, NULL, NULL};
+    /* Ely's Ford: the road (1 MP) plus 2 MP for the ford. */
+    assert_int_equal(cost(&ctx, "1514", "1515", 4, NULL), 6);
+    /* In rain the ford is closed, and no other way across is open. */
+    ctx.rain = true;
+    assert_int_equal(cost(&ctx, "1514", "1515", 4, NULL), MOVE_UNREACHED);
+    unsigned char *pontoon = calloc((size_t)(full.map.cols * full.map.rows), 1);
+    assert_non_null(pontoon);
+    pontoon[map_hex_index(&full.map, tu_hex("1514"))] = 1u << hex_direction(tu_hex("1514"), tu_hex("1515"));
+    pontoon[map_hex_index(&full.map, tu_hex("1515"))] = 1u << hex_direction(tu_hex("1515"), tu_hex("1514"));
+    ctx.pontoon = pontoon;
+    assert_int_equal(cost(&ctx, "1514", "1515", 4, NULL), 4); /* pontoon: +1 */
+    free(pontoon);
+}
+
+static void test_campaign_rappahannock_needs_a_pontoon(void **state)
+{
+    (void)state;
+    MoveContext ctx = {&full, false, NULL, NULL};
+    bool by_road;
+    /* U.S. Ford: no crossing at all without a pontoon, rain or not. */
+    int dir = hex_direction(tu_hex("2015"), tu_hex("2016"));
+    assert_int_equal(move_step_cost(&ctx, tu_hex("2015"), dir, &by_road), COST_NO);
+    assert_int_equal(cost(&ctx, "2015", "2016", 8, NULL), MOVE_UNREACHED);
+    unsigned char *pontoon = calloc((size_t)(full.map.cols * full.map.rows), 1);
+    assert_non_null(pontoon);
+    pontoon[map_hex_index(&full.map, tu_hex("2015"))] = 1u << dir;
+    pontoon[map_hex_index(&full.map, tu_hex("2016"))] = 1u << hex_dir_opposite(dir);
+    ctx.pontoon = pontoon;
+    assert_int_equal(cost(&ctx, "2015", "2016", 4, NULL), 4); /* minor road 1 + pontoon 1 */
+    free(pontoon);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +240,10 @@ int main(void)
         cmocka_unit_test(test_creeks_in_rain),
         cmocka_unit_test(test_enemy_contact_and_blocking),
         cmocka_unit_test(test_path),
+        cmocka_unit_test(test_campaign_orange_turnpike),
+        cmocka_unit_test(test_campaign_wilderness),
+        cmocka_unit_test(test_campaign_rapidan_ford),
+        cmocka_unit_test(test_campaign_rappahannock_needs_a_pontoon),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -9,7 +9,8 @@ if ! command -v tmux >/dev/null; then
   echo "tmux is not installed; the README's test command installs it" >&2
   exit 1
 fi
-sock=guv-smoke-$$
+runs=0
+sock=guv-smoke-$$-0
 fail() { echo "FAIL: $*" >&2; tmux -L "$sock" kill-server 2>/dev/null; exit 1; }
 screen() { tmux -L "$sock" capture-pane -p -t g; }
 wait_for() { # text, tries
@@ -22,7 +23,11 @@ wait_for() { # text, tries
 }
 run() { # cols rows env...
   local cols=$1 rows=$2; shift 2
+  # A fresh server for every run: reusing a socket while the old server
+  # shuts down can kill the new session.
   tmux -L "$sock" kill-server 2>/dev/null
+  runs=$((runs + 1))
+  sock=guv-smoke-$$-$runs
   tmux -L "$sock" new-session -d -s g -x "$cols" -y "$rows" \
     "env $* '$guv' --data '$src'; echo GUV-EXITED \$?; sleep 30"
 }
@@ -51,6 +56,11 @@ run 80 24 TERM=xterm NO_COLOR=1
 wait_for "Chancellorsville 1863" || fail "no status line at 80x24 without colour"
 wait_for "q quit" || fail "no key hints at 80x24"
 [ "$(screen | head -n 24 | awk '{ if (length($0) > 80) print }' | wc -l)" -eq 0 ] || fail "lines wider than 80"
+tmux -L "$sock" send-keys -t g '?'
+wait_for "move the cursor one hex" || fail "help does not open at 80x24"
+screen | grep -q "lqqq\|qqqk" && fail "box lines drawn as letters"
+tmux -L "$sock" send-keys -t g x
+sleep 0.2
 tmux -L "$sock" send-keys -t g C-c
 wait_for "GUV-EXITED 130" || fail "Ctrl-C did not end the program cleanly"
 

@@ -1,4 +1,5 @@
 /* guv: Give Us Victories, Chancellorsville 1863, as Lee against the Automa. */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,7 @@ int main(int argc, char **argv)
             gamedata_free(&gd);
             return 1;
         }
+        setlocale(LC_ALL, ""); /* line drawing and wide characters in ncursesw */
         int rc = ui_run(&gd);
         gamedata_free(&gd);
         return rc;

@@ -1,6 +1,7 @@
 #include "ui/ui.h"
 
 #include <curses.h>
+#include <langinfo.h>
 #include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
@@ -10,7 +11,7 @@
 
 #include "view/maprender.h"
 
-enum { PANEL_W = 32, PANEL_MIN_COLS = 72 };
+enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
 
 typedef struct {
     const GameData *gd;
@@ -21,6 +22,7 @@ typedef struct {
     int vx, vy; /* canvas position at the map window's top-left */
     bool ids, legend, help, panel_forced;
     bool colour;
+    const char *vline, *hline, *corner[4]; /* box drawing, ASCII when not UTF-8 */
     attr_t style_attr[STY_COUNT];
     attr_t terrain_attr[256];
 } Ui;
@@ -58,6 +60,17 @@ static attr_t colour_attr(Ui *u, int colour, bool bold)
 
 static void setup_styles(Ui *u)
 {
+    /* Box lines are written as text: Unicode in a UTF-8 locale, ASCII
+     * otherwise. The alternate character set is avoided because several
+     * terminals (and tmux with TERM=xterm) print its letters instead. */
+    const char *cs = nl_langinfo(CODESET);
+    bool utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    u->vline = utf8 ? "\u2502" : "|";
+    u->hline = utf8 ? "\u2500" : "-";
+    u->corner[0] = utf8 ? "\u250c" : "+";
+    u->corner[1] = utf8 ? "\u2510" : "+";
+    u->corner[2] = utf8 ? "\u2514" : "+";
+    u->corner[3] = utf8 ? "\u2518" : "+";
     const char *no_colour = getenv("NO_COLOR");
     u->colour = has_colors() && !(no_colour && *no_colour);
     if (u->colour) {
@@ -127,6 +140,15 @@ static void follow_cursor(Ui *u)
         u->vy = y - 1 - (mh > 10 ? 2 : 0);
     if (y + 2 > u->vy + mh)
         u->vy = y + 2 - mh + (mh > 10 ? 2 : 0);
+    clamp_view(u);
+}
+
+static void centre_on_cursor(Ui *u)
+{
+    int x, y;
+    maprender_interior(u->cursor, &x, &y);
+    u->vx = x + 2 - map_width(u) / 2;
+    u->vy = y - map_height() / 2;
     clamp_view(u);
 }
 
@@ -233,7 +255,7 @@ static void draw_hex_panel(Ui *u, int x, int w)
     for (int a = 0; a < gd->nareas; a++)
         for (int i = 0; i < gd->areas[a].nhexes; i++)
             if (hex_equal(gd->areas[a].hexes[i], u->cursor))
-                panel_line(x, &y, w, A_NORMAL, "Strategy area [%03d] %s", gd->areas[a].number, gd->areas[a].name);
+                panel_line(x, &y, w, A_NORMAL, "Area [%03d] %s", gd->areas[a].number, gd->areas[a].name);
     if (u->setup) {
         bool header = false;
         for (int i = 0; i < u->setup->ndeploy; i++) {
@@ -246,10 +268,13 @@ static void draw_hex_panel(Ui *u, int x, int w)
                 panel_line(x, &y, w, A_BOLD, "Units (%s)", u->setup->name);
                 header = true;
             }
-            const char *form = ud->formation >= 0 ? gd->formations[ud->formation].id : "independent";
-            attr_t a = colour_attr(u, ud->formation >= 0 ? gd->formations[ud->formation].colour : COLOR_WHITE, false);
-            panel_line(x, &y, w, a, "%-12.12s %-4.4s %d%s %s", ud->name, data_unit_type_name(ud->type),
-                       dep->reduced ? ud->reduced : ud->strength, dep->reduced ? "r" : "", form);
+            const char *form = ud->formation >= 0 ? gd->formations[ud->formation].name : "independent";
+            attr_t a = colour_attr(u, ud->formation >= 0 ? gd->formations[ud->formation].colour : COLOR_WHITE, true);
+            panel_line(x, &y, w, a, "%s", ud->name);
+            panel_line(x, &y, w, A_NORMAL, "  %s, %d point%s%s", data_unit_type_name(ud->type),
+                       dep->reduced ? ud->reduced : ud->strength, (dep->reduced ? ud->reduced : ud->strength) == 1 ? "" : "s",
+                       dep->reduced ? " (reduced)" : "");
+            panel_line(x, &y, w, A_NORMAL, "  %s", form);
         }
     }
 }
@@ -271,9 +296,9 @@ static void draw_panel(Ui *u)
         return;
     int x = COLS - w;
     for (int y = 1; y < LINES - 1; y++) {
-        move(y, x);
-        for (int i = 0; i < w; i++)
-            addch(i == 0 ? ACS_VLINE : ' ');
+        mvaddstr(y, x, u->vline);
+        for (int i = 1; i < w; i++)
+            addch(' ');
     }
     if (u->legend)
         draw_legend_panel(u, x + 2, w - 2);
@@ -290,13 +315,14 @@ static const char *const help_lines[] = {
     "Home End          scroll to the west or east edge",
     "mouse wheel       scroll; click a hex to select it",
     "i                 hex ids on or off",
+    "c                 centre the map on the cursor",
     "Tab               legend or hex details in the side panel",
     "p                 side panel on or off on a narrow screen",
     "?                 this help (any key closes it)",
     "q                 quit",
 };
 
-static void draw_help(void)
+static void draw_help(const Ui *u)
 {
     int n = (int)(sizeof help_lines / sizeof *help_lines);
     int w = 58, h = n + 2;
@@ -311,14 +337,18 @@ static void draw_help(void)
             addch(' ');
     }
     attrset(A_NORMAL);
-    mvaddch(y0, x0, ACS_ULCORNER);
-    mvaddch(y0, x0 + w - 1, ACS_URCORNER);
-    mvaddch(y0 + h - 1, x0, ACS_LLCORNER);
-    mvaddch(y0 + h - 1, x0 + w - 1, ACS_LRCORNER);
-    mvhline(y0, x0 + 1, ACS_HLINE, w - 2);
-    mvhline(y0 + h - 1, x0 + 1, ACS_HLINE, w - 2);
-    mvvline(y0 + 1, x0, ACS_VLINE, h - 2);
-    mvvline(y0 + 1, x0 + w - 1, ACS_VLINE, h - 2);
+    for (int x = 1; x < w - 1; x++) {
+        mvaddstr(y0, x0 + x, u->hline);
+        mvaddstr(y0 + h - 1, x0 + x, u->hline);
+    }
+    for (int y = 1; y < h - 1; y++) {
+        mvaddstr(y0 + y, x0, u->vline);
+        mvaddstr(y0 + y, x0 + w - 1, u->vline);
+    }
+    mvaddstr(y0, x0, u->corner[0]);
+    mvaddstr(y0, x0 + w - 1, u->corner[1]);
+    mvaddstr(y0 + h - 1, x0, u->corner[2]);
+    mvaddstr(y0 + h - 1, x0 + w - 1, u->corner[3]);
     for (int i = 0; i < n && i < h - 2; i++)
         mvaddnstr(y0 + 1 + i, x0 + 2, help_lines[i], w - 4);
 }
@@ -345,7 +375,7 @@ static void draw(Ui *u)
     mvaddnstr(LINES - 1, 0, keys, COLS);
     attrset(A_NORMAL);
     if (u->help)
-        draw_help();
+        draw_help(u);
     refresh();
 }
 
@@ -467,7 +497,7 @@ int ui_run(const GameData *gd)
               NULL);
     mouseinterval(0);
     setup_styles(&u);
-    follow_cursor(&u);
+    centre_on_cursor(&u);
     bool running = true;
     while (running) {
         draw(&u);
@@ -528,6 +558,9 @@ int ui_run(const GameData *gd)
         case 'i':
             u.ids = !u.ids;
             break;
+        case 'c':
+            centre_on_cursor(&u);
+            continue;
         case '\t':
             u.legend = !u.legend;
             break;
@@ -541,7 +574,7 @@ int ui_run(const GameData *gd)
             handle_mouse(&u);
             continue;
         case KEY_RESIZE:
-            clamp_view(&u);
+            centre_on_cursor(&u);
             break;
         default:
             continue;
