@@ -14,21 +14,21 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUV_TESTS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Install what is missing, build with warnings as errors and with
-# AddressSanitizer + UndefinedBehaviorSanitizer, run every test; then run
-# the unit tests once more under valgrind on a plain build.
+# Install what is missing; run the unit tests under valgrind on a plain
+# build; then build with warnings as errors and with AddressSanitizer +
+# UndefinedBehaviorSanitizer and run every test (its summary ends the output).
 test:
 	@./.ci/install-deps test
+	cmake -S . -B $(TEST_BUILD)-valgrind -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON
+	cmake --build $(TEST_BUILD)-valgrind -j $(JOBS)
+	ctest --test-dir $(TEST_BUILD)-valgrind -L unit -T memcheck \
+	  --overwrite MemoryCheckCommandOptions="--leak-check=full --error-exitcode=1" >/dev/null \
+	  && echo "valgrind: unit tests clean" \
+	  || { cat $(TEST_BUILD)-valgrind/Testing/Temporary/MemoryChecker.*.log; exit 1; }
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON -DGUV_SANITIZE=ON
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(TEST_BUILD) --output-on-failure
-	cmake -S . -B $(TEST_BUILD)-valgrind -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON
-	cmake --build $(TEST_BUILD)-valgrind -j $(JOBS)
-	ctest --test-dir $(TEST_BUILD)-valgrind -L unit -T memcheck --output-on-failure \
-	  --overwrite MemoryCheckCommandOptions="--leak-check=full --error-exitcode=1" >/dev/null \
-	  && echo "valgrind: unit tests clean" \
-	  || { cat $(TEST_BUILD)-valgrind/Testing/Temporary/MemoryChecker.*.log; exit 1; }
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(TEST_BUILD)-valgrind
