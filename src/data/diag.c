@@ -5,15 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
-}
-
 void diag_error(Diags *d, const char *file, int line, const char *fmt, ...)
 {
     if (d->count == d->cap) {
@@ -30,8 +21,8 @@ void diag_error(Diags *d, const char *file, int line, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     Diag *e = &d->items[d->count];
-    e->file = dup_str(file ? file : "?");
-    e->message = dup_str(msg);
+    e->file = strdup(file ? file : "?");
+    e->message = strdup(msg);
     e->line = line;
     if (e->file && e->message)
         d->count++;

@@ -19,15 +19,6 @@ typedef struct {
     bool skip_section; /* current section was a duplicate: ignore its keys */
 } Reader;
 
-static char *dup_str(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p)
-        memcpy(p, s, n);
-    return p;
-}
-
 static IniSection *add_section(IniDoc *doc, const char *name, int line)
 {
     if (doc->nsections == doc->cap) {
@@ -40,7 +31,7 @@ static IniSection *add_section(IniDoc *doc, const char *name, int line)
     }
     IniSection *s = &doc->sections[doc->nsections];
     memset(s, 0, sizeof *s);
-    s->name = dup_str(name);
+    s->name = strdup(name);
     if (!s->name)
         return NULL;
     s->line = line;
@@ -75,8 +66,8 @@ static IniKey *add_key(IniSection *s, const char *name, const char *value, int l
         s->cap = cap;
     }
     IniKey *k = &s->keys[s->nkeys];
-    k->name = dup_str(name);
-    k->value = dup_str(value);
+    k->name = strdup(name);
+    k->value = strdup(value);
     if (!k->name || !k->value) {
         free(k->name);
         free(k->value);
@@ -250,7 +241,7 @@ static int handler_fn(void *user, const char *section, const char *name, const c
 static bool read_stream(FILE *f, const char *shown, IniDoc *doc, Diags *d)
 {
     memset(doc, 0, sizeof *doc);
-    doc->file = dup_str(shown);
+    doc->file = strdup(shown);
     Reader r = {.f = f, .doc = doc, .d = d};
     int rc = ini_parse_stream(reader_fn, &r, handler_fn, &r);
     if (rc < 0) {
@@ -267,7 +258,7 @@ bool ini_read_file(const char *path, const char *shown, IniDoc *doc, Diags *d)
     FILE *f = fopen(path, "rb");
     if (!f) {
         memset(doc, 0, sizeof *doc);
-        doc->file = dup_str(shown);
+        doc->file = strdup(shown);
         diag_error(d, shown, 0, "cannot read %s: %s", path, strerror(errno));
         return false;
     }
@@ -281,7 +272,7 @@ bool ini_read_string(const char *text, const char *shown, IniDoc *doc, Diags *d)
     FILE *f = fmemopen((void *)text, strlen(text), "rb");
     if (!f) {
         memset(doc, 0, sizeof *doc);
-        doc->file = dup_str(shown);
+        doc->file = strdup(shown);
         diag_error(d, shown, 0, "cannot open text: %s", strerror(errno));
         return false;
     }

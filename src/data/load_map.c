@@ -151,12 +151,9 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
         ini_key(s, "hexsides"), ini_key(s, "fords"), ini_key(s, "bridges");
         return;
     }
-    River *arr = realloc(m->rivers, (size_t)(m->nrivers + 1) * sizeof *arr);
-    if (!arr)
+    if (!lu_append((void **)&m->rivers, &m->nrivers, sizeof *m->rivers, &r))
         return;
-    m->rivers = arr;
-    int idx = m->nrivers++;
-    arr[idx] = r;
+    int idx = m->nrivers - 1;
     river_sides(doc, s, c, idx, "hexsides", 0);
     river_sides(doc, s, c, idx, "fords", SIDE_FORD);
     river_sides(doc, s, c, idx, "bridges", SIDE_BRIDGE);
@@ -211,13 +208,10 @@ static void read_road(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
         if (better)
             *ra = *rb = (signed char)r.kind;
     }
-    Road *arr = realloc(m->roads, (size_t)(m->nroads + 1) * sizeof *arr);
-    if (!arr) {
+    if (!lu_append((void **)&m->roads, &m->nroads, sizeof *m->roads, &r)) {
         free(r.hexes);
         return;
     }
-    m->roads = arr;
-    arr[m->nroads++] = r;
 }
 
 static void read_place(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
@@ -258,12 +252,8 @@ static void read_place(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
                 p.ford_dir = from;
         }
     }
-    Place *arr = realloc(m->places, (size_t)(m->nplaces + 1) * sizeof *arr);
-    if (!arr)
-        return;
-    m->places = arr;
-    mh->place = (short)m->nplaces;
-    arr[m->nplaces++] = p;
+    if (lu_append((void **)&m->places, &m->nplaces, sizeof *m->places, &p))
+        mh->place = (short)(m->nplaces - 1);
 }
 
 static void edge_list(IniDoc *doc, IniSection *s, MapCtx *c, const char *key, int flag, bool required)

@@ -73,11 +73,7 @@ static void read_commander(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
     if (!k.higher && ini_key(s, "command_factor"))
         diag_error(c->d, doc->file, ini_key(s, "command_factor")->line,
                    "only a higher commander has a command_factor");
-    CommanderDef *arr = realloc(c->gd->commanders, (size_t)(c->gd->ncommanders + 1) * sizeof *arr);
-    if (!arr)
-        return;
-    c->gd->commanders = arr;
-    arr[c->gd->ncommanders++] = k;
+    lu_append((void **)&c->gd->commanders, &c->gd->ncommanders, sizeof *c->gd->commanders, &k);
 }
 
 static void read_formation(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
@@ -120,11 +116,7 @@ static void read_formation(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
     ini_get_int(doc, s, "activation_cost", true, 0, 9, &f.activation_cost, c->d);
     ini_get_int(doc, s, "south_activation_cost", true, 0, 9, &f.south_activation_cost, c->d);
     ini_get_bool(doc, s, "detached", false, &f.detached, c->d);
-    FormationDef *arr = realloc(c->gd->formations, (size_t)(c->gd->nformations + 1) * sizeof *arr);
-    if (!arr)
-        return;
-    c->gd->formations = arr;
-    arr[c->gd->nformations++] = f;
+    lu_append((void **)&c->gd->formations, &c->gd->nformations, sizeof *c->gd->formations, &f);
 }
 
 static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
@@ -166,11 +158,7 @@ static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
     ini_get_int(doc, s, "movement", true, 1, 30, &u.movement, c->d);
     ini_get_int(doc, s, "elite", true, 0, 6, &u.elite, c->d);
     ini_get_bool(doc, s, "detached", false, &u.detached, c->d);
-    UnitDef *arr = realloc(c->gd->units, (size_t)(c->gd->nunits + 1) * sizeof *arr);
-    if (!arr)
-        return;
-    c->gd->units = arr;
-    arr[c->gd->nunits++] = u;
+    lu_append((void **)&c->gd->units, &c->gd->nunits, sizeof *c->gd->units, &u);
 }
 
 static void oob_file(IniDoc *doc, void *arg)

@@ -5,11 +5,6 @@
 
 #include "data/loadutil.h"
 
-static void *grow(void *p, int n, size_t size)
-{
-    return realloc(p, (size_t)(n + 1) * size);
-}
-
 /* ---- terrain.ini ----------------------------------------------------- */
 
 typedef struct {
@@ -53,11 +48,7 @@ static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     ini_get_int(doc, s, "bombard_modifier", true, -6, 6, &t.bombard_modifier, d);
     ini_get_bool(doc, s, "blocks_fire", true, &t.blocks_fire, d);
     ini_get_bool(doc, s, "breastworks", true, &t.breastworks, d);
-    TerrainKind *arr = grow(gd->terrain, gd->nterrain, sizeof *arr);
-    if (!arr)
-        return;
-    gd->terrain = arr;
-    arr[gd->nterrain++] = t;
+    lu_append((void **)&gd->terrain, &gd->nterrain, sizeof *gd->terrain, &t);
 }
 
 static bool supply_parse(const char *v, int *out)
@@ -94,11 +85,7 @@ static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     ini_get_bool(doc, s, "combat_across", true, &k.combat_across, d);
     ini_get_int(doc, s, "attack_dice_limit", true, 0, 20, &k.attack_dice_limit, d);
     ini_get_int(doc, s, "attacker_dice", true, -6, 6, &k.attacker_dice, d);
-    HexsideKind *arr = grow(gd->hexside_kinds, gd->nhexside_kinds, sizeof *arr);
-    if (!arr)
-        return;
-    gd->hexside_kinds = arr;
-    arr[gd->nhexside_kinds++] = k;
+    lu_append((void **)&gd->hexside_kinds, &gd->nhexside_kinds, sizeof *gd->hexside_kinds, &k);
 }
 
 static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
@@ -108,11 +95,7 @@ static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
     strcpy(k.id, id);
     lu_name(doc, s, k.name, sizeof k.name, c->d);
     ini_get_half(doc, s, "move", true, true, &k.move, c->d);
-    RoadKind *arr = grow(c->gd->road_kinds, c->gd->nroad_kinds, sizeof *arr);
-    if (!arr)
-        return;
-    c->gd->road_kinds = arr;
-    arr[c->gd->nroad_kinds++] = k;
+    lu_append((void **)&c->gd->road_kinds, &c->gd->nroad_kinds, sizeof *c->gd->road_kinds, &k);
 }
 
 static void terrain_file(IniDoc *doc, void *arg)
@@ -236,11 +219,8 @@ static void tables_file(IniDoc *doc, void *arg)
             }
         if (!rok)
             continue;
-        ArtilleryRow *arr = grow(t->rows, t->nrows, sizeof *arr);
-        if (!arr)
+        if (!lu_append((void **)&t->rows, &t->nrows, sizeof *t->rows, &row))
             return;
-        t->rows = arr;
-        arr[t->nrows++] = row;
     }
     if (t->nrows == 0) {
         diag_error(d, doc->file, a->line, "the artillery table has no [artillery-row:...] sections");

@@ -434,12 +434,9 @@ bool load_scenario(GameData *gd, const char *path, const char *shown, Diags *d)
     sc.file = strdup(shown);
     ScCtx c = {gd, d, &sc};
     bool ok = lu_with_file(path, shown, d, scenario_file, &c);
-    ScenarioDef *arr = realloc(gd->scenarios, (size_t)(gd->nscenarios + 1) * sizeof *arr);
-    if (!arr) {
+    if (!lu_append((void **)&gd->scenarios, &gd->nscenarios, sizeof *gd->scenarios, &sc)) {
         lu_scenario_free(&sc);
         return false;
     }
-    gd->scenarios = arr;
-    arr[gd->nscenarios++] = sc;
     return ok;
 }

@@ -64,11 +64,7 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c)
         if (!bad && k.nvalues == 0)
             diag_error(c->d, doc->file, line, "a counter needs at least one value");
     }
-    AutomaCounterDef *arr = realloc(gd->counters, (size_t)(gd->ncounters + 1) * sizeof *arr);
-    if (!arr)
-        return;
-    gd->counters = arr;
-    arr[gd->ncounters++] = k;
+    lu_append((void **)&gd->counters, &gd->ncounters, sizeof *gd->counters, &k);
 }
 
 static void counters_file(IniDoc *doc, void *arg)
@@ -120,13 +116,10 @@ static void read_area(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c, sh
     }
     if (a.nhexes > 0 && hex_valid(a.objective) && !has_objective)
         diag_error(c->d, doc->file, ini_key(s, "objective")->line, "the objective hex is not one of the area's hexes");
-    StrategyArea *arr = realloc(gd->areas, (size_t)(gd->nareas + 1) * sizeof *arr);
-    if (!arr) {
+    if (!lu_append((void **)&gd->areas, &gd->nareas, sizeof *gd->areas, &a)) {
         free(a.hexes);
         return;
     }
-    gd->areas = arr;
-    arr[gd->nareas++] = a;
 }
 
 static void strategy_file(IniDoc *doc, void *arg)

@@ -117,3 +117,14 @@ bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniD
     ini_free(&doc);
     return d->count == before;
 }
+
+bool lu_append(void **arr, int *n, size_t size, const void *item)
+{
+    char *p = realloc(*arr, (size_t)(*n + 1) * size);
+    if (!p)
+        return false;
+    memcpy(p + (size_t)*n * size, item, size);
+    *arr = p;
+    (*n)++;
+    return true;
+}

@@ -22,6 +22,9 @@ HexCoord *lu_hex_list(IniDoc *doc, IniSection *s, const char *key, bool required
 /* Reads a whole file, runs fn, reports unknown keys/sections, frees. */
 bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniDoc *, void *), void *arg);
 
+/* Appends one item of `size` bytes to a growing array *arr of *n items.
+ * Returns false (changing nothing) when out of memory. */
+bool lu_append(void **arr, int *n, size_t size, const void *item);
 void lu_scenario_free(ScenarioDef *sc);
 
 #endif
