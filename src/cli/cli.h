@@ -16,5 +16,6 @@ bool cli_load(const char *dir, GameData *gd, FILE *err);
 
 int cmd_check(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);
+int cmd_script(int argc, char **argv, const char *data_option);
 
 #endif

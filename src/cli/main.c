@@ -19,6 +19,8 @@ static void usage(FILE *f)
                "Commands:\n"
                "  check          load and cross-check every data file; report file:line errors\n"
                "  map [--ids]    print the map as text (--ids: hex ids inside the hexes)\n"
+               "  script         drive the rules engine with commands on standard input\n"
+               "                 (echo help | guv script; see docs/script.md)\n"
                "\n"
                "Options:\n"
                "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
@@ -81,6 +83,8 @@ int main(int argc, char **argv)
         return cmd_check(nrest, rest, data);
     if (strcmp(rest[0], "map") == 0)
         return cmd_map(nrest, rest, data);
+    if (strcmp(rest[0], "script") == 0)
+        return cmd_script(nrest, rest, data);
     fprintf(stderr, "guv: unknown command '%s'\n", rest[0]);
     usage(stderr);
     return 2;

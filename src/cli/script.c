@@ -1,0 +1,339 @@
+/* guv script: a line-oriented command interface to the engine, for tests,
+ * rules lawyers and tools. One command a line on stdin; every answer is one
+ * or more lines on stdout, the last being "ok ..." or "error CMD: why". The
+ * session goes on after an error. Blank lines and lines starting with '#'
+ * are ignored. See docs/script.md. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "rules/game.h"
+
+typedef struct {
+    const GameData *gd;
+    Game game;
+    bool started;
+    int shown_log; /* log entries already printed */
+} Session;
+
+static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited"};
+static const char *const phase_names[] = {"choose", "activation", "over"};
+
+static void print_new_log(Session *s)
+{
+    for (int i = s->shown_log; i < s->game.log.count; i++) {
+        char line[400];
+        log_format(&s->game.log.items[i], line, sizeof line);
+        printf("log %s\n", line);
+    }
+    s->shown_log = s->game.log.count;
+}
+
+static void print_state(Session *s)
+{
+    const GameState *st = &s->game.st;
+    printf("state scenario=%s turn=%d phase=%s to_move=%s rain=%d points=%d/%d cup=%d skirmishers=%d/%d\n",
+           s->gd->scenarios[st->scenario].id, st->turn, phase_names[st->phase], data_side_name(st->to_move),
+           st->rain ? 1 : 0, st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE], st->ncup,
+           st->skirmishers[SIDE_UNION], st->skirmishers[SIDE_CONFEDERATE]);
+}
+
+static void print_unit(Session *s, int u)
+{
+    const UnitState *us = &s->game.st.unit[u];
+    const UnitDef *ud = &s->gd->units[u];
+    char hex[5] = "-";
+    if (us->where == AT_MAP)
+        hex_format(map_hex_at(&s->gd->map, us->hex), hex);
+    printf("unit %s side=%s formation=%s type=%s where=%s hex=%s steps=%d points=%d flags=%s%s%s%s\n", ud->id,
+           data_side_name(ud->side), ud->formation >= 0 ? s->gd->formations[ud->formation].id : "independent",
+           data_unit_type_name(ud->type), where_names[us->where], hex, us->steps, game_unit_points(&s->game, u),
+           us->flags & UF_DIS ? "D" : "", us->flags & UF_DEM ? "M" : "", us->flags & UF_OOS ? "O" : "",
+           us->flags == 0 ? "-" : "");
+}
+
+static bool need_game(Session *s, const char *cmd)
+{
+    if (!s->started)
+        printf("error %s: no game yet; start one with: new SCENARIO [SEED]\n", cmd);
+    return s->started;
+}
+
+static void cmd_new(Session *s, const char *args)
+{
+    char id[64] = "";
+    unsigned long long seed = 1;
+    int k = sscanf(args, "%63s %llu", id, &seed);
+    if (k < 1) {
+        printf("error new: usage: new SCENARIO [SEED]\n");
+        return;
+    }
+    int sc = data_scenario_index(s->gd, id);
+    if (sc < 0) {
+        printf("error new: unknown scenario '%s' (", id);
+        for (int i = 0; i < s->gd->nscenarios; i++)
+            printf("%s%s", i ? " " : "", s->gd->scenarios[i].id);
+        printf(")\n");
+        return;
+    }
+    if (s->started)
+        game_free(&s->game);
+    char err[256];
+    if (!game_new(&s->game, s->gd, sc, (uint64_t)seed, err, sizeof err)) {
+        s->started = false;
+        printf("error new: %s\n", err);
+        return;
+    }
+    s->started = true;
+    s->shown_log = 0;
+    print_new_log(s);
+    print_state(s);
+    printf("ok new %s %llu\n", id, seed);
+}
+
+static void cmd_dice(Session *s, const char *args)
+{
+    if (!need_game(s, "dice"))
+        return;
+    /* All or nothing: every value is checked before any is queued. */
+    int vals[RNG_MAX_FORCED], n = 0;
+    char tok[16];
+    int used;
+    const char *p = args;
+    while (sscanf(p, "%15s%n", tok, &used) == 1) {
+        p += used;
+        char *end;
+        long v = strtol(tok, &end, 10);
+        if (*end || v < 1 || v > 6) {
+            printf("error dice: '%s' is not a die (1-6); nothing was queued\n", tok);
+            return;
+        }
+        if (n + s->game.st.rng.nforced >= RNG_MAX_FORCED) {
+            printf("error dice: at most %d dice can wait in the queue; nothing was queued\n", RNG_MAX_FORCED);
+            return;
+        }
+        vals[n++] = (int)v;
+    }
+    if (n == 0) {
+        printf("error dice: usage: dice N [N ...] (each 1-6)\n");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        rng_force(&s->game.st.rng, vals[i]);
+    printf("ok dice %d queued\n", s->game.st.rng.nforced);
+}
+
+static void cmd_legal(Session *s)
+{
+    if (!need_game(s, "legal"))
+        return;
+    Decision ds[256];
+    int n = game_legal(&s->game, ds, 256);
+    for (int i = 0; i < n && i < 256; i++) {
+        char text[96];
+        decision_format(s->gd, &ds[i], text, sizeof text);
+        printf("legal %s %s\n", data_side_name(ds[i].side), text);
+    }
+    printf("ok legal %d\n", n);
+}
+
+static void cmd_decide(Session *s, const char *args)
+{
+    if (!need_game(s, "decide"))
+        return;
+    Decision d;
+    if (!decision_parse(&s->game, args, &d)) {
+        printf("error decide: '%s' is not a decision (see 'legal')\n", args);
+        return;
+    }
+    char why[256];
+    if (!game_apply(&s->game, &d, why, sizeof why)) {
+        printf("error decide: %s\n", why);
+        return;
+    }
+    print_new_log(s);
+    print_state(s);
+    printf("ok decide\n");
+}
+
+static void cmd_unit(Session *s, const char *args)
+{
+    if (!need_game(s, "unit"))
+        return;
+    char id[64];
+    int u = sscanf(args, "%63s", id) == 1 ? data_unit_index(s->gd, id) : -1;
+    if (u < 0) {
+        printf("error unit: unknown unit '%s'\n", args);
+        return;
+    }
+    print_unit(s, u);
+    printf("ok unit\n");
+}
+
+static bool parse_hex(Session *s, const char *cmd, const char *tok, HexCoord *h)
+{
+    if (!hex_parse(tok, h) || !map_has(&s->gd->map, *h)) {
+        printf("error %s: '%s' is not a hex of the map\n", cmd, tok);
+        return false;
+    }
+    return true;
+}
+
+static void cmd_hex(Session *s, const char *args)
+{
+    if (!need_game(s, "hex"))
+        return;
+    char tok[16] = "";
+    HexCoord h;
+    sscanf(args, "%15s", tok);
+    if (!parse_hex(s, "hex", tok, &h))
+        return;
+    const MapHex *mh = map_hex(&s->gd->map, h);
+    printf("hex %s terrain=%s bank=%c place=%s\n", tok, s->gd->terrain[mh->terrain].id, mh->bank,
+           mh->place >= 0 ? s->gd->map.places[mh->place].id : "-");
+    int idx = map_hex_index(&s->gd->map, h);
+    for (int u = 0; u < s->game.st.nunits; u++)
+        if (s->game.st.unit[u].where == AT_MAP && s->game.st.unit[u].hex == idx)
+            print_unit(s, u);
+    printf("ok hex\n");
+}
+
+static void cmd_place(Session *s, const char *args, bool remove)
+{
+    const char *cmd = remove ? "remove" : "place";
+    if (!need_game(s, cmd))
+        return;
+    char id[64] = "", hx[16] = "", flag[16] = "";
+    int k = sscanf(args, "%63s %15s %15s", id, hx, flag);
+    int u = k >= 1 ? data_unit_index(s->gd, id) : -1;
+    if (u < 0) {
+        printf("error %s: unknown unit '%s'\n", cmd, id);
+        return;
+    }
+    UnitState *us = &s->game.st.unit[u];
+    if (remove) {
+        *us = (UnitState){-1, AT_ABSENT, 0, 0};
+        log_add(&s->game.log, s->game.st.turn, LOG_EVENT, "SETUP", "by hand: %s removed", id);
+    } else {
+        HexCoord h;
+        if (k < 2 || !parse_hex(s, cmd, hx, &h))
+            return;
+        bool reduced = k == 3 && strcmp(flag, "reduced") == 0;
+        if (k == 3 && !reduced) {
+            printf("error place: usage: place UNIT HEX [reduced]\n");
+            return;
+        }
+        const UnitDef *ud = &s->gd->units[u];
+        us->where = AT_MAP;
+        us->hex = (short)map_hex_index(&s->gd->map, h);
+        us->steps = (unsigned char)(ud->reduced > 0 && !reduced ? 2 : 1);
+        us->flags = 0;
+        log_add(&s->game.log, s->game.st.turn, LOG_EVENT, "SETUP", "by hand: %s placed in %s%s", id, hx,
+                reduced ? ", reduced" : "");
+    }
+    print_new_log(s);
+    print_unit(s, u);
+    printf("ok %s\n", cmd);
+}
+
+static void cmd_log(Session *s, const char *args)
+{
+    if (!need_game(s, "log"))
+        return;
+    int from = 1;
+    sscanf(args, "%d", &from);
+    for (int i = from > 0 ? from - 1 : 0; i < s->game.log.count; i++) {
+        char line[400];
+        log_format(&s->game.log.items[i], line, sizeof line);
+        printf("log %s\n", line);
+    }
+    s->shown_log = s->game.log.count;
+    printf("ok log %d\n", s->game.log.count);
+}
+
+static void help(void)
+{
+    printf("help new SCENARIO [SEED]       start a scenario with a seed (default 1)\n"
+           "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
+           "help legal                     list the decisions open now\n"
+           "help decide DECISION           apply one (as 'legal' prints it)\n"
+           "help state                     turn, phase, side to move, points, rain\n"
+           "help hex HHHH                  a hex and the units in it\n"
+           "help unit ID                   one unit\n"
+           "help place UNIT HEX [reduced]  put a unit on the map by hand\n"
+           "help remove UNIT               take a unit off the map\n"
+           "help log [FROM]                the log from entry FROM\n"
+           "help quit                      end the session\n"
+           "ok help\n");
+}
+
+int cmd_script(int argc, char **argv, const char *data_option)
+{
+    (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "guv script: commands come on standard input; try 'echo help | guv script'\n");
+        return 2;
+    }
+    char dir[4096];
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr))
+        return 1;
+    GameData gd;
+    if (!cli_load(dir, &gd, stderr)) {
+        gamedata_free(&gd);
+        return 1;
+    }
+    Session s = {.gd = &gd};
+    char line[1024];
+    int errors = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        char cmd[32] = "";
+        sscanf(p, "%31s", cmd);
+        const char *args = p + strlen(cmd);
+        while (*args == ' ' || *args == '\t')
+            args++;
+        int before = errors;
+        if (strcmp(cmd, "quit") == 0)
+            break;
+        else if (strcmp(cmd, "new") == 0)
+            cmd_new(&s, args);
+        else if (strcmp(cmd, "dice") == 0)
+            cmd_dice(&s, args);
+        else if (strcmp(cmd, "legal") == 0)
+            cmd_legal(&s);
+        else if (strcmp(cmd, "decide") == 0)
+            cmd_decide(&s, args);
+        else if (strcmp(cmd, "state") == 0) {
+            if (need_game(&s, "state")) {
+                print_state(&s);
+                printf("ok state\n");
+            }
+        } else if (strcmp(cmd, "hex") == 0)
+            cmd_hex(&s, args);
+        else if (strcmp(cmd, "unit") == 0)
+            cmd_unit(&s, args);
+        else if (strcmp(cmd, "place") == 0)
+            cmd_place(&s, args, false);
+        else if (strcmp(cmd, "remove") == 0)
+            cmd_place(&s, args, true);
+        else if (strcmp(cmd, "log") == 0)
+            cmd_log(&s, args);
+        else if (strcmp(cmd, "help") == 0)
+            help();
+        else
+            printf("error %s: unknown command (try 'help')\n", cmd);
+        (void)before;
+        fflush(stdout);
+    }
+    if (s.started)
+        game_free(&s.game);
+    gamedata_free(&gd);
+    return 0;
+}

@@ -1,0 +1,113 @@
+/* The game: a plain-value state, the data it refers to, and its log.
+ *
+ * Everything a side may do is a Decision. game_legal lists the decisions
+ * open right now (for the side that must decide, st.to_move); game_apply
+ * carries one out or says precisely why it is illegal, changing nothing.
+ * Random events (dice, cup draws) happen inside game_apply and are logged,
+ * so a game replays exactly from its seed and its decisions.
+ *
+ * Done so far: set-up from a scenario (SETUP), the rain check (RAIN),
+ * choosing formations within the activation points (ACT-POINTS, with the
+ * campaign's locks), the cup with both Independent chits, drawing, and
+ * activating or passing (ACT-CUP), the turn sequence around them (SEQ-DAY,
+ * SEQ-NIGHT start). Movement, combat and the rest follow. */
+#ifndef GUV_GAME_H
+#define GUV_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "data/data.h"
+#include "rules/log.h"
+#include "rules/rng.h"
+
+#define GS_MAX_UNITS 192
+#define GS_MAX_FORMATIONS 32
+#define GS_MAX_CHITS 40
+
+enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED };
+
+enum UnitFlag {
+    UF_DIS = 1,
+    UF_DEM = 2,
+    UF_OOS = 4,
+    UF_FIRED = 8,
+    UF_ACTIVATED = 16,
+    UF_MOVED = 32,
+    UF_DETACHED = 64,
+};
+
+typedef struct {
+    short hex;           /* map hex index when AT_MAP, else -1 */
+    unsigned char where; /* enum UnitWhere */
+    unsigned char steps; /* 2 full, 1 reduced (or a one-step unit), 0 gone */
+    unsigned short flags;
+} UnitState;
+
+enum ChitKind { CHIT_FORMATION, CHIT_HIGHER, CHIT_INDEPENDENT };
+
+typedef struct {
+    unsigned char kind;
+    unsigned char side;
+    short index; /* formation (CHIT_FORMATION) or commander (CHIT_HIGHER) */
+} Chit;
+
+enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
+
+typedef struct {
+    int scenario;
+    int turn;
+    int phase;
+    int to_move;
+    bool rain;
+    int points[SIDE_COUNT]; /* activation points left this turn */
+    bool done_choosing[SIDE_COUNT];
+    UnitState unit[GS_MAX_UNITS];
+    int nunits;
+    int skirmishers[SIDE_COUNT]; /* available */
+    bool chosen[GS_MAX_FORMATIONS];
+    int lock_turn[GS_MAX_FORMATIONS];     /* not before this turn (0: free) */
+    bool lock_attacked[GS_MAX_FORMATIONS]; /* until attacked or bombarded */
+    Chit cup[GS_MAX_CHITS];
+    int ncup;
+    Chit drawn;
+    bool activated; /* the drawn chit was activated (not passed) */
+    Rng rng;
+} GameState;
+
+typedef struct {
+    const GameData *gd;
+    GameState st;
+    GameLog log;
+} Game;
+
+enum DecisionKind { D_CHOOSE, D_DONE, D_ACTIVATE, D_PASS, D_END, D_COUNT };
+
+typedef struct {
+    int kind;
+    int side;
+    int arg; /* D_CHOOSE: formation index */
+} Decision;
+
+/* Sets a game up from a scenario. On failure writes why into err. */
+bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *err, size_t errsize);
+void game_free(Game *g);
+
+/* One die for `purpose` under `rule`, logged. */
+int game_roll(Game *g, const char *rule, const char *purpose);
+
+int game_legal(const Game *g, Decision *out, int max);
+bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
+
+/* "choose hill", "done", "activate", "pass", "end" */
+void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
+/* Parses that text for the side to move; false when it is not a decision. */
+bool decision_parse(const Game *g, const char *text, Decision *out);
+
+/* Activation points a formation costs now (ACT-POINTS). */
+int game_formation_cost(const Game *g, int formation);
+/* Combat points of a unit as it stands (0 when gone). */
+int game_unit_points(const Game *g, int unit);
+
+#endif

@@ -1,0 +1,46 @@
+#include "rules/log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
+{
+    if (log->count == log->cap) {
+        int cap = log->cap ? log->cap * 2 : 64;
+        LogEntry *p = realloc(log->items, (size_t)cap * sizeof *p);
+        if (!p)
+            return NULL;
+        log->items = p;
+        log->cap = cap;
+    }
+    LogEntry *e = &log->items[log->count];
+    memset(e, 0, sizeof *e);
+    e->seq = log->count + 1;
+    e->turn = turn;
+    e->kind = kind;
+    snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : "-");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->text, sizeof e->text, fmt, ap);
+    va_end(ap);
+    log->count++;
+    return e;
+}
+
+void log_free(GameLog *log)
+{
+    free(log->items);
+    memset(log, 0, sizeof *log);
+}
+
+void log_format(const LogEntry *e, char *buf, int size)
+{
+    static const char *const kinds[] = {"event", "roll", "decision"};
+    if (e->kind == LOG_ROLL)
+        snprintf(buf, (size_t)size, "%d turn=%d roll %s die=%d mod=%d forced=%d | %s", e->seq, e->turn, e->rule, e->die,
+                 e->modified, e->forced ? 1 : 0, e->text);
+    else
+        snprintf(buf, (size_t)size, "%d turn=%d %s %s | %s", e->seq, e->turn, kinds[e->kind], e->rule, e->text);
+}

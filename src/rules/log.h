@@ -1,0 +1,34 @@
+/* The game log: everything that happens, each entry with the checklist rule
+ * that governed it, and every die with its purpose and value. It lives
+ * beside the game state (not in it): the state stays a small plain value. */
+#ifndef GUV_LOG_H
+#define GUV_LOG_H
+
+#include <stdbool.h>
+
+enum LogKind { LOG_EVENT, LOG_ROLL, LOG_DECISION };
+
+typedef struct {
+    int seq;
+    int turn;
+    int kind;
+    char rule[24];
+    char text[200];
+    int die;      /* LOG_ROLL: the die as rolled */
+    int modified; /* LOG_ROLL: after modifiers */
+    bool forced;  /* LOG_ROLL: a queued (forced) die */
+} LogEntry;
+
+typedef struct {
+    LogEntry *items;
+    int count, cap;
+} GameLog;
+
+LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void log_free(GameLog *log);
+/* One line, stable and machine-readable:
+ * "17 turn=3 roll RAIN die=2 mod=2 forced=0 | rain check: 2 against 1" */
+void log_format(const LogEntry *e, char *buf, int size);
+
+#endif

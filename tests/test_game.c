@@ -1,0 +1,395 @@
+/* The game core: the one random generator, set-up from a scenario, the rain
+ * check, activation points, the cup, and exact replay (SETUP, RAIN,
+ * ACT-POINTS, ACT-CUP, CAMPAIGN locks, SEQ-DAY). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game.h"
+#include "testutil.h"
+
+static GameData gd;
+
+static int setup(void **state)
+{
+    (void)state;
+    Diags d = {0};
+    bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
+    if (!ok)
+        tu_print_diags(&d);
+    diags_free(&d);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&gd);
+    return 0;
+}
+
+static void start(Game *g, const char *scenario, uint64_t seed)
+{
+    char err[256];
+    int sc = data_scenario_index(&gd, scenario);
+    assert_true(sc >= 0);
+    if (!game_new(g, &gd, sc, seed, err, sizeof err))
+        fail_msg("%s", err);
+}
+
+static void apply_text(Game *g, const char *text)
+{
+    Decision d;
+    if (!decision_parse(g, text, &d))
+        fail_msg("'%s' does not parse", text);
+    char why[256];
+    if (!game_apply(g, &d, why, sizeof why))
+        fail_msg("'%s' refused: %s", text, why);
+}
+
+static void refuse_text(Game *g, const char *text, const char *reason)
+{
+    Decision d;
+    assert_true(decision_parse(g, text, &d));
+    GameState before = g->st;
+    int log_before = g->log.count;
+    char why[256];
+    assert_false(game_apply(g, &d, why, sizeof why));
+    if (!strstr(why, reason))
+        fail_msg("refusal of '%s' says '%s', not '%s'", text, why, reason);
+    /* An illegal decision changes nothing. */
+    assert_memory_equal(&before, &g->st, sizeof before);
+    assert_int_equal(log_before, g->log.count);
+}
+
+/* Plays on (choosing nothing, passing every chit) until the given turn. */
+static void advance_to(Game *g, int turn)
+{
+    while (g->st.turn < turn && g->st.phase != PH_GAME_OVER) {
+        Decision ds[64];
+        int n = game_legal(g, ds, 64);
+        assert_true(n > 0);
+        const Decision *pick = NULL;
+        for (int i = 0; i < n && !pick; i++)
+            if (ds[i].kind == D_DONE || ds[i].kind == D_PASS || ds[i].kind == D_END)
+                pick = &ds[i];
+        assert_non_null(pick);
+        char why[256];
+        assert_true(game_apply(g, pick, why, sizeof why));
+    }
+    assert_int_equal(g->st.turn, turn);
+}
+
+static bool legal_has(const Game *g, const char *text)
+{
+    Decision ds[64];
+    int n = game_legal(g, ds, 64);
+    for (int i = 0; i < n; i++) {
+        char t[96];
+        decision_format(&gd, &ds[i], t, sizeof t);
+        if (strcmp(t, text) == 0)
+            return true;
+    }
+    return false;
+}
+
+static void test_rng_is_seeded_and_forced_dice_come_first(void **state)
+{
+    (void)state;
+    Rng a, b, c;
+    rng_seed(&a, 42);
+    rng_seed(&b, 42);
+    rng_seed(&c, 43);
+    int same = 0, differ = 0, counts[7] = {0};
+    for (int i = 0; i < 600; i++) {
+        int x = rng_die(&a, NULL), y = rng_die(&b, NULL), z = rng_die(&c, NULL);
+        same += x == y;
+        differ += x != z;
+        assert_true(x >= 1 && x <= 6);
+        counts[x]++;
+    }
+    assert_int_equal(same, 600);
+    assert_true(differ > 300);
+    for (int v = 1; v <= 6; v++)
+        assert_true(counts[v] > 50); /* every face comes up */
+    int forced;
+    assert_int_equal(rng_force(&a, 6), 0);
+    assert_int_equal(rng_force(&a, 1), 0);
+    assert_int_equal(rng_force(&a, 7), -1);
+    assert_int_equal(rng_die(&a, &forced), 6);
+    assert_true(forced);
+    assert_int_equal(rng_die(&a, &forced), 1);
+    assert_true(forced);
+    /* forced dice do not disturb the random sequence */
+    assert_int_equal(rng_die(&a, &forced), rng_die(&b, NULL));
+    assert_false(forced);
+}
+
+static void test_setup_from_a_scenario(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "lee-moves", 1);
+    assert_int_equal(g.st.turn, 6);
+    assert_int_equal(g.st.phase, PH_CHOOSE);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    /* Scenario points (AoP/ANV 1/2 on turn 6) win over the turn track. */
+    assert_int_equal(g.st.points[SIDE_UNION], 1);
+    assert_int_equal(g.st.points[SIDE_CONFEDERATE], 2);
+    assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], 5);
+    assert_int_equal(g.st.skirmishers[SIDE_UNION], 2);
+    const ScenarioDef *sc = &gd.scenarios[g.st.scenario];
+    int on_map = 0;
+    for (int i = 0; i < sc->ndeploy; i++) {
+        const Deployment *dep = &sc->deploy[i];
+        const UnitState *u = &g.st.unit[dep->unit];
+        if (hex_valid(dep->hex)) {
+            assert_int_equal(u->where, AT_MAP);
+            assert_int_equal(u->hex, map_hex_index(&gd.map, dep->hex));
+            on_map++;
+        }
+        assert_int_equal(game_unit_points(&g, dep->unit),
+                         dep->reduced ? gd.units[dep->unit].reduced : gd.units[dep->unit].strength);
+    }
+    assert_true(on_map > 10);
+    int absent = 0;
+    for (int u = 0; u < g.st.nunits; u++)
+        absent += g.st.unit[u].where == AT_ABSENT;
+    assert_int_equal(absent, gd.nunits - sc->ndeploy);
+    game_free(&g);
+}
+
+static void test_rain_check(void **state)
+{
+    (void)state;
+    /* turns.ini gives turn 2 a rain value of 1: a die of 1 brings rain. */
+    assert_int_equal(gd.turns[1].rain, 1);
+    for (int die = 1; die <= 2; die++) {
+        Game g;
+        start(&g, "campaign", 5);
+        advance_to(&g, 1);
+        /* finish turn 1 with the forced die waiting for turn 2's check */
+        assert_int_equal(rng_force(&g.st.rng, die), 0);
+        advance_to(&g, 2);
+        assert_int_equal(g.st.rain, die == 1);
+        const LogEntry *roll = NULL;
+        for (int i = 0; i < g.log.count; i++)
+            if (g.log.items[i].kind == LOG_ROLL && g.log.items[i].turn == 2)
+                roll = &g.log.items[i];
+        assert_non_null(roll);
+        assert_string_equal(roll->rule, "RAIN");
+        assert_int_equal(roll->die, die);
+        assert_true(roll->forced);
+        game_free(&g);
+    }
+    /* A turn with no chance of rain rolls no die. */
+    Game g;
+    start(&g, "lee-moves", 3);
+    assert_int_equal(gd.turns[5].rain, 0);
+    for (int i = 0; i < g.log.count; i++)
+        assert_int_not_equal(g.log.items[i].kind, LOG_ROLL);
+    assert_false(g.st.rain);
+    game_free(&g);
+}
+
+static void test_activation_points_rulebook_example(void **state)
+{
+    (void)state;
+    /* Turn 3: the Confederates have 3 points and pick Anderson, Stuart and
+     * McLaws; the Union has 4 and picks III, XI, XII and V Corps, III Corps
+     * costing only 1 because none of its units is south of the Rappahannock. */
+    Game g;
+    start(&g, "campaign", 11);
+    advance_to(&g, 3);
+    assert_int_equal(g.st.points[SIDE_CONFEDERATE], 3);
+    assert_int_equal(g.st.points[SIDE_UNION], 4);
+    apply_text(&g, "choose anderson");
+    apply_text(&g, "choose stuart");
+    apply_text(&g, "choose mclaws");
+    assert_int_equal(g.st.points[SIDE_CONFEDERATE], 0);
+    refuse_text(&g, "choose hill", "it costs 1 activation point and 0 are left");
+    apply_text(&g, "done");
+    int iii = data_formation_index(&gd, "sickles");
+    assert_int_equal(game_formation_cost(&g, iii), 1);
+    apply_text(&g, "choose sickles");
+    apply_text(&g, "choose howard");
+    apply_text(&g, "choose slocum");
+    apply_text(&g, "choose meade");
+    assert_int_equal(g.st.points[SIDE_UNION], 0);
+    game_free(&g);
+
+    /* Once one III Corps unit stands south of the river it costs 2. */
+    start(&g, "campaign", 11);
+    advance_to(&g, 3);
+    int graham = data_unit_index(&gd, "graham");
+    g.st.unit[graham].where = AT_MAP;
+    g.st.unit[graham].hex = (short)map_hex_index(&gd.map, tu_hex("1820"));
+    assert_int_equal(game_formation_cost(&g, iii), 2);
+    apply_text(&g, "done");
+    apply_text(&g, "choose sickles");
+    assert_int_equal(g.st.points[SIDE_UNION], 2);
+    /* XI Corps has no such rule: 1 point wherever it is. */
+    assert_int_equal(game_formation_cost(&g, data_formation_index(&gd, "howard")), 1);
+    game_free(&g);
+}
+
+static void test_points_do_not_carry_over(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 2);
+    advance_to(&g, 3);
+    apply_text(&g, "done"); /* the Confederates leave 3 points unused */
+    advance_to(&g, 4);
+    assert_int_equal(g.st.points[SIDE_CONFEDERATE], gd.turns[3].points[SIDE_CONFEDERATE]);
+    game_free(&g);
+}
+
+static void test_campaign_locks(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 3);
+    apply_text(&g, "done");
+    /* I Corps is locked until turn 6, VI Corps until turn 14. */
+    assert_false(legal_has(&g, "choose reynolds"));
+    refuse_text(&g, "choose reynolds", "before turn 6");
+    refuse_text(&g, "choose sedgwick", "before turn 14");
+    assert_true(legal_has(&g, "choose couch"));
+    advance_to(&g, 6);
+    apply_text(&g, "done");
+    assert_true(legal_has(&g, "choose reynolds"));
+    assert_false(legal_has(&g, "choose sedgwick"));
+    game_free(&g);
+    /* Lee Moves: II Corps waits until one of its units is attacked. */
+    start(&g, "lee-moves", 3);
+    apply_text(&g, "done");
+    refuse_text(&g, "choose couch", "until one of its units is attacked");
+    assert_true(legal_has(&g, "choose meade"));
+    /* Only the scenario's command chits are in play. */
+    refuse_text(&g, "choose sickles", "not in this scenario");
+    game_free(&g);
+}
+
+static void test_cup_draw_activate_and_pass(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "lee-moves", 9);
+    apply_text(&g, "choose anderson");
+    apply_text(&g, "choose mclaws");
+    apply_text(&g, "done");
+    refuse_text(&g, "activate", "no chit is waiting");
+    /* A decision by the side not to move is refused, changing nothing. */
+    GameState before = g.st;
+    Decision wrong = {D_DONE, SIDE_CONFEDERATE, 0};
+    char why[128];
+    assert_false(game_apply(&g, &wrong, why, sizeof why));
+    assert_non_null(strstr(why, "it is the union side's decision"));
+    assert_memory_equal(&before, &g.st, sizeof before);
+    apply_text(&g, "choose meade");
+    apply_text(&g, "done");
+    /* Three chosen chits and both Independent chits; one already drawn. */
+    assert_int_equal(g.st.phase, PH_ACTIVATION);
+    assert_int_equal(g.st.ncup, 4);
+    int seen_formations = 0, seen_indep = 0;
+    for (int draws = 0; draws < 5; draws++) {
+        assert_int_equal(g.st.phase, PH_ACTIVATION);
+        const Chit c = g.st.drawn;
+        assert_int_equal(g.st.to_move, c.side);
+        if (c.kind == CHIT_INDEPENDENT)
+            seen_indep++;
+        else
+            seen_formations++;
+        if (draws % 2 == 0) {
+            apply_text(&g, "pass"); /* lost for the turn: never drawn again */
+        } else {
+            apply_text(&g, "activate");
+            refuse_text(&g, "pass", "no chit is waiting");
+            apply_text(&g, "end");
+        }
+    }
+    assert_int_equal(seen_formations, 3);
+    assert_int_equal(seen_indep, 2);
+    /* The cup is empty: turn 7 has begun. */
+    assert_int_equal(g.st.turn, 7);
+    assert_int_equal(g.st.phase, PH_CHOOSE);
+    game_free(&g);
+}
+
+static void test_game_ends_after_the_last_turn(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "lee-moves", 4);
+    advance_to(&g, 8);
+    while (g.st.phase != PH_GAME_OVER) {
+        Decision ds[8];
+        assert_true(game_legal(&g, ds, 8) > 0);
+        char why[128];
+        Decision d = ds[game_legal(&g, ds, 8) - 1];
+        assert_true(game_apply(&g, &d, why, sizeof why));
+    }
+    assert_int_equal(g.st.turn, 8);
+    Decision ds[8];
+    assert_int_equal(game_legal(&g, ds, 8), 0);
+    refuse_text(&g, "done", "the game is over");
+    game_free(&g);
+}
+
+static void test_replay_is_exact(void **state)
+{
+    (void)state;
+    /* Random legal decisions, recorded; replaying them from the same seed
+     * gives the same state and the same log, entry by entry. */
+    Decision played[400];
+    int nplayed = 0;
+    Game a;
+    start(&a, "campaign", 1234);
+    Rng pick;
+    rng_seed(&pick, 99);
+    while (nplayed < 400 && a.st.turn <= 6) {
+        Decision ds[64];
+        int n = game_legal(&a, ds, 64);
+        assert_true(n > 0);
+        Decision d = ds[rng_below(&pick, (uint32_t)n)];
+        char why[128];
+        assert_true(game_apply(&a, &d, why, sizeof why));
+        played[nplayed++] = d;
+    }
+    Game b;
+    start(&b, "campaign", 1234);
+    for (int i = 0; i < nplayed; i++) {
+        char why[128];
+        assert_true(game_apply(&b, &played[i], why, sizeof why));
+    }
+    assert_memory_equal(&a.st, &b.st, sizeof a.st);
+    assert_int_equal(a.log.count, b.log.count);
+    for (int i = 0; i < a.log.count; i++) {
+        char la[400], lb[400];
+        log_format(&a.log.items[i], la, sizeof la);
+        log_format(&b.log.items[i], lb, sizeof lb);
+        assert_string_equal(la, lb);
+    }
+    /* The state is a plain value: a copy compares equal and is independent. */
+    GameState copy = a.st;
+    assert_memory_equal(&copy, &a.st, sizeof copy);
+    game_free(&a);
+    game_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rng_is_seeded_and_forced_dice_come_first),
+        cmocka_unit_test(test_setup_from_a_scenario),
+        cmocka_unit_test(test_rain_check),
+        cmocka_unit_test(test_activation_points_rulebook_example),
+        cmocka_unit_test(test_points_do_not_carry_over),
+        cmocka_unit_test(test_campaign_locks),
+        cmocka_unit_test(test_cup_draw_activate_and_pass),
+        cmocka_unit_test(test_game_ends_after_the_last_turn),
+        cmocka_unit_test(test_replay_is_exact),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
