@@ -62,12 +62,21 @@ static void refuse_text(Game *g, const char *text, const char *reason)
     assert_int_equal(log_before, g->log.count);
 }
 
+/* Every legal decision now (a shared buffer, large enough for all moves). */
+static Decision legal_buf[20000];
+static int legal_all(const Game *g)
+{
+    int n = game_legal(g, legal_buf, 20000);
+    assert_true(n <= 20000);
+    return n;
+}
+
 /* Plays on (choosing nothing, passing every chit) until the given turn. */
 static void advance_to(Game *g, int turn)
 {
     while (g->st.turn < turn && g->st.phase != PH_GAME_OVER) {
-        Decision ds[64];
-        int n = game_legal(g, ds, 64);
+        int n = legal_all(g);
+        Decision *ds = legal_buf;
         assert_true(n > 0);
         const Decision *pick = NULL;
         for (int i = 0; i < n && !pick; i++)
@@ -82,11 +91,10 @@ static void advance_to(Game *g, int turn)
 
 static bool legal_has(const Game *g, const char *text)
 {
-    Decision ds[64];
-    int n = game_legal(g, ds, 64);
+    int n = legal_all(g);
     for (int i = 0; i < n; i++) {
         char t[96];
-        decision_format(&gd, &ds[i], t, sizeof t);
+        decision_format(&gd, &legal_buf[i], t, sizeof t);
         if (strcmp(t, text) == 0)
             return true;
     }
@@ -282,7 +290,7 @@ static void test_cup_draw_activate_and_pass(void **state)
     refuse_text(&g, "activate", "no chit is waiting");
     /* A decision by the side not to move is refused, changing nothing. */
     GameState before = g.st;
-    Decision wrong = {D_DONE, SIDE_CONFEDERATE, 0};
+    Decision wrong = {.kind = D_DONE, .side = SIDE_CONFEDERATE};
     char why[128];
     assert_false(game_apply(&g, &wrong, why, sizeof why));
     assert_non_null(strstr(why, "it is the union side's decision"));
@@ -324,15 +332,14 @@ static void test_game_ends_after_the_last_turn(void **state)
     start(&g, "lee-moves", 4);
     advance_to(&g, 8);
     while (g.st.phase != PH_GAME_OVER) {
-        Decision ds[8];
-        assert_true(game_legal(&g, ds, 8) > 0);
+        int n = legal_all(&g);
+        assert_true(n > 0);
         char why[128];
-        Decision d = ds[game_legal(&g, ds, 8) - 1];
+        Decision d = legal_buf[n - 1];
         assert_true(game_apply(&g, &d, why, sizeof why));
     }
     assert_int_equal(g.st.turn, 8);
-    Decision ds[8];
-    assert_int_equal(game_legal(&g, ds, 8), 0);
+    assert_int_equal(legal_all(&g), 0);
     refuse_text(&g, "done", "the game is over");
     game_free(&g);
 }
@@ -349,10 +356,9 @@ static void test_replay_is_exact(void **state)
     Rng pick;
     rng_seed(&pick, 99);
     while (nplayed < 400 && a.st.turn <= 6) {
-        Decision ds[64];
-        int n = game_legal(&a, ds, 64);
+        int n = legal_all(&a);
         assert_true(n > 0);
-        Decision d = ds[rng_below(&pick, (uint32_t)n)];
+        Decision d = legal_buf[rng_below(&pick, (uint32_t)n)];
         char why[128];
         assert_true(game_apply(&a, &d, why, sizeof why));
         played[nplayed++] = d;
@@ -378,6 +384,235 @@ static void test_replay_is_exact(void **state)
     game_free(&b);
 }
 
+/* ---- activations: the chit, the radius, attaching, moving -------------- */
+
+static int U(const char *id)
+{
+    int u = data_unit_index(&gd, id);
+    if (u < 0)
+        fail_msg("no unit %s", id);
+    return u;
+}
+
+static void put(Game *g, const char *unit, const char *hex)
+{
+    UnitState *u = &g->st.unit[U(unit)];
+    u->where = AT_MAP;
+    u->hex = (short)map_hex_index(&gd.map, tu_hex(hex));
+    if (u->steps == 0)
+        u->steps = gd.units[U(unit)].reduced > 0 ? 2 : 1;
+}
+
+static void take_off(Game *g, const char *unit) { g->st.unit[U(unit)] = (UnitState){-1, AT_ABSENT, 0, 0}; }
+
+/* Passes every other chit until the wanted one (a formation id, or
+ * "independent" for the side to move then) is drawn, and activates it. */
+static void draw_until(Game *g, const char *want)
+{
+    for (int i = 0; i < 40; i++) {
+        assert_int_equal(g->st.phase, PH_ACTIVATION);
+        const Chit *c = &g->st.drawn;
+        bool hit = strcmp(want, "independent") == 0 ? c->kind == CHIT_INDEPENDENT
+                                                    : c->kind == CHIT_FORMATION &&
+                                                          strcmp(gd.formations[c->index].id, want) == 0;
+        if (hit) {
+            apply_text(g, "activate");
+            return;
+        }
+        apply_text(g, "pass");
+    }
+    fail_msg("%s was never drawn", want);
+}
+
+/* Lee Moves with only Anderson chosen, activated and waiting to be placed. */
+static void anderson_activated(Game *g)
+{
+    start(g, "lee-moves", 2);
+    apply_text(g, "choose anderson");
+    apply_text(g, "done");
+    apply_text(g, "done");
+    draw_until(g, "anderson");
+}
+
+static void test_command_radius(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_activated(&g);
+    refuse_text(&g, "place 0101", "next to a hex holding a unit of its formation");
+    refuse_text(&g, "move mahone 2221", "nothing may move now");
+    /* Anderson's radius is 3: a brigade 3 hexes from the chit acts, one 4 away stays. */
+    int k = gd.formations[data_formation_index(&gd, "anderson")].commander;
+    assert_int_equal(gd.commanders[k].command_radius, 3);
+    put(&g, "wilcox", "2622");  /* 3 from 2322 along the Turnpike */
+    put(&g, "perry", "2722");   /* 4 */
+    apply_text(&g, "place 2322");
+    assert_true(game_unit_active(&g, U("mahone")));
+    assert_true(game_unit_active(&g, U("wilcox")));
+    assert_false(game_unit_active(&g, U("perry")));
+    refuse_text(&g, "move perry 2622", "not active in this activation");
+    game_free(&g);
+
+    /* Enemy units block the radius: with a radius of 2, a brigade two hexes
+     * away in a straight line acts only while the hex between is free. */
+    int saved = gd.commanders[k].command_radius;
+    gd.commanders[k].command_radius = 2;
+    for (int blocked = 0; blocked <= 1; blocked++) {
+        anderson_activated(&g);
+        for (int u = 0; u < g.st.nunits; u++)
+            if (gd.units[u].formation == data_formation_index(&gd, "anderson"))
+                take_off(&g, gd.units[u].id);
+        put(&g, "mahone", "2322");
+        put(&g, "wilcox", "2324"); /* straight south: 2323 is the one hex between */
+        HexCoord between[2];
+        assert_int_equal(hex_between(tu_hex("2322"), tu_hex("2324"), between), 1);
+        assert_true(hex_equal(between[0], tu_hex("2323")));
+        if (blocked) {
+            char hx[5];
+            hex_format(between[0], hx);
+            put(&g, "barnes", hx);
+        }
+        apply_text(&g, "place 2322");
+        assert_int_equal(game_unit_active(&g, U("wilcox")), !blocked);
+        game_free(&g);
+    }
+    gd.commanders[k].command_radius = saved;
+}
+
+static void test_attaching_independents(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_activated(&g);
+    put(&g, "alexander", "2421");
+    put(&g, "cutts", "2421");
+    apply_text(&g, "place 2322");
+    refuse_text(&g, "attach kershaw", "only an independent unit can join");
+    apply_text(&g, "attach alexander");
+    assert_true(game_unit_active(&g, U("alexander")));
+    refuse_text(&g, "attach cutts", "only one independent unit");
+    refuse_text(&g, "attach barnes", "belongs to the other army");
+    game_free(&g);
+}
+
+static void test_independent_chit(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "lee-moves", 2);
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    /* Only the two Independent chits are in the cup. */
+    assert_int_equal(g.st.ncup, 1);
+    if (g.st.drawn.side != SIDE_CONFEDERATE)
+        apply_text(&g, "pass");
+    assert_int_equal(g.st.drawn.side, SIDE_CONFEDERATE);
+    apply_text(&g, "activate");
+    apply_text(&g, "place 2322");
+    assert_false(game_unit_active(&g, U("mahone"))); /* nobody acts until attached */
+    apply_text(&g, "attach mahone");
+    apply_text(&g, "attach wright");
+    apply_text(&g, "attach posey"); /* 2323, next to 2322 */
+    refuse_text(&g, "attach perry", "at most 3 units");
+    apply_text(&g, "move mahone+wright 2221");
+    apply_text(&g, "end");
+    /* Activated by the Independent chit: not again this turn. */
+    assert_true(g.st.unit[U("mahone")].flags & UF_ACTIVATED);
+    game_free(&g);
+}
+
+static void test_river_blocks_the_radius(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "lee-moves", 2);
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    if (g.st.drawn.side != SIDE_CONFEDERATE)
+        apply_text(&g, "pass");
+    apply_text(&g, "activate");
+    /* Find a Rappahannock or Rapidan hexside with no ford or bridge. */
+    HexCoord a = HEX_NONE, b = HEX_NONE;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && !hex_valid(b); i++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord h = map_hex_at(&gd.map, i);
+            const Hexside *hs = map_hexside(&gd.map, h, d);
+            if (hs && hs->kind >= 0 && gd.hexside_kinds[hs->kind].cost == COST_NO &&
+                !(hs->flags & (SIDE_FORD | SIDE_BRIDGE))) {
+                a = h;
+                b = hex_neighbour(h, d);
+                break;
+            }
+        }
+    assert_true(hex_valid(b));
+    char ha[5], hb[5], cmd[32];
+    hex_format(a, ha);
+    hex_format(b, hb);
+    put(&g, "mahone", ha);
+    put(&g, "wright", hb);
+    snprintf(cmd, sizeof cmd, "place %s", ha);
+    apply_text(&g, cmd);
+    apply_text(&g, "attach mahone");
+    refuse_text(&g, "attach wright", "outside the command radius");
+    game_free(&g);
+}
+
+static void test_moving(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_activated(&g);
+    apply_text(&g, "place 2322");
+    /* Mahone and Wright share 2322: they may go together. */
+    refuse_text(&g, "move mahone+posey 2221", "must start in the same hex");
+    refuse_text(&g, "move mahone+mahone 2221", "named twice");
+    apply_text(&g, "move mahone+wright 2221");
+    assert_int_equal(g.st.unit[U("mahone")].hex, map_hex_index(&gd.map, tu_hex("2221")));
+    assert_int_equal(g.st.unit[U("wright")].hex, map_hex_index(&gd.map, tu_hex("2221")));
+    refuse_text(&g, "move mahone 2322", "already moved");
+    /* Never into an enemy hex. */
+    put(&g, "barnes", "2421");
+    refuse_text(&g, "move garnett-art 2421", "cannot be reached");
+    /* The move is logged with its path, cost and rule. */
+    const LogEntry *e = &g.log.items[g.log.count - 1];
+    (void)e;
+    bool found = false;
+    for (int i = 0; i < g.log.count; i++)
+        found |= strcmp(g.log.items[i].rule, "MOVE-BASIC") == 0 && strstr(g.log.items[i].text, "2322 2221");
+    assert_true(found);
+    apply_text(&g, "end");
+    assert_false(game_unit_active(&g, U("wright")));
+    game_free(&g);
+}
+
+static void test_no_contact_at_night(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 8);
+    advance_to(&g, 5);
+    assert_true(gd.turns[4].night);
+    apply_text(&g, "choose anderson");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "anderson");
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].side == SIDE_UNION)
+            take_off(&g, gd.units[u].id);
+    int anderson = data_formation_index(&gd, "anderson");
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].formation == anderson)
+            take_off(&g, gd.units[u].id);
+    put(&g, "mahone", "2322");
+    put(&g, "barnes", "2121"); /* two hexes west along the Turnpike */
+    apply_text(&g, "place 2322");
+    /* 2221 is next to 2121: closed at night. 2422 is not. */
+    assert_int_equal(hex_distance(tu_hex("2221"), tu_hex("2121")), 1);
+    refuse_text(&g, "move mahone 2221", "at night no unit may enter a hex next to the enemy");
+    apply_text(&g, "move mahone 2422");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -390,6 +625,12 @@ int main(void)
         cmocka_unit_test(test_cup_draw_activate_and_pass),
         cmocka_unit_test(test_game_ends_after_the_last_turn),
         cmocka_unit_test(test_replay_is_exact),
+        cmocka_unit_test(test_command_radius),
+        cmocka_unit_test(test_attaching_independents),
+        cmocka_unit_test(test_independent_chit),
+        cmocka_unit_test(test_river_blocks_the_radius),
+        cmocka_unit_test(test_moving),
+        cmocka_unit_test(test_no_contact_at_night),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

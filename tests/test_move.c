@@ -44,7 +44,7 @@ static int cost(const MoveContext *ctx, const char *from, const char *to, int mp
 static void test_roads_ignore_terrain_and_major_roads_are_cheaper(void **state)
 {
     (void)state;
-    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveContext ctx = {.gd = &mini};
     bool ro;
     /* 0304 sits in a swamp nobody may enter, but two roads run through it. */
     assert_int_equal(cost(&ctx, "0304", "0404", 4, &ro), 1); /* major road: half a point */
@@ -68,7 +68,7 @@ static void test_roads_ignore_terrain_and_major_roads_are_cheaper(void **state)
 static void test_road_bonus_only_when_wholly_by_road(void **state)
 {
     (void)state;
-    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveContext ctx = {.gd = &mini};
     bool ro;
     /* 0304 -> 0303 (road 1) -> ford (+2, road 1) -> 0301 (road 1) = 5 MP:
      * beyond 4 MP, within 4 + 1 because every step was by road. */
@@ -90,7 +90,7 @@ static void test_road_bonus_only_when_wholly_by_road(void **state)
 static void test_great_river_fords_rain_and_pontoons(void **state)
 {
     (void)state;
-    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveContext ctx = {.gd = &mini};
     bool ro;
     /* The ford costs 2 extra: 1 (road) + 2 = 3 MP from 0303 to 0302. */
     assert_int_equal(cost(&ctx, "0303", "0302", 4, &ro), 6);
@@ -115,7 +115,7 @@ static void test_great_river_fords_rain_and_pontoons(void **state)
 static void test_creeks_in_rain(void **state)
 {
     (void)state;
-    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveContext ctx = {.gd = &mini};
     assert_int_equal(cost(&ctx, "0505", "0506", 4, NULL), 2);
     ctx.rain = true;
     assert_int_equal(cost(&ctx, "0505", "0506", 4, NULL), 4); /* +1 MP in rain */
@@ -126,7 +126,7 @@ static void test_enemy_contact_and_blocking(void **state)
     (void)state;
     unsigned char enemy[36] = {0};
     enemy[map_hex_index(&mini.map, tu_hex("0405"))] = 1;
-    MoveContext ctx = {&mini, false, enemy, NULL};
+    MoveContext ctx = {.gd = &mini, .enemy = enemy};
     bool ro;
     /* 0404 is clear and next to the enemy in 0405: +1 MP, still by road. */
     assert_int_equal(cost(&ctx, "0304", "0404", 4, &ro), 3);
@@ -145,7 +145,7 @@ static void test_enemy_contact_and_blocking(void **state)
 static void test_path(void **state)
 {
     (void)state;
-    MoveContext ctx = {&mini, false, NULL, NULL};
+    MoveContext ctx = {.gd = &mini};
     MoveReach r;
     assert_true(move_reach(&ctx, tu_hex("0304"), 4, &r));
     HexCoord path[16];
@@ -171,7 +171,7 @@ static void test_path(void **state)
 static void test_campaign_orange_turnpike(void **state)
 {
     (void)state;
-    MoveContext ctx = {&full, false, NULL, NULL};
+    MoveContext ctx = {.gd = &full};
     bool ro;
     /* Chancellorsville (1820) to Salem Church (2822): ten hexes of the
      * Turnpike at 0.5 MP = 5 MP, possible for a 4 MP brigade only because
@@ -185,7 +185,7 @@ static void test_campaign_orange_turnpike(void **state)
 static void test_campaign_wilderness(void **state)
 {
     (void)state;
-    MoveContext ctx = {&full, false, NULL, NULL};
+    MoveContext ctx = {.gd = &full};
     bool ro;
     /* South of the clearing at 1421 the Wilderness has no road: 2 MP a hex. */
     assert_int_equal(full.terrain[map_hex(&full.map, tu_hex("1422"))->terrain].symbol, 'w');
@@ -198,7 +198,7 @@ static void test_campaign_wilderness(void **state)
 static void test_campaign_rapidan_ford(void **state)
 {
     (void)state;
-    MoveContext ctx = {&full, false, NULL, NULL};
+    MoveContext ctx = {.gd = &full};
     /* Ely's Ford: the road (1 MP) plus 2 MP for the ford. */
     assert_int_equal(cost(&ctx, "1514", "1515", 4, NULL), 6);
     /* In rain the ford is closed, and no other way across is open. */
@@ -216,7 +216,7 @@ static void test_campaign_rapidan_ford(void **state)
 static void test_campaign_rappahannock_needs_a_pontoon(void **state)
 {
     (void)state;
-    MoveContext ctx = {&full, false, NULL, NULL};
+    MoveContext ctx = {.gd = &full};
     bool by_road;
     /* U.S. Ford: no crossing at all without a pontoon, rain or not. */
     int dir = hex_direction(tu_hex("2015"), tu_hex("2016"));

@@ -47,11 +47,24 @@ static void print_unit(Session *s, int u)
     char hex[5] = "-";
     if (us->where == AT_MAP)
         hex_format(map_hex_at(&s->gd->map, us->hex), hex);
-    printf("unit %s side=%s formation=%s type=%s where=%s hex=%s steps=%d points=%d flags=%s%s%s%s\n", ud->id,
+    /* D disorganized, M demoralized, O out of supply, F fired, T activated
+     * this turn, V moved, A active in the current activation */
+    static const struct {
+        unsigned short bit;
+        char letter;
+    } letters[] = {{UF_DIS, 'D'},       {UF_DEM, 'M'},   {UF_OOS, 'O'},   {UF_FIRED, 'F'},
+                   {UF_ACTIVATED, 'T'}, {UF_MOVED, 'V'}, {UF_ACTIVE, 'A'}};
+    char flags[16];
+    int nf = 0;
+    for (size_t i = 0; i < sizeof letters / sizeof *letters; i++)
+        if (us->flags & letters[i].bit)
+            flags[nf++] = letters[i].letter;
+    if (nf == 0)
+        flags[nf++] = '-';
+    flags[nf] = '\0';
+    printf("unit %s side=%s formation=%s type=%s where=%s hex=%s steps=%d points=%d flags=%s\n", ud->id,
            data_side_name(ud->side), ud->formation >= 0 ? s->gd->formations[ud->formation].id : "independent",
-           data_unit_type_name(ud->type), where_names[us->where], hex, us->steps, game_unit_points(&s->game, u),
-           us->flags & UF_DIS ? "D" : "", us->flags & UF_DEM ? "M" : "", us->flags & UF_OOS ? "O" : "",
-           us->flags == 0 ? "-" : "");
+           data_unit_type_name(ud->type), where_names[us->where], hex, us->steps, game_unit_points(&s->game, u), flags);
 }
 
 static bool need_game(Session *s, const char *cmd)
@@ -129,13 +142,19 @@ static void cmd_legal(Session *s)
 {
     if (!need_game(s, "legal"))
         return;
-    Decision ds[256];
-    int n = game_legal(&s->game, ds, 256);
-    for (int i = 0; i < n && i < 256; i++) {
+    enum { MAXD = 20000 };
+    Decision *ds = malloc(MAXD * sizeof *ds);
+    if (!ds) {
+        printf("error legal: out of memory\n");
+        return;
+    }
+    int n = game_legal(&s->game, ds, MAXD);
+    for (int i = 0; i < n && i < MAXD; i++) {
         char text[96];
         decision_format(s->gd, &ds[i], text, sizeof text);
         printf("legal %s %s\n", data_side_name(ds[i].side), text);
     }
+    free(ds);
     printf("ok legal %d\n", n);
 }
 

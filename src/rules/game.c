@@ -1,6 +1,7 @@
 #include "rules/game.h"
 
 #include "data/inidoc.h"
+#include "rules/move.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,61 @@ int game_unit_points(const Game *g, int unit)
     if (u->where == AT_ELIMINATED || u->steps == 0)
         return 0;
     return u->steps == 2 || d->reduced == 0 ? d->strength : d->reduced;
+}
+
+bool game_unit_active(const Game *g, int unit) { return (g->st.unit[unit].flags & UF_ACTIVE) != 0; }
+
+void game_enemy_map(const Game *g, int side, unsigned char *enemy)
+{
+    memset(enemy, 0, (size_t)(g->gd->map.cols * g->gd->map.rows));
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->gd->units[i].side != side)
+            enemy[g->st.unit[i].hex] = 1;
+}
+
+/* The hexes within `radius` of `from` along a path that never enters an
+ * enemy hex, impassable terrain, or crosses a hexside that cannot be crossed
+ * (ACT-RADIUS). in_range gets 1 for each. */
+static void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range)
+{
+    const Map *m = &g->gd->map;
+    int n = m->cols * m->rows;
+    unsigned char *enemy = malloc((size_t)n);
+    int *queue = malloc((size_t)n * sizeof *queue), *dist = malloc((size_t)n * sizeof *dist);
+    memset(in_range, 0, (size_t)n);
+    if (!enemy || !queue || !dist)
+        goto out;
+    game_enemy_map(g, side, enemy);
+    for (int i = 0; i < n; i++)
+        dist[i] = -1;
+    int head = 0, tail = 0;
+    dist[from] = 0;
+    queue[tail++] = from;
+    in_range[from] = 1;
+    while (head < tail) {
+        int h = queue[head++];
+        if (dist[h] == radius)
+            continue;
+        HexCoord c = map_hex_at(m, h);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord nb = hex_neighbour(c, d);
+            if (!map_has(m, nb))
+                continue;
+            int ni = map_hex_index(m, nb);
+            if (dist[ni] >= 0 || enemy[ni] || g->gd->terrain[m->hexes[ni].terrain].move == COST_NO)
+                continue;
+            const Hexside *hs = &m->hexes[h].side[d];
+            if (hs->kind >= 0 && g->gd->hexside_kinds[hs->kind].cost == COST_NO && !(hs->flags & (SIDE_FORD | SIDE_BRIDGE)))
+                continue;
+            dist[ni] = dist[h] + 1;
+            in_range[ni] = 1;
+            queue[tail++] = ni;
+        }
+    }
+out:
+    free(enemy);
+    free(queue);
+    free(dist);
 }
 
 /* ---- set-up (SETUP) -------------------------------------------------- */
@@ -153,7 +209,7 @@ static void end_turn(Game *g)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++)
-        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED);
+        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     if (st->turn >= scen(g)->last_turn) {
         st->phase = PH_GAME_OVER;
@@ -210,6 +266,149 @@ static const char *choose_refusal(const Game *g, int side, int f, char *buf, siz
     return NULL;
 }
 
+/* ---- the activation: chit, command radius, attaching, moving --------- */
+
+static int chit_radius(const Game *g)
+{
+    const Chit *c = &g->st.drawn;
+    if (c->kind == CHIT_INDEPENDENT)
+        return 1; /* INDEP-CHIT */
+    if (c->kind == CHIT_HIGHER)
+        return g->gd->commanders[c->index].command_radius;
+    int k = g->gd->formations[c->index].commander;
+    return k >= 0 ? g->gd->commanders[k].command_radius : 0;
+}
+
+static int max_attached(const Game *g)
+{
+    return g->st.drawn.kind == CHIT_INDEPENDENT ? 3 : 1; /* INDEP-CHIT, ACT-INDEP-ATTACH */
+}
+
+static const char *place_refusal(const Game *g, int hex)
+{
+    const GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    int side = st->drawn.side;
+    if (hex < 0 || hex >= m->cols * m->rows)
+        return "that hex is not on the map";
+    unsigned char enemy_here = 0;
+    for (int i = 0; i < st->nunits; i++)
+        if (st->unit[i].where == AT_MAP && st->unit[i].hex == hex && g->gd->units[i].side != side)
+            enemy_here = 1;
+    if (enemy_here)
+        return "enemy units stand in that hex";
+    HexCoord c = map_hex_at(m, hex);
+    for (int i = 0; i < st->nunits; i++) {
+        const UnitState *u = &st->unit[i];
+        const UnitDef *ud = &g->gd->units[i];
+        if (u->where != AT_MAP || ud->side != side || hex_distance(c, map_hex_at(m, u->hex)) > 1)
+            continue;
+        if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
+            return NULL;
+        if (st->drawn.kind == CHIT_INDEPENDENT && !(u->flags & UF_ACTIVATED))
+            return NULL;
+    }
+    return st->drawn.kind == CHIT_FORMATION ? "the chit must stand in or next to a hex holding a unit of its formation"
+                                            : "the chit must stand in or next to a unit not yet activated this turn";
+}
+
+static const char *attach_refusal(const Game *g, int unit)
+{
+    const GameState *st = &g->st;
+    if (unit < 0 || unit >= st->nunits)
+        return "no such unit";
+    const UnitState *u = &st->unit[unit];
+    const UnitDef *ud = &g->gd->units[unit];
+    if (ud->side != st->drawn.side)
+        return "it belongs to the other army";
+    if (u->where != AT_MAP)
+        return "it is not on the map";
+    if (u->flags & UF_ACTIVATED)
+        return "it has already been activated this turn";
+    if (st->attached >= max_attached(g))
+        return st->drawn.kind == CHIT_INDEPENDENT ? "the Independent chit activates at most 3 units"
+                                                  : "a formation takes along only one independent unit";
+    if (st->drawn.kind == CHIT_FORMATION && ud->formation >= 0)
+        return "only an independent unit can join a formation's activation";
+    int n = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *range = malloc((size_t)n);
+    if (!range)
+        return "out of memory";
+    command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
+    bool in = range[u->hex] != 0;
+    free(range);
+    return in ? NULL : "it is outside the command radius";
+}
+
+static void activate_in_radius(Game *g)
+{
+    GameState *st = &g->st;
+    if (st->drawn.kind != CHIT_FORMATION)
+        return;
+    int n = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *range = malloc((size_t)n);
+    if (!range)
+        return;
+    command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
+    int active = 0, outside = 0;
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        if (u->where != AT_MAP || g->gd->units[i].formation != st->drawn.index || (u->flags & UF_DETACHED))
+            continue;
+        if (range[u->hex]) {
+            u->flags |= UF_ACTIVE | UF_ACTIVATED;
+            active++;
+        } else
+            outside++;
+    }
+    free(range);
+    log_add(&g->log, st->turn, LOG_EVENT, "ACT-RADIUS", "%d unit%s within the command radius of %d act; %d outside stay",
+            active, active == 1 ? "" : "s", chit_radius(g), outside);
+}
+
+/* The movement search for units moving together (the slowest sets the pace). */
+static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
+{
+    const GameData *gd = g->gd;
+    int mp = 99;
+    for (int i = 0; i < n; i++)
+        if (gd->units[units[i]].movement < mp)
+            mp = gd->units[units[i]].movement;
+    int cells = gd->map.cols * gd->map.rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy)
+        return false;
+    game_enemy_map(g, gd->units[units[0]].side, enemy);
+    MoveContext ctx = {gd, g->st.rain, enemy, NULL, gd->turns[g->st.turn - 1].night};
+    bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
+    free(enemy);
+    return ok;
+}
+
+static const char *move_group_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
+        return "name one to four units";
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (u < 0 || u >= st->nunits)
+            return "no such unit";
+        for (int j = 0; j < i; j++)
+            if (d->units[j] == u)
+                return "a unit is named twice";
+        if (g->gd->units[u].side != d->side)
+            return "that unit belongs to the other army";
+        if (!(st->unit[u].flags & UF_ACTIVE))
+            return "that unit is not active in this activation";
+        if (st->unit[u].flags & UF_MOVED)
+            return "that unit has already moved";
+        if (st->unit[u].hex != st->unit[d->units[0]].hex)
+            return "units moving together must start in the same hex";
+    }
+    return NULL;
+}
+
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
@@ -217,7 +416,7 @@ int game_legal(const Game *g, Decision *out, int max)
 #define ADD(k, a)                                                                                                      \
     do {                                                                                                               \
         if (n < max)                                                                                                   \
-            out[n] = (Decision){(k), st->to_move, (a)};                                                                \
+            out[n] = (Decision){.kind = (k), .side = st->to_move, .arg = (a)};                                                              \
         n++;                                                                                                           \
     } while (0)
     char buf[128];
@@ -232,8 +431,53 @@ int game_legal(const Game *g, Decision *out, int max)
         if (!st->activated) {
             ADD(D_ACTIVATE, 0);
             ADD(D_PASS, 0);
-        } else
-            ADD(D_END, 0);
+            break;
+        }
+        if (st->act_step == STEP_PLACE) {
+            for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++)
+                if (!place_refusal(g, h))
+                    ADD(D_PLACE, h);
+            break;
+        }
+        for (int u = 0; u < st->nunits; u++)
+            if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal(g, u))
+                ADD(D_ATTACH, u);
+        /* Each active unit alone, and each hex's whole active stack. */
+        for (int u = 0; u < st->nunits; u++) {
+            if (!(st->unit[u].flags & UF_ACTIVE) || (st->unit[u].flags & UF_MOVED))
+                continue;
+            Decision grp = {.kind = D_MOVE, .side = st->to_move};
+            bool first_in_hex = true;
+            for (int v = 0; v < st->nunits; v++)
+                if ((st->unit[v].flags & UF_ACTIVE) && !(st->unit[v].flags & UF_MOVED) &&
+                    st->unit[v].hex == st->unit[u].hex) {
+                    if (v < u)
+                        first_in_hex = false;
+                    if (grp.nunits < DEC_MAX_UNITS)
+                        grp.units[grp.nunits++] = (short)v;
+                }
+            for (int pass = 0; pass < 2; pass++) {
+                Decision mv = grp;
+                if (pass == 0) {
+                    mv.nunits = 1;
+                    mv.units[0] = (short)u;
+                } else if (!first_in_hex || grp.nunits < 2)
+                    continue;
+                MoveReach r;
+                if (!group_reach(g, mv.units, mv.nunits, &r))
+                    continue;
+                for (int h = 0; h < r.nhexes; h++) {
+                    if (h == r.start || move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
+                        continue;
+                    mv.arg = h;
+                    if (n < max)
+                        out[n] = mv;
+                    n++;
+                }
+                move_reach_free(&r);
+            }
+        }
+        ADD(D_END, 0);
         break;
     default:
         break;
@@ -350,15 +594,101 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             draw_next(g);
         } else {
             st->activated = true;
+            st->act_step = STEP_PLACE;
+            st->chit_hex = -1;
+            st->attached = 0;
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
+    case D_PLACE: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_PLACE) {
+            snprintf(why, n, "no chit is waiting to be placed");
+            return false;
+        }
+        const char *r = place_refusal(g, d->arg);
+        if (r) {
+            snprintf(why, n, "the chit cannot go there: %s", r);
+            return false;
+        }
+        st->chit_hex = (short)d->arg;
+        st->act_step = STEP_MOVE;
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, d->arg), hx);
+        log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-RADIUS",
+                "%s places the chit in %s", data_side_name(d->side), hx);
+        activate_in_radius(g);
+        return true;
+    }
+    case D_ATTACH: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+            snprintf(why, n, "units join an activation once its chit is placed");
+            return false;
+        }
+        const char *r = attach_refusal(g, d->arg);
+        if (r) {
+            snprintf(why, n, "%s cannot join: %s", d->arg >= 0 && d->arg < st->nunits ? g->gd->units[d->arg].name : "?",
+                     r);
+            return false;
+        }
+        st->unit[d->arg].flags |= UF_ACTIVE | UF_ACTIVATED;
+        st->attached++;
+        log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-INDEP-ATTACH",
+                "%s joins the activation", g->gd->units[d->arg].name);
+        return true;
+    }
+    case D_MOVE: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+            snprintf(why, n, "nothing may move now");
+            return false;
+        }
+        const char *r = move_group_refusal(g, d);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        MoveReach reach;
+        if (!group_reach(g, d->units, d->nunits, &reach)) {
+            snprintf(why, n, "out of memory");
+            return false;
+        }
+        const Map *m = &g->gd->map;
+        bool road_only = false;
+        int cost = d->arg >= 0 && d->arg < m->cols * m->rows ? move_cost_to(&reach, map_hex_at(m, d->arg), &road_only)
+                                                             : MOVE_UNREACHED;
+        if (cost == MOVE_UNREACHED || d->arg == reach.start) {
+            move_reach_free(&reach);
+            snprintf(why, n, "that hex cannot be reached this move%s",
+                     g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
+            return false;
+        }
+        HexCoord path[128];
+        int len = move_path(&reach, map_hex_at(m, d->arg), path, 128);
+        move_reach_free(&reach);
+        char route[128 * 5 + 1] = "";
+        for (int i = 0; i < len && i < 40; i++) {
+            char hx[5];
+            hex_format(path[i], hx);
+            if (i)
+                strcat(route, " ");
+            strcat(route, hx);
+        }
+        for (int i = 0; i < d->nunits; i++) {
+            UnitState *u = &st->unit[d->units[i]];
+            u->hex = (short)d->arg;
+            u->flags |= UF_MOVED;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: %s, %d%s MP%s", text, route, cost / 2,
+                cost % 2 ? ".5" : "", road_only ? " wholly by road (ROADS)" : "");
+        return true;
+    }
     case D_END:
         if (st->phase != PH_ACTIVATION || !st->activated) {
             snprintf(why, n, "no activation is under way");
             return false;
         }
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
+        for (int i = 0; i < st->nunits; i++)
+            st->unit[i].flags &= (unsigned short)~UF_ACTIVE;
         draw_next(g);
         return true;
     default:
@@ -385,19 +715,61 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_END:
         snprintf(buf, size, "end");
         break;
+    case D_PLACE:
+    case D_MOVE: {
+        char hx[5] = "????";
+        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        if (d->kind == D_PLACE) {
+            snprintf(buf, size, "place %s", hx);
+            break;
+        }
+        size_t len = (size_t)snprintf(buf, size, "move ");
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
+                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+        if (len < size)
+            snprintf(buf + len, size - len, " %s", hx);
+        break;
+    }
+    case D_ATTACH:
+        snprintf(buf, size, "attach %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        break;
     default:
         snprintf(buf, size, "?");
     }
 }
 
+static bool parse_hex_index(const GameData *gd, const char *tok, int *out)
+{
+    HexCoord h;
+    if (!hex_parse(tok, &h) || !map_has(&gd->map, h))
+        return false;
+    *out = map_hex_index(&gd->map, h);
+    return true;
+}
+
 bool decision_parse(const Game *g, const char *text, Decision *out)
 {
-    char verb[32] = "", arg[64] = "", extra[8];
-    int k = sscanf(text, "%31s %63s %7s", verb, arg, extra);
+    char verb[32] = "", arg[256] = "", arg2[16] = "", extra[8];
+    int k = sscanf(text, "%31s %255s %15s %7s", verb, arg, arg2, extra);
+    *out = (Decision){.kind = -1, .side = g->st.to_move};
+    if (k >= 1 && strcmp(verb, "move") == 0) {
+        if (k != 3)
+            return false;
+        out->kind = D_MOVE;
+        char *save = NULL;
+        for (char *t = strtok_r(arg, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+            int u = data_unit_index(g->gd, t);
+            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
+                return false;
+            out->units[out->nunits++] = (short)u;
+        }
+        return out->nunits > 0 && parse_hex_index(g->gd, arg2, &out->arg);
+    }
     if (k < 1 || k > 2)
         return false;
-    *out = (Decision){-1, g->st.to_move, 0};
-    static const char *const verbs[D_COUNT] = {"choose", "done", "activate", "pass", "end"};
+    static const char *const verbs[D_COUNT] = {"choose", "done", "activate", "pass", "end", "place", "attach", "move"};
     for (int i = 0; i < D_COUNT; i++)
         if (strcmp(verb, verbs[i]) == 0)
             out->kind = i;
@@ -407,6 +779,12 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         if (k != 2)
             return false;
         out->arg = data_formation_index(g->gd, arg);
+        return out->arg >= 0;
+    }
+    if (out->kind == D_PLACE)
+        return k == 2 && parse_hex_index(g->gd, arg, &out->arg);
+    if (out->kind == D_ATTACH) {
+        out->arg = k == 2 ? data_unit_index(g->gd, arg) : -1;
         return out->arg >= 0;
     }
     return k == 1;

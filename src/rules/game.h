@@ -9,8 +9,10 @@
  * Done so far: set-up from a scenario (SETUP), the rain check (RAIN),
  * choosing formations within the activation points (ACT-POINTS, with the
  * campaign's locks), the cup with both Independent chits, drawing, and
- * activating or passing (ACT-CUP), the turn sequence around them (SEQ-DAY,
- * SEQ-NIGHT start). Movement, combat and the rest follow. */
+ * activating or passing (ACT-CUP), placing the chit and the command radius
+ * (ACT-RADIUS, INDEP-CHIT, ACT-INDEP-ATTACH), moving units and stacks
+ * (MOVE-BASIC, no contact at night), and the turn sequence around them
+ * (SEQ-DAY, SEQ-NIGHT start). Break contact, combat and the rest follow. */
 #ifndef GUV_GAME_H
 #define GUV_GAME_H
 
@@ -36,6 +38,7 @@ enum UnitFlag {
     UF_ACTIVATED = 16,
     UF_MOVED = 32,
     UF_DETACHED = 64,
+    UF_ACTIVE = 128, /* acting in the current activation */
 };
 
 typedef struct {
@@ -55,6 +58,9 @@ typedef struct {
 
 enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
 
+/* Steps of an activation once the chit is activated. */
+enum ActStep { STEP_PLACE, STEP_MOVE };
+
 typedef struct {
     int scenario;
     int turn;
@@ -73,6 +79,9 @@ typedef struct {
     int ncup;
     Chit drawn;
     bool activated; /* the drawn chit was activated (not passed) */
+    int act_step;   /* enum ActStep */
+    short chit_hex; /* where the activated chit stands, -1 */
+    int attached;   /* units attached to this activation (independents) */
     Rng rng;
 } GameState;
 
@@ -82,12 +91,16 @@ typedef struct {
     GameLog log;
 } Game;
 
-enum DecisionKind { D_CHOOSE, D_DONE, D_ACTIVATE, D_PASS, D_END, D_COUNT };
+enum DecisionKind { D_CHOOSE, D_DONE, D_ACTIVATE, D_PASS, D_END, D_PLACE, D_ATTACH, D_MOVE, D_COUNT };
+
+#define DEC_MAX_UNITS 4
 
 typedef struct {
     int kind;
     int side;
-    int arg; /* D_CHOOSE: formation index */
+    int arg;   /* D_CHOOSE: formation; D_PLACE, D_MOVE: hex index; D_ATTACH: unit */
+    int nunits; /* D_MOVE: the units moving together (one hex, one stack) */
+    short units[DEC_MAX_UNITS];
 } Decision;
 
 /* Sets a game up from a scenario. On failure writes why into err. */
@@ -100,13 +113,20 @@ int game_roll(Game *g, const char *rule, const char *purpose);
 int game_legal(const Game *g, Decision *out, int max);
 bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 
-/* "choose hill", "done", "activate", "pass", "end" */
+/* "choose hill", "done", "activate", "pass", "end", "place 1820",
+ * "attach nelson", "move heth+lane 1921" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
 
 /* Activation points a formation costs now (ACT-POINTS). */
 int game_formation_cost(const Game *g, int formation);
+/* True when the unit acts in the current activation. */
+bool game_unit_active(const Game *g, int unit);
+/* Fills enemy (per map hex index) with 1 where units of the other side
+ * than `side` stand. */
+void game_enemy_map(const Game *g, int side, unsigned char *enemy);
+
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);
 

@@ -73,8 +73,11 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
             return COST_NO;
         enter = t->move;
     }
-    if (ctx->enemy && in_contact(ctx, to))
+    if (ctx->enemy && in_contact(ctx, to)) {
+        if (ctx->no_contact)
+            return COST_NO;
         enter += t->contact_cost;
+    }
     return enter + extra;
 }
 

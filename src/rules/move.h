@@ -20,6 +20,8 @@ typedef struct {
     /* Optional, per map hex index: bit (1 << dir) set where a friendly
      * pontoon spans that hexside. */
     const unsigned char *pontoon;
+    /* Never enter a hex next to an enemy (night moves, forced march). */
+    bool no_contact;
 } MoveContext;
 
 #define MOVE_UNREACHED (-1)
