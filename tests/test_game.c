@@ -613,6 +613,284 @@ static void test_no_contact_at_night(void **state)
     game_free(&g);
 }
 
+/* ---- bombardment ------------------------------------------------------ */
+
+/* A clear hex whose six neighbours are clear too, far from every unit of
+ * the scenario, so a position can be built around it. */
+static HexCoord open_ground(const Game *g)
+{
+    int clear = -1;
+    for (int t = 0; t < gd.nterrain; t++)
+        if (gd.terrain[t].symbol == '.')
+            clear = t;
+    for (int i = 0; i < gd.map.cols * gd.map.rows; i++) {
+        HexCoord h = map_hex_at(&gd.map, i);
+        if (!hex_in_bounds(h, gd.map.cols - 2, gd.map.rows - 2) || h.col < 3 || h.row < 3)
+            continue;
+        bool ok = map_hex(&gd.map, h)->terrain == clear && map_hex(&gd.map, h)->fort_faces == 0;
+        for (int d = 0; d < DIR_COUNT && ok; d++) {
+            HexCoord n = hex_neighbour(h, d);
+            ok = map_hex(&gd.map, n)->terrain == clear && map_hexside(&gd.map, h, d)->kind < 0;
+        }
+        for (int u = 0; u < g->st.nunits && ok; u++)
+            if (g->st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g->st.unit[u].hex), h) <= 5)
+                ok = false;
+        if (ok)
+            return h;
+    }
+    fail_msg("no open ground on the map");
+    return HEX_NONE;
+}
+
+static void hexcmd(char *buf, size_t n, const char *verb, HexCoord h, const char *tail)
+{
+    char hx[5];
+    hex_format(h, hx);
+    snprintf(buf, n, "%s %s%s%s", verb, tail ? tail : "", tail ? " " : "", hx);
+}
+
+/* Hill's division activated on turn 3 of the campaign, its chit waiting. */
+static void hill_activated(Game *g)
+{
+    start(g, "campaign", 21);
+    advance_to(g, 3);
+    apply_text(g, "choose hill");
+    apply_text(g, "done");
+    apply_text(g, "done");
+    draw_until(g, "hill");
+}
+
+static void test_bombardment_rulebook_example(void **state)
+{
+    (void)state;
+    /* Walker and Nelson (4 factors together) bombard Von Gilsa in the open;
+     * he builds a breastwork; the die is 5, +1 open -1 breastwork = 5: one
+     * step lost. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    char hx[5], cmd[96];
+    hex_format(t, hx);
+    put(&g, "von-gilsa", hx);
+    HexCoord w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
+    char hw[5], hn[5];
+    hex_format(w, hw);
+    hex_format(nl, hn);
+    put(&g, "walker", hw);
+    put(&g, "nelson", hn);
+    assert_int_equal(game_unit_points(&g, U("walker")) + game_unit_points(&g, U("nelson")), 4);
+    hexcmd(cmd, sizeof cmd, "place", w, NULL);
+    apply_text(&g, cmd);
+    apply_text(&g, "attach nelson");
+    snprintf(cmd, sizeof cmd, "bombard walker+nelson %s troops", hx);
+    apply_text(&g, cmd);
+    /* The defender decides on the breastwork before the roll. */
+    assert_int_equal(g.st.to_move, SIDE_UNION);
+    refuse_text(&g, "end", "must first decide on a breastwork");
+    assert_true(legal_has(&g, "breastwork"));
+    assert_int_equal(rng_force(&g.st.rng, 5), 0);
+    apply_text(&g, "breastwork");
+    assert_int_equal(g.st.breastwork[map_hex_index(&gd.map, t)], SIDE_UNION + 1);
+    assert_int_equal(g.st.unit[U("von-gilsa")].steps, 1);
+    assert_false(g.st.unit[U("von-gilsa")].flags & UF_DIS);
+    const LogEntry *roll = NULL;
+    for (int i = 0; i < g.log.count; i++)
+        if (g.log.items[i].kind == LOG_ROLL && strcmp(g.log.items[i].rule, "BOMBARD-PROC") == 0)
+            roll = &g.log.items[i];
+    assert_non_null(roll);
+    assert_int_equal(roll->die, 5);
+    assert_int_equal(roll->modified, 5);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    /* The guns have fired; movement is over; the hex is not hit twice. */
+    assert_true(g.st.unit[U("walker")].flags & UF_FIRED);
+    snprintf(cmd, sizeof cmd, "move pender %s", hw);
+    refuse_text(&g, cmd, "movement ends with the first bombardment");
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    refuse_text(&g, cmd, "already fired");
+    apply_text(&g, "end");
+    game_free(&g);
+}
+
+static void test_bombardment_range_and_blocking(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    char hx[5], cmd[96];
+    hex_format(t, hx);
+    put(&g, "von-gilsa", hx);
+    /* Two hexes straight north: one hex between, clear: the shot goes. */
+    HexCoord mid = hex_neighbour(t, DIR_N), gun = hex_neighbour(mid, DIR_N);
+    char hg[5];
+    hex_format(gun, hg);
+    put(&g, "walker", hg);
+    hexcmd(cmd, sizeof cmd, "place", gun, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    assert_true(legal_has(&g, cmd));
+    /* Made woods, the hex between blocks the shot (BOMBARD). */
+    MapHex *mh = map_hex(&gd.map, mid);
+    unsigned char saved = mh->terrain;
+    int woods = data_terrain_by_symbol(&gd, 'w');
+    mh->terrain = (unsigned char)woods;
+    refuse_text(&g, cmd, "the shot is blocked");
+    mh->terrain = saved;
+    /* Three hexes away is out of range. */
+    put(&g, "von-gilsa", "0101");
+    HexCoord far = hex_neighbour(t, DIR_S);
+    char hf[5];
+    hex_format(far, hf);
+    put(&g, "von-gilsa", hf);
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hf);
+    refuse_text(&g, cmd, "one or two hexes away");
+    /* Nothing to hit, or the wrong kind of target. */
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    refuse_text(&g, cmd, "no enemy unit stands there");
+    put(&g, "schirmer", hx);
+    refuse_text(&g, cmd, "no infantry or cavalry there");
+    game_free(&g);
+}
+
+static void test_bombardment_choice_of_unit_and_disorder(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    char hx[5], cmd[96];
+    hex_format(t, hx);
+    put(&g, "von-gilsa", hx);
+    put(&g, "mclean", hx);
+    put(&g, "schirmer", hx);
+    HexCoord gun = hex_neighbour(t, DIR_N);
+    char hg[5];
+    hex_format(gun, hg);
+    put(&g, "walker", hg);
+    hexcmd(cmd, sizeof cmd, "place", gun, NULL);
+    apply_text(&g, cmd);
+    /* Walker alone: factor 2. With a die of 6 (+1 open) the table gives at
+     * least a disorder; the defender picks which of his troops takes it. */
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    apply_text(&g, cmd);
+    assert_int_equal(rng_force(&g.st.rng, 6), 0);
+    apply_text(&g, "no-breastwork");
+    if (g.st.pending == PEND_BOMBARD_TAKE) {
+        assert_true(legal_has(&g, "take mclean"));
+        assert_false(legal_has(&g, "take schirmer")); /* artillery was not the target */
+        refuse_text(&g, "take schirmer", "not one of the bombarded hex's infantry and cavalry");
+        g.st.unit[U("mclean")].flags |= UF_DIS;
+        unsigned char result = g.st.bomb_result;
+        apply_text(&g, "take mclean");
+        if (result == ART_DIS || result == ART_LOSS_DIS) {
+            /* already disorganized: demoralized */
+            assert_true(g.st.unit[U("mclean")].flags & UF_DEM);
+            assert_false(g.st.unit[U("mclean")].flags & UF_DIS);
+        }
+        if (result == ART_LOSS || result == ART_LOSS_DIS)
+            assert_int_equal(g.st.unit[U("mclean")].steps, 1);
+    } else {
+        fail_msg("a factor-2 bombardment with a modified 7 had no effect: check tables.ini");
+    }
+    game_free(&g);
+}
+
+static void test_fortification_and_lock_release(void **state)
+{
+    (void)state;
+    /* A Union battery shells Confederates in a printed fortification: no
+     * breastwork is offered, and the fortification takes 1 off the die. */
+    Game g;
+    start(&g, "campaign", 31);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "choose howard");
+    apply_text(&g, "done");
+    draw_until(&g, "howard");
+    int fort = -1;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && fort < 0; i++)
+        if (gd.map.hexes[i].fort_faces && gd.terrain[gd.map.hexes[i].terrain].bombard_modifier == 0)
+            fort = i;
+    assert_true(fort >= 0);
+    HexCoord f = map_hex_at(&gd.map, fort);
+    char hf[5], cmd[96];
+    hex_format(f, hf);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), f) <= 3)
+            take_off(&g, gd.units[u].id);
+    put(&g, "barksdale", hf);
+    HexCoord gun = HEX_NONE;
+    for (int d = 0; d < DIR_COUNT && !hex_valid(gun); d++) {
+        const Hexside *hs = map_hexside(&gd.map, f, d);
+        if (hs && hs->kind < 0)
+            gun = hex_neighbour(f, d);
+    }
+    char hg[5];
+    hex_format(gun, hg);
+    put(&g, "schirmer", hg);
+    hexcmd(cmd, sizeof cmd, "place", gun, NULL);
+    apply_text(&g, cmd);
+    assert_int_equal(rng_force(&g.st.rng, 3), 0);
+    snprintf(cmd, sizeof cmd, "bombard schirmer %s troops", hf);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.pending, PEND_NONE); /* resolved at once: no breastwork on a fortification */
+    const LogEntry *roll = NULL;
+    for (int i = 0; i < g.log.count; i++)
+        if (g.log.items[i].kind == LOG_ROLL && strcmp(g.log.items[i].rule, "BOMBARD-PROC") == 0)
+            roll = &g.log.items[i];
+    assert_non_null(roll);
+    assert_int_equal(roll->modified, 3 + gd.artillery.fortification_modifier);
+    game_free(&g);
+
+    /* I Corps, locked until turn 6, may act from the turn after it is bombarded. */
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    char hx[5];
+    hex_format(t, hx);
+    put(&g, "cutler", hx);
+    HexCoord w = hex_neighbour(t, DIR_N);
+    char hw[5];
+    hex_format(w, hw);
+    put(&g, "walker", hw);
+    hexcmd(cmd, sizeof cmd, "place", w, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    apply_text(&g, cmd);
+    apply_text(&g, "no-breastwork");
+    while (g.st.pending == PEND_BOMBARD_TAKE)
+        apply_text(&g, "take cutler");
+    apply_text(&g, "end");
+    advance_to(&g, 4);
+    apply_text(&g, "done");
+    assert_true(legal_has(&g, "choose reynolds"));
+    assert_false(legal_has(&g, "choose sedgwick"));
+    game_free(&g);
+}
+
+static void test_no_bombardment_at_night(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 8);
+    advance_to(&g, 5);
+    apply_text(&g, "choose hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    HexCoord t = open_ground(&g);
+    char hx[5], hw[5], cmd[96];
+    hex_format(t, hx);
+    HexCoord w = hex_neighbour(t, DIR_N);
+    hex_format(w, hw);
+    put(&g, "von-gilsa", hx);
+    put(&g, "walker", hw);
+    hexcmd(cmd, sizeof cmd, "place", w, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", hx);
+    refuse_text(&g, cmd, "no bombardment at night");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -631,6 +909,11 @@ int main(void)
         cmocka_unit_test(test_river_blocks_the_radius),
         cmocka_unit_test(test_moving),
         cmocka_unit_test(test_no_contact_at_night),
+        cmocka_unit_test(test_bombardment_rulebook_example),
+        cmocka_unit_test(test_bombardment_range_and_blocking),
+        cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),
+        cmocka_unit_test(test_fortification_and_lock_release),
+        cmocka_unit_test(test_no_bombardment_at_night),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -141,6 +141,8 @@ typedef struct {
 
 typedef struct {
     int die_min, die_max;
+    int breastwork_modifier;    /* to the die when the target has a breastwork */
+    int fortification_modifier; /* when it stands in a printed fortification */
     ArtilleryRow *rows;
     int nrows;
 } ArtilleryTable;

@@ -170,9 +170,11 @@ static void tables_file(IniDoc *doc, void *arg)
     }
     bool ok = ini_get_int(doc, a, "die_min", true, -5, 20, &t->die_min, d);
     ok &= ini_get_int(doc, a, "die_max", true, -5, 20, &t->die_max, d);
-    for (int k = 0; k < a->nkeys; k++)
-        if (strncmp(a->keys[k].name, "modifier.", 9) == 0)
-            a->keys[k].used = true; /* documentation of the modifiers */
+    ini_get_int(doc, a, "modifier.breastwork", true, -6, 6, &t->breastwork_modifier, d);
+    ini_get_int(doc, a, "modifier.fortification", true, -6, 6, &t->fortification_modifier, d);
+    /* The open-terrain modifier lives with the terrain (bombard_modifier);
+     * modifier.open here only documents it. */
+    ini_key(a, "modifier.open");
     if (ok && (t->die_max < t->die_min || t->die_max - t->die_min + 1 > ART_MAX_COLS)) {
         diag_error(d, doc->file, a->line, "die_min..die_max must span 1 to %d results", ART_MAX_COLS);
         ok = false;

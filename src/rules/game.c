@@ -132,6 +132,11 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
         snprintf(err, errsize, "no such scenario");
         return false;
     }
+    if (gd->map.cols * gd->map.rows > GS_MAX_HEXES) {
+        snprintf(err, errsize, "the map has more hexes (%d) than a game holds (%d)", gd->map.cols * gd->map.rows,
+                 GS_MAX_HEXES);
+        return false;
+    }
     if (gd->nunits > GS_MAX_UNITS || gd->nformations > GS_MAX_FORMATIONS) {
         snprintf(err, errsize, "the data has more units (%d) or formations (%d) than a game holds (%d, %d)",
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
@@ -184,6 +189,10 @@ static void begin_turn(Game *g)
     const TurnDef *td = &g->gd->turns[st->turn - 1];
     log_add(&g->log, st->turn, LOG_EVENT, td->night ? "SEQ-NIGHT" : "SEQ-DAY", "turn %d begins: %s (%s)", st->turn,
             td->label, td->night ? "night" : "day");
+    if (td->night) {
+        memset(st->breastwork, 0, sizeof st->breastwork);
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "night: every breastwork is removed");
+    }
     st->rain = false;
     if (td->rain > 0) {
         char purpose[96];
@@ -251,11 +260,12 @@ static const char *choose_refusal(const Game *g, int side, int f, char *buf, siz
         return "its command chit is not in this scenario";
     if (st->chosen[f])
         return "it is already chosen this turn";
-    if (st->lock_turn[f] > st->turn) {
+    bool released = st->release_turn[f] > 0 && st->release_turn[f] <= st->turn;
+    if (st->lock_turn[f] > st->turn && !released) {
         snprintf(buf, n, "it cannot be activated before turn %d (CAMPAIGN)", st->lock_turn[f]);
         return buf;
     }
-    if (st->lock_attacked[f])
+    if (st->lock_attacked[f] && !released)
         return "it cannot be activated until one of its units is attacked or bombarded";
     int cost = game_formation_cost(g, f);
     if (cost > st->points[side]) {
@@ -409,6 +419,192 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
+/* ---- bombardment (BOMBARD, BOMBARD-PROC) ---------------------------- */
+
+static bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
+
+/* A formation locked until attacked or bombarded is released from the next
+ * turn once one of its units in `hex` is hit at (CAMPAIGN, scenario rules). */
+static void release_locks_in_hex(Game *g, int hex)
+{
+    GameState *st = &g->st;
+    for (int i = 0; i < st->nunits; i++) {
+        int f = g->gd->units[i].formation;
+        if (st->unit[i].where != AT_MAP || st->unit[i].hex != hex || f < 0 || f >= GS_MAX_FORMATIONS)
+            continue;
+        bool locked = st->lock_attacked[f] || st->lock_turn[f] > st->turn;
+        if (locked && st->release_turn[f] == 0) {
+            st->release_turn[f] = st->turn + 1;
+            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s, attacked or bombarded, may be activated from turn %d",
+                    g->gd->formations[f].name, st->turn + 1);
+        }
+    }
+}
+
+static int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *u = &g->st.unit[i];
+        const UnitDef *ud = &g->gd->units[i];
+        if (u->where != AT_MAP || u->hex != hex || ud->side != side)
+            continue;
+        if (type == TARGET_TROOPS && is_artillery(ud))
+            continue;
+        if (type == TARGET_ARTILLERY && !is_artillery(ud))
+            continue;
+        if (n < max)
+            out[n] = (short)i;
+        n++;
+    }
+    return n;
+}
+
+/* Why these guns may not bombard that hex (BOMBARD), or NULL. */
+static const char *bombard_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    if (g->gd->turns[st->turn - 1].night)
+        return "there is no bombardment at night";
+    if (d->arg < 0 || d->arg >= m->cols * m->rows)
+        return "that hex is not on the map";
+    if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
+        return "name one to four artillery units";
+    HexCoord target = map_hex_at(m, d->arg);
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (u < 0 || u >= st->nunits)
+            return "no such unit";
+        for (int j = 0; j < i; j++)
+            if (d->units[j] == u)
+                return "a unit is named twice";
+        const UnitState *us = &st->unit[u];
+        if (!is_artillery(&g->gd->units[u]))
+            return "only artillery bombards";
+        if (!(us->flags & UF_ACTIVE))
+            return "that unit is not active in this activation";
+        if (us->flags & UF_FIRED)
+            return "that battery has already fired this turn";
+        if (us->flags & (UF_DIS | UF_DEM))
+            return "disorganized or demoralized units do not bombard (DISORG, DEMORAL)";
+        int dist = hex_distance(map_hex_at(m, us->hex), target);
+        if (dist < 1 || dist > 2)
+            return "the target must be one or two hexes away";
+        if (dist == 2) {
+            HexCoord between[2];
+            int nb = hex_between(map_hex_at(m, us->hex), target, between);
+            bool blocked = nb > 0;
+            for (int k = 0; k < nb; k++)
+                blocked &= g->gd->terrain[map_hex(m, between[k])->terrain].blocks_fire;
+            if (blocked)
+                return "every hex between is woods or town: the shot is blocked";
+        }
+    }
+    for (int i = 0; i < st->nbombarded; i++)
+        if (st->bombarded[i] == d->arg)
+            return "that hex has already been bombarded in this activation";
+    int enemy = 1 - g->gd->units[d->units[0]].side;
+    short tmp[1];
+    int troops = units_in_hex(g, d->arg, enemy, TARGET_TROOPS, tmp, 1);
+    int guns = units_in_hex(g, d->arg, enemy, TARGET_ARTILLERY, tmp, 1);
+    if (troops + guns == 0)
+        return "no enemy unit stands there";
+    if (d->arg2 == TARGET_TROOPS && troops == 0)
+        return "there is no infantry or cavalry there; target the artillery";
+    if (d->arg2 == TARGET_ARTILLERY && guns == 0)
+        return "there is no artillery there; target the troops";
+    return NULL;
+}
+
+static bool breastwork_allowed(const Game *g, int hex)
+{
+    const MapHex *mh = &g->gd->map.hexes[hex];
+    return g->st.breastwork[hex] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0;
+}
+
+static const char *const art_names[] = {"no effect", "DIS (one unit disorganized)", "1 (one step lost)",
+                                        "1DIS (one step lost and disorganized)"};
+
+static void finish_bombardment(Game *g)
+{
+    g->st.pending = PEND_NONE;
+    g->st.to_move = g->st.drawn.side;
+}
+
+/* Applies the result to one unit of the target type (BOMBARD-PROC). */
+static void bombard_effect(Game *g, int unit)
+{
+    GameState *st = &g->st;
+    UnitState *u = &st->unit[unit];
+    const char *name = g->gd->units[unit].name;
+    int r = st->bomb_result;
+    if (r == ART_LOSS || r == ART_LOSS_DIS) {
+        u->steps--;
+        if (u->steps == 0) {
+            u->where = AT_ELIMINATED;
+            u->hex = -1;
+            log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s loses its last step and is eliminated", name);
+            return;
+        }
+        log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s loses a step", name);
+    }
+    if (r == ART_DIS || r == ART_LOSS_DIS) {
+        if (u->flags & (UF_DIS | UF_DEM)) {
+            u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
+            log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s, already disorganized, is demoralized", name);
+        } else {
+            u->flags |= UF_DIS;
+            log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s is disorganized", name);
+        }
+    }
+}
+
+static void resolve_bombardment(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    const MapHex *mh = &gd->map.hexes[st->bomb_hex];
+    char hx[5];
+    hex_format(map_hex_at(&gd->map, st->bomb_hex), hx);
+    char purpose[96];
+    snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
+    int die = game_roll(g, "BOMBARD-PROC", purpose);
+    LogEntry *roll = &g->log.items[g->log.count - 1];
+    const ArtilleryTable *t = &gd->artillery;
+    int defender = 1 - st->drawn.side;
+    int terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
+    int bw_mod = st->breastwork[st->bomb_hex] ? t->breastwork_modifier : 0;
+    int fort_mod = mh->fort_faces && defender == SIDE_CONFEDERATE ? t->fortification_modifier : 0;
+    int mod = die + terrain_mod + bw_mod + fort_mod;
+    roll->modified = mod;
+    int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
+    const ArtilleryRow *row = NULL;
+    for (int i = 0; i < t->nrows; i++)
+        if (st->bomb_factor >= t->rows[i].factor_min && st->bomb_factor <= t->rows[i].factor_max)
+            row = &t->rows[i];
+    for (int i = 0; i < t->nrows && !row; i++) /* beyond the table: its strongest row */
+        if (!row || t->rows[i].factor_max > row->factor_max)
+            row = &t->rows[i];
+    st->bomb_result = row ? row->result[col - t->die_min] : ART_NONE;
+    log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC",
+            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification = %d: %s", st->bomb_factor, die,
+            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod, mod, art_names[st->bomb_result]);
+    if (st->bomb_result == ART_NONE) {
+        finish_bombardment(g);
+        return;
+    }
+    short cand[16];
+    int n = units_in_hex(g, st->bomb_hex, defender, st->bomb_type, cand, 16);
+    if (n == 1) {
+        bombard_effect(g, cand[0]);
+        finish_bombardment(g);
+        return;
+    }
+    st->pending = PEND_BOMBARD_TAKE; /* the defender picks the unit */
+    st->to_move = defender;
+}
+
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
@@ -433,10 +629,56 @@ int game_legal(const Game *g, Decision *out, int max)
             ADD(D_PASS, 0);
             break;
         }
+        if (st->pending == PEND_BREASTWORK) {
+            ADD(D_BREASTWORK, 0);
+            ADD(D_NO_BREASTWORK, 0);
+            break;
+        }
+        if (st->pending == PEND_BOMBARD_TAKE) {
+            short cand[16];
+            int nc = units_in_hex(g, st->bomb_hex, st->to_move, st->bomb_type, cand, 16);
+            for (int i = 0; i < nc && i < 16; i++)
+                ADD(D_TAKE, cand[i]);
+            break;
+        }
         if (st->act_step == STEP_PLACE) {
             for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++)
                 if (!place_refusal(g, h))
                     ADD(D_PLACE, h);
+            break;
+        }
+        /* Bombardments: each active gun alone, and all guns that can reach a
+         * target together, at every target type present. */
+        for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++) {
+            Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
+            for (int u = 0; u < st->nunits; u++) {
+                if (!(st->unit[u].flags & UF_ACTIVE) || !is_artillery(&g->gd->units[u]) || all.nunits >= DEC_MAX_UNITS)
+                    continue;
+                Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
+                bool any = false;
+                for (int type = 0; type < 2; type++) {
+                    one.arg2 = type;
+                    if (!bombard_refusal(g, &one)) {
+                        if (n < max)
+                            out[n] = one;
+                        n++;
+                        any = true;
+                    }
+                }
+                if (any)
+                    all.units[all.nunits++] = (short)u;
+            }
+            for (int type = 0; all.nunits > 1 && type < 2; type++) {
+                all.arg2 = type;
+                if (!bombard_refusal(g, &all)) {
+                    if (n < max)
+                        out[n] = all;
+                    n++;
+                }
+            }
+        }
+        if (st->act_step == STEP_BOMBARD) {
+            ADD(D_END, 0);
             break;
         }
         for (int u = 0; u < st->nunits; u++)
@@ -542,6 +784,18 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
+    bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
+                           (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE);
+    if (st->pending != PEND_NONE && !answers_pending) {
+        snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
+                 st->pending == PEND_BREASTWORK ? "decide on a breastwork (breastwork or no-breastwork)"
+                                                : "choose the unit that takes the bombardment (take UNIT)");
+        return false;
+    }
+    if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE)) {
+        snprintf(why, n, "nothing is asking for that now");
+        return false;
+    }
     switch (d->kind) {
     case D_CHOOSE: {
         if (st->phase != PH_CHOOSE) {
@@ -597,6 +851,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             st->act_step = STEP_PLACE;
             st->chit_hex = -1;
             st->attached = 0;
+            st->nbombarded = 0;
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
@@ -636,9 +891,68 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
                 "%s joins the activation", g->gd->units[d->arg].name);
         return true;
     }
+    case D_BOMBARD: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
+            snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
+            return false;
+        }
+        const char *r = bombard_refusal(g, d);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        st->act_step = STEP_BOMBARD;
+        st->bomb_hex = (short)d->arg;
+        st->bomb_type = (unsigned char)d->arg2;
+        st->bomb_factor = 0;
+        for (int i = 0; i < d->nunits; i++) {
+            st->unit[d->units[i]].flags |= UF_FIRED;
+            st->bomb_factor += game_unit_points(g, d->units[i]);
+        }
+        if (st->nbombarded < GS_MAX_BOMBARDED)
+            st->bombarded[st->nbombarded++] = (short)d->arg;
+        log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD", "%s: factor %d at the %s (movement is over)", text,
+                st->bomb_factor, d->arg2 == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
+        release_locks_in_hex(g, d->arg);
+        if (breastwork_allowed(g, d->arg)) {
+            st->pending = PEND_BREASTWORK;
+            st->to_move = 1 - d->side;
+        } else
+            resolve_bombardment(g);
+        return true;
+    }
+    case D_BREASTWORK:
+    case D_NO_BREASTWORK:
+        if (d->kind == D_BREASTWORK) {
+            st->breastwork[st->bomb_hex] = (unsigned char)(d->side + 1);
+            log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds a breastwork in the bombarded hex",
+                    data_side_name(d->side));
+        } else
+            log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds no breastwork", data_side_name(d->side));
+        st->pending = PEND_NONE;
+        resolve_bombardment(g);
+        return true;
+    case D_TAKE: {
+        short cand[16];
+        int nc = units_in_hex(g, st->bomb_hex, d->side, st->bomb_type, cand, 16);
+        bool ok = false;
+        for (int i = 0; i < nc && i < 16; i++)
+            ok |= cand[i] == d->arg;
+        if (!ok) {
+            snprintf(why, n, "that unit is not one of the bombarded hex's %s",
+                     st->bomb_type == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
+            return false;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD-PROC", "%s chooses %s to take the result",
+                data_side_name(d->side), g->gd->units[d->arg].name);
+        bombard_effect(g, d->arg);
+        finish_bombardment(g);
+        return true;
+    }
     case D_MOVE: {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
-            snprintf(why, n, "nothing may move now");
+            snprintf(why, n, st->act_step == STEP_BOMBARD ? "movement ends with the first bombardment"
+                                                          : "nothing may move now");
             return false;
         }
         const char *r = move_group_refusal(g, d);
@@ -672,10 +986,16 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
                 strcat(route, " ");
             strcat(route, hx);
         }
+        int from = st->unit[d->units[0]].hex;
         for (int i = 0; i < d->nunits; i++) {
             UnitState *u = &st->unit[d->units[i]];
             u->hex = (short)d->arg;
             u->flags |= UF_MOVED;
+        }
+        short left[1];
+        if (st->breastwork[from] == d->side + 1 && units_in_hex(g, from, d->side, -1, left, 1) == 0) {
+            st->breastwork[from] = 0;
+            log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
         }
         log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: %s, %d%s MP%s", text, route, cost / 2,
                 cost % 2 ? ".5" : "", road_only ? " wholly by road (ROADS)" : "");
@@ -733,8 +1053,28 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         break;
     }
     case D_ATTACH:
-        snprintf(buf, size, "attach %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+    case D_TAKE:
+        snprintf(buf, size, "%s %s", d->kind == D_ATTACH ? "attach" : "take",
+                 d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
         break;
+    case D_BREASTWORK:
+        snprintf(buf, size, "breastwork");
+        break;
+    case D_NO_BREASTWORK:
+        snprintf(buf, size, "no-breastwork");
+        break;
+    case D_BOMBARD: {
+        char hx[5] = "????";
+        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        size_t len = (size_t)snprintf(buf, size, "bombard ");
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
+                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+        if (len < size)
+            snprintf(buf + len, size - len, " %s %s", hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
+        break;
+    }
     default:
         snprintf(buf, size, "?");
     }
@@ -751,13 +1091,18 @@ static bool parse_hex_index(const GameData *gd, const char *tok, int *out)
 
 bool decision_parse(const Game *g, const char *text, Decision *out)
 {
-    char verb[32] = "", arg[256] = "", arg2[16] = "", extra[8];
-    int k = sscanf(text, "%31s %255s %15s %7s", verb, arg, arg2, extra);
+    char verb[32] = "", arg[256] = "", arg2[16] = "", arg3[16] = "", extra[8];
+    int k = sscanf(text, "%31s %255s %15s %15s %7s", verb, arg, arg2, arg3, extra);
     *out = (Decision){.kind = -1, .side = g->st.to_move};
-    if (k >= 1 && strcmp(verb, "move") == 0) {
-        if (k != 3)
+    bool bombard = k >= 1 && strcmp(verb, "bombard") == 0;
+    if (k >= 1 && (strcmp(verb, "move") == 0 || bombard)) {
+        if (bombard) {
+            if (k != 4 || (strcmp(arg3, "troops") != 0 && strcmp(arg3, "artillery") != 0))
+                return false;
+            out->arg2 = strcmp(arg3, "artillery") == 0 ? TARGET_ARTILLERY : TARGET_TROOPS;
+        } else if (k != 3)
             return false;
-        out->kind = D_MOVE;
+        out->kind = bombard ? D_BOMBARD : D_MOVE;
         char *save = NULL;
         for (char *t = strtok_r(arg, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
             int u = data_unit_index(g->gd, t);
@@ -769,7 +1114,8 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     }
     if (k < 1 || k > 2)
         return false;
-    static const char *const verbs[D_COUNT] = {"choose", "done", "activate", "pass", "end", "place", "attach", "move"};
+    static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
+                                               "attach", "move", "bombard",  "breastwork", "no-breastwork", "take"};
     for (int i = 0; i < D_COUNT; i++)
         if (strcmp(verb, verbs[i]) == 0)
             out->kind = i;
@@ -783,7 +1129,7 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     }
     if (out->kind == D_PLACE)
         return k == 2 && parse_hex_index(g->gd, arg, &out->arg);
-    if (out->kind == D_ATTACH) {
+    if (out->kind == D_ATTACH || out->kind == D_TAKE) {
         out->arg = k == 2 ? data_unit_index(g->gd, arg) : -1;
         return out->arg >= 0;
     }

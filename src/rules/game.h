@@ -11,8 +11,10 @@
  * campaign's locks), the cup with both Independent chits, drawing, and
  * activating or passing (ACT-CUP), placing the chit and the command radius
  * (ACT-RADIUS, INDEP-CHIT, ACT-INDEP-ATTACH), moving units and stacks
- * (MOVE-BASIC, no contact at night), and the turn sequence around them
- * (SEQ-DAY, SEQ-NIGHT start). Break contact, combat and the rest follow. */
+ * (MOVE-BASIC, no contact at night), bombardment with the defender's
+ * breastwork and choice of unit (BOMBARD, BOMBARD-PROC), and the turn
+ * sequence around them (SEQ-DAY, SEQ-NIGHT start). Break contact, combat and
+ * the rest follow. */
 #ifndef GUV_GAME_H
 #define GUV_GAME_H
 
@@ -27,6 +29,8 @@
 #define GS_MAX_UNITS 192
 #define GS_MAX_FORMATIONS 32
 #define GS_MAX_CHITS 40
+#define GS_MAX_HEXES 2048
+#define GS_MAX_BOMBARDED 32
 
 enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED };
 
@@ -58,8 +62,14 @@ typedef struct {
 
 enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
 
-/* Steps of an activation once the chit is activated. */
-enum ActStep { STEP_PLACE, STEP_MOVE };
+/* Steps of an activation once the chit is activated. Movement ends with the
+ * first bombardment. */
+enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD };
+
+/* A decision the other side owes in the middle of an activation. */
+enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE };
+
+enum TargetType { TARGET_TROOPS, TARGET_ARTILLERY }; /* BOMBARD-PROC */
 
 typedef struct {
     int scenario;
@@ -82,6 +92,16 @@ typedef struct {
     int act_step;   /* enum ActStep */
     short chit_hex; /* where the activated chit stands, -1 */
     int attached;   /* units attached to this activation (independents) */
+    int pending;    /* enum Pending: the other side must answer first */
+    /* The bombardment being resolved (BOMBARD-PROC). */
+    short bomb_hex;
+    unsigned char bomb_type; /* enum TargetType */
+    unsigned char bomb_result; /* enum ArtilleryResult */
+    int bomb_factor;
+    short bombarded[GS_MAX_BOMBARDED]; /* hexes bombarded this activation */
+    int nbombarded;
+    unsigned char breastwork[GS_MAX_HEXES]; /* side + 1 of its builder, 0 none */
+    int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
     Rng rng;
 } GameState;
 
@@ -91,15 +111,32 @@ typedef struct {
     GameLog log;
 } Game;
 
-enum DecisionKind { D_CHOOSE, D_DONE, D_ACTIVATE, D_PASS, D_END, D_PLACE, D_ATTACH, D_MOVE, D_COUNT };
+enum DecisionKind {
+    D_CHOOSE,
+    D_DONE,
+    D_ACTIVATE,
+    D_PASS,
+    D_END,
+    D_PLACE,
+    D_ATTACH,
+    D_MOVE,
+    D_BOMBARD,
+    D_BREASTWORK,
+    D_NO_BREASTWORK,
+    D_TAKE,
+    D_COUNT
+};
 
 #define DEC_MAX_UNITS 4
 
 typedef struct {
     int kind;
     int side;
-    int arg;   /* D_CHOOSE: formation; D_PLACE, D_MOVE: hex index; D_ATTACH: unit */
-    int nunits; /* D_MOVE: the units moving together (one hex, one stack) */
+    int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
+                   D_ATTACH, D_TAKE: unit */
+    int arg2;   /* D_BOMBARD: enum TargetType */
+    int nunits; /* D_MOVE: the units moving together (one hex, one stack);
+                   D_BOMBARD: the artillery firing together */
     short units[DEC_MAX_UNITS];
 } Decision;
 
@@ -114,7 +151,8 @@ int game_legal(const Game *g, Decision *out, int max);
 bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 
 /* "choose hill", "done", "activate", "pass", "end", "place 1820",
- * "attach nelson", "move heth+lane 1921" */
+ * "attach nelson", "move heth+lane 1921", "bombard walker+nelson 1820 troops",
+ * "breastwork", "no-breastwork", "take von-gilsa" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
