@@ -71,6 +71,13 @@ static int legal_all(const Game *g)
     return n;
 }
 
+/* The defender stays put whenever break contact is offered. */
+static void stay_put(Game *g)
+{
+    while (g->st.pending == PEND_BREAK_CONTACT)
+        apply_text(g, "stay");
+}
+
 /* Plays on (choosing nothing, passing every chit) until the given turn. */
 static void advance_to(Game *g, int turn)
 {
@@ -515,6 +522,7 @@ static void test_independent_chit(void **state)
     apply_text(&g, "attach posey"); /* 2323, next to 2322 */
     refuse_text(&g, "attach perry", "at most 3 units");
     apply_text(&g, "move mahone+wright 2221");
+    stay_put(&g);
     apply_text(&g, "end");
     /* Activated by the Independent chit: not again this turn. */
     assert_true(g.st.unit[U("mahone")].flags & UF_ACTIVATED);
@@ -567,6 +575,7 @@ static void test_moving(void **state)
     refuse_text(&g, "move mahone+posey 2221", "must start in the same hex");
     refuse_text(&g, "move mahone+mahone 2221", "named twice");
     apply_text(&g, "move mahone+wright 2221");
+    stay_put(&g);
     assert_int_equal(g.st.unit[U("mahone")].hex, map_hex_index(&gd.map, tu_hex("2221")));
     assert_int_equal(g.st.unit[U("wright")].hex, map_hex_index(&gd.map, tu_hex("2221")));
     refuse_text(&g, "move mahone 2322", "already moved");
@@ -578,7 +587,7 @@ static void test_moving(void **state)
     (void)e;
     bool found = false;
     for (int i = 0; i < g.log.count; i++)
-        found |= strcmp(g.log.items[i].rule, "MOVE-BASIC") == 0 && strstr(g.log.items[i].text, "2322 2221");
+        found |= strcmp(g.log.items[i].rule, "MOVE-BASIC") == 0 && strstr(g.log.items[i].text, "moved 2322 2221");
     assert_true(found);
     apply_text(&g, "end");
     assert_false(game_unit_active(&g, U("wright")));
@@ -891,6 +900,138 @@ static void test_no_bombardment_at_night(void **state)
     game_free(&g);
 }
 
+/* ---- break contact ---------------------------------------------------- */
+
+static int hx_index(HexCoord h) { return map_hex_index(&gd.map, h); }
+
+static void test_break_contact(void **state)
+{
+    (void)state;
+    /* After the Heth example: Heth moves up to Von Gilsa in the open and pays
+     * 1 MP more for the contact; Von Gilsa steps back one hex; Heth, with
+     * movement points left, goes on and may come up again. */
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g);
+    /* a line running south: Heth at a, then b, c, d, e */
+    HexCoord b = hex_neighbour(a, DIR_S), c = hex_neighbour(b, DIR_S), d = hex_neighbour(c, DIR_S),
+             e = hex_neighbour(d, DIR_S);
+    char ha[5], hc[5], hd[5], he[5], cmd[96];
+    hex_format(a, ha);
+    hex_format(c, hc);
+    hex_format(d, hd);
+    hex_format(e, he);
+    put(&g, "heth", ha);
+    put(&g, "von-gilsa", hd);
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    /* Heth aims for c (next to Von Gilsa in d): 1 MP to b, 1 + 1 to c. */
+    snprintf(cmd, sizeof cmd, "move heth %s", hc);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    assert_int_equal(g.st.to_move, SIDE_UNION);
+    assert_int_equal(g.st.mv_spent, 2 + 4);
+    refuse_text(&g, "end", "decide whether to break contact");
+    /* Not back next to Heth, and not into the enemy. */
+    snprintf(cmd, sizeof cmd, "break %s", hc);
+    refuse_text(&g, cmd, "cannot break contact into that hex");
+    snprintf(cmd, sizeof cmd, "break %s", he);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[U("von-gilsa")].hex, hx_index(e));
+    /* Heth reached c; his move is over (c was the goal); 1 MP is unspent. */
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(c));
+    game_free(&g);
+
+    /* A longer move goes on after the break and comes up again: Heth aims
+     * for d through c; Von Gilsa stands in e. */
+    hill_activated(&g);
+    a = open_ground(&g);
+    b = hex_neighbour(a, DIR_S);
+    c = hex_neighbour(b, DIR_S);
+    d = hex_neighbour(c, DIR_S);
+    e = hex_neighbour(d, DIR_S);
+    HexCoord f = hex_neighbour(e, DIR_S);
+    char hb[5], hf[5];
+    hex_format(a, ha);
+    hex_format(b, hb);
+    hex_format(d, hd);
+    hex_format(e, he);
+    hex_format(f, hf);
+    put(&g, "heth", ha);
+    put(&g, "von-gilsa", he);
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "move heth %s", hd);
+    apply_text(&g, cmd);
+    /* stopped at d's neighbour? no: contact first arises entering d */
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    apply_text(&g, "stay");
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(d));
+    assert_int_equal(g.st.unit[U("von-gilsa")].hex, hx_index(e));
+    game_free(&g);
+}
+
+static void test_break_contact_not_at_night(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 8);
+    advance_to(&g, 5);
+    apply_text(&g, "choose hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    /* At night nobody may move next to the enemy, so nothing is offered. */
+    HexCoord a = open_ground(&g), b = hex_neighbour(a, DIR_S), c = hex_neighbour(b, DIR_S),
+             d = hex_neighbour(c, DIR_S);
+    char ha[5], hb[5], hd[5], cmd[96];
+    hex_format(a, ha);
+    hex_format(b, hb);
+    hex_format(d, hd);
+    put(&g, "heth", ha);
+    put(&g, "von-gilsa", hd);
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "move heth %s", hb);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+}
+
+static void test_leaving_a_breastwork_next_to_the_enemy(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g), b = hex_neighbour(a, DIR_S), c = hex_neighbour(b, DIR_S);
+    char ha[5], hc[5], cmd[96];
+    hex_format(a, ha);
+    hex_format(c, hc);
+    put(&g, "heth", hc);
+    put(&g, "von-gilsa", ha); /* Union, two hexes north */
+    g.st.breastwork[hx_index(c)] = SIDE_CONFEDERATE + 1;
+    put(&g, "lane", hc);
+    /* Heth and Lane hold c with a breastwork, Von Gilsa moves... instead:
+     * the Confederates leave c while Von Gilsa is next to it. */
+    char hb[5];
+    hex_format(b, hb);
+    put(&g, "von-gilsa", hb);
+    hexcmd(cmd, sizeof cmd, "place", c, NULL);
+    apply_text(&g, cmd);
+    HexCoord away = hex_neighbour(c, DIR_S);
+    char hw[5];
+    hex_format(away, hw);
+    snprintf(cmd, sizeof cmd, "move heth+lane %s", hw);
+    apply_text(&g, cmd);
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_int_equal(g.st.breastwork[hx_index(c)], 0);
+    assert_true(g.st.unit[U("heth")].flags & UF_DIS);
+    assert_true(g.st.unit[U("lane")].flags & UF_DIS);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -909,6 +1050,9 @@ int main(void)
         cmocka_unit_test(test_river_blocks_the_radius),
         cmocka_unit_test(test_moving),
         cmocka_unit_test(test_no_contact_at_night),
+        cmocka_unit_test(test_break_contact),
+        cmocka_unit_test(test_break_contact_not_at_night),
+        cmocka_unit_test(test_leaving_a_breastwork_next_to_the_enemy),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

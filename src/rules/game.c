@@ -419,6 +419,215 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
+/* ---- leaving hexes, the move under way, break contact ---------------- */
+
+static bool hex_has_side(const Game *g, int hex, int side)
+{
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side)
+            return true;
+    return false;
+}
+
+static bool next_to_side(const Game *g, int hex, int side)
+{
+    const Map *m = &g->gd->map;
+    HexCoord c = map_hex_at(m, hex);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord n = hex_neighbour(c, d);
+        if (map_has(m, n) && hex_has_side(g, map_hex_index(m, n), side))
+            return true;
+    }
+    return false;
+}
+
+/* Disorganizes a unit, or demoralizes it when it is already disorganized. */
+static void disorder(Game *g, int unit, const char *rule, const char *why)
+{
+    UnitState *u = &g->st.unit[unit];
+    if (u->flags & (UF_DIS | UF_DEM)) {
+        u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized (%s)",
+                g->gd->units[unit].name, why);
+    } else {
+        u->flags |= UF_DIS;
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is disorganized (%s)", g->gd->units[unit].name, why);
+    }
+}
+
+/* Units of `side` have just left `from` (units[] went). A breastwork its
+ * builders no longer hold is removed; left next to the enemy during a day
+ * turn, the units that left it are disorganized (BREASTWORK). */
+static void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent)
+{
+    GameState *st = &g->st;
+    if (st->breastwork[from] != side + 1 || hex_has_side(g, from, side))
+        return;
+    st->breastwork[from] = 0;
+    log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
+    if (!enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
+        return;
+    for (int i = 0; i < n; i++)
+        disorder(g, units[i], "BREASTWORK", "it left its breastwork next to the enemy");
+}
+
+/* Hexes a stack in `hex` may break contact into (BREAK-CONTACT). */
+static int break_destinations(const Game *g, int hex, short *out, int max)
+{
+    const Map *m = &g->gd->map;
+    int side = 1 - g->st.drawn.side, n = 0;
+    bool cavalry = true, any = false;
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side) {
+            any = true;
+            cavalry &= g->gd->units[i].type == UT_CAVALRY;
+        }
+    if (!any)
+        return 0;
+    int reach = cavalry ? 2 : 1;
+    int cells = m->cols * m->rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy)
+        return 0;
+    game_enemy_map(g, side, enemy);
+    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    /* one or two steps over passable hexsides into hexes free of the enemy */
+    short first[DIR_COUNT];
+    int nfirst = 0;
+    HexCoord c = map_hex_at(m, hex);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        bool road;
+        HexCoord nb = hex_neighbour(c, d);
+        if (!map_has(m, nb) || enemy[map_hex_index(m, nb)] || move_step_cost(&ctx, c, d, &road) == COST_NO)
+            continue;
+        first[nfirst++] = (short)map_hex_index(m, nb);
+    }
+    short cand[64];
+    int nc = 0;
+    for (int i = 0; i < nfirst; i++) {
+        cand[nc++] = first[i];
+        if (reach < 2)
+            continue;
+        HexCoord f = map_hex_at(m, first[i]);
+        for (int d = 0; d < DIR_COUNT && nc < 64; d++) {
+            bool road;
+            HexCoord nb = hex_neighbour(f, d);
+            int ni = map_has(m, nb) ? map_hex_index(m, nb) : -1;
+            if (ni < 0 || ni == hex || enemy[ni] || move_step_cost(&ctx, f, d, &road) == COST_NO)
+                continue;
+            cand[nc++] = (short)ni;
+        }
+    }
+    for (int i = 0; i < nc; i++) {
+        bool dup = false;
+        for (int j = 0; j < n && j < max; j++)
+            dup |= out[j] == cand[i];
+        if (dup)
+            continue;
+        /* never next to the enemy, unless friends already hold the hex */
+        if (next_to_side(g, cand[i], 1 - side) && !hex_has_side(g, cand[i], side))
+            continue;
+        if (n < max)
+            out[n] = cand[i];
+        n++;
+    }
+    free(enemy);
+    return n;
+}
+
+/* Queues the enemy stacks next to `hex` that may break contact. */
+static void offer_break_contact(Game *g, int hex)
+{
+    GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    st->bc_n = 0;
+    if (g->gd->turns[st->turn - 1].night)
+        return; /* not at night */
+    int enemy = 1 - st->drawn.side;
+    HexCoord c = map_hex_at(m, hex);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        if (!map_has(m, nb))
+            continue;
+        int ni = map_hex_index(m, nb);
+        short tmp[1];
+        if (hex_has_side(g, ni, enemy) && break_destinations(g, ni, tmp, 1) > 0)
+            st->bc_queue[st->bc_n++] = (short)ni;
+    }
+    if (st->bc_n > 0) {
+        st->pending = PEND_BREAK_CONTACT;
+        st->to_move = enemy;
+    }
+}
+
+static void end_move(Game *g, const char *why)
+{
+    GameState *st = &g->st;
+    char route[GS_MAX_PATH * 5 + 1] = "";
+    for (int i = 0; i <= st->mv_pos; i++) {
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, st->mv_path[i]), hx);
+        if (i)
+            strcat(route, " ");
+        strcat(route, hx);
+    }
+    log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %d%s MP%s%s%s", route, st->mv_spent / 2,
+            st->mv_spent % 2 ? ".5" : "", st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
+            why ? "; " : "", why ? why : "");
+    st->mv_n = 0;
+    st->mv_len = st->mv_pos = 0;
+}
+
+/* Goes on with the move under way, hex by hex, pricing each step against
+ * the units where they stand now; stops when break contact is offered. */
+static void continue_move(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int side = st->drawn.side;
+    int cells = m->cols * m->rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy) {
+        end_move(g, "out of memory");
+        return;
+    }
+    while (st->mv_pos < st->mv_len - 1) {
+        int from = st->mv_path[st->mv_pos], to = st->mv_path[st->mv_pos + 1];
+        game_enemy_map(g, side, enemy);
+        if (enemy[to]) {
+            free(enemy);
+            end_move(g, "the way ahead is held by the enemy");
+            return;
+        }
+        MoveContext ctx = {gd, st->rain, enemy, NULL, gd->turns[st->turn - 1].night};
+        bool by_road;
+        int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
+        int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
+        bool road = st->mv_road && by_road;
+        int allowance = st->mv_mp * 2 + (road ? gd->movement.road_bonus : 0);
+        if (cost == COST_NO || st->mv_spent + cost > allowance) {
+            free(enemy);
+            end_move(g, cost == COST_NO ? "the next hex cannot be entered now" : "not enough movement points left");
+            return;
+        }
+        bool was_adjacent = next_to_side(g, from, 1 - side);
+        for (int i = 0; i < st->mv_n; i++)
+            st->unit[st->mv_units[i]].hex = (short)to;
+        left_hex(g, from, side, st->mv_units, st->mv_n, was_adjacent);
+        st->mv_spent += cost;
+        st->mv_road = road;
+        st->mv_pos++;
+        offer_break_contact(g, to);
+        if (st->pending == PEND_BREAK_CONTACT) {
+            free(enemy);
+            return;
+        }
+    }
+    free(enemy);
+    end_move(g, NULL);
+}
+
 /* ---- bombardment (BOMBARD, BOMBARD-PROC) ---------------------------- */
 
 static bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
@@ -634,6 +843,14 @@ int game_legal(const Game *g, Decision *out, int max)
             ADD(D_NO_BREASTWORK, 0);
             break;
         }
+        if (st->pending == PEND_BREAK_CONTACT) {
+            short dest[64];
+            int nd = break_destinations(g, st->bc_queue[0], dest, 64);
+            for (int i = 0; i < nd && i < 64; i++)
+                ADD(D_BREAK, dest[i]);
+            ADD(D_STAY, 0);
+            break;
+        }
         if (st->pending == PEND_BOMBARD_TAKE) {
             short cand[16];
             int nc = units_in_hex(g, st->bomb_hex, st->to_move, st->bomb_type, cand, 16);
@@ -785,14 +1002,17 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
-                           (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE);
+                           (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE) ||
+                           (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY));
     if (st->pending != PEND_NONE && !answers_pending) {
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
-                 st->pending == PEND_BREASTWORK ? "decide on a breastwork (breastwork or no-breastwork)"
-                                                : "choose the unit that takes the bombardment (take UNIT)");
+                 st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
+                 : st->pending == PEND_BOMBARD_TAKE ? "choose the unit that takes the bombardment (take UNIT)"
+                                                    : "decide whether to break contact (break HEX or stay)");
         return false;
     }
-    if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE)) {
+    if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE ||
+                                     d->kind == D_BREAK || d->kind == D_STAY)) {
         snprintf(why, n, "nothing is asking for that now");
         return false;
     }
@@ -932,6 +1152,45 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         st->pending = PEND_NONE;
         resolve_bombardment(g);
         return true;
+    case D_BREAK:
+    case D_STAY: {
+        int from = st->bc_queue[0];
+        char hf[5], hd[5] = "";
+        hex_format(map_hex_at(&g->gd->map, from), hf);
+        if (d->kind == D_BREAK) {
+            short dest[64];
+            int nd = break_destinations(g, from, dest, 64);
+            bool ok = false;
+            for (int i = 0; i < nd && i < 64; i++)
+                ok |= dest[i] == d->arg;
+            if (!ok) {
+                snprintf(why, n, "the stack in %s cannot break contact into that hex", hf);
+                return false;
+            }
+            short moved[GS_MAX_UNITS];
+            int nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
+            for (int i = 0; i < nm; i++)
+                st->unit[moved[i]].hex = (short)d->arg;
+            hex_format(map_hex_at(&g->gd->map, d->arg), hd);
+            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: the stack in %s steps back to %s",
+                    data_side_name(d->side), hf, hd);
+            left_hex(g, from, d->side, moved, nm, true);
+        } else
+            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
+        memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
+        st->bc_n--;
+        /* A stack no longer there (it broke away, or another move emptied it) is skipped. */
+        while (st->bc_n > 0 && !hex_has_side(g, st->bc_queue[0], d->side)) {
+            memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
+            st->bc_n--;
+        }
+        if (st->bc_n > 0)
+            return true;
+        st->pending = PEND_NONE;
+        st->to_move = st->drawn.side;
+        continue_move(g);
+        return true;
+    }
     case D_TAKE: {
         short cand[16];
         int nc = units_in_hex(g, st->bomb_hex, d->side, st->bomb_type, cand, 16);
@@ -975,30 +1234,26 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
                      g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
             return false;
         }
-        HexCoord path[128];
-        int len = move_path(&reach, map_hex_at(m, d->arg), path, 128);
+        HexCoord path[GS_MAX_PATH];
+        int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
         move_reach_free(&reach);
-        char route[128 * 5 + 1] = "";
-        for (int i = 0; i < len && i < 40; i++) {
-            char hx[5];
-            hex_format(path[i], hx);
-            if (i)
-                strcat(route, " ");
-            strcat(route, hx);
-        }
-        int from = st->unit[d->units[0]].hex;
+        st->mv_n = d->nunits;
+        st->mv_mp = 99;
         for (int i = 0; i < d->nunits; i++) {
-            UnitState *u = &st->unit[d->units[i]];
-            u->hex = (short)d->arg;
-            u->flags |= UF_MOVED;
+            st->mv_units[i] = d->units[i];
+            st->unit[d->units[i]].flags |= UF_MOVED;
+            if (g->gd->units[d->units[i]].movement < st->mv_mp)
+                st->mv_mp = g->gd->units[d->units[i]].movement;
         }
-        short left[1];
-        if (st->breastwork[from] == d->side + 1 && units_in_hex(g, from, d->side, -1, left, 1) == 0) {
-            st->breastwork[from] = 0;
-            log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
-        }
-        log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: %s, %d%s MP%s", text, route, cost / 2,
-                cost % 2 ? ".5" : "", road_only ? " wholly by road (ROADS)" : "");
+        st->mv_len = len;
+        for (int i = 0; i < len; i++)
+            st->mv_path[i] = (short)map_hex_index(m, path[i]);
+        st->mv_pos = 0;
+        st->mv_spent = 0;
+        st->mv_road = true;
+        log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text, cost / 2,
+                cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
+        continue_move(g);
         return true;
     }
     case D_END:
@@ -1060,6 +1315,16 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BREASTWORK:
         snprintf(buf, size, "breastwork");
         break;
+    case D_STAY:
+        snprintf(buf, size, "stay");
+        break;
+    case D_BREAK: {
+        char hx[5] = "????";
+        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        snprintf(buf, size, "break %s", hx);
+        break;
+    }
     case D_NO_BREASTWORK:
         snprintf(buf, size, "no-breastwork");
         break;
@@ -1115,7 +1380,8 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (k < 1 || k > 2)
         return false;
     static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
-                                               "attach", "move", "bombard",  "breastwork", "no-breastwork", "take"};
+                                               "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
+                                               "break",  "stay"};
     for (int i = 0; i < D_COUNT; i++)
         if (strcmp(verb, verbs[i]) == 0)
             out->kind = i;
@@ -1127,7 +1393,7 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         out->arg = data_formation_index(g->gd, arg);
         return out->arg >= 0;
     }
-    if (out->kind == D_PLACE)
+    if (out->kind == D_PLACE || out->kind == D_BREAK)
         return k == 2 && parse_hex_index(g->gd, arg, &out->arg);
     if (out->kind == D_ATTACH || out->kind == D_TAKE) {
         out->arg = k == 2 ? data_unit_index(g->gd, arg) : -1;

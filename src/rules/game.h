@@ -11,7 +11,7 @@
  * campaign's locks), the cup with both Independent chits, drawing, and
  * activating or passing (ACT-CUP), placing the chit and the command radius
  * (ACT-RADIUS, INDEP-CHIT, ACT-INDEP-ATTACH), moving units and stacks
- * (MOVE-BASIC, no contact at night), bombardment with the defender's
+ * (MOVE-BASIC, no contact at night, BREAK-CONTACT), bombardment with the defender's
  * breastwork and choice of unit (BOMBARD, BOMBARD-PROC), and the turn
  * sequence around them (SEQ-DAY, SEQ-NIGHT start). Break contact, combat and
  * the rest follow. */
@@ -67,7 +67,9 @@ enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
 enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD };
 
 /* A decision the other side owes in the middle of an activation. */
-enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE };
+enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT };
+
+#define GS_MAX_PATH 64
 
 enum TargetType { TARGET_TROOPS, TARGET_ARTILLERY }; /* BOMBARD-PROC */
 
@@ -101,6 +103,16 @@ typedef struct {
     short bombarded[GS_MAX_BOMBARDED]; /* hexes bombarded this activation */
     int nbombarded;
     unsigned char breastwork[GS_MAX_HEXES]; /* side + 1 of its builder, 0 none */
+    /* The move under way, executed hex by hex (MOVE-BASIC, BREAK-CONTACT). */
+    short mv_units[4];
+    int mv_n;
+    short mv_path[GS_MAX_PATH];
+    int mv_len, mv_pos;
+    int mv_spent;  /* half MP */
+    bool mv_road;  /* every step so far by road */
+    int mv_mp;     /* the slowest unit's MP */
+    short bc_queue[DIR_COUNT]; /* enemy hexes still to be offered break contact */
+    int bc_n;
     int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
     Rng rng;
 } GameState;
@@ -124,6 +136,8 @@ enum DecisionKind {
     D_BREASTWORK,
     D_NO_BREASTWORK,
     D_TAKE,
+    D_BREAK,
+    D_STAY,
     D_COUNT
 };
 
@@ -133,7 +147,7 @@ typedef struct {
     int kind;
     int side;
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
-                   D_ATTACH, D_TAKE: unit */
+                   D_ATTACH, D_TAKE: unit; D_BREAK: destination hex */
     int arg2;   /* D_BOMBARD: enum TargetType */
     int nunits; /* D_MOVE: the units moving together (one hex, one stack);
                    D_BOMBARD: the artillery firing together */
@@ -152,7 +166,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 
 /* "choose hill", "done", "activate", "pass", "end", "place 1820",
  * "attach nelson", "move heth+lane 1921", "bombard walker+nelson 1820 troops",
- * "breastwork", "no-breastwork", "take von-gilsa" */
+ * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
