@@ -1032,6 +1032,125 @@ static void test_leaving_a_breastwork_next_to_the_enemy(void **state)
     game_free(&g);
 }
 
+/* ---- stacking ---------------------------------------------------------- */
+
+static void test_stacking_after_movement(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g);
+    char ha[5], cmd[96];
+    hex_format(a, ha);
+    /* Five brigades end in one hex: one too many (4 units at most). */
+    const char *five[] = {"heth", "thomas", "lane", "mcgowan", "archer"};
+    for (int i = 0; i < 5; i++)
+        put(&g, five[i], ha);
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    apply_text(&g, "end");
+    assert_int_equal(g.st.pending, PEND_STACK);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    refuse_text(&g, "eliminate archer", "only when it cannot be displaced");
+    /* never next to the enemy */
+    HexCoord n = hex_neighbour(a, DIR_N), far = hex_neighbour(n, DIR_N);
+    char hn[5], hfar[5];
+    hex_format(n, hn);
+    hex_format(far, hfar);
+    put(&g, "von-gilsa", hfar);
+    snprintf(cmd, sizeof cmd, "displace archer %s", hn);
+    refuse_text(&g, cmd, "not next to the enemy");
+    HexCoord sth = hex_neighbour(a, DIR_S);
+    char hs[5];
+    hex_format(sth, hs);
+    snprintf(cmd, sizeof cmd, "displace archer %s", hs);
+    apply_text(&g, cmd);
+    /* Put right, the waiting end of the activation goes through. */
+    assert_int_equal(g.st.pending, PEND_NONE);
+    assert_int_equal(g.st.unit[U("archer")].hex, hx_index(sth));
+    bool ended = false;
+    for (int i = 0; i < g.log.count; i++)
+        ended |= strstr(g.log.items[i].text, "ends the activation") != NULL;
+    assert_true(ended);
+    assert_false(g.st.activated && g.st.drawn.kind == CHIT_FORMATION &&
+                 strcmp(gd.formations[g.st.drawn.index].id, "hill") == 0);
+    game_free(&g);
+}
+
+static void test_stacking_points_and_elimination(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g);
+    char ha[5], cmd[96];
+    hex_format(a, ha);
+    /* Four units but more than 16 points (STACK). */
+    const char *four[] = {"pender", "lane", "mcgowan", "archer"};
+    int pts = 0;
+    for (int i = 0; i < 4; i++) {
+        put(&g, four[i], ha);
+        pts += game_unit_points(&g, U(four[i]));
+    }
+    put(&g, "walker", ha);
+    take_off(&g, "walker");
+    if (pts <= gd.stacking.max_points) {
+        put(&g, "heth", ha); /* five units then */
+    }
+    /* Enemy all around, two hexes off: every neighbour is next to the enemy. */
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord e = hex_neighbour(hex_neighbour(a, d), d);
+        char he[5];
+        hex_format(e, he);
+        static const char *const yanks[] = {"von-gilsa", "mclean", "buschbeck", "barlow", "schimmelfennig",
+                                            "krzyzanowski"};
+        put(&g, yanks[d], he);
+    }
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    apply_text(&g, "end");
+    assert_int_equal(g.st.pending, PEND_STACK);
+    assert_true(legal_has(&g, "eliminate archer"));
+    apply_text(&g, "eliminate archer");
+    assert_int_equal(g.st.unit[U("archer")].where, AT_ELIMINATED);
+    while (g.st.pending == PEND_STACK) {
+        assert_true(legal_all(&g) > 0);
+        char why[128];
+        assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    }
+    game_free(&g);
+}
+
+static void test_stacking_before_bombardment(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g), t = hex_neighbour(hex_neighbour(a, DIR_N), DIR_N);
+    char ha[5], ht[5], cmd[96];
+    hex_format(a, ha);
+    hex_format(t, ht);
+    const char *five[] = {"heth", "thomas", "lane", "mcgowan", "walker"};
+    for (int i = 0; i < 5; i++)
+        put(&g, five[i], ha);
+    put(&g, "von-gilsa", ht);
+    hexcmd(cmd, sizeof cmd, "place", a, NULL);
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "bombard walker %s troops", ht);
+    apply_text(&g, cmd);
+    /* The bombardment waits until the hex is put right. */
+    assert_int_equal(g.st.pending, PEND_STACK);
+    assert_false(g.st.unit[U("walker")].flags & UF_FIRED);
+    HexCoord sth = hex_neighbour(a, DIR_S);
+    char hs[5];
+    hex_format(sth, hs);
+    snprintf(cmd, sizeof cmd, "displace heth %s", hs);
+    apply_text(&g, cmd);
+    assert_true(g.st.unit[U("walker")].flags & UF_FIRED);
+    assert_int_equal(g.st.pending, PEND_BREASTWORK);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1053,6 +1172,9 @@ int main(void)
         cmocka_unit_test(test_break_contact),
         cmocka_unit_test(test_break_contact_not_at_night),
         cmocka_unit_test(test_leaving_a_breastwork_next_to_the_enemy),
+        cmocka_unit_test(test_stacking_after_movement),
+        cmocka_unit_test(test_stacking_points_and_elimination),
+        cmocka_unit_test(test_stacking_before_bombardment),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

@@ -207,6 +207,8 @@ static void begin_turn(Game *g)
     }
     memset(st->chosen, 0, sizeof st->chosen);
     st->ncup = 0;
+    st->activated = false;
+    st->drawn = (Chit){0, 0, -1};
     st->phase = PH_CHOOSE;
     st->to_move = SIDE_CONFEDERATE;
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-POINTS", "activation points: union %d, confederate %d",
@@ -628,6 +630,77 @@ static void continue_move(Game *g)
     end_move(g, NULL);
 }
 
+/* ---- stacking (STACK) ------------------------------------------------ */
+
+static bool overstacked(const Game *g, int hex, int side)
+{
+    int units = 0, points = 0;
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side) {
+            units++;
+            points += game_unit_points(g, i);
+        }
+    return units > g->gd->stacking.max_units || points > g->gd->stacking.max_points;
+}
+
+/* Hexes next to `hex` an excess unit may be displaced into. */
+static int displace_destinations(const Game *g, int hex, int side, short *out, int max)
+{
+    const Map *m = &g->gd->map;
+    HexCoord c = map_hex_at(m, hex);
+    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    int n = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        bool road;
+        if (!map_has(m, nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
+            continue;
+        int ni = map_hex_index(m, nb);
+        if (hex_has_side(g, ni, 1 - side) || next_to_side(g, ni, 1 - side))
+            continue;
+        if (n < max)
+            out[n] = (short)ni;
+        n++;
+    }
+    return n;
+}
+
+/* Looks for an over-stacked hex; when one is found the owner must put it
+ * right before the waiting decision goes on. Returns true when clean. */
+static bool stacking_clean(Game *g)
+{
+    GameState *st = &g->st;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int s2 = side == 0 ? st->drawn.side : 1 - st->drawn.side; /* the mover first */
+        for (int h = 0; h < cells; h++)
+            if (overstacked(g, h, s2)) {
+                char hx[5];
+                hex_format(map_hex_at(&g->gd->map, h), hx);
+                st->pending = PEND_STACK;
+                st->stack_hex = (short)h;
+                st->to_move = s2;
+                log_add(&g->log, st->turn, LOG_EVENT, "STACK",
+                        "hex %s holds more than %d units or %d combat points: the %s side must displace the excess",
+                        hx, g->gd->stacking.max_units, g->gd->stacking.max_points, data_side_name(s2));
+                return false;
+            }
+    }
+    return true;
+}
+
+static void remember(Game *g, const Decision *d)
+{
+    GameState *st = &g->st;
+    st->has_resume = true;
+    st->resume_kind = d->kind;
+    st->resume_side = d->side;
+    st->resume_arg = d->arg;
+    st->resume_arg2 = d->arg2;
+    st->resume_n = d->nunits;
+    memcpy(st->resume_units, d->units, sizeof st->resume_units);
+}
+
 /* ---- bombardment (BOMBARD, BOMBARD-PROC) ---------------------------- */
 
 static bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
@@ -843,6 +916,22 @@ int game_legal(const Game *g, Decision *out, int max)
             ADD(D_NO_BREASTWORK, 0);
             break;
         }
+        if (st->pending == PEND_STACK) {
+            short here[GS_MAX_UNITS];
+            int nh = units_in_hex(g, st->stack_hex, st->to_move, -1, here, GS_MAX_UNITS);
+            short dest[DIR_COUNT];
+            int nd = displace_destinations(g, st->stack_hex, st->to_move, dest, DIR_COUNT);
+            for (int i = 0; i < nh; i++) {
+                for (int j = 0; j < nd; j++) {
+                    if (n < max)
+                        out[n] = (Decision){.kind = D_DISPLACE, .side = st->to_move, .arg = here[i], .arg2 = dest[j]};
+                    n++;
+                }
+                if (nd == 0)
+                    ADD(D_ELIMINATE, here[i]);
+            }
+            break;
+        }
         if (st->pending == PEND_BREAK_CONTACT) {
             short dest[64];
             int nd = break_destinations(g, st->bc_queue[0], dest, 64);
@@ -1003,16 +1092,19 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
                            (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE) ||
-                           (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY));
+                           (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY)) ||
+                           (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE));
     if (st->pending != PEND_NONE && !answers_pending) {
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
                  st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
                  : st->pending == PEND_BOMBARD_TAKE ? "choose the unit that takes the bombardment (take UNIT)"
+                 : st->pending == PEND_STACK        ? "put right an over-stacked hex (displace UNIT HEX)"
                                                     : "decide whether to break contact (break HEX or stay)");
         return false;
     }
     if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE ||
-                                     d->kind == D_BREAK || d->kind == D_STAY)) {
+                                     d->kind == D_BREAK || d->kind == D_STAY || d->kind == D_DISPLACE ||
+                                     d->kind == D_ELIMINATE)) {
         snprintf(why, n, "nothing is asking for that now");
         return false;
     }
@@ -1072,6 +1164,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             st->chit_hex = -1;
             st->attached = 0;
             st->nbombarded = 0;
+            st->stack_checked = false;
+            st->has_resume = false;
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
@@ -1120,6 +1214,14 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         if (r) {
             snprintf(why, n, "%s", r);
             return false;
+        }
+        if (!st->stack_checked) {
+            /* Movement is over: stacking is checked before anything fires. */
+            st->stack_checked = true;
+            if (!stacking_clean(g)) {
+                remember(g, d);
+                return true;
+            }
         }
         st->act_step = STEP_BOMBARD;
         st->bomb_hex = (short)d->arg;
@@ -1189,6 +1291,54 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         st->pending = PEND_NONE;
         st->to_move = st->drawn.side;
         continue_move(g);
+        return true;
+    }
+    case D_DISPLACE:
+    case D_ELIMINATE: {
+        int u = d->arg;
+        if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || st->unit[u].hex != st->stack_hex ||
+            g->gd->units[u].side != d->side) {
+            snprintf(why, n, "that unit is not in the over-stacked hex");
+            return false;
+        }
+        short dest[DIR_COUNT];
+        int nd = displace_destinations(g, st->stack_hex, d->side, dest, DIR_COUNT);
+        if (d->kind == D_DISPLACE) {
+            bool ok = false;
+            for (int j = 0; j < nd; j++)
+                ok |= dest[j] == d->arg2;
+            if (!ok) {
+                snprintf(why, n, "the excess goes to a neighbouring hex not next to the enemy");
+                return false;
+            }
+            st->unit[u].hex = (short)d->arg2;
+            log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s", text);
+        } else {
+            if (nd > 0) {
+                snprintf(why, n, "a unit is eliminated only when it cannot be displaced");
+                return false;
+            }
+            st->unit[u].where = AT_ELIMINATED;
+            st->unit[u].hex = -1;
+            st->unit[u].steps = 0;
+            log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s is eliminated: no hex to displace it into",
+                    g->gd->units[u].name);
+        }
+        if (overstacked(g, st->stack_hex, d->side))
+            return true;
+        st->pending = PEND_NONE;
+        st->to_move = st->drawn.side;
+        if (!stacking_clean(g))
+            return true;
+        if (st->has_resume) {
+            st->has_resume = false;
+            Decision r = {.kind = st->resume_kind, .side = st->resume_side, .arg = st->resume_arg,
+                          .arg2 = st->resume_arg2, .nunits = st->resume_n};
+            memcpy(r.units, st->resume_units, sizeof r.units);
+            char rwhy[160];
+            if (!game_apply(g, &r, rwhy, sizeof rwhy))
+                log_add(&g->log, st->turn, LOG_EVENT, "STACK", "the waiting decision no longer stands: %s", rwhy);
+        }
         return true;
     }
     case D_TAKE: {
@@ -1261,6 +1411,13 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "no activation is under way");
             return false;
         }
+        if (!st->stack_checked) {
+            st->stack_checked = true;
+            if (!stacking_clean(g)) {
+                remember(g, d);
+                return true;
+            }
+        }
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
         for (int i = 0; i < st->nunits; i++)
             st->unit[i].flags &= (unsigned short)~UF_ACTIVE;
@@ -1318,6 +1475,16 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_STAY:
         snprintf(buf, size, "stay");
         break;
+    case D_ELIMINATE:
+        snprintf(buf, size, "eliminate %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        break;
+    case D_DISPLACE: {
+        char hx[5] = "????";
+        if (d->arg2 >= 0 && d->arg2 < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg2), hx);
+        snprintf(buf, size, "displace %s %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?", hx);
+        break;
+    }
     case D_BREAK: {
         char hx[5] = "????";
         if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
@@ -1359,6 +1526,11 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     char verb[32] = "", arg[256] = "", arg2[16] = "", arg3[16] = "", extra[8];
     int k = sscanf(text, "%31s %255s %15s %15s %7s", verb, arg, arg2, arg3, extra);
     *out = (Decision){.kind = -1, .side = g->st.to_move};
+    if (k == 3 && strcmp(verb, "displace") == 0) {
+        out->kind = D_DISPLACE;
+        out->arg = data_unit_index(g->gd, arg);
+        return out->arg >= 0 && parse_hex_index(g->gd, arg2, &out->arg2);
+    }
     bool bombard = k >= 1 && strcmp(verb, "bombard") == 0;
     if (k >= 1 && (strcmp(verb, "move") == 0 || bombard)) {
         if (bombard) {
@@ -1381,7 +1553,7 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         return false;
     static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
                                                "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
-                                               "break",  "stay"};
+                                               "break",  "stay", "displace", "eliminate"};
     for (int i = 0; i < D_COUNT; i++)
         if (strcmp(verb, verbs[i]) == 0)
             out->kind = i;
@@ -1395,7 +1567,7 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     }
     if (out->kind == D_PLACE || out->kind == D_BREAK)
         return k == 2 && parse_hex_index(g->gd, arg, &out->arg);
-    if (out->kind == D_ATTACH || out->kind == D_TAKE) {
+    if (out->kind == D_ATTACH || out->kind == D_TAKE || out->kind == D_ELIMINATE) {
         out->arg = k == 2 ? data_unit_index(g->gd, arg) : -1;
         return out->arg >= 0;
     }

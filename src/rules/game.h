@@ -11,7 +11,8 @@
  * campaign's locks), the cup with both Independent chits, drawing, and
  * activating or passing (ACT-CUP), placing the chit and the command radius
  * (ACT-RADIUS, INDEP-CHIT, ACT-INDEP-ATTACH), moving units and stacks
- * (MOVE-BASIC, no contact at night, BREAK-CONTACT), bombardment with the defender's
+ * (MOVE-BASIC, no contact at night, BREAK-CONTACT), stacking after
+ * movement (STACK), bombardment with the defender's
  * breastwork and choice of unit (BOMBARD, BOMBARD-PROC), and the turn
  * sequence around them (SEQ-DAY, SEQ-NIGHT start). Break contact, combat and
  * the rest follow. */
@@ -67,7 +68,7 @@ enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
 enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD };
 
 /* A decision the other side owes in the middle of an activation. */
-enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT };
+enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK };
 
 #define GS_MAX_PATH 64
 
@@ -113,6 +114,13 @@ typedef struct {
     int mv_mp;     /* the slowest unit's MP */
     short bc_queue[DIR_COUNT]; /* enemy hexes still to be offered break contact */
     int bc_n;
+    /* An over-stacked hex being put right (STACK), and the decision that
+     * waits for it (a bombardment or the end of the activation). */
+    short stack_hex;
+    bool stack_checked; /* movement of this activation has been checked */
+    bool has_resume;
+    int resume_kind, resume_side, resume_arg, resume_arg2, resume_n;
+    short resume_units[4];
     int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
     Rng rng;
 } GameState;
@@ -138,6 +146,8 @@ enum DecisionKind {
     D_TAKE,
     D_BREAK,
     D_STAY,
+    D_DISPLACE,
+    D_ELIMINATE,
     D_COUNT
 };
 
@@ -147,8 +157,8 @@ typedef struct {
     int kind;
     int side;
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
-                   D_ATTACH, D_TAKE: unit; D_BREAK: destination hex */
-    int arg2;   /* D_BOMBARD: enum TargetType */
+                   D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
+    int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE: destination hex */
     int nunits; /* D_MOVE: the units moving together (one hex, one stack);
                    D_BOMBARD: the artillery firing together */
     short units[DEC_MAX_UNITS];
@@ -166,7 +176,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 
 /* "choose hill", "done", "activate", "pass", "end", "place 1820",
  * "attach nelson", "move heth+lane 1921", "bombard walker+nelson 1820 troops",
- * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay" */
+ * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay",
+ * "displace heth 1921", "eliminate heth" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
