@@ -34,6 +34,7 @@ typedef struct {
     int bombard_modifier;
     bool blocks_fire;
     bool breastworks;
+    bool choose_targets; /* an attacker here picks its targets (COMBAT-WHO) */
 } TerrainKind;
 
 enum SupplyCross { SUPPLY_ALWAYS, SUPPLY_DRY, SUPPLY_BRIDGE, SUPPLY_PONTOON };
@@ -138,6 +139,12 @@ typedef struct {
     int factor_min, factor_max;
     unsigned char result[ART_MAX_COLS];
 } ArtilleryRow;
+
+typedef struct {
+    int hit_on;     /* a modified die of this or more is a hit (HITS) */
+    int extra_dice; /* added to each side's ratio dice (COMBAT-DICE) */
+    int min_dice;   /* never fewer dice than this */
+} CombatRules;
 
 typedef struct {
     int die_min, die_max;
@@ -270,6 +277,7 @@ typedef struct {
     StackingRules stacking;
     Map map;
     ArtilleryTable artillery;
+    CombatRules combat;
     TurnDef *turns;
     int nturns;
     int day_turns;

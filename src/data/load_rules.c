@@ -48,6 +48,7 @@ static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     ini_get_int(doc, s, "bombard_modifier", true, -6, 6, &t.bombard_modifier, d);
     ini_get_bool(doc, s, "blocks_fire", true, &t.blocks_fire, d);
     ini_get_bool(doc, s, "breastworks", true, &t.breastworks, d);
+    ini_get_bool(doc, s, "choose_targets", true, &t.choose_targets, d);
     lu_append((void **)&gd->terrain, &gd->nterrain, sizeof *gd->terrain, &t);
 }
 
@@ -163,6 +164,14 @@ static void tables_file(IniDoc *doc, void *arg)
     Ctx *c = arg;
     Diags *d = c->d;
     ArtilleryTable *t = &c->gd->artillery;
+    IniSection *cb = ini_section(doc, "combat");
+    if (!cb)
+        diag_error(d, doc->file, 0, "missing section [combat]");
+    else {
+        ini_get_int(doc, cb, "hit_on", true, 1, 12, &c->gd->combat.hit_on, d);
+        ini_get_int(doc, cb, "extra_dice", true, 0, 6, &c->gd->combat.extra_dice, d);
+        ini_get_int(doc, cb, "min_dice", true, 0, 6, &c->gd->combat.min_dice, d);
+    }
     IniSection *a = ini_section(doc, "artillery");
     if (!a) {
         diag_error(d, doc->file, 0, "missing section [artillery]");

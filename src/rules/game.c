@@ -1,6 +1,7 @@
 #include "rules/game.h"
 
 #include "data/inidoc.h"
+#include "rules/game_internal.h"
 #include "rules/move.h"
 
 #include <stdio.h>
@@ -56,7 +57,7 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy)
 /* The hexes within `radius` of `from` along a path that never enters an
  * enemy hex, impassable terrain, or crosses a hexside that cannot be crossed
  * (ACT-RADIUS). in_range gets 1 for each. */
-static void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range)
+void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
@@ -401,7 +402,7 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
 {
     const GameState *st = &g->st;
     if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
-        return "name one to four units";
+        return "name the units moving together (all in one hex)";
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
         if (u < 0 || u >= st->nunits)
@@ -423,7 +424,7 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
 
 /* ---- leaving hexes, the move under way, break contact ---------------- */
 
-static bool hex_has_side(const Game *g, int hex, int side)
+bool hex_has_side(const Game *g, int hex, int side)
 {
     for (int i = 0; i < g->st.nunits; i++)
         if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side)
@@ -431,7 +432,7 @@ static bool hex_has_side(const Game *g, int hex, int side)
     return false;
 }
 
-static bool next_to_side(const Game *g, int hex, int side)
+bool next_to_side(const Game *g, int hex, int side)
 {
     const Map *m = &g->gd->map;
     HexCoord c = map_hex_at(m, hex);
@@ -444,7 +445,7 @@ static bool next_to_side(const Game *g, int hex, int side)
 }
 
 /* Disorganizes a unit, or demoralizes it when it is already disorganized. */
-static void disorder(Game *g, int unit, const char *rule, const char *why)
+void disorder(Game *g, int unit, const char *rule, const char *why)
 {
     UnitState *u = &g->st.unit[unit];
     if (u->flags & (UF_DIS | UF_DEM)) {
@@ -460,7 +461,7 @@ static void disorder(Game *g, int unit, const char *rule, const char *why)
 /* Units of `side` have just left `from` (units[] went). A breastwork its
  * builders no longer hold is removed; left next to the enemy during a day
  * turn, the units that left it are disorganized (BREASTWORK). */
-static void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent)
+void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent)
 {
     GameState *st = &g->st;
     if (st->breastwork[from] != side + 1 || hex_has_side(g, from, side))
@@ -632,7 +633,7 @@ static void continue_move(Game *g)
 
 /* ---- stacking (STACK) ------------------------------------------------ */
 
-static bool overstacked(const Game *g, int hex, int side)
+bool overstacked(const Game *g, int hex, int side)
 {
     int units = 0, points = 0;
     for (int i = 0; i < g->st.nunits; i++)
@@ -667,7 +668,7 @@ static int displace_destinations(const Game *g, int hex, int side, short *out, i
 
 /* Looks for an over-stacked hex; when one is found the owner must put it
  * right before the waiting decision goes on. Returns true when clean. */
-static bool stacking_clean(Game *g)
+bool stacking_clean(Game *g)
 {
     GameState *st = &g->st;
     int cells = g->gd->map.cols * g->gd->map.rows;
@@ -689,7 +690,7 @@ static bool stacking_clean(Game *g)
     return true;
 }
 
-static void remember(Game *g, const Decision *d)
+void remember(Game *g, const Decision *d)
 {
     GameState *st = &g->st;
     st->has_resume = true;
@@ -699,15 +700,17 @@ static void remember(Game *g, const Decision *d)
     st->resume_arg2 = d->arg2;
     st->resume_n = d->nunits;
     memcpy(st->resume_units, d->units, sizeof st->resume_units);
+    st->resume_nhex = d->nhexes;
+    memcpy(st->resume_hexes, d->hexes, sizeof st->resume_hexes);
 }
 
 /* ---- bombardment (BOMBARD, BOMBARD-PROC) ---------------------------- */
 
-static bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
+bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
 
 /* A formation locked until attacked or bombarded is released from the next
  * turn once one of its units in `hex` is hit at (CAMPAIGN, scenario rules). */
-static void release_locks_in_hex(Game *g, int hex)
+void release_locks_in_hex(Game *g, int hex)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++) {
@@ -723,7 +726,7 @@ static void release_locks_in_hex(Game *g, int hex)
     }
 }
 
-static int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short *out, int max)
+int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short *out, int max)
 {
     int n = 0;
     for (int i = 0; i < g->st.nunits; i++) {
@@ -752,7 +755,7 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
     if (d->arg < 0 || d->arg >= m->cols * m->rows)
         return "that hex is not on the map";
     if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
-        return "name one to four artillery units";
+        return "name the artillery units firing together";
     HexCoord target = map_hex_at(m, d->arg);
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
@@ -1335,6 +1338,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             Decision r = {.kind = st->resume_kind, .side = st->resume_side, .arg = st->resume_arg,
                           .arg2 = st->resume_arg2, .nunits = st->resume_n};
             memcpy(r.units, st->resume_units, sizeof r.units);
+            r.nhexes = st->resume_nhex;
+            memcpy(r.hexes, st->resume_hexes, sizeof r.hexes);
             char rwhy[160];
             if (!game_apply(g, &r, rwhy, sizeof rwhy))
                 log_add(&g->log, st->turn, LOG_EVENT, "STACK", "the waiting decision no longer stands: %s", rwhy);

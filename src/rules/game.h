@@ -44,6 +44,7 @@ enum UnitFlag {
     UF_MOVED = 32,
     UF_DETACHED = 64,
     UF_ACTIVE = 128, /* acting in the current activation */
+    UF_FOUGHT = 256, /* attacked in this activation */
 };
 
 typedef struct {
@@ -65,10 +66,26 @@ enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
 
 /* Steps of an activation once the chit is activated. Movement ends with the
  * first bombardment. */
-enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD };
+enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
-enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK };
+enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT };
+
+/* The steps of a combat under way (COMBAT-STEPS). */
+enum CombatStep {
+    CB_BREASTWORK, /* defender: a breastwork in a defended hex? */
+    CB_BW_CHOICE,  /* defender: the breastwork costs the attacker a die or a step */
+    CB_BONUS_ATT,  /* attacker: elite bonus points on his dice */
+    CB_BONUS_DEF,  /* defender: the same */
+    CB_DEF_LOSS,   /* defender: which units take the hits, or retreat instead */
+    CB_ATT_LOSS,   /* attacker: the same */
+    CB_RETREAT,    /* defender: where each defending stack retreats */
+    CB_ADVANCE,    /* attacker: advance into vacated hexes, or not */
+};
+
+#define CB_MAX_UNITS 16
+#define CB_MAX_HEXES 6
+#define CB_MAX_DICE 12
 
 #define GS_MAX_PATH 64
 
@@ -105,7 +122,7 @@ typedef struct {
     int nbombarded;
     unsigned char breastwork[GS_MAX_HEXES]; /* side + 1 of its builder, 0 none */
     /* The move under way, executed hex by hex (MOVE-BASIC, BREAK-CONTACT). */
-    short mv_units[4];
+    short mv_units[12];
     int mv_n;
     short mv_path[GS_MAX_PATH];
     int mv_len, mv_pos;
@@ -120,7 +137,33 @@ typedef struct {
     bool stack_checked; /* movement of this activation has been checked */
     bool has_resume;
     int resume_kind, resume_side, resume_arg, resume_arg2, resume_n;
-    short resume_units[4];
+    short resume_units[12];
+    int resume_nhex;
+    short resume_hexes[6];
+    /* The combat under way (COMBAT-*). */
+    int cb_step;
+    short cb_att[CB_MAX_UNITS];
+    int cb_natt;
+    short cb_def[CB_MAX_UNITS];
+    int cb_ndef;
+    short cb_hex[CB_MAX_HEXES];
+    int cb_nhex;
+    short cb_queue[CB_MAX_HEXES]; /* hexes still to answer (breastworks, retreats) */
+    int cb_nqueue;
+    int cb_att_dice, cb_def_dice;
+    int cb_att_bonus_max, cb_def_bonus_max;
+    unsigned char cb_att_bonus[CB_MAX_DICE], cb_def_bonus[CB_MAX_DICE];
+    bool cb_bw_die;        /* the breastwork took a die (else a step, if any) */
+    bool cb_bw;            /* a breastwork counts in this combat */
+    bool cb_fort;          /* a fortification counts in full */
+    int cb_hits_def, cb_hits_att; /* still to allocate */
+    int cb_att_extra;      /* steps the attacker loses to works */
+    bool cb_def_first, cb_att_first; /* the first loss has been taken */
+    bool cb_retreating;
+    short attacked[32];    /* hexes attacked this activation */
+    int nattacked;
+    short obliged[32];     /* hexes that must still be attacked (COMBAT-WHO) */
+    int nobliged;
     int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
     Rng rng;
 } GameState;
@@ -148,10 +191,19 @@ enum DecisionKind {
     D_STAY,
     D_DISPLACE,
     D_ELIMINATE,
+    D_ATTACK,
+    D_BW_DIE,
+    D_BW_STEP,
+    D_BONUS,
+    D_LOSE,
+    D_RETREAT_INSTEAD,
+    D_RETREAT,
+    D_ADVANCE,
+    D_NO_ADVANCE,
     D_COUNT
 };
 
-#define DEC_MAX_UNITS 4
+#define DEC_MAX_UNITS 12
 
 typedef struct {
     int kind;
@@ -160,8 +212,11 @@ typedef struct {
                    D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
     int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE: destination hex */
     int nunits; /* D_MOVE: the units moving together (one hex, one stack);
-                   D_BOMBARD: the artillery firing together */
+                   D_BOMBARD: the artillery firing together; D_ATTACK,
+                   D_ADVANCE: the units; D_BONUS: the points on each die */
     short units[DEC_MAX_UNITS];
+    int nhexes; /* D_ATTACK: the defended hexes */
+    short hexes[CB_MAX_HEXES];
 } Decision;
 
 /* Sets a game up from a scenario. On failure writes why into err. */
@@ -177,7 +232,9 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 /* "choose hill", "done", "activate", "pass", "end", "place 1820",
  * "attach nelson", "move heth+lane 1921", "bombard walker+nelson 1820 troops",
  * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay",
- * "displace heth 1921", "eliminate heth" */
+ * "displace heth 1921", "eliminate heth", "attack pender+lane 1921[+1922]",
+ * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
+ * "retreat 1920", "advance lane 1921", "no-advance" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
@@ -189,6 +246,12 @@ bool game_unit_active(const Game *g, int unit);
 /* Fills enemy (per map hex index) with 1 where units of the other side
  * than `side` stand. */
 void game_enemy_map(const Game *g, int side, unsigned char *enemy);
+
+/* The dice each side would roll if `attackers` attacked `hexes` now, with
+ * the breastwork taking a die when bw_die (COMBAT-DICE, TERRAIN-LIMITS,
+ * ENCIRCLE, BREASTWORK, FORTIFICATION). why gets a short explanation. */
+void game_combat_dice(const Game *g, const short *attackers, int natt, const short *hexes, int nhex, bool bw_die,
+                      int *att_dice, int *def_dice, char *why, size_t whysize);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

@@ -1,0 +1,34 @@
+/* Helpers shared by the parts of the engine (game.c, combat.c); not for
+ * use outside src/rules. */
+#ifndef GUV_GAME_INTERNAL_H
+#define GUV_GAME_INTERNAL_H
+
+#include "rules/game.h"
+
+bool is_artillery(const UnitDef *u);
+bool hex_has_side(const Game *g, int hex, int side);
+/* Any unit of `side` in a hex next to `hex`. */
+bool next_to_side(const Game *g, int hex, int side);
+/* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
+int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
+void disorder(Game *g, int unit, const char *rule, const char *why);
+void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent);
+void release_locks_in_hex(Game *g, int hex);
+bool overstacked(const Game *g, int hex, int side);
+bool stacking_clean(Game *g);
+void remember(Game *g, const Decision *d);
+void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
+
+/* combat.c (COMBAT-*): the decisions open in a combat or to start one,
+ * appended from out[n]; returns the new count. */
+int combat_legal(const Game *g, Decision *out, int max, int n);
+/* Applies a combat decision; false with why when illegal. */
+bool combat_apply(Game *g, const Decision *d, char *why, size_t n);
+/* Whether every enemy hex an attacker in the open was obliged to take on
+ * has been attacked (COMBAT-WHO); if not, why says which. */
+bool combat_obligations_met(const Game *g, char *why, size_t n);
+bool combat_decision(int kind);
+void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size);
+bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out);
+
+#endif
