@@ -1151,6 +1151,319 @@ static void test_stacking_before_bombardment(void **state)
     game_free(&g);
 }
 
+/* ---- combat ------------------------------------------------------------ */
+
+static void run(Game *g, const char *fmt, HexCoord h)
+{
+    char hx[5], cmd[160];
+    hex_format(h, hx);
+    snprintf(cmd, sizeof cmd, fmt, hx);
+    apply_text(g, cmd);
+}
+
+static void put_at(Game *g, const char *unit, HexCoord h)
+{
+    char hx[5];
+    hex_format(h, hx);
+    put(g, unit, hx);
+}
+
+static void test_combat_dice_ratios(void **state)
+{
+    (void)state;
+    /* COMBAT-DICE: the ratio rounded down, +1 die each: 3:1 gives 4 and 2;
+     * 1:1 gives 2 and 2; 1:2 gives 2 and 3. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t); /* 3 */
+    put_at(&g, "pender", n);    /* 4 */
+    put_at(&g, "lane", n);      /* 4 */
+    put_at(&g, "walker", n);    /* 2 */
+    short hexes[1] = {(short)hx_index(t)};
+    short att[3] = {(short)U("pender"), (short)U("lane"), (short)U("walker")};
+    int ad, dd;
+    char why[200];
+    game_combat_dice(&g, att, 3, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(ad, 4); /* 10 against 3: 3:1 */
+    assert_int_equal(dd, 2);
+    short heth[1] = {(short)U("heth")};
+    put_at(&g, "heth", n);
+    game_combat_dice(&g, heth, 1, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(ad, 2); /* Heth 3 against Von Gilsa 3: 1:1 */
+    assert_int_equal(dd, 2);
+    put_at(&g, "mclean", t);
+    game_combat_dice(&g, heth, 1, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(ad, 2); /* 3 against 7: the defender has 2:1 */
+    assert_int_equal(dd, 3);
+    /* ENCIRCLE: attackers in opposite hexes add a die; a breastwork that
+     * takes a die removes one (the Von Gilsa example). */
+    take_off(&g, "mclean");
+    HexCoord s2 = hex_neighbour(t, DIR_S);
+    put_at(&g, "thomas", s2);
+    short ring[4] = {(short)U("pender"), (short)U("lane"), (short)U("walker"), (short)U("thomas")};
+    game_combat_dice(&g, ring, 4, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(ad, 13 / 3 + 1 + 1); /* 13 against 3, +1 die, +1 encircled */
+    assert_non_null(strstr(why, "encircled"));
+    g.st.breastwork[hx_index(t)] = SIDE_UNION + 1;
+    game_combat_dice(&g, ring, 4, hexes, 1, true, &ad, &dd, why, sizeof why);
+    assert_int_equal(ad, 13 / 3 + 1);
+    game_free(&g);
+}
+
+static void test_mcgowan_attacks_three_hexes(void **state)
+{
+    (void)state;
+    /* The rulebook's third combat: McGowan, in the open, must take on the
+     * three adjacent Union units at once: 4 against 10, 1:2, so 2 dice
+     * against 3; Schirmer's +1 goes on the last Union die. The Confederate
+     * rolls 6-2 (one hit), the Union 6-6-3 (two hits). */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "mcgowan", t);
+    HexCoord a = hex_neighbour(t, DIR_NW), b = hex_neighbour(t, DIR_N), c = hex_neighbour(t, DIR_NE);
+    put_at(&g, "barlow", a);
+    put_at(&g, "mclean", b);
+    put_at(&g, "schirmer", c);
+    run(&g, "place %s", t);
+    char ha[5], hb[5], hc[5], cmd[160];
+    hex_format(a, ha);
+    hex_format(b, hb);
+    hex_format(c, hc);
+    /* From open ground he must take on all three (COMBAT-WHO). */
+    snprintf(cmd, sizeof cmd, "attack mcgowan %s", hb);
+    refuse_text(&g, cmd, "must be attacked too");
+    snprintf(cmd, sizeof cmd, "attack mcgowan %s+%s+%s", ha, hb, hc);
+    apply_text(&g, cmd);
+    for (int i = 0; i < 3; i++)
+        apply_text(&g, "no-breastwork");
+    assert_int_equal(g.st.cb_att_dice, 2);
+    assert_int_equal(g.st.cb_def_dice, 3);
+    /* McGowan has no bonus; the Union has Schirmer's 1. */
+    assert_int_equal(g.st.cb_step, CB_BONUS_DEF);
+    assert_int_equal(g.st.to_move, SIDE_UNION);
+    refuse_text(&g, "bonus 1 1 0", "1 bonus point to spread");
+    int dice[] = {6, 2, 6, 6, 3};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    apply_text(&g, "bonus 0 0 1");
+    assert_int_equal(g.st.cb_hits_def, 1);
+    assert_int_equal(g.st.cb_hits_att, 2);
+    /* The first loss goes to infantry while any is in the combat (HITS). */
+    refuse_text(&g, "lose schirmer", "first loss must be taken by infantry");
+    apply_text(&g, "lose barlow");
+    assert_int_equal(g.st.unit[U("barlow")].steps, 1);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    apply_text(&g, "lose mcgowan");
+    apply_text(&g, "lose mcgowan");
+    assert_int_equal(g.st.unit[U("mcgowan")].where, AT_ELIMINATED);
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+}
+
+static void test_retreat_instead_of_a_loss_and_advance(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    put_at(&g, "thomas", n);
+    run(&g, "place %s", n);
+    run(&g, "attack pender+lane+thomas %s", t);
+    apply_text(&g, "breastwork");
+    /* The breastwork costs the attacker a die, or a step after the combat. */
+    assert_int_equal(g.st.cb_step, CB_BW_CHOICE);
+    apply_text(&g, "bw-step");
+    assert_int_equal(g.st.cb_att_dice, 11 / 3 + 1);
+    /* Attacker's bonus: Pender and Lane share a hex: one infantry source, 2. */
+    assert_int_equal(g.st.cb_att_bonus_max, 2);
+    int dice[] = {5, 5, 6, 1, 2, 2};
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    apply_text(&g, "bonus 0 0 0 0");
+    assert_int_equal(g.st.cb_hits_def, 3);
+    assert_int_equal(g.st.cb_hits_att, 1); /* the breastwork's step */
+    refuse_text(&g, "retreat-instead", "only after the first loss");
+    apply_text(&g, "lose von-gilsa"); /* flipped */
+    apply_text(&g, "retreat-instead"); /* cancels one of the two left */
+    assert_int_equal(g.st.cb_hits_def, 1);
+    apply_text(&g, "lose von-gilsa"); /* the last one eliminates him */
+    assert_int_equal(g.st.unit[U("von-gilsa")].where, AT_ELIMINATED);
+    apply_text(&g, "lose thomas");
+    /* The hex is empty: the attacker may advance into it (ADVANCE). */
+    assert_int_equal(g.st.cb_step, CB_ADVANCE);
+    run(&g, "advance lane %s", t);
+    assert_int_equal(g.st.unit[U("lane")].hex, hx_index(t));
+    /* the only vacated hex is taken: the combat is over */
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+}
+
+static void test_retreat_out_of_a_breastwork(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "mclean", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    run(&g, "place %s", n);
+    run(&g, "attack pender+lane %s", t);
+    apply_text(&g, "breastwork");
+    apply_text(&g, "bw-step"); /* 8 against 7: 2 dice each */
+    int dice[] = {6, 6, 1, 1};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    apply_text(&g, "bonus 0 0");
+    assert_int_equal(g.st.cb_hits_def, 2);
+    apply_text(&g, "lose mclean");
+    apply_text(&g, "retreat-instead");
+    apply_text(&g, "lose lane"); /* the breastwork's step */
+    /* RETREAT: one hex, away from the enemy; the retreat out of the
+     * breastwork disorganizes both. Not back toward the attackers. */
+    run(&g, "retreat %s", s2);
+    assert_int_equal(g.st.unit[U("von-gilsa")].hex, hx_index(s2));
+    assert_int_equal(g.st.unit[U("mclean")].hex, hx_index(s2));
+    assert_true(g.st.unit[U("von-gilsa")].flags & UF_DIS);
+    assert_true(g.st.unit[U("mclean")].flags & UF_DIS);
+    assert_int_equal(g.st.breastwork[hx_index(t)], 0);
+    game_free(&g);
+}
+
+static void test_who_may_attack(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), w = hex_neighbour(t, DIR_NW);
+    put_at(&g, "von-gilsa", n);
+    put_at(&g, "mclean", w);
+    put_at(&g, "heth", t);
+    put_at(&g, "walker", t);
+    run(&g, "place %s", t);
+    char hn[5], cmd[160];
+    hex_format(n, hn);
+    /* Heth in the open next to two enemy hexes: attacking one, someone
+     * must still take on the other; Walker could, so it is allowed, but
+     * the activation cannot end until it is done. */
+    snprintf(cmd, sizeof cmd, "attack heth %s", hn);
+    apply_text(&g, cmd);
+    apply_text(&g, "no-breastwork");
+    while (g.st.pending == PEND_COMBAT) {
+        assert_true(legal_all(&g) > 0);
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[legal_all(&g) - 1], why, sizeof why));
+    }
+    refuse_text(&g, "end", "must still be attacked");
+    /* A disorganized unit does not attack; nor does artillery that fired. */
+    g.st.unit[U("walker")].flags |= UF_DIS;
+    char hw[5];
+    hex_format(w, hw);
+    snprintf(cmd, sizeof cmd, "attack walker %s", hw);
+    refuse_text(&g, cmd, "disorganized or demoralized units do not attack");
+    g.st.unit[U("walker")].flags &= (unsigned short)~UF_DIS;
+    apply_text(&g, cmd); /* Walker takes on McLean: the obligation is met */
+    while (g.st.pending == PEND_COMBAT) {
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[legal_all(&g) - 1], why, sizeof why));
+    }
+    apply_text(&g, "end");
+    game_free(&g);
+}
+
+static void test_woods_attacker_chooses(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), w = hex_neighbour(t, DIR_NW);
+    MapHex *mh = map_hex(&gd.map, t);
+    unsigned char saved = mh->terrain;
+    mh->terrain = (unsigned char)data_terrain_by_symbol(&gd, 'w');
+    put_at(&g, "von-gilsa", n);
+    put_at(&g, "mclean", w);
+    put_at(&g, "heth", t);
+    run(&g, "place %s", t);
+    run(&g, "attack heth %s", n); /* from the woods he may leave McLean alone */
+    apply_text(&g, "no-breastwork");
+    while (g.st.pending == PEND_COMBAT) {
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[legal_all(&g) - 1], why, sizeof why));
+    }
+    apply_text(&g, "end");
+    mh->terrain = saved;
+    game_free(&g);
+}
+
+static void test_fortification_in_combat(void **state)
+{
+    (void)state;
+    /* Attacked across the sides it faces, a printed work costs the attacker
+     * a step and gives the defender a die (FORTIFICATION). */
+    Game g;
+    start(&g, "campaign", 41);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "choose howard");
+    apply_text(&g, "done");
+    draw_until(&g, "howard");
+    int fort = -1, face = -1;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && fort < 0; i++)
+        for (int d = 0; d < DIR_COUNT && fort < 0; d++)
+            if ((gd.map.hexes[i].fort_faces >> d) & 1u) {
+                const Hexside *hs = map_hexside(&gd.map, map_hex_at(&gd.map, i), d);
+                if (hs && (hs->kind < 0 || gd.hexside_kinds[hs->kind].combat_across))
+                    fort = i, face = d;
+            }
+    assert_true(fort >= 0);
+    HexCoord f = map_hex_at(&gd.map, fort), from = hex_neighbour(f, face);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), f) <= 3)
+            take_off(&g, gd.units[u].id);
+    put_at(&g, "barksdale", f);
+    put_at(&g, "barlow", from);
+    put_at(&g, "mclean", from);
+    run(&g, "place %s", from);
+    run(&g, "attack barlow+mclean %s", f);
+    /* No breastwork on a fortification: straight to the dice. */
+    assert_true(g.st.cb_fort);
+    short att[2] = {(short)U("barlow"), (short)U("mclean")}, hexes[1] = {(short)fort};
+    int ad, dd;
+    char why[200];
+    game_combat_dice(&g, att, 2, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(g.st.cb_def_dice, dd);
+    assert_non_null(strstr(why, "fortification"));
+    assert_int_equal(g.st.cb_att_extra, 1);
+    game_free(&g);
+}
+
+static void test_no_combat_at_night(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 8);
+    advance_to(&g, 5);
+    apply_text(&g, "choose hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "heth", n);
+    run(&g, "place %s", n);
+    char hx[5], cmd[96];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "attack heth %s", hx);
+    refuse_text(&g, cmd, "no combat at night");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1175,6 +1488,14 @@ int main(void)
         cmocka_unit_test(test_stacking_after_movement),
         cmocka_unit_test(test_stacking_points_and_elimination),
         cmocka_unit_test(test_stacking_before_bombardment),
+        cmocka_unit_test(test_combat_dice_ratios),
+        cmocka_unit_test(test_mcgowan_attacks_three_hexes),
+        cmocka_unit_test(test_retreat_instead_of_a_loss_and_advance),
+        cmocka_unit_test(test_retreat_out_of_a_breastwork),
+        cmocka_unit_test(test_who_may_attack),
+        cmocka_unit_test(test_woods_attacker_chooses),
+        cmocka_unit_test(test_fortification_in_combat),
+        cmocka_unit_test(test_no_combat_at_night),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

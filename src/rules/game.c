@@ -221,7 +221,7 @@ static void end_turn(Game *g)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++)
-        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE);
+        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     if (st->turn >= scen(g)->last_turn) {
         st->phase = PH_GAME_OVER;
@@ -919,6 +919,10 @@ int game_legal(const Game *g, Decision *out, int max)
             ADD(D_NO_BREASTWORK, 0);
             break;
         }
+        if (st->pending == PEND_COMBAT) {
+            n = combat_legal(g, out, max, n);
+            break;
+        }
         if (st->pending == PEND_STACK) {
             short here[GS_MAX_UNITS];
             int nh = units_in_hex(g, st->stack_hex, st->to_move, -1, here, GS_MAX_UNITS);
@@ -958,7 +962,7 @@ int game_legal(const Game *g, Decision *out, int max)
         }
         /* Bombardments: each active gun alone, and all guns that can reach a
          * target together, at every target type present. */
-        for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++) {
+        for (int h = 0; st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows; h++) {
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int u = 0; u < st->nunits; u++) {
                 if (!(st->unit[u].flags & UF_ACTIVE) || !is_artillery(&g->gd->units[u]) || all.nunits >= DEC_MAX_UNITS)
@@ -986,7 +990,8 @@ int game_legal(const Game *g, Decision *out, int max)
                 }
             }
         }
-        if (st->act_step == STEP_BOMBARD) {
+        n = combat_legal(g, out, max, n);
+        if (st->act_step == STEP_BOMBARD || st->act_step == STEP_COMBAT) {
             ADD(D_END, 0);
             break;
         }
@@ -1096,21 +1101,27 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
                            (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE) ||
                            (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY)) ||
-                           (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE));
+                           (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE)) ||
+                           (st->pending == PEND_COMBAT && (combat_decision(d->kind) || d->kind == D_BREASTWORK ||
+                                                           d->kind == D_NO_BREASTWORK));
     if (st->pending != PEND_NONE && !answers_pending) {
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
                  st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
                  : st->pending == PEND_BOMBARD_TAKE ? "choose the unit that takes the bombardment (take UNIT)"
                  : st->pending == PEND_STACK        ? "put right an over-stacked hex (displace UNIT HEX)"
+                 : st->pending == PEND_COMBAT       ? "answer in the combat under way (see 'legal')"
                                                     : "decide whether to break contact (break HEX or stay)");
         return false;
     }
     if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE ||
                                      d->kind == D_BREAK || d->kind == D_STAY || d->kind == D_DISPLACE ||
-                                     d->kind == D_ELIMINATE)) {
+                                     d->kind == D_ELIMINATE || combat_decision(d->kind))) {
         snprintf(why, n, "nothing is asking for that now");
         return false;
     }
+    if (d->kind == D_ATTACK || combat_decision(d->kind) ||
+        (st->pending == PEND_COMBAT && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)))
+        return combat_apply(g, d, why, n);
     switch (d->kind) {
     case D_CHOOSE: {
         if (st->phase != PH_CHOOSE) {
@@ -1169,6 +1180,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             st->nbombarded = 0;
             st->stack_checked = false;
             st->has_resume = false;
+            st->nattacked = 0;
+            st->nobliged = 0;
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
@@ -1211,6 +1224,10 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     case D_BOMBARD: {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
             snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
+            return false;
+        }
+        if (st->act_step == STEP_COMBAT) {
+            snprintf(why, n, "bombardment comes before combat (SEQ-DAY)");
             return false;
         }
         const char *r = bombard_refusal(g, d);
@@ -1416,6 +1433,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "no activation is under way");
             return false;
         }
+        if (!combat_obligations_met(g, why, n))
+            return false;
         if (!st->stack_checked) {
             st->stack_checked = true;
             if (!stacking_clean(g)) {
@@ -1480,6 +1499,17 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_STAY:
         snprintf(buf, size, "stay");
         break;
+    case D_ATTACK:
+    case D_BW_DIE:
+    case D_BW_STEP:
+    case D_BONUS:
+    case D_LOSE:
+    case D_RETREAT_INSTEAD:
+    case D_RETREAT:
+    case D_ADVANCE:
+    case D_NO_ADVANCE:
+        combat_format(gd, d, buf, size);
+        break;
     case D_ELIMINATE:
         snprintf(buf, size, "eliminate %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
         break;
@@ -1531,6 +1561,15 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     char verb[32] = "", arg[256] = "", arg2[16] = "", arg3[16] = "", extra[8];
     int k = sscanf(text, "%31s %255s %15s %15s %7s", verb, arg, arg2, arg3, extra);
     *out = (Decision){.kind = -1, .side = g->st.to_move};
+    {
+        const char *rest = text;
+        while (*rest == ' ' || *rest == '\t')
+            rest++;
+        rest += strlen(verb);
+        if (combat_parse(g, verb, rest, out))
+            return true;
+        out->kind = -1;
+    }
     if (k == 3 && strcmp(verb, "displace") == 0) {
         out->kind = D_DISPLACE;
         out->arg = data_unit_index(g->gd, arg);
@@ -1560,7 +1599,7 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
                                                "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
                                                "break",  "stay", "displace", "eliminate"};
     for (int i = 0; i < D_COUNT; i++)
-        if (strcmp(verb, verbs[i]) == 0)
+        if (verbs[i] && strcmp(verb, verbs[i]) == 0)
             out->kind = i;
     if (out->kind < 0)
         return false;

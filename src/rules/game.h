@@ -160,6 +160,8 @@ typedef struct {
     int cb_att_extra;      /* steps the attacker loses to works */
     bool cb_def_first, cb_att_first; /* the first loss has been taken */
     bool cb_retreating;
+    bool cb_bonus_done[2]; /* [0] attacker, [1] defender: bonus placed */
+    bool cb_advance_over;
     short attacked[32];    /* hexes attacked this activation */
     int nattacked;
     short obliged[32];     /* hexes that must still be attacked (COMBAT-WHO) */

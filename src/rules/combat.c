@@ -1,0 +1,1130 @@
+/* Combat (COMBAT-WHO, COMBAT-DICE, COMBAT-STEPS, TERRAIN-LIMITS, ENCIRCLE,
+ * BREASTWORK, FORTIFICATION, ELITE-BONUS, HITS, RETREAT-FOR-LOSS, RETREAT,
+ * ADVANCE).
+ *
+ * A combat is declared by the active side (attack UNITS HEXES) and then
+ * walks through the rulebook's steps, asking whichever side must decide:
+ * the defender's breastwork, what the breastwork costs the attacker, the
+ * bonus points on the dice (attacker first), the dice, the defender's
+ * losses (or a retreat instead of one), the attacker's losses, the
+ * retreats, and the attacker's advance. Skirmishers and the optional rule
+ * of 6 are still to come. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game_internal.h"
+#include "rules/move.h"
+
+static const Map *MAP(const Game *g) { return &g->gd->map; }
+
+static bool in_list(const short *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return true;
+    return false;
+}
+
+/* Neighbours across a hexside that allows combat. */
+static bool can_fight_across(const Game *g, int a, int b)
+{
+    HexCoord ha = map_hex_at(MAP(g), a), hb = map_hex_at(MAP(g), b);
+    int dir = hex_direction(ha, hb);
+    if (dir < 0)
+        return false;
+    const Hexside *hs = map_hexside(MAP(g), ha, dir);
+    return !hs || hs->kind < 0 || g->gd->hexside_kinds[hs->kind].combat_across;
+}
+
+static bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
+
+/* Why an active unit may not attack now, or NULL. */
+static const char *attacker_refusal(const Game *g, int u, int side)
+{
+    const UnitState *us = &g->st.unit[u];
+    if (g->gd->units[u].side != side)
+        return "that unit belongs to the other army";
+    if (!unit_here(g, u) || !(us->flags & UF_ACTIVE))
+        return "that unit is not active in this activation";
+    if (us->flags & UF_FOUGHT)
+        return "that unit has already attacked";
+    if (us->flags & UF_FIRED)
+        return "artillery that bombarded does not fight in the same turn (BOMBARD)";
+    if (us->flags & (UF_DIS | UF_DEM))
+        return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
+    return NULL;
+}
+
+static bool was_attacked(const Game *g, int hex) { return in_list(g->st.attacked, g->st.nattacked, hex); }
+
+/* Enemy hexes next to unit u (across hexsides that allow combat). */
+static int enemy_neighbours(const Game *g, int u, short *out)
+{
+    int side = g->gd->units[u].side, n = 0;
+    HexCoord c = map_hex_at(MAP(g), g->st.unit[u].hex);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        if (!map_has(MAP(g), nb))
+            continue;
+        int ni = map_hex_index(MAP(g), nb);
+        if (hex_has_side(g, ni, 1 - side) && can_fight_across(g, g->st.unit[u].hex, ni))
+            out[n++] = (short)ni;
+    }
+    return n;
+}
+
+static int defenders_of(const Game *g, const short *hexes, int nhex, int side, short *out, int max)
+{
+    int n = 0;
+    for (int h = 0; h < nhex; h++) {
+        short buf[CB_MAX_UNITS];
+        int k = units_in_hex(g, hexes[h], side, -1, buf, CB_MAX_UNITS);
+        for (int i = 0; i < k && i < CB_MAX_UNITS && n < max; i++)
+            out[n++] = buf[i];
+    }
+    return n;
+}
+
+/* ENCIRCLE: attackers in opposite hexes, or in three hexes with a hex
+ * between each. */
+static bool encircled(const Game *g, int hex, const short *att, int natt)
+{
+    unsigned bits = 0;
+    HexCoord c = map_hex_at(MAP(g), hex);
+    for (int i = 0; i < natt; i++) {
+        int dir = hex_direction(c, map_hex_at(MAP(g), g->st.unit[att[i]].hex));
+        if (dir >= 0)
+            bits |= 1u << dir;
+    }
+    for (int d = 0; d < 3; d++)
+        if ((bits & (1u << d)) && (bits & (1u << (d + 3))))
+            return true;
+    return (bits & 0x15u) == 0x15u || (bits & 0x2au) == 0x2au;
+}
+
+/* FORTIFICATION: a Confederate-held printed work counts in full when every
+ * attacker comes across a side it faces, otherwise as a breastwork. */
+static int fortification(const Game *g, int hex, const short *att, int natt, int def_side)
+{
+    const MapHex *mh = &MAP(g)->hexes[hex];
+    if (!mh->fort_faces || def_side != SIDE_CONFEDERATE)
+        return 0;
+    HexCoord c = map_hex_at(MAP(g), hex);
+    bool all_faced = true, any = false;
+    for (int i = 0; i < natt; i++) {
+        int dir = hex_direction(c, map_hex_at(MAP(g), g->st.unit[att[i]].hex));
+        if (dir < 0)
+            continue;
+        any = true;
+        all_faced &= (mh->fort_faces >> dir) & 1u;
+    }
+    return !any ? 0 : all_faced ? 2 : 1; /* 2: in full, 1: as a breastwork */
+}
+
+static int side_bonus(const Game *g, const short *units, int n)
+{
+    /* ELITE-BONUS: per hex at most one artillery and one infantry/cavalry source. */
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+        int hex = g->st.unit[units[i]].hex;
+        bool first = true;
+        for (int j = 0; j < i; j++)
+            first &= g->st.unit[units[j]].hex != hex;
+        if (!first)
+            continue;
+        int best_art = 0, best_inf = 0;
+        for (int j = 0; j < n; j++) {
+            if (g->st.unit[units[j]].hex != hex)
+                continue;
+            const UnitDef *ud = &g->gd->units[units[j]];
+            int *b = is_artillery(ud) ? &best_art : &best_inf;
+            if (ud->elite > *b)
+                *b = ud->elite;
+        }
+        total += best_art + best_inf;
+    }
+    return total;
+}
+
+void game_combat_dice(const Game *g, const short *att, int natt, const short *hexes, int nhex, bool bw_die,
+                      int *att_dice, int *def_dice, char *why, size_t whysize)
+{
+    const GameData *gd = g->gd;
+    const CombatRules *cr = &gd->combat;
+    int side = natt > 0 ? gd->units[att[0]].side : SIDE_CONFEDERATE;
+    short def[CB_MAX_UNITS];
+    int ndef = defenders_of(g, hexes, nhex, 1 - side, def, CB_MAX_UNITS);
+    int A = 0, D = 0;
+    for (int i = 0; i < natt; i++)
+        A += game_unit_points(g, att[i]);
+    for (int i = 0; i < ndef; i++)
+        D += game_unit_points(g, def[i]);
+    int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
+    int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
+    char notes[160] = "";
+    bool enc = false, fort = false, bw = false;
+    for (int h = 0; h < nhex; h++) {
+        enc |= encircled(g, hexes[h], att, natt);
+        int f = fortification(g, hexes[h], att, natt, 1 - side);
+        fort |= f == 2;
+        bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
+    }
+    if (enc) {
+        ad += 1;
+        strcat(notes, ", encircled +1");
+    }
+    if (fort) {
+        dd += 1;
+        strcat(notes, ", fortification: defender +1");
+    }
+    if (bw && bw_die) {
+        ad -= 1;
+        strcat(notes, ", breastwork -1");
+    }
+    /* TERRAIN-LIMITS: the defender picks one terrain or hexside effect; the
+     * engine picks the one that leaves the attacker fewest dice. */
+    int best_ad = 999, best_dd = dd, best_hex = nhex > 0 ? hexes[0] : 0;
+    const char *best_name = "";
+    for (int h = 0; h < nhex; h++) {
+        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[hexes[h]].terrain];
+        int a2 = ad + t->attacker_dice, d2 = dd + t->defender_dice;
+        if (t->dice_limit > 0 && a2 > t->dice_limit)
+            a2 = t->dice_limit;
+        if (a2 < best_ad || (a2 == best_ad && d2 > best_dd)) {
+            best_ad = a2, best_dd = d2, best_hex = hexes[h];
+            best_name = t->name;
+        }
+    }
+    /* A hexside effect counts only when every attacker crosses that kind. */
+    int kind = -2;
+    for (int i = 0; i < natt && kind != -3; i++)
+        for (int h = 0; h < nhex; h++) {
+            HexCoord a = map_hex_at(MAP(g), g->st.unit[att[i]].hex), b = map_hex_at(MAP(g), hexes[h]);
+            int dir = hex_direction(a, b);
+            if (dir < 0)
+                continue;
+            int k = map_hexside(MAP(g), a, dir)->kind;
+            kind = kind == -2 ? k : kind == k ? kind : -3;
+        }
+    if (kind >= 0) {
+        const HexsideKind *k = &gd->hexside_kinds[kind];
+        int a2 = ad + k->attacker_dice;
+        if (k->attack_dice_limit > 0 && a2 > k->attack_dice_limit)
+            a2 = k->attack_dice_limit;
+        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[best_hex].terrain];
+        if (t->dice_limit > 0 && a2 > t->dice_limit) /* the hex's limit holds in any case */
+            a2 = t->dice_limit;
+        if (a2 < best_ad) {
+            best_ad = a2, best_dd = dd;
+            best_name = k->name;
+        }
+    }
+    if (nhex > 0) {
+        if (best_ad != ad || best_dd != dd) {
+            size_t len = strlen(notes);
+            snprintf(notes + len, sizeof notes - len, ", %s", best_name);
+        }
+        ad = best_ad, dd = best_dd;
+    }
+    if (ad < cr->min_dice)
+        ad = cr->min_dice;
+    if (dd < cr->min_dice)
+        dd = cr->min_dice;
+    *att_dice = ad;
+    *def_dice = dd;
+    if (why)
+        snprintf(why, whysize, "%d against %d%s: %d dice against %d", A, D, notes, ad, dd);
+}
+
+/* ---- declaring (COMBAT-WHO) ------------------------------------------ */
+
+/* Whether some able attacker not in `busy` could still attack hex. */
+static bool someone_could_attack(const Game *g, int hex, const short *busy, int nbusy, int side)
+{
+    for (int u = 0; u < g->st.nunits; u++) {
+        if (in_list(busy, nbusy, u) || attacker_refusal(g, u, side))
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        if (in_list(nb, k, hex))
+            return true;
+    }
+    return false;
+}
+
+static const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n)
+{
+    const GameState *st = &g->st;
+    int side = d->side;
+    if (g->gd->turns[st->turn - 1].night)
+        return "there is no combat at night";
+    if (d->nunits < 1 || d->nhexes < 1 || d->nhexes > CB_MAX_HEXES || d->nunits > CB_MAX_UNITS)
+        return "name the attacking units and the hexes they attack";
+    for (int h = 0; h < d->nhexes; h++) {
+        int hex = d->hexes[h];
+        if (hex < 0 || hex >= MAP(g)->cols * MAP(g)->rows || !hex_has_side(g, hex, 1 - side))
+            return "no enemy unit stands in an attacked hex";
+        if (was_attacked(g, hex))
+            return "that hex has already been attacked in this activation";
+        for (int j = 0; j < h; j++)
+            if (d->hexes[j] == hex)
+                return "a hex is named twice";
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (u < 0 || u >= st->nunits)
+            return "no such unit";
+        for (int j = 0; j < i; j++)
+            if (d->units[j] == u)
+                return "a unit is named twice";
+        const char *r = attacker_refusal(g, u, side);
+        if (r)
+            return r;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        bool touches = false;
+        for (int h = 0; h < d->nhexes; h++)
+            touches |= in_list(nb, k, d->hexes[h]);
+        if (!touches)
+            return "every attacker must be next to an attacked hex (not across a great river)";
+    }
+    for (int h = 0; h < d->nhexes; h++) {
+        bool reached = false;
+        for (int i = 0; i < d->nunits && !reached; i++) {
+            short nb[DIR_COUNT];
+            int k = enemy_neighbours(g, d->units[i], nb);
+            reached = in_list(nb, k, d->hexes[h]);
+        }
+        if (!reached)
+            return "every attacked hex must be next to an attacker";
+    }
+    /* COMBAT-WHO: an attacker not in woods takes on every adjacent enemy
+     * not already attacked, in this combat or in later ones that others can
+     * still fight. Outstanding obligations must stay possible too. */
+    short need[64];
+    int nneed = 0;
+    for (int i = 0; i < st->nobliged; i++)
+        need[nneed++] = st->obliged[i];
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        for (int j = 0; j < k && nneed < 64; j++)
+            if (!in_list(need, nneed, nb[j]))
+                need[nneed++] = nb[j];
+    }
+    for (int i = 0; i < nneed; i++) {
+        int hex = need[i];
+        if (in_list(d->hexes, d->nhexes, hex) || was_attacked(g, hex) || !hex_has_side(g, hex, 1 - side))
+            continue;
+        if (!someone_could_attack(g, hex, d->units, d->nunits, side)) {
+            char hx[5];
+            hex_format(map_hex_at(MAP(g), hex), hx);
+            snprintf(buf, n,
+                     "the enemy in %s must be attacked too: units attacking from open ground take on every "
+                     "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
+                     hx);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+bool combat_obligations_met(const Game *g, char *why, size_t n)
+{
+    const GameState *st = &g->st;
+    for (int i = 0; i < st->nobliged; i++) {
+        int hex = st->obliged[i];
+        if (was_attacked(g, hex) || !hex_has_side(g, hex, 1 - st->drawn.side))
+            continue;
+        char hx[5];
+        hex_format(map_hex_at(MAP(g), hex), hx);
+        snprintf(why, n, "the enemy in %s must still be attacked: a unit that attacked from open ground next to it "
+                         "takes on every adjacent enemy (COMBAT-WHO)",
+                 hx);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the steps of a combat ------------------------------------------- */
+
+static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
+
+static void next_step(Game *g);
+
+static void set_step(Game *g, int step, int side)
+{
+    g->st.cb_step = step;
+    g->st.to_move = side;
+}
+
+static int alive(const Game *g, const short *units, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += unit_here(g, units[i]);
+    return k;
+}
+
+static void roll_dice(Game *g)
+{
+    GameState *st = &g->st;
+    const CombatRules *cr = &g->gd->combat;
+    int hits[2] = {0, 0};
+    for (int side = 0; side < 2; side++) {
+        bool attacker = side == 0;
+        int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
+        const unsigned char *bonus = attacker ? st->cb_att_bonus : st->cb_def_bonus;
+        for (int i = 0; i < nd && i < CB_MAX_DICE; i++) {
+            char purpose[96];
+            snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender", i + 1,
+                     nd, bonus[i]);
+            int die = game_roll(g, "COMBAT-STEPS", purpose);
+            LogEntry *e = &g->log.items[g->log.count - 1];
+            e->modified = die + bonus[i];
+            hits[side] += e->modified >= cr->hit_on;
+        }
+    }
+    st->cb_hits_def = hits[0];
+    st->cb_hits_att = hits[1] + st->cb_att_extra;
+    log_add(&g->log, st->turn, LOG_EVENT, "HITS", "the attacker scores %d hit%s, the defender %d%s", hits[0],
+            hits[0] == 1 ? "" : "s", hits[1],
+            st->cb_att_extra ? " (and the works cost the attacker more)" : "");
+    if (st->cb_att_extra)
+        log_add(&g->log, st->turn, LOG_EVENT, st->cb_fort ? "FORTIFICATION" : "BREASTWORK",
+                "the attacker loses %d step%s to the works", st->cb_att_extra, st->cb_att_extra == 1 ? "" : "s");
+}
+
+static void compute_dice(Game *g)
+{
+    GameState *st = &g->st;
+    char why[200];
+    game_combat_dice(g, st->cb_att, st->cb_natt, st->cb_hex, st->cb_nhex, st->cb_bw && st->cb_bw_die,
+                     &st->cb_att_dice, &st->cb_def_dice, why, sizeof why);
+    if (st->cb_att_dice > CB_MAX_DICE)
+        st->cb_att_dice = CB_MAX_DICE;
+    if (st->cb_def_dice > CB_MAX_DICE)
+        st->cb_def_dice = CB_MAX_DICE;
+    st->cb_att_extra = (st->cb_bw && !st->cb_bw_die ? 1 : 0) + (st->cb_fort ? 1 : 0);
+    st->cb_att_bonus_max = side_bonus(g, st->cb_att, st->cb_natt);
+    st->cb_def_bonus_max = side_bonus(g, st->cb_def, st->cb_ndef);
+    memset(st->cb_att_bonus, 0, sizeof st->cb_att_bonus);
+    memset(st->cb_def_bonus, 0, sizeof st->cb_def_bonus);
+    log_add(&g->log, st->turn, LOG_EVENT, "COMBAT-DICE", "%s", why);
+}
+
+/* Hexes a defending stack may retreat into, best first tier only (RETREAT). */
+static int retreat_destinations(const Game *g, int hex, short *out, int max)
+{
+    int side = defender_side(g);
+    HexCoord c = map_hex_at(MAP(g), hex);
+    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    short tier[4][DIR_COUNT];
+    int nt[4] = {0, 0, 0, 0};
+    short here[CB_MAX_UNITS];
+    int nhere = units_in_hex(g, hex, side, -1, here, CB_MAX_UNITS);
+    int pts = 0;
+    for (int i = 0; i < nhere; i++)
+        pts += game_unit_points(g, here[i]);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        bool road;
+        if (!map_has(MAP(g), nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
+            continue;
+        int ni = map_hex_index(MAP(g), nb);
+        if (hex_has_side(g, ni, 1 - side))
+            continue;
+        short there[CB_MAX_UNITS];
+        int nthere = units_in_hex(g, ni, side, -1, there, CB_MAX_UNITS);
+        int tp = pts;
+        for (int i = 0; i < nthere; i++)
+            tp += game_unit_points(g, there[i]);
+        if (nthere + nhere > g->gd->stacking.max_units || tp > g->gd->stacking.max_points)
+            continue;
+        bool empty = nthere == 0, quiet = !next_to_side(g, ni, 1 - side);
+        int t = empty && quiet ? 0 : quiet ? 1 : empty ? 2 : 3;
+        tier[t][nt[t]++] = (short)ni;
+    }
+    for (int t = 0; t < 4; t++)
+        if (nt[t] > 0) {
+            for (int i = 0; i < nt[t] && i < max; i++)
+                out[i] = tier[t][i];
+            return nt[t];
+        }
+    return 0;
+}
+
+static void eliminate(Game *g, int u, const char *rule, const char *why)
+{
+    UnitState *us = &g->st.unit[u];
+    us->steps = 0;
+    us->where = AT_ELIMINATED;
+    us->hex = -1;
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is eliminated (%s)", g->gd->units[u].name, why);
+}
+
+static void lose_step(Game *g, int u, const char *rule)
+{
+    UnitState *us = &g->st.unit[u];
+    us->steps--;
+    if (us->steps == 0)
+        eliminate(g, u, rule, "its last step lost");
+    else
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses a step", g->gd->units[u].name);
+}
+
+/* Queues the defended hexes still holding defenders (for retreats). */
+static void queue_defended(Game *g)
+{
+    GameState *st = &g->st;
+    st->cb_nqueue = 0;
+    for (int h = 0; h < st->cb_nhex; h++)
+        if (hex_has_side(g, st->cb_hex[h], defender_side(g)))
+            st->cb_queue[st->cb_nqueue++] = st->cb_hex[h];
+}
+
+static bool advance_possible(const Game *g)
+{
+    const GameState *st = &g->st;
+    for (int h = 0; h < st->cb_nhex; h++) {
+        int hex = st->cb_hex[h];
+        if (hex_has_side(g, hex, 0) || hex_has_side(g, hex, 1))
+            continue;
+        for (int i = 0; i < st->cb_natt; i++)
+            if (unit_here(g, st->cb_att[i]) &&
+                hex_distance(map_hex_at(MAP(g), st->unit[st->cb_att[i]].hex), map_hex_at(MAP(g), hex)) == 1)
+                return true;
+    }
+    return false;
+}
+
+static void finish_combat(Game *g)
+{
+    GameState *st = &g->st;
+    st->pending = PEND_NONE;
+    st->to_move = st->drawn.side;
+    log_add(&g->log, st->turn, LOG_EVENT, "COMBAT-STEPS", "the combat is over");
+}
+
+/* Moves the combat on to the next step that needs a decision. */
+static void next_step(Game *g)
+{
+    GameState *st = &g->st;
+    int def = defender_side(g), att = st->drawn.side;
+    for (;;) {
+        switch (st->cb_step) {
+        case CB_BREASTWORK:
+            if (st->cb_nqueue > 0)
+                return set_step(g, CB_BREASTWORK, def);
+            st->cb_bw = st->cb_fort = false;
+            for (int h = 0; h < st->cb_nhex; h++) {
+                int f = fortification(g, st->cb_hex[h], st->cb_att, st->cb_natt, def);
+                st->cb_fort |= f == 2;
+                st->cb_bw |= f == 1 || st->breastwork[st->cb_hex[h]] == def + 1;
+            }
+            st->cb_bw_die = false;
+            if (st->cb_bw) {
+                st->cb_step = CB_BW_CHOICE;
+                return set_step(g, CB_BW_CHOICE, def);
+            }
+            compute_dice(g);
+            st->cb_step = CB_BONUS_ATT;
+            break;
+        case CB_BW_CHOICE:
+            compute_dice(g);
+            st->cb_step = CB_BONUS_ATT;
+            break;
+        case CB_BONUS_ATT:
+            if (st->cb_att_bonus_max > 0 && !st->cb_bonus_done[0])
+                return set_step(g, CB_BONUS_ATT, att);
+            st->cb_step = CB_BONUS_DEF;
+            break;
+        case CB_BONUS_DEF:
+            if (st->cb_def_bonus_max > 0 && !st->cb_bonus_done[1])
+                return set_step(g, CB_BONUS_DEF, def);
+            roll_dice(g);
+            st->cb_def_first = st->cb_att_first = false;
+            st->cb_retreating = false;
+            st->cb_step = CB_DEF_LOSS;
+            break;
+        case CB_DEF_LOSS:
+            if (st->cb_hits_def > 0 && alive(g, st->cb_def, st->cb_ndef) > 0)
+                return set_step(g, CB_DEF_LOSS, def);
+            st->cb_hits_def = 0;
+            st->cb_step = CB_ATT_LOSS;
+            break;
+        case CB_ATT_LOSS:
+            if (st->cb_hits_att > 0 && alive(g, st->cb_att, st->cb_natt) > 0)
+                return set_step(g, CB_ATT_LOSS, att);
+            st->cb_hits_att = 0;
+            queue_defended(g);
+            st->cb_step = CB_RETREAT;
+            break;
+        case CB_RETREAT:
+            while (st->cb_retreating && st->cb_nqueue > 0) {
+                short dest[DIR_COUNT];
+                if (retreat_destinations(g, st->cb_queue[0], dest, DIR_COUNT) > 0)
+                    return set_step(g, CB_RETREAT, def);
+                short here[CB_MAX_UNITS];
+                int nh = units_in_hex(g, st->cb_queue[0], def, -1, here, CB_MAX_UNITS);
+                for (int i = 0; i < nh; i++)
+                    eliminate(g, here[i], "RETREAT", "no hex to retreat into");
+                memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
+                st->cb_nqueue--;
+            }
+            st->cb_step = CB_ADVANCE;
+            break;
+        case CB_ADVANCE:
+            if (advance_possible(g) && !st->cb_advance_over)
+                return set_step(g, CB_ADVANCE, att);
+            finish_combat(g);
+            return;
+        default:
+            finish_combat(g);
+            return;
+        }
+    }
+}
+
+static void start_combat(Game *g, const Decision *d)
+{
+    GameState *st = &g->st;
+    int def = 1 - d->side;
+    st->pending = PEND_COMBAT;
+    st->act_step = STEP_COMBAT;
+    st->cb_natt = d->nunits;
+    memcpy(st->cb_att, d->units, (size_t)d->nunits * sizeof *d->units);
+    st->cb_nhex = d->nhexes;
+    memcpy(st->cb_hex, d->hexes, (size_t)d->nhexes * sizeof *d->hexes);
+    st->cb_ndef = defenders_of(g, st->cb_hex, st->cb_nhex, def, st->cb_def, CB_MAX_UNITS);
+    for (int i = 0; i < d->nunits; i++)
+        st->unit[d->units[i]].flags |= UF_FOUGHT;
+    for (int h = 0; h < d->nhexes; h++) {
+        if (st->nattacked < 32)
+            st->attacked[st->nattacked++] = d->hexes[h];
+        release_locks_in_hex(g, d->hexes[h]);
+    }
+    /* The obligations this combat creates (COMBAT-WHO). */
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        for (int j = 0; j < k; j++)
+            if (!was_attacked(g, nb[j]) && !in_list(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32)
+                st->obliged[st->nobliged++] = nb[j];
+    }
+    /* Step C: breastworks the defender may still place. */
+    st->cb_nqueue = 0;
+    for (int h = 0; h < d->nhexes; h++) {
+        const MapHex *mh = &MAP(g)->hexes[d->hexes[h]];
+        if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0)
+            st->cb_queue[st->cb_nqueue++] = d->hexes[h];
+    }
+    st->cb_bonus_done[0] = st->cb_bonus_done[1] = false;
+    st->cb_advance_over = false;
+    st->cb_step = CB_BREASTWORK;
+    next_step(g);
+}
+
+/* ---- decisions ------------------------------------------------------- */
+
+static const char *loss_refusal(const Game *g, int u, bool defender)
+{
+    const GameState *st = &g->st;
+    const short *units = defender ? st->cb_def : st->cb_att;
+    int n = defender ? st->cb_ndef : st->cb_natt;
+    if (u < 0 || u >= st->nunits || !in_list(units, n, u) || !unit_here(g, u))
+        return "that unit is not one of this combat's units still standing";
+    bool first = defender ? !st->cb_def_first : !st->cb_att_first;
+    if (first && g->gd->units[u].type != UT_INFANTRY)
+        for (int i = 0; i < n; i++)
+            if (unit_here(g, units[i]) && g->gd->units[units[i]].type == UT_INFANTRY)
+                return "the first loss must be taken by infantry while any is in the combat (HITS)";
+    return NULL;
+}
+
+bool combat_decision(int kind)
+{
+    return kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
+           kind == D_RETREAT || kind == D_ADVANCE || kind == D_NO_ADVANCE;
+}
+
+int combat_legal(const Game *g, Decision *out, int max, int n)
+{
+    const GameState *st = &g->st;
+    int side = st->to_move;
+#define ADDD(...)                                                                                                      \
+    do {                                                                                                               \
+        if (n < max)                                                                                                   \
+            out[n] = (Decision){.side = side, __VA_ARGS__};                                                            \
+        n++;                                                                                                           \
+    } while (0)
+    if (st->pending != PEND_COMBAT) {
+        /* New combats: for each enemy hex, all able adjacent attackers
+         * together, and each alone. Any other valid grouping is accepted. */
+        if (g->gd->turns[st->turn - 1].night)
+            return n;
+        for (int h = 0; h < MAP(g)->cols * MAP(g)->rows; h++) {
+            if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))
+                continue;
+            Decision all = {.kind = D_ATTACK, .side = side, .nhexes = 1, .hexes = {(short)h}};
+            for (int u = 0; u < st->nunits && all.nunits < DEC_MAX_UNITS; u++) {
+                if (attacker_refusal(g, u, side))
+                    continue;
+                short nb[DIR_COUNT];
+                int k = enemy_neighbours(g, u, nb);
+                if (!in_list(nb, k, h))
+                    continue;
+                Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
+                                .hexes = {(short)h}};
+                char buf[200];
+                if (!attack_refusal(g, &one, buf, sizeof buf)) {
+                    if (n < max)
+                        out[n] = one;
+                    n++;
+                }
+                all.units[all.nunits++] = (short)u;
+            }
+            char buf[200];
+            if (all.nunits > 1 && !attack_refusal(g, &all, buf, sizeof buf)) {
+                if (n < max)
+                    out[n] = all;
+                n++;
+            }
+        }
+        return n;
+    }
+    switch (st->cb_step) {
+    case CB_BREASTWORK:
+        ADDD(.kind = D_BREASTWORK);
+        ADDD(.kind = D_NO_BREASTWORK);
+        break;
+    case CB_BW_CHOICE:
+        ADDD(.kind = D_BW_DIE);
+        ADDD(.kind = D_BW_STEP);
+        break;
+    case CB_BONUS_ATT:
+    case CB_BONUS_DEF: {
+        /* All on the first die, or none; any split is accepted too. */
+        int nd = st->cb_step == CB_BONUS_ATT ? st->cb_att_dice : st->cb_def_dice;
+        int mx = st->cb_step == CB_BONUS_ATT ? st->cb_att_bonus_max : st->cb_def_bonus_max;
+        Decision b = {.kind = D_BONUS, .side = side, .nunits = nd};
+        ADDD(.kind = D_BONUS, .nunits = nd);
+        b.units[0] = (short)mx;
+        if (n < max)
+            out[n] = b;
+        n++;
+        break;
+    }
+    case CB_DEF_LOSS:
+    case CB_ATT_LOSS: {
+        bool defender = st->cb_step == CB_DEF_LOSS;
+        const short *units = defender ? st->cb_def : st->cb_att;
+        int nu = defender ? st->cb_ndef : st->cb_natt;
+        for (int i = 0; i < nu; i++)
+            if (!loss_refusal(g, units[i], defender))
+                ADDD(.kind = D_LOSE, .arg = units[i]);
+        if (defender && st->cb_def_first && !st->cb_retreating)
+            ADDD(.kind = D_RETREAT_INSTEAD);
+        break;
+    }
+    case CB_RETREAT: {
+        short dest[DIR_COUNT];
+        int nd = retreat_destinations(g, st->cb_queue[0], dest, DIR_COUNT);
+        for (int i = 0; i < nd; i++)
+            ADDD(.kind = D_RETREAT, .arg = dest[i]);
+        break;
+    }
+    case CB_ADVANCE:
+        for (int h = 0; h < st->cb_nhex; h++) {
+            int hex = st->cb_hex[h];
+            if (hex_has_side(g, hex, 0) || hex_has_side(g, hex, 1))
+                continue;
+            for (int i = 0; i < st->cb_natt; i++) {
+                int u = st->cb_att[i];
+                if (unit_here(g, u) &&
+                    hex_distance(map_hex_at(MAP(g), st->unit[u].hex), map_hex_at(MAP(g), hex)) == 1)
+                    ADDD(.kind = D_ADVANCE, .arg = hex, .nunits = 1, .units = {(short)u});
+            }
+        }
+        ADDD(.kind = D_NO_ADVANCE);
+        break;
+    default:
+        break;
+    }
+#undef ADDD
+    return n;
+}
+
+bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[160];
+    decision_format(g->gd, d, text, sizeof text);
+    if (d->kind == D_ATTACK) {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE || st->pending != PEND_NONE) {
+            snprintf(why, n, "combat comes in an activation, once the chit is placed");
+            return false;
+        }
+        char buf[240];
+        const char *r = attack_refusal(g, d, buf, sizeof buf);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        if (!st->stack_checked) {
+            st->stack_checked = true;
+            if (!stacking_clean(g)) {
+                remember(g, d);
+                return true;
+            }
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "COMBAT-WHO", "%s", text);
+        start_combat(g, d);
+        return true;
+    }
+    if (st->pending != PEND_COMBAT) {
+        snprintf(why, n, "no combat is under way");
+        return false;
+    }
+    int def = defender_side(g);
+    switch (d->kind) {
+    case D_BREASTWORK:
+    case D_NO_BREASTWORK: {
+        if (st->cb_step != CB_BREASTWORK) {
+            snprintf(why, n, "no breastwork is being offered now");
+            return false;
+        }
+        int hex = st->cb_queue[0];
+        char hx[5];
+        hex_format(map_hex_at(MAP(g), hex), hx);
+        if (d->kind == D_BREASTWORK)
+            st->breastwork[hex] = (unsigned char)(def + 1);
+        log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s %s in %s", data_side_name(def),
+                d->kind == D_BREASTWORK ? "builds a breastwork" : "builds no breastwork", hx);
+        memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
+        st->cb_nqueue--;
+        next_step(g);
+        return true;
+    }
+    case D_BW_DIE:
+    case D_BW_STEP:
+        if (st->cb_step != CB_BW_CHOICE) {
+            snprintf(why, n, "no breastwork choice is open now");
+            return false;
+        }
+        st->cb_bw_die = d->kind == D_BW_DIE;
+        log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "the breastwork costs the attacker %s",
+                st->cb_bw_die ? "a die" : "a step after the combat");
+        next_step(g);
+        return true;
+    case D_BONUS: {
+        bool attacker = st->cb_step == CB_BONUS_ATT;
+        if (st->cb_step != CB_BONUS_ATT && st->cb_step != CB_BONUS_DEF) {
+            snprintf(why, n, "bonus points are placed before the dice are rolled");
+            return false;
+        }
+        int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
+        int mx = attacker ? st->cb_att_bonus_max : st->cb_def_bonus_max;
+        int sum = 0;
+        for (int i = 0; i < d->nunits; i++) {
+            if (d->units[i] < 0) {
+                snprintf(why, n, "bonus points are added, never taken away");
+                return false;
+            }
+            sum += d->units[i];
+        }
+        if (d->nunits > nd || sum > mx) {
+            snprintf(why, n, "%d bonus point%s to spread over at most %d dice", mx, mx == 1 ? "" : "s", nd);
+            return false;
+        }
+        unsigned char *b = attacker ? st->cb_att_bonus : st->cb_def_bonus;
+        memset(b, 0, CB_MAX_DICE);
+        for (int i = 0; i < d->nunits; i++)
+            b[i] = (unsigned char)d->units[i];
+        log_add(&g->log, st->turn, LOG_DECISION, "ELITE-BONUS", "%s places its bonus: %s", data_side_name(d->side),
+                text);
+        st->cb_bonus_done[attacker ? 0 : 1] = true;
+        next_step(g);
+        return true;
+    }
+    case D_LOSE: {
+        bool defender = st->cb_step == CB_DEF_LOSS;
+        if (st->cb_step != CB_DEF_LOSS && st->cb_step != CB_ATT_LOSS) {
+            snprintf(why, n, "no losses are being taken now");
+            return false;
+        }
+        const char *r = loss_refusal(g, d->arg, defender);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "HITS", "%s: %s", data_side_name(d->side), text);
+        lose_step(g, d->arg, "HITS");
+        if (defender) {
+            st->cb_hits_def--;
+            st->cb_def_first = true;
+        } else {
+            st->cb_hits_att--;
+            st->cb_att_first = true;
+        }
+        next_step(g);
+        return true;
+    }
+    case D_RETREAT_INSTEAD:
+        if (st->cb_step != CB_DEF_LOSS || !st->cb_def_first || st->cb_retreating) {
+            snprintf(why, n, "a retreat may replace one loss only after the first loss is taken, once");
+            return false;
+        }
+        st->cb_retreating = true;
+        st->cb_hits_def--;
+        log_add(&g->log, st->turn, LOG_DECISION, "RETREAT-FOR-LOSS",
+                "%s retreats all its units in the combat instead of losing one more step", data_side_name(def));
+        next_step(g);
+        return true;
+    case D_RETREAT: {
+        if (st->cb_step != CB_RETREAT) {
+            snprintf(why, n, "no retreat is being made now");
+            return false;
+        }
+        int from = st->cb_queue[0];
+        short dest[DIR_COUNT];
+        int nd = retreat_destinations(g, from, dest, DIR_COUNT);
+        if (!in_list(dest, nd, d->arg)) {
+            snprintf(why, n, "retreat one hex, into an empty hex away from the enemy where there is one (RETREAT)");
+            return false;
+        }
+        short here[CB_MAX_UNITS];
+        int nh = units_in_hex(g, from, def, -1, here, CB_MAX_UNITS);
+        bool works = st->breastwork[from] == def + 1 || (MAP(g)->hexes[from].fort_faces && def == SIDE_CONFEDERATE);
+        for (int i = 0; i < nh; i++)
+            st->unit[here[i]].hex = (short)d->arg;
+        char hf[5], hd[5];
+        hex_format(map_hex_at(MAP(g), from), hf);
+        hex_format(map_hex_at(MAP(g), d->arg), hd);
+        log_add(&g->log, st->turn, LOG_DECISION, "RETREAT", "the stack in %s retreats to %s", hf, hd);
+        if (st->breastwork[from] == def + 1)
+            st->breastwork[from] = 0;
+        if (works)
+            for (int i = 0; i < nh; i++)
+                disorder(g, here[i], "BREASTWORK", "it retreated out of its works");
+        memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
+        st->cb_nqueue--;
+        next_step(g);
+        return true;
+    }
+    case D_ADVANCE:
+    case D_NO_ADVANCE: {
+        if (st->cb_step != CB_ADVANCE) {
+            snprintf(why, n, "there is nothing to advance into now");
+            return false;
+        }
+        if (d->kind == D_NO_ADVANCE) {
+            log_add(&g->log, st->turn, LOG_DECISION, "ADVANCE", "%s does not advance", data_side_name(d->side));
+            st->cb_advance_over = true;
+            next_step(g);
+            return true;
+        }
+        int hex = d->arg;
+        bool vacated = in_list(st->cb_hex, st->cb_nhex, hex) && !hex_has_side(g, hex, 0) && !hex_has_side(g, hex, 1);
+        if (!vacated) {
+            snprintf(why, n, "advance only into a hex the defenders left empty");
+            return false;
+        }
+        for (int i = 0; i < d->nunits; i++) {
+            int u = d->units[i];
+            if (!in_list(st->cb_att, st->cb_natt, u) || !unit_here(g, u) ||
+                hex_distance(map_hex_at(MAP(g), st->unit[u].hex), map_hex_at(MAP(g), hex)) != 1) {
+                snprintf(why, n, "only units that fought, next to the vacated hex, advance");
+                return false;
+            }
+        }
+        int units = 0, pts = 0;
+        for (int i = 0; i < d->nunits; i++)
+            units++, pts += game_unit_points(g, d->units[i]);
+        if (units > g->gd->stacking.max_units || pts > g->gd->stacking.max_points) {
+            snprintf(why, n, "the advance must respect the stacking limits");
+            return false;
+        }
+        for (int i = 0; i < d->nunits; i++) {
+            int from = st->unit[d->units[i]].hex;
+            st->unit[d->units[i]].hex = (short)hex;
+            /* an attacker leaving his own breastwork by advancing is not disordered */
+            if (st->breastwork[from] == d->side + 1 && !hex_has_side(g, from, d->side))
+                st->breastwork[from] = 0;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "ADVANCE", "%s", text);
+        next_step(g);
+        return true;
+    }
+    default:
+        snprintf(why, n, "that is not a combat decision");
+        return false;
+    }
+}
+
+/* ---- text ------------------------------------------------------------ */
+
+static void hex_list(const GameData *gd, const short *hexes, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < size; i++) {
+        char hx[5] = "????";
+        if (hexes[i] >= 0 && hexes[i] < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, hexes[i]), hx);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "", hx);
+    }
+}
+
+static void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
+                                units[i] >= 0 && units[i] < gd->nunits ? gd->units[units[i]].id : "?");
+}
+
+void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size)
+{
+    char a[400], b[64];
+    switch (d->kind) {
+    case D_ATTACK:
+        unit_list(gd, d->units, d->nunits, a, sizeof a);
+        hex_list(gd, d->hexes, d->nhexes, b, sizeof b);
+        snprintf(buf, size, "attack %s %s", a, b);
+        break;
+    case D_BW_DIE:
+        snprintf(buf, size, "bw-die");
+        break;
+    case D_BW_STEP:
+        snprintf(buf, size, "bw-step");
+        break;
+    case D_BONUS: {
+        size_t len = (size_t)snprintf(buf, size, "bonus");
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, " %d", d->units[i]);
+        break;
+    }
+    case D_LOSE:
+        snprintf(buf, size, "lose %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        break;
+    case D_RETREAT_INSTEAD:
+        snprintf(buf, size, "retreat-instead");
+        break;
+    case D_RETREAT: {
+        short h = (short)d->arg;
+        hex_list(gd, &h, 1, b, sizeof b);
+        snprintf(buf, size, "retreat %s", b);
+        break;
+    }
+    case D_ADVANCE: {
+        short h = (short)d->arg;
+        unit_list(gd, d->units, d->nunits, a, sizeof a);
+        hex_list(gd, &h, 1, b, sizeof b);
+        snprintf(buf, size, "advance %s %s", a, b);
+        break;
+    }
+    case D_NO_ADVANCE:
+        snprintf(buf, size, "no-advance");
+        break;
+    default:
+        snprintf(buf, size, "?");
+    }
+}
+
+static bool parse_list(const Game *g, const char *text, bool hexes, short *out, int max, int *n)
+{
+    char buf[400];
+    snprintf(buf, sizeof buf, "%s", text);
+    *n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        if (*n >= max)
+            return false;
+        if (hexes) {
+            HexCoord h;
+            if (!hex_parse(t, &h) || !map_has(MAP(g), h))
+                return false;
+            out[(*n)++] = (short)map_hex_index(MAP(g), h);
+        } else {
+            int u = data_unit_index(g->gd, t);
+            if (u < 0)
+                return false;
+            out[(*n)++] = (short)u;
+        }
+    }
+    return *n > 0;
+}
+
+bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out)
+{
+    char a[400] = "", b[400] = "", extra[8];
+    int k = sscanf(rest, "%399s %399s %7s", a, b, extra);
+    if (strcmp(verb, "attack") == 0 || strcmp(verb, "advance") == 0) {
+        if (k != 2)
+            return false;
+        out->kind = verb[1] == 't' ? D_ATTACK : D_ADVANCE;
+        if (!parse_list(g, a, false, out->units, DEC_MAX_UNITS, &out->nunits))
+            return false;
+        short hx[CB_MAX_HEXES];
+        int nh;
+        if (!parse_list(g, b, true, hx, CB_MAX_HEXES, &nh))
+            return false;
+        if (out->kind == D_ADVANCE) {
+            if (nh != 1)
+                return false;
+            out->arg = hx[0];
+        } else {
+            out->nhexes = nh;
+            memcpy(out->hexes, hx, (size_t)nh * sizeof *hx);
+        }
+        return true;
+    }
+    if (strcmp(verb, "bonus") == 0) {
+        out->kind = D_BONUS;
+        out->nunits = 0;
+        const char *p = rest;
+        int v, used;
+        while (sscanf(p, "%d%n", &v, &used) == 1) {
+            if (out->nunits >= DEC_MAX_UNITS)
+                return false;
+            out->units[out->nunits++] = (short)v;
+            p += used;
+        }
+        while (*p == ' ')
+            p++;
+        return *p == '\0';
+    }
+    if (strcmp(verb, "lose") == 0) {
+        out->kind = D_LOSE;
+        out->arg = k == 1 ? data_unit_index(g->gd, a) : -1;
+        return out->arg >= 0;
+    }
+    if (strcmp(verb, "retreat") == 0) {
+        HexCoord h;
+        if (k != 1 || !hex_parse(a, &h) || !map_has(MAP(g), h))
+            return false;
+        out->kind = D_RETREAT;
+        out->arg = map_hex_index(MAP(g), h);
+        return true;
+    }
+    static const struct {
+        const char *verb;
+        int kind;
+    } plain[] = {{"bw-die", D_BW_DIE}, {"bw-step", D_BW_STEP}, {"retreat-instead", D_RETREAT_INSTEAD},
+                 {"no-advance", D_NO_ADVANCE}};
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        if (strcmp(verb, plain[i].verb) == 0) {
+            out->kind = plain[i].kind;
+            return k <= 0;
+        }
+    return false;
+}
