@@ -1464,6 +1464,78 @@ static void test_no_combat_at_night(void **state)
     game_free(&g);
 }
 
+/* ---- disorder and demoralization --------------------------------------- */
+
+static void test_disorganized_units(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), far = hex_neighbour(hex_neighbour(t, DIR_S), DIR_S);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", t);
+    put_at(&g, "von-gilsa", n);
+    g.st.unit[U("heth")].flags |= UF_DIS;
+    g.st.unit[U("lane")].flags |= UF_DIS;
+    run(&g, "place %s", t);
+    /* A disorganized unit moves and defends, but does not attack (DISORG). */
+    char hx[5], cmd[96];
+    hex_format(n, hx);
+    snprintf(cmd, sizeof cmd, "attack heth %s", hx);
+    refuse_text(&g, cmd, "do not attack");
+    run(&g, "move lane %s", far);
+    stay_put(&g);
+    apply_text(&g, "end");
+    /* Activated without moving, Heth recovers; Lane, who moved, does not. */
+    assert_false(g.st.unit[U("heth")].flags & UF_DIS);
+    assert_true(g.st.unit[U("lane")].flags & UF_DIS);
+    game_free(&g);
+}
+
+static void test_demoralized_units(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), b = hex_neighbour(t, DIR_S), c = hex_neighbour(b, DIR_S),
+             d = hex_neighbour(c, DIR_S);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", c);
+    put_at(&g, "von-gilsa", d);
+    g.st.unit[U("lane")].flags |= UF_DEM;
+    run(&g, "place %s", t);
+    /* Never into a hex next to the enemy (DEMORAL). */
+    char cmd[96], hx[5];
+    hex_format(hex_neighbour(d, DIR_SW), hx);
+    snprintf(cmd, sizeof cmd, "move lane %s", hx);
+    refuse_text(&g, cmd, "cannot be reached");
+    game_free(&g);
+
+    /* A demoralized stack the enemy comes next to must retreat: no "stay". */
+    start(&g, "campaign", 21);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "choose howard");
+    apply_text(&g, "done");
+    draw_until(&g, "howard");
+    t = open_ground(&g);
+    b = hex_neighbour(t, DIR_S);
+    c = hex_neighbour(b, DIR_S);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "heth", c);
+    g.st.unit[U("heth")].flags |= UF_DEM;
+    run(&g, "place %s", t);
+    run(&g, "move von-gilsa %s", b);
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    assert_false(legal_has(&g, "stay"));
+    refuse_text(&g, "stay", "must retreat");
+    assert_true(legal_all(&g) > 0);
+    char why[128];
+    assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    assert_int_not_equal(g.st.unit[U("heth")].hex, hx_index(c));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1496,6 +1568,8 @@ int main(void)
         cmocka_unit_test(test_woods_attacker_chooses),
         cmocka_unit_test(test_fortification_in_combat),
         cmocka_unit_test(test_no_combat_at_night),
+        cmocka_unit_test(test_disorganized_units),
+        cmocka_unit_test(test_demoralized_units),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

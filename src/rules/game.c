@@ -392,7 +392,10 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     if (!enemy)
         return false;
     game_enemy_map(g, gd->units[units[0]].side, enemy);
-    MoveContext ctx = {gd, g->st.rain, enemy, NULL, gd->turns[g->st.turn - 1].night};
+    bool demoralized = false;
+    for (int i = 0; i < n; i++)
+        demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
+    MoveContext ctx = {gd, g->st.rain, enemy, NULL, gd->turns[g->st.turn - 1].night || demoralized};
     bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
     free(enemy);
     return ok;
@@ -475,6 +478,14 @@ void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy
 }
 
 /* Hexes a stack in `hex` may break contact into (BREAK-CONTACT). */
+static bool stack_demoralized(const Game *g, int hex)
+{
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && (g->st.unit[i].flags & UF_DEM))
+            return true;
+    return false;
+}
+
 static int break_destinations(const Game *g, int hex, short *out, int max)
 {
     const Map *m = &g->gd->map;
@@ -554,8 +565,21 @@ static void offer_break_contact(Game *g, int hex)
             continue;
         int ni = map_hex_index(m, nb);
         short tmp[1];
-        if (hex_has_side(g, ni, enemy) && break_destinations(g, ni, tmp, 1) > 0)
+        if (!hex_has_side(g, ni, enemy))
+            continue;
+        if (break_destinations(g, ni, tmp, 1) > 0)
             st->bc_queue[st->bc_n++] = (short)ni;
+        else
+            for (int i = 0; i < st->nunits; i++) {
+                UnitState *u = &st->unit[i];
+                if (u->where == AT_MAP && u->hex == ni && (u->flags & UF_DEM)) {
+                    u->where = AT_ELIMINATED;
+                    u->hex = -1;
+                    u->steps = 0;
+                    log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL",
+                            "%s, demoralized, cannot get away from the enemy and is eliminated", g->gd->units[i].name);
+                }
+            }
     }
     if (st->bc_n > 0) {
         st->pending = PEND_BREAK_CONTACT;
@@ -603,7 +627,10 @@ static void continue_move(Game *g)
             end_move(g, "the way ahead is held by the enemy");
             return;
         }
-        MoveContext ctx = {gd, st->rain, enemy, NULL, gd->turns[st->turn - 1].night};
+        bool demoralized = false;
+        for (int i = 0; i < st->mv_n; i++)
+            demoralized |= (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
+        MoveContext ctx = {gd, st->rain, enemy, NULL, gd->turns[st->turn - 1].night || demoralized};
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
         int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
@@ -944,7 +971,8 @@ int game_legal(const Game *g, Decision *out, int max)
             int nd = break_destinations(g, st->bc_queue[0], dest, 64);
             for (int i = 0; i < nd && i < 64; i++)
                 ADD(D_BREAK, dest[i]);
-            ADD(D_STAY, 0);
+            if (!stack_demoralized(g, st->bc_queue[0]))
+                ADD(D_STAY, 0);
             break;
         }
         if (st->pending == PEND_BOMBARD_TAKE) {
@@ -1297,8 +1325,13 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: the stack in %s steps back to %s",
                     data_side_name(d->side), hf, hd);
             left_hex(g, from, d->side, moved, nm, true);
-        } else
+        } else {
+            if (stack_demoralized(g, from)) {
+                snprintf(why, n, "demoralized units may not stay next to the enemy: they must retreat (DEMORAL)");
+                return false;
+            }
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
+        }
         memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
         st->bc_n--;
         /* A stack no longer there (it broke away, or another move emptied it) is skipped. */
@@ -1443,8 +1476,15 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             }
         }
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
-        for (int i = 0; i < st->nunits; i++)
-            st->unit[i].flags &= (unsigned short)~UF_ACTIVE;
+        for (int i = 0; i < st->nunits; i++) {
+            UnitState *u = &st->unit[i];
+            if ((u->flags & UF_ACTIVE) && (u->flags & UF_DIS) && !(u->flags & UF_MOVED) && u->where == AT_MAP) {
+                u->flags &= (unsigned short)~UF_DIS;
+                log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
+                        g->gd->units[i].name);
+            }
+            u->flags &= (unsigned short)~UF_ACTIVE;
+        }
         draw_next(g);
         return true;
     default:
