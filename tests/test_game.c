@@ -1536,6 +1536,118 @@ static void test_demoralized_units(void **state)
     game_free(&g);
 }
 
+/* ---- the night: supply, order, recovery ------------------------------- */
+
+static int count_flag(const Game *g, int side, unsigned short flag)
+{
+    int n = 0;
+    for (int u = 0; u < g->st.nunits; u++)
+        n += g->st.unit[u].where == AT_MAP && gd.units[u].side == side && (g->st.unit[u].flags & flag);
+    return n;
+}
+
+static void test_first_night_supply(void **state)
+{
+    (void)state;
+    /* After the first day of the campaign, untouched, every unit traces
+     * supply: the Confederates to the south edge, the Union over its
+     * pontoons and fords. */
+    Game g;
+    start(&g, "campaign", 3);
+    advance_to(&g, 6);
+    bool checked = false;
+    for (int i = 0; i < g.log.count; i++)
+        checked |= strcmp(g.log.items[i].rule, "SUPPLY") == 0 && g.log.items[i].turn == 5;
+    assert_true(checked);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && (g.st.unit[u].flags & UF_OOS))
+            print_message("out of supply: %s\n", gd.units[u].id);
+    assert_int_equal(count_flag(&g, SIDE_CONFEDERATE, UF_OOS), 0);
+    assert_int_equal(count_flag(&g, SIDE_UNION, UF_OOS), 0);
+    game_free(&g);
+}
+
+/* A hex north of the Rappahannock, far from every unit. */
+static HexCoord north_bank(const Game *g)
+{
+    for (int i = 0; i < gd.map.cols * gd.map.rows; i++) {
+        HexCoord h = map_hex_at(&gd.map, i);
+        if (gd.map.hexes[i].bank != BANK_NORTH || h.row < 3 || h.col < 3)
+            continue;
+        bool far = true;
+        for (int u = 0; u < g->st.nunits && far; u++)
+            far = !(g->st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g->st.unit[u].hex), h) <= 8);
+        if (far)
+            return h;
+    }
+    fail_msg("no free hex north of the river");
+    return HEX_NONE;
+}
+
+static void test_out_of_supply_ladder(void **state)
+{
+    (void)state;
+    /* A Confederate brigade across the Rappahannock, with no pontoon, cannot
+     * trace supply: each night it climbs the ladder (OOS-LADDER). */
+    Game g;
+    start(&g, "campaign", 4);
+    put_at(&g, "heth", north_bank(&g));
+    assert_false(game_in_supply(&g, U("heth")));
+    assert_true(game_in_supply(&g, U("pender")));
+    assert_true(game_in_supply(&g, U("f-lee"))); /* cavalry always */
+    advance_to(&g, 6);
+    assert_true(g.st.unit[U("heth")].flags & UF_OOS);
+    assert_false(g.st.unit[U("heth")].flags & (UF_DIS | UF_DEM));
+    advance_to(&g, 11);
+    assert_true(g.st.unit[U("heth")].flags & UF_DIS);
+    advance_to(&g, 16);
+    assert_true(g.st.unit[U("heth")].flags & UF_DEM);
+    assert_int_equal(g.st.unit[U("heth")].steps, 2);
+    advance_to(&g, 21);
+    assert_int_equal(g.st.unit[U("heth")].steps, 1); /* a step lost */
+    game_free(&g);
+}
+
+static void test_night_order_and_recovery(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 6);
+    /* In supply: disorganized units recover, demoralized ones become only
+     * disorganized (SEQ-NIGHT step 4). */
+    g.st.unit[U("pender")].flags |= UF_DIS;
+    g.st.unit[U("lane")].flags |= UF_DEM;
+    /* Two reduced brigades of Hill's division, and a reduced independent. */
+    g.st.unit[U("heth")].steps = 1;
+    g.st.unit[U("thomas")].steps = 1;
+    g.st.unit[U("nelson")].steps = 1;
+    advance_to(&g, 5);
+    while (g.st.phase != PH_RECOVERY) {
+        int n = legal_all(&g);
+        const Decision *pick = NULL;
+        for (int i = 0; i < n && !pick; i++)
+            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END)
+                pick = &legal_buf[i];
+        char why[128];
+        assert_true(game_apply(&g, pick, why, sizeof why));
+    }
+    assert_false(g.st.unit[U("pender")].flags & UF_DIS);
+    assert_true(g.st.unit[U("lane")].flags & UF_DIS);
+    assert_false(g.st.unit[U("lane")].flags & UF_DEM);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    /* One unit per formation (RECOVERY), plus independents. */
+    assert_true(legal_has(&g, "recover heth"));
+    assert_true(legal_has(&g, "recover thomas"));
+    apply_text(&g, "recover heth");
+    assert_int_equal(g.st.unit[U("heth")].steps, 2);
+    refuse_text(&g, "recover thomas", "already recovered a unit tonight");
+    apply_text(&g, "recover nelson");
+    assert_int_equal(g.st.unit[U("nelson")].steps, 2);
+    /* Nothing left to recover for the Confederates: the turn moves on. */
+    assert_int_equal(g.st.turn, 6);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1570,6 +1682,9 @@ int main(void)
         cmocka_unit_test(test_no_combat_at_night),
         cmocka_unit_test(test_disorganized_units),
         cmocka_unit_test(test_demoralized_units),
+        cmocka_unit_test(test_first_night_supply),
+        cmocka_unit_test(test_out_of_supply_ladder),
+        cmocka_unit_test(test_night_order_and_recovery),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

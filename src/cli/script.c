@@ -19,7 +19,7 @@ typedef struct {
 } Session;
 
 static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited"};
-static const char *const phase_names[] = {"choose", "activation", "over"};
+static const char *const phase_names[] = {"choose", "activation", "recovery", "over"};
 
 static void print_new_log(Session *s)
 {

@@ -144,6 +144,7 @@ typedef struct {
     int hit_on;     /* a modified die of this or more is a hit (HITS) */
     int extra_dice; /* added to each side's ratio dice (COMBAT-DICE) */
     int min_dice;   /* never fewer dice than this */
+    int supply_reach; /* MP from a supply road (SUPPLY) */
 } CombatRules;
 
 typedef struct {

@@ -172,6 +172,11 @@ static void tables_file(IniDoc *doc, void *arg)
         ini_get_int(doc, cb, "extra_dice", true, 0, 6, &c->gd->combat.extra_dice, d);
         ini_get_int(doc, cb, "min_dice", true, 0, 6, &c->gd->combat.min_dice, d);
     }
+    IniSection *sp = ini_section(doc, "supply");
+    if (!sp)
+        diag_error(d, doc->file, 0, "missing section [supply]");
+    else
+        ini_get_int(doc, sp, "reach", true, 0, 30, &c->gd->combat.supply_reach, d);
     IniSection *a = ini_section(doc, "artillery");
     if (!a) {
         diag_error(d, doc->file, 0, "missing section [artillery]");

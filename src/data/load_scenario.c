@@ -8,7 +8,7 @@
 #include "data/loadutil.h"
 
 enum OptType { OPT_BOOL, OPT_INT, OPT_UNITS, OPT_FORMATIONS, OPT_HEXES, OPT_PLACES, OPT_IDS, OPT_LOCKS, OPT_ROLLS,
-               OPT_WORD, OPT_RECT };
+               OPT_WORD, OPT_RECT, OPT_HEXSIDES };
 
 typedef struct {
     const char *key; /* a trailing '*' matches any suffix (a place id) */
@@ -32,6 +32,7 @@ static const OptSpec rule_specs[] = {
     {"reinforcements.union", OPT_UNITS, NULL},
     {"reinforcement_rolls", OPT_ROLLS, NULL},
     {"fortification_markers", OPT_HEXES, NULL},
+    {"pontoon_bridges", OPT_HEXSIDES, NULL},
     {"union_cavalry", OPT_UNITS, NULL},
     {"union_cavalry_turn", OPT_INT, NULL},
     {"stuart_crossing_steps", OPT_INT, NULL},
@@ -126,6 +127,16 @@ static void check_option(ScCtx *c, IniDoc *doc, int line, const OptSpec *spec, c
         case OPT_HEXES: {
             HexCoord h;
             lu_hex(doc, line, gd, tok, &h, d);
+            break;
+        }
+        case OPT_HEXSIDES: {
+            HexCoord h;
+            int dir;
+            if (lu_hexside(doc, line, gd, tok, &h, &dir, d)) {
+                const Hexside *hs = map_hexside(&gd->map, h, dir);
+                if (!hs || hs->kind < 0)
+                    diag_error(d, doc->file, line, "%s: no river runs along %s, so no pontoon can span it", key, tok);
+            }
             break;
         }
         case OPT_IDS:

@@ -161,8 +161,30 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
         } else
             u->where = AT_RESERVE;
     }
-    for (int s = 0; s < SIDE_COUNT; s++)
+    for (int s = 0; s < SIDE_COUNT; s++) {
         st->skirmishers[s] = sc->skirmishers[s];
+        st->pontoons_left[s] = gd->army[s].pontoons;
+        const char *v = scenario_option(sc->rules, sc->nrules, s == SIDE_UNION ? "pontoons.union" : "pontoons.confederate");
+        if (v)
+            st->pontoons_left[s] = atoi(v);
+    }
+    const char *bridges = scenario_option(sc->rules, sc->nrules, "pontoon_bridges");
+    char tok[32];
+    for (const char *p = bridges; p && (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+        HexCoord a, b;
+        char s1[5], s2[5];
+        if (strlen(tok) != 9 || tok[4] != '-')
+            continue;
+        memcpy(s1, tok, 4), s1[4] = '\0';
+        memcpy(s2, tok + 5, 4), s2[4] = '\0';
+        int dir;
+        if (!hex_parse(s1, &a) || !hex_parse(s2, &b) || (dir = hex_direction(a, b)) < 0 || st->pontoons_left[SIDE_UNION] <= 0)
+            continue;
+        st->pontoon[SIDE_UNION][map_hex_index(&gd->map, a)] |= (unsigned char)(1u << dir);
+        st->pontoon[SIDE_UNION][map_hex_index(&gd->map, b)] |= (unsigned char)(1u << hex_dir_opposite(dir));
+        st->pontoons_left[SIDE_UNION]--;
+        log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "a Union pontoon spans %s", tok);
+    }
     read_locks(g);
     st->turn = sc->first_turn;
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu", sc->name, sc->first_turn,
@@ -395,7 +417,8 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     bool demoralized = false;
     for (int i = 0; i < n; i++)
         demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
-    MoveContext ctx = {gd, g->st.rain, enemy, NULL, gd->turns[g->st.turn - 1].night || demoralized};
+    int side = gd->units[units[0]].side;
+    MoveContext ctx = {gd, g->st.rain, enemy, g->st.pontoon[side], gd->turns[g->st.turn - 1].night || demoralized};
     bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
     free(enemy);
     return ok;
@@ -630,7 +653,7 @@ static void continue_move(Game *g)
         bool demoralized = false;
         for (int i = 0; i < st->mv_n; i++)
             demoralized |= (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
-        MoveContext ctx = {gd, st->rain, enemy, NULL, gd->turns[st->turn - 1].night || demoralized};
+        MoveContext ctx = {gd, st->rain, enemy, st->pontoon[side], gd->turns[st->turn - 1].night || demoralized};
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
         int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
@@ -935,6 +958,9 @@ int game_legal(const Game *g, Decision *out, int max)
                 ADD(D_CHOOSE, f);
         ADD(D_DONE, 0);
         break;
+    case PH_RECOVERY:
+        n = night_legal(g, out, max, n);
+        break;
     case PH_ACTIVATION:
         if (!st->activated) {
             ADD(D_ACTIVATE, 0);
@@ -1085,6 +1111,8 @@ static void draw_next(Game *g)
 {
     GameState *st = &g->st;
     if (st->ncup == 0) {
+        if (g->gd->turns[st->turn - 1].night && !night_begin(g))
+            return; /* recovery decisions first */
         end_turn(g);
         return;
     }
@@ -1146,6 +1174,14 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
                                      d->kind == D_ELIMINATE || combat_decision(d->kind))) {
         snprintf(why, n, "nothing is asking for that now");
         return false;
+    }
+    if (st->phase == PH_RECOVERY) {
+        bool over = false;
+        if (!night_apply(g, d, why, n, &over))
+            return false;
+        if (over)
+            end_turn(g);
+        return true;
     }
     if (d->kind == D_ATTACK || combat_decision(d->kind) ||
         (st->pending == PEND_COMBAT && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)))
@@ -1530,7 +1566,8 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     }
     case D_ATTACH:
     case D_TAKE:
-        snprintf(buf, size, "%s %s", d->kind == D_ATTACH ? "attach" : "take",
+    case D_RECOVER:
+        snprintf(buf, size, "%s %s", d->kind == D_ATTACH ? "attach" : d->kind == D_TAKE ? "take" : "recover",
                  d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
         break;
     case D_BREASTWORK:
@@ -1638,6 +1675,11 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
                                                "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
                                                "break",  "stay", "displace", "eliminate"};
+    if (k == 2 && strcmp(verb, "recover") == 0) {
+        out->kind = D_RECOVER;
+        out->arg = data_unit_index(g->gd, arg);
+        return out->arg >= 0;
+    }
     for (int i = 0; i < D_COUNT; i++)
         if (verbs[i] && strcmp(verb, verbs[i]) == 0)
             out->kind = i;

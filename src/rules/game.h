@@ -62,7 +62,7 @@ typedef struct {
     short index; /* formation (CHIT_FORMATION) or commander (CHIT_HIGHER) */
 } Chit;
 
-enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_GAME_OVER };
+enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER };
 
 /* Steps of an activation once the chit is activated. Movement ends with the
  * first bombardment. */
@@ -167,6 +167,9 @@ typedef struct {
     short obliged[32];     /* hexes that must still be attacked (COMBAT-WHO) */
     int nobliged;
     int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
+    unsigned char pontoon[SIDE_COUNT][GS_MAX_HEXES]; /* bit per direction a side's pontoon spans */
+    int pontoons_left[SIDE_COUNT];                   /* not on the map */
+    bool recovered[GS_MAX_FORMATIONS];               /* a unit recovered this night (RECOVERY) */
     Rng rng;
 } GameState;
 
@@ -202,6 +205,7 @@ enum DecisionKind {
     D_RETREAT,
     D_ADVANCE,
     D_NO_ADVANCE,
+    D_RECOVER,
     D_COUNT
 };
 
@@ -236,7 +240,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay",
  * "displace heth 1921", "eliminate heth", "attack pender+lane 1921[+1922]",
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
- * "retreat 1920", "advance lane 1921", "no-advance" */
+ * "retreat 1920", "advance lane 1921", "no-advance", "recover heth" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
@@ -254,6 +258,9 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy);
  * ENCIRCLE, BREASTWORK, FORTIFICATION). why gets a short explanation. */
 void game_combat_dice(const Game *g, const short *attackers, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize);
+
+/* Whether unit u can trace supply now (SUPPLY); cavalry always can. */
+bool game_in_supply(const Game *g, int u);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

@@ -31,4 +31,11 @@ bool combat_decision(int kind);
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out);
 
+/* night.c (SEQ-NIGHT, SUPPLY, OOS-LADDER, RECOVERY): runs the night's
+ * procedures once its cup is empty; true when no decision is needed. */
+bool night_begin(Game *g);
+int night_legal(const Game *g, Decision *out, int max, int n);
+/* *over: the night's recovery is finished and the turn may end. */
+bool night_apply(Game *g, const Decision *d, char *why, size_t n, bool *over);
+
 #endif

@@ -1,0 +1,308 @@
+/* The night turn's procedures (SEQ-NIGHT), supply (SUPPLY, OOS-LADDER) and
+ * recovery (RECOVERY).
+ *
+ * When the cup of a night turn is empty: supply is checked and the
+ * out-of-supply ladder climbed; units in supply recover their order
+ * (disorganized ones) or half of it (demoralized ones); then each side in
+ * turn (Confederates first) picks one reduced unit per formation, and any
+ * independents, to return to full strength. Skirmishers and events at night
+ * come with those rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game_internal.h"
+#include "rules/move.h"
+
+static bool scenario_always_supplied(const Game *g)
+{
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    const char *v = scenario_option(sc->rules, sc->nrules, "always_supplied");
+    return v && strcmp(v, "yes") == 0;
+}
+
+/* May supply cross the hexside from h in dir? (RIVERS, MINOR-RIVERS) */
+static bool supply_crosses(const Game *g, int side, int h, int dir)
+{
+    const Map *m = &g->gd->map;
+    const Hexside *hs = &m->hexes[h].side[dir];
+    if (hs->kind < 0)
+        return true;
+    bool pontoon = (g->st.pontoon[side][h] >> dir) & 1u;
+    bool bridge = (hs->flags & SIDE_BRIDGE) != 0;
+    switch (g->gd->hexside_kinds[hs->kind].supply) {
+    case SUPPLY_ALWAYS:
+        return true;
+    case SUPPLY_DRY:
+        return !g->st.rain || bridge || pontoon;
+    case SUPPLY_BRIDGE:
+        return bridge || pontoon;
+    default: /* SUPPLY_PONTOON */
+        return pontoon;
+    }
+}
+
+static bool usable_road(const Game *g, int h, int dir)
+{
+    int r = g->gd->map.hexes[h].road[dir];
+    return r >= 0 && g->gd->road_kinds[r].move != COST_NO;
+}
+
+static bool road_hex(const Game *g, int h)
+{
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (usable_road(g, h, d))
+            return true;
+    return false;
+}
+
+/* The road hexes joined to a friendly supply source by road, unbroken by the
+ * enemy in or beside them (friends on the road keep it open). */
+static void supply_network(const Game *g, int side, unsigned char *net)
+{
+    const Map *m = &g->gd->map;
+    int cells = m->cols * m->rows;
+    memset(net, 0, (size_t)cells);
+    unsigned char *blocked = calloc((size_t)cells, 1);
+    int *queue = malloc((size_t)cells * sizeof *queue);
+    if (!blocked || !queue)
+        goto out;
+    for (int h = 0; h < cells; h++)
+        blocked[h] = hex_has_side(g, h, 1 - side) || (next_to_side(g, h, 1 - side) && !hex_has_side(g, h, side));
+    int head = 0, tail = 0;
+    unsigned char flag = side == SIDE_UNION ? HEXF_SUPPLY_UNION : HEXF_SUPPLY_CSA;
+    for (int h = 0; h < cells; h++)
+        if ((m->hexes[h].flags & flag) && !blocked[h]) {
+            net[h] = 1;
+            queue[tail++] = h;
+        }
+    while (head < tail) {
+        int h = queue[head++];
+        HexCoord c = map_hex_at(m, h);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord nb = hex_neighbour(c, d);
+            if (!map_has(m, nb))
+                continue;
+            int ni = map_hex_index(m, nb);
+            if (net[ni] || blocked[ni])
+                continue;
+            /* along a road, or across a pontoon joining two roads */
+            bool pontoon = (g->st.pontoon[side][h] >> d) & 1u;
+            bool linked = usable_road(g, h, d) || (pontoon && road_hex(g, ni));
+            if (!linked || !supply_crosses(g, side, h, d))
+                continue;
+            net[ni] = 1;
+            queue[tail++] = ni;
+        }
+    }
+out:
+    free(blocked);
+    free(queue);
+}
+
+static bool traces_to(const Game *g, int u, const unsigned char *net)
+{
+    const GameData *gd = g->gd;
+    const UnitState *us = &g->st.unit[u];
+    if (us->where != AT_MAP)
+        return false;
+    if (net[us->hex])
+        return true;
+    int side = gd->units[u].side;
+    int cells = gd->map.cols * gd->map.rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy)
+        return false;
+    game_enemy_map(g, side, enemy);
+    MoveContext ctx = {.gd = gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[side]};
+    MoveReach r;
+    bool ok = false;
+    if (move_reach(&ctx, map_hex_at(&gd->map, us->hex), gd->combat.supply_reach, &r)) {
+        for (int h = 0; h < cells && !ok; h++)
+            ok = net[h] && move_cost_to(&r, map_hex_at(&gd->map, h), NULL) != MOVE_UNREACHED;
+        move_reach_free(&r);
+    }
+    free(enemy);
+    return ok;
+}
+
+static bool always_supplied(const Game *g, int u)
+{
+    /* SUPPLY: cavalry (and skirmishers) are always in supply. */
+    return g->gd->units[u].type == UT_CAVALRY || scenario_always_supplied(g);
+}
+
+bool game_in_supply(const Game *g, int u)
+{
+    if (always_supplied(g, u))
+        return true;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *net = malloc((size_t)cells);
+    if (!net)
+        return false;
+    supply_network(g, g->gd->units[u].side, net);
+    bool ok = traces_to(g, u, net);
+    free(net);
+    return ok;
+}
+
+/* SEQ-NIGHT steps 3 and 4: supply with its ladder, then order recovered. */
+static void supply_and_order(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    int cells = gd->map.cols * gd->map.rows;
+    unsigned char *net[SIDE_COUNT] = {malloc((size_t)cells), malloc((size_t)cells)};
+    if (!net[0] || !net[1]) {
+        free(net[0]);
+        free(net[1]);
+        return;
+    }
+    for (int s = 0; s < SIDE_COUNT; s++)
+        supply_network(g, s, net[s]);
+    int out_count[SIDE_COUNT] = {0, 0};
+    for (int u = 0; u < st->nunits; u++) {
+        UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP)
+            continue;
+        const char *name = gd->units[u].name;
+        if (always_supplied(g, u) || traces_to(g, u, net[gd->units[u].side])) {
+            if (us->flags & UF_OOS)
+                log_add(&g->log, st->turn, LOG_EVENT, "SUPPLY", "%s is back in supply", name);
+            us->flags &= (unsigned short)~UF_OOS;
+            continue;
+        }
+        out_count[gd->units[u].side]++;
+        /* OOS-LADDER: marker, then disorganized, then demoralized, then a step. */
+        if (!(us->flags & UF_OOS)) {
+            us->flags |= UF_OOS;
+            log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s is out of supply", name);
+        } else if (us->flags & UF_DEM) {
+            us->steps--;
+            if (us->steps == 0) {
+                us->where = AT_ELIMINATED;
+                us->hex = -1;
+                log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, out of supply and demoralized, is lost",
+                        name);
+            } else
+                log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER",
+                        "%s, out of supply and demoralized, loses a step", name);
+        } else if (us->flags & UF_DIS) {
+            us->flags = (unsigned short)((us->flags & ~UF_DIS) | UF_DEM);
+            log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, still out of supply, is demoralized", name);
+        } else {
+            us->flags |= UF_DIS;
+            log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, still out of supply, is disorganized", name);
+        }
+    }
+    free(net[0]);
+    free(net[1]);
+    log_add(&g->log, st->turn, LOG_EVENT, "SUPPLY", "supply checked: %d Union and %d Confederate units out of supply",
+            out_count[SIDE_UNION], out_count[SIDE_CONFEDERATE]);
+    /* Step 4: units in supply recover their order. */
+    for (int u = 0; u < st->nunits; u++) {
+        UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP || (us->flags & UF_OOS))
+            continue;
+        if (us->flags & UF_DIS) {
+            us->flags &= (unsigned short)~UF_DIS;
+            log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "night: %s recovers its order", gd->units[u].name);
+        } else if (us->flags & UF_DEM) {
+            us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
+            log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "night: %s, demoralized, is now only disorganized",
+                    gd->units[u].name);
+        }
+    }
+}
+
+/* Why unit u may not recover a step now (RECOVERY), or NULL. */
+static const char *recovery_refusal(const Game *g, int u, int side)
+{
+    const UnitState *us = &g->st.unit[u];
+    const UnitDef *ud = &g->gd->units[u];
+    if (ud->side != side)
+        return "that unit belongs to the other army";
+    if (us->where != AT_MAP)
+        return "only units on the map recover (never eliminated ones)";
+    if (ud->reduced == 0 || us->steps != 1)
+        return "it is not a reduced two-step unit";
+    if (us->flags & (UF_OOS | UF_DIS | UF_DEM))
+        return "it must be in supply, and neither disorganized nor demoralized";
+    if (next_to_side(g, us->hex, 1 - side))
+        return "it is next to the enemy";
+    if (ud->formation >= 0 && ud->formation < GS_MAX_FORMATIONS && g->st.recovered[ud->formation])
+        return "its formation has already recovered a unit tonight";
+    return NULL;
+}
+
+static bool side_can_recover(const Game *g, int side)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (!recovery_refusal(g, u, side))
+            return true;
+    return false;
+}
+
+int night_legal(const Game *g, Decision *out, int max, int n)
+{
+    const GameState *st = &g->st;
+    for (int u = 0; u < st->nunits; u++)
+        if (!recovery_refusal(g, u, st->to_move)) {
+            if (n < max)
+                out[n] = (Decision){.kind = D_RECOVER, .side = st->to_move, .arg = u};
+            n++;
+        }
+    if (n < max)
+        out[n] = (Decision){.kind = D_DONE, .side = st->to_move};
+    return n + 1;
+}
+
+/* Returns true when the recovery phase is over for both sides. */
+static bool next_recovering_side(Game *g, int from_side)
+{
+    for (int s = from_side; s >= 0; s--) { /* Confederates (1) first, then the Union (0) */
+        if (side_can_recover(g, s)) {
+            g->st.to_move = s;
+            return false;
+        }
+    }
+    return true;
+}
+
+bool night_begin(Game *g)
+{
+    GameState *st = &g->st;
+    log_add(&g->log, st->turn, LOG_EVENT, "SEQ-NIGHT", "the night's activations are over: supply, order, recovery");
+    supply_and_order(g);
+    memset(st->recovered, 0, sizeof st->recovered);
+    st->phase = PH_RECOVERY;
+    return next_recovering_side(g, SIDE_CONFEDERATE);
+}
+
+bool night_apply(Game *g, const Decision *d, char *why, size_t n, bool *over)
+{
+    GameState *st = &g->st;
+    *over = false;
+    if (d->kind == D_DONE) {
+        log_add(&g->log, st->turn, LOG_DECISION, "RECOVERY", "%s has finished recovering", data_side_name(d->side));
+        *over = d->side == SIDE_UNION || next_recovering_side(g, d->side - 1);
+        return true;
+    }
+    if (d->kind != D_RECOVER) {
+        snprintf(why, n, "at night's end only recover UNIT or done");
+        return false;
+    }
+    const char *r = d->arg >= 0 && d->arg < st->nunits ? recovery_refusal(g, d->arg, d->side) : "no such unit";
+    if (r) {
+        snprintf(why, n, "that unit cannot recover: %s", r);
+        return false;
+    }
+    st->unit[d->arg].steps = 2;
+    int f = g->gd->units[d->arg].formation;
+    if (f >= 0 && f < GS_MAX_FORMATIONS)
+        st->recovered[f] = true;
+    log_add(&g->log, st->turn, LOG_DECISION, "RECOVERY", "%s returns to full strength", g->gd->units[d->arg].name);
+    if (!side_can_recover(g, d->side))
+        *over = d->side == SIDE_UNION || next_recovering_side(g, d->side - 1);
+    return true;
+}
