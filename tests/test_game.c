@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rules/game.h"
+#include "rules/game_internal.h"
 #include "testutil.h"
 
 static GameData gd;
@@ -1648,6 +1649,150 @@ static void test_night_order_and_recovery(void **state)
     game_free(&g);
 }
 
+/* ---- victory ----------------------------------------------------------- */
+
+static void finish(Game *g)
+{
+    while (g->st.phase != PH_GAME_OVER) {
+        int n = legal_all(g);
+        const Decision *pick = NULL;
+        for (int i = 0; i < n && !pick; i++)
+            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END)
+                pick = &legal_buf[i];
+        assert_non_null(pick);
+        char why[128];
+        assert_true(game_apply(g, pick, why, sizeof why));
+    }
+}
+
+static void test_victory_lee_moves(void **state)
+{
+    (void)state;
+    /* Whoever holds Zoan Church at the end of turn 8 wins: Anderson is there. */
+    Game g;
+    start(&g, "lee-moves", 5);
+    finish(&g);
+    assert_int_equal(g.st.turn, 8);
+    assert_int_equal(g.st.result, RES_CONFEDERATE);
+    game_free(&g);
+    /* Nobody there: a draw. */
+    start(&g, "lee-moves", 5);
+    int zoan = map_hex_index(&gd.map, gd.map.places[data_place_index(&gd, "zoan-church")].hex);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && g.st.unit[u].hex == zoan)
+            take_off(&g, gd.units[u].id);
+    finish(&g);
+    assert_int_equal(g.st.result, RES_DRAW);
+    game_free(&g);
+}
+
+static void test_victory_automatic_margin(void **state)
+{
+    (void)state;
+    /* VICTORY-AUTO: 24 combat points more eliminated wins at the end of a turn. */
+    Game g;
+    start(&g, "campaign", 5);
+    int pts = 0;
+    for (int u = 0; u < g.st.nunits && pts < 24; u++)
+        if (gd.units[u].side == SIDE_UNION && g.st.unit[u].where == AT_MAP) {
+            pts += gd.units[u].strength;
+            g.st.unit[u].where = AT_ELIMINATED;
+            g.st.unit[u].hex = -1;
+            g.st.unit[u].steps = 0;
+        }
+    assert_int_equal(game_eliminated_points(&g, SIDE_UNION), pts);
+    assert_true(pts >= 24);
+    assert_int_equal(g.st.result, RES_NONE); /* not before the turn ends */
+    advance_to(&g, 1);
+    while (g.st.phase != PH_GAME_OVER) {
+        int n = legal_all(&g);
+        char why[128];
+        const Decision *pick = NULL;
+        for (int i = 0; i < n && !pick; i++)
+            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS)
+                pick = &legal_buf[i];
+        assert_true(game_apply(&g, pick, why, sizeof why));
+    }
+    assert_int_equal(g.st.turn, 1);
+    assert_int_equal(g.st.result, RES_CONFEDERATE);
+    assert_non_null(strstr(g.st.result_text, "automatic"));
+    game_free(&g);
+}
+
+static void test_victory_as_soon_as_held(void **state)
+{
+    (void)state;
+    /* Chancellorsville: the Confederates win the moment they hold Fairview
+     * and the Chancellorsville crossroads. */
+    Game g;
+    start(&g, "chancellorsville", 5);
+    const char *places[2] = {"fairview", "chancellorsville"};
+    const char *units[2] = {"heth", "lane"};
+    for (int i = 0; i < 2; i++) {
+        int hex = map_hex_index(&gd.map, gd.map.places[data_place_index(&gd, places[i])].hex);
+        for (int u = 0; u < g.st.nunits; u++)
+            if (g.st.unit[u].where == AT_MAP && g.st.unit[u].hex == hex)
+                take_off(&g, gd.units[u].id);
+        char hx[5];
+        hex_format(map_hex_at(&gd.map, hex), hx);
+        put(&g, units[i], hx);
+    }
+    apply_text(&g, "done");
+    assert_int_equal(g.st.phase, PH_GAME_OVER);
+    assert_int_equal(g.st.result, RES_CONFEDERATE);
+    game_free(&g);
+}
+
+static void test_victory_by_exit(void **state)
+{
+    (void)state;
+    /* Salem Church: three Union brigades off the west edge of the play area
+     * win at once (EXIT-MAP). */
+    Game g;
+    start(&g, "salem-church", 5);
+    apply_text(&g, "done");
+    apply_text(&g, "choose sedgwick");
+    apply_text(&g, "done");
+    draw_until(&g, "sedgwick");
+    /* a road hex on the play area's west edge */
+    int edge = -1;
+    for (int h = 0; h < gd.map.cols * gd.map.rows && edge < 0; h++)
+        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE))
+            edge = h;
+    assert_true(edge >= 0);
+    char hx[5];
+    hex_format(map_hex_at(&gd.map, edge), hx);
+    const char *brigades[3] = {"brown-usa", "bartlett", "russell"};
+    for (int i = 0; i < 3; i++)
+        put(&g, brigades[i], hx);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "place %s", hx);
+    apply_text(&g, cmd);
+    apply_text(&g, "exit brown-usa");
+    apply_text(&g, "exit bartlett");
+    assert_int_equal(g.st.result, RES_NONE);
+    refuse_text(&g, "exit brown-usa", "already moved");
+    apply_text(&g, "exit russell");
+    assert_int_equal(g.st.result, RES_UNION);
+    assert_int_equal(g.st.unit[U("russell")].where, AT_EXITED);
+    game_free(&g);
+}
+
+static void test_victory_on_points(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 5);
+    int vp = game_union_vp(&g);
+    /* The Union starts holding Falmouth in supply. */
+    int falmouth = data_place_index(&gd, "falmouth");
+    char hx[5];
+    hex_format(gd.map.places[falmouth].hex, hx);
+    put(&g, "provost", hx);
+    assert_int_equal(game_union_vp(&g), vp >= 5 ? vp : vp + 5);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1685,6 +1830,11 @@ int main(void)
         cmocka_unit_test(test_first_night_supply),
         cmocka_unit_test(test_out_of_supply_ladder),
         cmocka_unit_test(test_night_order_and_recovery),
+        cmocka_unit_test(test_victory_lee_moves),
+        cmocka_unit_test(test_victory_automatic_margin),
+        cmocka_unit_test(test_victory_as_soon_as_held),
+        cmocka_unit_test(test_victory_by_exit),
+        cmocka_unit_test(test_victory_on_points),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

@@ -34,10 +34,15 @@ static void print_new_log(Session *s)
 static void print_state(Session *s)
 {
     const GameState *st = &s->game.st;
-    printf("state scenario=%s turn=%d phase=%s to_move=%s rain=%d points=%d/%d cup=%d skirmishers=%d/%d\n",
+    static const char *const results[] = {"none", "union", "confederate", "draw"};
+    printf("state scenario=%s turn=%d phase=%s to_move=%s rain=%d points=%d/%d cup=%d skirmishers=%d/%d "
+           "eliminated=%d/%d result=%s\n",
            s->gd->scenarios[st->scenario].id, st->turn, phase_names[st->phase], data_side_name(st->to_move),
            st->rain ? 1 : 0, st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE], st->ncup,
-           st->skirmishers[SIDE_UNION], st->skirmishers[SIDE_CONFEDERATE]);
+           st->skirmishers[SIDE_UNION], st->skirmishers[SIDE_CONFEDERATE], game_eliminated_points(&s->game, SIDE_UNION),
+           game_eliminated_points(&s->game, SIDE_CONFEDERATE), results[st->result]);
+    if (st->result != RES_NONE)
+        printf("result %s: %s\n", results[st->result], st->result_text);
 }
 
 static void print_unit(Session *s, int u)

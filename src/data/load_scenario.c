@@ -56,6 +56,8 @@ static const OptSpec victory_specs[] = {
     {"exit_steps", OPT_INT, NULL},
     {"exit_vp", OPT_INT, NULL},
     {"deny_steps", OPT_INT, NULL},
+    {"union_wins_from", OPT_INT, NULL},
+    {"draw_from", OPT_INT, NULL},
 };
 
 typedef struct {

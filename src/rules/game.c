@@ -245,9 +245,14 @@ static void end_turn(Game *g)
     for (int i = 0; i < st->nunits; i++)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
-    if (st->turn >= scen(g)->last_turn) {
+    bool last = st->turn >= scen(g)->last_turn;
+    if (victory_check(g, true, last))
+        return;
+    if (last) {
         st->phase = PH_GAME_OVER;
-        log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "the last turn of the scenario is over");
+        st->result = RES_DRAW;
+        snprintf(st->result_text, sizeof st->result_text, "the last turn is over with no victory condition met");
+        log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "%s", st->result_text);
         return;
     }
     st->turn++;
@@ -1052,6 +1057,13 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal(g, u))
                 ADD(D_ATTACH, u);
+        for (int u = 0; u < st->nunits; u++)
+            if ((st->unit[u].flags & UF_ACTIVE) && !(st->unit[u].flags & UF_MOVED) && st->unit[u].where == AT_MAP &&
+                exit_hex(g, st->unit[u].hex)) {
+                if (n < max)
+                    out[n] = (Decision){.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
+                n++;
+            }
         /* Each active unit alone, and each hex's whole active stack. */
         for (int u = 0; u < st->nunits; u++) {
             if (!(st->unit[u].flags & UF_ACTIVE) || (st->unit[u].flags & UF_MOVED))
@@ -1140,7 +1152,18 @@ static void fill_cup(Game *g)
             st->ncup);
 }
 
+static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
+
 bool game_apply(Game *g, const Decision *d, char *why, size_t n)
+{
+    if (!apply_decision(g, d, why, n))
+        return false;
+    if (g->st.phase != PH_GAME_OVER)
+        victory_check(g, false, false); /* conditions met "as soon as" */
+    return true;
+}
+
+static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char buf[128];
@@ -1427,7 +1450,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
             r.nhexes = st->resume_nhex;
             memcpy(r.hexes, st->resume_hexes, sizeof r.hexes);
             char rwhy[160];
-            if (!game_apply(g, &r, rwhy, sizeof rwhy))
+            if (!apply_decision(g, &r, rwhy, sizeof rwhy))
                 log_add(&g->log, st->turn, LOG_EVENT, "STACK", "the waiting decision no longer stands: %s", rwhy);
         }
         return true;
@@ -1447,6 +1470,31 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
                 data_side_name(d->side), g->gd->units[d->arg].name);
         bombard_effect(g, d->arg);
         finish_bombardment(g);
+        return true;
+    }
+    case D_EXIT: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+            snprintf(why, n, "units leave the map during their movement");
+            return false;
+        }
+        const char *r = move_group_refusal(g, d);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        if (!exit_hex(g, st->unit[d->units[0]].hex)) {
+            snprintf(why, n, "units leave only from a road hex on an exit (EXIT-MAP)");
+            return false;
+        }
+        for (int i = 0; i < d->nunits; i++) {
+            UnitState *u = &st->unit[d->units[i]];
+            int from = u->hex;
+            u->where = AT_EXITED;
+            u->hex = -1;
+            u->flags |= UF_MOVED;
+            left_hex(g, from, d->side, &d->units[i], 1, next_to_side(g, from, 1 - d->side));
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "EXIT-MAP", "%s: off the map for good", text);
         return true;
     }
     case D_MOVE: {
@@ -1547,6 +1595,13 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_END:
         snprintf(buf, size, "end");
         break;
+    case D_EXIT: {
+        size_t len = (size_t)snprintf(buf, size, "exit ");
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
+                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+        break;
+    }
     case D_PLACE:
     case D_MOVE: {
         char hx[5] = "????";
@@ -1675,6 +1730,17 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
                                                "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
                                                "break",  "stay", "displace", "eliminate"};
+    if (k == 2 && strcmp(verb, "exit") == 0) {
+        out->kind = D_EXIT;
+        char *save = NULL;
+        for (char *t = strtok_r(arg, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+            int u = data_unit_index(g->gd, t);
+            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
+                return false;
+            out->units[out->nunits++] = (short)u;
+        }
+        return out->nunits > 0;
+    }
     if (k == 2 && strcmp(verb, "recover") == 0) {
         out->kind = D_RECOVER;
         out->arg = data_unit_index(g->gd, arg);

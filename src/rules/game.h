@@ -64,6 +64,8 @@ typedef struct {
 
 enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER };
 
+enum Result { RES_NONE, RES_UNION, RES_CONFEDERATE, RES_DRAW };
+
 /* Steps of an activation once the chit is activated. Movement ends with the
  * first bombardment. */
 enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
@@ -170,6 +172,8 @@ typedef struct {
     unsigned char pontoon[SIDE_COUNT][GS_MAX_HEXES]; /* bit per direction a side's pontoon spans */
     int pontoons_left[SIDE_COUNT];                   /* not on the map */
     bool recovered[GS_MAX_FORMATIONS];               /* a unit recovered this night (RECOVERY) */
+    int result;            /* enum Result, once the game is decided */
+    char result_text[160]; /* why */
     Rng rng;
 } GameState;
 
@@ -206,6 +210,7 @@ enum DecisionKind {
     D_ADVANCE,
     D_NO_ADVANCE,
     D_RECOVER,
+    D_EXIT,
     D_COUNT
 };
 
@@ -240,7 +245,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "breastwork", "no-breastwork", "take von-gilsa", "break 1921", "stay",
  * "displace heth 1921", "eliminate heth", "attack pender+lane 1921[+1922]",
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
- * "retreat 1920", "advance lane 1921", "no-advance", "recover heth" */
+ * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
+ * "exit heth+lane" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
@@ -258,6 +264,11 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy);
  * ENCIRCLE, BREASTWORK, FORTIFICATION). why gets a short explanation. */
 void game_combat_dice(const Game *g, const short *attackers, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize);
+
+/* The campaign's Union victory points as things stand (VICTORY-POINTS). */
+int game_union_vp(const Game *g);
+/* Combat points of `side`'s units permanently eliminated. */
+int game_eliminated_points(const Game *g, int side);
 
 /* Whether unit u can trace supply now (SUPPLY); cavalry always can. */
 bool game_in_supply(const Game *g, int u);

@@ -1,0 +1,233 @@
+/* Victory (VICTORY-AUTO, VICTORY-POINTS, the scenarios' conditions) and
+ * leaving the map (EXIT-MAP). The conditions are data: the [victory]
+ * options of the scenario file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data/inidoc.h"
+#include "rules/game_internal.h"
+
+static const char *vopt(const Game *g, const char *key)
+{
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    return scenario_option(sc->victory, sc->nvictory, key);
+}
+
+static int vint(const Game *g, const char *key, int fallback)
+{
+    const char *v = vopt(g, key);
+    return v ? atoi(v) : fallback;
+}
+
+int game_eliminated_points(const Game *g, int side)
+{
+    int pts = 0;
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side)
+            pts += g->gd->units[u].strength; /* permanently eliminated counters, full value */
+    return pts;
+}
+
+static int eliminated_units(const Game *g, int side)
+{
+    int n = 0;
+    for (int u = 0; u < g->st.nunits; u++)
+        n += g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side;
+    return n;
+}
+
+/* The side holding a place: a unit there, in supply (-1: nobody). */
+static int holder(const Game *g, const char *place, bool need_supply)
+{
+    int p = data_place_index(g->gd, place);
+    if (p < 0)
+        return -1;
+    int hex = map_hex_index(&g->gd->map, g->gd->map.places[p].hex);
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex &&
+            (!need_supply || game_in_supply(g, u)))
+            return g->gd->units[u].side;
+    return -1;
+}
+
+static bool holds_all(const Game *g, int side, const char *list, bool need_supply)
+{
+    char tok[64];
+    const char *p = list;
+    bool any = false;
+    while ((p = ini_next_token(p, tok, sizeof tok, NULL))) {
+        any = true;
+        if (holder(g, tok, need_supply) != side)
+            return false;
+    }
+    return any;
+}
+
+static int exited_steps(const Game *g, int side)
+{
+    int n = 0;
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
+            g->gd->units[u].type != UT_CAVALRY)
+            n += g->st.unit[u].steps;
+    return n;
+}
+
+int game_union_vp(const Game *g)
+{
+    int vp = game_eliminated_points(g, SIDE_CONFEDERATE) - game_eliminated_points(g, SIDE_UNION);
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    for (int i = 0; i < sc->nvictory; i++)
+        if (strncmp(sc->victory[i].key, "vp.", 3) == 0 && holder(g, sc->victory[i].key + 3, true) == SIDE_UNION)
+            vp += atoi(sc->victory[i].value);
+    /* Exiting south: the steps count only while a supply line reaches the
+     * exit roads; that check comes with the exit rules' supply line. */
+    if (exited_steps(g, SIDE_UNION) >= vint(g, "exit_steps", 999) &&
+        exited_steps(g, SIDE_CONFEDERATE) < vint(g, "deny_steps", 999))
+        vp += vint(g, "exit_vp", 0);
+    return vp;
+}
+
+static void decide(Game *g, int result, const char *rule, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void decide(Game *g, int result, const char *rule, const char *fmt, ...)
+{
+    GameState *st = &g->st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->result_text, sizeof st->result_text, fmt, ap);
+    va_end(ap);
+    st->result = result;
+    st->phase = PH_GAME_OVER;
+    st->pending = PEND_NONE;
+    log_add(&g->log, st->turn, LOG_EVENT, rule, "the game is over: %s", st->result_text);
+}
+
+bool victory_check(Game *g, bool end_of_turn, bool last_turn)
+{
+    GameState *st = &g->st;
+    if (st->result != RES_NONE)
+        return true;
+    const char *type = vopt(g, "type");
+    const char *side_word = vopt(g, "side");
+    int side = side_word && strcmp(side_word, "union") == 0 ? SIDE_UNION : SIDE_CONFEDERATE;
+    const char *when = vopt(g, "when");
+    bool any_time = when && strcmp(when, "any") == 0;
+    const char *places = vopt(g, "places");
+    if (!type)
+        return false;
+    if (strcmp(type, "campaign") == 0) {
+        if (!end_of_turn)
+            return false;
+        int margin = vint(g, "margin", 999);
+        int diff = game_eliminated_points(g, SIDE_CONFEDERATE) - game_eliminated_points(g, SIDE_UNION);
+        if (diff >= margin) {
+            decide(g, RES_UNION, "VICTORY-AUTO", "automatic Union victory: %d combat points more eliminated", diff);
+            return true;
+        }
+        if (-diff >= margin) {
+            decide(g, RES_CONFEDERATE, "VICTORY-AUTO", "automatic Confederate victory: %d combat points more eliminated",
+                   -diff);
+            return true;
+        }
+        const char *hold = vopt(g, "auto_hold");
+        if (hold && st->turn == vint(g, "auto_hold_turn", -1) && holds_all(g, SIDE_CONFEDERATE, hold, true)) {
+            decide(g, RES_CONFEDERATE, "VICTORY-AUTO", "automatic Confederate victory: holding %s with supplied units",
+                   hold);
+            return true;
+        }
+        if (!last_turn)
+            return false;
+        int vp = game_union_vp(g);
+        int win = vint(g, "union_wins_from", 25), draw = vint(g, "draw_from", 10);
+        decide(g, vp >= win ? RES_UNION : vp >= draw ? RES_DRAW : RES_CONFEDERATE, "VICTORY-POINTS",
+               "%s on points: the Union has %d VP (%d or more wins, %d or more draws)",
+               vp >= win ? "Union victory" : vp >= draw ? "a draw" : "Confederate victory", vp, win, draw);
+        return true;
+    }
+    bool check_now = any_time || last_turn;
+    if (strcmp(type, "exit") == 0) {
+        int n = 0;
+        for (int u = 0; u < st->nunits; u++)
+            n += st->unit[u].where == AT_EXITED && g->gd->units[u].side == side && g->gd->units[u].type == UT_INFANTRY;
+        if (n >= vint(g, "exit_units", 999)) {
+            decide(g, side == SIDE_UNION ? RES_UNION : RES_CONFEDERATE, "SETUP", "%s victory: %d brigades left the field",
+                   data_side_name(side), n);
+            return true;
+        }
+        if (last_turn) {
+            decide(g, side == SIDE_UNION ? RES_CONFEDERATE : RES_UNION, "SETUP", "%s victory: the %s did not get away",
+                   side == SIDE_UNION ? "Confederate" : "Union", data_side_name(side));
+            return true;
+        }
+        return false;
+    }
+    if (!check_now || !places)
+        return false;
+    if (strcmp(type, "hold") == 0 && !side_word) {
+        if (!last_turn)
+            return false;
+        char tok[64];
+        ini_next_token(places, tok, sizeof tok, NULL);
+        int h = holder(g, tok, false);
+        decide(g, h == SIDE_UNION ? RES_UNION : h == SIDE_CONFEDERATE ? RES_CONFEDERATE : RES_DRAW, "SETUP",
+               h < 0 ? "a draw: nobody holds %s" : "%s holds it", h < 0 ? places : data_side_name(h));
+        return true;
+    }
+    if (holds_all(g, side, places, false)) {
+        decide(g, side == SIDE_UNION ? RES_UNION : RES_CONFEDERATE, "SETUP", "%s victory: holding %s",
+               data_side_name(side), places);
+        return true;
+    }
+    if (!last_turn)
+        return false;
+    if (strcmp(type, "hold-or-eliminate") == 0) {
+        int mine = eliminated_units(g, 1 - side), theirs = eliminated_units(g, side);
+        decide(g, mine > theirs ? (side == SIDE_UNION ? RES_UNION : RES_CONFEDERATE)
+                  : mine < theirs ? (side == SIDE_UNION ? RES_CONFEDERATE : RES_UNION)
+                                  : RES_DRAW,
+               "SETUP", "%s not held: %d units eliminated against %d", places, mine, theirs);
+        return true;
+    }
+    decide(g, side == SIDE_UNION ? RES_CONFEDERATE : RES_UNION, "SETUP", "%s victory: %s not taken",
+           side == SIDE_UNION ? "Confederate" : "Union", places);
+    return true;
+}
+
+/* ---- EXIT-MAP ---------------------------------------------------------- */
+
+/* Whether a unit standing in hex may leave the map there. */
+bool exit_hex(const Game *g, int hex)
+{
+    const Map *m = &g->gd->map;
+    HexCoord h = map_hex_at(m, hex);
+    bool road = false;
+    for (int d = 0; d < DIR_COUNT; d++)
+        road |= m->hexes[hex].road[d] >= 0 && g->gd->road_kinds[m->hexes[hex].road[d]].move != COST_NO;
+    if (!road)
+        return false;
+    const char *type = vopt(g, "type");
+    if (type && strcmp(type, "exit") == 0) {
+        const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+        const char *area = scenario_option(sc->rules, sc->nrules, "play_area");
+        const char *edge = vopt(g, "exit_edge");
+        HexCoord nw = {1, 1}, se = {m->cols, m->rows};
+        char a[16], b[16];
+        if (area && sscanf(area, "%15s %15s", a, b) == 2) {
+            hex_parse(a, &nw);
+            hex_parse(b, &se);
+        }
+        if (h.col < nw.col || h.col > se.col || h.row < nw.row || h.row > se.row)
+            return false;
+        if (!edge || strcmp(edge, "west") == 0)
+            return h.col == nw.col;
+        if (strcmp(edge, "east") == 0)
+            return h.col == se.col;
+        if (strcmp(edge, "north") == 0)
+            return h.row == nw.row;
+        return h.row == se.row;
+    }
+    return (m->hexes[hex].flags & HEXF_EXIT_CSA) != 0;
+}
