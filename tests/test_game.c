@@ -1778,6 +1778,28 @@ static void test_victory_by_exit(void **state)
     game_free(&g);
 }
 
+static void test_salem_church_reinforcements(void **state)
+{
+    (void)state;
+    /* Turn 17: 5-6 brings them; turn 18: 4-6; turn 19: they come anyway. */
+    for (int t17 = 4; t17 <= 5; t17++) {
+        Game g;
+        start(&g, "salem-church", 5);
+        int semmes = U("semmes");
+        assert_int_equal(g.st.unit[semmes].where, AT_RESERVE);
+        advance_to(&g, 16);
+        assert_int_equal(rng_force(&g.st.rng, t17), 0);
+        assert_int_equal(rng_force(&g.st.rng, 3), 0); /* turn 18 if still waiting */
+        advance_to(&g, 17);
+        assert_int_equal(g.st.unit[semmes].where, t17 == 5 ? AT_MAP : AT_RESERVE);
+        advance_to(&g, 18);
+        assert_int_equal(g.st.unit[semmes].where, t17 == 5 ? AT_MAP : AT_RESERVE);
+        advance_to(&g, 19);
+        assert_int_equal(g.st.unit[semmes].where, AT_MAP);
+        game_free(&g);
+    }
+}
+
 static void test_victory_on_points(void **state)
 {
     (void)state;
@@ -1835,6 +1857,7 @@ int main(void)
         cmocka_unit_test(test_victory_as_soon_as_held),
         cmocka_unit_test(test_victory_by_exit),
         cmocka_unit_test(test_victory_on_points),
+        cmocka_unit_test(test_salem_church_reinforcements),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),

@@ -124,6 +124,7 @@ static void read_locks(Game *g)
 }
 
 static void begin_turn(Game *g);
+static const char *option(const Game *g, const char *key);
 
 bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *err, size_t errsize)
 {
@@ -206,6 +207,69 @@ static int turn_points(const Game *g, int side)
     return g->gd->turns[t - 1].points[side];
 }
 
+/* Reinforcements that arrive by roll (SCENARIO-SALEM-CHURCH): on a listed
+ * turn, a die at or above the number brings every one still waiting; 1 or
+ * less means they come without a roll. */
+static void reinforcements(Game *g)
+{
+    GameState *st = &g->st;
+    const char *rolls = option(g, "reinforcement_rolls");
+    const char *hexes = option(g, "reinforcement_hexes");
+    if (!rolls || !hexes)
+        return;
+    int need = 0;
+    char tok[64];
+    for (const char *p = rolls; (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+        int t, d;
+        if (sscanf(tok, "%d:%d", &t, &d) == 2 && t == st->turn)
+            need = d;
+    }
+    if (need == 0)
+        return;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        const char *list = option(g, side == SIDE_UNION ? "reinforcements.union" : "reinforcements.confederate");
+        short waiting[GS_MAX_UNITS];
+        int nw = 0;
+        for (const char *p = list; p && (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+            int u = data_unit_index(g->gd, tok);
+            if (u >= 0 && st->unit[u].where == AT_RESERVE)
+                waiting[nw++] = (short)u;
+        }
+        if (nw == 0)
+            continue;
+        if (need > 1) {
+            char purpose[96];
+            snprintf(purpose, sizeof purpose, "reinforcements arrive on %d or more", need);
+            if (game_roll(g, "SCENARIO-SALEM-CHURCH", purpose) < need) {
+                log_add(&g->log, st->turn, LOG_EVENT, "SCENARIO-SALEM-CHURCH", "the reinforcements do not come yet");
+                continue;
+            }
+        }
+        int placed = 0;
+        for (const char *p = hexes; (p = ini_next_token(p, tok, sizeof tok, NULL)) && placed < nw;) {
+            HexCoord h;
+            if (!hex_parse(tok, &h) || !map_has(&g->gd->map, h))
+                continue;
+            int hex = map_hex_index(&g->gd->map, h);
+            if (hex_has_side(g, hex, 1 - side))
+                continue;
+            while (placed < nw) {
+                UnitState *u = &st->unit[waiting[placed]];
+                u->where = AT_MAP;
+                u->hex = (short)hex;
+                if (overstacked(g, hex, side)) {
+                    u->where = AT_RESERVE;
+                    u->hex = -1;
+                    break;
+                }
+                log_add(&g->log, st->turn, LOG_EVENT, "SCENARIO-SALEM-CHURCH", "%s arrives in %s",
+                        g->gd->units[waiting[placed]].name, tok);
+                placed++;
+            }
+        }
+    }
+}
+
 static void begin_turn(Game *g)
 {
     GameState *st = &g->st;
@@ -224,6 +288,7 @@ static void begin_turn(Game *g)
         st->rain = die <= td->rain;
         log_add(&g->log, st->turn, LOG_EVENT, "RAIN", "%s", st->rain ? "it rains this turn" : "no rain this turn");
     }
+    reinforcements(g);
     for (int s = 0; s < SIDE_COUNT; s++) {
         st->points[s] = turn_points(g, s);
         st->done_choosing[s] = false;
