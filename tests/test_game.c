@@ -1444,6 +1444,37 @@ static void test_fortification_in_combat(void **state)
     game_free(&g);
 }
 
+static void test_no_combat_across_a_great_river(void **state)
+{
+    (void)state;
+    /* RIVERS: units facing each other across the Rappahannock or the Rapidan
+     * are adjacent, but cannot fight; supply never crosses a Rappahannock
+     * ford without a pontoon. */
+    Game g;
+    hill_activated(&g);
+    int a = -1, dir = -1;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && a < 0; i++)
+        for (int d = 0; d < DIR_COUNT && a < 0; d++) {
+            const Hexside *hs = map_hexside(&gd.map, map_hex_at(&gd.map, i), d);
+            if (hs && hs->kind >= 0 && !gd.hexside_kinds[hs->kind].combat_across)
+                a = i, dir = d;
+        }
+    assert_true(a >= 0);
+    HexCoord ha = map_hex_at(&gd.map, a), hb = hex_neighbour(ha, dir);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), ha) <= 2)
+            take_off(&g, gd.units[u].id);
+    put_at(&g, "heth", ha);
+    put_at(&g, "von-gilsa", hb);
+    run(&g, "place %s", ha);
+    char hx[5], cmd[96];
+    hex_format(hb, hx);
+    snprintf(cmd, sizeof cmd, "attack heth %s", hx);
+    refuse_text(&g, cmd, "not across a great river");
+    assert_false(legal_has(&g, cmd));
+    game_free(&g);
+}
+
 static void test_no_combat_at_night(void **state)
 {
     (void)state;
@@ -1846,6 +1877,7 @@ int main(void)
         cmocka_unit_test(test_who_may_attack),
         cmocka_unit_test(test_woods_attacker_chooses),
         cmocka_unit_test(test_fortification_in_combat),
+        cmocka_unit_test(test_no_combat_across_a_great_river),
         cmocka_unit_test(test_no_combat_at_night),
         cmocka_unit_test(test_disorganized_units),
         cmocka_unit_test(test_demoralized_units),

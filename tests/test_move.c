@@ -231,6 +231,36 @@ static void test_campaign_rappahannock_needs_a_pontoon(void **state)
     free(pontoon);
 }
 
+static void test_campaign_minor_river(void **state)
+{
+    (void)state;
+    /* MINOR-RIVERS: +2 MP to cross the Ny when dry; closed in rain except
+     * at a printed bridge. 1728 and 1729 are across the Ny, off the roads. */
+    MoveContext ctx = {.gd = &full};
+    HexCoord a = tu_hex("1728"), b = tu_hex("1729");
+    int dir = hex_direction(a, b);
+    const Hexside *hs = map_hexside(&full.map, a, dir);
+    assert_true(hs->kind >= 0);
+    assert_string_equal(full.hexside_kinds[hs->kind].id, "minor");
+    assert_false(hs->flags & SIDE_BRIDGE);
+    bool by_road;
+    int enter = full.terrain[map_hex(&full.map, b)->terrain].move;
+    assert_int_equal(move_step_cost(&ctx, a, dir, &by_road), enter + 4);
+    ctx.rain = true;
+    assert_int_equal(move_step_cost(&ctx, a, dir, &by_road), COST_NO);
+    /* A bridge stays open in rain. */
+    for (int i = 0; i < full.map.cols * full.map.rows; i++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord h = map_hex_at(&full.map, i);
+            const Hexside *x = map_hexside(&full.map, h, d);
+            if (x && x->kind == hs->kind && (x->flags & SIDE_BRIDGE)) {
+                assert_int_not_equal(move_step_cost(&ctx, h, d, &by_road), COST_NO);
+                return;
+            }
+        }
+    fail_msg("no bridge over the Po or the Ny");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_campaign_wilderness),
         cmocka_unit_test(test_campaign_rapidan_ford),
         cmocka_unit_test(test_campaign_rappahannock_needs_a_pontoon),
+        cmocka_unit_test(test_campaign_minor_river),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
