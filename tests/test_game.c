@@ -367,8 +367,11 @@ static void test_replay_is_exact(void **state)
         int n = legal_all(&a);
         assert_true(n > 0);
         Decision d = legal_buf[rng_below(&pick, (uint32_t)n)];
-        char why[128];
-        assert_true(game_apply(&a, &d, why, sizeof why));
+        char why[200], text[160];
+        if (!game_apply(&a, &d, why, sizeof why)) {
+            decision_format(&gd, &d, text, sizeof text);
+            fail_msg("legal decision '%s' refused: %s", text, why);
+        }
         played[nplayed++] = d;
     }
     Game b;
@@ -1237,6 +1240,7 @@ static void test_mcgowan_attacks_three_hexes(void **state)
     refuse_text(&g, cmd, "must be attacked too");
     snprintf(cmd, sizeof cmd, "attack mcgowan %s+%s+%s", ha, hb, hc);
     apply_text(&g, cmd);
+    apply_text(&g, "no-skirmisher");
     for (int i = 0; i < 3; i++)
         apply_text(&g, "no-breastwork");
     assert_int_equal(g.st.cb_att_dice, 2);
@@ -1263,6 +1267,147 @@ static void test_mcgowan_attacks_three_hexes(void **state)
     game_free(&g);
 }
 
+static int first_skirmisher_at(const Game *g, int side, int hex)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (gd.units[u].type == UT_SKIRMISHER && gd.units[u].side == side && g->st.unit[u].where == AT_MAP &&
+            g->st.unit[u].hex == hex)
+            return u;
+    return -1;
+}
+
+static void test_von_gilsa_rulebook_example(void **state)
+{
+    (void)state;
+    /* The rulebook's first combat of Hill's division: Pender, Thomas, Lane,
+     * Walker, Nelson and a skirmisher in Pender's hex (16 points) attack
+     * Von Gilsa, who adds a skirmisher (4 points): 4:1, 5 dice, +1 for the
+     * encirclement by Nelson and Pender = 6; Von Gilsa's breastwork takes a
+     * die: 5 against 2. Bonus +2 +2 on the first two dice; the dice 3-4-4-5-1
+     * become 5-6-4-5-1: three hits; the Union's 5-1 makes one. The Union
+     * loses its skirmisher, flips Von Gilsa and retreats instead of the
+     * third, disorganized; the Confederates lose a skirmisher and advance
+     * with Thomas, Lane and Walker. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S),
+             ne = hex_neighbour(t, DIR_NE);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "nelson", s2);
+    put_at(&g, "thomas", ne);
+    put_at(&g, "lane", ne);
+    put_at(&g, "walker", ne);
+    run(&g, "place %s", n);
+    apply_text(&g, "attach nelson");
+    run(&g, "skirmish pender %s", n);
+    int csa_sk = first_skirmisher_at(&g, SIDE_CONFEDERATE, hx_index(n));
+    assert_true(csa_sk >= 0);
+    refuse_text(&g, "attack thomas+lane+walker 0101", "");
+    char cmd[200], hx[5];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "attack pender+thomas+lane+walker+nelson+%s %s", gd.units[csa_sk].id, hx);
+    apply_text(&g, cmd);
+    /* B: the defender's skirmisher; C: his breastwork; then what it costs. */
+    run(&g, "skirmisher %s", t);
+    int usa_sk = first_skirmisher_at(&g, SIDE_UNION, hx_index(t));
+    assert_true(usa_sk >= 0);
+    apply_text(&g, "breastwork");
+    apply_text(&g, "bw-die");
+    assert_int_equal(g.st.cb_att_dice, 5);
+    assert_int_equal(g.st.cb_def_dice, 2);
+    assert_int_equal(g.st.cb_att_bonus_max, 4); /* Pender 2 and Lane 2, in two hexes */
+    int dice[] = {3, 4, 4, 5, 1, 5, 1};
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    apply_text(&g, "bonus 2 2 0 0 0");
+    /* The Union has no bonus here (Von Gilsa has none): the dice are rolled. */
+    assert_int_equal(g.st.cb_hits_def, 3);
+    assert_int_equal(g.st.cb_hits_att, 1);
+    /* The 6 came from a bonus: not an unmodified 6. */
+    snprintf(cmd, sizeof cmd, "lose %s", gd.units[usa_sk].id);
+    apply_text(&g, cmd);
+    apply_text(&g, "lose von-gilsa");
+    apply_text(&g, "retreat-instead");
+    snprintf(cmd, sizeof cmd, "lose %s", gd.units[csa_sk].id);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[csa_sk].where, AT_ELIMINATED);
+    assert_int_equal(g.st.cb_step, CB_RETREAT);
+    assert_true(legal_all(&g) > 0);
+    char why[128];
+    assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    assert_int_equal(g.st.unit[U("von-gilsa")].steps, 1);
+    assert_true(g.st.unit[U("von-gilsa")].flags & UF_DIS); /* out of his breastwork */
+    run(&g, "advance thomas+lane+walker %s", t);
+    assert_int_equal(g.st.unit[U("walker")].hex, hx_index(t));
+    assert_int_equal(g.st.pending, PEND_NONE);
+    /* Skirmishers are not counted among the eliminated (VICTORY-POINTS). */
+    assert_int_equal(game_eliminated_points(&g, SIDE_CONFEDERATE), 0);
+    assert_int_equal(game_eliminated_points(&g, SIDE_UNION), 0);
+    game_free(&g);
+}
+
+static void test_skirmisher_rules(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), far = hex_neighbour(hex_neighbour(t, DIR_S), DIR_S);
+    put_at(&g, "heth", t);
+    put_at(&g, "von-gilsa", n);
+    run(&g, "place %s", t);
+    int pool = g.st.skirmishers[SIDE_CONFEDERATE];
+    /* Not next to the enemy unless with its maker. */
+    run(&g, "skirmish heth %s", t);
+    assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], pool - 1);
+    /* One per brigade per activation. */
+    char cmd[96], hx[5];
+    hex_format(far, hx);
+    snprintf(cmd, sizeof cmd, "skirmish heth %s", hx);
+    refuse_text(&g, cmd, "SKIRM-MAKE");
+    int sk = first_skirmisher_at(&g, SIDE_CONFEDERATE, hx_index(t));
+    /* A skirmisher never moves or attacks alone. */
+    snprintf(cmd, sizeof cmd, "move %s %s", gd.units[sk].id, hx);
+    refuse_text(&g, cmd, "only with a brigade");
+    char hn[5];
+    hex_format(n, hn);
+    snprintf(cmd, sizeof cmd, "attack %s %s", gd.units[sk].id, hn);
+    refuse_text(&g, cmd, "only together with other units");
+    /* Immune to disorder; always in supply. */
+    disorder(&g, sk, "SKIRM-RULES", "test");
+    assert_false(g.st.unit[sk].flags & (UF_DIS | UF_DEM));
+    assert_true(game_in_supply(&g, sk));
+    /* A skirmisher alone in its hex rolls one die at most. */
+    take_off(&g, "heth");
+    short att[1] = {(short)U("von-gilsa")}, hexes[1] = {(short)hx_index(t)};
+    int ad, dd;
+    char why[200];
+    game_combat_dice(&g, att, 1, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_int_equal(dd, 1);
+    game_free(&g);
+}
+
+static void test_skirmishers_at_night(void **state)
+{
+    (void)state;
+    /* Every night: skirmishers come off the map; those eliminated come back
+     * to the pool too, less one lost for good each night. */
+    Game g;
+    start(&g, "campaign", 9);
+    int pool = g.st.skirmishers[SIDE_CONFEDERATE];
+    int a = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(open_ground(&g)));
+    int b = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(open_ground(&g)));
+    int c = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(open_ground(&g)));
+    assert_true(a >= 0 && b >= 0 && c >= 0);
+    g.st.unit[b].where = AT_ELIMINATED;
+    g.st.unit[c].where = AT_ELIMINATED;
+    assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], pool - 3);
+    advance_to(&g, 6);
+    assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], pool - 1);
+    assert_int_equal(g.st.unit[a].where, AT_ABSENT);
+    game_free(&g);
+}
+
 static void test_retreat_instead_of_a_loss_and_advance(void **state)
 {
     (void)state;
@@ -1275,6 +1420,7 @@ static void test_retreat_instead_of_a_loss_and_advance(void **state)
     put_at(&g, "thomas", n);
     run(&g, "place %s", n);
     run(&g, "attack pender+lane+thomas %s", t);
+    apply_text(&g, "no-skirmisher");
     apply_text(&g, "breastwork");
     /* The breastwork costs the attacker a die, or a step after the combat. */
     assert_int_equal(g.st.cb_step, CB_BW_CHOICE);
@@ -1316,6 +1462,7 @@ static void test_retreat_out_of_a_breastwork(void **state)
     put_at(&g, "lane", n);
     run(&g, "place %s", n);
     run(&g, "attack pender+lane %s", t);
+    apply_text(&g, "no-skirmisher");
     apply_text(&g, "breastwork");
     apply_text(&g, "bw-step"); /* 8 against 7: 2 dice each */
     int dice[] = {6, 6, 1, 1};
@@ -1355,6 +1502,7 @@ static void test_who_may_attack(void **state)
      * the activation cannot end until it is done. */
     snprintf(cmd, sizeof cmd, "attack heth %s", hn);
     apply_text(&g, cmd);
+    apply_text(&g, "no-skirmisher");
     apply_text(&g, "no-breastwork");
     while (g.st.pending == PEND_COMBAT) {
         assert_true(legal_all(&g) > 0);
@@ -1392,6 +1540,7 @@ static void test_woods_attacker_chooses(void **state)
     put_at(&g, "heth", t);
     run(&g, "place %s", t);
     run(&g, "attack heth %s", n); /* from the woods he may leave McLean alone */
+    apply_text(&g, "no-skirmisher");
     apply_text(&g, "no-breastwork");
     while (g.st.pending == PEND_COMBAT) {
         char why[160];
@@ -1432,6 +1581,7 @@ static void test_fortification_in_combat(void **state)
     put_at(&g, "mclean", from);
     run(&g, "place %s", from);
     run(&g, "attack barlow+mclean %s", f);
+    apply_text(&g, "no-skirmisher");
     /* No breastwork on a fortification: straight to the dice. */
     assert_true(g.st.cb_fort);
     short att[2] = {(short)U("barlow"), (short)U("mclean")}, hexes[1] = {(short)fort};
@@ -1872,6 +2022,9 @@ int main(void)
         cmocka_unit_test(test_stacking_before_bombardment),
         cmocka_unit_test(test_combat_dice_ratios),
         cmocka_unit_test(test_mcgowan_attacks_three_hexes),
+        cmocka_unit_test(test_von_gilsa_rulebook_example),
+        cmocka_unit_test(test_skirmisher_rules),
+        cmocka_unit_test(test_skirmishers_at_night),
         cmocka_unit_test(test_retreat_instead_of_a_loss_and_advance),
         cmocka_unit_test(test_retreat_out_of_a_breastwork),
         cmocka_unit_test(test_who_may_attack),

@@ -18,7 +18,7 @@ typedef struct {
     int shown_log; /* log entries already printed */
 } Session;
 
-static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited"};
+static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited", "gone"};
 static const char *const phase_names[] = {"choose", "activation", "recovery", "over"};
 
 static void print_new_log(Session *s)

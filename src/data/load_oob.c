@@ -11,7 +11,7 @@ typedef struct {
     int side;
 } OobCtx;
 
-static const char *const type_names[UT_COUNT] = {"infantry", "cavalry", "artillery", "horse-artillery"};
+static const char *const type_names[UT_COUNT] = {"infantry", "cavalry", "artillery", "horse-artillery", "skirmisher"};
 
 const char *data_unit_type_name(int type) { return type >= 0 && type < UT_COUNT ? type_names[type] : "?"; }
 
@@ -142,7 +142,7 @@ static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
         lu_copy(doc, ini_key(s, "division")->line, u.division, sizeof u.division, v, "division", c->d);
     if (ini_get_str(doc, s, "type", true, &v, c->d)) {
         u.type = -1;
-        for (int t = 0; t < UT_COUNT; t++)
+        for (int t = 0; t < UT_OOB_TYPES; t++)
             if (strcmp(v, type_names[t]) == 0)
                 u.type = t;
         if (u.type < 0) {
@@ -187,8 +187,29 @@ static void oob_file(IniDoc *doc, void *arg)
         diag_error(c->d, doc->file, 0, "no [unit:...] sections");
 }
 
+/* The army's skirmisher counters, as one-point units (SKIRM-POOL). */
+static void add_skirmishers(GameData *gd, int side)
+{
+    const ArmyDef *a = &gd->army[side];
+    int n = a->skirmishers + a->extra_skirmishers;
+    for (int i = 1; i <= n; i++) {
+        UnitDef u;
+        memset(&u, 0, sizeof u);
+        snprintf(u.id, sizeof u.id, "skirmisher-%c%d", side == SIDE_UNION ? 'u' : 'c', i);
+        snprintf(u.name, sizeof u.name, "%s skirmisher %d", side == SIDE_UNION ? "Union" : "Confederate", i);
+        u.side = side;
+        u.formation = -1;
+        u.type = UT_SKIRMISHER;
+        u.strength = 1;
+        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
+            return;
+    }
+}
+
 bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d)
 {
     OobCtx c = {gd, d, side};
-    return lu_with_file(path, shown, d, oob_file, &c);
+    bool ok = lu_with_file(path, shown, d, oob_file, &c);
+    add_skirmishers(gd, side);
+    return ok;
 }

@@ -227,6 +227,13 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         }
         ad = best_ad, dd = best_dd;
     }
+    bool only_skirmishers = ndef > 0;
+    for (int i = 0; i < ndef; i++)
+        only_skirmishers &= is_skirmisher(g, def[i]);
+    if (only_skirmishers && dd > 1) {
+        dd = 1; /* a skirmisher alone in its hex rolls one die at most */
+        strcat(notes, ", skirmishers alone: 1 die");
+    }
     if (ad < cr->min_dice)
         ad = cr->min_dice;
     if (dd < cr->min_dice)
@@ -288,6 +295,15 @@ static const char *attack_refusal(const Game *g, const Decision *d, char *buf, s
             touches |= in_list(nb, k, d->hexes[h]);
         if (!touches)
             return "every attacker must be next to an attacked hex (not across a great river)";
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        if (!is_skirmisher(g, d->units[i]))
+            continue;
+        bool company = false;
+        for (int j = 0; j < d->nunits; j++)
+            company |= !is_skirmisher(g, d->units[j]) && st->unit[d->units[j]].hex == st->unit[d->units[i]].hex;
+        if (!company)
+            return "skirmishers attack only together with other units of their hex (SKIRM-RULES)";
     }
     for (int h = 0; h < d->nhexes; h++) {
         bool reached = false;
@@ -517,6 +533,14 @@ static void next_step(Game *g)
     int def = defender_side(g), att = st->drawn.side;
     for (;;) {
         switch (st->cb_step) {
+        case CB_SKIRMISHER:
+            if (!st->cb_skirm_done && st->skirmishers[def] > 0 && !g->gd->turns[st->turn - 1].night) {
+                Decision tmp[CB_MAX_HEXES + 1];
+                if (combat_legal(g, tmp, CB_MAX_HEXES + 1, 0) > 1)
+                    return set_step(g, CB_SKIRMISHER, def);
+            }
+            st->cb_step = CB_BREASTWORK;
+            break;
         case CB_BREASTWORK:
             if (st->cb_nqueue > 0)
                 return set_step(g, CB_BREASTWORK, def);
@@ -548,6 +572,7 @@ static void next_step(Game *g)
                 return set_step(g, CB_BONUS_DEF, def);
             roll_dice(g);
             st->cb_def_first = st->cb_att_first = false;
+            st->cb_def_real = st->cb_att_real = false;
             st->cb_retreating = false;
             st->cb_step = CB_DEF_LOSS;
             break;
@@ -623,12 +648,14 @@ static void start_combat(Game *g, const Decision *d)
     st->cb_nqueue = 0;
     for (int h = 0; h < d->nhexes; h++) {
         const MapHex *mh = &MAP(g)->hexes[d->hexes[h]];
-        if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0)
+        if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
+            hex_has_real(g, d->hexes[h], def))
             st->cb_queue[st->cb_nqueue++] = d->hexes[h];
     }
     st->cb_bonus_done[0] = st->cb_bonus_done[1] = false;
     st->cb_advance_over = false;
-    st->cb_step = CB_BREASTWORK;
+    st->cb_skirm_done = false;
+    st->cb_step = CB_SKIRMISHER;
     next_step(g);
 }
 
@@ -641,7 +668,9 @@ static const char *loss_refusal(const Game *g, int u, bool defender)
     int n = defender ? st->cb_ndef : st->cb_natt;
     if (u < 0 || u >= st->nunits || !in_list(units, n, u) || !unit_here(g, u))
         return "that unit is not one of this combat's units still standing";
-    bool first = defender ? !st->cb_def_first : !st->cb_att_first;
+    if (is_skirmisher(g, u))
+        return NULL; /* skirmishers may always absorb losses */
+    bool first = defender ? !st->cb_def_real : !st->cb_att_real;
     if (first && g->gd->units[u].type != UT_INFANTRY)
         for (int i = 0; i < n; i++)
             if (unit_here(g, units[i]) && g->gd->units[units[i]].type == UT_INFANTRY)
@@ -651,7 +680,7 @@ static const char *loss_refusal(const Game *g, int u, bool defender)
 
 bool combat_decision(int kind)
 {
-    return kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
+    return kind == D_SKIRM_DEFEND || kind == D_NO_SKIRM || kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
            kind == D_RETREAT || kind == D_ADVANCE || kind == D_NO_ADVANCE;
 }
 
@@ -701,6 +730,17 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         return n;
     }
     switch (st->cb_step) {
+    case CB_SKIRMISHER:
+        for (int h = 0; h < st->cb_nhex; h++) {
+            short here[CB_MAX_UNITS];
+            int k = units_in_hex(g, st->cb_hex[h], defender_side(g), -1, here, CB_MAX_UNITS), pts = 1;
+            for (int i = 0; i < k; i++)
+                pts += game_unit_points(g, here[i]);
+            if (k + 1 <= g->gd->stacking.max_units && pts <= g->gd->stacking.max_points)
+                ADDD(.kind = D_SKIRM_DEFEND, .arg = st->cb_hex[h]);
+        }
+        ADDD(.kind = D_NO_SKIRM);
+        break;
     case CB_BREASTWORK:
         ADDD(.kind = D_BREASTWORK);
         ADDD(.kind = D_NO_BREASTWORK);
@@ -795,6 +835,33 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     int def = defender_side(g);
     switch (d->kind) {
+    case D_SKIRM_DEFEND:
+    case D_NO_SKIRM: {
+        if (st->cb_step != CB_SKIRMISHER) {
+            snprintf(why, n, "the defender's skirmisher comes before the breastwork (COMBAT-STEPS)");
+            return false;
+        }
+        if (d->kind == D_SKIRM_DEFEND) {
+            Decision ok[CB_MAX_HEXES + 1];
+            int no = combat_legal(g, ok, CB_MAX_HEXES + 1, 0);
+            bool found = false;
+            for (int i = 0; i < no && i < CB_MAX_HEXES + 1; i++)
+                found |= ok[i].kind == D_SKIRM_DEFEND && ok[i].arg == d->arg;
+            int sk = found ? skirmisher_place(g, def, d->arg) : -1;
+            if (sk < 0) {
+                snprintf(why, n, "a skirmisher goes into an attacked hex, within stacking, while any are available");
+                return false;
+            }
+            if (st->cb_ndef < CB_MAX_UNITS)
+                st->cb_def[st->cb_ndef++] = (short)sk;
+            log_add(&g->log, st->turn, LOG_DECISION, "SKIRM-MAKE", "%s deploys a skirmisher: %s",
+                    data_side_name(def), text);
+        } else
+            log_add(&g->log, st->turn, LOG_DECISION, "COMBAT-STEPS", "%s deploys no skirmisher", data_side_name(def));
+        st->cb_skirm_done = true;
+        next_step(g);
+        return true;
+    }
     case D_BREASTWORK:
     case D_NO_BREASTWORK: {
         if (st->cb_step != CB_BREASTWORK) {
@@ -866,13 +933,16 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         log_add(&g->log, st->turn, LOG_DECISION, "HITS", "%s: %s", data_side_name(d->side), text);
+        bool real = !is_skirmisher(g, d->arg);
         lose_step(g, d->arg, "HITS");
         if (defender) {
             st->cb_hits_def--;
             st->cb_def_first = true;
+            st->cb_def_real |= real;
         } else {
             st->cb_hits_att--;
             st->cb_att_first = true;
+            st->cb_att_real |= real;
         }
         next_step(g);
         return true;
@@ -1035,6 +1105,15 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
     case D_NO_ADVANCE:
         snprintf(buf, size, "no-advance");
         break;
+    case D_SKIRM_DEFEND: {
+        short h = (short)d->arg;
+        hex_list(gd, &h, 1, b, sizeof b);
+        snprintf(buf, size, "skirmisher %s", b);
+        break;
+    }
+    case D_NO_SKIRM:
+        snprintf(buf, size, "no-skirmisher");
+        break;
     default:
         snprintf(buf, size, "?");
     }
@@ -1108,11 +1187,11 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
         out->arg = k == 1 ? data_unit_index(g->gd, a) : -1;
         return out->arg >= 0;
     }
-    if (strcmp(verb, "retreat") == 0) {
+    if (strcmp(verb, "retreat") == 0 || strcmp(verb, "skirmisher") == 0) {
         HexCoord h;
         if (k != 1 || !hex_parse(a, &h) || !map_has(MAP(g), h))
             return false;
-        out->kind = D_RETREAT;
+        out->kind = verb[1] == 'e' ? D_RETREAT : D_SKIRM_DEFEND;
         out->arg = map_hex_index(MAP(g), h);
         return true;
     }
@@ -1120,7 +1199,7 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
         const char *verb;
         int kind;
     } plain[] = {{"bw-die", D_BW_DIE}, {"bw-step", D_BW_STEP}, {"retreat-instead", D_RETREAT_INSTEAD},
-                 {"no-advance", D_NO_ADVANCE}};
+                 {"no-advance", D_NO_ADVANCE}, {"no-skirmisher", D_NO_SKIRM}};
     for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
         if (strcmp(verb, plain[i].verb) == 0) {
             out->kind = plain[i].kind;

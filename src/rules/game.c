@@ -477,8 +477,10 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     const GameData *gd = g->gd;
     int mp = 99;
     for (int i = 0; i < n; i++)
-        if (gd->units[units[i]].movement < mp)
+        if (!is_skirmisher(g, units[i]) && gd->units[units[i]].movement < mp)
             mp = gd->units[units[i]].movement;
+    if (mp == 99)
+        mp = 0; /* skirmishers alone do not move */
     int cells = gd->map.cols * gd->map.rows;
     unsigned char *enemy = malloc((size_t)cells);
     if (!enemy)
@@ -515,6 +517,11 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
         if (st->unit[u].hex != st->unit[d->units[0]].hex)
             return "units moving together must start in the same hex";
     }
+    bool real = false;
+    for (int i = 0; i < d->nunits; i++)
+        real |= !is_skirmisher(g, d->units[i]);
+    if (!real)
+        return "skirmishers move only with a brigade (SKIRM-RULES)";
     return NULL;
 }
 
@@ -544,6 +551,8 @@ bool next_to_side(const Game *g, int hex, int side)
 void disorder(Game *g, int unit, const char *rule, const char *why)
 {
     UnitState *u = &g->st.unit[unit];
+    if (is_skirmisher(g, unit))
+        return; /* immune to disorder (SKIRM-RULES) */
     if (u->flags & (UF_DIS | UF_DEM)) {
         u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized (%s)",
@@ -560,8 +569,8 @@ void disorder(Game *g, int unit, const char *rule, const char *why)
 void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent)
 {
     GameState *st = &g->st;
-    if (st->breastwork[from] != side + 1 || hex_has_side(g, from, side))
-        return;
+    if (st->breastwork[from] != side + 1 || hex_has_real(g, from, side))
+        return; /* skirmishers alone do not hold a breastwork */
     st->breastwork[from] = 0;
     log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
     if (!enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
@@ -585,8 +594,9 @@ static int break_destinations(const Game *g, int hex, short *out, int max)
     int side = 1 - g->st.drawn.side, n = 0;
     bool cavalry = true, any = false;
     for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side) {
-            any = true;
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
+            !is_skirmisher(g, i)) {
+            any = true; /* skirmishers alone never break contact */
             cavalry &= g->gd->units[i].type == UT_CAVALRY;
         }
     if (!any)
@@ -824,9 +834,72 @@ void remember(Game *g, const Decision *d)
     memcpy(st->resume_hexes, d->hexes, sizeof st->resume_hexes);
 }
 
+/* ---- skirmishers (SKIRM-MAKE) -------------------------------------- */
+
+/* Where active brigade u may put a skirmisher now: its own hex, or a
+ * neighbour out of contact with the enemy; within stacking. */
+static int skirmish_destinations(const Game *g, int u, short *out)
+{
+    const GameState *st = &g->st;
+    const UnitState *us = &st->unit[u];
+    int side = g->gd->units[u].side;
+    if (g->gd->units[u].type != UT_INFANTRY || us->where != AT_MAP || !(us->flags & UF_ACTIVE) ||
+        (us->flags & (UF_SKIRMISHED | UF_FOUGHT)) || st->skirmishers[side] <= 0 || st->act_step == STEP_COMBAT ||
+        st->act_step == STEP_PLACE || g->gd->turns[st->turn - 1].night)
+        return 0;
+    int n = 0;
+    HexCoord c = map_hex_at(&g->gd->map, us->hex);
+    MoveContext ctx = {.gd = g->gd, .rain = st->rain};
+    for (int d = -1; d < DIR_COUNT; d++) {
+        int hex = us->hex;
+        if (d >= 0) {
+            HexCoord nb = hex_neighbour(c, d);
+            bool road;
+            if (!map_has(&g->gd->map, nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
+                continue;
+            hex = map_hex_index(&g->gd->map, nb);
+            if (hex_has_side(g, hex, 1 - side) || next_to_side(g, hex, 1 - side))
+                continue;
+        }
+        short here[GS_MAX_UNITS];
+        int k = units_in_hex(g, hex, side, -1, here, GS_MAX_UNITS), pts = 1;
+        for (int i = 0; i < k; i++)
+            pts += game_unit_points(g, here[i]);
+        if (k + 1 > g->gd->stacking.max_units || pts > g->gd->stacking.max_points)
+            continue;
+        out[n++] = (short)hex;
+    }
+    return n;
+}
+
 /* ---- bombardment (BOMBARD, BOMBARD-PROC) ---------------------------- */
 
 bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
+
+bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
+
+bool hex_has_real(const Game *g, int hex, int side)
+{
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
+            !is_skirmisher(g, i))
+            return true;
+    return false;
+}
+
+int skirmisher_place(Game *g, int side, int hex)
+{
+    GameState *st = &g->st;
+    if (st->skirmishers[side] <= 0)
+        return -1;
+    for (int u = 0; u < st->nunits; u++)
+        if (is_skirmisher(g, u) && g->gd->units[u].side == side && st->unit[u].where == AT_ABSENT) {
+            st->unit[u] = (UnitState){(short)hex, AT_MAP, 1, 0};
+            st->skirmishers[side]--;
+            return u;
+        }
+    return -1;
+}
 
 /* A formation locked until attacked or bombarded is released from the next
  * turn once one of its units in `hex` is hit at (CAMPAIGN, scenario rules). */
@@ -954,7 +1027,9 @@ static void bombard_effect(Game *g, int unit)
         }
         log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s loses a step", name);
     }
-    if (r == ART_DIS || r == ART_LOSS_DIS) {
+    if ((r == ART_DIS || r == ART_LOSS_DIS) && is_skirmisher(g, unit))
+        log_add(&g->log, st->turn, LOG_EVENT, "SKIRM-RULES", "%s is immune to disorder", name);
+    else if (r == ART_DIS || r == ART_LOSS_DIS) {
         if (u->flags & (UF_DIS | UF_DEM)) {
             u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
             log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s, already disorganized, is demoralized", name);
@@ -1122,6 +1197,15 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal(g, u))
                 ADD(D_ATTACH, u);
+        for (int u = 0; u < st->nunits; u++) {
+            short dest[DIR_COUNT + 1];
+            int nd = skirmish_destinations(g, u, dest);
+            for (int i = 0; i < nd; i++) {
+                if (n < max)
+                    out[n] = (Decision){.kind = D_SKIRMISH, .side = st->to_move, .arg = u, .arg2 = dest[i]};
+                n++;
+            }
+        }
         for (int u = 0; u < st->nunits; u++)
             if ((st->unit[u].flags & UF_ACTIVE) && !(st->unit[u].flags & UF_MOVED) && st->unit[u].where == AT_MAP &&
                 exit_hex(g, st->unit[u].hex)) {
@@ -1151,7 +1235,7 @@ int game_legal(const Game *g, Decision *out, int max)
                 } else if (!first_in_hex || grp.nunits < 2)
                     continue;
                 MoveReach r;
-                if (!group_reach(g, mv.units, mv.nunits, &r))
+                if (move_group_refusal(g, &mv) || !group_reach(g, mv.units, mv.nunits, &r))
                     continue;
                 for (int h = 0; h < r.nhexes; h++) {
                     if (h == r.start || move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
@@ -1408,7 +1492,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD", "%s: factor %d at the %s (movement is over)", text,
                 st->bomb_factor, d->arg2 == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
         release_locks_in_hex(g, d->arg);
-        if (breastwork_allowed(g, d->arg)) {
+        if (breastwork_allowed(g, d->arg) && hex_has_real(g, d->arg, 1 - d->side)) {
             st->pending = PEND_BREASTWORK;
             st->to_move = 1 - d->side;
         } else
@@ -1537,6 +1621,30 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         finish_bombardment(g);
         return true;
     }
+    case D_SKIRMISH: {
+        short dest[DIR_COUNT + 1];
+        int nd = d->arg >= 0 && d->arg < st->nunits && g->gd->units[d->arg].side == d->side
+                     ? skirmish_destinations(g, d->arg, dest)
+                     : 0;
+        bool ok = false;
+        for (int i = 0; i < nd; i++)
+            ok |= dest[i] == d->arg2;
+        if (!ok) {
+            snprintf(why, n, "an active brigade that has not yet done so puts one skirmisher, before combat, in its "
+                             "hex or next to it out of contact, while any are available (SKIRM-MAKE)");
+            return false;
+        }
+        int sk = skirmisher_place(g, d->side, d->arg2);
+        if (sk < 0) {
+            snprintf(why, n, "no skirmisher is available");
+            return false;
+        }
+        st->unit[sk].flags |= UF_ACTIVE | UF_ACTIVATED;
+        st->unit[d->arg].flags |= UF_SKIRMISHED;
+        log_add(&g->log, st->turn, LOG_DECISION, "SKIRM-MAKE", "%s (%d left in the pool)", text,
+                st->skirmishers[d->side]);
+        return true;
+    }
     case D_EXIT: {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
             snprintf(why, n, "units leave the map during their movement");
@@ -1596,7 +1704,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         for (int i = 0; i < d->nunits; i++) {
             st->mv_units[i] = d->units[i];
             st->unit[d->units[i]].flags |= UF_MOVED;
-            if (g->gd->units[d->units[i]].movement < st->mv_mp)
+            if (!is_skirmisher(g, d->units[i]) && g->gd->units[d->units[i]].movement < st->mv_mp)
                 st->mv_mp = g->gd->units[d->units[i]].movement;
         }
         st->mv_len = len;
@@ -1632,7 +1740,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
                         g->gd->units[i].name);
             }
-            u->flags &= (unsigned short)~UF_ACTIVE;
+            u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED);
         }
         draw_next(g);
         return true;
@@ -1659,6 +1767,17 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         break;
     case D_END:
         snprintf(buf, size, "end");
+        break;
+    case D_SKIRMISH: {
+        char hx[5] = "????";
+        if (d->arg2 >= 0 && d->arg2 < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg2), hx);
+        snprintf(buf, size, "skirmish %s %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?", hx);
+        break;
+    }
+    case D_SKIRM_DEFEND:
+    case D_NO_SKIRM:
+        combat_format(gd, d, buf, size);
         break;
     case D_EXIT: {
         size_t len = (size_t)snprintf(buf, size, "exit ");
@@ -1766,6 +1885,11 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         if (combat_parse(g, verb, rest, out))
             return true;
         out->kind = -1;
+    }
+    if (k == 3 && strcmp(verb, "skirmish") == 0) {
+        out->kind = D_SKIRMISH;
+        out->arg = data_unit_index(g->gd, arg);
+        return out->arg >= 0 && parse_hex_index(g->gd, arg2, &out->arg2);
     }
     if (k == 3 && strcmp(verb, "displace") == 0) {
         out->kind = D_DISPLACE;

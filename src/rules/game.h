@@ -33,7 +33,8 @@
 #define GS_MAX_HEXES 2048
 #define GS_MAX_BOMBARDED 32
 
-enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED };
+/* AT_GONE: a skirmisher removed from the game for good (SKIRM-RULES). */
+enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED, AT_GONE };
 
 enum UnitFlag {
     UF_DIS = 1,
@@ -44,7 +45,8 @@ enum UnitFlag {
     UF_MOVED = 32,
     UF_DETACHED = 64,
     UF_ACTIVE = 128, /* acting in the current activation */
-    UF_FOUGHT = 256, /* attacked in this activation */
+    UF_FOUGHT = 256,     /* attacked in this activation */
+    UF_SKIRMISHED = 512, /* made a skirmisher in this activation (SKIRM-MAKE) */
 };
 
 typedef struct {
@@ -75,6 +77,7 @@ enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT
 
 /* The steps of a combat under way (COMBAT-STEPS). */
 enum CombatStep {
+    CB_SKIRMISHER, /* defender: a skirmisher in an attacked hex? (step B) */
     CB_BREASTWORK, /* defender: a breastwork in a defended hex? */
     CB_BW_CHOICE,  /* defender: the breastwork costs the attacker a die or a step */
     CB_BONUS_ATT,  /* attacker: elite bonus points on his dice */
@@ -161,6 +164,8 @@ typedef struct {
     int cb_hits_def, cb_hits_att; /* still to allocate */
     int cb_att_extra;      /* steps the attacker loses to works */
     bool cb_def_first, cb_att_first; /* the first loss has been taken */
+    bool cb_def_real, cb_att_real;   /* a loss other than a skirmisher has been taken */
+    bool cb_skirm_done;              /* step B answered */
     bool cb_retreating;
     bool cb_bonus_done[2]; /* [0] attacker, [1] defender: bonus placed */
     bool cb_advance_over;
@@ -211,6 +216,9 @@ enum DecisionKind {
     D_NO_ADVANCE,
     D_RECOVER,
     D_EXIT,
+    D_SKIRMISH,
+    D_SKIRM_DEFEND,
+    D_NO_SKIRM,
     D_COUNT
 };
 
@@ -221,7 +229,7 @@ typedef struct {
     int side;
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
                    D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
-    int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE: destination hex */
+    int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE, D_SKIRMISH: hex */
     int nunits; /* D_MOVE: the units moving together (one hex, one stack);
                    D_BOMBARD: the artillery firing together; D_ATTACK,
                    D_ADVANCE: the units; D_BONUS: the points on each die */
@@ -246,7 +254,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "displace heth 1921", "eliminate heth", "attack pender+lane 1921[+1922]",
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
  * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
- * "exit heth+lane" */
+ * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);

@@ -6,6 +6,11 @@
 #include "rules/game.h"
 
 bool is_artillery(const UnitDef *u);
+bool is_skirmisher(const Game *g, int u);
+/* Units of `side` in hex other than skirmishers (they hold no breastwork). */
+bool hex_has_real(const Game *g, int hex, int side);
+/* Puts an available skirmisher of `side` in hex; its index, or -1. */
+int skirmisher_place(Game *g, int side, int hex);
 bool hex_has_side(const Game *g, int hex, int side);
 /* Any unit of `side` in a hex next to `hex`. */
 bool next_to_side(const Game *g, int hex, int side);

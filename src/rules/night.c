@@ -128,8 +128,8 @@ static bool traces_to(const Game *g, int u, const unsigned char *net)
 
 static bool always_supplied(const Game *g, int u)
 {
-    /* SUPPLY: cavalry (and skirmishers) are always in supply. */
-    return g->gd->units[u].type == UT_CAVALRY || scenario_always_supplied(g);
+    /* SUPPLY: cavalry and skirmishers are always in supply. */
+    return g->gd->units[u].type == UT_CAVALRY || is_skirmisher(g, u) || scenario_always_supplied(g);
 }
 
 bool game_in_supply(const Game *g, int u)
@@ -269,10 +269,41 @@ static bool next_recovering_side(Game *g, int from_side)
     return true;
 }
 
+/* SEQ-NIGHT step 2: every skirmisher comes off the map; those in the losses
+ * box come back to the pool, but one of them is gone for good. */
+static void skirmishers_at_night(Game *g)
+{
+    GameState *st = &g->st;
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        int back = 0, lost = 0, gone = -1;
+        for (int u = 0; u < st->nunits; u++) {
+            if (!is_skirmisher(g, u) || g->gd->units[u].side != side)
+                continue;
+            UnitState *us = &st->unit[u];
+            if (us->where == AT_ELIMINATED && gone < 0) {
+                gone = u;
+                us->where = AT_GONE;
+                continue;
+            }
+            if (us->where == AT_MAP || us->where == AT_ELIMINATED) {
+                lost += us->where == AT_ELIMINATED;
+                *us = (UnitState){-1, AT_ABSENT, 0, 0};
+                st->skirmishers[side]++;
+                back++;
+            }
+        }
+        if (back || gone >= 0)
+            log_add(&g->log, st->turn, LOG_EVENT, "SKIRM-RULES",
+                    "%s skirmishers: %d back in the pool (%d of them from the losses box)%s; %d available",
+                    data_side_name(side), back, lost, gone >= 0 ? ", one lost for good" : "", st->skirmishers[side]);
+    }
+}
+
 bool night_begin(Game *g)
 {
     GameState *st = &g->st;
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-NIGHT", "the night's activations are over: supply, order, recovery");
+    skirmishers_at_night(g);
     supply_and_order(g);
     memset(st->recovered, 0, sizeof st->recovered);
     st->phase = PH_RECOVERY;

@@ -25,8 +25,8 @@ int game_eliminated_points(const Game *g, int side)
 {
     int pts = 0;
     for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side)
-            pts += g->gd->units[u].strength; /* permanently eliminated counters, full value */
+        if (g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side && !is_skirmisher(g, u))
+            pts += g->gd->units[u].strength; /* permanently eliminated counters, full value; no skirmishers */
     return pts;
 }
 
@@ -34,7 +34,7 @@ static int eliminated_units(const Game *g, int side)
 {
     int n = 0;
     for (int u = 0; u < g->st.nunits; u++)
-        n += g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side;
+        n += g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side && !is_skirmisher(g, u);
     return n;
 }
 
@@ -70,7 +70,7 @@ static int exited_steps(const Game *g, int side)
     int n = 0;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
-            g->gd->units[u].type != UT_CAVALRY)
+            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u))
             n += g->st.unit[u].steps;
     return n;
 }
