@@ -1830,6 +1830,123 @@ static void test_night_order_and_recovery(void **state)
     game_free(&g);
 }
 
+/* ---- higher commanders and the detachment ------------------------------ */
+
+static void test_higher_commander_rulebook_example(void **state)
+{
+    (void)state;
+    /* Turn 3: the Union puts XI and XII Corps under Hooker and also picks V
+     * and II Corps: 4 points. Hooker may act again from turn 5. */
+    Game g;
+    start(&g, "campaign", 12);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    refuse_text(&g, "higher hooker howard+slocum+meade", "from 1 to 2 formations");
+    apply_text(&g, "higher hooker howard+slocum");
+    apply_text(&g, "choose meade");
+    apply_text(&g, "choose couch");
+    assert_int_equal(g.st.points[SIDE_UNION], 0);
+    refuse_text(&g, "choose howard", "already chosen");
+    apply_text(&g, "done");
+    /* The cup: Hooker's chit instead of XI and XII's, V, II, two Independents. */
+    assert_int_equal(g.st.ncup + 1, 5);
+    bool hooker_in_cup = g.st.drawn.kind == CHIT_HIGHER;
+    for (int i = 0; i < g.st.ncup; i++) {
+        hooker_in_cup |= g.st.cup[i].kind == CHIT_HIGHER;
+        assert_false(g.st.cup[i].kind == CHIT_FORMATION &&
+                     (g.st.cup[i].index == data_formation_index(&gd, "howard") ||
+                      g.st.cup[i].index == data_formation_index(&gd, "slocum")));
+    }
+    assert_true(hooker_in_cup);
+    /* Drawn, he acts for both corps within his radius, and the independents. */
+    for (int i = 0; i < 10 && g.st.drawn.kind != CHIT_HIGHER; i++)
+        apply_text(&g, "pass");
+    assert_int_equal(g.st.drawn.kind, CHIT_HIGHER);
+    apply_text(&g, "activate");
+    HexCoord t = open_ground(&g);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "knipe", hex_neighbour(t, DIR_S));
+    put_at(&g, "provost", hex_neighbour(t, DIR_N));
+    run(&g, "place %s", t);
+    assert_true(game_unit_active(&g, U("von-gilsa")));
+    assert_true(game_unit_active(&g, U("knipe")));
+    assert_true(game_unit_active(&g, U("provost")));
+    assert_false(game_unit_active(&g, U("barnes"))); /* V Corps: his own chit */
+    game_free(&g);
+
+    start(&g, "campaign", 12);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "higher hooker howard+slocum");
+    advance_to(&g, 4);
+    apply_text(&g, "done");
+    refuse_text(&g, "higher hooker meade", "every other turn");
+    advance_to(&g, 5);
+    apply_text(&g, "done");
+    apply_text(&g, "higher hooker meade");
+    game_free(&g);
+}
+
+static void test_jacksons_attack_opening(void **state)
+{
+    (void)state;
+    /* Jackson's Attack opens with Jackson's activation, and he may act
+     * again on turn 14. */
+    Game g;
+    start(&g, "jacksons-attack", 3);
+    assert_int_equal(g.st.turn, 13);
+    apply_text(&g, "higher jackson hill+rodes+colston");
+    assert_int_equal(g.st.points[SIDE_CONFEDERATE], 0);
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    assert_int_equal(g.st.drawn.kind, CHIT_HIGHER);
+    assert_string_equal(gd.commanders[g.st.drawn.index].id, "jackson");
+    advance_to(&g, 14);
+    apply_text(&g, "higher jackson rodes");
+    game_free(&g);
+}
+
+static void test_detachment(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 21);
+    advance_to(&g, 3);
+    apply_text(&g, "choose hill");
+    apply_text(&g, "choose rodes");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "heth", t);
+    put_at(&g, "doles", n);
+    put_at(&g, "iverson", n);
+    run(&g, "place %s", t);
+    assert_false(game_unit_active(&g, U("doles")));
+    run(&g, "detach %s", n);
+    assert_true(game_unit_active(&g, U("doles")));
+    assert_true(game_unit_active(&g, U("iverson")));
+    run(&g, "move doles %s", hex_neighbour(n, DIR_N));
+    stay_put(&g);
+    /* Once a turn. */
+    char cmd[64], hx[5];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "detach %s", hx);
+    refuse_text(&g, cmd, "once a turn");
+    apply_text(&g, "end");
+    /* Detached units stay inactive when their own formation acts later. */
+    if (g.st.phase == PH_ACTIVATION && g.st.drawn.kind == CHIT_FORMATION &&
+        strcmp(gd.formations[g.st.drawn.index].id, "rodes") == 0) {
+        apply_text(&g, "activate");
+    } else
+        draw_until(&g, "rodes");
+    put_at(&g, "ramseur", hex_neighbour(n, DIR_NE));
+    run(&g, "place %s", hex_neighbour(n, DIR_NE));
+    assert_true(game_unit_active(&g, U("ramseur")));
+    assert_false(game_unit_active(&g, U("iverson")));
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2037,6 +2154,9 @@ int main(void)
         cmocka_unit_test(test_first_night_supply),
         cmocka_unit_test(test_out_of_supply_ladder),
         cmocka_unit_test(test_night_order_and_recovery),
+        cmocka_unit_test(test_higher_commander_rulebook_example),
+        cmocka_unit_test(test_jacksons_attack_opening),
+        cmocka_unit_test(test_detachment),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

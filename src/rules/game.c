@@ -139,6 +139,11 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
                  GS_MAX_HEXES);
         return false;
     }
+    if (gd->ncommanders > GS_MAX_COMMANDERS) {
+        snprintf(err, errsize, "the data has more commanders (%d) than a game holds (%d)", gd->ncommanders,
+                 GS_MAX_COMMANDERS);
+        return false;
+    }
     if (gd->nunits > GS_MAX_UNITS || gd->nformations > GS_MAX_FORMATIONS) {
         snprintf(err, errsize, "the data has more units (%d) or formations (%d) than a game holds (%d, %d)",
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
@@ -294,6 +299,9 @@ static void begin_turn(Game *g)
         st->done_choosing[s] = false;
     }
     memset(st->chosen, 0, sizeof st->chosen);
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++)
+        st->held_by[f] = -1;
+    st->detach_used[0] = st->detach_used[1] = false;
     st->ncup = 0;
     st->activated = false;
     st->drawn = (Chit){0, 0, -1};
@@ -373,6 +381,14 @@ static const char *choose_refusal(const Game *g, int side, int f, char *buf, siz
 
 /* ---- the activation: chit, command radius, attaching, moving --------- */
 
+/* Whether the drawn chit is a higher commander holding this formation. */
+static bool held_by_drawn(const Game *g, int formation)
+{
+    const Chit *c = &g->st.drawn;
+    return c->kind == CHIT_HIGHER && formation >= 0 && g->st.held_by[formation] == c->index;
+}
+
+
 static int chit_radius(const Game *g)
 {
     const Chit *c = &g->st.drawn;
@@ -386,6 +402,8 @@ static int chit_radius(const Game *g)
 
 static int max_attached(const Game *g)
 {
+    if (g->st.drawn.kind == CHIT_HIGHER)
+        return 0; /* every independent in his radius comes along already (HIGHER-CMD) */
     return g->st.drawn.kind == CHIT_INDEPENDENT ? 3 : 1; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
@@ -410,11 +428,13 @@ static const char *place_refusal(const Game *g, int hex)
             continue;
         if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
             return NULL;
+        if (st->drawn.kind == CHIT_HIGHER && held_by_drawn(g, ud->formation))
+            return NULL;
         if (st->drawn.kind == CHIT_INDEPENDENT && !(u->flags & UF_ACTIVATED))
             return NULL;
     }
-    return st->drawn.kind == CHIT_FORMATION ? "the chit must stand in or next to a hex holding a unit of its formation"
-                                            : "the chit must stand in or next to a unit not yet activated this turn";
+    return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
+                                              : "the chit must stand in or next to a hex holding a unit of its formation";
 }
 
 static const char *attach_refusal(const Game *g, int unit)
@@ -448,7 +468,7 @@ static const char *attach_refusal(const Game *g, int unit)
 static void activate_in_radius(Game *g)
 {
     GameState *st = &g->st;
-    if (st->drawn.kind != CHIT_FORMATION)
+    if (st->drawn.kind == CHIT_INDEPENDENT)
         return;
     int n = g->gd->map.cols * g->gd->map.rows;
     unsigned char *range = malloc((size_t)n);
@@ -458,7 +478,12 @@ static void activate_in_radius(Game *g)
     int active = 0, outside = 0;
     for (int i = 0; i < st->nunits; i++) {
         UnitState *u = &st->unit[i];
-        if (u->where != AT_MAP || g->gd->units[i].formation != st->drawn.index || (u->flags & UF_DETACHED))
+        int f = g->gd->units[i].formation;
+        bool mine = st->drawn.kind == CHIT_FORMATION ? f == st->drawn.index
+                                                     : held_by_drawn(g, f) ||
+                                                           (f < 0 && g->gd->units[i].side == st->drawn.side &&
+                                                            !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
+        if (u->where != AT_MAP || !mine || (u->flags & UF_DETACHED))
             continue;
         if (range[u->hex]) {
             u->flags |= UF_ACTIVE | UF_ACTIVATED;
@@ -1085,6 +1110,82 @@ static void resolve_bombardment(Game *g)
     st->to_move = defender;
 }
 
+/* ---- higher commanders (HIGHER-CMD) and the detachment (DETACH) ------ */
+
+static bool hc_free_turn(const Game *g, int k)
+{
+    /* higher_commander_turns lists turns where he may act whatever the
+     * alternate-turn rule says (Jackson's Attack: 14:1). */
+    const char *v = option(g, "higher_commander_turns");
+    char tok[32];
+    for (const char *p = v; p && (p = ini_next_token(p, tok, sizeof tok, NULL));)
+        if (atoi(tok) == g->st.turn)
+            return true;
+    (void)k;
+    return false;
+}
+
+static const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    if (d->arg < 0 || d->arg >= gd->ncommanders || !gd->commanders[d->arg].higher || gd->commanders[d->arg].side != d->side)
+        return "that is not a higher commander of this army";
+    const ScenarioDef *sc = scen(g);
+    if (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached)
+        return "his chit is not in this scenario";
+    if (st->hc_turn[d->arg] && st->turn < st->hc_turn[d->arg] + 2 && !hc_free_turn(g, d->arg))
+        return "a higher commander acts only every other turn";
+    if (d->nunits < 1 || d->nunits > gd->commanders[d->arg].command_factor) {
+        snprintf(buf, n, "he commands from 1 to %d formations (his command factor)", gd->commanders[d->arg].command_factor);
+        return buf;
+    }
+    int cost = 0;
+    for (int i = 0; i < d->nunits; i++) {
+        int f = d->units[i];
+        if (f < 0 || f >= gd->nformations)
+            return "no such formation";
+        for (int j = 0; j < i; j++)
+            if (d->units[j] == f)
+                return "a formation is named twice";
+        char why[128];
+        const char *r = choose_refusal(g, d->side, f, why, sizeof why);
+        if (r && strncmp(r, "it costs", 8) != 0) {
+            snprintf(buf, n, "%s: %s", gd->formations[f].name, r);
+            return buf;
+        }
+        cost += game_formation_cost(g, f);
+    }
+    if (cost > st->points[d->side]) {
+        snprintf(buf, n, "those formations cost %d activation points and %d are left", cost, st->points[d->side]);
+        return buf;
+    }
+    return NULL;
+}
+
+/* Hexes where the detachment marker may go now, with units to take along. */
+static bool detach_ok(const Game *g, int hex, const unsigned char *range)
+{
+    const GameState *st = &g->st;
+    int side = st->drawn.side;
+    if (!range[hex])
+        return false;
+    for (int i = 0; i < st->nunits; i++) {
+        const UnitState *u = &st->unit[i];
+        if (u->where == AT_MAP && u->hex == hex && g->gd->units[i].side == side && !(u->flags & UF_ACTIVATED))
+            return true;
+    }
+    return false;
+}
+
+static bool detachment_allowed(const Game *g)
+{
+    const GameState *st = &g->st;
+    const char *v = option(g, "detachment");
+    return st->drawn.kind != CHIT_INDEPENDENT && !st->detach_used[st->drawn.side] &&
+           g->gd->army[st->drawn.side].detachment_markers > 0 && !(v && strcmp(v, "no") == 0);
+}
+
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
@@ -1101,6 +1202,19 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int f = 0; f < g->gd->nformations; f++)
             if (!choose_refusal(g, st->to_move, f, buf, sizeof buf))
                 ADD(D_CHOOSE, f);
+        /* A higher commander with one formation, or two; any larger group
+         * within his factor is accepted too. */
+        for (int k = 0; k < g->gd->ncommanders; k++)
+            for (int f1 = 0; f1 < g->gd->nformations; f1++)
+                for (int f2 = f1; f2 < g->gd->nformations; f2++) {
+                    Decision h = {.kind = D_HIGHER, .side = st->to_move, .arg = k, .nunits = f1 == f2 ? 1 : 2,
+                                  .units = {(short)f1, (short)f2}};
+                    if (!higher_refusal(g, &h, buf, sizeof buf)) {
+                        if (n < max)
+                            out[n] = h;
+                        n++;
+                    }
+                }
         ADD(D_DONE, 0);
         break;
     case PH_RECOVERY:
@@ -1197,6 +1311,17 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal(g, u))
                 ADD(D_ATTACH, u);
+        if (detachment_allowed(g)) {
+            int cells = g->gd->map.cols * g->gd->map.rows;
+            unsigned char *range = malloc((size_t)cells);
+            if (range) {
+                command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
+                for (int h = 0; h < cells; h++)
+                    if (detach_ok(g, h, range))
+                        ADD(D_DETACH, h);
+                free(range);
+            }
+        }
         for (int u = 0; u < st->nunits; u++) {
             short dest[DIR_COUNT + 1];
             int nd = skirmish_destinations(g, u, dest);
@@ -1277,7 +1402,13 @@ static void draw_next(Game *g)
         end_turn(g);
         return;
     }
-    int i = (int)rng_below(&st->rng, (uint32_t)st->ncup);
+    int i = -1;
+    const char *first = st->turn == scen(g)->first_turn ? option(g, "first_activation") : NULL;
+    for (int c = 0; first && c < st->ncup && i < 0; c++)
+        if (st->cup[c].kind == CHIT_HIGHER && strcmp(g->gd->commanders[st->cup[c].index].id, first) == 0)
+            i = c; /* this scenario opens with his activation */
+    if (i < 0)
+        i = (int)rng_below(&st->rng, (uint32_t)st->ncup);
     st->drawn = st->cup[i];
     st->cup[i] = st->cup[--st->ncup];
     st->activated = false;
@@ -1293,8 +1424,15 @@ static void fill_cup(Game *g)
     GameState *st = &g->st;
     st->ncup = 0;
     for (int f = 0; f < g->gd->nformations; f++)
-        if (st->chosen[f])
+        if (st->chosen[f] && st->held_by[f] < 0)
             st->cup[st->ncup++] = (Chit){CHIT_FORMATION, (unsigned char)g->gd->formations[f].side, (short)f};
+    for (int k = 0; k < g->gd->ncommanders && k < GS_MAX_COMMANDERS; k++) {
+        bool holds = false;
+        for (int f = 0; f < g->gd->nformations; f++)
+            holds |= st->held_by[f] == k;
+        if (holds)
+            st->cup[st->ncup++] = (Chit){CHIT_HIGHER, (unsigned char)g->gd->commanders[k].side, (short)k};
+    }
     for (int s = 0; s < SIDE_COUNT; s++)
         st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, the two Independent chits among them",
@@ -1379,6 +1517,60 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
                 data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
                 st->points[d->side]);
+        return true;
+    }
+    case D_HIGHER: {
+        if (st->phase != PH_CHOOSE) {
+            snprintf(why, n, "higher commanders are chosen at the start of the turn");
+            return false;
+        }
+        const char *r = higher_refusal(g, d, buf, sizeof buf);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        int cost = 0;
+        for (int i = 0; i < d->nunits; i++) {
+            cost += game_formation_cost(g, d->units[i]);
+            st->chosen[d->units[i]] = true;
+            st->held_by[d->units[i]] = (short)d->arg;
+        }
+        st->points[d->side] -= cost;
+        st->hc_turn[d->arg] = st->turn;
+        log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD", "%s: %d point%s, his chit goes in the cup (%d left)",
+                text, cost, cost == 1 ? "" : "s", st->points[d->side]);
+        return true;
+    }
+    case D_DETACH: {
+        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || !detachment_allowed(g)) {
+            snprintf(why, n, "the detachment marker serves once a turn, during an activation's movement (DETACH)");
+            return false;
+        }
+        int cells = g->gd->map.cols * g->gd->map.rows;
+        unsigned char *range = malloc((size_t)cells);
+        if (!range) {
+            snprintf(why, n, "out of memory");
+            return false;
+        }
+        command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
+        bool ok = d->arg >= 0 && d->arg < cells && detach_ok(g, d->arg, range);
+        free(range);
+        if (!ok) {
+            snprintf(why, n, "the marker goes on units not yet activated this turn, within the command radius");
+            return false;
+        }
+        int taken = 0;
+        for (int i = 0; i < st->nunits; i++) {
+            UnitState *u = &st->unit[i];
+            if (u->where == AT_MAP && u->hex == d->arg && g->gd->units[i].side == d->side &&
+                !(u->flags & UF_ACTIVATED)) {
+                u->flags |= UF_ACTIVE | UF_ACTIVATED | UF_DETACHED;
+                taken++;
+            }
+        }
+        st->detach_used[d->side] = true;
+        log_add(&g->log, st->turn, LOG_DECISION, "DETACH", "%s: %d unit%s join this activation", text, taken,
+                taken == 1 ? "" : "s");
         return true;
     }
     case D_DONE:
@@ -1768,6 +1960,22 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_END:
         snprintf(buf, size, "end");
         break;
+    case D_HIGHER: {
+        size_t len = (size_t)snprintf(buf, size, "higher %s ",
+                                      d->arg >= 0 && d->arg < gd->ncommanders ? gd->commanders[d->arg].id : "?");
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
+                                    d->units[i] >= 0 && d->units[i] < gd->nformations ? gd->formations[d->units[i]].id
+                                                                                      : "?");
+        break;
+    }
+    case D_DETACH: {
+        char hx[5] = "????";
+        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        snprintf(buf, size, "detach %s", hx);
+        break;
+    }
     case D_SKIRMISH: {
         char hx[5] = "????";
         if (d->arg2 >= 0 && d->arg2 < gd->map.cols * gd->map.rows)
@@ -1874,8 +2082,8 @@ static bool parse_hex_index(const GameData *gd, const char *tok, int *out)
 
 bool decision_parse(const Game *g, const char *text, Decision *out)
 {
-    char verb[32] = "", arg[256] = "", arg2[16] = "", arg3[16] = "", extra[8];
-    int k = sscanf(text, "%31s %255s %15s %15s %7s", verb, arg, arg2, arg3, extra);
+    char verb[32] = "", arg[256] = "", arg2[256] = "", arg3[16] = "", extra[8];
+    int k = sscanf(text, "%31s %255s %255s %15s %7s", verb, arg, arg2, arg3, extra);
     *out = (Decision){.kind = -1, .side = g->st.to_move};
     {
         const char *rest = text;
@@ -1885,6 +2093,22 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         if (combat_parse(g, verb, rest, out))
             return true;
         out->kind = -1;
+    }
+    if (k == 3 && strcmp(verb, "higher") == 0) {
+        out->kind = D_HIGHER;
+        out->arg = data_commander_index(g->gd, arg);
+        char *save = NULL;
+        for (char *t = strtok_r(arg2, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+            int f = data_formation_index(g->gd, t);
+            if (f < 0 || out->nunits >= DEC_MAX_UNITS)
+                return false;
+            out->units[out->nunits++] = (short)f;
+        }
+        return out->arg >= 0 && out->nunits > 0;
+    }
+    if (k == 2 && strcmp(verb, "detach") == 0) {
+        out->kind = D_DETACH;
+        return parse_hex_index(g->gd, arg, &out->arg);
     }
     if (k == 3 && strcmp(verb, "skirmish") == 0) {
         out->kind = D_SKIRMISH;

@@ -29,6 +29,7 @@
 
 #define GS_MAX_UNITS 192
 #define GS_MAX_FORMATIONS 32
+#define GS_MAX_COMMANDERS 32
 #define GS_MAX_CHITS 40
 #define GS_MAX_HEXES 2048
 #define GS_MAX_BOMBARDED 32
@@ -177,6 +178,9 @@ typedef struct {
     unsigned char pontoon[SIDE_COUNT][GS_MAX_HEXES]; /* bit per direction a side's pontoon spans */
     int pontoons_left[SIDE_COUNT];                   /* not on the map */
     bool recovered[GS_MAX_FORMATIONS];               /* a unit recovered this night (RECOVERY) */
+    short held_by[GS_MAX_FORMATIONS];  /* the higher commander holding it this turn, -1 (HIGHER-CMD) */
+    int hc_turn[GS_MAX_COMMANDERS];    /* the last turn a higher commander was used, 0 */
+    bool detach_used[SIDE_COUNT];      /* the detachment marker this turn (DETACH) */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
     Rng rng;
@@ -219,6 +223,8 @@ enum DecisionKind {
     D_SKIRMISH,
     D_SKIRM_DEFEND,
     D_NO_SKIRM,
+    D_HIGHER,
+    D_DETACH,
     D_COUNT
 };
 
@@ -230,7 +236,8 @@ typedef struct {
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
                    D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
     int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE, D_SKIRMISH: hex */
-    int nunits; /* D_MOVE: the units moving together (one hex, one stack);
+    int nunits; /* D_HIGHER: the formations (in units[]);
+                   D_MOVE: the units moving together (one hex, one stack);
                    D_BOMBARD: the artillery firing together; D_ATTACK,
                    D_ADVANCE: the units; D_BONUS: the points on each die */
     short units[DEC_MAX_UNITS];
@@ -254,7 +261,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "displace heth 1921", "eliminate heth", "attack pender+lane 1921[+1922]",
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
  * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
- * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher" */
+ * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
+ * "higher jackson hill+rodes", "detach 1921" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
