@@ -1947,6 +1947,70 @@ static void test_detachment(void **state)
     game_free(&g);
 }
 
+static void test_forced_march(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", t);
+    g.st.unit[U("lane")].flags |= UF_DIS; /* in disorder: cannot march */
+    run(&g, "place %s", t);
+    apply_text(&g, "forced-march");
+    assert_true(g.st.unit[U("heth")].flags & UF_FORCED);
+    assert_false(game_unit_active(&g, U("lane")));
+    /* Doubled: five hexes of clear ground (5 MP) are within reach. The
+     * ground is made clear for the test and restored after. */
+    HexCoord far = t, path[5];
+    unsigned char saved_t[5];
+    Hexside saved_s[5];
+    int clear = map_hex(&gd.map, t)->terrain;
+    for (int i = 0; i < 5; i++) {
+        HexCoord next = hex_neighbour(far, DIR_S);
+        saved_s[i] = map_hex(&gd.map, far)->side[DIR_S];
+        map_hex(&gd.map, far)->side[DIR_S].kind = -1;
+        map_hex(&gd.map, next)->side[DIR_N].kind = -1;
+        far = next;
+        path[i] = far;
+        saved_t[i] = map_hex(&gd.map, far)->terrain;
+        map_hex(&gd.map, far)->terrain = (unsigned char)clear;
+    }
+    /* never into a hex next to the enemy */
+    HexCoord e = hex_neighbour(hex_neighbour(hex_neighbour(t, DIR_N), DIR_N), DIR_N);
+    put_at(&g, "von-gilsa", e);
+    char cmd[96], hx[5];
+    hex_format(hex_neighbour(hex_neighbour(t, DIR_N), DIR_N), hx);
+    snprintf(cmd, sizeof cmd, "move heth %s", hx);
+    refuse_text(&g, cmd, "cannot be reached");
+    hex_format(e, hx);
+    snprintf(cmd, sizeof cmd, "attack heth %s", hx);
+    refuse_text(&g, cmd, "");
+    refuse_text(&g, "forced-march", "");
+    for (int u = 0; u < g.st.nunits; u++) /* nobody in the way */
+        if (gd.units[u].side == SIDE_UNION && g.st.unit[u].where == AT_MAP && u != U("von-gilsa") &&
+            hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), far) <= 7)
+            take_off(&g, gd.units[u].id);
+    run(&g, "move heth %s", far);
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(far));
+    far = t;
+    for (int i = 0; i < 5; i++) {
+        map_hex(&gd.map, far)->side[DIR_S] = saved_s[i];
+        map_hex(&gd.map, path[i])->side[DIR_N].kind = saved_s[i].kind;
+        map_hex(&gd.map, path[i])->terrain = saved_t[i];
+        far = path[i];
+    }
+    /* Afterwards a 1-2 costs the formation a step, the owner's choice. */
+    assert_int_equal(rng_force(&g.st.rng, 2), 0);
+    apply_text(&g, "end");
+    assert_int_equal(g.st.pending, PEND_MARCH_LOSS);
+    refuse_text(&g, "take lane", "from a unit that marched");
+    apply_text(&g, "take heth");
+    assert_int_equal(g.st.unit[U("heth")].steps, 1);
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2157,6 +2221,7 @@ int main(void)
         cmocka_unit_test(test_higher_commander_rulebook_example),
         cmocka_unit_test(test_jacksons_attack_opening),
         cmocka_unit_test(test_detachment),
+        cmocka_unit_test(test_forced_march),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

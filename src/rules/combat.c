@@ -53,6 +53,8 @@ static const char *attacker_refusal(const Game *g, int u, int side)
         return "artillery that bombarded does not fight in the same turn (BOMBARD)";
     if (us->flags & (UF_DIS | UF_DEM))
         return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
+    if (us->flags & UF_FORCED)
+        return "units on a forced march do not attack (FORCED-MARCH)";
     return NULL;
 }
 
@@ -391,6 +393,9 @@ static void roll_dice(Game *g)
     GameState *st = &g->st;
     const CombatRules *cr = &g->gd->combat;
     int hits[2] = {0, 0};
+    bool def_marched = false;
+    for (int i = 0; i < st->cb_ndef; i++)
+        def_marched |= (st->unit[st->cb_def[i]].flags & UF_FORCED) != 0;
     for (int side = 0; side < 2; side++) {
         bool attacker = side == 0;
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
@@ -401,7 +406,7 @@ static void roll_dice(Game *g)
                      nd, bonus[i]);
             int die = game_roll(g, "COMBAT-STEPS", purpose);
             LogEntry *e = &g->log.items[g->log.count - 1];
-            e->modified = die + bonus[i];
+            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? 1 : 0); /* FORCED-MARCH */
             hits[side] += e->modified >= cr->hit_on;
         }
     }

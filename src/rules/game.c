@@ -302,6 +302,7 @@ static void begin_turn(Game *g)
     for (int f = 0; f < GS_MAX_FORMATIONS; f++)
         st->held_by[f] = -1;
     st->detach_used[0] = st->detach_used[1] = false;
+    st->march_used[0] = st->march_used[1] = false;
     st->ncup = 0;
     st->activated = false;
     st->drawn = (Chit){0, 0, -1};
@@ -316,7 +317,8 @@ static void end_turn(Game *g)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++)
-        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT);
+        st->unit[i].flags &=
+            (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT | UF_FORCED);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
     if (victory_check(g, true, last))
@@ -506,6 +508,11 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
             mp = gd->units[units[i]].movement;
     if (mp == 99)
         mp = 0; /* skirmishers alone do not move */
+    bool forced = false;
+    for (int i = 0; i < n; i++)
+        forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
+    if (forced)
+        mp *= 2; /* FORCED-MARCH */
     int cells = gd->map.cols * gd->map.rows;
     unsigned char *enemy = malloc((size_t)cells);
     if (!enemy)
@@ -515,7 +522,8 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     for (int i = 0; i < n; i++)
         demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
     int side = gd->units[units[0]].side;
-    MoveContext ctx = {gd, g->st.rain, enemy, g->st.pontoon[side], gd->turns[g->st.turn - 1].night || demoralized};
+    MoveContext ctx = {gd, g->st.rain, enemy, g->st.pontoon[side],
+                       gd->turns[g->st.turn - 1].night || demoralized || forced};
     bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
     free(enemy);
     return ok;
@@ -757,7 +765,7 @@ static void continue_move(Game *g)
         }
         bool demoralized = false;
         for (int i = 0; i < st->mv_n; i++)
-            demoralized |= (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
+            demoralized |= (st->unit[st->mv_units[i]].flags & (UF_DEM | UF_FORCED)) != 0;
         MoveContext ctx = {gd, st->rain, enemy, st->pontoon[side], gd->turns[st->turn - 1].night || demoralized};
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
@@ -991,6 +999,8 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
             return "that battery has already fired this turn";
         if (us->flags & (UF_DIS | UF_DEM))
             return "disorganized or demoralized units do not bombard (DISORG, DEMORAL)";
+        if (us->flags & UF_FORCED)
+            return "units on a forced march do not bombard (FORCED-MARCH)";
         int dist = hex_distance(map_hex_at(m, us->hex), target);
         if (dist < 1 || dist > 2)
             return "the target must be one or two hexes away";
@@ -1178,6 +1188,22 @@ static bool detach_ok(const Game *g, int hex, const unsigned char *range)
     return false;
 }
 
+/* Why this activation may not be a forced march now, or NULL. */
+static const char *march_refusal(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || st->pending != PEND_NONE)
+        return "a forced march is declared during an activation's movement";
+    if (st->drawn.kind == CHIT_INDEPENDENT)
+        return "only a formation (or a higher commander's) may force-march";
+    if (st->march_used[st->drawn.side])
+        return "only one formation a turn may force-march";
+    for (int i = 0; i < st->nunits; i++)
+        if ((st->unit[i].flags & UF_ACTIVE) && (st->unit[i].flags & (UF_MOVED | UF_FIRED)))
+            return "declare it before any unit moves";
+    return NULL;
+}
+
 static bool detachment_allowed(const Game *g)
 {
     const GameState *st = &g->st;
@@ -1260,6 +1286,12 @@ int game_legal(const Game *g, Decision *out, int max)
                 ADD(D_STAY, 0);
             break;
         }
+        if (st->pending == PEND_MARCH_LOSS) {
+            for (int u = 0; u < st->nunits; u++)
+                if ((st->unit[u].flags & UF_FORCED) && st->unit[u].where == AT_MAP && !is_skirmisher(g, u))
+                    ADD(D_TAKE, u);
+            break;
+        }
         if (st->pending == PEND_BOMBARD_TAKE) {
             short cand[16];
             int nc = units_in_hex(g, st->bomb_hex, st->to_move, st->bomb_type, cand, 16);
@@ -1311,6 +1343,8 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal(g, u))
                 ADD(D_ATTACH, u);
+        if (!march_refusal(g))
+            ADD(D_FORCED_MARCH, 0);
         if (detachment_allowed(g)) {
             int cells = g->gd->map.cols * g->gd->map.rows;
             unsigned char *range = malloc((size_t)cells);
@@ -1465,7 +1499,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
-                           (st->pending == PEND_BOMBARD_TAKE && d->kind == D_TAKE) ||
+                           ((st->pending == PEND_BOMBARD_TAKE || st->pending == PEND_MARCH_LOSS) && d->kind == D_TAKE) ||
                            (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY)) ||
                            (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE)) ||
                            (st->pending == PEND_COMBAT && (combat_decision(d->kind) || d->kind == D_BREASTWORK ||
@@ -1474,6 +1508,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
                  st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
                  : st->pending == PEND_BOMBARD_TAKE ? "choose the unit that takes the bombardment (take UNIT)"
+                 : st->pending == PEND_MARCH_LOSS   ? "choose the unit that loses a step to the march (take UNIT)"
                  : st->pending == PEND_STACK        ? "put right an over-stacked hex (displace UNIT HEX)"
                  : st->pending == PEND_COMBAT       ? "answer in the combat under way (see 'legal')"
                                                     : "decide whether to break contact (break HEX or stay)");
@@ -1539,6 +1574,33 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         st->hc_turn[d->arg] = st->turn;
         log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD", "%s: %d point%s, his chit goes in the cup (%d left)",
                 text, cost, cost == 1 ? "" : "s", st->points[d->side]);
+        return true;
+    }
+    case D_FORCED_MARCH: {
+        const char *r = march_refusal(g);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        int marching = 0;
+        for (int i = 0; i < st->nunits; i++) {
+            UnitState *u = &st->unit[i];
+            if (!(u->flags & UF_ACTIVE))
+                continue;
+            if (u->flags & (UF_OOS | UF_DIS | UF_DEM)) {
+                u->flags &= (unsigned short)~UF_ACTIVE; /* they cannot march: they stay */
+                log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH",
+                        "%s, out of supply or in disorder, cannot march and stays", g->gd->units[i].name);
+                continue;
+            }
+            u->flags |= UF_FORCED;
+            marching++;
+        }
+        st->march_used[d->side] = true;
+        st->marching = true;
+        log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
+                "%s force-marches: %d units, double movement, never next to the enemy, no attack", data_side_name(d->side),
+                marching);
         return true;
     }
     case D_DETACH: {
@@ -1610,6 +1672,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             st->has_resume = false;
             st->nattacked = 0;
             st->nobliged = 0;
+            st->marching = false;
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
@@ -1796,7 +1859,32 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         return true;
     }
-    case D_TAKE: {
+    case D_TAKE:
+        if (st->pending == PEND_MARCH_LOSS) {
+            int u = d->arg;
+            if (u < 0 || u >= st->nunits || !(st->unit[u].flags & UF_FORCED) || st->unit[u].where != AT_MAP ||
+                is_skirmisher(g, u)) {
+                snprintf(why, n, "the step comes from a unit that marched");
+                return false;
+            }
+            st->unit[u].steps--;
+            if (st->unit[u].steps == 0) {
+                st->unit[u].where = AT_ELIMINATED;
+                st->unit[u].hex = -1;
+            }
+            log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
+                    g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
+            st->pending = PEND_NONE;
+            st->to_move = st->drawn.side;
+            if (st->has_resume) {
+                st->has_resume = false;
+                Decision r = {.kind = D_END, .side = st->resume_side};
+                char rwhy[160];
+                apply_decision(g, &r, rwhy, sizeof rwhy);
+            }
+            return true;
+        }
+        {
         short cand[16];
         int nc = units_in_hex(g, st->bomb_hex, d->side, st->bomb_type, cand, 16);
         bool ok = false;
@@ -1899,6 +1987,11 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (!is_skirmisher(g, d->units[i]) && g->gd->units[d->units[i]].movement < st->mv_mp)
                 st->mv_mp = g->gd->units[d->units[i]].movement;
         }
+        for (int i = 0; i < d->nunits; i++)
+            if (st->unit[d->units[i]].flags & UF_FORCED) {
+                st->mv_mp *= 2; /* FORCED-MARCH */
+                break;
+            }
         st->mv_len = len;
         for (int i = 0; i < len; i++)
             st->mv_path[i] = (short)map_hex_index(m, path[i]);
@@ -1922,6 +2015,23 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (!stacking_clean(g)) {
                 remember(g, d);
                 return true;
+            }
+        }
+        if (st->marching) {
+            st->marching = false;
+            int die = game_roll(g, "FORCED-MARCH", "after a forced march: 1-2 costs the formation a step");
+            if (die <= 2) {
+                int nc = 0;
+                for (int i = 0; i < st->nunits; i++)
+                    nc += (st->unit[i].flags & UF_FORCED) && st->unit[i].where == AT_MAP && !is_skirmisher(g, i);
+                if (nc > 0) {
+                    st->pending = PEND_MARCH_LOSS;
+                    st->to_move = d->side;
+                    remember(g, d);
+                    log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH", "the march costs a step: %s chooses the unit",
+                            data_side_name(d->side));
+                    return true;
+                }
             }
         }
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
@@ -1969,6 +2079,9 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
                                                                                       : "?");
         break;
     }
+    case D_FORCED_MARCH:
+        snprintf(buf, size, "forced-march");
+        break;
     case D_DETACH: {
         char hx[5] = "????";
         if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
@@ -2105,6 +2218,10 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
             out->units[out->nunits++] = (short)f;
         }
         return out->arg >= 0 && out->nunits > 0;
+    }
+    if (k == 1 && strcmp(verb, "forced-march") == 0) {
+        out->kind = D_FORCED_MARCH;
+        return true;
     }
     if (k == 2 && strcmp(verb, "detach") == 0) {
         out->kind = D_DETACH;

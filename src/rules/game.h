@@ -48,6 +48,7 @@ enum UnitFlag {
     UF_ACTIVE = 128, /* acting in the current activation */
     UF_FOUGHT = 256,     /* attacked in this activation */
     UF_SKIRMISHED = 512, /* made a skirmisher in this activation (SKIRM-MAKE) */
+    UF_FORCED = 1024,    /* force-marched this turn (FORCED-MARCH) */
 };
 
 typedef struct {
@@ -74,7 +75,8 @@ enum Result { RES_NONE, RES_UNION, RES_CONFEDERATE, RES_DRAW };
 enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
-enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT };
+enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT,
+               PEND_MARCH_LOSS };
 
 /* The steps of a combat under way (COMBAT-STEPS). */
 enum CombatStep {
@@ -181,6 +183,8 @@ typedef struct {
     short held_by[GS_MAX_FORMATIONS];  /* the higher commander holding it this turn, -1 (HIGHER-CMD) */
     int hc_turn[GS_MAX_COMMANDERS];    /* the last turn a higher commander was used, 0 */
     bool detach_used[SIDE_COUNT];      /* the detachment marker this turn (DETACH) */
+    bool march_used[SIDE_COUNT];       /* the forced march this turn (FORCED-MARCH) */
+    bool marching;                     /* this activation is a forced march */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
     Rng rng;
@@ -225,6 +229,7 @@ enum DecisionKind {
     D_NO_SKIRM,
     D_HIGHER,
     D_DETACH,
+    D_FORCED_MARCH,
     D_COUNT
 };
 
@@ -262,7 +267,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
  * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
  * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
- * "higher jackson hill+rodes", "detach 1921" */
+ * "higher jackson hill+rodes", "detach 1921", "forced-march" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
