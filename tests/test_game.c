@@ -2011,6 +2011,103 @@ static void test_forced_march(void **state)
     game_free(&g);
 }
 
+/* ---- pontoons ---------------------------------------------------------- */
+
+static void clear_around(Game *g, HexCoord h, int radius)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g->st.unit[u].hex), h) <= radius)
+            take_off(g, gd.units[u].id);
+}
+
+static void couch_activated(Game *g)
+{
+    start(g, "campaign", 14);
+    advance_to(g, 3);
+    apply_text(g, "done");
+    apply_text(g, "choose couch");
+    apply_text(g, "done");
+    draw_until(g, "couch");
+}
+
+static void test_pontoon_build_and_cross(void **state)
+{
+    (void)state;
+    Game g;
+    couch_activated(&g);
+    HexCoord ford = tu_hex("2015"), across = tu_hex("2016");
+    clear_around(&g, ford, 4);
+    put(&g, "caldwell", "2015");
+    put(&g, "zook", "2015");
+    apply_text(&g, "place 2015");
+    int left = g.st.pontoons_left[SIDE_UNION];
+    refuse_text(&g, "move zook 2016", "cannot be reached"); /* the Rappahannock needs a pontoon */
+    apply_text(&g, "build caldwell 2015-2016");
+    assert_int_equal(g.st.pontoons_left[SIDE_UNION], left - 1);
+    assert_true(g.st.pontoon[SIDE_UNION][hx_index(ford)]);
+    refuse_text(&g, "move caldwell 2016", "already moved"); /* the builder stays */
+    apply_text(&g, "move zook 2016");
+    stay_put(&g);
+    assert_int_equal(g.st.unit[U("zook")].hex, hx_index(across));
+    /* Not across dry land, not twice a turn, never a Confederate without the event. */
+    refuse_text(&g, "build caldwell 2015-2014", "");
+    game_free(&g);
+}
+
+static void test_pontoon_next_to_the_enemy(void **state)
+{
+    (void)state;
+    Game g;
+    couch_activated(&g);
+    clear_around(&g, tu_hex("2015"), 4);
+    put(&g, "caldwell", "2015");
+    put(&g, "mahone", "2017"); /* next to the far end */
+    apply_text(&g, "place 2015");
+    int left = g.st.pontoons_left[SIDE_UNION];
+    assert_int_equal(rng_force(&g.st.rng, 3), 0);
+    apply_text(&g, "build caldwell 2015-2016");
+    assert_int_equal(g.st.pontoons_left[SIDE_UNION], left); /* failed on a 3 */
+    assert_false(g.st.pontoon[SIDE_UNION][hx_index(tu_hex("2015"))]);
+    refuse_text(&g, "build caldwell 2015-2016", "once a turn");
+    game_free(&g);
+}
+
+static void test_pontoon_take_up_and_seize(void **state)
+{
+    (void)state;
+    /* The campaign opens with a Union pontoon at Franklin's Crossing. */
+    Game g;
+    couch_activated(&g);
+    int fc = hx_index(tu_hex("3523"));
+    assert_true(g.st.pontoon[SIDE_UNION][fc]);
+    put(&g, "caldwell", "2015");
+    apply_text(&g, "place 2015");
+    int left = g.st.pontoons_left[SIDE_UNION];
+    clear_around(&g, tu_hex("0602"), 3);
+    apply_text(&g, "take-up 0602-0603");
+    assert_false(g.st.pontoon[SIDE_UNION][hx_index(tu_hex("0602"))]);
+    assert_int_equal(g.st.pontoons_left[SIDE_UNION], left); /* usable next turn */
+    apply_text(&g, "end");
+    advance_to(&g, 4);
+    assert_int_equal(g.st.pontoons_left[SIDE_UNION], left + 1);
+    game_free(&g);
+
+    /* An unguarded pontoon is captured by Confederate infantry at its end. */
+    hill_activated(&g);
+    clear_around(&g, tu_hex("3524"), 3);
+    put(&g, "heth", "3524");
+    apply_text(&g, "place 3524");
+    refuse_text(&g, "take-up 3523-3524", "");
+    put(&g, "shaler", "3523");
+    refuse_text(&g, "capture heth 3523-3524", "guarded");
+    take_off(&g, "shaler");
+    apply_text(&g, "capture heth 3523-3524");
+    assert_false(g.st.pontoon[SIDE_UNION][fc]);
+    assert_true(g.st.pontoon[SIDE_CONFEDERATE][fc]);
+    assert_true(g.st.unit[U("heth")].flags & UF_MOVED);
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2222,6 +2319,9 @@ int main(void)
         cmocka_unit_test(test_jacksons_attack_opening),
         cmocka_unit_test(test_detachment),
         cmocka_unit_test(test_forced_march),
+        cmocka_unit_test(test_pontoon_build_and_cross),
+        cmocka_unit_test(test_pontoon_next_to_the_enemy),
+        cmocka_unit_test(test_pontoon_take_up_and_seize),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

@@ -295,6 +295,8 @@ static void begin_turn(Game *g)
     }
     reinforcements(g);
     for (int s = 0; s < SIDE_COUNT; s++) {
+        st->pontoons_left[s] += st->pontoons_next[s]; /* taken up last turn: usable again */
+        st->pontoons_next[s] = 0;
         st->points[s] = turn_points(g, s);
         st->done_choosing[s] = false;
     }
@@ -317,8 +319,8 @@ static void end_turn(Game *g)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++)
-        st->unit[i].flags &=
-            (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT | UF_FORCED);
+        st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
+                                               UF_FORCED | UF_BUILT);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
     if (victory_check(g, true, last))
@@ -1345,6 +1347,7 @@ int game_legal(const Game *g, Decision *out, int max)
                 ADD(D_ATTACH, u);
         if (!march_refusal(g))
             ADD(D_FORCED_MARCH, 0);
+        n = pontoon_legal(g, out, max, n);
         if (detachment_allowed(g)) {
             int cells = g->gd->map.cols * g->gd->map.rows;
             unsigned char *range = malloc((size_t)cells);
@@ -1528,6 +1531,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             end_turn(g);
         return true;
     }
+    if (pontoon_decision(d->kind))
+        return pontoon_apply(g, d, why, n);
     if (d->kind == D_ATTACK || combat_decision(d->kind) ||
         (st->pending == PEND_COMBAT && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)))
         return combat_apply(g, d, why, n);
@@ -2082,6 +2087,12 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_FORCED_MARCH:
         snprintf(buf, size, "forced-march");
         break;
+    case D_BUILD:
+    case D_TAKE_UP:
+    case D_DESTROY:
+    case D_CAPTURE:
+        pontoon_format(gd, d, buf, size);
+        break;
     case D_DETACH: {
         char hx[5] = "????";
         if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
@@ -2219,6 +2230,9 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         }
         return out->arg >= 0 && out->nunits > 0;
     }
+    if (pontoon_parse(g, verb, arg, arg2, k, out))
+        return true;
+    out->kind = -1;
     if (k == 1 && strcmp(verb, "forced-march") == 0) {
         out->kind = D_FORCED_MARCH;
         return true;

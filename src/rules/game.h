@@ -49,6 +49,7 @@ enum UnitFlag {
     UF_FOUGHT = 256,     /* attacked in this activation */
     UF_SKIRMISHED = 512, /* made a skirmisher in this activation (SKIRM-MAKE) */
     UF_FORCED = 1024,    /* force-marched this turn (FORCED-MARCH) */
+    UF_BUILT = 2048,     /* tried to build a pontoon this turn (PONTOON-BUILD) */
 };
 
 typedef struct {
@@ -179,6 +180,7 @@ typedef struct {
     int release_turn[GS_MAX_FORMATIONS]; /* a lock ends from this turn (0: not yet) */
     unsigned char pontoon[SIDE_COUNT][GS_MAX_HEXES]; /* bit per direction a side's pontoon spans */
     int pontoons_left[SIDE_COUNT];                   /* not on the map */
+    int pontoons_next[SIDE_COUNT];                   /* taken up: usable again next turn */
     bool recovered[GS_MAX_FORMATIONS];               /* a unit recovered this night (RECOVERY) */
     short held_by[GS_MAX_FORMATIONS];  /* the higher commander holding it this turn, -1 (HIGHER-CMD) */
     int hc_turn[GS_MAX_COMMANDERS];    /* the last turn a higher commander was used, 0 */
@@ -230,6 +232,10 @@ enum DecisionKind {
     D_HIGHER,
     D_DETACH,
     D_FORCED_MARCH,
+    D_BUILD,
+    D_TAKE_UP,
+    D_DESTROY,
+    D_CAPTURE,
     D_COUNT
 };
 
@@ -241,6 +247,7 @@ typedef struct {
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
                    D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
     int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE, D_SKIRMISH: hex */
+    int hex, dir; /* pontoon decisions: the hexside (arg: the unit, if any) */
     int nunits; /* D_HIGHER: the formations (in units[]);
                    D_MOVE: the units moving together (one hex, one stack);
                    D_BOMBARD: the artillery firing together; D_ATTACK,
@@ -267,7 +274,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "bw-die", "bw-step", "bonus 2 2 0", "lose heth", "retreat-instead",
  * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
  * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
- * "higher jackson hill+rodes", "detach 1921", "forced-march" */
+ * "higher jackson hill+rodes", "detach 1921", "forced-march",
+ * "build heth 2015-2016", "take-up 2015-2016", "destroy heth 2015-2016", "capture heth 2015-2016" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);

@@ -48,4 +48,11 @@ bool night_apply(Game *g, const Decision *d, char *why, size_t n, bool *over);
 bool victory_check(Game *g, bool end_of_turn, bool last_turn);
 bool exit_hex(const Game *g, int hex);
 
+/* pontoon.c (PONTOON-BUILD, PONTOON-REMOVE, PONTOON-SEIZE) */
+bool pontoon_decision(int kind);
+int pontoon_legal(const Game *g, Decision *out, int max, int n);
+bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n);
+void pontoon_format(const GameData *gd, const Decision *d, char *buf, size_t size);
+bool pontoon_parse(const Game *g, const char *verb, const char *a, const char *b, int k, Decision *out);
+
 #endif

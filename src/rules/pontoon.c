@@ -1,0 +1,270 @@
+/* Pontoons (PONTOON-BUILD, PONTOON-REMOVE, PONTOON-SEIZE). A pontoon spans
+ * a river hexside; the state keeps, per side, a bit per hex and direction.
+ * Movement and supply read those bits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game_internal.h"
+
+static const Map *MAP(const Game *g) { return &g->gd->map; }
+
+static bool spans(const Game *g, int side, int hex, int dir) { return (g->st.pontoon[side][hex] >> dir) & 1u; }
+
+static void set_span(Game *g, int side, int hex, int dir, bool on)
+{
+    HexCoord a = map_hex_at(MAP(g), hex), b = hex_neighbour(a, dir);
+    int hb = map_hex_index(MAP(g), b);
+    unsigned char ba = (unsigned char)(1u << dir), bb = (unsigned char)(1u << hex_dir_opposite(dir));
+    if (on) {
+        g->st.pontoon[side][hex] |= ba;
+        g->st.pontoon[side][hb] |= bb;
+    } else {
+        g->st.pontoon[side][hex] &= (unsigned char)~ba;
+        g->st.pontoon[side][hb] &= (unsigned char)~bb;
+    }
+}
+
+static bool neighbour_ok(const Game *g, int hex, int dir)
+{
+    return map_has(MAP(g), hex_neighbour(map_hex_at(MAP(g), hex), dir));
+}
+
+/* A river hexside a pontoon may span: a great river at a ford, or a minor
+ * river anywhere (PONTOON-BUILD). */
+static bool bridgeable(const Game *g, int hex, int dir)
+{
+    if (!neighbour_ok(g, hex, dir))
+        return false;
+    const Hexside *hs = &MAP(g)->hexes[hex].side[dir];
+    if (hs->kind < 0)
+        return false;
+    const HexsideKind *k = &g->gd->hexside_kinds[hs->kind];
+    if (k->pontoon_cost == COST_NO)
+        return false;
+    if (k->cost == COST_NO)
+        return (hs->flags & SIDE_FORD) != 0;
+    return k->rain_cost == COST_NO; /* minor rivers: closed in rain */
+}
+
+static bool enemy_near(const Game *g, int side, int hex, int dir)
+{
+    HexCoord b = hex_neighbour(map_hex_at(MAP(g), hex), dir);
+    int hb = map_hex_index(MAP(g), b);
+    return next_to_side(g, hex, 1 - side) || next_to_side(g, hb, 1 - side) || hex_has_side(g, hb, 1 - side);
+}
+
+static const char *build_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    int u = d->arg;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || st->pending != PEND_NONE)
+        return "pontoons are built during an activation's movement";
+    if (u < 0 || u >= st->nunits || g->gd->units[u].side != d->side)
+        return "no such unit of this army";
+    const UnitState *us = &st->unit[u];
+    if (g->gd->units[u].type != UT_INFANTRY)
+        return "only infantry builds pontoons";
+    if (!(us->flags & UF_ACTIVE) || (us->flags & (UF_MOVED | UF_BUILT)))
+        return "the builder must be active, not have moved, and try once a turn";
+    if (d->side == SIDE_CONFEDERATE)
+        return "the Confederate pontoon comes only with its event (CSA Bridge)";
+    if (st->pontoons_left[d->side] <= 0)
+        return "no pontoon is left";
+    if (d->hex != us->hex || d->dir < 0 || d->dir >= DIR_COUNT || !bridgeable(g, d->hex, d->dir))
+        return "from its own hex, across a ford of a great river or across a minor river";
+    if (spans(g, d->side, d->hex, d->dir))
+        return "a pontoon already spans that hexside";
+    return NULL;
+}
+
+static const char *take_up_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE || st->pending != PEND_NONE)
+        return "pontoons are taken up during one's own activation";
+    if (d->side != SIDE_UNION)
+        return "the Confederate player never takes up a pontoon to lay it elsewhere";
+    if (d->hex < 0 || d->hex >= MAP(g)->cols * MAP(g)->rows || d->dir < 0 || d->dir >= DIR_COUNT ||
+        !neighbour_ok(g, d->hex, d->dir) || !spans(g, d->side, d->hex, d->dir))
+        return "no pontoon of yours spans that hexside";
+    return NULL;
+}
+
+static const char *seize_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    int u = d->arg;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || st->pending != PEND_NONE)
+        return "pontoons are seized during an activation's movement";
+    if (u < 0 || u >= st->nunits || g->gd->units[u].side != d->side || g->gd->units[u].type != UT_INFANTRY)
+        return "only infantry of this army seizes a pontoon";
+    const UnitState *us = &st->unit[u];
+    if (!(us->flags & UF_ACTIVE) || (us->flags & UF_MOVED) || us->where != AT_MAP)
+        return "the unit must be active and still have its movement (it costs 2 MP)";
+    if (d->hex < 0 || d->hex >= MAP(g)->cols * MAP(g)->rows || d->dir < 0 || d->dir >= DIR_COUNT ||
+        !neighbour_ok(g, d->hex, d->dir) || !spans(g, 1 - d->side, d->hex, d->dir))
+        return "no enemy pontoon spans that hexside";
+    int hb = map_hex_index(MAP(g), hex_neighbour(map_hex_at(MAP(g), d->hex), d->dir));
+    if (us->hex != d->hex && us->hex != hb)
+        return "the unit must stand at one end of the pontoon";
+    /* unguarded: no enemy unit next to it */
+    if (hex_has_side(g, d->hex, 1 - d->side) || hex_has_side(g, hb, 1 - d->side) ||
+        next_to_side(g, d->hex, 1 - d->side) || next_to_side(g, hb, 1 - d->side))
+        return "the pontoon is guarded: an enemy unit is next to it";
+    return NULL;
+}
+
+bool pontoon_decision(int kind) { return kind == D_BUILD || kind == D_TAKE_UP || kind == D_DESTROY || kind == D_CAPTURE; }
+
+int pontoon_legal(const Game *g, Decision *out, int max, int n)
+{
+    const GameState *st = &g->st;
+    int side = st->to_move;
+    for (int u = 0; u < st->nunits; u++) {
+        if (!(st->unit[u].flags & UF_ACTIVE) || st->unit[u].where != AT_MAP || g->gd->units[u].side != side)
+            continue;
+        int hex = st->unit[u].hex;
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            Decision d = {.kind = D_BUILD, .side = side, .arg = u, .hex = hex, .dir = dir};
+            if (!build_refusal(g, &d)) {
+                if (n < max)
+                    out[n] = d;
+                n++;
+            }
+            /* seizing: pontoons at this end, or at a neighbour's */
+            for (int k = D_DESTROY; k <= D_CAPTURE; k++) {
+                d.kind = k;
+                if (!seize_refusal(g, &d)) {
+                    if (n < max)
+                        out[n] = d;
+                    n++;
+                }
+            }
+        }
+    }
+    if (side == SIDE_UNION && st->activated && st->act_step != STEP_PLACE)
+        for (int h = 0; h < MAP(g)->cols * MAP(g)->rows; h++)
+            for (int dir = DIR_N; dir <= DIR_SE; dir++) { /* each hexside once */
+                Decision d = {.kind = D_TAKE_UP, .side = side, .hex = h, .dir = dir};
+                if (!take_up_refusal(g, &d)) {
+                    if (n < max)
+                        out[n] = d;
+                    n++;
+                }
+            }
+    return n;
+}
+
+static void side_text(const Map *m, int hex, int dir, char out[10])
+{
+    HexCoord a = map_hex_at(m, hex);
+    hex_format(a, out);
+    out[4] = '-';
+    hex_format(hex_neighbour(a, dir), out + 5);
+}
+
+bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char hs[10];
+    if (d->kind == D_BUILD) {
+        const char *r = build_refusal(g, d);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        side_text(MAP(g), d->hex, d->dir, hs);
+        UnitState *us = &st->unit[d->arg];
+        us->flags |= UF_BUILT | UF_MOVED | UF_FOUGHT; /* the builder neither moves nor attacks */
+        bool ok = true;
+        if (enemy_near(g, d->side, d->hex, d->dir)) {
+            int die = game_roll(g, "PONTOON-BUILD", "building next to the enemy: 4-6 succeeds");
+            ok = die >= 4;
+        }
+        if (ok) {
+            set_span(g, d->side, d->hex, d->dir, true);
+            st->pontoons_left[d->side]--;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "PONTOON-BUILD", "%s %s a pontoon across %s (%d left)",
+                g->gd->units[d->arg].name, ok ? "lays" : "fails to lay", hs, st->pontoons_left[d->side]);
+        return true;
+    }
+    if (d->kind == D_TAKE_UP) {
+        const char *r = take_up_refusal(g, d);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        side_text(MAP(g), d->hex, d->dir, hs);
+        bool ok = true;
+        if (enemy_near(g, d->side, d->hex, d->dir))
+            ok = game_roll(g, "PONTOON-REMOVE", "taking up a pontoon next to the enemy: 4-6 succeeds") >= 4;
+        if (ok) {
+            set_span(g, d->side, d->hex, d->dir, false);
+            st->pontoons_next[d->side]++;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "PONTOON-REMOVE", "the pontoon across %s %s", hs,
+                ok ? "is taken up (usable again next turn)" : "could not be taken up");
+        return true;
+    }
+    const char *r = seize_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    side_text(MAP(g), d->hex, d->dir, hs);
+    set_span(g, 1 - d->side, d->hex, d->dir, false);
+    if (d->kind == D_CAPTURE)
+        set_span(g, d->side, d->hex, d->dir, true);
+    st->unit[d->arg].flags |= UF_MOVED; /* 2 MP: its move for this activation */
+    log_add(&g->log, st->turn, LOG_DECISION, "PONTOON-SEIZE", "%s %s the enemy pontoon across %s",
+            g->gd->units[d->arg].name, d->kind == D_CAPTURE ? "captures" : "destroys", hs);
+    return true;
+}
+
+void pontoon_format(const GameData *gd, const Decision *d, char *buf, size_t size)
+{
+    static const char *const verbs[] = {"build", "take-up", "destroy", "capture"};
+    char hs[10] = "....-....";
+    if (d->hex >= 0 && d->hex < gd->map.cols * gd->map.rows && d->dir >= 0 && d->dir < DIR_COUNT &&
+        map_has(&gd->map, hex_neighbour(map_hex_at(&gd->map, d->hex), d->dir)))
+        side_text(&gd->map, d->hex, d->dir, hs);
+    const char *verb = verbs[d->kind - D_BUILD];
+    if (d->kind == D_TAKE_UP)
+        snprintf(buf, size, "%s %s", verb, hs);
+    else
+        snprintf(buf, size, "%s %s %s", verb, d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?", hs);
+}
+
+static bool parse_side(const Game *g, const char *tok, int *hex, int *dir)
+{
+    HexCoord a, b;
+    char s1[5], s2[5];
+    if (strlen(tok) != 9 || tok[4] != '-')
+        return false;
+    memcpy(s1, tok, 4);
+    s1[4] = '\0';
+    memcpy(s2, tok + 5, 4);
+    s2[4] = '\0';
+    if (!hex_parse(s1, &a) || !hex_parse(s2, &b) || !map_has(MAP(g), a) || !map_has(MAP(g), b))
+        return false;
+    *dir = hex_direction(a, b);
+    *hex = map_hex_index(MAP(g), a);
+    return *dir >= 0;
+}
+
+bool pontoon_parse(const Game *g, const char *verb, const char *a, const char *b, int k, Decision *out)
+{
+    static const char *const verbs[] = {"build", "take-up", "destroy", "capture"};
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(verb, verbs[i]) != 0)
+            continue;
+        out->kind = D_BUILD + i;
+        if (out->kind == D_TAKE_UP)
+            return k == 2 && parse_side(g, a, &out->hex, &out->dir);
+        out->arg = data_unit_index(g->gd, a);
+        return k == 3 && out->arg >= 0 && parse_side(g, b, &out->hex, &out->dir);
+    }
+    return false;
+}
