@@ -2108,6 +2108,56 @@ static void test_pontoon_take_up_and_seize(void **state)
     game_free(&g);
 }
 
+/* ---- the campaign's special rules ---------------------------------------- */
+
+static void test_campaign_special_rules(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 15);
+    /* Gibbon's brigades are held until turn 14, like VI Corps. */
+    assert_true(unit_locked(&g, U("owen")));
+    assert_false(unit_locked(&g, U("caldwell")));
+    /* Union reserve artillery and infantry never cross the great rivers; the
+     * turn-11 cavalry neither; Stuart only with 10 Confederate steps across. */
+    short res[1] = {(short)U("provost")}, inf[1] = {(short)U("caldwell")}, cav[1] = {(short)U("davis")},
+          stu[1] = {(short)U("f-lee")};
+    assert_false(may_cross_great_rivers(&g, res, 1));
+    assert_true(may_cross_great_rivers(&g, inf, 1));
+    assert_false(may_cross_great_rivers(&g, cav, 1));
+    assert_false(may_cross_great_rivers(&g, stu, 1));
+    /* 10 steps of Confederate infantry north of the rivers free Stuart. */
+    HexCoord nb = north_bank(&g);
+    char hx[5];
+    hex_format(nb, hx);
+    const char *five[] = {"heth", "thomas", "lane", "mcgowan", "archer"};
+    for (int i = 0; i < 5; i++) {
+        put(&g, five[i], hx);
+        g.st.unit[U(five[i])].steps = 2;
+    }
+    assert_true(may_cross_great_rivers(&g, stu, 1));
+    game_free(&g);
+    /* The turn-11 cavalry arrives on the west edge between the rivers. */
+    start(&g, "campaign", 15);
+    assert_int_equal(g.st.unit[U("davis")].where, AT_RESERVE);
+    advance_to(&g, 11);
+    assert_int_equal(g.st.unit[U("davis")].where, AT_MAP);
+    assert_true(gd.map.hexes[g.st.unit[U("davis")].hex].flags & HEXF_CAVALRY_ENTRY);
+    game_free(&g);
+    /* A bridgehead marker works like a printed fortification, for the Union. */
+    hill_activated(&g);
+    clear_around(&g, tu_hex("3524"), 3);
+    put(&g, "shaler", "3524");
+    put(&g, "heth", "3424");
+    put(&g, "lane", "3424");
+    apply_text(&g, "place 3424");
+    apply_text(&g, "attack heth+lane 3524");
+    apply_text(&g, "no-skirmisher");
+    assert_true(g.st.cb_fort); /* no breastwork offered: straight to the dice */
+    assert_int_equal(g.st.cb_att_extra, 1);
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2322,6 +2372,7 @@ int main(void)
         cmocka_unit_test(test_pontoon_build_and_cross),
         cmocka_unit_test(test_pontoon_next_to_the_enemy),
         cmocka_unit_test(test_pontoon_take_up_and_seize),
+        cmocka_unit_test(test_campaign_special_rules),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

@@ -110,6 +110,8 @@ static bool encircled(const Game *g, int hex, const short *att, int natt)
 static int fortification(const Game *g, int hex, const short *att, int natt, int def_side)
 {
     const MapHex *mh = &MAP(g)->hexes[hex];
+    if (g->st.fort_marker[hex])
+        return natt > 0 ? 2 : 0; /* a bridgehead marker: full effect for whoever holds it (CAMPAIGN) */
     if (!mh->fort_faces || def_side != SIDE_CONFEDERATE)
         return 0;
     HexCoord c = map_hex_at(MAP(g), hex);
@@ -654,6 +656,7 @@ static void start_combat(Game *g, const Decision *d)
     for (int h = 0; h < d->nhexes; h++) {
         const MapHex *mh = &MAP(g)->hexes[d->hexes[h]];
         if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
+            !st->fort_marker[d->hexes[h]] &&
             hex_has_real(g, d->hexes[h], def))
             st->cb_queue[st->cb_nqueue++] = d->hexes[h];
     }

@@ -114,8 +114,14 @@ static void read_locks(Game *g)
             continue;
         *colon = '\0';
         int f = data_formation_index(g->gd, tok);
+        int u = f < 0 ? data_unit_index(g->gd, tok) : -1;
+        if (u >= 0 && u < GS_MAX_UNITS) {
+            if (strncmp(colon + 1, "turn-", 5) == 0)
+                g->st.unit_lock[u] = (unsigned char)atoi(colon + 6);
+            continue;
+        }
         if (f < 0 || f >= GS_MAX_FORMATIONS)
-            continue; /* unit locks (Gibbon's brigades) come with movement */
+            continue;
         if (strncmp(colon + 1, "turn-", 5) == 0)
             g->st.lock_turn[f] = atoi(colon + 6);
         else if (strcmp(colon + 1, "attacked") == 0)
@@ -192,6 +198,18 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
         log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "a Union pontoon spans %s", tok);
     }
     read_locks(g);
+    const char *marks = scenario_option(sc->rules, sc->nrules, "fortification_markers");
+    for (const char *p = marks; p && (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+        HexCoord h;
+        if (hex_parse(tok, &h) && map_has(&gd->map, h))
+            st->fort_marker[map_hex_index(&gd->map, h)] = 1;
+    }
+    const char *cav = scenario_option(sc->rules, sc->nrules, "union_cavalry");
+    for (const char *p = cav; p && (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+        int u = data_unit_index(gd, tok);
+        if (u >= 0)
+            st->late_cavalry[u] = true;
+    }
     st->turn = sc->first_turn;
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed);
@@ -275,6 +293,37 @@ static void reinforcements(Game *g)
     }
 }
 
+/* The Union cavalry of the campaign arrives on the west edge (CAMPAIGN). */
+static void cavalry_arrives(Game *g)
+{
+    GameState *st = &g->st;
+    const char *t = option(g, "union_cavalry_turn");
+    if (!t || atoi(t) != st->turn)
+        return;
+    const Map *m = &g->gd->map;
+    int cells = m->cols * m->rows;
+    for (int u = 0; u < st->nunits; u++) {
+        if (!st->late_cavalry[u] || st->unit[u].where != AT_RESERVE)
+            continue;
+        for (int h = 0; h < cells; h++) {
+            if (!(m->hexes[h].flags & HEXF_CAVALRY_ENTRY) || hex_has_side(g, h, SIDE_CONFEDERATE))
+                continue;
+            st->unit[u].where = AT_MAP;
+            st->unit[u].hex = (short)h;
+            if (overstacked(g, h, SIDE_UNION)) {
+                st->unit[u].where = AT_RESERVE;
+                st->unit[u].hex = -1;
+                continue;
+            }
+            char hx[5];
+            hex_format(map_hex_at(m, h), hx);
+            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s enters on the west edge at %s", g->gd->units[u].name,
+                    hx);
+            break;
+        }
+    }
+}
+
 static void begin_turn(Game *g)
 {
     GameState *st = &g->st;
@@ -294,6 +343,7 @@ static void begin_turn(Game *g)
         log_add(&g->log, st->turn, LOG_EVENT, "RAIN", "%s", st->rain ? "it rains this turn" : "no rain this turn");
     }
     reinforcements(g);
+    cavalry_arrives(g);
     for (int s = 0; s < SIDE_COUNT; s++) {
         st->pontoons_left[s] += st->pontoons_next[s]; /* taken up last turn: usable again */
         st->pontoons_next[s] = 0;
@@ -454,6 +504,10 @@ static const char *attach_refusal(const Game *g, int unit)
         return "it is not on the map";
     if (u->flags & UF_ACTIVATED)
         return "it has already been activated this turn";
+    if (unit_locked(g, unit))
+        return "it may not act yet (CAMPAIGN)";
+    if (st->late_cavalry[unit] && st->drawn.kind != CHIT_INDEPENDENT)
+        return "this cavalry acts only by the Independent chit or the detachment (CAMPAIGN)";
     if (st->attached >= max_attached(g))
         return st->drawn.kind == CHIT_INDEPENDENT ? "the Independent chit activates at most 3 units"
                                                   : "a formation takes along only one independent unit";
@@ -487,7 +541,9 @@ static void activate_in_radius(Game *g)
                                                      : held_by_drawn(g, f) ||
                                                            (f < 0 && g->gd->units[i].side == st->drawn.side &&
                                                             !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
-        if (u->where != AT_MAP || !mine || (u->flags & UF_DETACHED))
+        if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
+            mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
+        if (u->where != AT_MAP || !mine || (u->flags & UF_DETACHED) || unit_locked(g, i))
             continue;
         if (range[u->hex]) {
             u->flags |= UF_ACTIVE | UF_ACTIVATED;
@@ -525,7 +581,7 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
         demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
     int side = gd->units[units[0]].side;
     MoveContext ctx = {gd, g->st.rain, enemy, g->st.pontoon[side],
-                       gd->turns[g->st.turn - 1].night || demoralized || forced};
+                       gd->turns[g->st.turn - 1].night || demoralized || forced, !may_cross_great_rivers(g, units, n)};
     bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
     free(enemy);
     return ok;
@@ -768,7 +824,8 @@ static void continue_move(Game *g)
         bool demoralized = false;
         for (int i = 0; i < st->mv_n; i++)
             demoralized |= (st->unit[st->mv_units[i]].flags & (UF_DEM | UF_FORCED)) != 0;
-        MoveContext ctx = {gd, st->rain, enemy, st->pontoon[side], gd->turns[st->turn - 1].night || demoralized};
+        MoveContext ctx = {gd, st->rain, enemy, st->pontoon[side], gd->turns[st->turn - 1].night || demoralized,
+                           !may_cross_great_rivers(g, st->mv_units, st->mv_n)};
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
         int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
@@ -913,6 +970,47 @@ bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type 
 
 bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
 
+bool unit_locked(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    return st->unit_lock[u] > st->turn && !(st->unit_release[u] && st->unit_release[u] <= st->turn);
+}
+
+bool may_cross_great_rivers(const Game *g, const short *units, int n)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    for (int i = 0; i < n; i++) {
+        const UnitDef *ud = &gd->units[units[i]];
+        if (ud->side == SIDE_UNION && ud->formation < 0 && (ud->type == UT_INFANTRY || ud->type == UT_ARTILLERY) &&
+            option_yes(g, "reserves_stay_north"))
+            return false;
+        if (st->late_cavalry[units[i]])
+            return false;
+        const char *steps = option(g, "stuart_crossing_steps");
+        if (steps && ud->side == SIDE_CONFEDERATE && ud->formation >= 0) {
+            /* Stuart's division: the formation of horse only */
+            bool horse = true;
+            for (int j = 0; j < gd->nunits && horse; j++)
+                if (gd->units[j].formation == ud->formation)
+                    horse = gd->units[j].type == UT_CAVALRY || gd->units[j].type == UT_HORSE_ARTILLERY;
+            if (horse) {
+                int across = 0;
+                for (int j = 0; j < st->nunits; j++) {
+                    const UnitDef *d2 = &gd->units[j];
+                    if (d2->side == SIDE_CONFEDERATE && st->unit[j].where == AT_MAP &&
+                        (d2->type == UT_INFANTRY || d2->type == UT_ARTILLERY) &&
+                        gd->map.hexes[st->unit[j].hex].bank != BANK_SOUTH)
+                        across += st->unit[j].steps;
+                }
+                if (across < atoi(steps))
+                    return false;
+            }
+        }
+    }
+    return true;
+}
+
 bool hex_has_real(const Game *g, int hex, int side)
 {
     for (int i = 0; i < g->st.nunits; i++)
@@ -942,12 +1040,24 @@ void release_locks_in_hex(Game *g, int hex)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++) {
+        if (st->unit[i].where == AT_MAP && st->unit[i].hex == hex && unit_locked(g, i) && !st->unit_release[i]) {
+            /* the whole locked group (Gibbon's brigades) goes free together */
+            for (int j = 0; j < st->nunits; j++)
+                if (st->unit_lock[j] == st->unit_lock[i] && g->gd->units[j].formation == g->gd->units[i].formation)
+                    st->unit_release[j] = (unsigned char)(st->turn + 1);
+            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s and its locked companions may act from turn %d",
+                    g->gd->units[i].name, st->turn + 1);
+        }
         int f = g->gd->units[i].formation;
         if (st->unit[i].where != AT_MAP || st->unit[i].hex != hex || f < 0 || f >= GS_MAX_FORMATIONS)
             continue;
         bool locked = st->lock_attacked[f] || st->lock_turn[f] > st->turn;
         if (locked && st->release_turn[f] == 0) {
             st->release_turn[f] = st->turn + 1;
+            /* Gibbon's division goes free with VI Corps (units locked to the same turn) */
+            for (int j = 0; j < st->nunits; j++)
+                if (st->unit_lock[j] && st->unit_lock[j] == st->lock_turn[f] && !st->unit_release[j])
+                    st->unit_release[j] = (unsigned char)(st->turn + 1);
             log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s, attacked or bombarded, may be activated from turn %d",
                     g->gd->formations[f].name, st->turn + 1);
         }
@@ -1035,7 +1145,8 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
 static bool breastwork_allowed(const Game *g, int hex)
 {
     const MapHex *mh = &g->gd->map.hexes[hex];
-    return g->st.breastwork[hex] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0;
+    return g->st.breastwork[hex] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
+           !g->st.fort_marker[hex];
 }
 
 static const char *const art_names[] = {"no effect", "DIS (one unit disorganized)", "1 (one step lost)",
@@ -1092,7 +1203,8 @@ static void resolve_bombardment(Game *g)
     int defender = 1 - st->drawn.side;
     int terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
     int bw_mod = st->breastwork[st->bomb_hex] ? t->breastwork_modifier : 0;
-    int fort_mod = mh->fort_faces && defender == SIDE_CONFEDERATE ? t->fortification_modifier : 0;
+    bool works = (mh->fort_faces && defender == SIDE_CONFEDERATE) || st->fort_marker[st->bomb_hex];
+    int fort_mod = works ? t->fortification_modifier : 0;
     int mod = die + terrain_mod + bw_mod + fort_mod;
     roll->modified = mod;
     int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
@@ -1184,7 +1296,8 @@ static bool detach_ok(const Game *g, int hex, const unsigned char *range)
         return false;
     for (int i = 0; i < st->nunits; i++) {
         const UnitState *u = &st->unit[i];
-        if (u->where == AT_MAP && u->hex == hex && g->gd->units[i].side == side && !(u->flags & UF_ACTIVATED))
+        if (u->where == AT_MAP && u->hex == hex && g->gd->units[i].side == side && !(u->flags & UF_ACTIVATED) &&
+            !unit_locked(g, i))
             return true;
     }
     return false;
@@ -1630,7 +1743,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         for (int i = 0; i < st->nunits; i++) {
             UnitState *u = &st->unit[i];
             if (u->where == AT_MAP && u->hex == d->arg && g->gd->units[i].side == d->side &&
-                !(u->flags & UF_ACTIVATED)) {
+                !(u->flags & UF_ACTIVATED) && !unit_locked(g, i)) {
                 u->flags |= UF_ACTIVE | UF_ACTIVATED | UF_DETACHED;
                 taken++;
             }

@@ -186,6 +186,10 @@ typedef struct {
     int hc_turn[GS_MAX_COMMANDERS];    /* the last turn a higher commander was used, 0 */
     bool detach_used[SIDE_COUNT];      /* the detachment marker this turn (DETACH) */
     bool march_used[SIDE_COUNT];       /* the forced march this turn (FORCED-MARCH) */
+    unsigned char fort_marker[GS_MAX_HEXES]; /* bridgehead fortification markers (CAMPAIGN) */
+    unsigned char unit_lock[GS_MAX_UNITS];   /* a unit may not act before this turn (CAMPAIGN) */
+    unsigned char unit_release[GS_MAX_UNITS]; /* ... unless released from this turn */
+    bool late_cavalry[GS_MAX_UNITS];         /* the turn-11 Union cavalry (CAMPAIGN) */
     bool marching;                     /* this activation is a forced march */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */

@@ -7,6 +7,11 @@
 
 bool is_artillery(const UnitDef *u);
 bool is_skirmisher(const Game *g, int u);
+/* A unit still held back by the campaign's locks (CAMPAIGN). */
+bool unit_locked(const Game *g, int u);
+/* Whether the units may cross the great rivers (CAMPAIGN: Union reserves,
+ * Stuart before 10 steps are across, the turn-11 cavalry). */
+bool may_cross_great_rivers(const Game *g, const short *units, int n);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
 /* Puts an available skirmisher of `side` in hex; its index, or -1. */

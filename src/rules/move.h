@@ -22,6 +22,8 @@ typedef struct {
     const unsigned char *pontoon;
     /* Never enter a hex next to an enemy (night moves, forced march). */
     bool no_contact;
+    /* Never cross the great rivers (CAMPAIGN: Union reserves, Stuart). */
+    bool no_great_rivers;
 } MoveContext;
 
 #define MOVE_UNREACHED (-1)
