@@ -2158,6 +2158,68 @@ static void test_campaign_special_rules(void **state)
     game_free(&g);
 }
 
+static void test_end_of_turn_cleanup(void **state)
+{
+    (void)state;
+    /* SEQ-DAY step C: fired, activated, moved, detached and forced-march
+     * markers come off at the end of the turn. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    run(&g, "place %s", t);
+    run(&g, "move heth %s", hex_neighbour(t, DIR_S));
+    stay_put(&g);
+    unsigned short during = g.st.unit[U("heth")].flags;
+    assert_true(during & UF_MOVED);
+    assert_true(during & UF_ACTIVATED);
+    advance_to(&g, 4);
+    assert_int_equal(g.st.unit[U("heth")].flags & (UF_MOVED | UF_ACTIVATED | UF_ACTIVE | UF_FIRED | UF_DETACHED |
+                                                   UF_FORCED | UF_FOUGHT), 0);
+    assert_int_equal(g.st.ncup, 0);
+    game_free(&g);
+}
+
+static void test_stuart_with_a_higher_commander(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 17);
+    advance_to(&g, 3);
+    apply_text(&g, "higher lee hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    for (int i = 0; i < 10 && g.st.drawn.kind != CHIT_HIGHER; i++)
+        apply_text(&g, "pass");
+    apply_text(&g, "activate");
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "f-lee", hex_neighbour(t, DIR_S));
+    put_at(&g, "w-h-f-lee", hex_neighbour(t, DIR_N));
+    run(&g, "place %s", t);
+    refuse_text(&g, "attach doles", "only one of Stuart's cavalry");
+    apply_text(&g, "attach f-lee");
+    refuse_text(&g, "attach w-h-f-lee", "");
+    assert_true(game_unit_active(&g, U("f-lee")));
+    game_free(&g);
+}
+
+static void test_visibility(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 16);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), far = hex_neighbour(n, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "heth", far);
+    /* Two hexes away: the Confederates see a stack, not what is in it. */
+    assert_false(game_can_inspect(&g, SIDE_CONFEDERATE, hx_index(t)));
+    assert_true(game_can_inspect(&g, SIDE_UNION, hx_index(t))); /* his own */
+    put_at(&g, "heth", n);
+    assert_true(game_can_inspect(&g, SIDE_CONFEDERATE, hx_index(t)));
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2373,6 +2435,9 @@ int main(void)
         cmocka_unit_test(test_pontoon_next_to_the_enemy),
         cmocka_unit_test(test_pontoon_take_up_and_seize),
         cmocka_unit_test(test_campaign_special_rules),
+        cmocka_unit_test(test_visibility),
+        cmocka_unit_test(test_end_of_turn_cleanup),
+        cmocka_unit_test(test_stuart_with_a_higher_commander),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

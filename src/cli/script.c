@@ -224,6 +224,34 @@ static void cmd_hex(Session *s, const char *args)
     printf("ok hex\n");
 }
 
+/* What one side sees of a hex (VISIBILITY). */
+static void cmd_view(Session *s, const char *args)
+{
+    if (!need_game(s, "view"))
+        return;
+    char side_word[32] = "", tok[16] = "";
+    HexCoord h;
+    if (sscanf(args, "%31s %15s", side_word, tok) != 2 ||
+        (strcmp(side_word, "union") != 0 && strcmp(side_word, "confederate") != 0)) {
+        printf("error view: usage: view union|confederate HHHH\n");
+        return;
+    }
+    if (!parse_hex(s, "view", tok, &h))
+        return;
+    int viewer = strcmp(side_word, "union") == 0 ? SIDE_UNION : SIDE_CONFEDERATE;
+    int idx = map_hex_index(&s->gd->map, h);
+    bool see = game_can_inspect(&s->game, viewer, idx);
+    int count = 0;
+    for (int u = 0; u < s->game.st.nunits; u++)
+        if (s->game.st.unit[u].where == AT_MAP && s->game.st.unit[u].hex == idx) {
+            count++;
+            if (see)
+                print_unit(s, u);
+        }
+    printf("view %s %s counters=%d contents=%s\n", side_word, tok, count, see ? "seen" : "hidden");
+    printf("ok view\n");
+}
+
 static void cmd_place(Session *s, const char *args, bool remove)
 {
     const char *cmd = remove ? "remove" : "place";
@@ -286,6 +314,7 @@ static void help(void)
            "help state                     turn, phase, side to move, points, rain\n"
            "help hex HHHH                  a hex and the units in it\n"
            "help unit ID                   one unit\n"
+           "help view SIDE HHHH            what that side may see of a hex (VISIBILITY)\n"
            "help place UNIT HEX [reduced]  put a unit on the map by hand\n"
            "help remove UNIT               take a unit off the map\n"
            "help log [FROM]                the log from entry FROM\n"
@@ -343,6 +372,8 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_hex(&s, args);
         else if (strcmp(cmd, "unit") == 0)
             cmd_unit(&s, args);
+        else if (strcmp(cmd, "view") == 0)
+            cmd_view(&s, args);
         else if (strcmp(cmd, "place") == 0)
             cmd_place(&s, args, false);
         else if (strcmp(cmd, "remove") == 0)

@@ -456,8 +456,8 @@ static int chit_radius(const Game *g)
 
 static int max_attached(const Game *g)
 {
-    if (g->st.drawn.kind == CHIT_HIGHER)
-        return 0; /* every independent in his radius comes along already (HIGHER-CMD) */
+    if (g->st.drawn.kind == CHIT_HIGHER) /* independents come along already (HIGHER-CMD); a Confederate */
+        return g->st.drawn.side == SIDE_CONFEDERATE ? 1 : 0; /* may take one of Stuart's cavalry too */
     return g->st.drawn.kind == CHIT_INDEPENDENT ? 3 : 1; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
@@ -513,6 +513,8 @@ static const char *attach_refusal(const Game *g, int unit)
                                                   : "a formation takes along only one independent unit";
     if (st->drawn.kind == CHIT_FORMATION && ud->formation >= 0)
         return "only an independent unit can join a formation's activation";
+    if (st->drawn.kind == CHIT_HIGHER && (ud->type != UT_CAVALRY || ud->formation < 0))
+        return "a Confederate higher commander takes along only one of Stuart's cavalry (ACT-INDEP-ATTACH)";
     int n = g->gd->map.cols * g->gd->map.rows;
     unsigned char *range = malloc((size_t)n);
     if (!range)
@@ -969,6 +971,15 @@ static int skirmish_destinations(const Game *g, int u, short *out)
 bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
 
 bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
+
+bool game_can_inspect(const Game *g, int viewer, int hex)
+{
+    bool enemy = false;
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side != viewer)
+            enemy = true;
+    return !enemy || next_to_side(g, hex, viewer);
+}
 
 bool unit_locked(const Game *g, int u)
 {

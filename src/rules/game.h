@@ -298,6 +298,10 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy);
 void game_combat_dice(const Game *g, const short *attackers, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize);
 
+/* VISIBILITY: may `viewer` see the contents of the stack in hex? Always
+ * for its own units; for the enemy's only with a unit of its own next to it. */
+bool game_can_inspect(const Game *g, int viewer, int hex);
+
 /* The campaign's Union victory points as things stand (VICTORY-POINTS). */
 int game_union_vp(const Game *g);
 /* Combat points of `side`'s units permanently eliminated. */
