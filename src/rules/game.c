@@ -491,6 +491,15 @@ static const char *place_refusal(const Game *g, int hex)
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
 }
 
+/* Whether the drawn chit has somewhere to go (else it can only be passed). */
+static bool placeable(const Game *g)
+{
+    for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++)
+        if (!place_refusal(g, h))
+            return true;
+    return false;
+}
+
 static const char *attach_refusal(const Game *g, int unit)
 {
     const GameState *st = &g->st;
@@ -1374,7 +1383,8 @@ int game_legal(const Game *g, Decision *out, int max)
         break;
     case PH_ACTIVATION:
         if (!st->activated) {
-            ADD(D_ACTIVATE, 0);
+            if (placeable(g))
+                ADD(D_ACTIVATE, 0);
             ADD(D_PASS, 0);
             break;
         }
@@ -1787,6 +1797,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         chit_name(g, &st->drawn, buf, sizeof buf);
+        if (d->kind == D_ACTIVATE && !placeable(g)) {
+            snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
+            return false;
+        }
         if (d->kind == D_PASS) {
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s passes: %s is lost for the turn",
                     data_side_name(d->side), buf);

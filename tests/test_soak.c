@@ -1,0 +1,170 @@
+/* Soak: whole games where both sides pick random legal decisions. Every
+ * game must end (no dead end, no loop), the invariants must hold after
+ * every decision, and replaying the decisions from the seed must give the
+ * identical final state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game.h"
+#include "testutil.h"
+
+static GameData gd;
+static Decision buf[20000];
+static long kinds[D_COUNT];
+static int lean = 4; /* 1 in `lean` picks end/done/pass when offered */
+
+static int setup(void **state)
+{
+    (void)state;
+    Diags d = {0};
+    bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
+    diags_free(&d);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&gd);
+    return 0;
+}
+
+static void check_invariants(const Game *g, int step)
+{
+    const GameState *st = &g->st;
+    int cells = gd.map.cols * gd.map.rows;
+    static unsigned char side_in[2][2048];
+    memset(side_in, 0, sizeof side_in);
+    for (int u = 0; u < st->nunits; u++) {
+        const UnitState *us = &st->unit[u];
+        const UnitDef *ud = &gd.units[u];
+        if (us->where == AT_MAP) {
+            if (us->hex < 0 || us->hex >= cells)
+                fail_msg("step %d: %s on the map at a bad hex %d", step, ud->id, us->hex);
+            if (us->steps < 1 || us->steps > (ud->reduced > 0 ? 2 : 1))
+                fail_msg("step %d: %s has %d steps", step, ud->id, us->steps);
+            side_in[ud->side][us->hex] = 1;
+        } else if (us->hex != -1)
+            fail_msg("step %d: %s is off the map but has hex %d", step, ud->id, us->hex);
+    }
+    for (int h = 0; h < cells; h++)
+        if (side_in[0][h] && side_in[1][h])
+            fail_msg("step %d: both armies in hex %d", step, h);
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        if (st->skirmishers[s] < 0 || st->pontoons_left[s] < 0)
+            fail_msg("step %d: a negative pool", step);
+        if (st->points[s] < 0)
+            fail_msg("step %d: negative activation points", step);
+    }
+    if (st->phase == PH_GAME_OVER && st->result == RES_NONE)
+        fail_msg("step %d: the game is over with no result", step);
+}
+
+/* Plays one game; returns the number of decisions. Ends after `cap`
+ * decisions at most (a loop would be caught there). */
+static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
+{
+    Game g;
+    char err[200];
+    assert_true(game_new(&g, &gd, data_scenario_index(&gd, scenario), seed, err, sizeof err));
+    Rng pick;
+    rng_seed(&pick, seed * 7919 + 1);
+    Decision *list = malloc((size_t)cap * sizeof *list);
+    assert_non_null(list);
+    int n = 0;
+    while (g.st.phase != PH_GAME_OVER) {
+        if (n >= cap)
+            fail_msg("%s seed %llu: no end after %d decisions", scenario, (unsigned long long)seed, cap);
+        int k = game_legal(&g, buf, 20000);
+        if (k <= 0)
+            fail_msg("%s seed %llu: a dead end at turn %d, phase %d, step %d, pending %d, combat step %d, to move "
+                     "%d, drawn %d/%d; last decision kind %d",
+                     scenario, (unsigned long long)seed, g.st.turn, g.st.phase, g.st.act_step, g.st.pending,
+                     g.st.cb_step, g.st.to_move, g.st.drawn.kind, g.st.drawn.side, n ? list[n - 1].kind : -1);
+        /* Lean towards ending things, so games stay short, but try everything. */
+        int choice = (int)rng_below(&pick, (uint32_t)k);
+        /* prefer what is not choosing, passing or ending, to reach combat */
+        for (int tries = 0; tries < 3 && (buf[choice].kind == D_PASS || buf[choice].kind == D_DONE); tries++)
+            choice = (int)rng_below(&pick, (uint32_t)k);
+        /* and seize a fight, a skirmisher or a pontoon when one is offered */
+        if (rng_below(&pick, 3) == 0) {
+            int fights[20000], nf = 0;
+            for (int i = 0; i < k && i < 20000; i++)
+                if (buf[i].kind == D_ATTACK || buf[i].kind == D_BOMBARD || buf[i].kind == D_SKIRMISH ||
+                    buf[i].kind == D_BUILD || buf[i].kind == D_HIGHER || buf[i].kind == D_FORCED_MARCH)
+                    fights[nf++] = i;
+            if (nf > 0)
+                choice = fights[rng_below(&pick, (uint32_t)nf)];
+        }
+        if (rng_below(&pick, (uint32_t)lean) == 0)
+            for (int i = 0; i < k; i++)
+                if (buf[i].kind == D_END || buf[i].kind == D_DONE || buf[i].kind == D_PASS)
+                    choice = i;
+        char why[256];
+        if (!game_apply(&g, &buf[choice], why, sizeof why)) {
+            char text[200];
+            decision_format(&gd, &buf[choice], text, sizeof text);
+            fail_msg("%s seed %llu: legal decision '%s' refused: %s", scenario, (unsigned long long)seed, text, why);
+        }
+        list[n++] = buf[choice];
+        kinds[buf[choice].kind]++;
+        check_invariants(&g, n);
+    }
+    /* Replay */
+    Game r;
+    assert_true(game_new(&r, &gd, data_scenario_index(&gd, scenario), seed, err, sizeof err));
+    for (int i = 0; i < n; i++) {
+        char why[256];
+        assert_true(game_apply(&r, &list[i], why, sizeof why));
+    }
+    assert_memory_equal(&g.st, &r.st, sizeof g.st);
+    assert_int_equal(g.log.count, r.log.count);
+    game_free(&g);
+    game_free(&r);
+    *played = list;
+    return n;
+}
+
+static void soak(const char *scenario, int games, int cap)
+{
+    long total = 0;
+    for (int i = 0; i < games; i++) {
+        Decision *list;
+        total += play(scenario, (uint64_t)(1000 + i), &list, cap);
+        free(list);
+    }
+    print_message("%s: %d games, %ld decisions (%ld moves, %ld attacks, %ld bombardments, %ld losses, %ld retreats, "
+                  "%ld skirmishers, %ld pontoons, %ld higher)\n",
+                  scenario, games, total, kinds[D_MOVE], kinds[D_ATTACK], kinds[D_BOMBARD], kinds[D_LOSE],
+                  kinds[D_RETREAT], kinds[D_SKIRMISH], kinds[D_BUILD], kinds[D_HIGHER]);
+    memset(kinds, 0, sizeof kinds);
+}
+
+static void test_soak_scenarios(void **state)
+{
+    (void)state;
+    lean = 12;
+    soak("lee-moves", 6, 20000);
+    lean = 4;
+    soak("jacksons-attack", 4, 20000);
+    soak("chancellorsville", 12, 20000);
+    soak("salem-church", 4, 20000);
+}
+
+static void test_soak_campaign(void **state)
+{
+    (void)state;
+    lean = 8;
+    soak("campaign", 1, 200000);
+    lean = 4;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_soak_scenarios),
+        cmocka_unit_test(test_soak_campaign),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
