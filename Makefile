@@ -3,7 +3,7 @@ BUILD      ?= build
 TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: play build test clean
+.PHONY: play build test bench clean
 
 # Install what is missing, build, and open the game.
 play: build
@@ -29,6 +29,10 @@ test:
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(TEST_BUILD) --output-on-failure
+
+# Timings (not tests): legal moves, a combat, a supply check, a random campaign game.
+bench: build
+	cmake --build $(BUILD) --target bench
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(TEST_BUILD)-valgrind

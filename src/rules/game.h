@@ -307,6 +307,11 @@ int game_union_vp(const Game *g);
 /* Combat points of `side`'s units permanently eliminated. */
 int game_eliminated_points(const Game *g, int side);
 
+/* Every unit's supply at once (SUPPLY), each side's road network traced
+ * once: out[u] is 1 for units in supply, 0 for the others and those off the
+ * map. Returns false when out of memory. */
+bool game_supply_status(const Game *g, unsigned char *out);
+
 /* Whether unit u can trace supply now (SUPPLY); cavalry always can. */
 bool game_in_supply(const Game *g, int u);
 

@@ -146,27 +146,40 @@ bool game_in_supply(const Game *g, int u)
     return ok;
 }
 
+bool game_supply_status(const Game *g, unsigned char *out)
+{
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *net[SIDE_COUNT] = {malloc((size_t)cells), malloc((size_t)cells)};
+    if (!net[0] || !net[1]) {
+        free(net[0]);
+        free(net[1]);
+        return false;
+    }
+    for (int s = 0; s < SIDE_COUNT; s++)
+        supply_network(g, s, net[s]);
+    for (int u = 0; u < g->st.nunits; u++)
+        out[u] = g->st.unit[u].where == AT_MAP &&
+                 (always_supplied(g, u) || traces_to(g, u, net[g->gd->units[u].side]));
+    free(net[0]);
+    free(net[1]);
+    return true;
+}
+
 /* SEQ-NIGHT steps 3 and 4: supply with its ladder, then order recovered. */
 static void supply_and_order(Game *g)
 {
     GameState *st = &g->st;
     const GameData *gd = g->gd;
-    int cells = gd->map.cols * gd->map.rows;
-    unsigned char *net[SIDE_COUNT] = {malloc((size_t)cells), malloc((size_t)cells)};
-    if (!net[0] || !net[1]) {
-        free(net[0]);
-        free(net[1]);
+    unsigned char supplied[GS_MAX_UNITS];
+    if (!game_supply_status(g, supplied))
         return;
-    }
-    for (int s = 0; s < SIDE_COUNT; s++)
-        supply_network(g, s, net[s]);
     int out_count[SIDE_COUNT] = {0, 0};
     for (int u = 0; u < st->nunits; u++) {
         UnitState *us = &st->unit[u];
         if (us->where != AT_MAP)
             continue;
         const char *name = gd->units[u].name;
-        if (always_supplied(g, u) || traces_to(g, u, net[gd->units[u].side])) {
+        if (supplied[u]) {
             if (us->flags & UF_OOS)
                 log_add(&g->log, st->turn, LOG_EVENT, "SUPPLY", "%s is back in supply", name);
             us->flags &= (unsigned short)~UF_OOS;
@@ -195,8 +208,6 @@ static void supply_and_order(Game *g)
             log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, still out of supply, is disorganized", name);
         }
     }
-    free(net[0]);
-    free(net[1]);
     log_add(&g->log, st->turn, LOG_EVENT, "SUPPLY", "supply checked: %d Union and %d Confederate units out of supply",
             out_count[SIDE_UNION], out_count[SIDE_CONFEDERATE]);
     /* Step 4: units in supply recover their order. */

@@ -1,0 +1,163 @@
+/* guv benchmarks (not tests): `cmake --build build --target bench` builds and
+ * runs them and prints the time each takes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rules/game.h"
+#include "rules/game_internal.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static GameData gd;
+static Decision buf[20000];
+
+static bool apply(Game *g, const char *text)
+{
+    Decision d;
+    char why[200];
+    return decision_parse(g, text, &d) && game_apply(g, &d, why, sizeof why);
+}
+
+/* Campaign turn 3 with Hill's division activated around Hamilton's Crossing. */
+static void hill_active(Game *g)
+{
+    char err[200];
+    game_new(g, &gd, data_scenario_index(&gd, "campaign"), 5, err, sizeof err);
+    while (g->st.turn < 3) {
+        int n = game_legal(g, buf, 20000);
+        for (int i = 0; i < n; i++)
+            if (buf[i].kind == D_DONE || buf[i].kind == D_PASS || buf[i].kind == D_END) {
+                char why[200];
+                game_apply(g, &buf[i], why, sizeof why);
+                break;
+            }
+    }
+    apply(g, "choose hill");
+    apply(g, "done");
+    apply(g, "done");
+    for (int i = 0; i < 20 && !(g->st.drawn.kind == CHIT_FORMATION &&
+                                strcmp(gd.formations[g->st.drawn.index].id, "hill") == 0);
+         i++)
+        apply(g, "pass");
+    apply(g, "activate");
+    int n = game_legal(g, buf, 20000);
+    for (int i = 0; i < n; i++)
+        if (buf[i].kind == D_PLACE) {
+            char why[200];
+            game_apply(g, &buf[i], why, sizeof why);
+            break;
+        }
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = argc > 1 ? argv[1] : GUV_TEST_DIR "/..";
+    Diags d = {0};
+    if (!gamedata_load(dir, &gd, &d)) {
+        fprintf(stderr, "bench: cannot load the data in %s\n", dir);
+        return 1;
+    }
+    diags_free(&d);
+    Game g;
+    hill_active(&g);
+
+    /* 1. A formation's legal moves on the full map. */
+    int reps = 50, count = 0;
+    double t0 = now();
+    for (int i = 0; i < reps; i++)
+        count = game_legal(&g, buf, 20000);
+    double legal_ms = (now() - t0) * 1000 / reps;
+    printf("legal decisions of an activated division (%d of them): %.2f ms\n", count, legal_ms);
+
+    /* 2. A full combat, from declaration to the end, on copies of the state:
+     * a Union brigade put next to the first active Confederate unit. */
+    for (int u = 0; u < g.st.nunits; u++) {
+        if (!(g.st.unit[u].flags & UF_ACTIVE) || gd.units[u].type != UT_INFANTRY)
+            continue;
+        HexCoord c = map_hex_at(&gd.map, g.st.unit[u].hex);
+        for (int dd = 0; dd < DIR_COUNT; dd++) {
+            HexCoord nb = hex_neighbour(c, dd);
+            int ni = map_has(&gd.map, nb) ? map_hex_index(&gd.map, nb) : -1;
+            if (ni >= 0 && !hex_has_side(&g, ni, 0) && !hex_has_side(&g, ni, 1)) {
+                int vg = data_unit_index(&gd, "von-gilsa");
+                g.st.unit[vg] = (UnitState){(short)ni, AT_MAP, 2, 0};
+                break;
+            }
+        }
+        break;
+    }
+    GameState saved = g.st;
+    int log_saved = g.log.count;
+    reps = 200;
+    t0 = now();
+    int combats = 0;
+    for (int r = 0; r < reps; r++) {
+        g.st = saved;
+        g.log.count = log_saved;
+        int n = game_legal(&g, buf, 20000), atk = -1;
+        for (int i = 0; i < n && atk < 0; i++)
+            if (buf[i].kind == D_ATTACK)
+                atk = i;
+        if (atk < 0)
+            break;
+        char why[200];
+        game_apply(&g, &buf[atk], why, sizeof why);
+        while (g.st.pending == PEND_COMBAT) {
+            n = game_legal(&g, buf, 20000);
+            game_apply(&g, &buf[n - 1], why, sizeof why);
+        }
+        combats++;
+    }
+    if (combats)
+        printf("a full combat resolution: %.3f ms\n", (now() - t0) * 1000 / combats);
+    else
+        printf("a full combat resolution: no attack in the bench position\n");
+    g.st = saved;
+    g.log.count = log_saved;
+
+    /* 3. A night's supply check for both armies (every unit on the map). */
+    reps = 20;
+    t0 = now();
+    int supplied = 0;
+    unsigned char status[GS_MAX_UNITS];
+    for (int r = 0; r < reps; r++) {
+        game_supply_status(&g, status);
+        supplied = 0;
+        for (int u = 0; u < g.st.nunits; u++)
+            supplied += status[u];
+    }
+    printf("a night's supply check, both armies (%d units in supply): %.1f ms\n", supplied,
+           (now() - t0) * 1000 / reps);
+    game_free(&g);
+
+    /* 4. A random full campaign game. */
+    char err[200];
+    game_new(&g, &gd, data_scenario_index(&gd, "campaign"), 77, err, sizeof err);
+    Rng pick;
+    rng_seed(&pick, 77);
+    long decisions = 0;
+    t0 = now();
+    while (g.st.phase != PH_GAME_OVER && decisions < 500000) {
+        int n = game_legal(&g, buf, 20000);
+        int c = (int)rng_below(&pick, (uint32_t)n);
+        if (rng_below(&pick, 4) == 0)
+            for (int i = 0; i < n; i++)
+                if (buf[i].kind == D_END || buf[i].kind == D_DONE || buf[i].kind == D_PASS)
+                    c = i;
+        char why[200];
+        game_apply(&g, &buf[c], why, sizeof why);
+        decisions++;
+    }
+    printf("a random campaign game (%ld decisions, to turn %d: %s): %.2f s\n", decisions, g.st.turn,
+           g.st.result_text, now() - t0);
+    game_free(&g);
+    gamedata_free(&gd);
+    return 0;
+}
