@@ -2220,6 +2220,95 @@ static void test_visibility(void **state)
     game_free(&g);
 }
 
+/* ---- the rule of 6 (optional) ---------------------------------------- */
+
+/* Heth, Thomas and Lane (10) attack Von Gilsa and Schirmer (5): 3 dice
+ * against 2. As in the rulebook's example, the attacker's 4 (+1 bonus), 6, 2
+ * make two hits, one an unmodified 6; the defender's 3, 6 make one. */
+static void six_position(Game *g, unsigned options)
+{
+    char err[200];
+    assert_true(game_new_options(g, &gd, data_scenario_index(&gd, "campaign"), 21, options, err, sizeof err));
+    advance_to(g, 3);
+    apply_text(g, "choose hill");
+    apply_text(g, "done");
+    apply_text(g, "done");
+    draw_until(g, "hill");
+    HexCoord t = open_ground(g), n = hex_neighbour(t, DIR_N);
+    put_at(g, "von-gilsa", t);
+    put_at(g, "schirmer", t);
+    put_at(g, "heth", n);
+    put_at(g, "thomas", n);
+    put_at(g, "lane", n);
+    run(g, "place %s", n);
+    run(g, "attack heth+thomas+lane %s", t);
+    apply_text(g, "no-skirmisher");
+    apply_text(g, "no-breastwork");
+    assert_int_equal(g->st.cb_att_dice, 3);
+    assert_int_equal(g->st.cb_def_dice, 2);
+    int dice[] = {4, 6, 2, 3, 6};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(rng_force(&g->st.rng, dice[i]), 0);
+    apply_text(g, "bonus 1 0 0");
+    apply_text(g, "bonus 0 0");
+}
+
+static void test_rule_of_six(void **state)
+{
+    (void)state;
+    Game g;
+    /* Without the option, 6s are plain hits. */
+    six_position(&g, 0);
+    assert_int_equal(g.st.cb_step, CB_DEF_LOSS);
+    game_free(&g);
+
+    /* The attacker's 6 picks the unit hit, even the artillery first. */
+    six_position(&g, OPT_RULE_OF_SIX);
+    assert_int_equal(g.st.cb_step, CB_SIX_ATT);
+    assert_int_equal(g.st.cb_hits_def, 2);
+    apply_text(&g, "six-hit schirmer");
+    assert_int_equal(g.st.unit[U("schirmer")].steps, 1);
+    /* The defender's 6 picks an attacking unit. */
+    assert_int_equal(g.st.cb_step, CB_SIX_DEF);
+    refuse_text(&g, "six-cancel", "cancels a retreat the attacker forced");
+    apply_text(&g, "six-hit lane");
+    assert_int_equal(g.st.unit[U("lane")].steps, 1);
+    assert_int_equal(g.st.cb_step, CB_DEF_LOSS); /* one hit left for the Union to place */
+    game_free(&g);
+
+    /* Or the 6 forces a retreat, and the defender's 6 cancels it. */
+    six_position(&g, OPT_RULE_OF_SIX);
+    apply_text(&g, "six-retreat");
+    assert_true(g.st.cb_forced_retreat);
+    apply_text(&g, "six-cancel");
+    assert_false(g.st.cb_forced_retreat);
+    game_free(&g);
+
+    /* A forced retreat stands: no retreat instead of a loss. */
+    six_position(&g, OPT_RULE_OF_SIX);
+    apply_text(&g, "six-retreat");
+    apply_text(&g, "six-hit heth");
+    apply_text(&g, "lose von-gilsa");
+    assert_false(legal_has(&g, "retreat-instead"));
+    game_free(&g);
+
+    /* Options not built yet are refused, not ignored. */
+    char err[200];
+    assert_false(game_new_options(&g, &gd, 0, 1, OPT_EVENTS, err, sizeof err));
+    assert_non_null(strstr(err, "not available yet"));
+}
+
+static void test_extra_skirmishers(void **state)
+{
+    (void)state;
+    Game g;
+    char err[200];
+    assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 1, OPT_EXTRA_SKIRMISHERS, err,
+                                 sizeof err));
+    assert_int_equal(g.st.skirmishers[SIDE_UNION], 6 + gd.army[SIDE_UNION].extra_skirmishers);
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2438,6 +2527,8 @@ int main(void)
         cmocka_unit_test(test_visibility),
         cmocka_unit_test(test_end_of_turn_cleanup),
         cmocka_unit_test(test_stuart_with_a_higher_commander),
+        cmocka_unit_test(test_rule_of_six),
+        cmocka_unit_test(test_extra_skirmishers),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

@@ -13,6 +13,7 @@ static GameData gd;
 static Decision buf[20000];
 static long kinds[D_COUNT];
 static int lean = 4; /* 1 in `lean` picks end/done/pass when offered */
+static unsigned options;
 
 static int setup(void **state)
 {
@@ -67,7 +68,7 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
 {
     Game g;
     char err[200];
-    assert_true(game_new(&g, &gd, data_scenario_index(&gd, scenario), seed, err, sizeof err));
+    assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, scenario), seed, options, err, sizeof err));
     Rng pick;
     rng_seed(&pick, seed * 7919 + 1);
     Decision *list = malloc((size_t)cap * sizeof *list);
@@ -113,7 +114,7 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
     }
     /* Replay */
     Game r;
-    assert_true(game_new(&r, &gd, data_scenario_index(&gd, scenario), seed, err, sizeof err));
+    assert_true(game_new_options(&r, &gd, data_scenario_index(&gd, scenario), seed, options, err, sizeof err));
     for (int i = 0; i < n; i++) {
         char why[256];
         assert_true(game_apply(&r, &list[i], why, sizeof why));
@@ -150,6 +151,9 @@ static void test_soak_scenarios(void **state)
     soak("jacksons-attack", 4, 20000);
     soak("chancellorsville", 12, 20000);
     soak("salem-church", 4, 20000);
+    options = OPT_RULE_OF_SIX | OPT_EXTRA_SKIRMISHERS;
+    soak("chancellorsville", 6, 20000);
+    options = 0;
 }
 
 static void test_soak_campaign(void **state)

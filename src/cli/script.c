@@ -83,10 +83,25 @@ static void cmd_new(Session *s, const char *args)
 {
     char id[64] = "";
     unsigned long long seed = 1;
-    int k = sscanf(args, "%63s %llu", id, &seed);
+    int used = 0;
+    int k = sscanf(args, "%63s%n %llu%n", id, &used, &seed, &used);
     if (k < 1) {
-        printf("error new: usage: new SCENARIO [SEED]\n");
+        printf("error new: usage: new SCENARIO [SEED] [OPTION ...]\n");
         return;
+    }
+    unsigned options = 0;
+    char opt[64];
+    int more;
+    for (const char *p = args + used; sscanf(p, "%63s%n", opt, &more) == 1; p += more) {
+        unsigned bit = game_option_parse(opt);
+        if (!bit) {
+            printf("error new: unknown option '%s' (", opt);
+            for (int i = 0; i < GAME_OPTION_COUNT; i++)
+                printf("%s%s", i ? " " : "", game_option_name(i));
+            printf(")\n");
+            return;
+        }
+        options |= bit;
     }
     int sc = data_scenario_index(s->gd, id);
     if (sc < 0) {
@@ -99,7 +114,7 @@ static void cmd_new(Session *s, const char *args)
     if (s->started)
         game_free(&s->game);
     char err[256];
-    if (!game_new(&s->game, s->gd, sc, (uint64_t)seed, err, sizeof err)) {
+    if (!game_new_options(&s->game, s->gd, sc, (uint64_t)seed, options, err, sizeof err)) {
         s->started = false;
         printf("error new: %s\n", err);
         return;
@@ -307,7 +322,8 @@ static void cmd_log(Session *s, const char *args)
 
 static void help(void)
 {
-    printf("help new SCENARIO [SEED]       start a scenario with a seed (default 1)\n"
+    printf("help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
+           "help                           rule-of-six extra-skirmishers\n"
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
            "help legal                     list the decisions open now\n"
            "help decide DECISION           apply one (as 'legal' prints it)\n"

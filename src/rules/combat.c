@@ -407,6 +407,12 @@ static void roll_dice(Game *g)
             snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender", i + 1,
                      nd, bonus[i]);
             int die = game_roll(g, "COMBAT-STEPS", purpose);
+            if (die == 6 && (st->options & OPT_RULE_OF_SIX)) {
+                if (attacker)
+                    st->cb_six_att++;
+                else
+                    st->cb_six_def++;
+            }
             LogEntry *e = &g->log.items[g->log.count - 1];
             e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? 1 : 0); /* FORCED-MARCH */
             hits[side] += e->modified >= cr->hit_on;
@@ -577,10 +583,26 @@ static void next_step(Game *g)
         case CB_BONUS_DEF:
             if (st->cb_def_bonus_max > 0 && !st->cb_bonus_done[1])
                 return set_step(g, CB_BONUS_DEF, def);
+            st->cb_six_att = st->cb_six_def = 0;
+            st->cb_forced_retreat = false;
+            st->cb_nsix_hit = 0;
             roll_dice(g);
             st->cb_def_first = st->cb_att_first = false;
             st->cb_def_real = st->cb_att_real = false;
             st->cb_retreating = false;
+            st->cb_step = CB_SIX_ATT;
+            break;
+        case CB_SIX_ATT:
+            /* RULE-OF-SIX: the attacker's 6s first, then the defender's. */
+            if (st->cb_six_att > 0 && (st->cb_hits_def > 0 || !st->cb_forced_retreat) &&
+                alive(g, st->cb_def, st->cb_ndef) > 0)
+                return set_step(g, CB_SIX_ATT, att);
+            st->cb_step = CB_SIX_DEF;
+            break;
+        case CB_SIX_DEF:
+            if (st->cb_six_def > 0 && (st->cb_hits_att > 0 || st->cb_forced_retreat) &&
+                alive(g, st->cb_att, st->cb_natt) > 0)
+                return set_step(g, CB_SIX_DEF, def);
             st->cb_step = CB_DEF_LOSS;
             break;
         case CB_DEF_LOSS:
@@ -686,9 +708,27 @@ static const char *loss_refusal(const Game *g, int u, bool defender)
     return NULL;
 }
 
+/* Why a 6 may not pick this unit (RULE-OF-SIX), or NULL. */
+static const char *six_refusal(const Game *g, int u, bool attacker_picks)
+{
+    const GameState *st = &g->st;
+    const short *targets = attacker_picks ? st->cb_def : st->cb_att;
+    int nt = attacker_picks ? st->cb_ndef : st->cb_natt;
+    if (u < 0 || u >= st->nunits || !in_list(targets, nt, u) || !unit_here(g, u))
+        return "that unit is not one of the other side's units in this combat";
+    if (in_list(st->cb_six_hit, st->cb_nsix_hit, u)) {
+        short here[CB_MAX_UNITS];
+        int side = g->gd->units[u].side;
+        if (units_in_hex(g, st->unit[u].hex, side, -1, here, CB_MAX_UNITS) > 1)
+            return "a 6 may not pick the same unit twice unless it is alone in its hex";
+    }
+    return NULL;
+}
+
 bool combat_decision(int kind)
 {
-    return kind == D_SKIRM_DEFEND || kind == D_NO_SKIRM || kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
+    return kind == D_SIX_HIT || kind == D_SIX_RETREAT || kind == D_SIX_CANCEL || kind == D_SKIRM_DEFEND ||
+           kind == D_NO_SKIRM || kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
            kind == D_RETREAT || kind == D_ADVANCE || kind == D_NO_ADVANCE;
 }
 
@@ -770,6 +810,21 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         n++;
         break;
     }
+    case CB_SIX_ATT:
+    case CB_SIX_DEF: {
+        bool attacker = st->cb_step == CB_SIX_ATT;
+        const short *targets = attacker ? st->cb_def : st->cb_att;
+        int nt = attacker ? st->cb_ndef : st->cb_natt;
+        int hits = attacker ? st->cb_hits_def : st->cb_hits_att;
+        for (int i = 0; i < nt && hits > 0; i++)
+            if (!six_refusal(g, targets[i], attacker))
+                ADDD(.kind = D_SIX_HIT, .arg = targets[i]);
+        if (attacker && !st->cb_forced_retreat)
+            ADDD(.kind = D_SIX_RETREAT);
+        if (!attacker && st->cb_forced_retreat)
+            ADDD(.kind = D_SIX_CANCEL);
+        break;
+    }
     case CB_DEF_LOSS:
     case CB_ATT_LOSS: {
         bool defender = st->cb_step == CB_DEF_LOSS;
@@ -778,7 +833,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         for (int i = 0; i < nu; i++)
             if (!loss_refusal(g, units[i], defender))
                 ADDD(.kind = D_LOSE, .arg = units[i]);
-        if (defender && st->cb_def_first && !st->cb_retreating)
+        if (defender && st->cb_def_first && !st->cb_retreating && !st->cb_forced_retreat)
             ADDD(.kind = D_RETREAT_INSTEAD);
         break;
     }
@@ -955,9 +1010,60 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
         next_step(g);
         return true;
     }
+    case D_SIX_HIT:
+    case D_SIX_RETREAT:
+    case D_SIX_CANCEL: {
+        bool attacker = st->cb_step == CB_SIX_ATT;
+        if (st->cb_step != CB_SIX_ATT && st->cb_step != CB_SIX_DEF) {
+            snprintf(why, n, "no unmodified 6 is waiting to be used");
+            return false;
+        }
+        if (d->kind == D_SIX_HIT) {
+            const char *r = (attacker ? st->cb_hits_def : st->cb_hits_att) > 0 ? six_refusal(g, d->arg, attacker)
+                                                                               : "no hit is left for it to place";
+            if (r) {
+                snprintf(why, n, "%s", r);
+                return false;
+            }
+            if (st->cb_nsix_hit < CB_MAX_UNITS)
+                st->cb_six_hit[st->cb_nsix_hit++] = (short)d->arg;
+            bool real = !is_skirmisher(g, d->arg);
+            lose_step(g, d->arg, "RULE-OF-SIX");
+            if (attacker) {
+                st->cb_hits_def--;
+                st->cb_def_first = true;
+                st->cb_def_real |= real;
+            } else {
+                st->cb_hits_att--;
+                st->cb_att_first = true;
+                st->cb_att_real |= real;
+            }
+        } else if (d->kind == D_SIX_RETREAT) {
+            if (!attacker || st->cb_forced_retreat) {
+                snprintf(why, n, "only the attacker's 6 forces a retreat, once");
+                return false;
+            }
+            st->cb_forced_retreat = st->cb_retreating = true;
+        } else {
+            if (attacker || !st->cb_forced_retreat) {
+                snprintf(why, n, "the defender's 6 cancels a retreat the attacker forced");
+                return false;
+            }
+            st->cb_forced_retreat = st->cb_retreating = false;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "RULE-OF-SIX", "%s uses an unmodified 6: %s",
+                data_side_name(d->side), text);
+        if (attacker)
+            st->cb_six_att--;
+        else
+            st->cb_six_def--;
+        next_step(g);
+        return true;
+    }
     case D_RETREAT_INSTEAD:
-        if (st->cb_step != CB_DEF_LOSS || !st->cb_def_first || st->cb_retreating) {
-            snprintf(why, n, "a retreat may replace one loss only after the first loss is taken, once");
+        if (st->cb_step != CB_DEF_LOSS || !st->cb_def_first || st->cb_retreating || st->cb_forced_retreat) {
+            snprintf(why, n, "a retreat may replace one loss only after the first loss is taken, once, and not when "
+                             "a 6 forced the retreat");
             return false;
         }
         st->cb_retreating = true;
@@ -1122,6 +1228,15 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
     case D_NO_SKIRM:
         snprintf(buf, size, "no-skirmisher");
         break;
+    case D_SIX_HIT:
+        snprintf(buf, size, "six-hit %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        break;
+    case D_SIX_RETREAT:
+        snprintf(buf, size, "six-retreat");
+        break;
+    case D_SIX_CANCEL:
+        snprintf(buf, size, "six-cancel");
+        break;
     default:
         snprintf(buf, size, "?");
     }
@@ -1190,8 +1305,8 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
             p++;
         return *p == '\0';
     }
-    if (strcmp(verb, "lose") == 0) {
-        out->kind = D_LOSE;
+    if (strcmp(verb, "lose") == 0 || strcmp(verb, "six-hit") == 0) {
+        out->kind = verb[0] == 'l' ? D_LOSE : D_SIX_HIT;
         out->arg = k == 1 ? data_unit_index(g->gd, a) : -1;
         return out->arg >= 0;
     }
@@ -1207,7 +1322,8 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
         const char *verb;
         int kind;
     } plain[] = {{"bw-die", D_BW_DIE}, {"bw-step", D_BW_STEP}, {"retreat-instead", D_RETREAT_INSTEAD},
-                 {"no-advance", D_NO_ADVANCE}, {"no-skirmisher", D_NO_SKIRM}};
+                 {"no-advance", D_NO_ADVANCE}, {"no-skirmisher", D_NO_SKIRM},
+                 {"six-retreat", D_SIX_RETREAT}, {"six-cancel", D_SIX_CANCEL}};
     for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
         if (strcmp(verb, plain[i].verb) == 0) {
             out->kind = plain[i].kind;

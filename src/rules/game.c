@@ -132,7 +132,26 @@ static void read_locks(Game *g)
 static void begin_turn(Game *g);
 static const char *option(const Game *g, const char *key);
 
+static const char *const option_names[GAME_OPTION_COUNT] = {"events",           "dummies",      "rule-of-six",
+                                                              "extra-skirmishers", "hypothetical", "absent-forces"};
+
+const char *game_option_name(int i) { return i >= 0 && i < GAME_OPTION_COUNT ? option_names[i] : "?"; }
+
+unsigned game_option_parse(const char *name)
+{
+    for (int i = 0; i < GAME_OPTION_COUNT; i++)
+        if (strcmp(name, option_names[i]) == 0)
+            return 1u << i;
+    return 0;
+}
+
 bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *err, size_t errsize)
+{
+    return game_new_options(g, gd, scenario, seed, 0, err, errsize);
+}
+
+bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, unsigned options, char *err,
+                      size_t errsize)
 {
     memset(g, 0, sizeof *g);
     g->gd = gd;
@@ -155,8 +174,17 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
+    unsigned missing = options & (OPT_EVENTS | OPT_DUMMIES | OPT_HYPOTHETICAL | OPT_ABSENT_FORCES);
+    if (missing) {
+        for (int i = 0; i < GAME_OPTION_COUNT; i++)
+            if (missing & (1u << i)) {
+                snprintf(err, errsize, "the option '%s' is not available yet", option_names[i]);
+                return false;
+            }
+    }
     GameState *st = &g->st;
     st->scenario = scenario;
+    st->options = options;
     st->nunits = gd->nunits;
     rng_seed(&st->rng, seed);
     for (int i = 0; i < gd->nunits; i++)
@@ -175,6 +203,8 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
     }
     for (int s = 0; s < SIDE_COUNT; s++) {
         st->skirmishers[s] = sc->skirmishers[s];
+        if (options & OPT_EXTRA_SKIRMISHERS)
+            st->skirmishers[s] += gd->army[s].extra_skirmishers; /* SKIRM-POOL: the EXTRA counters */
         st->pontoons_left[s] = gd->army[s].pontoons;
         const char *v = scenario_option(sc->rules, sc->nrules, s == SIDE_UNION ? "pontoons.union" : "pontoons.confederate");
         if (v)
@@ -211,8 +241,14 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
             st->late_cavalry[u] = true;
     }
     st->turn = sc->first_turn;
-    log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu", sc->name, sc->first_turn,
-            sc->last_turn, (unsigned long long)seed);
+    char opts[160] = "";
+    for (int i = 0; i < GAME_OPTION_COUNT; i++)
+        if (options & (1u << i)) {
+            strcat(opts, opts[0] ? ", " : "; options: ");
+            strcat(opts, option_names[i]);
+        }
+    log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
+            sc->last_turn, (unsigned long long)seed, opts);
     begin_turn(g);
     return true;
 }
@@ -2224,6 +2260,11 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     }
     case D_FORCED_MARCH:
         snprintf(buf, size, "forced-march");
+        break;
+    case D_SIX_HIT:
+    case D_SIX_RETREAT:
+    case D_SIX_CANCEL:
+        combat_format(gd, d, buf, size);
         break;
     case D_BUILD:
     case D_TAKE_UP:

@@ -71,6 +71,21 @@ enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER };
 
 enum Result { RES_NONE, RES_UNION, RES_CONFEDERATE, RES_DRAW };
 
+/* Optional rules and variants, chosen at the start of a game. */
+enum GameOption {
+    OPT_EVENTS = 1,             /* EVENTS */
+    OPT_DUMMIES = 2,            /* DUMMIES */
+    OPT_RULE_OF_SIX = 4,        /* RULE-OF-SIX */
+    OPT_EXTRA_SKIRMISHERS = 8,  /* SKIRM-POOL: the EXTRA counters */
+    OPT_HYPOTHETICAL = 16,      /* VARIANT-HYPOTHETICAL */
+    OPT_ABSENT_FORCES = 32,     /* VARIANT-ABSENT-FORCES */
+};
+#define GAME_OPTION_COUNT 6
+/* "events", "dummies", "rule-of-six", "extra-skirmishers", "hypothetical", "absent-forces" */
+const char *game_option_name(int bit_index);
+/* The option's bit for a name, 0 when unknown. */
+unsigned game_option_parse(const char *name);
+
 /* Steps of an activation once the chit is activated. Movement ends with the
  * first bombardment. */
 enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
@@ -86,6 +101,8 @@ enum CombatStep {
     CB_BW_CHOICE,  /* defender: the breastwork costs the attacker a die or a step */
     CB_BONUS_ATT,  /* attacker: elite bonus points on his dice */
     CB_BONUS_DEF,  /* defender: the same */
+    CB_SIX_ATT,    /* attacker: each unmodified 6 picks a unit hit or forces a retreat */
+    CB_SIX_DEF,    /* defender: each unmodified 6 picks a unit hit or cancels the retreat */
     CB_DEF_LOSS,   /* defender: which units take the hits, or retreat instead */
     CB_ATT_LOSS,   /* attacker: the same */
     CB_RETREAT,    /* defender: where each defending stack retreats */
@@ -102,6 +119,7 @@ enum TargetType { TARGET_TROOPS, TARGET_ARTILLERY }; /* BOMBARD-PROC */
 
 typedef struct {
     int scenario;
+    unsigned options; /* enum GameOption */
     int turn;
     int phase;
     int to_move;
@@ -170,6 +188,10 @@ typedef struct {
     bool cb_def_first, cb_att_first; /* the first loss has been taken */
     bool cb_def_real, cb_att_real;   /* a loss other than a skirmisher has been taken */
     bool cb_skirm_done;              /* step B answered */
+    int cb_six_att, cb_six_def;      /* unmodified 6s still to use (RULE-OF-SIX) */
+    bool cb_forced_retreat;          /* an attacker's 6 forced the retreat */
+    short cb_six_hit[CB_MAX_UNITS];  /* units already picked by a 6 */
+    int cb_nsix_hit;
     bool cb_retreating;
     bool cb_bonus_done[2]; /* [0] attacker, [1] defender: bonus placed */
     bool cb_advance_over;
@@ -236,6 +258,9 @@ enum DecisionKind {
     D_HIGHER,
     D_DETACH,
     D_FORCED_MARCH,
+    D_SIX_HIT,
+    D_SIX_RETREAT,
+    D_SIX_CANCEL,
     D_BUILD,
     D_TAKE_UP,
     D_DESTROY,
@@ -263,6 +288,9 @@ typedef struct {
 
 /* Sets a game up from a scenario. On failure writes why into err. */
 bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *err, size_t errsize);
+/* The same with optional rules and variants (enum GameOption bits). */
+bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, unsigned options, char *err,
+                      size_t errsize);
 void game_free(Game *g);
 
 /* One die for `purpose` under `rule`, logged. */
@@ -279,7 +307,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "retreat 1920", "advance lane 1921", "no-advance", "recover heth",
  * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
  * "higher jackson hill+rodes", "detach 1921", "forced-march",
- * "build heth 2015-2016", "take-up 2015-2016", "destroy heth 2015-2016", "capture heth 2015-2016" */
+ * "build heth 2015-2016", "take-up 2015-2016", "destroy heth 2015-2016", "capture heth 2015-2016",
+ * "six-hit heth", "six-retreat", "six-cancel" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
