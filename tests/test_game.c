@@ -2309,6 +2309,61 @@ static void test_extra_skirmishers(void **state)
     game_free(&g);
 }
 
+/* ---- undo ---------------------------------------------------------------- */
+
+static void test_undo(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g); /* the draw is a barrier; "activate" came after it */
+    char why[200];
+    assert_int_equal(game_undo_depth(&g, SIDE_CONFEDERATE), 1);
+    HexCoord t = open_ground(&g), s2 = hex_neighbour(t, DIR_S), s3 = hex_neighbour(s2, DIR_S);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", t);
+    run(&g, "place %s", t);
+    GameState placed = g.st;
+    int log_placed = g.log.count;
+    run(&g, "move heth %s", s2);
+    run(&g, "move lane %s", s3);
+    assert_int_equal(game_undo_depth(&g, SIDE_CONFEDERATE), 4);
+    /* Only one's own decisions. */
+    assert_false(game_undo(&g, SIDE_UNION, why, sizeof why));
+    assert_true(game_undo(&g, SIDE_CONFEDERATE, why, sizeof why));
+    assert_int_equal(g.st.unit[U("lane")].hex, hx_index(t));
+    assert_true(game_undo(&g, SIDE_CONFEDERATE, why, sizeof why));
+    assert_true(game_undo(&g, SIDE_CONFEDERATE, why, sizeof why));
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(t));
+    assert_int_equal(g.st.chit_hex, -1); /* the placing too */
+    assert_true(g.log.count < log_placed);
+    run(&g, "place %s", t);
+    assert_memory_equal(&g.st, &placed, sizeof placed); /* exactly as before */
+    /* A die rolled is a barrier. */
+    put_at(&g, "walker", t);
+    HexCoord e = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", e);
+    g.st.unit[U("walker")].flags |= UF_ACTIVE;
+    run(&g, "bombard walker %s troops", e);
+    apply_text(&g, "no-breastwork");
+    assert_false(game_undo(&g, SIDE_CONFEDERATE, why, sizeof why));
+    assert_non_null(strstr(why, "a die, a draw or a sighting"));
+    game_free(&g);
+
+    /* Seeing an enemy stack for the first time is a barrier too. */
+    hill_activated(&g);
+    t = open_ground(&g);
+    HexCoord far = hex_neighbour(hex_neighbour(hex_neighbour(t, DIR_N), DIR_N), DIR_N);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", t);
+    put_at(&g, "von-gilsa", far);
+    run(&g, "place %s", t);
+    run(&g, "move heth %s", hex_neighbour(t, DIR_N)); /* two hexes from him: nothing seen */
+    assert_int_equal(game_undo_depth(&g, SIDE_CONFEDERATE), 3);
+    run(&g, "move lane %s", hex_neighbour(hex_neighbour(t, DIR_N), DIR_N)); /* next to him: seen */
+    assert_int_equal(game_undo_depth(&g, SIDE_CONFEDERATE), 0);
+    game_free(&g);
+}
+
 /* ---- victory ----------------------------------------------------------- */
 
 static void finish(Game *g)
@@ -2529,6 +2584,7 @@ int main(void)
         cmocka_unit_test(test_stuart_with_a_higher_commander),
         cmocka_unit_test(test_rule_of_six),
         cmocka_unit_test(test_extra_skirmishers),
+        cmocka_unit_test(test_undo),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

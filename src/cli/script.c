@@ -197,6 +197,22 @@ static void cmd_decide(Session *s, const char *args)
     printf("ok decide\n");
 }
 
+static void cmd_undo(Session *s)
+{
+    if (!need_game(s, "undo"))
+        return;
+    char why[200];
+    int side = s->game.nundo > 0 ? s->game.undo[s->game.nundo - 1].side : s->game.st.to_move;
+    if (!game_undo(&s->game, side, why, sizeof why)) {
+        printf("error undo: %s\n", why);
+        return;
+    }
+    if (s->shown_log > s->game.log.count)
+        s->shown_log = s->game.log.count;
+    print_state(s);
+    printf("ok undo (%d more could be taken back)\n", game_undo_depth(&s->game, side));
+}
+
 static void cmd_unit(Session *s, const char *args)
 {
     if (!need_game(s, "unit"))
@@ -327,6 +343,7 @@ static void help(void)
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
            "help legal                     list the decisions open now\n"
            "help decide DECISION           apply one (as 'legal' prints it)\n"
+           "help undo                      take back the last decision, back to the last die, draw or sighting\n"
            "help state                     turn, phase, side to move, points, rain\n"
            "help hex HHHH                  a hex and the units in it\n"
            "help unit ID                   one unit\n"
@@ -379,6 +396,8 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_legal(&s);
         else if (strcmp(cmd, "decide") == 0)
             cmd_decide(&s, args);
+        else if (strcmp(cmd, "undo") == 0)
+            cmd_undo(&s);
         else if (strcmp(cmd, "state") == 0) {
             if (need_game(&s, "state")) {
                 print_state(&s);

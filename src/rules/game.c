@@ -253,7 +253,13 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     return true;
 }
 
-void game_free(Game *g) { log_free(&g->log); }
+void game_free(Game *g)
+{
+    log_free(&g->log);
+    free(g->undo);
+    g->undo = NULL;
+    g->nundo = g->capundo = 0;
+}
 
 /* ---- the turn (SEQ-DAY, SEQ-NIGHT, RAIN, ACT-POINTS) ----------------- */
 
@@ -1648,12 +1654,96 @@ static void fill_cup(Game *g)
 
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
 
+/* What one side may see of enemy stacks: one bit per hex. */
+static void seen_hexes(const Game *g, int side, unsigned char *seen)
+{
+    const Map *m = &g->gd->map;
+    int cells = m->cols * m->rows;
+    memset(seen, 0, (size_t)cells);
+    for (int u = 0; u < g->st.nunits; u++) /* seen[h]: bit 1 own units, bit 2 enemy units */
+        if (g->st.unit[u].where == AT_MAP)
+            seen[g->st.unit[u].hex] |= (unsigned char)(g->gd->units[u].side == side ? 1 : 2);
+    for (int h = 0; h < cells; h++) {
+        if (!(seen[h] & 2))
+            continue;
+        bool near = false;
+        HexCoord c = map_hex_at(m, h);
+        for (int d = 0; d < DIR_COUNT && !near; d++) {
+            HexCoord nb = hex_neighbour(c, d);
+            near = map_has(m, nb) && (seen[map_hex_index(m, nb)] & 1);
+        }
+        if (near)
+            seen[h] |= 4;
+    }
+    for (int h = 0; h < cells; h++)
+        seen[h] = (seen[h] & 4) != 0;
+}
+
 bool game_apply(Game *g, const Decision *d, char *why, size_t n)
 {
-    if (!apply_decision(g, d, why, n))
+    /* Undo keeps a snapshot of each decision until something random or
+     * hidden comes out: a die, a draw from the cup, an enemy stack seen. */
+    UndoEntry before = {g->st, g->log.count, d->side};
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *seen_before = malloc((size_t)cells), *seen_after = malloc((size_t)cells);
+    if (seen_before)
+        seen_hexes(g, d->side, seen_before);
+    if (!apply_decision(g, d, why, n)) {
+        free(seen_before);
+        free(seen_after);
         return false;
+    }
     if (g->st.phase != PH_GAME_OVER)
         victory_check(g, false, false); /* conditions met "as soon as" */
+    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0;
+    if (!barrier && seen_before && seen_after) {
+        seen_hexes(g, d->side, seen_after);
+        for (int h = 0; h < cells && !barrier; h++)
+            barrier = seen_after[h] && !seen_before[h];
+    }
+    free(seen_before);
+    free(seen_after);
+    if (barrier) {
+        g->nundo = 0;
+        return true;
+    }
+    if (g->nundo == g->capundo) {
+        int cap = g->capundo ? g->capundo * 2 : 16;
+        UndoEntry *p = realloc(g->undo, (size_t)cap * sizeof *p);
+        if (!p) {
+            g->nundo = 0; /* no memory for undo: the game goes on without it */
+            return true;
+        }
+        g->undo = p;
+        g->capundo = cap;
+    }
+    g->undo[g->nundo++] = before;
+    return true;
+}
+
+int game_undo_depth(const Game *g, int side)
+{
+    int k = 0;
+    for (int i = g->nundo - 1; i >= 0 && g->undo[i].side == side; i--)
+        k++;
+    return k;
+}
+
+bool game_undo(Game *g, int side, char *why, size_t n)
+{
+    if (g->nundo == 0) {
+        snprintf(why, n, "nothing to take back: a die, a draw or a sighting of the enemy came since");
+        return false;
+    }
+    UndoEntry *e = &g->undo[g->nundo - 1];
+    if (e->side != side) {
+        snprintf(why, n, "the last decision was the %s side's", data_side_name(e->side));
+        return false;
+    }
+    g->st = e->st;
+    if (e->log_count <= g->log.count)
+        g->log.count = e->log_count;
+    g->nundo--;
     return true;
 }
 

@@ -218,10 +218,19 @@ typedef struct {
     Rng rng;
 } GameState;
 
+/* A snapshot taken before a decision, for undo. */
+typedef struct {
+    GameState st;
+    int log_count;
+    int side; /* who made the decision */
+} UndoEntry;
+
 typedef struct {
     const GameData *gd;
     GameState st;
     GameLog log;
+    UndoEntry *undo; /* decisions since the last die, draw or revelation */
+    int nundo, capundo;
 } Game;
 
 enum DecisionKind {
@@ -297,6 +306,13 @@ void game_free(Game *g);
 int game_roll(Game *g, const char *rule, const char *purpose);
 
 int game_legal(const Game *g, Decision *out, int max);
+
+/* Takes back the last decision, if `side` made it and nothing random or
+ * hidden has come out since (a die, a chit drawn, an enemy stack seen).
+ * The state and the log return to what they were. */
+bool game_undo(Game *g, int side, char *why, size_t whysize);
+/* How many decisions `side` could take back now. */
+int game_undo_depth(const Game *g, int side);
 bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
 
 /* "choose hill", "done", "activate", "pass", "end", "place 1820",
