@@ -1368,7 +1368,7 @@ static void test_skirmisher_rules(void **state)
     int sk = first_skirmisher_at(&g, SIDE_CONFEDERATE, hx_index(t));
     /* A skirmisher never moves or attacks alone. */
     snprintf(cmd, sizeof cmd, "move %s %s", gd.units[sk].id, hx);
-    refuse_text(&g, cmd, "only with a brigade");
+    refuse_text(&g, cmd, "only with a real unit");
     char hn[5];
     hex_format(n, hn);
     snprintf(cmd, sizeof cmd, "attack %s %s", gd.units[sk].id, hn);
@@ -2309,6 +2309,63 @@ static void test_extra_skirmishers(void **state)
     game_free(&g);
 }
 
+/* ---- dummies (optional) ------------------------------------------------ */
+
+static int first_dummy_at(const Game *g, int side, int hex)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (gd.units[u].type == UT_DUMMY && gd.units[u].side == side && g->st.unit[u].where == AT_MAP &&
+            g->st.unit[u].hex == hex)
+            return u;
+    return -1;
+}
+
+static void test_dummies(void **state)
+{
+    (void)state;
+    Game g;
+    char err[200];
+    assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 21, OPT_DUMMIES, err, sizeof err));
+    advance_to(&g, 3);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
+    put_at(&g, "heth", t);
+    put_at(&g, "thomas", t);
+    put_at(&g, "lane", t);
+    put_at(&g, "von-gilsa", n);
+    /* Placed at the start of the turn on one's own stack, within stacking. */
+    run(&g, "dummy %s", t);
+    int dm = first_dummy_at(&g, SIDE_CONFEDERATE, hx_index(t));
+    assert_true(dm >= 0);
+    char cmd[96], hx[5];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "dummy %s", hx);
+    refuse_text(&g, cmd, "over the stacking limit"); /* 3 brigades and a dummy: 4 units */
+    hex_format(s2, hx);
+    snprintf(cmd, sizeof cmd, "dummy %s", hx);
+    refuse_text(&g, cmd, "units of one's own");
+    apply_text(&g, "choose hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    run(&g, "place %s", t);
+    /* It never moves or fights alone, and never absorbs a loss. */
+    g.st.unit[dm].flags |= UF_ACTIVE;
+    snprintf(cmd, sizeof cmd, "move %s %s", gd.units[dm].id, hx);
+    refuse_text(&g, cmd, "only with a real unit");
+    hex_format(n, hx);
+    snprintf(cmd, sizeof cmd, "attack %s+heth %s", gd.units[dm].id, hx);
+    refuse_text(&g, cmd, "never fights");
+    /* Moving the whole stack takes it along; left alone, it is removed. */
+    run(&g, "move thomas+lane %s", s2);
+    assert_int_equal(g.st.unit[dm].hex, hx_index(t)); /* still with Heth */
+    int pool = g.st.dummies[SIDE_CONFEDERATE];
+    run(&g, "move heth %s", hex_neighbour(s2, DIR_S));
+    stay_put(&g);
+    assert_int_equal(g.st.unit[dm].where, AT_ABSENT);
+    assert_int_equal(g.st.dummies[SIDE_CONFEDERATE], pool + 1);
+    game_free(&g);
+}
+
 /* ---- undo ---------------------------------------------------------------- */
 
 static void test_undo(void **state)
@@ -2585,6 +2642,7 @@ int main(void)
         cmocka_unit_test(test_rule_of_six),
         cmocka_unit_test(test_extra_skirmishers),
         cmocka_unit_test(test_undo),
+        cmocka_unit_test(test_dummies),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

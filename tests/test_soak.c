@@ -151,7 +151,7 @@ static void test_soak_scenarios(void **state)
     soak("jacksons-attack", 4, 20000);
     soak("chancellorsville", 12, 20000);
     soak("salem-church", 4, 20000);
-    options = OPT_RULE_OF_SIX | OPT_EXTRA_SKIRMISHERS;
+    options = OPT_RULE_OF_SIX | OPT_EXTRA_SKIRMISHERS | OPT_DUMMIES;
     soak("chancellorsville", 6, 20000);
     options = 0;
 }

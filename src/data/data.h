@@ -168,9 +168,10 @@ typedef struct {
 
 /* ---- oob-*.ini --------------------------------------------------------- */
 
-/* Skirmishers are not in the order of battle: the loader adds one-point
- * skirmisher units for each army's counters (skirmishers + extras). */
-enum UnitType { UT_INFANTRY, UT_CAVALRY, UT_ARTILLERY, UT_HORSE_ARTILLERY, UT_SKIRMISHER, UT_COUNT };
+/* Skirmishers and dummies are not in the order of battle: the loader adds
+ * one-point skirmisher units for each army's counters (skirmishers +
+ * extras) and zero-point dummy units (DUMMIES). */
+enum UnitType { UT_INFANTRY, UT_CAVALRY, UT_ARTILLERY, UT_HORSE_ARTILLERY, UT_SKIRMISHER, UT_DUMMY, UT_COUNT };
 #define UT_OOB_TYPES UT_SKIRMISHER /* types an order of battle may name */
 
 typedef struct {

@@ -11,7 +11,8 @@ typedef struct {
     int side;
 } OobCtx;
 
-static const char *const type_names[UT_COUNT] = {"infantry", "cavalry", "artillery", "horse-artillery", "skirmisher"};
+static const char *const type_names[UT_COUNT] = {"infantry",   "cavalry", "artillery", "horse-artillery",
+                                                 "skirmisher", "dummy"};
 
 const char *data_unit_type_name(int type) { return type >= 0 && type < UT_COUNT ? type_names[type] : "?"; }
 
@@ -201,6 +202,17 @@ static void add_skirmishers(GameData *gd, int side)
         u.formation = -1;
         u.type = UT_SKIRMISHER;
         u.strength = 1;
+        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
+            return;
+    }
+    for (int i = 1; i <= a->dummies; i++) { /* DUMMIES: zero-point markers */
+        UnitDef u;
+        memset(&u, 0, sizeof u);
+        snprintf(u.id, sizeof u.id, "dummy-%c%d", side == SIDE_UNION ? 'u' : 'c', i);
+        snprintf(u.name, sizeof u.name, "%s dummy %d", side == SIDE_UNION ? "Union" : "Confederate", i);
+        u.side = side;
+        u.formation = -1;
+        u.type = UT_DUMMY;
         if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
             return;
     }

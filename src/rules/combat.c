@@ -43,6 +43,8 @@ static bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_M
 static const char *attacker_refusal(const Game *g, int u, int side)
 {
     const UnitState *us = &g->st.unit[u];
+    if (is_dummy(g, u))
+        return "a dummy never fights (DUMMIES)";
     if (g->gd->units[u].side != side)
         return "that unit belongs to the other army";
     if (!unit_here(g, u) || !(us->flags & UF_ACTIVE))
@@ -233,7 +235,7 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     }
     bool only_skirmishers = ndef > 0;
     for (int i = 0; i < ndef; i++)
-        only_skirmishers &= is_skirmisher(g, def[i]);
+        only_skirmishers &= is_skirmisher(g, def[i]) || is_dummy(g, def[i]);
     if (only_skirmishers && dd > 1) {
         dd = 1; /* a skirmisher alone in its hex rolls one die at most */
         strcat(notes, ", skirmishers alone: 1 die");
@@ -386,7 +388,7 @@ static int alive(const Game *g, const short *units, int n)
 {
     int k = 0;
     for (int i = 0; i < n; i++)
-        k += unit_here(g, units[i]);
+        k += unit_here(g, units[i]) && !is_dummy(g, units[i]); /* dummies absorb nothing */
     return k;
 }
 
@@ -698,6 +700,8 @@ static const char *loss_refusal(const Game *g, int u, bool defender)
     int n = defender ? st->cb_ndef : st->cb_natt;
     if (u < 0 || u >= st->nunits || !in_list(units, n, u) || !unit_here(g, u))
         return "that unit is not one of this combat's units still standing";
+    if (is_dummy(g, u))
+        return "a dummy never absorbs a loss (DUMMIES)";
     if (is_skirmisher(g, u))
         return NULL; /* skirmishers may always absorb losses */
     bool first = defender ? !st->cb_def_real : !st->cb_att_real;
@@ -714,7 +718,7 @@ static const char *six_refusal(const Game *g, int u, bool attacker_picks)
     const GameState *st = &g->st;
     const short *targets = attacker_picks ? st->cb_def : st->cb_att;
     int nt = attacker_picks ? st->cb_ndef : st->cb_natt;
-    if (u < 0 || u >= st->nunits || !in_list(targets, nt, u) || !unit_here(g, u))
+    if (u < 0 || u >= st->nunits || !in_list(targets, nt, u) || !unit_here(g, u) || is_dummy(g, u))
         return "that unit is not one of the other side's units in this combat";
     if (in_list(st->cb_six_hit, st->cb_nsix_hit, u)) {
         short here[CB_MAX_UNITS];
@@ -772,6 +776,24 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
             if (all.nunits > 1 && !attack_refusal(g, &all, buf, sizeof buf)) {
                 if (n < max)
                     out[n] = all;
+                n++;
+            }
+        }
+        /* Each able unit against every enemy next to it at once: the way to
+         * meet any open-ground obligation (COMBAT-WHO). */
+        for (int u = 0; u < st->nunits; u++) {
+            if (attacker_refusal(g, u, side))
+                continue;
+            Decision multi = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}};
+            short nb[DIR_COUNT];
+            int k = enemy_neighbours(g, u, nb);
+            for (int j = 0; j < k && multi.nhexes < CB_MAX_HEXES; j++)
+                if (!was_attacked(g, nb[j]))
+                    multi.hexes[multi.nhexes++] = nb[j];
+            char buf[200];
+            if (multi.nhexes > 1 && !attack_refusal(g, &multi, buf, sizeof buf)) {
+                if (n < max)
+                    out[n] = multi;
                 n++;
             }
         }

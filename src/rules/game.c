@@ -174,7 +174,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
-    unsigned missing = options & (OPT_EVENTS | OPT_DUMMIES | OPT_HYPOTHETICAL | OPT_ABSENT_FORCES);
+    unsigned missing = options & (OPT_EVENTS | OPT_HYPOTHETICAL | OPT_ABSENT_FORCES);
     if (missing) {
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (missing & (1u << i)) {
@@ -205,6 +205,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
         st->skirmishers[s] = sc->skirmishers[s];
         if (options & OPT_EXTRA_SKIRMISHERS)
             st->skirmishers[s] += gd->army[s].extra_skirmishers; /* SKIRM-POOL: the EXTRA counters */
+        st->dummies[s] = (options & OPT_DUMMIES) ? gd->army[s].dummies : 0;
         st->pontoons_left[s] = gd->army[s].pontoons;
         const char *v = scenario_option(sc->rules, sc->nrules, s == SIDE_UNION ? "pontoons.union" : "pontoons.confederate");
         if (v)
@@ -615,7 +616,7 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     const GameData *gd = g->gd;
     int mp = 99;
     for (int i = 0; i < n; i++)
-        if (!is_skirmisher(g, units[i]) && gd->units[units[i]].movement < mp)
+        if (!is_skirmisher(g, units[i]) && !is_dummy(g, units[i]) && gd->units[units[i]].movement < mp)
             mp = gd->units[units[i]].movement;
     if (mp == 99)
         mp = 0; /* skirmishers alone do not move */
@@ -663,9 +664,9 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     }
     bool real = false;
     for (int i = 0; i < d->nunits; i++)
-        real |= !is_skirmisher(g, d->units[i]);
+        real |= !is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]);
     if (!real)
-        return "skirmishers move only with a brigade (SKIRM-RULES)";
+        return "skirmishers and dummies move only with a real unit (SKIRM-RULES, DUMMIES)";
     return NULL;
 }
 
@@ -695,8 +696,8 @@ bool next_to_side(const Game *g, int hex, int side)
 void disorder(Game *g, int unit, const char *rule, const char *why)
 {
     UnitState *u = &g->st.unit[unit];
-    if (is_skirmisher(g, unit))
-        return; /* immune to disorder (SKIRM-RULES) */
+    if (is_skirmisher(g, unit) || is_dummy(g, unit))
+        return; /* immune to disorder (SKIRM-RULES, DUMMIES) */
     if (u->flags & (UF_DIS | UF_DEM)) {
         u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized (%s)",
@@ -739,8 +740,8 @@ static int break_destinations(const Game *g, int hex, short *out, int max)
     bool cavalry = true, any = false;
     for (int i = 0; i < g->st.nunits; i++)
         if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
-            !is_skirmisher(g, i)) {
-            any = true; /* skirmishers alone never break contact */
+            !is_skirmisher(g, i) && !is_dummy(g, i)) {
+            any = true; /* skirmishers and dummies alone never break contact */
             cavalry &= g->gd->units[i].type == UT_CAVALRY;
         }
     if (!any)
@@ -1023,6 +1024,25 @@ bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type 
 
 bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
 
+bool is_dummy(const Game *g, int u) { return g->gd->units[u].type == UT_DUMMY; }
+
+void dummies_cleanup(Game *g)
+{
+    GameState *st = &g->st;
+    for (int u = 0; u < st->nunits; u++) {
+        if (!is_dummy(g, u) || st->unit[u].where != AT_MAP)
+            continue;
+        bool company = false;
+        for (int v = 0; v < st->nunits && !company; v++)
+            company = v != u && !is_dummy(g, v) && st->unit[v].where == AT_MAP && st->unit[v].hex == st->unit[u].hex &&
+                      g->gd->units[v].side == g->gd->units[u].side;
+        if (!company) {
+            st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0};
+            st->dummies[g->gd->units[u].side]++;
+        }
+    }
+}
+
 bool game_can_inspect(const Game *g, int viewer, int hex)
 {
     bool enemy = false;
@@ -1077,7 +1097,7 @@ bool hex_has_real(const Game *g, int hex, int side)
 {
     for (int i = 0; i < g->st.nunits; i++)
         if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
-            !is_skirmisher(g, i))
+            !is_skirmisher(g, i) && !is_dummy(g, i))
             return true;
     return false;
 }
@@ -1134,6 +1154,8 @@ int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short 
         const UnitDef *ud = &g->gd->units[i];
         if (u->where != AT_MAP || u->hex != hex || ud->side != side)
             continue;
+        if (type >= 0 && ud->type == UT_DUMMY)
+            continue; /* a dummy is never a target (DUMMIES) */
         if (type == TARGET_TROOPS && is_artillery(ud))
             continue;
         if (type == TARGET_ARTILLERY && !is_artillery(ud))
@@ -1381,6 +1403,25 @@ static const char *march_refusal(const Game *g)
     return NULL;
 }
 
+/* DUMMIES: a marker goes on a hex holding units of one's own, within the
+ * stacking limit, at the start of the turn. */
+static const char *dummy_refusal(const Game *g, int side, int hex)
+{
+    const GameState *st = &g->st;
+    if (!(st->options & OPT_DUMMIES))
+        return "dummies are an optional rule not chosen for this game";
+    if (st->phase != PH_CHOOSE)
+        return "dummies are placed at the start of the turn";
+    if (st->dummies[side] <= 0)
+        return "no dummy marker is left";
+    if (hex < 0 || hex >= g->gd->map.cols * g->gd->map.rows || !hex_has_side(g, hex, side))
+        return "a dummy goes on a hex holding units of one's own";
+    short here[GS_MAX_UNITS];
+    if (units_in_hex(g, hex, side, -1, here, GS_MAX_UNITS) + 1 > g->gd->stacking.max_units)
+        return "the stack would be over the stacking limit";
+    return NULL;
+}
+
 static bool detachment_allowed(const Game *g)
 {
     const GameState *st = &g->st;
@@ -1418,6 +1459,12 @@ int game_legal(const Game *g, Decision *out, int max)
                         n++;
                     }
                 }
+        for (int h = 0; st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows; h++)
+            if (!dummy_refusal(g, st->to_move, h))
+                ADD(D_DUMMY, h);
+        for (int u = 0; u < st->nunits; u++)
+            if (is_dummy(g, u) && st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move)
+                ADD(D_REMOVE_DUMMY, u);
         ADD(D_DONE, 0);
         break;
     case PH_RECOVERY:
@@ -1514,8 +1561,10 @@ int game_legal(const Game *g, Decision *out, int max)
             }
         }
         n = combat_legal(g, out, max, n);
+        bool can_end = combat_obligations_met(g, buf, sizeof buf);
         if (st->act_step == STEP_BOMBARD || st->act_step == STEP_COMBAT) {
-            ADD(D_END, 0);
+            if (can_end)
+                ADD(D_END, 0);
             break;
         }
         for (int u = 0; u < st->nunits; u++)
@@ -1586,7 +1635,8 @@ int game_legal(const Game *g, Decision *out, int max)
                 move_reach_free(&r);
             }
         }
-        ADD(D_END, 0);
+        if (can_end)
+            ADD(D_END, 0);
         break;
     default:
         break;
@@ -1693,6 +1743,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         free(seen_after);
         return false;
     }
+    dummies_cleanup(g);
     if (g->st.phase != PH_GAME_OVER)
         victory_check(g, false, false); /* conditions met "as soon as" */
     bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0;
@@ -1817,6 +1868,34 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
                 data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
                 st->points[d->side]);
+        return true;
+    }
+    case D_DUMMY: {
+        const char *r = dummy_refusal(g, d->side, d->arg);
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        for (int u = 0; u < st->nunits; u++)
+            if (is_dummy(g, u) && g->gd->units[u].side == d->side && st->unit[u].where == AT_ABSENT) {
+                st->unit[u] = (UnitState){(short)d->arg, AT_MAP, 1, 0};
+                st->dummies[d->side]--;
+                log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s places a dummy marker", data_side_name(d->side));
+                return true;
+            }
+        snprintf(why, n, "no dummy marker is left");
+        return false;
+    }
+    case D_REMOVE_DUMMY: {
+        int u = d->arg;
+        if (u < 0 || u >= st->nunits || !is_dummy(g, u) || st->unit[u].where != AT_MAP ||
+            g->gd->units[u].side != d->side) {
+            snprintf(why, n, "that is not one of your dummies on the map");
+            return false;
+        }
+        st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0};
+        st->dummies[d->side]++;
+        log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
         return true;
     }
     case D_HIGHER: {
@@ -2253,7 +2332,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         for (int i = 0; i < d->nunits; i++) {
             st->mv_units[i] = d->units[i];
             st->unit[d->units[i]].flags |= UF_MOVED;
-            if (!is_skirmisher(g, d->units[i]) && g->gd->units[d->units[i]].movement < st->mv_mp)
+            if (!is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]) &&
+                g->gd->units[d->units[i]].movement < st->mv_mp)
                 st->mv_mp = g->gd->units[d->units[i]].movement;
         }
         for (int i = 0; i < d->nunits; i++)
@@ -2355,6 +2435,16 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_SIX_RETREAT:
     case D_SIX_CANCEL:
         combat_format(gd, d, buf, size);
+        break;
+    case D_DUMMY: {
+        char hx[5] = "????";
+        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
+            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        snprintf(buf, size, "dummy %s", hx);
+        break;
+    }
+    case D_REMOVE_DUMMY:
+        snprintf(buf, size, "remove-dummy %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
         break;
     case D_BUILD:
     case D_TAKE_UP:
@@ -2505,6 +2595,15 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (k == 1 && strcmp(verb, "forced-march") == 0) {
         out->kind = D_FORCED_MARCH;
         return true;
+    }
+    if (k == 2 && strcmp(verb, "dummy") == 0) {
+        out->kind = D_DUMMY;
+        return parse_hex_index(g->gd, arg, &out->arg);
+    }
+    if (k == 2 && strcmp(verb, "remove-dummy") == 0) {
+        out->kind = D_REMOVE_DUMMY;
+        out->arg = data_unit_index(g->gd, arg);
+        return out->arg >= 0;
     }
     if (k == 2 && strcmp(verb, "detach") == 0) {
         out->kind = D_DETACH;

@@ -129,6 +129,7 @@ typedef struct {
     UnitState unit[GS_MAX_UNITS];
     int nunits;
     int skirmishers[SIDE_COUNT]; /* available */
+    int dummies[SIDE_COUNT];     /* dummy markers available (DUMMIES option) */
     bool chosen[GS_MAX_FORMATIONS];
     int lock_turn[GS_MAX_FORMATIONS];     /* not before this turn (0: free) */
     bool lock_attacked[GS_MAX_FORMATIONS]; /* until attacked or bombarded */
@@ -267,6 +268,8 @@ enum DecisionKind {
     D_HIGHER,
     D_DETACH,
     D_FORCED_MARCH,
+    D_DUMMY,
+    D_REMOVE_DUMMY,
     D_SIX_HIT,
     D_SIX_RETREAT,
     D_SIX_CANCEL,
@@ -324,7 +327,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
  * "higher jackson hill+rodes", "detach 1921", "forced-march",
  * "build heth 2015-2016", "take-up 2015-2016", "destroy heth 2015-2016", "capture heth 2015-2016",
- * "six-hit heth", "six-retreat", "six-cancel" */
+ * "six-hit heth", "six-retreat", "six-cancel", "dummy 1921", "remove-dummy dummy-c1" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);

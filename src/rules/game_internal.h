@@ -7,6 +7,9 @@
 
 bool is_artillery(const UnitDef *u);
 bool is_skirmisher(const Game *g, int u);
+bool is_dummy(const Game *g, int u);
+/* Dummies left in a hex without real units go back to the pool (DUMMIES). */
+void dummies_cleanup(Game *g);
 /* A unit still held back by the campaign's locks (CAMPAIGN). */
 bool unit_locked(const Game *g, int u);
 /* Whether the units may cross the great rivers (CAMPAIGN: Union reserves,

@@ -129,7 +129,7 @@ static bool traces_to(const Game *g, int u, const unsigned char *net)
 static bool always_supplied(const Game *g, int u)
 {
     /* SUPPLY: cavalry and skirmishers are always in supply. */
-    return g->gd->units[u].type == UT_CAVALRY || is_skirmisher(g, u) || scenario_always_supplied(g);
+    return g->gd->units[u].type == UT_CAVALRY || is_skirmisher(g, u) || is_dummy(g, u) || scenario_always_supplied(g);
 }
 
 bool game_in_supply(const Game *g, int u)

@@ -34,7 +34,8 @@ static int eliminated_units(const Game *g, int side)
 {
     int n = 0;
     for (int u = 0; u < g->st.nunits; u++)
-        n += g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side && !is_skirmisher(g, u);
+        n += g->st.unit[u].where == AT_ELIMINATED && g->gd->units[u].side == side && !is_skirmisher(g, u) &&
+             !is_dummy(g, u);
     return n;
 }
 
@@ -70,7 +71,7 @@ static int exited_steps(const Game *g, int side)
     int n = 0;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
-            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u))
+            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u))
             n += g->st.unit[u].steps;
     return n;
 }
