@@ -2366,6 +2366,58 @@ static void test_dummies(void **state)
     game_free(&g);
 }
 
+/* ---- the absent-forces variant ------------------------------------------ */
+
+static void test_absent_forces(void **state)
+{
+    (void)state;
+    Game g;
+    char err[200];
+    /* Without the variant nobody of them is in play. */
+    start(&g, "campaign", 3);
+    assert_int_equal(g.st.unit[U("buford")].where, AT_ABSENT);
+    game_free(&g);
+
+    assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 3, OPT_ABSENT_FORCES, err, sizeof err));
+    /* Stoneman's corps within a hex of Kelly's Ford, a normal formation. */
+    HexCoord kelly = gd.map.places[data_place_index(&gd, "kellys-ford")].hex;
+    assert_int_equal(g.st.unit[U("buford")].where, AT_MAP);
+    assert_true(hex_distance(map_hex_at(&gd.map, g.st.unit[U("buford")].hex), kelly) <= 1);
+    apply_text(&g, "done");
+    assert_true(legal_has(&g, "choose stoneman"));
+    /* Hood's five units roll at the start of turn 6: 4, 3, 6, 1, 5 bring three. */
+    advance_to(&g, 5);
+    int dice[] = {4, 3, 6, 1, 5};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    advance_to(&g, 6);
+    int hood = data_formation_index(&gd, "hood"), in = 0, waiting = 0;
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].formation == hood) {
+            in += g.st.unit[u].where == AT_MAP;
+            waiting += g.st.unit[u].where == AT_ABSENT;
+        }
+    assert_int_equal(in, 3);
+    assert_int_equal(waiting, 2);
+    /* Hood's and Longstreet's chits are in play from that turn; not Pickett's. */
+    assert_true(legal_has(&g, "choose hood"));
+    refuse_text(&g, "choose pickett", "not yet arrived");
+    Decision d;
+    assert_true(decision_parse(&g, "higher longstreet hood", &d));
+    char why[200];
+    GameState before = g.st;
+    assert_true(game_apply(&g, &d, why, sizeof why));
+    g.st = before;
+    /* The other two come on turn 11; then Pickett's rolls begin on turn 16. */
+    advance_to(&g, 10);
+    assert_int_equal(rng_force(&g.st.rng, 6), 0);
+    assert_int_equal(rng_force(&g.st.rng, 6), 0);
+    advance_to(&g, 11);
+    assert_int_equal(g.st.absent_next, 1);
+    assert_int_equal(g.st.unit[U("law")].where == AT_MAP || g.st.unit[U("benning")].where == AT_MAP, 1);
+    game_free(&g);
+}
+
 /* ---- undo ---------------------------------------------------------------- */
 
 static void test_undo(void **state)
@@ -2643,6 +2695,7 @@ int main(void)
         cmocka_unit_test(test_extra_skirmishers),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_dummies),
+        cmocka_unit_test(test_absent_forces),
         cmocka_unit_test(test_victory_lee_moves),
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),

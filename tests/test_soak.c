@@ -161,6 +161,9 @@ static void test_soak_campaign(void **state)
     (void)state;
     lean = 8;
     soak("campaign", 1, 200000);
+    options = OPT_ABSENT_FORCES | OPT_DUMMIES | OPT_RULE_OF_SIX;
+    soak("campaign", 1, 200000);
+    options = 0;
     lean = 4;
 }
 

@@ -8,7 +8,7 @@
 #include "data/loadutil.h"
 
 enum OptType { OPT_BOOL, OPT_INT, OPT_UNITS, OPT_FORMATIONS, OPT_HEXES, OPT_PLACES, OPT_IDS, OPT_LOCKS, OPT_ROLLS,
-               OPT_WORD, OPT_RECT, OPT_HEXSIDES };
+               OPT_WORD, OPT_RECT, OPT_HEXSIDES, OPT_INTS, OPT_PLACE_INTS, OPT_COMMANDERS };
 
 typedef struct {
     const char *key; /* a trailing '*' matches any suffix (a place id) */
@@ -33,6 +33,14 @@ static const OptSpec rule_specs[] = {
     {"reinforcement_rolls", OPT_ROLLS, NULL},
     {"fortification_markers", OPT_HEXES, NULL},
     {"pontoon_bridges", OPT_HEXSIDES, NULL},
+    {"absent.union", OPT_FORMATIONS, NULL},
+    {"absent.union_place", OPT_PLACES, NULL},
+    {"absent.confederate", OPT_FORMATIONS, NULL},
+    {"absent.higher", OPT_COMMANDERS, NULL},
+    {"absent.turns", OPT_INTS, NULL},
+    {"absent.roll", OPT_INT, NULL},
+    {"absent.entry", OPT_PLACES, NULL},
+    {"absent.bonus", OPT_PLACE_INTS, NULL},
     {"union_cavalry", OPT_UNITS, NULL},
     {"union_cavalry_turn", OPT_INT, NULL},
     {"stuart_crossing_steps", OPT_INT, NULL},
@@ -139,6 +147,25 @@ static void check_option(ScCtx *c, IniDoc *doc, int line, const OptSpec *spec, c
                 if (!hs || hs->kind < 0)
                     diag_error(d, doc->file, line, "%s: no river runs along %s, so no pontoon can span it", key, tok);
             }
+            break;
+        }
+        case OPT_COMMANDERS:
+            if (data_commander_index(gd, tok) < 0)
+                diag_error(d, doc->file, line, "%s: unknown commander '%s'", key, tok);
+            break;
+        case OPT_INTS: {
+            char *end;
+            long t = strtol(tok, &end, 10);
+            if (*end || t < 1 || t > SCEN_MAX_TURNS)
+                diag_error(d, doc->file, line, "%s: '%s' must be a turn (1-%d)", key, tok, SCEN_MAX_TURNS);
+            break;
+        }
+        case OPT_PLACE_INTS: {
+            char *colon = strchr(tok, ':');
+            if (colon)
+                *colon = '\0';
+            if (!colon || data_place_index(gd, tok) < 0 || atoi(colon + 1) < -6 || atoi(colon + 1) > 6)
+                diag_error(d, doc->file, line, "%s: '%s' must be place:number (like fredericksburg:1)", key, tok);
             break;
         }
         case OPT_IDS:

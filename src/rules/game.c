@@ -132,6 +132,124 @@ static void read_locks(Game *g)
 static void begin_turn(Game *g);
 static const char *option(const Game *g, const char *key);
 
+/* Places a waiting unit in the first of the hexes (in order) where it fits;
+ * false when none has room. */
+static bool place_in(Game *g, int u, const int *hexes, int n)
+{
+    GameState *st = &g->st;
+    int side = g->gd->units[u].side;
+    for (int i = 0; i < n; i++) {
+        if (hexes[i] < 0 || hex_has_side(g, hexes[i], 1 - side))
+            continue;
+        st->unit[u] = (UnitState){(short)hexes[i], AT_MAP, (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), 0};
+        if (!overstacked(g, hexes[i], side))
+            return true;
+        st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0};
+    }
+    return false;
+}
+
+/* VARIANT-ABSENT-FORCES: the Union's absent formations start near their place. */
+static void absent_union(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    const char *list = option(g, "absent.union"), *place = option(g, "absent.union_place");
+    int p = place ? data_place_index(gd, place) : -1;
+    if (!list || p < 0)
+        return;
+    HexCoord c = gd->map.places[p].hex;
+    int hexes[DIR_COUNT + 1], nh = 0;
+    hexes[nh++] = map_hex_index(&gd->map, c);
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (map_has(&gd->map, hex_neighbour(c, d)) && gd->map.hexes[map_hex_index(&gd->map, hex_neighbour(c, d))].bank ==
+                                                          gd->map.hexes[hexes[0]].bank)
+            hexes[nh++] = map_hex_index(&gd->map, hex_neighbour(c, d));
+    char tok[64];
+    for (const char *q = list; (q = ini_next_token(q, tok, sizeof tok, NULL));) {
+        int f = data_formation_index(gd, tok);
+        if (f < 0 || f >= GS_MAX_FORMATIONS)
+            continue;
+        st->fm_present[f] = true;
+        for (int u = 0; u < st->nunits; u++)
+            if (gd->units[u].formation == f && st->unit[u].where == AT_ABSENT && place_in(g, u, hexes, nh))
+                log_add(&g->log, st->turn, LOG_EVENT, "VARIANT-ABSENT-FORCES", "%s is in play near %s",
+                        gd->units[u].name, gd->map.places[p].name);
+    }
+}
+
+/* VARIANT-ABSENT-FORCES: on the listed turns, each waiting unit of the
+ * division now arriving comes on a roll; the next division starts once the
+ * last one is all in. */
+static void absent_arrivals(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    if (!(st->options & OPT_ABSENT_FORCES))
+        return;
+    const char *turns = option(g, "absent.turns"), *list = option(g, "absent.confederate");
+    char tok[64];
+    bool now = false;
+    for (const char *q = turns; q && (q = ini_next_token(q, tok, sizeof tok, NULL));)
+        now |= atoi(tok) == st->turn;
+    if (!now || !list)
+        return;
+    int f = -1, i = 0;
+    for (const char *q = list; (q = ini_next_token(q, tok, sizeof tok, NULL)); i++)
+        if (i == st->absent_next)
+            f = data_formation_index(gd, tok);
+    if (f < 0 || f >= GS_MAX_FORMATIONS)
+        return;
+    int need = option(g, "absent.roll") ? atoi(option(g, "absent.roll")) : 4, bonus = 0;
+    const char *bl = option(g, "absent.bonus");
+    for (const char *q = bl; q && (q = ini_next_token(q, tok, sizeof tok, NULL));) {
+        char *colon = strchr(tok, ':');
+        if (!colon)
+            continue;
+        *colon = '\0';
+        int p = data_place_index(gd, tok);
+        if (p < 0)
+            continue;
+        int hex = map_hex_index(&gd->map, gd->map.places[p].hex);
+        short tmp[1];
+        if (units_in_hex(g, hex, SIDE_UNION, -1, tmp, 1) > 0)
+            bonus += atoi(colon + 1);
+    }
+    int entry[64], ne = 0;
+    const char *ep = option(g, "absent.entry");
+    int pe = ep ? data_place_index(gd, ep) : -1;
+    if (pe >= 0)
+        entry[ne++] = map_hex_index(&gd->map, gd->map.places[pe].hex);
+    for (int h = 0; h < gd->map.cols * gd->map.rows && ne < 64; h++)
+        if (gd->map.hexes[h].flags & HEXF_SUPPLY_CSA)
+            entry[ne++] = h;
+    int arrived = 0, waiting = 0;
+    for (int u = 0; u < st->nunits; u++) {
+        if (gd->units[u].formation != f || st->unit[u].where != AT_ABSENT)
+            continue;
+        char purpose[120];
+        snprintf(purpose, sizeof purpose, "%s arrives on %d or more (bonus %+d)", gd->units[u].name, need, bonus);
+        int die = game_roll(g, "VARIANT-ABSENT-FORCES", purpose);
+        g->log.items[g->log.count - 1].modified = die + bonus;
+        if (die + bonus >= need && place_in(g, u, entry, ne)) {
+            arrived++;
+            log_add(&g->log, st->turn, LOG_EVENT, "VARIANT-ABSENT-FORCES", "%s arrives", gd->units[u].name);
+        } else
+            waiting++;
+    }
+    if (arrived > 0 && !st->fm_present[f]) {
+        st->fm_present[f] = true;
+        const char *hc = option(g, "absent.higher");
+        int k = hc ? data_commander_index(gd, hc) : -1;
+        if (k >= 0 && k < GS_MAX_COMMANDERS && st->absent_next == 0)
+            st->cmd_present[k] = true;
+        if (gd->formations[f].commander >= 0 && gd->formations[f].commander < GS_MAX_COMMANDERS)
+            st->cmd_present[gd->formations[f].commander] = true;
+    }
+    if (waiting == 0)
+        st->absent_next++;
+}
+
 static const char *const option_names[GAME_OPTION_COUNT] = {"events",           "dummies",      "rule-of-six",
                                                               "extra-skirmishers", "hypothetical", "absent-forces"};
 
@@ -174,7 +292,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
-    unsigned missing = options & (OPT_EVENTS | OPT_HYPOTHETICAL | OPT_ABSENT_FORCES);
+    unsigned missing = options & (OPT_EVENTS | OPT_HYPOTHETICAL);
     if (missing) {
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (missing & (1u << i)) {
@@ -242,6 +360,8 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
             st->late_cavalry[u] = true;
     }
     st->turn = sc->first_turn;
+    if (options & OPT_ABSENT_FORCES)
+        absent_union(g);
     char opts[160] = "";
     for (int i = 0; i < GAME_OPTION_COUNT; i++)
         if (options & (1u << i)) {
@@ -387,6 +507,7 @@ static void begin_turn(Game *g)
     }
     reinforcements(g);
     cavalry_arrives(g);
+    absent_arrivals(g);
     for (int s = 0; s < SIDE_COUNT; s++) {
         st->pontoons_left[s] += st->pontoons_next[s]; /* taken up last turn: usable again */
         st->pontoons_next[s] = 0;
@@ -456,8 +577,10 @@ static const char *choose_refusal(const Game *g, int side, int f, char *buf, siz
     const ScenarioDef *sc = scen(g);
     if (fd->side != side)
         return "that formation belongs to the other army";
-    if (fd->detached || !sc->formation_allowed[f])
-        return "its command chit is not in this scenario";
+    if (st->fm_present[f])
+        ; /* arrived with the absent-forces variant */
+    else if (fd->detached || !sc->formation_allowed[f])
+        return "its command chit is not in this scenario (or not yet arrived)";
     if (st->chosen[f])
         return "it is already chosen this turn";
     bool released = st->release_turn[f] > 0 && st->release_turn[f] <= st->turn;
@@ -1340,8 +1463,8 @@ static const char *higher_refusal(const Game *g, const Decision *d, char *buf, s
     if (d->arg < 0 || d->arg >= gd->ncommanders || !gd->commanders[d->arg].higher || gd->commanders[d->arg].side != d->side)
         return "that is not a higher commander of this army";
     const ScenarioDef *sc = scen(g);
-    if (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached)
-        return "his chit is not in this scenario";
+    if (!st->cmd_present[d->arg] && (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached))
+        return "his chit is not in this scenario (or he has not arrived)";
     if (st->hc_turn[d->arg] && st->turn < st->hc_turn[d->arg] + 2 && !hc_free_turn(g, d->arg))
         return "a higher commander acts only every other turn";
     if (d->nunits < 1 || d->nunits > gd->commanders[d->arg].command_factor) {

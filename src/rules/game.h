@@ -213,6 +213,9 @@ typedef struct {
     unsigned char unit_lock[GS_MAX_UNITS];   /* a unit may not act before this turn (CAMPAIGN) */
     unsigned char unit_release[GS_MAX_UNITS]; /* ... unless released from this turn */
     bool late_cavalry[GS_MAX_UNITS];         /* the turn-11 Union cavalry (CAMPAIGN) */
+    bool fm_present[GS_MAX_FORMATIONS];      /* a detached formation in play (VARIANT-ABSENT-FORCES) */
+    bool cmd_present[GS_MAX_COMMANDERS];     /* a detached higher commander in play */
+    int absent_next;                         /* the division now arriving */
     bool marching;                     /* this activation is a forced march */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
