@@ -284,13 +284,11 @@ static const char *attack_refusal(const Game *g, const Decision *d, char *buf, s
             if (d->hexes[j] == hex)
                 return "a hex is named twice";
     }
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
-        if (u < 0 || u >= st->nunits)
-            return "no such unit";
-        for (int j = 0; j < i; j++)
-            if (d->units[j] == u)
-                return "a unit is named twice";
         const char *r = attacker_refusal(g, u, side);
         if (r)
             return r;
@@ -1195,7 +1193,7 @@ static void unit_list(const GameData *gd, const short *units, int n, char *buf, 
     buf[0] = '\0';
     for (int i = 0; i < n && len < size; i++)
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                units[i] >= 0 && units[i] < gd->nunits ? gd->units[units[i]].id : "?");
+                                unit_id_of(gd, units[i]));
 }
 
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size)
@@ -1220,7 +1218,7 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
         break;
     }
     case D_LOSE:
-        snprintf(buf, size, "lose %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        snprintf(buf, size, "lose %s", unit_id_of(gd, d->arg));
         break;
     case D_RETREAT_INSTEAD:
         snprintf(buf, size, "retreat-instead");
@@ -1251,7 +1249,7 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
         snprintf(buf, size, "no-skirmisher");
         break;
     case D_SIX_HIT:
-        snprintf(buf, size, "six-hit %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        snprintf(buf, size, "six-hit %s", unit_id_of(gd, d->arg));
         break;
     case D_SIX_RETREAT:
         snprintf(buf, size, "six-retreat");

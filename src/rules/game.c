@@ -769,13 +769,11 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     const GameState *st = &g->st;
     if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
         return "name the units moving together (all in one hex)";
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
-        if (u < 0 || u >= st->nunits)
-            return "no such unit";
-        for (int j = 0; j < i; j++)
-            if (d->units[j] == u)
-                return "a unit is named twice";
         if (g->gd->units[u].side != d->side)
             return "that unit belongs to the other army";
         if (!(st->unit[u].flags & UF_ACTIVE))
@@ -1147,6 +1145,29 @@ bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type 
 
 bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
 
+const char *unit_id_of(const GameData *gd, int u) { return u >= 0 && u < gd->nunits ? gd->units[u].id : "?"; }
+
+const char *hex_name(const GameData *gd, int hex, char out[5])
+{
+    if (hex >= 0 && hex < gd->map.cols * gd->map.rows)
+        hex_format(map_hex_at(&gd->map, hex), out);
+    else
+        memcpy(out, "????", 5);
+    return out;
+}
+
+const char *unit_list_refusal(const Game *g, const short *units, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (units[i] < 0 || units[i] >= g->st.nunits)
+            return "no such unit";
+        for (int j = 0; j < i; j++)
+            if (units[j] == units[i])
+                return "a unit is named twice";
+    }
+    return NULL;
+}
+
 bool is_dummy(const Game *g, int u) { return g->gd->units[u].type == UT_DUMMY; }
 
 void dummies_cleanup(Game *g)
@@ -1302,13 +1323,11 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
     if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
         return "name the artillery units firing together";
     HexCoord target = map_hex_at(m, d->arg);
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
-        if (u < 0 || u >= st->nunits)
-            return "no such unit";
-        for (int j = 0; j < i; j++)
-            if (d->units[j] == u)
-                return "a unit is named twice";
         const UnitState *us = &st->unit[u];
         if (!is_artillery(&g->gd->units[u]))
             return "only artillery bombards";
@@ -2560,14 +2579,13 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         combat_format(gd, d, buf, size);
         break;
     case D_DUMMY: {
-        char hx[5] = "????";
-        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        char hx[5];
+        hex_name(gd, d->arg, hx);
         snprintf(buf, size, "dummy %s", hx);
         break;
     }
     case D_REMOVE_DUMMY:
-        snprintf(buf, size, "remove-dummy %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        snprintf(buf, size, "remove-dummy %s", unit_id_of(gd, d->arg));
         break;
     case D_BUILD:
     case D_TAKE_UP:
@@ -2576,17 +2594,15 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         pontoon_format(gd, d, buf, size);
         break;
     case D_DETACH: {
-        char hx[5] = "????";
-        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        char hx[5];
+        hex_name(gd, d->arg, hx);
         snprintf(buf, size, "detach %s", hx);
         break;
     }
     case D_SKIRMISH: {
-        char hx[5] = "????";
-        if (d->arg2 >= 0 && d->arg2 < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg2), hx);
-        snprintf(buf, size, "skirmish %s %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?", hx);
+        char hx[5];
+        hex_name(gd, d->arg2, hx);
+        snprintf(buf, size, "skirmish %s %s", unit_id_of(gd, d->arg), hx);
         break;
     }
     case D_SKIRM_DEFEND:
@@ -2597,14 +2613,13 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         size_t len = (size_t)snprintf(buf, size, "exit ");
         for (int i = 0; i < d->nunits && len < size; i++)
             len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+                                    unit_id_of(gd, d->units[i]));
         break;
     }
     case D_PLACE:
     case D_MOVE: {
-        char hx[5] = "????";
-        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        char hx[5];
+        hex_name(gd, d->arg, hx);
         if (d->kind == D_PLACE) {
             snprintf(buf, size, "place %s", hx);
             break;
@@ -2612,7 +2627,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         size_t len = (size_t)snprintf(buf, size, "move ");
         for (int i = 0; i < d->nunits && len < size; i++)
             len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+                                    unit_id_of(gd, d->units[i]));
         if (len < size)
             snprintf(buf + len, size - len, " %s", hx);
         break;
@@ -2621,7 +2636,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_TAKE:
     case D_RECOVER:
         snprintf(buf, size, "%s %s", d->kind == D_ATTACH ? "attach" : d->kind == D_TAKE ? "take" : "recover",
-                 d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+                 unit_id_of(gd, d->arg));
         break;
     case D_BREASTWORK:
         snprintf(buf, size, "breastwork");
@@ -2641,19 +2656,17 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         combat_format(gd, d, buf, size);
         break;
     case D_ELIMINATE:
-        snprintf(buf, size, "eliminate %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?");
+        snprintf(buf, size, "eliminate %s", unit_id_of(gd, d->arg));
         break;
     case D_DISPLACE: {
-        char hx[5] = "????";
-        if (d->arg2 >= 0 && d->arg2 < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg2), hx);
-        snprintf(buf, size, "displace %s %s", d->arg >= 0 && d->arg < gd->nunits ? gd->units[d->arg].id : "?", hx);
+        char hx[5];
+        hex_name(gd, d->arg2, hx);
+        snprintf(buf, size, "displace %s %s", unit_id_of(gd, d->arg), hx);
         break;
     }
     case D_BREAK: {
-        char hx[5] = "????";
-        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        char hx[5];
+        hex_name(gd, d->arg, hx);
         snprintf(buf, size, "break %s", hx);
         break;
     }
@@ -2661,13 +2674,12 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         snprintf(buf, size, "no-breastwork");
         break;
     case D_BOMBARD: {
-        char hx[5] = "????";
-        if (d->arg >= 0 && d->arg < gd->map.cols * gd->map.rows)
-            hex_format(map_hex_at(&gd->map, d->arg), hx);
+        char hx[5];
+        hex_name(gd, d->arg, hx);
         size_t len = (size_t)snprintf(buf, size, "bombard ");
         for (int i = 0; i < d->nunits && len < size; i++)
             len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    d->units[i] >= 0 && d->units[i] < gd->nunits ? gd->units[d->units[i]].id : "?");
+                                    unit_id_of(gd, d->units[i]));
         if (len < size)
             snprintf(buf + len, size - len, " %s %s", hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
         break;

@@ -6,6 +6,12 @@
 #include "rules/game.h"
 
 bool is_artillery(const UnitDef *u);
+/* Text helpers: a unit's id ("?" when out of range), a hex's four digits
+ * ("????" when out of range), written into out and returned. */
+const char *unit_id_of(const GameData *gd, int u);
+const char *hex_name(const GameData *gd, int hex, char out[5]);
+/* Basic checks of a decision's unit list: each one a unit, none twice. */
+const char *unit_list_refusal(const Game *g, const short *units, int n);
 bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
 /* Dummies left in a hex without real units go back to the pool (DUMMIES). */
