@@ -55,6 +55,10 @@ static void test_mini_loads_with_its_values(void **state)
     /* Tables, turns, armies, counters, areas, scenario */
     assert_int_equal(gd.artillery.nrows, 2);
     assert_int_equal(gd.artillery.rows[1].result[7], ART_LOSS_DIS);
+    assert_int_equal(gd.rules.independent_units, 3);
+    assert_int_equal(gd.rules.cavalry_break_contact_hexes, 2);
+    assert_int_equal(gd.rules.pontoon_roll, 4);
+    assert_int_equal(gd.rules.six, 6);
     assert_int_equal(gd.nturns, 5);
     assert_true(gd.turns[4].night);
     assert_int_equal(gd.turns[1].rain, 1);
@@ -154,6 +158,8 @@ static void test_bad_values(void **state)
     expect_error("automa-counters.ini", "4 [3] 2 [1]", "4 [3] 3 [1]", "values", "values must fall");
     expect_error("oob-union.ini", "reduced = 1\nmovement = 4\nelite = 0", "reduced = 3\nmovement = 4\nelite = 0",
                  "reduced = 3", "must be weaker than full strength");
+    expect_error("tables.ini", "six = 6 ", "six = 9 ", "six = 9", "'six' is 9; it must be from 1 to 6");
+    expect_error("tables.ini", "pontoon_roll = 4 ", "pontoon = 4 ", "[rules]", "[rules] needs a 'pontoon_roll' key");
 }
 
 static void test_duplicate_section(void **state)

@@ -147,6 +147,15 @@ typedef struct {
     int supply_reach; /* MP from a supply road (SUPPLY) */
 } CombatRules;
 
+/* The rules' other numbers, from tables.ini [rules]. */
+typedef struct {
+    int independent_radius, independent_units, formation_independents, higher_interval;
+    int break_contact_hexes, cavalry_break_contact_hexes;
+    int forced_march_factor, forced_march_loss, forced_march_penalty, pontoon_roll;
+    int encircle_dice, breastwork_dice, breastwork_steps, fortification_dice, fortification_steps;
+    int lone_skirmisher_dice, skirmishers_lost_nightly, six;
+} RuleNumbers;
+
 typedef struct {
     int die_min, die_max;
     int breastwork_modifier;    /* to the die when the target has a breastwork */
@@ -283,6 +292,7 @@ typedef struct {
     Map map;
     ArtilleryTable artillery;
     CombatRules combat;
+    RuleNumbers rules;
     TurnDef *turns;
     int nturns;
     int day_turns;

@@ -1,4 +1,5 @@
 /* terrain.ini (MAP-TEC), tables.ini (BOMBARD-PROC), turns.ini (TURN-TRACK). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +178,38 @@ static void tables_file(IniDoc *doc, void *arg)
         diag_error(d, doc->file, 0, "missing section [supply]");
     else
         ini_get_int(doc, sp, "reach", true, 0, 30, &c->gd->combat.supply_reach, d);
+    IniSection *rs = ini_section(doc, "rules");
+    if (!rs)
+        diag_error(d, doc->file, 0, "missing section [rules]");
+    else {
+        RuleNumbers *rn = &c->gd->rules;
+        static const struct {
+            const char *key;
+            size_t off;
+            int min, max;
+        } keys[] = {
+            {"independent_radius", offsetof(RuleNumbers, independent_radius), 0, 10},
+            {"independent_units", offsetof(RuleNumbers, independent_units), 0, 20},
+            {"formation_independents", offsetof(RuleNumbers, formation_independents), 0, 20},
+            {"higher_interval", offsetof(RuleNumbers, higher_interval), 1, 25},
+            {"break_contact_hexes", offsetof(RuleNumbers, break_contact_hexes), 0, 5},
+            {"cavalry_break_contact_hexes", offsetof(RuleNumbers, cavalry_break_contact_hexes), 0, 5},
+            {"forced_march_factor", offsetof(RuleNumbers, forced_march_factor), 1, 5},
+            {"forced_march_loss", offsetof(RuleNumbers, forced_march_loss), 0, 6},
+            {"forced_march_penalty", offsetof(RuleNumbers, forced_march_penalty), 0, 6},
+            {"pontoon_roll", offsetof(RuleNumbers, pontoon_roll), 1, 7},
+            {"encircle_dice", offsetof(RuleNumbers, encircle_dice), 0, 6},
+            {"breastwork_dice", offsetof(RuleNumbers, breastwork_dice), 0, 6},
+            {"breastwork_steps", offsetof(RuleNumbers, breastwork_steps), 0, 6},
+            {"fortification_dice", offsetof(RuleNumbers, fortification_dice), 0, 6},
+            {"fortification_steps", offsetof(RuleNumbers, fortification_steps), 0, 6},
+            {"lone_skirmisher_dice", offsetof(RuleNumbers, lone_skirmisher_dice), 1, 6},
+            {"skirmishers_lost_nightly", offsetof(RuleNumbers, skirmishers_lost_nightly), 0, 20},
+            {"six", offsetof(RuleNumbers, six), 1, 6},
+        };
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            ini_get_int(doc, rs, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)rn + keys[i].off), d);
+    }
     IniSection *a = ini_section(doc, "artillery");
     if (!a) {
         diag_error(d, doc->file, 0, "missing section [artillery]");

@@ -177,16 +177,25 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
     }
     if (enc) {
-        ad += 1;
-        strcat(notes, ", encircled +1");
+        ad += gd->rules.encircle_dice;
+        {
+            size_t nl = strlen(notes);
+            snprintf(notes + nl, sizeof notes - nl, ", encircled +%d", gd->rules.encircle_dice);
+        }
     }
     if (fort) {
-        dd += 1;
-        strcat(notes, ", fortification: defender +1");
+        dd += gd->rules.fortification_dice;
+        {
+            size_t nl = strlen(notes);
+            snprintf(notes + nl, sizeof notes - nl, ", fortification: defender +%d", gd->rules.fortification_dice);
+        }
     }
     if (bw && bw_die) {
-        ad -= 1;
-        strcat(notes, ", breastwork -1");
+        ad -= gd->rules.breastwork_dice;
+        {
+            size_t nl = strlen(notes);
+            snprintf(notes + nl, sizeof notes - nl, ", breastwork -%d", gd->rules.breastwork_dice);
+        }
     }
     /* TERRAIN-LIMITS: the defender picks one terrain or hexside effect; the
      * engine picks the one that leaves the attacker fewest dice. */
@@ -236,9 +245,12 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     bool only_skirmishers = ndef > 0;
     for (int i = 0; i < ndef; i++)
         only_skirmishers &= is_skirmisher(g, def[i]) || is_dummy(g, def[i]);
-    if (only_skirmishers && dd > 1) {
-        dd = 1; /* a skirmisher alone in its hex rolls one die at most */
-        strcat(notes, ", skirmishers alone: 1 die");
+    if (only_skirmishers && dd > gd->rules.lone_skirmisher_dice) {
+        dd = gd->rules.lone_skirmisher_dice; /* a skirmisher alone in its hex rolls few dice */
+        {
+            size_t nl = strlen(notes);
+            snprintf(notes + nl, sizeof notes - nl, ", skirmishers alone: %d die", gd->rules.lone_skirmisher_dice);
+        }
     }
     if (ad < cr->min_dice)
         ad = cr->min_dice;
@@ -407,14 +419,14 @@ static void roll_dice(Game *g)
             snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender", i + 1,
                      nd, bonus[i]);
             int die = game_roll(g, "COMBAT-STEPS", purpose);
-            if (die == 6 && (st->options & OPT_RULE_OF_SIX)) {
+            if (die == g->gd->rules.six && (st->options & OPT_RULE_OF_SIX)) {
                 if (attacker)
                     st->cb_six_att++;
                 else
                     st->cb_six_def++;
             }
             LogEntry *e = &g->log.items[g->log.count - 1];
-            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? 1 : 0); /* FORCED-MARCH */
+            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0); /* FORCED-MARCH */
             hits[side] += e->modified >= cr->hit_on;
         }
     }
@@ -438,7 +450,7 @@ static void compute_dice(Game *g)
         st->cb_att_dice = CB_MAX_DICE;
     if (st->cb_def_dice > CB_MAX_DICE)
         st->cb_def_dice = CB_MAX_DICE;
-    st->cb_att_extra = (st->cb_bw && !st->cb_bw_die ? 1 : 0) + (st->cb_fort ? 1 : 0);
+    st->cb_att_extra = (st->cb_bw && !st->cb_bw_die ? g->gd->rules.breastwork_steps : 0) + (st->cb_fort ? g->gd->rules.fortification_steps : 0);
     st->cb_att_bonus_max = side_bonus(g, st->cb_att, st->cb_natt);
     st->cb_def_bonus_max = side_bonus(g, st->cb_def, st->cb_ndef);
     memset(st->cb_att_bonus, 0, sizeof st->cb_att_bonus);

@@ -613,7 +613,7 @@ static int chit_radius(const Game *g)
 {
     const Chit *c = &g->st.drawn;
     if (c->kind == CHIT_INDEPENDENT)
-        return 1; /* INDEP-CHIT */
+        return g->gd->rules.independent_radius; /* INDEP-CHIT */
     if (c->kind == CHIT_HIGHER)
         return g->gd->commanders[c->index].command_radius;
     int k = g->gd->formations[c->index].commander;
@@ -623,8 +623,8 @@ static int chit_radius(const Game *g)
 static int max_attached(const Game *g)
 {
     if (g->st.drawn.kind == CHIT_HIGHER) /* independents come along already (HIGHER-CMD); a Confederate */
-        return g->st.drawn.side == SIDE_CONFEDERATE ? 1 : 0; /* may take one of Stuart's cavalry too */
-    return g->st.drawn.kind == CHIT_INDEPENDENT ? 3 : 1; /* INDEP-CHIT, ACT-INDEP-ATTACH */
+        return g->st.drawn.side == SIDE_CONFEDERATE ? g->gd->rules.formation_independents : 0; /* may take one of Stuart's cavalry too */
+    return g->st.drawn.kind == CHIT_INDEPENDENT ? g->gd->rules.independent_units : g->gd->rules.formation_independents; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
 static const char *place_refusal(const Game *g, int hex)
@@ -747,7 +747,7 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     for (int i = 0; i < n; i++)
         forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
     if (forced)
-        mp *= 2; /* FORCED-MARCH */
+        mp *= gd->rules.forced_march_factor; /* FORCED-MARCH */
     int cells = gd->map.cols * gd->map.rows;
     unsigned char *enemy = malloc((size_t)cells);
     if (!enemy)
@@ -867,7 +867,7 @@ static int break_destinations(const Game *g, int hex, short *out, int max)
         }
     if (!any)
         return 0;
-    int reach = cavalry ? 2 : 1;
+    int reach = cavalry ? g->gd->rules.cavalry_break_contact_hexes : g->gd->rules.break_contact_hexes;
     int cells = m->cols * m->rows;
     unsigned char *enemy = malloc((size_t)cells);
     if (!enemy)
@@ -1484,7 +1484,7 @@ static const char *higher_refusal(const Game *g, const Decision *d, char *buf, s
     const ScenarioDef *sc = scen(g);
     if (!st->cmd_present[d->arg] && (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached))
         return "his chit is not in this scenario (or he has not arrived)";
-    if (st->hc_turn[d->arg] && st->turn < st->hc_turn[d->arg] + 2 && !hc_free_turn(g, d->arg))
+    if (st->hc_turn[d->arg] && st->turn < st->hc_turn[d->arg] + gd->rules.higher_interval && !hc_free_turn(g, d->arg))
         return "a higher commander acts only every other turn";
     if (d->nunits < 1 || d->nunits > gd->commanders[d->arg].command_factor) {
         snprintf(buf, n, "he commands from 1 to %d formations (his command factor)", gd->commanders[d->arg].command_factor);
@@ -2480,7 +2480,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         for (int i = 0; i < d->nunits; i++)
             if (st->unit[d->units[i]].flags & UF_FORCED) {
-                st->mv_mp *= 2; /* FORCED-MARCH */
+                st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
                 break;
             }
         st->mv_len = len;
@@ -2510,8 +2510,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         if (st->marching) {
             st->marching = false;
-            int die = game_roll(g, "FORCED-MARCH", "after a forced march: 1-2 costs the formation a step");
-            if (die <= 2) {
+            char why2[64];
+            snprintf(why2, sizeof why2, "after a forced march: 1-%d costs the formation a step", g->gd->rules.forced_march_loss);
+            int die = game_roll(g, "FORCED-MARCH", why2);
+            if (die <= g->gd->rules.forced_march_loss) {
                 int nc = 0;
                 for (int i = 0; i < st->nunits; i++)
                     nc += (st->unit[i].flags & UF_FORCED) && st->unit[i].where == AT_MAP && !is_skirmisher(g, i);

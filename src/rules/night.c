@@ -286,13 +286,14 @@ static void skirmishers_at_night(Game *g)
 {
     GameState *st = &g->st;
     for (int side = 0; side < SIDE_COUNT; side++) {
-        int back = 0, lost = 0, gone = -1;
+        int back = 0, lost = 0, gone = -1, ngone = 0;
         for (int u = 0; u < st->nunits; u++) {
             if (!is_skirmisher(g, u) || g->gd->units[u].side != side)
                 continue;
             UnitState *us = &st->unit[u];
-            if (us->where == AT_ELIMINATED && gone < 0) {
+            if (us->where == AT_ELIMINATED && ngone < g->gd->rules.skirmishers_lost_nightly) {
                 gone = u;
+                ngone++;
                 us->where = AT_GONE;
                 continue;
             }

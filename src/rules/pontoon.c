@@ -179,8 +179,10 @@ bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
         us->flags |= UF_BUILT | UF_MOVED | UF_FOUGHT; /* the builder neither moves nor attacks */
         bool ok = true;
         if (enemy_near(g, d->side, d->hex, d->dir)) {
-            int die = game_roll(g, "PONTOON-BUILD", "building next to the enemy: 4-6 succeeds");
-            ok = die >= 4;
+            char why2[64];
+            snprintf(why2, sizeof why2, "building next to the enemy: %d-6 succeeds", g->gd->rules.pontoon_roll);
+            int die = game_roll(g, "PONTOON-BUILD", why2);
+            ok = die >= g->gd->rules.pontoon_roll;
         }
         if (ok) {
             set_span(g, d->side, d->hex, d->dir, true);
@@ -198,8 +200,11 @@ bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
         }
         side_text(MAP(g), d->hex, d->dir, hs);
         bool ok = true;
-        if (enemy_near(g, d->side, d->hex, d->dir))
-            ok = game_roll(g, "PONTOON-REMOVE", "taking up a pontoon next to the enemy: 4-6 succeeds") >= 4;
+        if (enemy_near(g, d->side, d->hex, d->dir)) {
+            char why2[64];
+            snprintf(why2, sizeof why2, "taking up a pontoon next to the enemy: %d-6 succeeds", g->gd->rules.pontoon_roll);
+            ok = game_roll(g, "PONTOON-REMOVE", why2) >= g->gd->rules.pontoon_roll;
+        }
         if (ok) {
             set_span(g, d->side, d->hex, d->dir, false);
             st->pontoons_next[d->side]++;
