@@ -414,7 +414,7 @@ static void put(Game *g, const char *unit, const char *hex)
         u->steps = gd.units[U(unit)].reduced > 0 ? 2 : 1;
 }
 
-static void take_off(Game *g, const char *unit) { g->st.unit[U(unit)] = (UnitState){-1, AT_ABSENT, 0, 0}; }
+static void take_off(Game *g, const char *unit) { g->st.unit[U(unit)] = (UnitState){-1, AT_ABSENT, 0, 0, -1}; }
 
 /* Passes every other chit until the wanted one (a formation id, or
  * "independent" for the side to move then) is drawn, and activates it. */
@@ -2639,6 +2639,76 @@ static void test_victory_on_points(void **state)
     game_free(&g);
 }
 
+/* The Union VP that the exit bonus alone brings now: the VP with the
+ * scenario's exit_vp, less the VP with it set to 0. */
+static int exit_bonus(Game *g)
+{
+    ScenarioDef *sc = &gd.scenarios[g->st.scenario];
+    ScenarioOption *o = NULL;
+    for (int i = 0; i < sc->nvictory; i++)
+        if (strcmp(sc->victory[i].key, "exit_vp") == 0)
+            o = &sc->victory[i];
+    assert_non_null(o);
+    int with = game_union_vp(g);
+    char *saved = o->value;
+    o->value = "0";
+    int without = game_union_vp(g);
+    o->value = saved;
+    return with - without;
+}
+
+static void test_exit_bonus_needs_a_supply_line(void **state)
+{
+    (void)state;
+    /* EXIT-MAP: 35 Union infantry/artillery steps off the southern exit
+     * roads earn 10 VP only while a supply line reaches those roads. */
+    Game g;
+    start(&g, "campaign", 5);
+    /* an empty field: nothing of Lee's between the Union depots and the exits */
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].side == SIDE_CONFEDERATE)
+            g.st.unit[u] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+    int exit = -1, cells = gd.map.cols * gd.map.rows;
+    for (int h = 0; h < cells; h++)
+        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
+            (exit < 0 || map_hex_at(&gd.map, h).row > map_hex_at(&gd.map, exit).row))
+            exit = h;
+    assert_true(exit >= 0);
+    int before = exit_bonus(&g), steps = 0;
+    assert_int_equal(before, 0);
+    for (int u = 0; u < g.st.nunits && steps < 35; u++) {
+        const UnitDef *ud = &gd.units[u];
+        if (ud->side != SIDE_UNION || ud->type == UT_CAVALRY || is_skirmisher(&g, u) || is_dummy(&g, u) ||
+            g.st.unit[u].where != AT_MAP || g.st.unit[u].steps == 0)
+            continue;
+        steps += g.st.unit[u].steps;
+        g.st.unit[u] = (UnitState){-1, AT_EXITED, g.st.unit[u].steps, 0, (short)exit};
+    }
+    assert_true(steps >= 35);
+    bool supplied = game_hex_supplied(&g, SIDE_UNION, exit);
+    int with_line = exit_bonus(&g);
+    /* Confederates on the exit road and all around it cut the line. */
+    const char *csa[] = {"mcgowan", "lane", "archer", "pender", "thomas", "heth", "brockenbrough"};
+    HexCoord c = map_hex_at(&gd.map, exit);
+    char hx[5];
+    hex_format(c, hx);
+    int k = 0;
+    put(&g, csa[k++], hx);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        if (!map_has(&gd.map, nb))
+            continue;
+        hex_format(nb, hx);
+        put(&g, csa[k++], hx);
+    }
+    assert_false(game_hex_supplied(&g, SIDE_UNION, exit));
+    int cut = exit_bonus(&g);
+    assert_true(supplied);
+    assert_int_equal(with_line, 10);
+    assert_int_equal(cut, 0);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2700,6 +2770,7 @@ int main(void)
         cmocka_unit_test(test_victory_automatic_margin),
         cmocka_unit_test(test_victory_as_soon_as_held),
         cmocka_unit_test(test_victory_by_exit),
+        cmocka_unit_test(test_exit_bonus_needs_a_supply_line),
         cmocka_unit_test(test_victory_on_points),
         cmocka_unit_test(test_salem_church_reinforcements),
         cmocka_unit_test(test_bombardment_rulebook_example),

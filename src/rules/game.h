@@ -57,6 +57,7 @@ typedef struct {
     unsigned char where; /* enum UnitWhere */
     unsigned char steps; /* 2 full, 1 reduced (or a one-step unit), 0 gone */
     unsigned short flags;
+    short exited_from;   /* the road edge hex it left by when AT_EXITED (EXIT-MAP) */
 } UnitState;
 
 enum ChitKind { CHIT_FORMATION, CHIT_HIGHER, CHIT_INDEPENDENT };
@@ -365,6 +366,8 @@ bool game_supply_status(const Game *g, unsigned char *out);
 
 /* Whether unit u can trace supply now (SUPPLY); cavalry always can. */
 bool game_in_supply(const Game *g, int u);
+/* Whether SIDE can draw a supply line to HEX now (SUPPLY; EXIT-MAP's check). */
+bool game_hex_supplied(const Game *g, int side, int hex);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

@@ -100,15 +100,13 @@ out:
     free(queue);
 }
 
-static bool traces_to(const Game *g, int u, const unsigned char *net)
+/* Whether a supply line runs from HEX to the network: on it, or within the
+ * supply reach in MP of it (SUPPLY). */
+static bool hex_traces(const Game *g, int side, int hex, const unsigned char *net)
 {
     const GameData *gd = g->gd;
-    const UnitState *us = &g->st.unit[u];
-    if (us->where != AT_MAP)
-        return false;
-    if (net[us->hex])
+    if (net[hex])
         return true;
-    int side = gd->units[u].side;
     int cells = gd->map.cols * gd->map.rows;
     unsigned char *enemy = malloc((size_t)cells);
     if (!enemy)
@@ -117,12 +115,34 @@ static bool traces_to(const Game *g, int u, const unsigned char *net)
     MoveContext ctx = {.gd = gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[side]};
     MoveReach r;
     bool ok = false;
-    if (move_reach(&ctx, map_hex_at(&gd->map, us->hex), gd->combat.supply_reach, &r)) {
+    if (move_reach(&ctx, map_hex_at(&gd->map, hex), gd->combat.supply_reach, &r)) {
         for (int h = 0; h < cells && !ok; h++)
             ok = net[h] && move_cost_to(&r, map_hex_at(&gd->map, h), NULL) != MOVE_UNREACHED;
         move_reach_free(&r);
     }
     free(enemy);
+    return ok;
+}
+
+static bool traces_to(const Game *g, int u, const unsigned char *net)
+{
+    const UnitState *us = &g->st.unit[u];
+    return us->where == AT_MAP && hex_traces(g, g->gd->units[u].side, us->hex, net);
+}
+
+bool game_hex_supplied(const Game *g, int side, int hex)
+{
+    if (hex < 0 || hex >= g->gd->map.cols * g->gd->map.rows)
+        return false;
+    if (scenario_always_supplied(g))
+        return true;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *net = malloc((size_t)cells);
+    if (!net)
+        return false;
+    supply_network(g, side, net);
+    bool ok = hex_traces(g, side, hex, net);
+    free(net);
     return ok;
 }
 
@@ -299,7 +319,7 @@ static void skirmishers_at_night(Game *g)
             }
             if (us->where == AT_MAP || us->where == AT_ELIMINATED) {
                 lost += us->where == AT_ELIMINATED;
-                *us = (UnitState){-1, AT_ABSENT, 0, 0};
+                *us = (UnitState){-1, AT_ABSENT, 0, 0, -1};
                 st->skirmishers[side]++;
                 back++;
             }

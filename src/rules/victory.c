@@ -66,12 +66,13 @@ static bool holds_all(const Game *g, int side, const char *list, bool need_suppl
     return any;
 }
 
-static int exited_steps(const Game *g, int side)
+static int exited_steps(const Game *g, int side, bool supplied_only)
 {
     int n = 0;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
-            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u))
+            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u) &&
+            (!supplied_only || game_hex_supplied(g, side, g->st.unit[u].exited_from)))
             n += g->st.unit[u].steps;
     return n;
 }
@@ -83,10 +84,10 @@ int game_union_vp(const Game *g)
     for (int i = 0; i < sc->nvictory; i++)
         if (strncmp(sc->victory[i].key, "vp.", 3) == 0 && holder(g, sc->victory[i].key + 3, true) == SIDE_UNION)
             vp += atoi(sc->victory[i].value);
-    /* Exiting south: the steps count only while a supply line reaches the
-     * exit roads; that check comes with the exit rules' supply line. */
-    if (exited_steps(g, SIDE_UNION) >= vint(g, "exit_steps", 999) &&
-        exited_steps(g, SIDE_CONFEDERATE) < vint(g, "deny_steps", 999))
+    /* EXIT-MAP: the Union's exited steps count only where a supply line
+     * reaches the exit road they left by; the Confederate denial needs none. */
+    if (exited_steps(g, SIDE_UNION, true) >= vint(g, "exit_steps", 999) &&
+        exited_steps(g, SIDE_CONFEDERATE, false) < vint(g, "deny_steps", 999))
         vp += vint(g, "exit_vp", 0);
     return vp;
 }
