@@ -1484,6 +1484,52 @@ static void test_retreat_out_of_a_breastwork(void **state)
     game_free(&g);
 }
 
+static void test_retreat_takes_up_a_pontoon(void **state)
+{
+    (void)state;
+    /* PONTOON-REMOVE: Union units retreating over their pontoon may take it
+     * up: 4-6 succeeds, and it can be laid again next turn. */
+    for (int die = 3; die <= 4; die++) {
+        Game g;
+        hill_activated(&g);
+        HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
+        put_at(&g, "von-gilsa", t);
+        put_at(&g, "mclean", t);
+        put_at(&g, "pender", n);
+        put_at(&g, "lane", n);
+        /* a Union pontoon on the hexside the retreat crosses (set by hand; the
+         * rule does not depend on the river under it) */
+        int ti = hx_index(t), si = hx_index(s2);
+        g.st.pontoon[SIDE_UNION][ti] |= (unsigned char)(1u << DIR_S);
+        g.st.pontoon[SIDE_UNION][si] |= (unsigned char)(1u << hex_dir_opposite(DIR_S));
+        int next = g.st.pontoons_next[SIDE_UNION];
+        run(&g, "place %s", n);
+        run(&g, "attack pender+lane %s", t);
+        apply_text(&g, "no-skirmisher");
+        apply_text(&g, "breastwork");
+        apply_text(&g, "bw-step"); /* 8 against 7: 2 dice each, as in the breastwork test */
+        int dice[] = {6, 6, 1, 1};
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+        apply_text(&g, "bonus 0 0");
+        apply_text(&g, "lose mclean");
+        apply_text(&g, "retreat-instead");
+        apply_text(&g, "lose lane");
+        char hx[5], cmd[32];
+        hex_format(s2, hx);
+        snprintf(cmd, sizeof cmd, "retreat %s take-up", hx);
+        assert_true(legal_has(&g, cmd));
+        assert_int_equal(rng_force(&g.st.rng, die), 0);
+        apply_text(&g, cmd);
+        assert_int_equal(g.st.unit[U("von-gilsa")].hex, si);
+        bool gone = die >= 4;
+        assert_int_equal((g.st.pontoon[SIDE_UNION][ti] >> DIR_S) & 1u, gone ? 0 : 1);
+        assert_int_equal((g.st.pontoon[SIDE_UNION][si] >> hex_dir_opposite(DIR_S)) & 1u, gone ? 0 : 1);
+        assert_int_equal(g.st.pontoons_next[SIDE_UNION], next + (gone ? 1 : 0));
+        game_free(&g);
+    }
+}
+
 static void test_who_may_attack(void **state)
 {
     (void)state;
@@ -2740,6 +2786,7 @@ int main(void)
         cmocka_unit_test(test_skirmishers_at_night),
         cmocka_unit_test(test_retreat_instead_of_a_loss_and_advance),
         cmocka_unit_test(test_retreat_out_of_a_breastwork),
+        cmocka_unit_test(test_retreat_takes_up_a_pontoon),
         cmocka_unit_test(test_who_may_attack),
         cmocka_unit_test(test_woods_attacker_chooses),
         cmocka_unit_test(test_fortification_in_combat),

@@ -872,8 +872,11 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
     case CB_RETREAT: {
         short dest[DIR_COUNT];
         int nd = retreat_destinations(g, st->cb_queue[0], dest, DIR_COUNT);
-        for (int i = 0; i < nd; i++)
+        for (int i = 0; i < nd; i++) {
             ADDD(.kind = D_RETREAT, .arg = dest[i]);
+            if (pontoon_retreat_may_take_up(g, 1 - g->gd->units[st->cb_att[0]].side, st->cb_queue[0], dest[i]))
+                ADDD(.kind = D_RETREAT, .arg = dest[i], .dir = 1); /* PONTOON-REMOVE */
+        }
         break;
     }
     case CB_ADVANCE:
@@ -1116,6 +1119,10 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "retreat one hex, into an empty hex away from the enemy where there is one (RETREAT)");
             return false;
         }
+        if (d->dir == 1 && !pontoon_retreat_may_take_up(g, def, from, d->arg)) {
+            snprintf(why, n, "only the Union takes up a pontoon, and only the one it retreats over (PONTOON-REMOVE)");
+            return false;
+        }
         short here[CB_MAX_UNITS];
         int nh = units_in_hex(g, from, def, -1, here, CB_MAX_UNITS);
         bool works = st->breastwork[from] == def + 1 || (MAP(g)->hexes[from].fort_faces && def == SIDE_CONFEDERATE);
@@ -1125,6 +1132,8 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
         hex_format(map_hex_at(MAP(g), from), hf);
         hex_format(map_hex_at(MAP(g), d->arg), hd);
         log_add(&g->log, st->turn, LOG_DECISION, "RETREAT", "the stack in %s retreats to %s", hf, hd);
+        if (d->dir == 1)
+            pontoon_retreat_take_up(g, def, from, d->arg);
         if (st->breastwork[from] == def + 1)
             st->breastwork[from] = 0;
         if (works)
@@ -1238,7 +1247,7 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
     case D_RETREAT: {
         short h = (short)d->arg;
         hex_list(gd, &h, 1, b, sizeof b);
-        snprintf(buf, size, "retreat %s", b);
+        snprintf(buf, size, "retreat %s%s", b, d->dir == 1 ? " take-up" : "");
         break;
     }
     case D_ADVANCE: {
@@ -1344,8 +1353,10 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
     }
     if (strcmp(verb, "retreat") == 0 || strcmp(verb, "skirmisher") == 0) {
         HexCoord h;
-        if (k != 1 || !hex_parse(a, &h) || !map_has(MAP(g), h))
+        bool take_up = k == 2 && verb[1] == 'e' && strcmp(b, "take-up") == 0;
+        if ((k != 1 && !take_up) || !hex_parse(a, &h) || !map_has(MAP(g), h))
             return false;
+        out->dir = take_up ? 1 : 0;
         out->kind = verb[1] == 'e' ? D_RETREAT : D_SKIRM_DEFEND;
         out->arg = map_hex_index(MAP(g), h);
         return true;

@@ -64,6 +64,10 @@ bool exit_hex(const Game *g, int hex);
 
 /* pontoon.c (PONTOON-BUILD, PONTOON-REMOVE, PONTOON-SEIZE) */
 bool pontoon_decision(int kind);
+/* PONTOON-REMOVE: whether SIDE may take up the pontoon it retreats over from
+ * FROM to the neighbour TO, and the attempt itself (a die; true if taken up). */
+bool pontoon_retreat_may_take_up(const Game *g, int side, int from, int to);
+bool pontoon_retreat_take_up(Game *g, int side, int from, int to);
 int pontoon_legal(const Game *g, Decision *out, int max, int n);
 bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n);
 void pontoon_format(const GameData *gd, const Decision *d, char *buf, size_t size);

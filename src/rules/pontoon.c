@@ -115,6 +115,35 @@ static const char *seize_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
+static void side_text(const Map *m, int hex, int dir, char out[10]);
+
+static int dir_between(const Game *g, int from, int to)
+{
+    return hex_direction(map_hex_at(MAP(g), from), map_hex_at(MAP(g), to));
+}
+
+bool pontoon_retreat_may_take_up(const Game *g, int side, int from, int to)
+{
+    /* the Confederate never takes up a pontoon to lay it elsewhere */
+    int dir = dir_between(g, from, to);
+    return side == SIDE_UNION && dir >= 0 && spans(g, side, from, dir);
+}
+
+bool pontoon_retreat_take_up(Game *g, int side, int from, int to)
+{
+    int dir = dir_between(g, from, to);
+    char why[80], hs[16];
+    snprintf(why, sizeof why, "retreating units take up their pontoon: %d-6 succeeds", g->gd->rules.pontoon_roll);
+    bool ok = game_roll(g, "PONTOON-REMOVE", why) >= g->gd->rules.pontoon_roll;
+    side_text(MAP(g), from, dir, hs);
+    if (ok) {
+        set_span(g, side, from, dir, false);
+        g->st.pontoons_next[side]++;
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "PONTOON-REMOVE", "the retreat %s the pontoon across %s", ok ? "takes up" : "fails to take up", hs);
+    return ok;
+}
+
 bool pontoon_decision(int kind) { return kind == D_BUILD || kind == D_TAKE_UP || kind == D_DESTROY || kind == D_CAPTURE; }
 
 int pontoon_legal(const Game *g, Decision *out, int max, int n)
