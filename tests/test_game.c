@@ -1450,29 +1450,40 @@ static void test_retreat_instead_of_a_loss_and_advance(void **state)
     game_free(&g);
 }
 
+/* Von Gilsa and McLean, behind a breastwork in open ground T, attacked by
+ * Pender and Lane from the north: two hits, McLean's loss and a retreat
+ * instead of the second; the retreat to the south (S2) is next. */
+static void breastwork_stack_must_retreat(Game *g, HexCoord *t, HexCoord *s2)
+{
+    hill_activated(g);
+    *t = open_ground(g);
+    HexCoord n = hex_neighbour(*t, DIR_N);
+    *s2 = hex_neighbour(*t, DIR_S);
+    put_at(g, "von-gilsa", *t);
+    put_at(g, "mclean", *t);
+    put_at(g, "pender", n);
+    put_at(g, "lane", n);
+    run(g, "place %s", n);
+    run(g, "attack pender+lane %s", *t);
+    apply_text(g, "no-skirmisher");
+    apply_text(g, "breastwork");
+    apply_text(g, "bw-step"); /* 8 against 7: 2 dice each */
+    int dice[] = {6, 6, 1, 1};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(rng_force(&g->st.rng, dice[i]), 0);
+    apply_text(g, "bonus 0 0");
+    assert_int_equal(g->st.cb_hits_def, 2);
+    apply_text(g, "lose mclean");
+    apply_text(g, "retreat-instead");
+    apply_text(g, "lose lane"); /* the breastwork's step */
+}
+
 static void test_retreat_out_of_a_breastwork(void **state)
 {
     (void)state;
     Game g;
-    hill_activated(&g);
-    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
-    put_at(&g, "von-gilsa", t);
-    put_at(&g, "mclean", t);
-    put_at(&g, "pender", n);
-    put_at(&g, "lane", n);
-    run(&g, "place %s", n);
-    run(&g, "attack pender+lane %s", t);
-    apply_text(&g, "no-skirmisher");
-    apply_text(&g, "breastwork");
-    apply_text(&g, "bw-step"); /* 8 against 7: 2 dice each */
-    int dice[] = {6, 6, 1, 1};
-    for (int i = 0; i < 4; i++)
-        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
-    apply_text(&g, "bonus 0 0");
-    assert_int_equal(g.st.cb_hits_def, 2);
-    apply_text(&g, "lose mclean");
-    apply_text(&g, "retreat-instead");
-    apply_text(&g, "lose lane"); /* the breastwork's step */
+    HexCoord t, s2;
+    breastwork_stack_must_retreat(&g, &t, &s2);
     /* RETREAT: one hex, away from the enemy; the retreat out of the
      * breastwork disorganizes both. Not back toward the attackers. */
     run(&g, "retreat %s", s2);
@@ -1491,30 +1502,14 @@ static void test_retreat_takes_up_a_pontoon(void **state)
      * up: 4-6 succeeds, and it can be laid again next turn. */
     for (int die = 3; die <= 4; die++) {
         Game g;
-        hill_activated(&g);
-        HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
-        put_at(&g, "von-gilsa", t);
-        put_at(&g, "mclean", t);
-        put_at(&g, "pender", n);
-        put_at(&g, "lane", n);
+        HexCoord t, s2;
+        breastwork_stack_must_retreat(&g, &t, &s2);
         /* a Union pontoon on the hexside the retreat crosses (set by hand; the
          * rule does not depend on the river under it) */
         int ti = hx_index(t), si = hx_index(s2);
         g.st.pontoon[SIDE_UNION][ti] |= (unsigned char)(1u << DIR_S);
         g.st.pontoon[SIDE_UNION][si] |= (unsigned char)(1u << hex_dir_opposite(DIR_S));
         int next = g.st.pontoons_next[SIDE_UNION];
-        run(&g, "place %s", n);
-        run(&g, "attack pender+lane %s", t);
-        apply_text(&g, "no-skirmisher");
-        apply_text(&g, "breastwork");
-        apply_text(&g, "bw-step"); /* 8 against 7: 2 dice each, as in the breastwork test */
-        int dice[] = {6, 6, 1, 1};
-        for (int i = 0; i < 4; i++)
-            assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
-        apply_text(&g, "bonus 0 0");
-        apply_text(&g, "lose mclean");
-        apply_text(&g, "retreat-instead");
-        apply_text(&g, "lose lane");
         char hx[5], cmd[32];
         hex_format(s2, hx);
         snprintf(cmd, sizeof cmd, "retreat %s take-up", hx);
