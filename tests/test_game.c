@@ -1499,8 +1499,15 @@ static void test_retreat_takes_up_a_pontoon(void **state)
 {
     (void)state;
     /* PONTOON-REMOVE: Union units retreating over their pontoon may take it
-     * up: 4-6 succeeds, and it can be laid again next turn. */
-    for (int die = 3; die <= 4; die++) {
+     * up: 4-6 succeeds, and it can be laid again next turn. The 4 is
+     * tables.ini's pontoon_roll: raised to 5, a 4 fails. */
+    const struct {
+        int die, roll;
+    } cases[] = {{3, 4}, {4, 4}, {4, 5}};
+    int saved = gd.rules.pontoon_roll;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int die = cases[c].die;
+        gd.rules.pontoon_roll = cases[c].roll;
         Game g;
         HexCoord t, s2;
         breastwork_stack_must_retreat(&g, &t, &s2);
@@ -1517,12 +1524,13 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         assert_int_equal(rng_force(&g.st.rng, die), 0);
         apply_text(&g, cmd);
         assert_int_equal(g.st.unit[U("von-gilsa")].hex, si);
-        bool gone = die >= 4;
+        bool gone = die >= cases[c].roll;
         assert_int_equal((g.st.pontoon[SIDE_UNION][ti] >> DIR_S) & 1u, gone ? 0 : 1);
         assert_int_equal((g.st.pontoon[SIDE_UNION][si] >> hex_dir_opposite(DIR_S)) & 1u, gone ? 0 : 1);
         assert_int_equal(g.st.pontoons_next[SIDE_UNION], next + (gone ? 1 : 0));
         game_free(&g);
     }
+    gd.rules.pontoon_roll = saved;
 }
 
 static void test_who_may_attack(void **state)

@@ -518,6 +518,25 @@ static void lose_step(Game *g, int u, const char *rule)
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses a step", g->gd->units[u].name);
 }
 
+/* One hit taken by unit U, on the defenders' side or the attackers'. After
+ * the first loss a retreat may replace one; after the first loss that is not
+ * a skirmisher, infantry no longer has to take it (HITS). */
+static void take_hit(Game *g, int u, bool on_defender, const char *rule)
+{
+    GameState *st = &g->st;
+    bool real = !is_skirmisher(g, u);
+    lose_step(g, u, rule);
+    if (on_defender) {
+        st->cb_hits_def--;
+        st->cb_def_first = true;
+        st->cb_def_real |= real;
+    } else {
+        st->cb_hits_att--;
+        st->cb_att_first = true;
+        st->cb_att_real |= real;
+    }
+}
+
 /* Queues the defended hexes still holding defenders (for retreats). */
 static void queue_defended(Game *g)
 {
@@ -916,13 +935,8 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "%s", r);
             return false;
         }
-        if (!st->stack_checked) {
-            st->stack_checked = true;
-            if (!stacking_clean(g)) {
-                remember(g, d);
-                return true;
-            }
-        }
+        if (stacking_holds_up(g, d))
+            return true;
         log_add(&g->log, st->turn, LOG_DECISION, "COMBAT-WHO", "%s", text);
         start_combat(g, d);
         return true;
@@ -1031,17 +1045,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         log_add(&g->log, st->turn, LOG_DECISION, "HITS", "%s: %s", data_side_name(d->side), text);
-        bool real = !is_skirmisher(g, d->arg);
-        lose_step(g, d->arg, "HITS");
-        if (defender) {
-            st->cb_hits_def--;
-            st->cb_def_first = true;
-            st->cb_def_real |= real;
-        } else {
-            st->cb_hits_att--;
-            st->cb_att_first = true;
-            st->cb_att_real |= real;
-        }
+        take_hit(g, d->arg, defender, "HITS");
         next_step(g);
         return true;
     }
@@ -1062,17 +1066,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             }
             if (st->cb_nsix_hit < CB_MAX_UNITS)
                 st->cb_six_hit[st->cb_nsix_hit++] = (short)d->arg;
-            bool real = !is_skirmisher(g, d->arg);
-            lose_step(g, d->arg, "RULE-OF-SIX");
-            if (attacker) {
-                st->cb_hits_def--;
-                st->cb_def_first = true;
-                st->cb_def_real |= real;
-            } else {
-                st->cb_hits_att--;
-                st->cb_att_first = true;
-                st->cb_att_real |= real;
-            }
+            take_hit(g, d->arg, attacker, "RULE-OF-SIX");
         } else if (d->kind == D_SIX_RETREAT) {
             if (!attacker || st->cb_forced_retreat) {
                 snprintf(why, n, "only the attacker's 6 forces a retreat, once");

@@ -1087,6 +1087,17 @@ bool stacking_clean(Game *g)
     return true;
 }
 
+bool stacking_holds_up(Game *g, const Decision *d)
+{
+    if (g->st.stack_checked)
+        return false;
+    g->st.stack_checked = true;
+    if (stacking_clean(g))
+        return false;
+    remember(g, d);
+    return true;
+}
+
 void remember(Game *g, const Decision *d)
 {
     GameState *st = &g->st;
@@ -2216,14 +2227,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "%s", r);
             return false;
         }
-        if (!st->stack_checked) {
-            /* Movement is over: stacking is checked before anything fires. */
-            st->stack_checked = true;
-            if (!stacking_clean(g)) {
-                remember(g, d);
-                return true;
-            }
-        }
+        if (stacking_holds_up(g, d)) /* movement is over: stacking before anything fires */
+            return true;
         st->act_step = STEP_BOMBARD;
         st->bomb_hex = (short)d->arg;
         st->bomb_type = (unsigned char)d->arg2;
@@ -2502,13 +2507,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         if (!combat_obligations_met(g, why, n))
             return false;
-        if (!st->stack_checked) {
-            st->stack_checked = true;
-            if (!stacking_clean(g)) {
-                remember(g, d);
-                return true;
-            }
-        }
+        if (stacking_holds_up(g, d))
+            return true;
         if (st->marching) {
             st->marching = false;
             char why2[64];

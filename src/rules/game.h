@@ -366,8 +366,10 @@ bool game_supply_status(const Game *g, unsigned char *out);
 
 /* Whether unit u can trace supply now (SUPPLY); cavalry always can. */
 bool game_in_supply(const Game *g, int u);
-/* Whether SIDE can draw a supply line to HEX now (SUPPLY; EXIT-MAP's check). */
+/* Whether SIDE can draw a supply line to HEX now (SUPPLY; EXIT-MAP's check).
+ * game_hexes_supplied answers for N hexes at once, tracing the network once. */
 bool game_hex_supplied(const Game *g, int side, int hex);
+void game_hexes_supplied(const Game *g, int side, const short *hexes, int n, bool *out);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

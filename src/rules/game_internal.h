@@ -36,6 +36,10 @@ void release_locks_in_hex(Game *g, int hex);
 bool overstacked(const Game *g, int hex, int side);
 bool stacking_clean(Game *g);
 void remember(Game *g, const Decision *d);
+/* Movement is over: the first time this is called in an activation, stacking
+ * is checked; if a hex must be put right, D waits (remembered) and true is
+ * returned, meaning D has been accepted for later. */
+bool stacking_holds_up(Game *g, const Decision *d);
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
 
 /* combat.c (COMBAT-*): the decisions open in a combat or to start one,

@@ -130,19 +130,23 @@ static bool traces_to(const Game *g, int u, const unsigned char *net)
     return us->where == AT_MAP && hex_traces(g, g->gd->units[u].side, us->hex, net);
 }
 
+void game_hexes_supplied(const Game *g, int side, const short *hexes, int n, bool *out)
+{
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    bool always = scenario_always_supplied(g);
+    unsigned char *net = always ? NULL : malloc((size_t)cells);
+    if (net)
+        supply_network(g, side, net);
+    for (int i = 0; i < n; i++)
+        out[i] = hexes[i] >= 0 && hexes[i] < cells && (always || (net && hex_traces(g, side, hexes[i], net)));
+    free(net);
+}
+
 bool game_hex_supplied(const Game *g, int side, int hex)
 {
-    if (hex < 0 || hex >= g->gd->map.cols * g->gd->map.rows)
-        return false;
-    if (scenario_always_supplied(g))
-        return true;
-    int cells = g->gd->map.cols * g->gd->map.rows;
-    unsigned char *net = malloc((size_t)cells);
-    if (!net)
-        return false;
-    supply_network(g, side, net);
-    bool ok = hex_traces(g, side, hex, net);
-    free(net);
+    short h = (short)hex;
+    bool ok;
+    game_hexes_supplied(g, side, &h, 1, &ok);
     return ok;
 }
 
@@ -156,14 +160,8 @@ bool game_in_supply(const Game *g, int u)
 {
     if (always_supplied(g, u))
         return true;
-    int cells = g->gd->map.cols * g->gd->map.rows;
-    unsigned char *net = malloc((size_t)cells);
-    if (!net)
-        return false;
-    supply_network(g, g->gd->units[u].side, net);
-    bool ok = traces_to(g, u, net);
-    free(net);
-    return ok;
+    const UnitState *us = &g->st.unit[u];
+    return us->where == AT_MAP && game_hex_supplied(g, g->gd->units[u].side, us->hex);
 }
 
 bool game_supply_status(const Game *g, unsigned char *out)

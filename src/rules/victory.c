@@ -68,12 +68,21 @@ static bool holds_all(const Game *g, int side, const char *list, bool need_suppl
 
 static int exited_steps(const Game *g, int side, bool supplied_only)
 {
-    int n = 0;
+    short from[GS_MAX_UNITS], unit[GS_MAX_UNITS];
+    bool ok[GS_MAX_UNITS];
+    int k = 0;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
-            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u) &&
-            (!supplied_only || game_hex_supplied(g, side, g->st.unit[u].exited_from)))
-            n += g->st.unit[u].steps;
+            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u)) {
+            unit[k] = (short)u;
+            from[k] = g->st.unit[u].exited_from;
+            ok[k++] = true;
+        }
+    if (supplied_only && k > 0)
+        game_hexes_supplied(g, side, from, k, ok); /* one network for all */
+    int n = 0;
+    for (int i = 0; i < k; i++)
+        n += ok[i] ? g->st.unit[unit[i]].steps : 0;
     return n;
 }
 
