@@ -162,6 +162,23 @@ static void test_bad_values(void **state)
     expect_error("tables.ini", "pontoon_roll = 4 ", "pontoon = 4 ", "[rules]", "[rules] needs a 'pontoon_roll' key");
 }
 
+static void test_bad_events(void **state)
+{
+    (void)state;
+    expect_error("events.ini", "effect = supply", "effect = teleport", "teleport", "unknown effect 'teleport'");
+    expect_error("events.ini", "radius = 4\n", "", "[event:confederate:supply-depot]", "the supply effect needs 'radius'");
+    expect_error("events.ini", "role = defence\n", "role = defence\nradius = 2\n", "radius = 2",
+                 "the combat-dice effect takes no 'radius'");
+    expect_error("events.ini", "role = attack", "role = sideways", "sideways", "role: attack, defence or either");
+    expect_error("events.ini", "commander = hooker", "commander = howard", "commander = howard",
+                 "'howard' is not a union higher commander");
+    expect_error("events.ini", "[event:union:great-offensive]", "[event:yankee:great-offensive]", "[event:yankee",
+                 "[event:union:ID] or [event:confederate:ID]");
+    expect_error("events.ini", "after = removed", "after = later", "after = later", "after: 'cup' or 'removed'");
+    expect_error("scenarios/test.ini", "detachment = yes", "detachment = yes\nevents.union = rebel-yell",
+                 "events.union", "'rebel-yell' is not a union event chit");
+}
+
 static void test_duplicate_section(void **state)
 {
     (void)state;
@@ -322,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_shipped_data_is_clean),
         cmocka_unit_test(test_unknown_key),
         cmocka_unit_test(test_bad_values),
+        cmocka_unit_test(test_bad_events),
         cmocka_unit_test(test_duplicate_section),
         cmocka_unit_test(test_missing_references),
         cmocka_unit_test(test_hexside_given_twice_either_way),

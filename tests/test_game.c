@@ -7,107 +7,8 @@
 
 #include "rules/game.h"
 #include "rules/game_internal.h"
+#include "gametest.h"
 #include "testutil.h"
-
-static GameData gd;
-
-static int setup(void **state)
-{
-    (void)state;
-    Diags d = {0};
-    bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
-    if (!ok)
-        tu_print_diags(&d);
-    diags_free(&d);
-    return ok ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    gamedata_free(&gd);
-    return 0;
-}
-
-static void start(Game *g, const char *scenario, uint64_t seed)
-{
-    char err[256];
-    int sc = data_scenario_index(&gd, scenario);
-    assert_true(sc >= 0);
-    if (!game_new(g, &gd, sc, seed, err, sizeof err))
-        fail_msg("%s", err);
-}
-
-static void apply_text(Game *g, const char *text)
-{
-    Decision d;
-    if (!decision_parse(g, text, &d))
-        fail_msg("'%s' does not parse", text);
-    char why[256];
-    if (!game_apply(g, &d, why, sizeof why))
-        fail_msg("'%s' refused: %s", text, why);
-}
-
-static void refuse_text(Game *g, const char *text, const char *reason)
-{
-    Decision d;
-    assert_true(decision_parse(g, text, &d));
-    GameState before = g->st;
-    int log_before = g->log.count;
-    char why[256];
-    assert_false(game_apply(g, &d, why, sizeof why));
-    if (!strstr(why, reason))
-        fail_msg("refusal of '%s' says '%s', not '%s'", text, why, reason);
-    /* An illegal decision changes nothing. */
-    assert_memory_equal(&before, &g->st, sizeof before);
-    assert_int_equal(log_before, g->log.count);
-}
-
-/* Every legal decision now (a shared buffer, large enough for all moves). */
-static Decision legal_buf[20000];
-static int legal_all(const Game *g)
-{
-    int n = game_legal(g, legal_buf, 20000);
-    assert_true(n <= 20000);
-    return n;
-}
-
-/* The defender stays put whenever break contact is offered. */
-static void stay_put(Game *g)
-{
-    while (g->st.pending == PEND_BREAK_CONTACT)
-        apply_text(g, "stay");
-}
-
-/* Plays on (choosing nothing, passing every chit) until the given turn. */
-static void advance_to(Game *g, int turn)
-{
-    while (g->st.turn < turn && g->st.phase != PH_GAME_OVER) {
-        int n = legal_all(g);
-        Decision *ds = legal_buf;
-        assert_true(n > 0);
-        const Decision *pick = NULL;
-        for (int i = 0; i < n && !pick; i++)
-            if (ds[i].kind == D_DONE || ds[i].kind == D_PASS || ds[i].kind == D_END)
-                pick = &ds[i];
-        assert_non_null(pick);
-        char why[256];
-        assert_true(game_apply(g, pick, why, sizeof why));
-    }
-    assert_int_equal(g->st.turn, turn);
-}
-
-static bool legal_has(const Game *g, const char *text)
-{
-    int n = legal_all(g);
-    for (int i = 0; i < n; i++) {
-        char t[96];
-        decision_format(&gd, &legal_buf[i], t, sizeof t);
-        if (strcmp(t, text) == 0)
-            return true;
-    }
-    return false;
-}
 
 static void test_rng_is_seeded_and_forced_dice_come_first(void **state)
 {
@@ -397,54 +298,6 @@ static void test_replay_is_exact(void **state)
 
 /* ---- activations: the chit, the radius, attaching, moving -------------- */
 
-static int U(const char *id)
-{
-    int u = data_unit_index(&gd, id);
-    if (u < 0)
-        fail_msg("no unit %s", id);
-    return u;
-}
-
-static void put(Game *g, const char *unit, const char *hex)
-{
-    UnitState *u = &g->st.unit[U(unit)];
-    u->where = AT_MAP;
-    u->hex = (short)map_hex_index(&gd.map, tu_hex(hex));
-    if (u->steps == 0)
-        u->steps = gd.units[U(unit)].reduced > 0 ? 2 : 1;
-}
-
-static void take_off(Game *g, const char *unit) { g->st.unit[U(unit)] = (UnitState){-1, AT_ABSENT, 0, 0, -1}; }
-
-/* Passes every other chit until the wanted one (a formation id, or
- * "independent" for the side to move then) is drawn, and activates it. */
-static void draw_until(Game *g, const char *want)
-{
-    for (int i = 0; i < 40; i++) {
-        assert_int_equal(g->st.phase, PH_ACTIVATION);
-        const Chit *c = &g->st.drawn;
-        bool hit = strcmp(want, "independent") == 0 ? c->kind == CHIT_INDEPENDENT
-                                                    : c->kind == CHIT_FORMATION &&
-                                                          strcmp(gd.formations[c->index].id, want) == 0;
-        if (hit) {
-            apply_text(g, "activate");
-            return;
-        }
-        apply_text(g, "pass");
-    }
-    fail_msg("%s was never drawn", want);
-}
-
-/* Lee Moves with only Anderson chosen, activated and waiting to be placed. */
-static void anderson_activated(Game *g)
-{
-    start(g, "lee-moves", 2);
-    apply_text(g, "choose anderson");
-    apply_text(g, "done");
-    apply_text(g, "done");
-    draw_until(g, "anderson");
-}
-
 static void test_command_radius(void **state)
 {
     (void)state;
@@ -630,49 +483,6 @@ static void test_no_contact_at_night(void **state)
 
 /* A clear hex whose six neighbours are clear too, far from every unit of
  * the scenario, so a position can be built around it. */
-static HexCoord open_ground(const Game *g)
-{
-    int clear = -1;
-    for (int t = 0; t < gd.nterrain; t++)
-        if (gd.terrain[t].symbol == '.')
-            clear = t;
-    for (int i = 0; i < gd.map.cols * gd.map.rows; i++) {
-        HexCoord h = map_hex_at(&gd.map, i);
-        if (!hex_in_bounds(h, gd.map.cols - 2, gd.map.rows - 2) || h.col < 3 || h.row < 3)
-            continue;
-        bool ok = map_hex(&gd.map, h)->terrain == clear && map_hex(&gd.map, h)->fort_faces == 0;
-        for (int d = 0; d < DIR_COUNT && ok; d++) {
-            HexCoord n = hex_neighbour(h, d);
-            ok = map_hex(&gd.map, n)->terrain == clear && map_hexside(&gd.map, h, d)->kind < 0;
-        }
-        for (int u = 0; u < g->st.nunits && ok; u++)
-            if (g->st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g->st.unit[u].hex), h) <= 5)
-                ok = false;
-        if (ok)
-            return h;
-    }
-    fail_msg("no open ground on the map");
-    return HEX_NONE;
-}
-
-static void hexcmd(char *buf, size_t n, const char *verb, HexCoord h, const char *tail)
-{
-    char hx[5];
-    hex_format(h, hx);
-    snprintf(buf, n, "%s %s%s%s", verb, tail ? tail : "", tail ? " " : "", hx);
-}
-
-/* Hill's division activated on turn 3 of the campaign, its chit waiting. */
-static void hill_activated(Game *g)
-{
-    start(g, "campaign", 21);
-    advance_to(g, 3);
-    apply_text(g, "choose hill");
-    apply_text(g, "done");
-    apply_text(g, "done");
-    draw_until(g, "hill");
-}
-
 static void test_bombardment_rulebook_example(void **state)
 {
     (void)state;
@@ -906,7 +716,6 @@ static void test_no_bombardment_at_night(void **state)
 
 /* ---- break contact ---------------------------------------------------- */
 
-static int hx_index(HexCoord h) { return map_hex_index(&gd.map, h); }
 
 static void test_break_contact(void **state)
 {
@@ -1157,20 +966,7 @@ static void test_stacking_before_bombardment(void **state)
 
 /* ---- combat ------------------------------------------------------------ */
 
-static void run(Game *g, const char *fmt, HexCoord h)
-{
-    char hx[5], cmd[160];
-    hex_format(h, hx);
-    snprintf(cmd, sizeof cmd, fmt, hx);
-    apply_text(g, cmd);
-}
 
-static void put_at(Game *g, const char *unit, HexCoord h)
-{
-    char hx[5];
-    hex_format(h, hx);
-    put(g, unit, hx);
-}
 
 static void test_combat_dice_ratios(void **state)
 {
@@ -2343,7 +2139,7 @@ static void test_rule_of_six(void **state)
 
     /* Options not built yet are refused, not ignored. */
     char err[200];
-    assert_false(game_new_options(&g, &gd, 0, 1, OPT_EVENTS, err, sizeof err));
+    assert_false(game_new_options(&g, &gd, 0, 1, OPT_HYPOTHETICAL, err, sizeof err));
     assert_non_null(strstr(err, "not available yet"));
 }
 

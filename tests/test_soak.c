@@ -93,7 +93,8 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
             int fights[20000], nf = 0;
             for (int i = 0; i < k && i < 20000; i++)
                 if (buf[i].kind == D_ATTACK || buf[i].kind == D_BOMBARD || buf[i].kind == D_SKIRMISH ||
-                    buf[i].kind == D_BUILD || buf[i].kind == D_HIGHER || buf[i].kind == D_FORCED_MARCH)
+                    buf[i].kind == D_BUILD || buf[i].kind == D_HIGHER || buf[i].kind == D_FORCED_MARCH ||
+                    buf[i].kind == D_EVENT || buf[i].kind == D_DRAW_EVENT)
                     fights[nf++] = i;
             if (nf > 0)
                 choice = fights[rng_below(&pick, (uint32_t)nf)];
@@ -136,9 +137,10 @@ static void soak(const char *scenario, int games, int cap)
         free(list);
     }
     print_message("%s: %d games, %ld decisions (%ld moves, %ld attacks, %ld bombardments, %ld losses, %ld retreats, "
-                  "%ld skirmishers, %ld pontoons, %ld higher)\n",
+                  "%ld skirmishers, %ld pontoons, %ld higher, %ld events, %ld event draws)\n",
                   scenario, games, total, kinds[D_MOVE], kinds[D_ATTACK], kinds[D_BOMBARD], kinds[D_LOSE],
-                  kinds[D_RETREAT], kinds[D_SKIRMISH], kinds[D_BUILD], kinds[D_HIGHER]);
+                  kinds[D_RETREAT], kinds[D_SKIRMISH], kinds[D_BUILD], kinds[D_HIGHER], kinds[D_EVENT],
+                  kinds[D_DRAW_EVENT]);
     memset(kinds, 0, sizeof kinds);
 }
 
@@ -153,6 +155,8 @@ static void test_soak_scenarios(void **state)
     soak("salem-church", 4, 20000);
     options = OPT_RULE_OF_SIX | OPT_EXTRA_SKIRMISHERS | OPT_DUMMIES;
     soak("chancellorsville", 6, 20000);
+    options = OPT_EVENTS;
+    soak("jacksons-attack", 6, 20000);
     options = 0;
 }
 
@@ -163,6 +167,8 @@ static void test_soak_campaign(void **state)
     soak("campaign", 1, 200000);
     options = OPT_ABSENT_FORCES | OPT_DUMMIES | OPT_RULE_OF_SIX;
     soak("campaign", 1, 200000);
+    options = OPT_EVENTS;
+    soak("campaign", 2, 200000);
     options = 0;
     lean = 4;
 }

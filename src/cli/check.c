@@ -16,11 +16,13 @@ int cmd_check(int argc, char **argv, const char *data_option)
     GameData gd;
     bool ok = cli_load(dir, &gd, stdout);
     if (ok) {
-        int places = gd.map.nplaces, units = gd.nunits;
+        int places = gd.map.nplaces, units = gd.nunits, chits = 0;
+        for (int e = 0; e < gd.nevents; e++)
+            chits += gd.events[e].copies;
         printf("guv check: %s is clean: map %dx%d with %d places, %d roads, %d rivers; %d units in %d formations; "
-               "%d turns; %d Automa counters; %d strategy areas; %d scenarios\n",
+               "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d scenarios\n",
                dir, gd.map.cols, gd.map.rows, places, gd.map.nroads, gd.map.nrivers, units, gd.nformations,
-               gd.nturns, gd.ncounters, gd.nareas, gd.nscenarios);
+               gd.nturns, gd.ncounters, gd.nareas, chits, gd.nscenarios);
     }
     gamedata_free(&gd);
     return ok ? 0 : 1;

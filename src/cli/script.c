@@ -19,7 +19,7 @@ typedef struct {
 } Session;
 
 static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited", "gone"};
-static const char *const phase_names[] = {"choose", "activation", "recovery", "over"};
+static const char *const phase_names[] = {"choose", "activation", "recovery", "over", "night-events"};
 
 static void print_new_log(Session *s)
 {
@@ -36,11 +36,12 @@ static void print_state(Session *s)
     const GameState *st = &s->game.st;
     static const char *const results[] = {"none", "union", "confederate", "draw"};
     printf("state scenario=%s turn=%d phase=%s to_move=%s rain=%d points=%d/%d cup=%d skirmishers=%d/%d "
-           "eliminated=%d/%d result=%s\n",
+           "eliminated=%d/%d events=%d/%d result=%s\n",
            s->gd->scenarios[st->scenario].id, st->turn, phase_names[st->phase], data_side_name(st->to_move),
            st->rain ? 1 : 0, st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE], st->ncup,
            st->skirmishers[SIDE_UNION], st->skirmishers[SIDE_CONFEDERATE], game_eliminated_points(&s->game, SIDE_UNION),
-           game_eliminated_points(&s->game, SIDE_CONFEDERATE), results[st->result]);
+           game_eliminated_points(&s->game, SIDE_CONFEDERATE), game_hand_size(&s->game, SIDE_UNION),
+           game_hand_size(&s->game, SIDE_CONFEDERATE), results[st->result]);
     if (st->result != RES_NONE)
         printf("result %s: %s\n", results[st->result], st->result_text);
 }
@@ -321,25 +322,111 @@ static void cmd_place(Session *s, const char *args, bool remove)
     printf("ok %s\n", cmd);
 }
 
+static int parse_side(const char *w)
+{
+    return strcmp(w, "union") == 0 ? SIDE_UNION : strcmp(w, "confederate") == 0 ? SIDE_CONFEDERATE : -1;
+}
+
+/* log [FROM] [SIDE]: with a side, only what that side may read (VISIBILITY). */
 static void cmd_log(Session *s, const char *args)
 {
     if (!need_game(s, "log"))
         return;
     int from = 1;
-    sscanf(args, "%d", &from);
-    for (int i = from > 0 ? from - 1 : 0; i < s->game.log.count; i++) {
+    char w1[32] = "", w2[32] = "";
+    int k = sscanf(args, "%31s %31s", w1, w2);
+    const char *side_word = NULL;
+    if (k >= 1 && parse_side(w1) >= 0)
+        side_word = w1;
+    else if (k >= 1) {
+        char *end;
+        long v = strtol(w1, &end, 10);
+        if (*end != '\0' || v < 1) {
+            printf("error log: usage: log [FROM] [union|confederate]\n");
+            return;
+        }
+        from = (int)v;
+        if (k == 2) {
+            if (parse_side(w2) < 0) {
+                printf("error log: usage: log [FROM] [union|confederate]\n");
+                return;
+            }
+            side_word = w2;
+        }
+    }
+    int viewer = side_word ? parse_side(side_word) : -1;
+    for (int i = from - 1; i < s->game.log.count; i++) {
+        const LogEntry *e = &s->game.log.items[i];
+        if (viewer >= 0 && e->secret && e->secret != viewer + 1)
+            continue;
         char line[400];
-        log_format(&s->game.log.items[i], line, sizeof line);
+        log_format(e, line, sizeof line);
         printf("log %s\n", line);
     }
     s->shown_log = s->game.log.count;
     printf("ok log %d\n", s->game.log.count);
 }
 
+/* hand SIDE [VIEWER]: the event chits SIDE holds, as VIEWER may know them. */
+static void cmd_hand(Session *s, const char *args)
+{
+    if (!need_game(s, "hand"))
+        return;
+    char w1[32] = "", w2[32] = "";
+    int k = sscanf(args, "%31s %31s", w1, w2);
+    int side = k >= 1 ? parse_side(w1) : -1, viewer = k == 2 ? parse_side(w2) : side;
+    if (side < 0 || viewer < 0) {
+        printf("error hand: usage: hand union|confederate [union|confederate]\n");
+        return;
+    }
+    const GameState *st = &s->game.st;
+    if (viewer == side)
+        for (int e = 0; e < s->gd->nevents && e < GS_MAX_EVENTS; e++)
+            if (s->gd->events[e].side == side && st->ev_hand[e])
+                printf("chit %s count=%d once=%d effect=%s name=%s\n", s->gd->events[e].id, st->ev_hand[e],
+                       st->ev_held[e], data_event_effect_name(s->gd->events[e].effect), s->gd->events[e].name);
+    int cup = 0;
+    for (int e = 0; e < s->gd->nevents && e < GS_MAX_EVENTS; e++)
+        if (s->gd->events[e].side == side)
+            cup += st->ev_cup[e];
+    printf("hand %s seen-by=%s chits=%d cup=%d contents=%s\n", w1, data_side_name(viewer),
+           game_hand_size(&s->game, side), cup, viewer == side ? "seen" : "hidden");
+    printf("ok hand\n");
+}
+
+/* cup VIEWER: the command chits in the cup, the enemy's hidden (VISIBILITY). */
+static void cmd_cup(Session *s, const char *args)
+{
+    if (!need_game(s, "cup"))
+        return;
+    char w[32] = "";
+    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
+    if (viewer < 0) {
+        printf("error cup: usage: cup union|confederate\n");
+        return;
+    }
+    const GameState *st = &s->game.st;
+    int hidden = 0;
+    for (int i = 0; i < st->ncup; i++) {
+        const Chit *c = &st->cup[i];
+        if (c->side != viewer) {
+            hidden++;
+            continue;
+        }
+        const char *name = c->kind == CHIT_INDEPENDENT ? "independent"
+                           : c->kind == CHIT_HIGHER    ? s->gd->commanders[c->index].id
+                           : c->kind == CHIT_EVENT     ? s->gd->events[c->index].id
+                                                       : s->gd->formations[c->index].id;
+        printf("chit %s %s\n", data_side_name(c->side), name);
+    }
+    printf("cup seen-by=%s chits=%d hidden=%d\n", w, st->ncup, hidden);
+    printf("ok cup\n");
+}
+
 static void help(void)
 {
     printf("help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
-           "help                           rule-of-six extra-skirmishers\n"
+           "help                           events dummies rule-of-six extra-skirmishers absent-forces\n"
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
            "help legal                     list the decisions open now\n"
            "help decide DECISION           apply one (as 'legal' prints it)\n"
@@ -350,7 +437,9 @@ static void help(void)
            "help view SIDE HHHH            what that side may see of a hex (VISIBILITY)\n"
            "help place UNIT HEX [reduced]  put a unit on the map by hand\n"
            "help remove UNIT               take a unit off the map\n"
-           "help log [FROM]                the log from entry FROM\n"
+           "help log [FROM] [SIDE]         the log from entry FROM; with a side, only what it may read\n"
+           "help hand SIDE [VIEWER]        the event chits SIDE holds, as VIEWER may know them\n"
+           "help cup VIEWER                the command chits in the cup, the enemy's hidden\n"
            "help quit                      end the session\n"
            "ok help\n");
 }
@@ -413,6 +502,10 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_place(&s, args, false);
         else if (strcmp(cmd, "remove") == 0)
             cmd_place(&s, args, true);
+        else if (strcmp(cmd, "hand") == 0)
+            cmd_hand(&s, args);
+        else if (strcmp(cmd, "cup") == 0)
+            cmd_cup(&s, args);
         else if (strcmp(cmd, "log") == 0)
             cmd_log(&s, args);
         else if (strcmp(cmd, "help") == 0)

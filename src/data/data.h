@@ -242,6 +242,51 @@ typedef struct {
     int nhexes;
 } StrategyArea;
 
+/* ---- events.ini (EVENTS, NIGHT-COMBAT) ---------------------------------- */
+
+/* What a chit does; each fixes when it may be played (see config/events.ini). */
+enum EventEffect {
+    EV_NIGHT_ATTACK,
+    EV_SUPPLY,
+    EV_REGROUP,
+    EV_ATTACK_AGAIN,
+    EV_COMBAT_DICE,
+    EV_WOODS_AS_OPEN,
+    EV_ARTILLERY_BONUS,
+    EV_LEADER_ATTACK,
+    EV_PONTOON,
+    EV_GENERAL_RETREAT,
+    EV_EXTRA_ACTIVATION,
+    EV_RALLY,
+    EV_HIGHER_TWICE,
+    EV_RELEASE,
+    EV_COUNT
+};
+enum EventRole { ROLE_ATTACK = 1, ROLE_DEFENCE = 2, ROLE_EITHER = 3 };
+#define EVENT_MAX_LIST 4
+#define TEXT_LEN 128
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    char text[TEXT_LEN];
+    int side;
+    int effect;  /* enum EventEffect */
+    bool returns; /* after = cup */
+    int copies;
+    int radius, mp, dice, modifier, roll_on, pontoons;
+    int role;      /* enum EventRole (combat-dice) */
+    int commander; /* leader-attack, higher-twice */
+    int formations[EVENT_MAX_LIST], nformations; /* release */
+    bool cavalry;                                /* release: the late cavalry instead */
+    int terrain[EVENT_MAX_LIST], nterrain;       /* woods-as-open: priced as `as`; night-attack: contact_free */
+    int as_terrain;
+} EventDef;
+
+typedef struct {
+    int hand, night_draw, max_per_turn;
+} EventRules;
+
 /* ---- config/scenarios (SETUP and the scenarios) ----------------------- */
 
 #define SCEN_MAX_TURNS 25
@@ -307,6 +352,9 @@ typedef struct {
     int ncounters;
     StrategyArea *areas;
     int nareas;
+    EventDef *events;
+    int nevents;
+    EventRules event_rules;
     ScenarioDef *scenarios;
     int nscenarios;
 } GameData;
@@ -350,6 +398,11 @@ bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d);
 bool load_automa_counters(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_strategy_map(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_events(GameData *gd, const char *path, const char *shown, Diags *d);
+/* The event of that side and id, -1 when absent. */
+int data_event_index(const GameData *gd, int side, const char *id);
+/* "night-attack", ... */
+const char *data_event_effect_name(int effect);
 bool load_scenario(GameData *gd, const char *path, const char *shown, Diags *d);
 
 #endif

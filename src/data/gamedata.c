@@ -126,6 +126,28 @@ static void load_scenarios(GameData *gd, const char *dir, Diags *d)
         diag_error(d, "config/scenarios", 0, "no scenario files (*.ini)");
 }
 
+/* A scenario's held events (`events.union`, `events.confederate`) must be
+ * chits of that side in events.ini. */
+static void check_scenario_events(const GameData *gd, Diags *d)
+{
+    static const char *const keys[SIDE_COUNT] = {"events.union", "events.confederate"};
+    for (int i = 0; i < gd->nscenarios; i++) {
+        const ScenarioDef *sc = &gd->scenarios[i];
+        for (int r = 0; r < sc->nrules; r++)
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                if (strcmp(sc->rules[r].key, keys[side]) != 0)
+                    continue;
+                char tok[ID_LEN];
+                const char *p = sc->rules[r].value;
+                while ((p = ini_next_token(p, tok, sizeof tok, NULL)))
+                    if (data_event_index(gd, side, tok) < 0)
+                        diag_error(d, sc->file, sc->rules[r].line,
+                                   "%s: '%s' is not a %s event chit (see config/events.ini)", keys[side], tok,
+                                   data_side_name(side));
+            }
+    }
+}
+
 bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 {
     memset(gd, 0, sizeof *gd);
@@ -144,8 +166,10 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
     LOAD(load_oob, "config/oob-confederate.ini", SIDE_CONFEDERATE, );
     LOAD(load_automa_counters, "config/automa-counters.ini", );
     LOAD(load_strategy_map, "config/strategy-map.ini", );
+    LOAD(load_events, "config/events.ini", );
 #undef LOAD
     load_scenarios(gd, dir, d);
+    check_scenario_events(gd, d);
     return d->count == before;
 }
 
@@ -169,6 +193,7 @@ void gamedata_free(GameData *gd)
     for (int i = 0; i < gd->nareas; i++)
         free(gd->areas[i].hexes);
     free(gd->areas);
+    free(gd->events);
     for (int i = 0; i < gd->nscenarios; i++)
         lu_scenario_free(&gd->scenarios[i]);
     free(gd->scenarios);

@@ -256,6 +256,12 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         ad = cr->min_dice;
     if (dd < cr->min_dice)
         dd = cr->min_dice;
+    int leader = event_attack_dice(g, att, natt); /* Jackson Attacks (EVENTS): after the limits */
+    if (leader) {
+        ad += leader;
+        size_t nl = strlen(notes);
+        snprintf(notes + nl, sizeof notes - nl, ", event +%d", leader);
+    }
     *att_dice = ad;
     *def_dice = dd;
     if (why)
@@ -282,8 +288,8 @@ static const char *attack_refusal(const Game *g, const Decision *d, char *buf, s
 {
     const GameState *st = &g->st;
     int side = d->side;
-    if (g->gd->turns[st->turn - 1].night)
-        return "there is no combat at night";
+    if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
+        return "there is no combat at night (unless by the Night Attack event)";
     if (d->nunits < 1 || d->nhexes < 1 || d->nhexes > CB_MAX_HEXES || d->nunits > CB_MAX_UNITS)
         return "name the attacking units and the hexes they attack";
     for (int h = 0; h < d->nhexes; h++) {
@@ -607,12 +613,12 @@ static void next_step(Game *g)
             st->cb_step = CB_BONUS_ATT;
             break;
         case CB_BONUS_ATT:
-            if (st->cb_att_bonus_max > 0 && !st->cb_bonus_done[0])
+            if ((st->cb_att_bonus_max > 0 || event_combat_playable(g, att, true)) && !st->cb_bonus_done[0])
                 return set_step(g, CB_BONUS_ATT, att);
             st->cb_step = CB_BONUS_DEF;
             break;
         case CB_BONUS_DEF:
-            if (st->cb_def_bonus_max > 0 && !st->cb_bonus_done[1])
+            if ((st->cb_def_bonus_max > 0 || event_combat_playable(g, def, false)) && !st->cb_bonus_done[1])
                 return set_step(g, CB_BONUS_DEF, def);
             st->cb_six_att = st->cb_six_def = 0;
             st->cb_forced_retreat = false;
@@ -704,9 +710,9 @@ static void start_combat(Game *g, const Decision *d)
             if (!was_attacked(g, nb[j]) && !in_list(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32)
                 st->obliged[st->nobliged++] = nb[j];
     }
-    /* Step C: breastworks the defender may still place. */
+    /* Step C: breastworks the defender may still place (none at night: NIGHT-COMBAT). */
     st->cb_nqueue = 0;
-    for (int h = 0; h < d->nhexes; h++) {
+    for (int h = 0; h < d->nhexes && !g->gd->turns[st->turn - 1].night; h++) {
         const MapHex *mh = &MAP(g)->hexes[d->hexes[h]];
         if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
             !st->fort_marker[d->hexes[h]] &&
@@ -778,7 +784,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
     if (st->pending != PEND_COMBAT) {
         /* New combats: for each enemy hex, all able adjacent attackers
          * together, and each alone. Any other valid grouping is accepted. */
-        if (g->gd->turns[st->turn - 1].night)
+        if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
             return n;
         for (int h = 0; h < MAP(g)->cols * MAP(g)->rows; h++) {
             if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))
@@ -856,9 +862,11 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         Decision b = {.kind = D_BONUS, .side = side, .nunits = nd};
         ADDD(.kind = D_BONUS, .nunits = nd);
         b.units[0] = (short)mx;
-        if (n < max)
-            out[n] = b;
-        n++;
+        if (mx > 0) {
+            if (n < max)
+                out[n] = b;
+            n++;
+        }
         break;
     }
     case CB_SIX_ATT:

@@ -1,6 +1,7 @@
 #include "rules/game.h"
 
 #include "data/inidoc.h"
+#include "data/inidoc.h"
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
@@ -287,12 +288,16 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
                  GS_MAX_COMMANDERS);
         return false;
     }
+    if (gd->nevents > GS_MAX_EVENTS) {
+        snprintf(err, errsize, "the data has more event chits (%d) than a game holds (%d)", gd->nevents, GS_MAX_EVENTS);
+        return false;
+    }
     if (gd->nunits > GS_MAX_UNITS || gd->nformations > GS_MAX_FORMATIONS) {
         snprintf(err, errsize, "the data has more units (%d) or formations (%d) than a game holds (%d, %d)",
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
-    unsigned missing = options & (OPT_EVENTS | OPT_HYPOTHETICAL);
+    unsigned missing = options & OPT_HYPOTHETICAL;
     if (missing) {
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (missing & (1u << i)) {
@@ -370,6 +375,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
         }
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed, opts);
+    events_setup(g);
     begin_turn(g);
     return true;
 }
@@ -519,6 +525,7 @@ static void begin_turn(Game *g)
         st->held_by[f] = -1;
     st->detach_used[0] = st->detach_used[1] = false;
     st->march_used[0] = st->march_used[1] = false;
+    events_begin_turn(g);
     st->ncup = 0;
     st->activated = false;
     st->drawn = (Chit){0, 0, -1};
@@ -535,6 +542,7 @@ static void end_turn(Game *g)
     for (int i = 0; i < st->nunits; i++)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
                                                UF_FORCED | UF_BUILT);
+    events_end_turn(g);
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
     if (victory_check(g, true, last))
@@ -549,6 +557,8 @@ static void end_turn(Game *g)
     st->turn++;
     begin_turn(g);
 }
+
+void game_end_turn(Game *g) { end_turn(g); }
 
 static bool unit_south_of_rappahannock(const Game *g, int unit)
 {
@@ -597,6 +607,11 @@ static const char *choose_refusal(const Game *g, int side, int f, char *buf, siz
         return buf;
     }
     return NULL;
+}
+
+const char *formation_choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
+{
+    return choose_refusal(g, side, f, buf, n);
 }
 
 /* ---- the activation: chit, command radius, attaching, moving --------- */
@@ -734,7 +749,7 @@ static void activate_in_radius(Game *g)
 }
 
 /* The movement search for units moving together (the slowest sets the pace). */
-static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
+bool group_reach_with(const Game *g, const short *units, int n, int mp_override, MoveReach *r)
 {
     const GameData *gd = g->gd;
     int mp = 99;
@@ -757,11 +772,22 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     for (int i = 0; i < n; i++)
         demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
     int side = gd->units[units[0]].side;
-    MoveContext ctx = {gd, g->st.rain, enemy, g->st.pontoon[side],
-                       gd->turns[g->st.turn - 1].night || demoralized || forced, !may_cross_great_rivers(g, units, n)};
+    MoveContext ctx = {.gd = gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[side],
+                       .no_contact = (gd->turns[g->st.turn - 1].night && !event_night_attack(g)) || demoralized || forced ||
+                                     mp_override >= 0,
+                       .no_great_rivers = !may_cross_great_rivers(g, units, n)};
+    event_move_context(g, &ctx);
+    mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
+    if (mp_override >= 0)
+        mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
     bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
     free(enemy);
     return ok;
+}
+
+static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
+{
+    return group_reach_with(g, units, n, -1, r);
 }
 
 static const char *move_group_refusal(const Game *g, const Decision *d)
@@ -789,6 +815,50 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     if (!real)
         return "skirmishers and dummies move only with a real unit (SKIRM-RULES, DUMMIES)";
     return NULL;
+}
+
+int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
+                     MoveFilter ok)
+{
+    const GameState *st = &g->st;
+    /* Each eligible unit alone, and each hex's whole eligible stack. */
+    for (int u = 0; u < st->nunits; u++) {
+        if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
+            continue;
+        Decision grp = {.kind = D_MOVE, .side = st->to_move};
+        bool first_in_hex = true;
+        for (int v = 0; v < st->nunits; v++)
+            if ((st->unit[v].flags & want) && !(st->unit[v].flags & done) && st->unit[v].hex == st->unit[u].hex) {
+                if (v < u)
+                    first_in_hex = false;
+                if (grp.nunits < DEC_MAX_UNITS)
+                    grp.units[grp.nunits++] = (short)v;
+            }
+        for (int pass = 0; pass < 2; pass++) {
+            Decision mv = grp;
+            if (pass == 0) {
+                mv.nunits = 1;
+                mv.units[0] = (short)u;
+            } else if (!first_in_hex || grp.nunits < 2)
+                continue;
+            MoveReach r;
+            if ((ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL) ||
+                !group_reach_with(g, mv.units, mv.nunits, mp_override, &r))
+                continue;
+            for (int h = 0; h < r.nhexes; h++) {
+                if (h == r.start || move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
+                    continue;
+                if (ok && !ok(g, &mv, h))
+                    continue;
+                mv.arg = h;
+                if (n < max)
+                    out[n] = mv;
+                n++;
+            }
+            move_reach_free(&r);
+        }
+    }
+    return n;
 }
 
 /* ---- leaving hexes, the move under way, break contact ---------------- */
@@ -999,8 +1069,10 @@ static void continue_move(Game *g)
         bool demoralized = false;
         for (int i = 0; i < st->mv_n; i++)
             demoralized |= (st->unit[st->mv_units[i]].flags & (UF_DEM | UF_FORCED)) != 0;
-        MoveContext ctx = {gd, st->rain, enemy, st->pontoon[side], gd->turns[st->turn - 1].night || demoralized,
-                           !may_cross_great_rivers(g, st->mv_units, st->mv_n)};
+        MoveContext ctx = {.gd = gd, .rain = st->rain, .enemy = enemy, .pontoon = st->pontoon[side],
+                           .no_contact = (gd->turns[st->turn - 1].night && !event_night_attack(g)) || demoralized,
+                           .no_great_rivers = !may_cross_great_rivers(g, st->mv_units, st->mv_n)};
+        event_move_context(g, &ctx);
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
         int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
@@ -1222,7 +1294,7 @@ bool may_cross_great_rivers(const Game *g, const short *units, int n)
         if (ud->side == SIDE_UNION && ud->formation < 0 && (ud->type == UT_INFANTRY || ud->type == UT_ARTILLERY) &&
             option_yes(g, "reserves_stay_north"))
             return false;
-        if (st->late_cavalry[units[i]])
+        if (st->late_cavalry[units[i]] && !st->cavalry_free)
             return false;
         const char *steps = option(g, "stuart_crossing_steps");
         if (steps && ud->side == SIDE_CONFEDERATE && ud->formation >= 0) {
@@ -1442,7 +1514,7 @@ static void resolve_bombardment(Game *g)
     int bw_mod = st->breastwork[st->bomb_hex] ? t->breastwork_modifier : 0;
     bool works = (mh->fort_faces && defender == SIDE_CONFEDERATE) || st->fort_marker[st->bomb_hex];
     int fort_mod = works ? t->fortification_modifier : 0;
-    int mod = die + terrain_mod + bw_mod + fort_mod;
+    int mod = die + terrain_mod + bw_mod + fort_mod + st->bomb_event_mod;
     roll->modified = mod;
     int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
     const ArtilleryRow *row = NULL;
@@ -1454,8 +1526,9 @@ static void resolve_bombardment(Game *g)
             row = &t->rows[i];
     st->bomb_result = row ? row->result[col - t->die_min] : ART_NONE;
     log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC",
-            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification = %d: %s", st->bomb_factor, die,
-            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod, mod, art_names[st->bomb_result]);
+            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification%s = %d: %s", st->bomb_factor, die,
+            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod,
+            st->bomb_event_mod ? ", +1 event" : "", mod, art_names[st->bomb_result]);
     if (st->bomb_result == ART_NONE) {
         finish_bombardment(g);
         return;
@@ -1486,6 +1559,12 @@ static bool hc_free_turn(const Game *g, int k)
     return false;
 }
 
+bool higher_barred_by_interval(const Game *g, int k)
+{
+    const GameState *st = &g->st;
+    return st->hc_turn[k] && st->turn < st->hc_turn[k] + g->gd->rules.higher_interval && !hc_free_turn(g, k);
+}
+
 static const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n)
 {
     const GameState *st = &g->st;
@@ -1495,7 +1574,9 @@ static const char *higher_refusal(const Game *g, const Decision *d, char *buf, s
     const ScenarioDef *sc = scen(g);
     if (!st->cmd_present[d->arg] && (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached))
         return "his chit is not in this scenario (or he has not arrived)";
-    if (st->hc_turn[d->arg] && st->turn < st->hc_turn[d->arg] + gd->rules.higher_interval && !hc_free_turn(g, d->arg))
+    if (st->cmd_gone[d->arg])
+        return "he has fallen and left the game";
+    if (higher_barred_by_interval(g, d->arg) && !st->hc_twice[d->arg])
         return "a higher commander acts only every other turn";
     if (d->nunits < 1 || d->nunits > gd->commanders[d->arg].command_factor) {
         snprintf(buf, n, "he commands from 1 to %d formations (his command factor)", gd->commanders[d->arg].command_factor);
@@ -1594,7 +1675,12 @@ int game_legal(const Game *g, Decision *out, int max)
         n++;                                                                                                           \
     } while (0)
     char buf[128];
+    if (st->pending == PEND_RETREAT_EVENT)
+        return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
     switch (st->phase) {
+    case PH_NIGHT_EVENTS:
+        n = events_legal(g, out, max, n);
+        break;
     case PH_CHOOSE:
         for (int f = 0; f < g->gd->nformations; f++)
             if (!choose_refusal(g, st->to_move, f, buf, sizeof buf))
@@ -1618,6 +1704,7 @@ int game_legal(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (is_dummy(g, u) && st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move)
                 ADD(D_REMOVE_DUMMY, u);
+        n = events_legal(g, out, max, n);
         ADD(D_DONE, 0);
         break;
     case PH_RECOVERY:
@@ -1625,9 +1712,14 @@ int game_legal(const Game *g, Decision *out, int max)
         break;
     case PH_ACTIVATION:
         if (!st->activated) {
+            if (st->drawn.kind == CHIT_EVENT) {
+                n = events_legal(g, out, max, n); /* Good General: the formation, or pass */
+                break;
+            }
             if (placeable(g))
                 ADD(D_ACTIVATE, 0);
             ADD(D_PASS, 0);
+            n = events_legal(g, out, max, n); /* draw an event instead */
             break;
         }
         if (st->pending == PEND_BREASTWORK) {
@@ -1637,6 +1729,7 @@ int game_legal(const Game *g, Decision *out, int max)
         }
         if (st->pending == PEND_COMBAT) {
             n = combat_legal(g, out, max, n);
+            n = events_legal(g, out, max, n); /* a chit adding dice, at one's bonus step */
             break;
         }
         if (st->pending == PEND_STACK) {
@@ -1714,6 +1807,7 @@ int game_legal(const Game *g, Decision *out, int max)
             }
         }
         n = combat_legal(g, out, max, n);
+        n = events_legal(g, out, max, n);
         bool can_end = combat_obligations_met(g, buf, sizeof buf);
         if (st->act_step == STEP_BOMBARD || st->act_step == STEP_COMBAT) {
             if (can_end)
@@ -1753,41 +1847,7 @@ int game_legal(const Game *g, Decision *out, int max)
                     out[n] = (Decision){.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
                 n++;
             }
-        /* Each active unit alone, and each hex's whole active stack. */
-        for (int u = 0; u < st->nunits; u++) {
-            if (!(st->unit[u].flags & UF_ACTIVE) || (st->unit[u].flags & UF_MOVED))
-                continue;
-            Decision grp = {.kind = D_MOVE, .side = st->to_move};
-            bool first_in_hex = true;
-            for (int v = 0; v < st->nunits; v++)
-                if ((st->unit[v].flags & UF_ACTIVE) && !(st->unit[v].flags & UF_MOVED) &&
-                    st->unit[v].hex == st->unit[u].hex) {
-                    if (v < u)
-                        first_in_hex = false;
-                    if (grp.nunits < DEC_MAX_UNITS)
-                        grp.units[grp.nunits++] = (short)v;
-                }
-            for (int pass = 0; pass < 2; pass++) {
-                Decision mv = grp;
-                if (pass == 0) {
-                    mv.nunits = 1;
-                    mv.units[0] = (short)u;
-                } else if (!first_in_hex || grp.nunits < 2)
-                    continue;
-                MoveReach r;
-                if (move_group_refusal(g, &mv) || !group_reach(g, mv.units, mv.nunits, &r))
-                    continue;
-                for (int h = 0; h < r.nhexes; h++) {
-                    if (h == r.start || move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
-                        continue;
-                    mv.arg = h;
-                    if (n < max)
-                        out[n] = mv;
-                    n++;
-                }
-                move_reach_free(&r);
-            }
-        }
+        n = list_group_moves(g, out, max, n, UF_ACTIVE, UF_MOVED, -1, NULL);
         if (can_end)
             ADD(D_END, 0);
         break;
@@ -1802,6 +1862,8 @@ static void chit_name(const Game *g, const Chit *c, char *buf, size_t n)
 {
     if (c->kind == CHIT_INDEPENDENT)
         snprintf(buf, n, "%s Independent", c->side == SIDE_UNION ? "Union" : "Confederate");
+    else if (c->kind == CHIT_EVENT)
+        snprintf(buf, n, "%s (event)", c->index >= 0 && c->index < g->gd->nevents ? g->gd->events[c->index].name : "?");
     else if (c->kind == CHIT_HIGHER)
         snprintf(buf, n, "%s", g->gd->commanders[c->index].name);
     else
@@ -1849,13 +1911,18 @@ static void fill_cup(Game *g)
         if (holds)
             st->cup[st->ncup++] = (Chit){CHIT_HIGHER, (unsigned char)g->gd->commanders[k].side, (short)k};
     }
-    for (int s = 0; s < SIDE_COUNT; s++)
+    for (int s = 0; s < SIDE_COUNT; s++) {
         st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
+        if (st->ev_extra[s] >= 0) /* Good General goes in with the command chits (EVENTS) */
+            st->cup[st->ncup++] = (Chit){CHIT_EVENT, (unsigned char)s, st->ev_extra[s]};
+    }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, the two Independent chits among them",
             st->ncup);
 }
 
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
+
+void game_draw_next(Game *g) { draw_next(g); }
 
 /* What one side may see of enemy stacks: one bit per hex. */
 static void seen_hexes(const Game *g, int side, unsigned char *seen)
@@ -1899,7 +1966,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     dummies_cleanup(g);
     if (g->st.phase != PH_GAME_OVER)
         victory_check(g, false, false); /* conditions met "as soon as" */
-    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0;
+    /* playing an event chit shows the enemy what was in one's hand */
+    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT;
     if (!barrier && seen_before && seen_after) {
         seen_hexes(g, d->side, seen_after);
         for (int h = 0; h < cells && !barrier; h++)
@@ -1969,8 +2037,9 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                            ((st->pending == PEND_BOMBARD_TAKE || st->pending == PEND_MARCH_LOSS) && d->kind == D_TAKE) ||
                            (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY)) ||
                            (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE)) ||
+                           (st->pending == PEND_RETREAT_EVENT && (d->kind == D_MOVE || d->kind == D_END)) ||
                            (st->pending == PEND_COMBAT && (combat_decision(d->kind) || d->kind == D_BREASTWORK ||
-                                                           d->kind == D_NO_BREASTWORK));
+                                                           d->kind == D_NO_BREASTWORK || d->kind == D_EVENT));
     if (st->pending != PEND_NONE && !answers_pending) {
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
                  st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
@@ -1978,6 +2047,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                  : st->pending == PEND_MARCH_LOSS   ? "choose the unit that loses a step to the march (take UNIT)"
                  : st->pending == PEND_STACK        ? "put right an over-stacked hex (displace UNIT HEX)"
                  : st->pending == PEND_COMBAT       ? "answer in the combat under way (see 'legal')"
+                 : st->pending == PEND_RETREAT_EVENT ? "finish the General Retreat (move UNITS HEX, or end)"
                                                     : "decide whether to break contact (break HEX or stay)");
         return false;
     }
@@ -1993,6 +2063,24 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         if (over)
             end_turn(g);
+        return true;
+    }
+    if (st->phase == PH_NIGHT_EVENTS) {
+        if (d->kind != D_EVENT && d->kind != D_NO_EVENT) {
+            snprintf(why, n, "before the night's supply check: event ID HEX (a supply chit) or no-event");
+            return false;
+        }
+        if (!events_apply(g, d, why, n))
+            return false;
+        if (!events_night_next(g) && night_after_events(g))
+            end_turn(g);
+        return true;
+    }
+    if (st->pending == PEND_RETREAT_EVENT || events_decision(d->kind)) {
+        if (!events_apply(g, d, why, n))
+            return false;
+        if (d->kind == D_DRAW_EVENT)
+            draw_next(g);
         return true;
     }
     if (pontoon_decision(d->kind))
@@ -2018,9 +2106,11 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         int cost = game_formation_cost(g, d->arg);
         st->points[d->side] -= cost;
         st->chosen[d->arg] = true;
-        log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
-                data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
-                st->points[d->side]);
+        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
+                               data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
+                               st->points[d->side]);
+        if (le)
+            le->secret = d->side + 1; /* the chits chosen for the cup are hidden (VISIBILITY) */
         return true;
     }
     case D_DUMMY: {
@@ -2069,8 +2159,11 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         st->points[d->side] -= cost;
         st->hc_turn[d->arg] = st->turn;
-        log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD", "%s: %d point%s, his chit goes in the cup (%d left)",
-                text, cost, cost == 1 ? "" : "s", st->points[d->side]);
+        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD",
+                               "%s: %d point%s, his chit goes in the cup (%d left)", text, cost, cost == 1 ? "" : "s",
+                               st->points[d->side]);
+        if (le)
+            le->secret = d->side + 1;
         return true;
     }
     case D_FORCED_MARCH: {
@@ -2155,6 +2248,13 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         chit_name(g, &st->drawn, buf, sizeof buf);
+        if (d->kind == D_ACTIVATE && st->drawn.kind == CHIT_EVENT) {
+            snprintf(why, n, "%s: name the formation it activates (good-general FORMATION), or pass", buf);
+            return false;
+        }
+        if (d->kind == D_PASS && st->drawn.kind == CHIT_EVENT && st->drawn.index >= 0 &&
+            g->gd->events[st->drawn.index].returns)
+            st->ev_cup[st->drawn.index]++; /* unused: back in its event cup */
         if (d->kind == D_ACTIVATE && !placeable(g)) {
             snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
             return false;
@@ -2174,6 +2274,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             st->nattacked = 0;
             st->nobliged = 0;
             st->marching = false;
+            events_end_activation(g);
             log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
         }
         return true;
@@ -2233,6 +2334,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         st->bomb_hex = (short)d->arg;
         st->bomb_type = (unsigned char)d->arg2;
         st->bomb_factor = 0;
+        st->bomb_event_mod = event_bombard_modifier(g, d->units, d->nunits); /* Alexander's Artillery */
         for (int i = 0; i < d->nunits; i++) {
             st->unit[d->units[i]].flags |= UF_FIRED;
             st->bomb_factor += game_unit_points(g, d->units[i]);
@@ -2489,6 +2591,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
                 break;
             }
+        st->mv_mp += event_extra_mp(g, d->units, d->nunits); /* Jackson Attacks (EVENTS) */
         st->mv_len = len;
         for (int i = 0; i < len; i++)
             st->mv_path[i] = (short)map_hex_index(m, path[i]);
@@ -2538,6 +2641,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             }
             u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED);
         }
+        events_end_activation(g);
         draw_next(g);
         return true;
     default:
@@ -2548,6 +2652,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
 
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
+    if (events_decision(d->kind)) {
+        events_format(gd, d, buf, size);
+        return;
+    }
     switch (d->kind) {
     case D_CHOOSE:
         snprintf(buf, size, "choose %s", d->arg >= 0 && d->arg < gd->nformations ? gd->formations[d->arg].id : "?");
@@ -2730,6 +2838,17 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (pontoon_parse(g, verb, arg, arg2, k, out))
         return true;
     out->kind = -1;
+    if (strcmp(verb, "event") == 0 || strcmp(verb, "draw-event") == 0 || strcmp(verb, "good-general") == 0 ||
+        strcmp(verb, "no-event") == 0) {
+        char *toks[4] = {arg, arg2, arg3, extra};
+        int nt = k - 1 < 4 ? k - 1 : 4;
+        if (k >= 5)
+            return false; /* more words than any event decision takes */
+        if (events_parse(g, verb, toks, nt, out))
+            return true;
+        out->kind = -1;
+        return false;
+    }
     if (k == 1 && strcmp(verb, "forced-march") == 0) {
         out->kind = D_FORCED_MARCH;
         return true;

@@ -33,6 +33,7 @@
 #define GS_MAX_CHITS 40
 #define GS_MAX_HEXES 2048
 #define GS_MAX_BOMBARDED 32
+#define GS_MAX_EVENTS 32
 
 /* AT_GONE: a skirmisher removed from the game for good (SKIRM-RULES). */
 enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED, AT_GONE };
@@ -50,6 +51,8 @@ enum UnitFlag {
     UF_SKIRMISHED = 512, /* made a skirmisher in this activation (SKIRM-MAKE) */
     UF_FORCED = 1024,    /* force-marched this turn (FORCED-MARCH) */
     UF_BUILT = 2048,     /* tried to build a pontoon this turn (PONTOON-BUILD) */
+    UF_RETREAT = 4096,   /* takes part in a General Retreat (EVENTS) */
+    UF_RMOVED = 8192,    /* has made its General Retreat move */
 };
 
 typedef struct {
@@ -60,7 +63,8 @@ typedef struct {
     short exited_from;   /* the road edge hex it left by when AT_EXITED (EXIT-MAP) */
 } UnitState;
 
-enum ChitKind { CHIT_FORMATION, CHIT_HIGHER, CHIT_INDEPENDENT };
+/* CHIT_EVENT: an event chit put in the command cup (Good General); index is the event. */
+enum ChitKind { CHIT_FORMATION, CHIT_HIGHER, CHIT_INDEPENDENT, CHIT_EVENT };
 
 typedef struct {
     unsigned char kind;
@@ -68,7 +72,9 @@ typedef struct {
     short index; /* formation (CHIT_FORMATION) or commander (CHIT_HIGHER) */
 } Chit;
 
-enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER };
+/* PH_NIGHT_EVENTS: at night, before the supply check, each side holding a
+ * supply event says whether it plays it (EVENTS). */
+enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER, PH_NIGHT_EVENTS };
 
 enum Result { RES_NONE, RES_UNION, RES_CONFEDERATE, RES_DRAW };
 
@@ -93,7 +99,7 @@ enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
 enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT,
-               PEND_MARCH_LOSS };
+               PEND_MARCH_LOSS, PEND_RETREAT_EVENT };
 
 /* The steps of a combat under way (COMBAT-STEPS). */
 enum CombatStep {
@@ -147,6 +153,7 @@ typedef struct {
     unsigned char bomb_type; /* enum TargetType */
     unsigned char bomb_result; /* enum ArtilleryResult */
     int bomb_factor;
+    int bomb_event_mod; /* Alexander's Artillery on this bombardment (EVENTS) */
     short bombarded[GS_MAX_BOMBARDED]; /* hexes bombarded this activation */
     int nbombarded;
     unsigned char breastwork[GS_MAX_HEXES]; /* side + 1 of its builder, 0 none */
@@ -218,6 +225,27 @@ typedef struct {
     bool cmd_present[GS_MAX_COMMANDERS];     /* a detached higher commander in play */
     int absent_next;                         /* the division now arriving */
     bool marching;                     /* this activation is a forced march */
+    /* Event chits (EVENTS), counted per event of events.ini. */
+    unsigned char ev_cup[GS_MAX_EVENTS];  /* in its side's event cup */
+    unsigned char ev_hand[GS_MAX_EVENTS]; /* in its side's hand */
+    unsigned char ev_held[GS_MAX_EVENTS]; /* of those, given by the scenario: used once */
+    int ev_played[SIDE_COUNT];            /* played this turn */
+    bool ev_night_attack;                 /* NIGHT-COMBAT: this activation may close and fight */
+    signed char ev_woods;                 /* woods-as-open in force this activation, -1 */
+    signed char ev_art;                   /* artillery-bonus this activation, -1 */
+    short ev_art_hex;
+    signed char ev_leader;                /* leader-attack played this turn, -1 */
+    signed char ev_supply[SIDE_COUNT];    /* a supply chit on the map tonight, -1 */
+    short ev_supply_hex[SIDE_COUNT];
+    bool ev_supply_asked[SIDE_COUNT];
+    signed char ev_extra[SIDE_COUNT];     /* an extra-activation chit for this turn's cup, -1 */
+    signed char ev_retreat;               /* the General Retreat under way, -1 */
+    int ev_retreat_to_move;               /* who was to move before it */
+    bool ev_pontoon[SIDE_COUNT];          /* the side's pontoon event has been played */
+    bool cavalry_free;                    /* the late cavalry may cross the great rivers */
+    bool hc_twice[GS_MAX_COMMANDERS];     /* may command again this turn (higher-twice) */
+    bool cmd_gone[GS_MAX_COMMANDERS];     /* fallen (leader-attack) */
+    bool cmd_falls[GS_MAX_COMMANDERS];    /* falls at the end of this turn */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
     Rng rng;
@@ -281,6 +309,10 @@ enum DecisionKind {
     D_TAKE_UP,
     D_DESTROY,
     D_CAPTURE,
+    D_EVENT,        /* arg: event; hex: its hex or -1; arg2: a unit (regroup) or formation (release, -1: cavalry) */
+    D_DRAW_EVENT,   /* a drawn formation or Independent chit traded for an event draw */
+    D_GOOD_GENERAL, /* the extra-activation chit drawn: arg, the formation it activates */
+    D_NO_EVENT,     /* at night: the supply chit is not played */
     D_COUNT
 };
 
@@ -331,7 +363,10 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "exit heth+lane", "skirmish heth 1921", "skirmisher 1921", "no-skirmisher",
  * "higher jackson hill+rodes", "detach 1921", "forced-march",
  * "build heth 2015-2016", "take-up 2015-2016", "destroy heth 2015-2016", "capture heth 2015-2016",
- * "six-hit heth", "six-retreat", "six-cancel", "dummy 1921", "remove-dummy dummy-c1" */
+ * "six-hit heth", "six-retreat", "six-cancel", "dummy 1921", "remove-dummy dummy-c1",
+ * "event rebel-yell", "event supply-depot 1921", "event brigade-regroup heth 1921",
+ * "event corps-released sedgwick", "event corps-released cavalry", "draw-event",
+ * "good-general sickles", "no-event" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
@@ -370,6 +405,10 @@ bool game_in_supply(const Game *g, int u);
  * game_hexes_supplied answers for N hexes at once, tracing the network once. */
 bool game_hex_supplied(const Game *g, int side, int hex);
 void game_hexes_supplied(const Game *g, int side, const short *hexes, int n, bool *out);
+
+/* EVENTS: how many event chits `side` holds (all the enemy may know; the
+ * owner sees which in st.ev_hand). */
+int game_hand_size(const Game *g, int side);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

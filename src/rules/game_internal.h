@@ -4,6 +4,7 @@
 #define GUV_GAME_INTERNAL_H
 
 #include "rules/game.h"
+#include "rules/move.h"
 
 bool is_artillery(const UnitDef *u);
 /* Text helpers: a unit's id ("?" when out of range), a hex's four digits
@@ -57,6 +58,9 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
 /* night.c (SEQ-NIGHT, SUPPLY, OOS-LADDER, RECOVERY): runs the night's
  * procedures once its cup is empty; true when no decision is needed. */
 bool night_begin(Game *g);
+/* The rest of the night after the supply chits: supply, order, recovery;
+ * true when no recovery decision is needed. */
+bool night_after_events(Game *g);
 int night_legal(const Game *g, Decision *out, int max, int n);
 /* *over: the night's recovery is finished and the turn may end. */
 bool night_apply(Game *g, const Decision *d, char *why, size_t n, bool *over);
@@ -76,5 +80,53 @@ int pontoon_legal(const Game *g, Decision *out, int max, int n);
 bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n);
 void pontoon_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 bool pontoon_parse(const Game *g, const char *verb, const char *a, const char *b, int k, Decision *out);
+
+/* game.c helpers the events need */
+/* Why formation f may not be chosen now (ACT-POINTS), or NULL; a refusal
+ * starting "it costs" is about points alone. */
+const char *formation_choose_refusal(const Game *g, int side, int f, char *buf, size_t n);
+/* A higher commander held back only by the every-other-turn rule. */
+bool higher_barred_by_interval(const Game *g, int k);
+void game_end_turn(Game *g);
+/* Every hex units of one hex can reach: their slowest MP (forced march,
+ * events), or mp_override MP never next to the enemy when >= 0. */
+bool group_reach_with(const Game *g, const short *units, int n, int mp_override, MoveReach *r);
+/* Appends D_MOVE decisions for each unit with a `want` flag and no `done`
+ * flag, alone and with its hex's whole such stack. ok(g, mv, -1) accepts
+ * the group, ok(g, mv, hex) a destination; NULL: the activation's own rules. */
+typedef bool (*MoveFilter)(const Game *g, const Decision *mv, int hex);
+int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
+                     MoveFilter ok);
+void game_draw_next(Game *g);
+
+/* events.c (EVENTS, NIGHT-COMBAT) */
+void events_setup(Game *g);
+void events_begin_turn(Game *g);
+void events_end_activation(Game *g);
+/* The commander's fall, and the night's draws. */
+void events_end_turn(Game *g);
+bool events_decision(int kind);
+int events_legal(const Game *g, Decision *out, int max, int n);
+bool events_apply(Game *g, const Decision *d, char *why, size_t n);
+void events_format(const GameData *gd, const Decision *d, char *buf, size_t size);
+bool events_parse(const Game *g, const char *verb, char *const *tok, int ntok, Decision *out);
+/* At night before the supply check: true when a side is asked whether it
+ * plays its supply chit (phase PH_NIGHT_EVENTS); events_night_next asks the
+ * next side after an answer, false when none is left. */
+bool events_night_window(Game *g);
+bool events_night_next(Game *g);
+/* The supply chit: unit u is in supply by it; cleared after the check. */
+bool event_supplied(const Game *g, int u);
+void events_supply_checked(Game *g);
+/* Jackson Attacks and the like: MP added to a group's move, dice to an attack. */
+int event_extra_mp(const Game *g, const short *units, int n);
+int event_attack_dice(const Game *g, const short *att, int n);
+/* Alexander's Artillery: the modifier for guns bombarding now. */
+int event_bombard_modifier(const Game *g, const short *guns, int n);
+/* Unknown Paths and Night Attack in a move's context (move.h). */
+void event_move_context(const Game *g, MoveContext *ctx);
+bool event_night_attack(const Game *g);
+/* A combat-dice chit `side` may play at its bonus step now. */
+bool event_combat_playable(const Game *g, int side, bool attacker);
 
 #endif

@@ -38,9 +38,11 @@ void log_free(GameLog *log)
 void log_format(const LogEntry *e, char *buf, int size)
 {
     static const char *const kinds[] = {"event", "roll", "decision"};
+    static const char *const secret[] = {"", " secret=union", " secret=confederate"};
+    const char *sec = e->secret >= 0 && e->secret <= 2 ? secret[e->secret] : "";
     if (e->kind == LOG_ROLL)
         snprintf(buf, (size_t)size, "%d turn=%d roll %s die=%d mod=%d forced=%d | %s", e->seq, e->turn, e->rule, e->die,
                  e->modified, e->forced ? 1 : 0, e->text);
     else
-        snprintf(buf, (size_t)size, "%d turn=%d %s %s | %s", e->seq, e->turn, kinds[e->kind], e->rule, e->text);
+        snprintf(buf, (size_t)size, "%d turn=%d %s %s%s | %s", e->seq, e->turn, kinds[e->kind], e->rule, sec, e->text);
 }

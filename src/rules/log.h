@@ -17,6 +17,7 @@ typedef struct {
     int die;      /* LOG_ROLL: the die as rolled */
     int modified; /* LOG_ROLL: after modifiers */
     bool forced;  /* LOG_ROLL: a queued (forced) die */
+    int secret;   /* 0: for both sides; side + 1: hidden from the other side (a chit drawn, formations chosen) */
 } LogEntry;
 
 typedef struct {

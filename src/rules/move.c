@@ -66,6 +66,8 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
 
     /* Entering the hex: the road ignores the terrain. */
     const TerrainKind *t = &gd->terrain[th->terrain];
+    if ((ctx->as_mask & (1u << th->terrain)) && ctx->as_terrain >= 0 && ctx->as_terrain < gd->nterrain)
+        t = &gd->terrain[ctx->as_terrain];
     int enter;
     if (road_usable) {
         enter = gd->road_kinds[road].move;
@@ -78,7 +80,8 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     if (ctx->enemy && in_contact(ctx, to)) {
         if (ctx->no_contact)
             return COST_NO;
-        enter += t->contact_cost;
+        if (!(ctx->contact_free_mask & (1u << th->terrain)))
+            enter += t->contact_cost;
     }
     return enter + extra;
 }

@@ -24,6 +24,12 @@ typedef struct {
     bool no_contact;
     /* Never cross the great rivers (CAMPAIGN: Union reserves, Stuart). */
     bool no_great_rivers;
+    /* Events: terrains (bit per terrain index) in as_mask are entered at the
+     * cost of terrain as_terrain (Unknown Paths); in contact_free_mask no
+     * contact surcharge is paid (Night Attack). */
+    unsigned as_mask;
+    int as_terrain;
+    unsigned contact_free_mask;
 } MoveContext;
 
 #define MOVE_UNREACHED (-1)

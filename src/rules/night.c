@@ -177,7 +177,7 @@ bool game_supply_status(const Game *g, unsigned char *out)
         supply_network(g, s, net[s]);
     for (int u = 0; u < g->st.nunits; u++)
         out[u] = g->st.unit[u].where == AT_MAP &&
-                 (always_supplied(g, u) || traces_to(g, u, net[g->gd->units[u].side]));
+                 (always_supplied(g, u) || event_supplied(g, u) || traces_to(g, u, net[g->gd->units[u].side]));
     free(net[0]);
     free(net[1]);
     return true;
@@ -334,7 +334,16 @@ bool night_begin(Game *g)
     GameState *st = &g->st;
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-NIGHT", "the night's activations are over: supply, order, recovery");
     skirmishers_at_night(g);
+    if (events_night_window(g))
+        return false; /* a side may first play a supply chit (EVENTS) */
+    return night_after_events(g);
+}
+
+bool night_after_events(Game *g)
+{
+    GameState *st = &g->st;
     supply_and_order(g);
+    events_supply_checked(g);
     memset(st->recovered, 0, sizeof st->recovered);
     st->phase = PH_RECOVERY;
     return next_recovering_side(g, SIDE_CONFEDERATE);

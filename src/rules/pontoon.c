@@ -67,8 +67,9 @@ static const char *build_refusal(const Game *g, const Decision *d)
         return "only infantry builds pontoons";
     if (!(us->flags & UF_ACTIVE) || (us->flags & (UF_MOVED | UF_BUILT)))
         return "the builder must be active, not have moved, and try once a turn";
-    if (d->side == SIDE_CONFEDERATE)
-        return "the Confederate pontoon comes only with its event (CSA Bridge)";
+    for (int e = 0; e < g->gd->nevents; e++)
+        if (g->gd->events[e].side == d->side && g->gd->events[e].effect == EV_PONTOON && !st->ev_pontoon[d->side])
+            return "this army's pontoon comes only with its event chit (CSA Bridge)";
     if (st->pontoons_left[d->side] <= 0)
         return "no pontoon is left";
     if (d->hex != us->hex || d->dir < 0 || d->dir >= DIR_COUNT || !bridgeable(g, d->hex, d->dir))
