@@ -717,6 +717,56 @@ static void test_no_bombardment_at_night(void **state)
 /* ---- break contact ---------------------------------------------------- */
 
 
+static void test_break_contact_splits_the_stack(void **state)
+{
+    (void)state;
+    /* BREAK-CONTACT: "all its units must move, even to different hexes; the
+     * starting hex must be left empty". Von Gilsa and McLean in d break
+     * contact from Heth, who arrives in c, to two different hexes. */
+    Game g;
+    hill_activated(&g);
+    HexCoord a = open_ground(&g), b = hex_neighbour(a, DIR_S), c = hex_neighbour(b, DIR_S),
+             d = hex_neighbour(c, DIR_S), e = hex_neighbour(d, DIR_S), se = hex_neighbour(d, DIR_SE);
+    put_at(&g, "heth", a);
+    put_at(&g, "von-gilsa", d);
+    put_at(&g, "mclean", d);
+    run(&g, "place %s", a);
+    run(&g, "move heth %s", c);
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    char cmd[96];
+    hexcmd(cmd, sizeof cmd, "break", e, NULL);
+    snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " von-gilsa");
+    assert_true(legal_has(&g, cmd));
+    apply_text(&g, cmd);
+    /* McLean is still there: the break is not over, and staying is refused. */
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    assert_int_equal(g.st.to_move, SIDE_UNION);
+    refuse_text(&g, "stay", "the rest must follow");
+    assert_false(legal_has(&g, "stay"));
+    hexcmd(cmd, sizeof cmd, "break", se, NULL);
+    snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " mclean");
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[U("von-gilsa")].hex, hx_index(e));
+    assert_int_equal(g.st.unit[U("mclean")].hex, hx_index(se));
+    assert_false(hex_has_side(&g, hx_index(d), SIDE_UNION));
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    game_free(&g);
+
+    /* A skirmisher never goes off on its own. */
+    hill_activated(&g);
+    a = open_ground(&g), b = hex_neighbour(a, DIR_S), c = hex_neighbour(b, DIR_S), d = hex_neighbour(c, DIR_S),
+    e = hex_neighbour(d, DIR_S);
+    put_at(&g, "heth", a);
+    put_at(&g, "von-gilsa", d);
+    put_at(&g, "skirmisher-u1", d);
+    run(&g, "place %s", a);
+    run(&g, "move heth %s", c);
+    hexcmd(cmd, sizeof cmd, "break", e, NULL);
+    snprintf(cmd + strlen(cmd), sizeof cmd - strlen(cmd), " skirmisher-u1");
+    refuse_text(&g, cmd, "never break contact on their own");
+    game_free(&g);
+}
+
 static void test_break_contact(void **state)
 {
     (void)state;
@@ -2573,6 +2623,7 @@ int main(void)
         cmocka_unit_test(test_moving),
         cmocka_unit_test(test_no_contact_at_night),
         cmocka_unit_test(test_break_contact),
+        cmocka_unit_test(test_break_contact_splits_the_stack),
         cmocka_unit_test(test_break_contact_not_at_night),
         cmocka_unit_test(test_leaving_a_breastwork_next_to_the_enemy),
         cmocka_unit_test(test_stacking_after_movement),

@@ -924,17 +924,22 @@ static bool stack_demoralized(const Game *g, int hex)
     return false;
 }
 
-static int break_destinations(const Game *g, int hex, short *out, int max)
+/* Where the units (all of the stack in hex when n is 0) may break contact to. */
+static int break_destinations_for(const Game *g, int hex, const short *units, int nu, short *out, int max)
 {
     const Map *m = &g->gd->map;
     int side = 1 - g->st.drawn.side, n = 0;
     bool cavalry = true, any = false;
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
+    for (int i = 0; i < g->st.nunits; i++) {
+        bool in = nu == 0;
+        for (int k = 0; k < nu; k++)
+            in |= units[k] == i;
+        if (in && g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
             !is_skirmisher(g, i) && !is_dummy(g, i)) {
             any = true; /* skirmishers and dummies alone never break contact */
             cavalry &= g->gd->units[i].type == UT_CAVALRY;
         }
+    }
     if (!any)
         return 0;
     int reach = cavalry ? g->gd->rules.cavalry_break_contact_hexes : g->gd->rules.break_contact_hexes;
@@ -988,7 +993,44 @@ static int break_destinations(const Game *g, int hex, short *out, int max)
     return n;
 }
 
+static int break_destinations(const Game *g, int hex, short *out, int max)
+{
+    return break_destinations_for(g, hex, NULL, 0, out, max);
+}
+
 /* Queues the enemy stacks next to `hex` that may break contact. */
+/* Why these units of the stack breaking contact may not go off on their
+ * own (the rest must still be able to follow), or NULL. */
+static const char *break_split_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    int from = st->bc_queue[0];
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
+    bool real = false;
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (st->unit[u].where != AT_MAP || st->unit[u].hex != from || g->gd->units[u].side != d->side)
+            return "name units of the stack breaking contact";
+        real |= !is_skirmisher(g, u) && !is_dummy(g, u);
+    }
+    if (!real)
+        return "skirmishers and dummies never break contact on their own (SKIRM-RULES)";
+    short rest[GS_MAX_UNITS], dest[1];
+    int nr = 0;
+    for (int u = 0; u < st->nunits; u++) {
+        bool going = false;
+        for (int i = 0; i < d->nunits; i++)
+            going |= d->units[i] == u;
+        if (!going && st->unit[u].where == AT_MAP && st->unit[u].hex == from && g->gd->units[u].side == d->side)
+            rest[nr++] = (short)u;
+    }
+    if (nr > 0 && break_destinations_for(g, from, rest, nr, dest, 1) == 0)
+        return "the units left behind could not get away: the whole hex must be left empty";
+    return NULL;
+}
+
 static void offer_break_contact(Game *g, int hex)
 {
     GameState *st = &g->st;
@@ -1753,7 +1795,22 @@ int game_legal(const Game *g, Decision *out, int max)
             int nd = break_destinations(g, st->bc_queue[0], dest, 64);
             for (int i = 0; i < nd && i < 64; i++)
                 ADD(D_BREAK, dest[i]);
-            if (!stack_demoralized(g, st->bc_queue[0]))
+            /* or the stack splits: each real unit alone (BREAK-CONTACT) */
+            short here[GS_MAX_UNITS];
+            int nh = units_in_hex(g, st->bc_queue[0], st->to_move, -1, here, GS_MAX_UNITS);
+            for (int i = 0; i < nh && nh > 1; i++) {
+                Decision one = {.kind = D_BREAK, .side = st->to_move, .nunits = 1, .units = {here[i]}};
+                if (break_split_refusal(g, &one))
+                    continue;
+                nd = break_destinations_for(g, st->bc_queue[0], one.units, 1, dest, 64);
+                for (int j = 0; j < nd && j < 64; j++) {
+                    one.arg = dest[j];
+                    if (n < max)
+                        out[n] = one;
+                    n++;
+                }
+            }
+            if (!stack_demoralized(g, st->bc_queue[0]) && !st->bc_split)
                 ADD(D_STAY, 0);
             break;
         }
@@ -2368,24 +2425,43 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         char hf[5], hd[5] = "";
         hex_format(map_hex_at(&g->gd->map, from), hf);
         if (d->kind == D_BREAK) {
+            const char *r = d->nunits > 0 ? break_split_refusal(g, d) : NULL;
+            if (r) {
+                snprintf(why, n, "%s", r);
+                return false;
+            }
             short dest[64];
-            int nd = break_destinations(g, from, dest, 64);
+            int nd = break_destinations_for(g, from, d->units, d->nunits, dest, 64);
             bool ok = false;
             for (int i = 0; i < nd && i < 64; i++)
                 ok |= dest[i] == d->arg;
             if (!ok) {
-                snprintf(why, n, "the stack in %s cannot break contact into that hex", hf);
+                snprintf(why, n, "%s in %s cannot break contact into that hex", d->nunits ? "those units" : "the stack", hf);
                 return false;
             }
             short moved[GS_MAX_UNITS];
-            int nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
+            int nm = d->nunits;
+            if (nm > 0)
+                memcpy(moved, d->units, (size_t)nm * sizeof *moved);
+            else
+                nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
             for (int i = 0; i < nm; i++)
                 st->unit[moved[i]].hex = (short)d->arg;
             hex_format(map_hex_at(&g->gd->map, d->arg), hd);
-            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: the stack in %s steps back to %s",
-                    data_side_name(d->side), hf, hd);
+            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: %s in %s step%s back to %s",
+                    data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
+                    hd);
             left_hex(g, from, d->side, moved, nm, true);
+            if (hex_has_side(g, from, d->side)) {
+                st->bc_split = true; /* the rest must follow: the hex is left empty */
+                return true;
+            }
+            st->bc_split = false;
         } else {
+            if (st->bc_split) {
+                snprintf(why, n, "part of the stack has broken contact: the rest must follow (the hex is left empty)");
+                return false;
+            }
             if (stack_demoralized(g, from)) {
                 snprintf(why, n, "demoralized units may not stay next to the enemy: they must retreat (DEMORAL)");
                 return false;
@@ -2778,7 +2854,9 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BREAK: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        snprintf(buf, size, "break %s", hx);
+        size_t len = (size_t)snprintf(buf, size, "break %s", hx);
+        for (int i = 0; i < d->nunits && len < size; i++)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : " ", unit_id_of(gd, d->units[i]));
         break;
     }
     case D_NO_BREASTWORK:
@@ -2893,6 +2971,17 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
             out->units[out->nunits++] = (short)u;
         }
         return out->nunits > 0 && parse_hex_index(g->gd, arg2, &out->arg);
+    }
+    if (k == 3 && strcmp(verb, "break") == 0) {
+        out->kind = D_BREAK;
+        char *save = NULL;
+        for (char *t = strtok_r(arg2, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+            int u = data_unit_index(g->gd, t);
+            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
+                return false;
+            out->units[out->nunits++] = (short)u;
+        }
+        return out->nunits > 0 && parse_hex_index(g->gd, arg, &out->arg);
     }
     if (k < 1 || k > 2)
         return false;

@@ -167,6 +167,7 @@ typedef struct {
     int mv_mp;     /* the slowest unit's MP */
     short bc_queue[DIR_COUNT]; /* enemy hexes still to be offered break contact */
     int bc_n;
+    bool bc_split;             /* the stack at bc_queue[0] has begun to break contact in parts */
     /* An over-stacked hex being put right (STACK), and the decision that
      * waits for it (a bombardment or the end of the activation). */
     short stack_hex;
@@ -322,7 +323,7 @@ typedef struct {
     int kind;
     int side;
     int arg;    /* D_CHOOSE: formation; D_PLACE, D_MOVE, D_BOMBARD: hex index;
-                   D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex */
+                   D_ATTACH, D_TAKE, D_DISPLACE, D_ELIMINATE: unit; D_BREAK: hex (units: part of the stack, none: all) */
     int arg2;   /* D_BOMBARD: enum TargetType; D_DISPLACE, D_SKIRMISH: hex */
     int hex, dir; /* pontoon decisions: the hexside (arg: the unit, if any) */
     int nunits; /* D_HIGHER: the formations (in units[]);
