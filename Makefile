@@ -27,6 +27,7 @@ test:
 	  || { cat $(TEST_BUILD)-valgrind/Testing/Temporary/MemoryChecker.*.log; exit 1; }
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON -DGUV_SANITIZE=ON
 	cmake --build $(TEST_BUILD) -j $(JOBS)
+	cmake --build $(TEST_BUILD) -j $(JOBS) --target guv-bench   # compiled (not run) so it cannot rot
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(TEST_BUILD) --output-on-failure
 
