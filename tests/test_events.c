@@ -237,7 +237,7 @@ static void test_night_attack(void **state)
     run(&g, "place %s", n2);
     char cmd[64];
     hexcmd(cmd, sizeof cmd, "move", n, "pender");
-    refuse_text(&g, cmd, "");
+    refuse_text(&g, cmd, "at night no unit may enter a hex next to the enemy");
     give(&g, SIDE_CONFEDERATE, "night-attack");
     apply_text(&g, "event night-attack");
     apply_text(&g, cmd);
@@ -339,6 +339,18 @@ static void test_jackson_attacks(void **state)
     game_free(&g);
 }
 
+/* Hexes from h to the nearest Confederate supply source. */
+static int supply_hexes_away(HexCoord h)
+{
+    int best = 9999;
+    for (int i = 0; i < gd.map.cols * gd.map.rows; i++)
+        if (gd.map.hexes[i].flags & HEXF_SUPPLY_CSA) {
+            int d = hex_distance(h, map_hex_at(&gd.map, i));
+            best = d < best ? d : best;
+        }
+    return best;
+}
+
 static void test_general_retreat(void **state)
 {
     (void)state;
@@ -354,13 +366,24 @@ static void test_general_retreat(void **state)
     int nl = legal_all(&g);
     int moves = 0;
     Decision mv = {0};
+    int here = supply_hexes_away(n), farther = -1;
     for (int i = 0; i < nl; i++)
         if (legal_buf[i].kind == D_MOVE) {
             moves++;
+            assert_true(supply_hexes_away(map_hex_at(&gd.map, legal_buf[i].arg)) < here);
             if (legal_buf[i].nunits == 3)
                 mv = legal_buf[i];
         }
     assert_true(moves > 0);
+    /* a hex no nearer the supply sources is refused */
+    for (int d = 0; d < DIR_COUNT && farther < 0; d++) {
+        HexCoord nb = hex_neighbour(n, d);
+        if (map_has(&gd.map, nb) && supply_hexes_away(nb) >= here && !hex_equal(nb, t))
+            farther = hx_index(nb);
+    }
+    assert_true(farther >= 0);
+    hexcmd(cmd, sizeof cmd, "move", map_hex_at(&gd.map, farther), "pender");
+    refuse_text(&g, cmd, "no nearer");
     assert_int_equal(mv.nunits, 3);
     char why[200];
     assert_true(game_apply(&g, &mv, why, sizeof why));
@@ -497,7 +520,7 @@ static void test_paths_guns_bridge_and_demons(void **state)
     g.st.unit[U("pender")].flags |= UF_FOUGHT;
     g.st.attacked[g.st.nattacked++] = (short)hx_index(t);
     hexcmd(cmd, sizeof cmd, "attack", t, "pender");
-    refuse_text(&g, cmd, "");
+    refuse_text(&g, cmd, "already been attacked in this activation");
     give(&g, SIDE_CONFEDERATE, "demons-out-of-the-earth");
     hexcmd(cmd, sizeof cmd, "event demons-out-of-the-earth", n, NULL);
     apply_text(&g, cmd);

@@ -13,6 +13,8 @@ int cli_data_dir(const char *option, char *out, size_t size, FILE *err);
 
 /* Loads the data; on error prints every message and returns false. */
 bool cli_load(const char *dir, GameData *gd, FILE *err);
+/* cli_data_dir then cli_load, messages to stderr; false (gd freed) on error. */
+bool cli_open(const char *data_option, GameData *gd);
 
 int cmd_check(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);

@@ -72,6 +72,19 @@ int cli_data_dir(const char *option, char *out, size_t size, FILE *err)
     return 1;
 }
 
+bool cli_open(const char *data_option, GameData *gd)
+{
+    char dir[4096];
+    memset(gd, 0, sizeof *gd);
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr))
+        return false;
+    if (!cli_load(dir, gd, stderr)) {
+        gamedata_free(gd);
+        return false;
+    }
+    return true;
+}
+
 bool cli_load(const char *dir, GameData *gd, FILE *err)
 {
     Diags d = {0};

@@ -61,14 +61,9 @@ int main(int argc, char **argv)
     }
     rest[nrest] = NULL;
     if (nrest == 0) {
-        char dir[4096];
-        if (cli_data_dir(data, dir, sizeof dir, stderr))
-            return 1;
         GameData gd;
-        if (!cli_load(dir, &gd, stderr)) {
-            gamedata_free(&gd);
+        if (!cli_open(data, &gd))
             return 1;
-        }
         if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
             fprintf(stderr, "guv: the map needs a terminal; try 'guv map' to print it, or 'guv --help'\n");
             gamedata_free(&gd);

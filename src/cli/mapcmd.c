@@ -16,14 +16,9 @@ int cmd_map(int argc, char **argv, const char *data_option)
             return 2;
         }
     }
-    char dir[4096];
-    if (cli_data_dir(data_option, dir, sizeof dir, stderr))
-        return 1;
     GameData gd;
-    if (!cli_load(dir, &gd, stderr)) {
-        gamedata_free(&gd);
+    if (!cli_open(data_option, &gd))
         return 1;
-    }
     MapCanvas c;
     if (!maprender_draw(&gd, &ov, &c)) {
         gamedata_free(&gd);

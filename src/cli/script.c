@@ -451,14 +451,9 @@ int cmd_script(int argc, char **argv, const char *data_option)
         fprintf(stderr, "guv script: commands come on standard input; try 'echo help | guv script'\n");
         return 2;
     }
-    char dir[4096];
-    if (cli_data_dir(data_option, dir, sizeof dir, stderr))
-        return 1;
     GameData gd;
-    if (!cli_load(dir, &gd, stderr)) {
-        gamedata_free(&gd);
+    if (!cli_open(data_option, &gd))
         return 1;
-    }
     Session s = {.gd = &gd};
     char line[1024];
     int errors = 0;

@@ -1210,7 +1210,7 @@ static void hex_list(const GameData *gd, const short *hexes, int n, char *buf, s
     }
 }
 
-static void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t size)
+void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';

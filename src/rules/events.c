@@ -59,7 +59,7 @@ static bool holds_formations(const Game *g, int k)
     return false;
 }
 
-/* Units of `side` on the map within `radius` hexes of hex. */
+/* Whether unit u stands on the map within `radius` hexes of hex. */
 static bool within(const Game *g, int u, int hex, int radius)
 {
     const Map *m = &g->gd->map;
@@ -74,24 +74,6 @@ static bool same_division(const GameData *gd, int a, int b)
     if (x->side != y->side || x->formation < 0 || x->formation != y->formation)
         return false;
     return x->division[0] == '\0' || strcmp(x->division, y->division) == 0;
-}
-
-static bool would_overstack(const Game *g, int hex, int side, const short *units, int n)
-{
-    int count = n, points = 0;
-    for (int i = 0; i < n; i++)
-        points += game_unit_points(g, units[i]);
-    for (int u = 0; u < g->st.nunits; u++) {
-        bool moving = false;
-        for (int i = 0; i < n; i++)
-            moving |= units[i] == u;
-        if (!moving && g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && g->gd->units[u].side == side &&
-            !is_dummy(g, u)) {
-            count++;
-            points += game_unit_points(g, u);
-        }
-    }
-    return count > g->gd->stacking.max_units || points > g->gd->stacking.max_points;
 }
 
 static const char *regroup_refusal(const Game *g, int side, int u, int hex)
@@ -116,13 +98,7 @@ static const char *regroup_refusal(const Game *g, int side, int u, int hex)
     if (!near)
         return "it comes back next to a unit of its own division";
     /* it comes back with one step: its reduced side, or its only one */
-    int count = 1, points = gd->units[u].reduced > 0 ? gd->units[u].reduced : gd->units[u].strength;
-    for (int v = 0; v < st->nunits; v++)
-        if (st->unit[v].where == AT_MAP && st->unit[v].hex == hex && gd->units[v].side == side && !is_dummy(g, v)) {
-            count++;
-            points += game_unit_points(g, v);
-        }
-    if (count > gd->stacking.max_units || points > gd->stacking.max_points)
+    if (stack_over_with(g, hex, side, NULL, 0, 1, gd->units[u].reduced > 0 ? gd->units[u].reduced : gd->units[u].strength))
         return "that hex would be over-stacked";
     return NULL;
 }
@@ -156,7 +132,7 @@ static const char *event_refusal(const Game *g, const Decision *d, char *buf, si
     case EV_NIGHT_ATTACK:
         if (w != W_ACTIVATION || !night(g))
             return "Night Attack is played in one of your activations at night";
-        if (st->ev_night_attack || anything_moved(g) || st->act_step != STEP_MOVE)
+        if (st->ev_night_attack >= 0 || anything_moved(g) || st->act_step != STEP_MOVE)
             return "Night Attack is played before anything of the activation has moved";
         return NULL;
     case EV_SUPPLY:
@@ -166,7 +142,7 @@ static const char *event_refusal(const Game *g, const Decision *d, char *buf, si
             return "Brigade Regroup is played while choosing formations or in your own activation";
         return regroup_refusal(g, d->side, d->arg2, d->hex);
     case EV_ATTACK_AGAIN: {
-        if (w != W_ACTIVATION || (night(g) && !st->ev_night_attack))
+        if (w != W_ACTIVATION || (night(g) && st->ev_night_attack < 0))
             return "it is played in your own activation, when attacks are allowed";
         bool any = false;
         for (int u = 0; u < st->nunits && !any; u++)
@@ -297,29 +273,19 @@ static bool retreat_reach(const Game *g, const short *units, int n, MoveReach *r
 static const char *retreat_move_refusal(const Game *g, const Decision *d)
 {
     const GameState *st = &g->st;
-    if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
-        return "name the units moving together (all in one hex)";
-    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    const char *bad = group_refusal(g, d);
     if (bad)
         return bad;
-    bool real = false;
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (!(st->unit[u].flags & UF_RETREAT) || (st->unit[u].flags & UF_RMOVED))
+    for (int i = 0; i < d->nunits; i++)
+        if (!(st->unit[d->units[i]].flags & UF_RETREAT) || (st->unit[d->units[i]].flags & UF_RMOVED))
             return "that unit is not in the General Retreat, or has already fallen back";
-        if (st->unit[u].hex != st->unit[d->units[0]].hex)
-            return "units moving together must start in the same hex";
-        real |= !is_skirmisher(g, u) && !is_dummy(g, u);
-    }
-    if (!real)
-        return "skirmishers and dummies move only with a real unit";
     int cells = g->gd->map.cols * g->gd->map.rows;
     if (d->arg < 0 || d->arg >= cells)
         return "no such hex";
     int from = st->unit[d->units[0]].hex;
     if (supply_distance(g, d->side, d->arg) >= supply_distance(g, d->side, from))
         return "the retreat goes toward the army's supply sources: that hex is no nearer";
-    if (would_overstack(g, d->arg, d->side, d->units, d->nunits))
+    if (stack_over_with(g, d->arg, d->side, d->units, d->nunits, 0, 0))
         return "that hex would be over-stacked";
     MoveReach r;
     if (!retreat_reach(g, d->units, d->nunits, &r))
@@ -340,7 +306,7 @@ static bool retreat_ok(const Game *g, const Decision *mv, int hex)
     if (hex < 0)
         return false;
     return supply_distance(g, mv->side, hex) < supply_distance(g, mv->side, g->st.unit[mv->units[0]].hex) &&
-           !would_overstack(g, hex, mv->side, mv->units, mv->nunits);
+           !stack_over_with(g, hex, mv->side, mv->units, mv->nunits, 0, 0);
 }
 
 static int retreat_legal(const Game *g, Decision *out, int max, int n)
@@ -544,7 +510,7 @@ void events_begin_turn(Game *g)
 void events_end_activation(Game *g)
 {
     GameState *st = &g->st;
-    st->ev_night_attack = false;
+    st->ev_night_attack = -1;
     st->ev_woods = st->ev_art = -1;
     st->ev_art_hex = -1;
 }
@@ -656,15 +622,14 @@ void event_move_context(const Game *g, MoveContext *ctx)
             ctx->as_mask |= 1u << E->terrain[i];
         ctx->as_terrain = E->as_terrain;
     }
-    if (st->ev_night_attack) {
-        for (int e = 0; e < g->gd->nevents; e++)
-            if (g->gd->events[e].effect == EV_NIGHT_ATTACK && g->gd->events[e].side == st->drawn.side)
-                for (int i = 0; i < g->gd->events[e].nterrain; i++)
-                    ctx->contact_free_mask |= 1u << g->gd->events[e].terrain[i];
+    if (st->ev_night_attack >= 0) {
+        const EventDef *E = ev(g, st->ev_night_attack);
+        for (int i = 0; i < E->nterrain; i++)
+            ctx->contact_free_mask |= 1u << E->terrain[i];
     }
 }
 
-bool event_night_attack(const Game *g) { return g->st.ev_night_attack; }
+bool event_night_attack(const Game *g) { return g->st.ev_night_attack >= 0; }
 
 bool event_combat_playable(const Game *g, int side, bool attacker)
 {
@@ -688,7 +653,7 @@ static void play_effect(Game *g, const Decision *d)
     char hx[5];
     switch (E->effect) {
     case EV_NIGHT_ATTACK:
-        st->ev_night_attack = true;
+        st->ev_night_attack = (signed char)d->arg;
         log_add(&g->log, st->turn, LOG_EVENT, "NIGHT-COMBAT",
                 "this activation's units may move next to the enemy and attack tonight");
         break;

@@ -790,7 +790,7 @@ static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
     return group_reach_with(g, units, n, -1, r);
 }
 
-static const char *move_group_refusal(const Game *g, const Decision *d)
+const char *group_refusal(const Game *g, const Decision *d)
 {
     const GameState *st = &g->st;
     if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
@@ -798,22 +798,32 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     const char *bad = unit_list_refusal(g, d->units, d->nunits);
     if (bad)
         return bad;
+    bool real = false;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
         if (g->gd->units[u].side != d->side)
             return "that unit belongs to the other army";
-        if (!(st->unit[u].flags & UF_ACTIVE))
-            return "that unit is not active in this activation";
-        if (st->unit[u].flags & UF_MOVED)
-            return "that unit has already moved";
         if (st->unit[u].hex != st->unit[d->units[0]].hex)
             return "units moving together must start in the same hex";
+        real |= !is_skirmisher(g, u) && !is_dummy(g, u);
     }
-    bool real = false;
-    for (int i = 0; i < d->nunits; i++)
-        real |= !is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]);
     if (!real)
         return "skirmishers and dummies move only with a real unit (SKIRM-RULES, DUMMIES)";
+    return NULL;
+}
+
+static const char *move_group_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    const char *bad = group_refusal(g, d);
+    if (bad)
+        return bad;
+    for (int i = 0; i < d->nunits; i++) {
+        if (!(st->unit[d->units[i]].flags & UF_ACTIVE))
+            return "that unit is not active in this activation";
+        if (st->unit[d->units[i]].flags & UF_MOVED)
+            return "that unit has already moved";
+    }
     return NULL;
 }
 
@@ -1144,16 +1154,23 @@ static void continue_move(Game *g)
 
 /* ---- stacking (STACK) ------------------------------------------------ */
 
-bool overstacked(const Game *g, int hex, int side)
+bool stack_over_with(const Game *g, int hex, int side, const short *movers, int nmovers, int extra_units,
+                     int extra_points)
 {
-    int units = 0, points = 0;
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side) {
+    int units = extra_units, points = extra_points;
+    for (int i = 0; i < g->st.nunits; i++) {
+        bool moving = false;
+        for (int k = 0; k < nmovers; k++)
+            moving |= movers[k] == i;
+        if (moving || (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side)) {
             units++;
             points += game_unit_points(g, i);
         }
+    }
     return units > g->gd->stacking.max_units || points > g->gd->stacking.max_points;
 }
+
+bool overstacked(const Game *g, int hex, int side) { return stack_over_with(g, hex, side, NULL, 0, 0, 0); }
 
 /* Hexes next to `hex` an excess unit may be displaced into. */
 static int displace_destinations(const Game *g, int hex, int side, short *out, int max)
@@ -1568,9 +1585,9 @@ static void resolve_bombardment(Game *g)
             row = &t->rows[i];
     st->bomb_result = row ? row->result[col - t->die_min] : ART_NONE;
     log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC",
-            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification%s = %d: %s", st->bomb_factor, die,
-            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod,
-            st->bomb_event_mod ? ", +1 event" : "", mod, art_names[st->bomb_result]);
+            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification, %+d event = %d: %s", st->bomb_factor, die,
+            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod, st->bomb_event_mod, mod,
+            art_names[st->bomb_result]);
     if (st->bomb_result == ART_NONE) {
         finish_bombardment(g);
         return;
@@ -2765,12 +2782,6 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_SIX_CANCEL:
         combat_format(gd, d, buf, size);
         break;
-    case D_DUMMY: {
-        char hx[5];
-        hex_name(gd, d->arg, hx);
-        snprintf(buf, size, "dummy %s", hx);
-        break;
-    }
     case D_REMOVE_DUMMY:
         snprintf(buf, size, "remove-dummy %s", unit_id_of(gd, d->arg));
         break;
@@ -2780,12 +2791,6 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_CAPTURE:
         pontoon_format(gd, d, buf, size);
         break;
-    case D_DETACH: {
-        char hx[5];
-        hex_name(gd, d->arg, hx);
-        snprintf(buf, size, "detach %s", hx);
-        break;
-    }
     case D_SKIRMISH: {
         char hx[5];
         hex_name(gd, d->arg2, hx);
@@ -2797,26 +2802,24 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         combat_format(gd, d, buf, size);
         break;
     case D_EXIT: {
-        size_t len = (size_t)snprintf(buf, size, "exit ");
-        for (int i = 0; i < d->nunits && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    unit_id_of(gd, d->units[i]));
+        char ul[400];
+        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
+        snprintf(buf, size, "exit %s", ul);
         break;
     }
-    case D_PLACE:
-    case D_MOVE: {
+    case D_DUMMY:
+    case D_DETACH:
+    case D_PLACE: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        if (d->kind == D_PLACE) {
-            snprintf(buf, size, "place %s", hx);
-            break;
-        }
-        size_t len = (size_t)snprintf(buf, size, "move ");
-        for (int i = 0; i < d->nunits && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    unit_id_of(gd, d->units[i]));
-        if (len < size)
-            snprintf(buf + len, size - len, " %s", hx);
+        snprintf(buf, size, "%s %s", d->kind == D_DUMMY ? "dummy" : d->kind == D_DETACH ? "detach" : "place", hx);
+        break;
+    }
+    case D_MOVE: {
+        char hx[5], ul[400];
+        hex_name(gd, d->arg, hx);
+        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
+        snprintf(buf, size, "move %s %s", ul, hx);
         break;
     }
     case D_ATTACH:
@@ -2854,9 +2857,9 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BREAK: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        size_t len = (size_t)snprintf(buf, size, "break %s", hx);
-        for (int i = 0; i < d->nunits && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : " ", unit_id_of(gd, d->units[i]));
+        char ul[400];
+        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
+        snprintf(buf, size, "break %s%s%s", hx, d->nunits ? " " : "", ul);
         break;
     }
     case D_NO_BREASTWORK:
@@ -2865,12 +2868,9 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BOMBARD: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        size_t len = (size_t)snprintf(buf, size, "bombard ");
-        for (int i = 0; i < d->nunits && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    unit_id_of(gd, d->units[i]));
-        if (len < size)
-            snprintf(buf + len, size - len, " %s %s", hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
+        char ul[400];
+        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
+        snprintf(buf, size, "bombard %s %s %s", ul, hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
         break;
     }
     default:

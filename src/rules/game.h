@@ -231,7 +231,7 @@ typedef struct {
     unsigned char ev_hand[GS_MAX_EVENTS]; /* in its side's hand */
     unsigned char ev_held[GS_MAX_EVENTS]; /* of those, given by the scenario: used once */
     int ev_played[SIDE_COUNT];            /* played this turn */
-    bool ev_night_attack;                 /* NIGHT-COMBAT: this activation may close and fight */
+    signed char ev_night_attack;          /* NIGHT-COMBAT: the Night Attack chit of this activation, -1 */
     signed char ev_woods;                 /* woods-as-open in force this activation, -1 */
     signed char ev_art;                   /* artillery-bonus this activation, -1 */
     short ev_art_hex;

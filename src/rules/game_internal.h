@@ -11,6 +11,8 @@ bool is_artillery(const UnitDef *u);
  * ("????" when out of range), written into out and returned. */
 const char *unit_id_of(const GameData *gd, int u);
 const char *hex_name(const GameData *gd, int hex, char out[5]);
+/* "heth+lane": unit ids joined by '+', into buf. */
+void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t size);
 /* Basic checks of a decision's unit list: each one a unit, none twice. */
 const char *unit_list_refusal(const Game *g, const short *units, int n);
 bool is_skirmisher(const Game *g, int u);
@@ -35,6 +37,10 @@ void disorder(Game *g, int unit, const char *rule, const char *why);
 void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent);
 void release_locks_in_hex(Game *g, int hex);
 bool overstacked(const Game *g, int hex, int side);
+/* Whether hex would hold too much of `side` (STACK) with the movers in it
+ * and extra_units units of extra_points points more. */
+bool stack_over_with(const Game *g, int hex, int side, const short *movers, int nmovers, int extra_units,
+                     int extra_points);
 bool stacking_clean(Game *g);
 void remember(Game *g, const Decision *d);
 /* Movement is over: the first time this is called in an activation, stacking
@@ -88,6 +94,9 @@ const char *formation_choose_refusal(const Game *g, int side, int f, char *buf, 
 /* A higher commander held back only by the every-other-turn rule. */
 bool higher_barred_by_interval(const Game *g, int k);
 void game_end_turn(Game *g);
+/* Units moving together: each named once, of the deciding side, all in one
+ * hex, at least one of them neither skirmisher nor dummy. */
+const char *group_refusal(const Game *g, const Decision *d);
 /* Every hex units of one hex can reach: their slowest MP (forced march,
  * events), or mp_override MP never next to the enemy when >= 0. */
 bool group_reach_with(const Game *g, const short *units, int n, int mp_override, MoveReach *r);
