@@ -179,6 +179,23 @@ static void test_bad_events(void **state)
                  "events.union", "'rebel-yell' is not a union event chit");
 }
 
+static void test_bad_placement(void **state)
+{
+    (void)state;
+    const char *f = "variable-placement.ini";
+    expect_error(f, "min = 1\nmax = 1\nzone = crossroads:0", "min = 2\nmax = 1\nzone = crossroads:0", "min = 2",
+                 "min (2) is more than max (1)");
+    expect_error(f, "min = 1\nmax = 1\nzone = crossroads:0", "min = 2\nmax = 2\nzone = crossroads:0", "[placement]",
+                 "the confederate boxes' minimums add up to 2, more than the side's 1 formations to place");
+    expect_error(f, "zone = crossroads:0", "zone = crossroads:1", "zone = crossroads:1",
+                 "box 'ford' meets the enemy box 'crossroads'");
+    expect_error(f, "zone = crossroads:0", "zone = nowhere:1", "zone = nowhere", "zone: unknown place 'nowhere'");
+    expect_error(f, "zone = crossroads:0", "zone = crossroads", "zone = crossroads", "should be PLACE:RADIUS");
+    expect_error(f, "zone = mini-ford:0", "zone = mini-ford:0\nbanks = Q", "banks = Q", "banks: N, W or S");
+    expect_error(f, "first = confederate", "first = lee", "first = lee", "first: 'union' or 'confederate'");
+    expect_error(f, "side = union", "side = french", "side = french", "side: 'union' or 'confederate'");
+}
+
 static void test_duplicate_section(void **state)
 {
     (void)state;
@@ -340,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_unknown_key),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_bad_events),
+        cmocka_unit_test(test_bad_placement),
         cmocka_unit_test(test_duplicate_section),
         cmocka_unit_test(test_missing_references),
         cmocka_unit_test(test_hexside_given_twice_either_way),

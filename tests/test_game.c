@@ -2186,11 +2186,6 @@ static void test_rule_of_six(void **state)
     apply_text(&g, "lose von-gilsa");
     assert_false(legal_has(&g, "retreat-instead"));
     game_free(&g);
-
-    /* Options not built yet are refused, not ignored. */
-    char err[200];
-    assert_false(game_new_options(&g, &gd, 0, 1, OPT_HYPOTHETICAL, err, sizeof err));
-    assert_non_null(strstr(err, "not available yet"));
 }
 
 static void test_extra_skirmishers(void **state)

@@ -169,6 +169,10 @@ static void test_soak_campaign(void **state)
     soak("campaign", 1, 200000);
     options = OPT_EVENTS;
     soak("campaign", 2, 200000);
+    options = OPT_HYPOTHETICAL | OPT_ABSENT_FORCES;
+    soak("campaign", 1, 200000);
+    options = OPT_HYPOTHETICAL | OPT_EVENTS;
+    soak("campaign", 1, 200000);
     options = 0;
     lean = 4;
 }

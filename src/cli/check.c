@@ -20,9 +20,9 @@ int cmd_check(int argc, char **argv, const char *data_option)
         for (int e = 0; e < gd.nevents; e++)
             chits += gd.events[e].copies;
         printf("guv check: %s is clean: map %dx%d with %d places, %d roads, %d rivers; %d units in %d formations; "
-               "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d scenarios\n",
+               "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d placement boxes; %d scenarios\n",
                dir, gd.map.cols, gd.map.rows, places, gd.map.nroads, gd.map.nrivers, units, gd.nformations,
-               gd.nturns, gd.ncounters, gd.nareas, chits, gd.nscenarios);
+               gd.nturns, gd.ncounters, gd.nareas, chits, gd.nboxes, gd.nscenarios);
     }
     gamedata_free(&gd);
     return ok ? 0 : 1;

@@ -19,7 +19,8 @@ typedef struct {
 } Session;
 
 static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited", "gone"};
-static const char *const phase_names[] = {"choose", "activation", "recovery", "over", "night-events"};
+static const char *const phase_names[] = {"choose",       "activation", "recovery", "over",
+                                          "night-events", "placement",  "deployment"};
 
 static void print_new_log(Session *s)
 {
@@ -423,10 +424,48 @@ static void cmd_cup(Session *s, const char *args)
     printf("ok cup\n");
 }
 
+/* boxes VIEWER: the Variable Placement Map, the enemy's counters face down
+ * until they are turned over (VARIANT-HYPOTHETICAL). */
+static void cmd_boxes(Session *s, const char *args)
+{
+    if (!need_game(s, "boxes"))
+        return;
+    char w[32] = "";
+    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
+    if (viewer < 0) {
+        printf("error boxes: usage: boxes union|confederate\n");
+        return;
+    }
+    const GameState *st = &s->game.st;
+    if (!(st->options & OPT_HYPOTHETICAL)) {
+        printf("error boxes: this game was not started with the hypothetical deployment (option hypothetical)\n");
+        return;
+    }
+    for (int b = 0; b < s->gd->nboxes; b++) {
+        const PlacementBox *pb = &s->gd->boxes[b];
+        char list[400] = "";
+        int hidden = 0;
+        for (int f = 0; f < s->gd->nformations && f < GS_MAX_FORMATIONS; f++) {
+            if (st->vp_box[f] != b + 2)
+                continue;
+            if (!placement_visible(&s->game, viewer, f))
+                hidden++;
+            else
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? "+" : "",
+                         s->gd->formations[f].id);
+        }
+        printf("box %s side=%s min=%d max=%d counters=%d formations=%s%s\n", pb->id, data_side_name(pb->side), pb->min,
+               pb->max, placement_box_count(&s->game, b), list[0] ? list : hidden ? "" : "-",
+               hidden ? "hidden" : "");
+    }
+    printf("ok boxes\n");
+}
+
 static void help(void)
 {
     printf("help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
-           "help                           events dummies rule-of-six extra-skirmishers absent-forces\n"
+           "help                           events dummies rule-of-six extra-skirmishers hypothetical\n"
+           "help                           absent-forces\n"
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
            "help legal                     list the decisions open now\n"
            "help decide DECISION           apply one (as 'legal' prints it)\n"
@@ -440,6 +479,7 @@ static void help(void)
            "help log [FROM] [SIDE]         the log from entry FROM; with a side, only what it may read\n"
            "help hand SIDE [VIEWER]        the event chits SIDE holds, as VIEWER may know them\n"
            "help cup VIEWER                the command chits in the cup, the enemy's hidden\n"
+           "help boxes VIEWER              the Variable Placement Map (option hypothetical), the enemy's counters hidden\n"
            "help quit                      end the session\n"
            "ok help\n");
 }
@@ -501,6 +541,8 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_hand(&s, args);
         else if (strcmp(cmd, "cup") == 0)
             cmd_cup(&s, args);
+        else if (strcmp(cmd, "boxes") == 0)
+            cmd_boxes(&s, args);
         else if (strcmp(cmd, "log") == 0)
             cmd_log(&s, args);
         else if (strcmp(cmd, "help") == 0)

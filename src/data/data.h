@@ -287,6 +287,21 @@ typedef struct {
     int hand, night_draw, max_per_turn;
 } EventRules;
 
+/* ---- variable-placement.ini (VARIANT-HYPOTHETICAL) --------------------- */
+
+#define BOX_MAX_ZONE 4
+
+typedef struct {
+    char id[ID_LEN];
+    char name[NAME_LEN];
+    int side;
+    int min, max;
+    int zone_place[BOX_MAX_ZONE]; /* place indexes */
+    int zone_radius[BOX_MAX_ZONE];
+    int nzone;
+    char banks[4]; /* enum Bank letters kept; "" for every bank */
+} PlacementBox;
+
 /* ---- config/scenarios (SETUP and the scenarios) ----------------------- */
 
 #define SCEN_MAX_TURNS 25
@@ -355,6 +370,9 @@ typedef struct {
     EventDef *events;
     int nevents;
     EventRules event_rules;
+    PlacementBox *boxes;
+    int nboxes;
+    int placement_first; /* the side placing the first counter */
     ScenarioDef *scenarios;
     int nscenarios;
 } GameData;
@@ -403,6 +421,12 @@ bool load_events(GameData *gd, const char *path, const char *shown, Diags *d);
 int data_event_index(const GameData *gd, int side, const char *id);
 /* "night-attack", ... */
 const char *data_event_effect_name(int effect);
+bool load_placement(GameData *gd, const char *path, const char *shown, Diags *d);
+/* The formations a side places on the Variable Placement Map: its
+ * formations that are not detached. */
+bool data_formation_placed(const GameData *gd, int formation);
+/* Whether hex (index) lies in the box's zone widened by `extra` hexes. */
+bool data_box_holds(const GameData *gd, const PlacementBox *b, int hex, int extra);
 bool load_scenario(GameData *gd, const char *path, const char *shown, Diags *d);
 
 #endif

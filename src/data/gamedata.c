@@ -167,6 +167,7 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
     LOAD(load_automa_counters, "config/automa-counters.ini", );
     LOAD(load_strategy_map, "config/strategy-map.ini", );
     LOAD(load_events, "config/events.ini", );
+    LOAD(load_placement, "config/variable-placement.ini", );
 #undef LOAD
     load_scenarios(gd, dir, d);
     check_scenario_events(gd, d);
@@ -194,6 +195,7 @@ void gamedata_free(GameData *gd)
         free(gd->areas[i].hexes);
     free(gd->areas);
     free(gd->events);
+    free(gd->boxes);
     for (int i = 0; i < gd->nscenarios; i++)
         lu_scenario_free(&gd->scenarios[i]);
     free(gd->scenarios);

@@ -20,6 +20,7 @@ typedef struct {
 static const OptSpec rule_specs[] = {
     {"detachment", OPT_BOOL, NULL},
     {"always_supplied", OPT_BOOL, NULL},
+    {"hypothetical", OPT_BOOL, NULL}, /* VARIANT-HYPOTHETICAL may be chosen */
     {"events.union", OPT_IDS, NULL},
     {"events.confederate", OPT_IDS, NULL},
     {"locked", OPT_LOCKS, NULL},

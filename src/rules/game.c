@@ -297,14 +297,6 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
-    unsigned missing = options & OPT_HYPOTHETICAL;
-    if (missing) {
-        for (int i = 0; i < GAME_OPTION_COUNT; i++)
-            if (missing & (1u << i)) {
-                snprintf(err, errsize, "the option '%s' is not available yet", option_names[i]);
-                return false;
-            }
-    }
     GameState *st = &g->st;
     st->scenario = scenario;
     st->options = options;
@@ -365,6 +357,10 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
             st->late_cavalry[u] = true;
     }
     st->turn = sc->first_turn;
+    if ((options & OPT_HYPOTHETICAL) && !placement_start(g, err, errsize)) {
+        log_free(&g->log);
+        return false;
+    }
     if (options & OPT_ABSENT_FORCES)
         absent_union(g);
     char opts[160] = "";
@@ -376,7 +372,8 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed, opts);
     events_setup(g);
-    begin_turn(g);
+    if (!(options & OPT_HYPOTHETICAL))
+        begin_turn(g); /* else once both armies are deployed */
     return true;
 }
 
@@ -1740,6 +1737,10 @@ int game_legal(const Game *g, Decision *out, int max)
     case PH_NIGHT_EVENTS:
         n = events_legal(g, out, max, n);
         break;
+    case PH_PLACEMENT:
+    case PH_DEPLOY:
+        n = placement_legal(g, out, max, n);
+        break;
     case PH_CHOOSE:
         for (int f = 0; f < g->gd->nformations; f++)
             if (!choose_refusal(g, st->to_move, f, buf, sizeof buf))
@@ -2038,10 +2039,12 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         return false;
     }
     dummies_cleanup(g);
-    if (g->st.phase != PH_GAME_OVER)
+    if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
         victory_check(g, false, false); /* conditions met "as soon as" */
-    /* playing an event chit shows the enemy what was in one's hand */
-    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT;
+    /* playing an event chit shows the enemy what was in one's hand; the
+     * placement counters turned over show both (VARIANT-HYPOTHETICAL) */
+    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT ||
+                   (before.st.phase == PH_PLACEMENT && g->st.phase != PH_PLACEMENT);
     if (!barrier && seen_before && seen_after) {
         seen_hexes(g, d->side, seen_after);
         for (int h = 0; h < cells && !barrier; h++)
@@ -2138,6 +2141,18 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         if (over)
             end_turn(g);
         return true;
+    }
+    if (st->phase == PH_PLACEMENT || st->phase == PH_DEPLOY) {
+        bool done = false;
+        if (!placement_apply(g, d, why, n, &done))
+            return false;
+        if (done)
+            begin_turn(g);
+        return true;
+    }
+    if (placement_decision(d->kind)) {
+        snprintf(why, n, "the hypothetical deployment is over");
+        return false;
     }
     if (st->phase == PH_NIGHT_EVENTS) {
         if (d->kind != D_EVENT && d->kind != D_NO_EVENT) {
@@ -2745,6 +2760,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
 
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
+    if (placement_decision(d->kind)) {
+        placement_format(gd, d, buf, size);
+        return;
+    }
     if (events_decision(d->kind)) {
         events_format(gd, d, buf, size);
         return;
@@ -2916,6 +2935,12 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (pontoon_parse(g, verb, arg, arg2, k, out))
         return true;
     out->kind = -1;
+    if (strcmp(verb, "vp-place") == 0 || strcmp(verb, "deploy") == 0) {
+        if (placement_parse(g, verb, arg, arg2, k - 1, out))
+            return true;
+        out->kind = -1;
+        return false;
+    }
     if (strcmp(verb, "event") == 0 || strcmp(verb, "draw-event") == 0 || strcmp(verb, "good-general") == 0 ||
         strcmp(verb, "no-event") == 0) {
         char *toks[4] = {arg, arg2, arg3, extra};

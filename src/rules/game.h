@@ -74,7 +74,10 @@ typedef struct {
 
 /* PH_NIGHT_EVENTS: at night, before the supply check, each side holding a
  * supply event says whether it plays it (EVENTS). */
-enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER, PH_NIGHT_EVENTS };
+/* PH_PLACEMENT, PH_DEPLOY: before the first turn of the hypothetical
+ * deployment, command counters go face down on the Variable Placement Map,
+ * then the formations deploy in their boxes' zones (VARIANT-HYPOTHETICAL). */
+enum Phase { PH_CHOOSE, PH_ACTIVATION, PH_RECOVERY, PH_GAME_OVER, PH_NIGHT_EVENTS, PH_PLACEMENT, PH_DEPLOY };
 
 enum Result { RES_NONE, RES_UNION, RES_CONFEDERATE, RES_DRAW };
 
@@ -225,6 +228,10 @@ typedef struct {
     bool fm_present[GS_MAX_FORMATIONS];      /* a detached formation in play (VARIANT-ABSENT-FORCES) */
     bool cmd_present[GS_MAX_COMMANDERS];     /* a detached higher commander in play */
     int absent_next;                         /* the division now arriving */
+    /* VARIANT-HYPOTHETICAL: per formation 0 (not placed), 1 (waiting to be
+     * placed) or 2 + its box; per unit, whether it waits to deploy. */
+    unsigned char vp_box[GS_MAX_FORMATIONS];
+    bool vp_wait[GS_MAX_UNITS];
     bool marching;                     /* this activation is a forced march */
     /* Event chits (EVENTS), counted per event of events.ini. */
     unsigned char ev_cup[GS_MAX_EVENTS];  /* in its side's event cup */
@@ -314,6 +321,8 @@ enum DecisionKind {
     D_DRAW_EVENT,   /* a drawn formation or Independent chit traded for an event draw */
     D_GOOD_GENERAL, /* the extra-activation chit drawn: arg, the formation it activates */
     D_NO_EVENT,     /* at night: the supply chit is not played */
+    D_VP_PLACE,     /* a command counter face down in a box: arg formation, arg2 box (VARIANT-HYPOTHETICAL) */
+    D_DEPLOY,       /* a unit onto the map in its box's zone: arg unit, hex */
     D_COUNT
 };
 
@@ -367,7 +376,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t whysize);
  * "six-hit heth", "six-retreat", "six-cancel", "dummy 1921", "remove-dummy dummy-c1",
  * "event rebel-yell", "event supply-depot 1921", "event brigade-regroup heth 1921",
  * "event corps-released sedgwick", "event corps-released cavalry", "draw-event",
- * "good-general sickles", "no-event" */
+ * "good-general sickles", "no-event", "vp-place couch us-ford", "deploy heth 1921" */
 void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
@@ -410,6 +419,12 @@ void game_hexes_supplied(const Game *g, int side, const short *hexes, int n, boo
 /* EVENTS: how many event chits `side` holds (all the enemy may know; the
  * owner sees which in st.ev_hand). */
 int game_hand_size(const Game *g, int side);
+
+/* VARIANT-HYPOTHETICAL: counters in a box of the Variable Placement Map
+ * (all anyone may know while they lie face down); whether `viewer` (-1:
+ * everyone) may know that formation's box now. */
+int placement_box_count(const Game *g, int box);
+bool placement_visible(const Game *g, int viewer, int formation);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

@@ -138,4 +138,16 @@ bool event_night_attack(const Game *g);
 /* A combat-dice chit `side` may play at its bonus step now. */
 bool event_combat_playable(const Game *g, int side, bool attacker);
 
+/* placement.c (VARIANT-HYPOTHETICAL): the hidden placement of command
+ * counters on the Variable Placement Map, then the deployment in the
+ * boxes' zones. placement_start sets it up (false with err when the
+ * scenario does not allow the variant); placement_apply sets *done when
+ * both armies are deployed and the first turn may begin. */
+bool placement_start(Game *g, char *err, size_t errsize);
+int placement_legal(const Game *g, Decision *out, int max, int n);
+bool placement_apply(Game *g, const Decision *d, char *why, size_t n, bool *done);
+bool placement_decision(int kind);
+void placement_format(const GameData *gd, const Decision *d, char *buf, size_t size);
+bool placement_parse(const Game *g, const char *verb, const char *a, const char *b, int nargs, Decision *out);
+
 #endif
