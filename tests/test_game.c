@@ -2188,6 +2188,52 @@ static void test_rule_of_six(void **state)
     game_free(&g);
 }
 
+static void test_rule_of_six_picks_run_out(void **state)
+{
+    (void)state;
+    /* Three defending 6s against two attacking units of one hex: each may
+     * be picked once (neither is alone), so the third 6 is an ordinary hit
+     * the attacker places himself. */
+    Game g;
+    char err[200];
+    assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 21, OPT_RULE_OF_SIX, err, sizeof err));
+    advance_to(&g, 3);
+    apply_text(&g, "choose hill");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    draw_until(&g, "hill");
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "mclean", t);
+    put_at(&g, "buschbeck", t);
+    put_at(&g, "barlow", t);
+    put_at(&g, "heth", n);
+    put_at(&g, "thomas", n);
+    run(&g, "place %s", n);
+    run(&g, "attack heth+thomas %s", t);
+    apply_text(&g, "no-breastwork");
+    assert_int_equal(g.st.cb_att_dice, 2); /* never fewer than min_dice */
+    assert_int_equal(g.st.cb_def_dice, 3);
+    int dice[] = {1, 1, 6, 6, 6};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
+    while (g.st.cb_step == CB_BONUS_ATT || g.st.cb_step == CB_BONUS_DEF) {
+        assert_true(legal_all(&g) > 0);
+        char why[200];
+        assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    }
+    assert_int_equal(g.st.cb_step, CB_SIX_DEF);
+    assert_int_equal(g.st.cb_hits_att, 3);
+    apply_text(&g, "six-hit heth");
+    refuse_text(&g, "six-hit heth", "the same unit twice");
+    apply_text(&g, "six-hit thomas");
+    /* no pick left: the last hit is the attacker's to place */
+    assert_int_equal(g.st.cb_step, CB_ATT_LOSS);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    assert_true(legal_all(&g) > 0);
+    game_free(&g);
+}
+
 static void test_extra_skirmishers(void **state)
 {
     (void)state;
@@ -2654,6 +2700,7 @@ int main(void)
         cmocka_unit_test(test_end_of_turn_cleanup),
         cmocka_unit_test(test_stuart_with_a_higher_commander),
         cmocka_unit_test(test_rule_of_six),
+        cmocka_unit_test(test_rule_of_six_picks_run_out),
         cmocka_unit_test(test_extra_skirmishers),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_dummies),

@@ -393,6 +393,7 @@ bool combat_obligations_met(const Game *g, char *why, size_t n)
 static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
 
 static void next_step(Game *g);
+static bool six_pick_left(const Game *g, bool attacker_picks);
 
 static void set_step(Game *g, int step, int side)
 {
@@ -630,14 +631,16 @@ static void next_step(Game *g)
             st->cb_step = CB_SIX_ATT;
             break;
         case CB_SIX_ATT:
-            /* RULE-OF-SIX: the attacker's 6s first, then the defender's. */
-            if (st->cb_six_att > 0 && (st->cb_hits_def > 0 || !st->cb_forced_retreat) &&
+            /* RULE-OF-SIX: the attacker's 6s first, then the defender's. A 6
+             * with no unit left to pick (each already picked, none alone)
+             * is an ordinary hit. */
+            if (st->cb_six_att > 0 && (!st->cb_forced_retreat || six_pick_left(g, true)) &&
                 alive(g, st->cb_def, st->cb_ndef) > 0)
                 return set_step(g, CB_SIX_ATT, att);
             st->cb_step = CB_SIX_DEF;
             break;
         case CB_SIX_DEF:
-            if (st->cb_six_def > 0 && (st->cb_hits_att > 0 || st->cb_forced_retreat) &&
+            if (st->cb_six_def > 0 && (st->cb_forced_retreat || six_pick_left(g, false)) &&
                 alive(g, st->cb_att, st->cb_natt) > 0)
                 return set_step(g, CB_SIX_DEF, def);
             st->cb_step = CB_DEF_LOSS;
@@ -762,6 +765,20 @@ static const char *six_refusal(const Game *g, int u, bool attacker_picks)
             return "a 6 may not pick the same unit twice unless it is alone in its hex";
     }
     return NULL;
+}
+
+/* Whether a 6 of the attacker (or the defender) may still pick a unit hit. */
+static bool six_pick_left(const Game *g, bool attacker_picks)
+{
+    const GameState *st = &g->st;
+    const short *targets = attacker_picks ? st->cb_def : st->cb_att;
+    int nt = attacker_picks ? st->cb_ndef : st->cb_natt;
+    if ((attacker_picks ? st->cb_hits_def : st->cb_hits_att) <= 0)
+        return false;
+    for (int i = 0; i < nt; i++)
+        if (!six_refusal(g, targets[i], attacker_picks))
+            return true;
+    return false;
 }
 
 bool combat_decision(int kind)
