@@ -100,6 +100,17 @@ out:
     free(dist);
 }
 
+void move_context_area(const Game *g, MoveContext *ctx)
+{
+    const char *v = option(g, "play_area");
+    char a[16], b[16];
+    HexCoord nw, se;
+    if (v && sscanf(v, "%15s %15s", a, b) == 2 && hex_parse(a, &nw) && hex_parse(b, &se)) {
+        ctx->area_nw = nw;
+        ctx->area_se = se;
+    }
+}
+
 /* ---- set-up (SETUP) -------------------------------------------------- */
 
 static void read_locks(Game *g)
@@ -773,6 +784,7 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
                        .no_contact = (gd->turns[g->st.turn - 1].night && !event_night_attack(g)) || demoralized || forced ||
                                      mp_override >= 0,
                        .no_great_rivers = !may_cross_great_rivers(g, units, n)};
+    move_context_area(g, &ctx);
     event_move_context(g, &ctx);
     mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
     if (mp_override >= 0)
@@ -956,6 +968,7 @@ static int break_destinations_for(const Game *g, int hex, const short *units, in
         return 0;
     game_enemy_map(g, side, enemy);
     MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    move_context_area(g, &ctx);
     /* one or two steps over passable hexsides into hexes free of the enemy */
     short first[DIR_COUNT];
     int nfirst = 0;
@@ -1121,6 +1134,7 @@ static void continue_move(Game *g)
         MoveContext ctx = {.gd = gd, .rain = st->rain, .enemy = enemy, .pontoon = st->pontoon[side],
                            .no_contact = (gd->turns[st->turn - 1].night && !event_night_attack(g)) || demoralized,
                            .no_great_rivers = !may_cross_great_rivers(g, st->mv_units, st->mv_n)};
+        move_context_area(g, &ctx);
         event_move_context(g, &ctx);
         bool by_road;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
@@ -1175,6 +1189,7 @@ static int displace_destinations(const Game *g, int hex, int side, short *out, i
     const Map *m = &g->gd->map;
     HexCoord c = map_hex_at(m, hex);
     MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    move_context_area(g, &ctx);
     int n = 0;
     for (int d = 0; d < DIR_COUNT; d++) {
         HexCoord nb = hex_neighbour(c, d);
@@ -1256,6 +1271,7 @@ static int skirmish_destinations(const Game *g, int u, short *out)
     int n = 0;
     HexCoord c = map_hex_at(&g->gd->map, us->hex);
     MoveContext ctx = {.gd = g->gd, .rain = st->rain};
+    move_context_area(g, &ctx);
     for (int d = -1; d < DIR_COUNT; d++) {
         int hex = us->hex;
         if (d >= 0) {

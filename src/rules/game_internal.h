@@ -138,6 +138,9 @@ bool event_night_attack(const Game *g);
 /* A combat-dice chit `side` may play at its bonus step now. */
 bool event_combat_playable(const Game *g, int side, bool attacker);
 
+/* Sets ctx's play area from the scenario's `play_area` (SCENARIOS). */
+void move_context_area(const Game *g, MoveContext *ctx);
+
 /* placement.c (VARIANT-HYPOTHETICAL): the hidden placement of command
  * counters on the Variable Placement Map, then the deployment in the
  * boxes' zones. placement_start sets it up (false with err when the

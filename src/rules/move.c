@@ -27,13 +27,19 @@ static bool in_contact(const MoveContext *ctx, HexCoord h)
     return false;
 }
 
+bool move_in_area(const MoveContext *ctx, HexCoord h)
+{
+    return ctx->area_nw.col == 0 || (h.col >= ctx->area_nw.col && h.col <= ctx->area_se.col &&
+                                     h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
+}
+
 int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
     *by_road = false;
     HexCoord to = hex_neighbour(from, dir);
-    if (!map_has(m, from) || !map_has(m, to))
+    if (!map_has(m, from) || !map_has(m, to) || !move_in_area(ctx, to))
         return COST_NO;
     int ti = map_hex_index(m, to);
     if (ctx->enemy && ctx->enemy[ti])

@@ -30,7 +30,14 @@ typedef struct {
     unsigned as_mask;
     int as_terrain;
     unsigned contact_free_mask;
+    /* A scenario's play area (SCENARIOS): its north-west and south-east
+     * corners; nothing moves, retreats or is placed outside it. Column 0:
+     * the whole map. */
+    HexCoord area_nw, area_se;
 } MoveContext;
+
+/* Whether h lies in the context's play area (always, without one). */
+bool move_in_area(const MoveContext *ctx, HexCoord h);
 
 #define MOVE_UNREACHED (-1)
 
