@@ -23,6 +23,14 @@ int cmd_check(int argc, char **argv, const char *data_option)
                "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d placement boxes; %d scenarios\n",
                dir, gd.map.cols, gd.map.rows, places, gd.map.nroads, gd.map.nrivers, units, gd.nformations,
                gd.nturns, gd.ncounters, gd.nareas, chits, gd.nboxes, gd.nscenarios);
+        if (gd.automa.present)
+            printf("guv check: the Automa: %d formations on a track of %d slots, Hooker's %d boxes, a wheel of %d "
+                   "slots, booklet pages 2-12, %d paragraphs\n",
+                   gd.automa.nformations, gd.automa.track.slots, gd.automa.track.hooker_boxes, gd.automa.wheel.slots,
+                   gd.automa.nparagraphs);
+        else
+            printf("guv check: no Automa files (config/activation-track.ini, config/wheel.ini, booklet/pages.ini, "
+                   "booklet/paragraphs.ini): the solitaire game is not available with this data\n");
     }
     gamedata_free(&gd);
     return ok ? 0 : 1;

@@ -302,6 +302,8 @@ typedef struct {
     char banks[4]; /* enum Bank letters kept; "" for every bank */
 } PlacementBox;
 
+#include "data/automa_data.h"
+
 /* ---- config/scenarios (SETUP and the scenarios) ----------------------- */
 
 #define SCEN_MAX_TURNS 25
@@ -370,6 +372,7 @@ typedef struct {
     EventDef *events;
     int nevents;
     EventRules event_rules;
+    AutomaData automa; /* the solitaire system's data (present when its files are) */
     PlacementBox *boxes;
     int nboxes;
     int placement_first; /* the side placing the first counter */
@@ -427,6 +430,22 @@ bool load_placement(GameData *gd, const char *path, const char *shown, Diags *d)
 bool data_formation_placed(const GameData *gd, int formation);
 /* Whether hex (index) lies in the box's zone widened by `extra` hexes. */
 bool data_box_holds(const GameData *gd, const PlacementBox *b, int hex, int extra);
+/* The Automa's files (docs/booklet-format.md), in this order. */
+bool load_activation_track(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_wheel(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_pages(GameData *gd, const char *path, const char *shown, Diags *d);
+bool load_paragraphs(GameData *gd, const char *path, const char *shown, Diags *d);
+/* An Automa formation by id (activation-track.ini), -1 when absent. */
+int data_automa_formation(const GameData *gd, const char *id);
+/* A paragraph by number, NULL when absent. */
+const Paragraph *data_paragraph(const GameData *gd, int number);
+/* The cell a window of the Ruler reads on a page (2-12) with the third die
+ * (1-6) (AI-BEHAVIOUR); NULL when out of range. */
+const PageCell *data_page_cell(const GameData *gd, int page, int die, int window);
+const char *data_behaviour_name(int behaviour);
+const char *data_independent_name(int result);
+const char *data_window_name(int window);
+const char *data_para_op_name(int op);
 bool load_scenario(GameData *gd, const char *path, const char *shown, Diags *d);
 
 #endif

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "data/loadutil.h"
 
@@ -168,6 +169,23 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
     LOAD(load_strategy_map, "config/strategy-map.ini", );
     LOAD(load_events, "config/events.ini", );
     LOAD(load_placement, "config/variable-placement.ini", );
+    /* The Automa's four files go together: a data set without any of them
+     * (a base-game-only set) has no solitaire system. */
+    static const char *const automa_files[4] = {"config/activation-track.ini", "config/wheel.ini", "booklet/pages.ini",
+                                                "booklet/paragraphs.ini"};
+    int have = 0;
+    for (int i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, automa_files[i]);
+        have += access(path, F_OK) == 0;
+    }
+    if (have > 0) {
+        int errors = d->count;
+        LOAD(load_activation_track, "config/activation-track.ini", );
+        LOAD(load_wheel, "config/wheel.ini", );
+        LOAD(load_pages, "booklet/pages.ini", );
+        LOAD(load_paragraphs, "booklet/paragraphs.ini", );
+        gd->automa.present = d->count == errors;
+    }
 #undef LOAD
     load_scenarios(gd, dir, d);
     check_scenario_events(gd, d);
@@ -196,6 +214,9 @@ void gamedata_free(GameData *gd)
     free(gd->areas);
     free(gd->events);
     free(gd->boxes);
+    for (int i = 0; i < gd->automa.nparagraphs; i++)
+        free(gd->automa.paragraphs[i].text);
+    free(gd->automa.paragraphs);
     for (int i = 0; i < gd->nscenarios; i++)
         lu_scenario_free(&gd->scenarios[i]);
     free(gd->scenarios);

@@ -1,0 +1,246 @@
+/* The Automa's data (AI-BOOKLET-DATA): the shipped booklet, wheel and track
+ * load and read as docs/booklet-format.md says, and every kind of mistake a
+ * booklet author can make is reported at its file and line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "data/data.h"
+#include "testutil.h"
+
+static GameData gd;
+
+static int setup(void **state)
+{
+    (void)state;
+    Diags d = {0};
+    bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
+    if (!ok)
+        tu_print_diags(&d);
+    diags_free(&d);
+    return ok ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    gamedata_free(&gd);
+    return 0;
+}
+
+/* A copy of the shipped config/ and booklet/ to patch. */
+static char *copy_data(void)
+{
+    char tmpl[] = "/tmp/guv-booklet-XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    assert_non_null(dir);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "cp -R '%s/config' '%s/booklet' '%s/'", SOURCE_DIR, SOURCE_DIR, dir);
+    assert_int_equal(system(cmd), 0);
+    return strdup(dir);
+}
+
+/* Patches rel (under the data dir) and expects message at the line holding
+ * line_text (0: any line). */
+static void expect_error(const char *rel, const char *old, const char *new_text, const char *line_text,
+                         const char *message)
+{
+    char *dir = copy_data();
+    tu_patch(dir, rel, old, new_text);
+    /* a wheel trigger's paragraph is reported where the wheel names it */
+    const char *file = strstr(message, "wheel slot trigger") ? "config/wheel.ini" : rel;
+    int line = line_text ? tu_line_of(dir, file, line_text) : 0;
+    GameData g;
+    Diags d = {0};
+    if (gamedata_load(dir, &g, &d))
+        fail_msg("no error for %s: '%s' -> '%s'", rel, old, new_text);
+    if (!tu_has_diag(&d, file, line, message)) {
+        print_message("expected %s:%d: %s\ngot:\n", rel, line, message);
+        tu_print_diags(&d);
+        fail();
+    }
+    assert_false(g.automa.present);
+    gamedata_free(&g);
+    diags_free(&d);
+    tu_remove_tree(dir);
+}
+
+static void test_shipped_booklet(void **state)
+{
+    (void)state;
+    const AutomaData *a = &gd.automa;
+    assert_true(a->present);
+    /* eight formations: seven corps with a command marker and Gibbon */
+    assert_int_equal(a->track.nmarkers, 7);
+    assert_int_equal(a->nformations, 8);
+    int gib = data_automa_formation(&gd, "gibbon");
+    assert_true(gib >= 0);
+    assert_true(a->formations[gib].counter >= 0);
+    /* AI-SETUP: Hooker on box 2, Aggressive, VP 12; I Corps on turn 6, VI on 13, the
+     * Independent on 3, Objective X on 16 */
+    assert_int_equal(a->track.setup_hooker, 2);
+    assert_int_equal(a->track.setup_attitude, ATT_AGGRESSIVE);
+    assert_int_equal(a->track.setup_vp, 12);
+    int found = 0;
+    for (int i = 0; i < a->track.nturn_markers; i++) {
+        const TurnMarker *m = &a->track.turn_markers[i];
+        if (m->kind == TM_CORPS && m->formation == data_automa_formation(&gd, "reynolds"))
+            found += m->turn == 6;
+        if (m->kind == TM_CORPS && m->formation == data_automa_formation(&gd, "sedgwick"))
+            found += m->turn == 13;
+        if (m->kind == TM_INDEPENDENT)
+            found += m->turn == 3;
+        if (m->kind == TM_OBJECTIVE_X)
+            found += m->turn == 16 && m->nroll == 3 && m->roll_para[0] == 988 && m->roll_para[2] == 999;
+    }
+    assert_int_equal(found, 4);
+    /* the wheel: the advance roll 2d6 + markers + turn, 12 or more (G) */
+    assert_int_equal(a->wheel.advance_dice, 2);
+    assert_true(a->wheel.add_markers && a->wheel.add_turn);
+    assert_int_equal(a->wheel.advance_target, 12);
+    assert_int_equal(a->wheel.slot[4].trigger[ATT_AGGRESSIVE], 110);
+    assert_int_equal(a->wheel.slot[4].trigger[ATT_CAUTIOUS], 111);
+    assert_int_equal(a->wheel.slot[8].trigger[ATT_AGGRESSIVE], 29);
+    /* the format document's example: page 7, third die 5 */
+    const PageCell *c = data_page_cell(&gd, 7, 5, RW_BEHAVIOUR);
+    assert_non_null(c);
+    assert_int_equal(c->value, BH_NONE);
+    assert_int_equal(data_page_cell(&gd, 7, 5, RW_PROX_AGGRESSIVE)->value, 3);
+    assert_int_equal(data_page_cell(&gd, 7, 5, RW_PROX_CAUTIOUS)->value, 2);
+    c = data_page_cell(&gd, 7, 5, RW_BOMBARD);
+    assert_true(c->no_bombard);
+    assert_int_equal(c->value, 2);
+    /* page 2 with the die at 1: Hooker down, wrapping */
+    c = data_page_cell(&gd, 2, 1, RW_ACTIVATION);
+    assert_int_equal(c->narrows, 1);
+    assert_int_equal(c->arrows[0].slot, 0);
+    assert_false(c->arrows[0].up);
+    assert_true(c->arrows[0].star);
+    /* [011]: Aggressive goes to do2, a 2d6 roll with three outcomes */
+    const Paragraph *p = data_paragraph(&gd, 11);
+    assert_non_null(p);
+    assert_false(p->game_reader);
+    assert_int_equal(p->step[0].op, OP_IF);
+    assert_int_equal(p->step[0].test, TEST_ATTITUDE);
+    assert_int_equal(p->step[1].op, OP_ROLL);
+    assert_int_equal(p->step[1].nout, 3);
+    assert_int_equal(p->step[5].op, OP_OBJECTIVE);
+    assert_int_equal(p->step[5].target, TARGET_SELF);
+    assert_int_equal(p->step[5].value, 1);
+    assert_int_equal(p->step[5].area, 19);
+    /* every area has its paragraph; the hooks are game paragraphs */
+    for (int i = 0; i < gd.nareas; i++)
+        assert_non_null(data_paragraph(&gd, gd.areas[i].number));
+    assert_true(data_paragraph(&gd, a->hook_day_end)->game_reader);
+    assert_true(data_paragraph(&gd, a->hook_turn_end)->game_reader);
+    assert_false(data_paragraph(&gd, a->hook_reduced)->game_reader);
+}
+
+static void test_base_data_has_no_automa(void **state)
+{
+    (void)state;
+    GameData g;
+    Diags d = {0};
+    assert_true(gamedata_load(MINI_DIR, &g, &d));
+    assert_false(g.automa.present);
+    gamedata_free(&g);
+    diags_free(&d);
+}
+
+static void test_bad_pages(void **state)
+{
+    (void)state;
+    const char *f = "booklet/pages.ini";
+    expect_error(f, "title = A day like any other\nborder = none ", "title = A day like any other\nborder = calm ",
+                 "border = calm", "page 7: cell 1 'calm' is read by window behaviour; expected a behaviour");
+    expect_error(f, "[page:12]", "[page:13]", "[page:13]", "the pages are 2 to 12");
+    expect_error(f, "         hd*            5d+hd          3d+hd*", "         1u             5d+hd          3d+hd*",
+                 "border = combat-1       none           combat-1", "page 2: cell 16 '1u' is read by window activation");
+    expect_error(f, "window.bombardment = 9", "window.bombardment = 6", "window.bombardment = 6",
+                 "[ruler]: window proximity-cautious with the arrow at 1 and window bombardment with the arrow at 1 "
+                 "both read cell 7");
+    expect_error(f, "anchors = 1 1 2 2 3 3", "anchors = 1 1 2 2 3", "anchors =", "six positions");
+}
+
+static void test_bad_paragraphs(void **state)
+{
+    (void)state;
+    const char *f = "booklet/paragraphs.ini";
+    expect_error(f, "do2 = roll 2d6 2-3:4 4-10:6 11-12:10", "do2 = roll 2d6 2-3:4 4-10:6 12:10",
+                 "do2 = roll 2d6 2-3:4 4-10:6 12:10", "[para:011] do2: roll 2d6 ranges leave 11");
+    expect_error(f, "do2 = roll 2d6 2-3:4 4-10:6 11-12:10", "do2 = roll 2d6 2-3:1 4-10:6 11-12:10",
+                 "do2 = roll 2d6 2-3:1", "[para:011] do2: target 1 must be a later step");
+    expect_error(f, "do4 = objective self 0 020", "do4 = march self 0 020", "do4 = march",
+                 "[para:011] do4: unknown verb 'march'");
+    expect_error(f, "do4 = objective self 0 020", "do4 = objective self 0 028", "do4 = objective self 0 028",
+                 "objective area 028 is not an [area:...]");
+    expect_error(f, "do4 = objective self 0 020", "do4 = objective self 0 011", "do4 = objective self 0 011",
+                 "gives the reader an objective in its own area 011");
+    expect_error(f, "do4 = objective self 0 020", "do4 = objective self 7 020", "do4 = objective self 7",
+                 "value '7' must be 0-2");
+    expect_error(f, "do1 = if holds union chancellorsville yes:2 no:3", "do1 = if holds union atlantis yes:2 no:3",
+                 "atlantis", "unknown place 'atlantis'");
+    expect_error(f, "do2 = vp union 1\ndo3 = if holds union fredericksburg", "do2 = hold\ndo3 = if holds union fredericksburg",
+                 "do2 = hold", "'hold' in a paragraph with reader = game");
+    expect_error(f, "do11 = end\n\n[para:002]", "do11 = vp union 1\n\n[para:002]", "do11 = vp union 1",
+                 "[para:001] do11: falls off the end");
+    expect_error(f, "do1 = if attitude aggressive yes:2 no:3", "do1 = if attitude aggressive yes:2 no:2", 0,
+                 "[para:011] do3 can never be reached");
+    expect_error(f, "[hooks]\nstart", "[para:555]\ntitle = Lost\nreader = game\ntext = Nobody reads this.\ndo1 = end\n\n[hooks]\nstart",
+                 "[para:555]", "[para:555] is never read");
+    expect_error(f, "[hooks]\nstart",
+                 "[para:556]\ntitle = A\nreader = game\ntext = a\ndo1 = goto 557\n\n"
+                 "[para:557]\ntitle = B\nreader = game\ntext = b\ndo1 = goto 556\n\n[hooks]\nstart",
+                 "[para:556]", "goto loop: 556 -> 557 -> 556");
+}
+
+static void test_bad_wheel_and_track(void **state)
+{
+    (void)state;
+    expect_error("booklet/paragraphs.ini", "do11 = combat self -1\ndo12 = wheel-release", "do11 = combat self -1\ndo12 = end",
+                 "trigger = 029", "paragraph 029 (a wheel slot trigger) does not run wheel-release on every path");
+    expect_error("config/wheel.ini", "half = 2\nnext = 8\nopposite = 3", "half = 2\nnext = 8\nopposite = 2",
+                 0, "[slot:7] opposite = 2, but [slot:2] opposite = 6");
+    expect_error("config/wheel.ini", "half = 2\nnext = 1\n", "half = 2\nnext = 2\n", "[wheel]\narea",
+                 "'next' links must run once round");
+    expect_error("config/activation-track.ini", "linked = 3 4", "linked = 3 9", "linked = 3 9",
+                 "linked: two different slots of the track's 7");
+    expect_error("config/activation-track.ini", "hooker = 2\nattitude = aggressive", "hooker = 5\nattitude = aggressive",
+                 "attitude = aggressive\nvp", "Hooker's box 5 is cautious");
+    expect_error("config/activation-track.ini", "from = 11\nto = 18", "from = 12\nto = 18", 0,
+                 "the rating bands cover VP 11 0 times");
+    expect_error("config/activation-track.ini", "track = meade howard slocum", "track = meade howard", "[setup]\ntrack",
+                 "the command marker of slocum must start once");
+}
+
+static void test_a_missing_automa_file(void **state)
+{
+    (void)state;
+    char *dir = copy_data();
+    char path[4200];
+    snprintf(path, sizeof path, "%s/config/wheel.ini", dir);
+    assert_int_equal(remove(path), 0);
+    GameData g;
+    Diags d = {0};
+    assert_false(gamedata_load(dir, &g, &d));
+    assert_true(tu_has_diag(&d, "config/wheel.ini", 0, ""));
+    gamedata_free(&g);
+    diags_free(&d);
+    tu_remove_tree(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shipped_booklet),      cmocka_unit_test(test_base_data_has_no_automa),
+        cmocka_unit_test(test_bad_pages),            cmocka_unit_test(test_bad_paragraphs),
+        cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
