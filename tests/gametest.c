@@ -103,6 +103,22 @@ void advance_to(Game *g, int turn)
     assert_int_equal(g->st.turn, turn);
 }
 
+void pass_until(Game *g, int phase)
+{
+    for (int guard = 0; g->st.phase != phase && g->st.phase != PH_GAME_OVER && guard < 2000; guard++) {
+        int n = legal_all(g);
+        const Decision *pick = NULL;
+        for (int i = 0; i < n && !pick; i++)
+            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END ||
+                legal_buf[i].kind == D_NO_EVENT)
+                pick = &legal_buf[i];
+        assert_non_null(pick);
+        char why[256];
+        assert_true(game_apply(g, pick, why, sizeof why));
+    }
+    assert_int_equal(g->st.phase, phase);
+}
+
 bool legal_has(const Game *g, const char *text)
 {
     int n = legal_all(g);

@@ -29,6 +29,9 @@ void stay_put(Game *g);
 /* Plays on (choosing nothing, passing every chit) until the given turn. */
 void advance_to(Game *g, int turn);
 bool legal_has(const Game *g, const char *text);
+/* Plays on, choosing nothing and passing everything (done, pass, end,
+ * no-event), until the phase is reached; fails if it never is. */
+void pass_until(Game *g, int phase);
 void start_options(Game *g, const char *scenario, uint64_t seed, unsigned options);
 /* A unit's index; the test fails when there is no such unit. */
 int U(const char *id);

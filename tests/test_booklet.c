@@ -1,38 +1,12 @@
 /* The Automa's data (AI-BOOKLET-DATA): the shipped booklet, wheel and track
  * load and read as docs/booklet-format.md says, and every kind of mistake a
  * booklet author can make is reported at its file and line. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cmocka.h>
-
-#include "data/data.h"
+#include "gametest.h" /* the shipped data in gd, setup and teardown */
 #include "testutil.h"
-
-static GameData gd;
-
-static int setup(void **state)
-{
-    (void)state;
-    Diags d = {0};
-    bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
-    if (!ok)
-        tu_print_diags(&d);
-    diags_free(&d);
-    return ok ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    gamedata_free(&gd);
-    return 0;
-}
 
 /* A copy of the shipped config/ and booklet/ to patch. */
 static char *copy_data(void)

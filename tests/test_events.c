@@ -27,22 +27,6 @@ static int cup_total(const Game *g, int side)
     return t;
 }
 
-/* Plays on, choosing nothing and passing, until the phase is reached. */
-static void pass_until_phase(Game *g, int phase)
-{
-    for (int i = 0; i < 200 && g->st.phase != phase; i++) {
-        int n = legal_all(g);
-        const Decision *pick = NULL;
-        for (int k = 0; k < n && !pick; k++)
-            if (legal_buf[k].kind == D_DONE || legal_buf[k].kind == D_PASS || legal_buf[k].kind == D_END)
-                pick = &legal_buf[k];
-        assert_non_null(pick);
-        char why[200];
-        assert_true(game_apply(g, pick, why, sizeof why));
-    }
-    assert_int_equal(g->st.phase, phase);
-}
-
 static void test_cups_hands_and_draws(void **state)
 {
     (void)state;
@@ -281,7 +265,7 @@ static void test_supply_chit(void **state)
         assert_false(game_in_supply(&g, U("heth")));
         if (play) {
             give(&g, SIDE_CONFEDERATE, "supply-depot");
-            pass_until_phase(&g, PH_NIGHT_EVENTS);
+            pass_until(&g, PH_NIGHT_EVENTS);
             assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
             assert_true(legal_has(&g, "no-event"));
             refuse_text(&g, "event supply-depot 2020", "units of your own");

@@ -2411,27 +2411,13 @@ static void test_undo(void **state)
 
 /* ---- victory ----------------------------------------------------------- */
 
-static void finish(Game *g)
-{
-    while (g->st.phase != PH_GAME_OVER) {
-        int n = legal_all(g);
-        const Decision *pick = NULL;
-        for (int i = 0; i < n && !pick; i++)
-            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END)
-                pick = &legal_buf[i];
-        assert_non_null(pick);
-        char why[128];
-        assert_true(game_apply(g, pick, why, sizeof why));
-    }
-}
-
 static void test_victory_lee_moves(void **state)
 {
     (void)state;
     /* Whoever holds Zoan Church at the end of turn 8 wins: Anderson is there. */
     Game g;
     start(&g, "lee-moves", 5);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.turn, 8);
     assert_int_equal(g.st.result, RES_CONFEDERATE);
     game_free(&g);
@@ -2441,7 +2427,7 @@ static void test_victory_lee_moves(void **state)
     for (int u = 0; u < g.st.nunits; u++)
         if (g.st.unit[u].where == AT_MAP && g.st.unit[u].hex == zoan)
             take_off(&g, gd.units[u].id);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_DRAW);
     game_free(&g);
 }

@@ -40,23 +40,6 @@ static void expect_points(const Game *g, int turn, int union_pts, int csa_pts)
     assert_int_equal(g->st.points[SIDE_CONFEDERATE], csa_pts);
 }
 
-/* Choosing nothing and passing everything until the game is over. */
-static void finish(Game *g)
-{
-    for (int guard = 0; g->st.phase != PH_GAME_OVER && guard < 2000; guard++) {
-        int n = legal_all(g);
-        const Decision *pick = NULL;
-        for (int i = 0; i < n && !pick; i++)
-            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END ||
-                legal_buf[i].kind == D_NO_EVENT)
-                pick = &legal_buf[i];
-        assert_non_null(pick);
-        char why[200];
-        assert_true(game_apply(g, pick, why, sizeof why));
-    }
-    assert_int_equal(g->st.phase, PH_GAME_OVER);
-}
-
 static int place_hex(const char *place)
 {
     return map_hex_index(&gd.map, gd.map.places[data_place_index(&gd, place)].hex);
@@ -164,21 +147,8 @@ static void test_night_turn_in_order(void **state)
     /* the night's activations: each side may still activate formations */
     apply_text(&g, "choose hill");
     int start = g.log.count;
-    int hand_c = -1, hand_u = -1;
-    for (int guard = 0; g.st.phase != PH_RECOVERY && guard < 200; guard++) {
-        int n = legal_all(&g);
-        const Decision *pick = NULL;
-        for (int i = 0; i < n && !pick; i++)
-            if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END ||
-                legal_buf[i].kind == D_NO_EVENT)
-                pick = &legal_buf[i];
-        assert_non_null(pick);
-        char why[200];
-        assert_true(game_apply(&g, pick, why, sizeof why));
-    }
-    assert_int_equal(g.st.phase, PH_RECOVERY);
-    hand_c = game_hand_size(&g, SIDE_CONFEDERATE);
-    hand_u = game_hand_size(&g, SIDE_UNION);
+    pass_until(&g, PH_RECOVERY);
+    int hand_c = game_hand_size(&g, SIDE_CONFEDERATE), hand_u = game_hand_size(&g, SIDE_UNION);
     /* 1: the activations are over; 2: skirmishers off, pool refilled less one */
     int over = log_index(&g, start, "SEQ-NIGHT", "activations are over");
     int skirm = log_index(&g, over, "SKIRM-RULES", "confederate skirmishers");
@@ -269,7 +239,7 @@ static void test_lee_moves_whole(void **state)
     advance_to(&g, 8);
     expect_points(&g, 8, 2, 3);
     /* victory: who holds Zoan Church at the end of turn 8; Anderson does */
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.turn, 8);
     assert_int_equal(g.st.result, RES_CONFEDERATE);
     game_free(&g);
@@ -280,7 +250,7 @@ static void test_lee_moves_whole(void **state)
     put_hex(&g, "ayres", zoan);
     advance_to(&g, 8);
     assert_int_equal(g.st.result, RES_NONE);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_UNION);
     game_free(&g);
 }
@@ -327,27 +297,27 @@ static void test_jacksons_attack_whole(void **state)
     start(&g, "jacksons-attack", 5);
     clear_hex(&g, ch);
     put_hex(&g, "heth", ch);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_CONFEDERATE);
     game_free(&g);
     /* otherwise whoever eliminated more units: the Confederates... */
     start(&g, "jacksons-attack", 5);
     clear_hex(&g, ch);
     eliminate(&g, "von-gilsa");
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_CONFEDERATE);
     game_free(&g);
     /* ... or the Union ... */
     start(&g, "jacksons-attack", 5);
     clear_hex(&g, ch);
     eliminate(&g, "heth");
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_UNION);
     game_free(&g);
     /* ... or, level, a draw */
     start(&g, "jacksons-attack", 5);
     clear_hex(&g, ch);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_DRAW);
     game_free(&g);
 }
@@ -383,7 +353,7 @@ static void test_chancellorsville_whole(void **state)
     advance_to(&g, 18);
     expect_points(&g, 18, 2, 4);
     /* the two places not taken by the end of turn 18: the Union wins */
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_UNION);
     game_free(&g);
     /* one of them is not enough, even at the end */
@@ -392,7 +362,7 @@ static void test_chancellorsville_whole(void **state)
     clear_hex(&g, fv);
     put_hex(&g, "heth", fv);
     assert_int_equal(g.st.result, RES_NONE);
-    finish(&g);
+    pass_until(&g, PH_GAME_OVER);
     assert_int_equal(g.st.result, RES_UNION);
     game_free(&g);
     /* both, and the game ends at once, whatever the turn */

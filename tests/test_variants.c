@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gametest.h"
+#include "rules/game_internal.h"
 #include "rules/log.h"
 #include "testutil.h"
 
@@ -211,8 +212,8 @@ static void test_variant_of_the_campaign_only(void **state)
     assert_non_null(strstr(err, "variant of the campaign game"));
 }
 
-/* On the mini map the Confederate zone is one hex: Hill's division cannot
- * fit, and the zone widens one hex for the units left over. */
+/* On the mini map the Confederate zone is one hex, a swamp no unit may
+ * enter: the zone widens one hex for every unit. */
 static void test_zone_widens(void **state)
 {
     (void)state;
@@ -237,10 +238,17 @@ static void test_zone_widens(void **state)
         Decision list[400];
         int n = game_legal(&g, list, 400);
         assert_true(n > 0);
-        /* all offered hexes lie at the same distance from the crossroads */
+        /* every hex offered lies in one ring round the crossroads: the
+         * crossroads itself if a unit could stand there, else only the ring
+         * beyond (the mini crossroads is a swamp: no unit may enter it) */
         int dist = hex_distance(map_hex_at(&mini.map, list[0].hex), cross);
         for (int i = 0; i < n; i++)
-            assert_true(hex_distance(map_hex_at(&mini.map, list[i].hex), cross) <= dist);
+            assert_int_equal(hex_distance(map_hex_at(&mini.map, list[i].hex), cross), dist);
+        short mover = (short)list[0].arg;
+        int ch = map_hex_index(&mini.map, cross);
+        bool full = mini.terrain[mini.map.hexes[ch].terrain].move == COST_NO ||
+                    stack_over_with(&g, ch, SIDE_CONFEDERATE, &mover, 1, 0, 0);
+        assert_int_equal(dist, full ? 1 : 0);
         widened += dist > 0;
         assert_true(game_apply(&g, &list[0], why, sizeof why));
         deployed++;

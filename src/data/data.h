@@ -333,6 +333,7 @@ typedef struct {
     bool *commander_allowed; /* per commander */
     bool *formation_allowed; /* per formation: its command chit is in play */
     ScenarioOption *rules; /* special-rule switches, read by the rules engine */
+    HexCoord area_nw, area_se; /* rules play_area: the corners of the part in play; col 0 when none */
     int nrules;
     ScenarioOption *victory; /* victory conditions as data */
     int nvictory;
@@ -400,6 +401,8 @@ int data_colour_parse(const char *name); /* -1 when unknown */
 const char *data_colour_name(int colour);
 const char *data_unit_type_name(int type);
 const char *data_side_name(int side);
+/* "union" or "confederate" to its side; -1 for anything else. */
+int data_side_parse(const char *word);
 
 /* Map access. The hex must be on the map (map_has). */
 bool map_has(const Map *m, HexCoord h);

@@ -20,6 +20,11 @@ int data_colour_parse(const char *name)
 
 const char *data_colour_name(int colour) { return colour >= 0 && colour < MAX_COLOUR ? colour_names[colour] : "?"; }
 
+int data_side_parse(const char *word)
+{
+    return strcmp(word, "union") == 0 ? SIDE_UNION : strcmp(word, "confederate") == 0 ? SIDE_CONFEDERATE : -1;
+}
+
 const char *data_side_name(int side)
 {
     return side == SIDE_UNION ? "union" : side == SIDE_CONFEDERATE ? "confederate" : "?";

@@ -324,7 +324,7 @@ static int area_number(const GameData *gd, const char *t)
     } while (0)
 
 /* Parses one instruction's words; false with why. */
-static bool parse_step(const GameData *gd, char **w, int nw, int k, ParaStep *st, char *why, size_t whysize)
+static bool parse_step(const GameData *gd, char **w, int nw, ParaStep *st, char *why, size_t whysize)
 {
     memset(st, 0, sizeof *st);
     st->op = -1;
@@ -377,7 +377,7 @@ static bool parse_step(const GameData *gd, char **w, int nw, int k, ParaStep *st
             st->test = TEST_HOLDS;
             if (at + 1 >= nw)
                 BAD("if holds union|confederate PLACE ...");
-            st->a = strcmp(w[at], "union") == 0 ? SIDE_UNION : strcmp(w[at], "confederate") == 0 ? SIDE_CONFEDERATE : -1;
+            st->a = data_side_parse(w[at]);
             st->b = data_place_index(gd, w[at + 1]);
             if (st->a < 0)
                 BAD("holds: union or confederate, not '%s'", w[at]);
@@ -422,7 +422,7 @@ static bool parse_step(const GameData *gd, char **w, int nw, int k, ParaStep *st
     case OP_VP:
         if (nw != 3)
             BAD("vp union|confederate N");
-        st->side = strcmp(w[1], "union") == 0 ? SIDE_UNION : strcmp(w[1], "confederate") == 0 ? SIDE_CONFEDERATE : -1;
+        st->side = data_side_parse(w[1]);
         if (st->side < 0 || !parse_int(w[2], &st->value) || st->value < 1 || st->value > 5)
             BAD("vp union|confederate N (N 1-5)");
         break;
@@ -457,7 +457,6 @@ static bool parse_step(const GameData *gd, char **w, int nw, int k, ParaStep *st
         if (nw != 1)
             BAD("%s takes no words after it", op_names[st->op]);
     }
-    (void)k;
     return true;
 }
 
@@ -569,7 +568,7 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
         char why[200];
         if (nw == 0)
             snprintf(why, sizeof why, "an empty instruction");
-        if (nw == 0 || !parse_step(gd, words, nw, k, st, why, sizeof why)) {
+        if (nw == 0 || !parse_step(gd, words, nw, st, why, sizeof why)) {
             diag_error(d, doc->file, ik->line, "[para:%s] do%d: %s", id, k, why);
             st->op = OP_END;
         }
@@ -636,24 +635,16 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
 }
 
 /* Marks every paragraph reached from number (through goto) as reached. */
-static void reach_from(const GameData *gd, int number, bool *reached, int *from_game, bool game)
+/* Marks the paragraph and every one its gotos lead to as read. */
+static void mark_read(const GameData *gd, int number, bool *read)
 {
     const Paragraph *p = data_paragraph(gd, number);
-    if (!p)
+    if (!p || read[p - gd->automa.paragraphs])
         return;
-    int i = (int)(p - gd->automa.paragraphs);
-    if (game)
-        from_game[i] = 1;
-    if (reached[i] && !game)
-        return;
-    if (reached[i] && from_game[i] == 2)
-        return;
-    reached[i] = true;
-    if (game)
-        from_game[i] = 2;
+    read[p - gd->automa.paragraphs] = true;
     for (int k = 0; k < p->nsteps; k++)
         if (p->step[k].op == OP_GOTO)
-            reach_from(gd, p->step[k].para, reached, from_game, game);
+            mark_read(gd, p->step[k].para, read);
 }
 
 /* Whether every path from step k of p runs wheel-release before stopping
@@ -709,9 +700,13 @@ static bool goto_loop(const GameData *gd, int i, char *state, int *path, int dep
     return false;
 }
 
+/* A place in the data that names a paragraph to read. */
 typedef struct {
-    int number, line;
-    int reader; /* 0 formation, 1 game, -1 either */
+    int number;
+    const char *file;
+    int line;
+    int reader;      /* 0 formation, 1 game, -1 either */
+    bool wheel;      /* a wheel paragraph: must release the wheel on every path */
     const char *what;
 } Root;
 
@@ -747,54 +742,48 @@ static void check_paragraphs(IniDoc *doc, GameData *gd, Diags *d, const Hooks *h
             return; /* the walks below assume no loop */
         }
     free(state);
-    /* roots and readers */
-    bool *reached = calloc((size_t)np + 1, sizeof *reached);
-    int *from_game = calloc((size_t)np + 1, sizeof *from_game);
-    if (!reached || !from_game) {
-        free(reached);
-        free(from_game);
+    /* roots: each must name a paragraph of the right reader */
+    bool *read = calloc((size_t)np + 1, sizeof *read);
+    if (!read)
         return;
-    }
+    const char *wf = "config/wheel.ini", *tf = "config/activation-track.ini";
+    const Wheel *w = &a->wheel;
     Root roots[64];
     int nr = 0;
-    for (int i = 0; i < h->nstart && nr < 64; i++)
-        roots[nr++] = (Root){h->start[i], h->line_start, -1, "hooks start"};
-    roots[nr++] = (Root){h->day_end, h->line_day, 1, "hooks day_end"};
-    roots[nr++] = (Root){h->turn_end, h->line_turn, 1, "hooks turn_end"};
-    roots[nr++] = (Root){h->reduced, h->line_reduced, 0, "hooks reduced"};
-    const Wheel *w = &a->wheel;
+    for (int i = 0; i < h->nstart; i++)
+        roots[nr++] = (Root){h->start[i], doc->file, h->line_start, -1, false, "hooks start"};
+    roots[nr++] = (Root){h->day_end, doc->file, h->line_day, 1, false, "hooks day_end"};
+    roots[nr++] = (Root){h->turn_end, doc->file, h->line_turn, 1, false, "hooks turn_end"};
+    roots[nr++] = (Root){h->reduced, doc->file, h->line_reduced, 0, false, "hooks reduced"};
     if (w->arrival_paragraph)
-        roots[nr++] = (Root){w->arrival_paragraph, -1, 0, "the wheel's arrival_paragraph"};
-    for (int s = 1; s <= w->slots && nr < 60; s++)
+        roots[nr++] = (Root){w->arrival_paragraph, wf, w->line_arrival, 0, true, "the wheel's arrival_paragraph"};
+    for (int sl = 1; sl <= w->slots && nr < 60; sl++)
         for (int att = 0; att < 2; att++)
-            if (w->slot[s].trigger[att] && (att == 0 || w->slot[s].trigger[1] != w->slot[s].trigger[0]))
-                roots[nr++] = (Root){w->slot[s].trigger[att], -1 - s, 0, "a wheel slot trigger"};
+            if (w->slot[sl].trigger[att] && (att == 0 || w->slot[sl].trigger[1] != w->slot[sl].trigger[0]))
+                roots[nr++] = (Root){w->slot[sl].trigger[att], wf, w->line_trigger[sl], 0, true, "a wheel slot trigger"};
     for (int m = 0; m < a->track.nturn_markers; m++)
-        for (int r = 0; r < a->track.turn_markers[m].nroll && nr < 63; r++)
-            roots[nr++] = (Root){a->track.turn_markers[m].roll_para[r], -100, 1, "Objective X's roll"};
+        for (int r = 0; r < a->track.turn_markers[m].nroll && nr < 64; r++)
+            roots[nr++] = (Root){a->track.turn_markers[m].roll_para[r], tf, 0, 1, false, "Objective X's roll"};
     for (int r = 0; r < nr; r++) {
-        if (roots[r].number == 0)
+        const Root *rt = &roots[r];
+        if (rt->number == 0)
             continue; /* a hook left out: already reported */
-        const Paragraph *p = data_paragraph(gd, roots[r].number);
-        const char *where = roots[r].line == -100 ? "config/activation-track.ini" : roots[r].line < 0 ? "config/wheel.ini" : doc->file;
-        int line = roots[r].line >= 0 ? roots[r].line : roots[r].line == -1 ? w->line_arrival
-                                                      : roots[r].line == -100 ? 0
-                                                                              : w->line_trigger[-1 - roots[r].line];
+        const Paragraph *p = data_paragraph(gd, rt->number);
         if (!p) {
-            diag_error(d, where, line, "%s names paragraph %03d, which is not in %s", roots[r].what, roots[r].number,
+            diag_error(d, rt->file, rt->line, "%s names paragraph %03d, which is not in %s", rt->what, rt->number,
                        doc->file);
             continue;
         }
-        if (roots[r].reader >= 0 && p->game_reader != (roots[r].reader == 1))
-            diag_error(d, where, line, "%s names paragraph %03d, whose reader must be %s", roots[r].what, p->number,
-                       roots[r].reader ? "game" : "formation");
-        if (roots[r].line != -100 && roots[r].reader >= 0 && roots[r].what[0] != 'h' && is_area(gd, p->number))
-            diag_error(d, where, line, "%s names paragraph %03d, which is a strategy-map area's paragraph",
-                       roots[r].what, p->number);
-        if (roots[r].line < 0 && roots[r].line != -100 && !releases(gd, p, 0, 0))
-            diag_error(d, where, line, "paragraph %03d (%s) does not run wheel-release on every path", p->number,
-                       roots[r].what);
-        reach_from(gd, p->number, reached, from_game, p->game_reader);
+        if (rt->reader >= 0 && p->game_reader != (rt->reader == 1))
+            diag_error(d, rt->file, rt->line, "%s names paragraph %03d, whose reader must be %s", rt->what, p->number,
+                       rt->reader ? "game" : "formation");
+        if (rt->wheel && is_area(gd, p->number))
+            diag_error(d, rt->file, rt->line, "%s names paragraph %03d, which is a strategy-map area's paragraph",
+                       rt->what, p->number);
+        if (rt->wheel && !releases(gd, p, 0, 0))
+            diag_error(d, rt->file, rt->line, "paragraph %03d (%s) does not run wheel-release on every path",
+                       p->number, rt->what);
+        mark_read(gd, p->number, read);
     }
     for (int i = 0; i < gd->nareas; i++) {
         const Paragraph *p = data_paragraph(gd, gd->areas[i].number);
@@ -806,7 +795,7 @@ static void check_paragraphs(IniDoc *doc, GameData *gd, Diags *d, const Hooks *h
         if (p->game_reader)
             diag_error(d, doc->file, p->line, "[para:%03d] is area %s's location paragraph: its reader is formation",
                        p->number, gd->areas[i].name);
-        reach_from(gd, p->number, reached, from_game, false);
+        mark_read(gd, p->number, read);
         /* a location paragraph never gives self its own area */
         for (int k = 0; k < p->nsteps; k++)
             if (p->step[k].op == OP_OBJECTIVE && p->step[k].target == TARGET_SELF && p->step[k].area == p->number)
@@ -814,17 +803,13 @@ static void check_paragraphs(IniDoc *doc, GameData *gd, Diags *d, const Hooks *h
                            "[para:%03d] do%d: a location paragraph gives the reader an objective in its own area %03d",
                            p->number, k + 1, p->number);
     }
-    for (int i = 0; i < np; i++) {
-        const Paragraph *p = &a->paragraphs[i];
-        if (!reached[i])
-            diag_error(d, doc->file, p->line, "[para:%03d] is never read: no hook, area, wheel slot or goto leads to it",
-                       p->number);
-        else if (from_game[i] && !p->game_reader)
-            diag_error(d, doc->file, p->line, "[para:%03d] is read for the whole army but has reader = formation",
-                       p->number);
-    }
-    free(reached);
-    free(from_game);
+    /* (a goto keeps the reader: checked with the references above) */
+    for (int i = 0; i < np; i++)
+        if (!read[i])
+            diag_error(d, doc->file, a->paragraphs[i].line,
+                       "[para:%03d] is never read: no hook, area, wheel slot or goto leads to it",
+                       a->paragraphs[i].number);
+    free(read);
 }
 
 static void paragraphs_file(IniDoc *doc, void *arg)

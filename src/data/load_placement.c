@@ -32,11 +32,6 @@ typedef struct {
     int zone_line[64]; /* per box read, for the checks across boxes */
 } PlCtx;
 
-static int parse_side_word(const char *v)
-{
-    return strcmp(v, "union") == 0 ? SIDE_UNION : strcmp(v, "confederate") == 0 ? SIDE_CONFEDERATE : -1;
-}
-
 static void read_zone(IniDoc *doc, IniKey *k, PlacementBox *b, const GameData *gd, Diags *d)
 {
     char tok[2 * ID_LEN];
@@ -86,7 +81,7 @@ static void read_box(IniDoc *doc, IniSection *s, PlCtx *c)
     strcpy(b.id, id);
     lu_name(doc, s, b.name, sizeof b.name, d);
     const char *v;
-    if (ini_get_str(doc, s, "side", true, &v, d) && (b.side = parse_side_word(v)) < 0)
+    if (ini_get_str(doc, s, "side", true, &v, d) && (b.side = data_side_parse(v)) < 0)
         diag_error(d, doc->file, ini_key(s, "side")->line, "side: 'union' or 'confederate', not '%s'", v);
     bool have_min = ini_get_int(doc, s, "min", true, 0, 20, &b.min, d);
     bool have_max = ini_get_int(doc, s, "max", true, 1, 20, &b.max, d);
@@ -184,7 +179,7 @@ static void placement_file(IniDoc *doc, void *arg)
     else {
         line = r->line;
         const char *v;
-        if (ini_get_str(doc, r, "first", true, &v, c->d) && (c->gd->placement_first = parse_side_word(v)) < 0) {
+        if (ini_get_str(doc, r, "first", true, &v, c->d) && (c->gd->placement_first = data_side_parse(v)) < 0) {
             diag_error(c->d, doc->file, ini_key(r, "first")->line, "first: 'union' or 'confederate', not '%s'", v);
             c->gd->placement_first = SIDE_CONFEDERATE;
         }

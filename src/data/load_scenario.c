@@ -389,13 +389,11 @@ static void scenario_file(IniDoc *doc, void *arg)
         diag_error(d, doc->file, s->line, "last_turn (%d) comes before first_turn (%d)", sc->last_turn,
                    sc->first_turn);
     if (ini_get_str(doc, s, "sets_up_first", true, &v, d)) {
-        if (strcmp(v, "union") == 0)
-            sc->first_side = SIDE_UNION;
-        else if (strcmp(v, "confederate") == 0)
+        if ((sc->first_side = data_side_parse(v)) < 0) {
             sc->first_side = SIDE_CONFEDERATE;
-        else
             diag_error(d, doc->file, ini_key(s, "sets_up_first")->line,
                        "sets_up_first must be union or confederate, not '%s'", v);
+        }
     }
     ini_get_int(doc, s, "skirmishers.union", true, 0, 99, &sc->skirmishers[SIDE_UNION], d);
     ini_get_int(doc, s, "skirmishers.confederate", true, 0, 99, &sc->skirmishers[SIDE_CONFEDERATE], d);
@@ -426,6 +424,11 @@ static void scenario_file(IniDoc *doc, void *arg)
     sc->commander_allowed = read_commanders(doc, cmd, c, &sc->formation_allowed);
     sc->rules = read_options(doc, ini_section(doc, "rules"), rule_specs, (int)(sizeof rule_specs / sizeof *rule_specs),
                              &sc->nrules, c);
+    const char *area = scenario_option(sc->rules, sc->nrules, "play_area");
+    char a[16], b[16];
+    HexCoord nw, se;
+    if (area && sscanf(area, "%15s %15s", a, b) == 2 && hex_parse(a, &nw) && hex_parse(b, &se))
+        sc->area_nw = nw, sc->area_se = se; /* checked above (OPT_RECT) */
     IniSection *vic = ini_section(doc, "victory");
     if (!vic)
         diag_error(d, doc->file, 0, "missing section [victory]");

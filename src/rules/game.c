@@ -102,13 +102,9 @@ out:
 
 void move_context_area(const Game *g, MoveContext *ctx)
 {
-    const char *v = option(g, "play_area");
-    char a[16], b[16];
-    HexCoord nw, se;
-    if (v && sscanf(v, "%15s %15s", a, b) == 2 && hex_parse(a, &nw) && hex_parse(b, &se)) {
-        ctx->area_nw = nw;
-        ctx->area_se = se;
-    }
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    ctx->area_nw = sc->area_nw;
+    ctx->area_se = sc->area_se;
 }
 
 /* ---- set-up (SETUP) -------------------------------------------------- */

@@ -147,7 +147,9 @@ static int zone_widen(const Game *g, int u, const PlacementBox *b)
     return -1;
 }
 
-static const char *deploy_refusal(const Game *g, int side, int u, int hex)
+/* Why unit u may not deploy in hex now (NULL: it may); *widen gets the
+ * zone's widening the unit needs. */
+static const char *deploy_refusal(const Game *g, int side, int u, int hex, int *widen)
 {
     const GameData *gd = g->gd;
     if (u < 0 || u >= g->st.nunits || gd->units[u].side != side)
@@ -160,6 +162,7 @@ static const char *deploy_refusal(const Game *g, int side, int u, int hex)
     if (hex < 0 || hex >= gd->map.cols * gd->map.rows)
         return "no such hex";
     int extra = zone_widen(g, u, b);
+    *widen = extra;
     if (!data_box_holds(gd, b, hex, extra < 0 ? 0 : extra))
         return extra > 0 ? "outside the box's zone (widened, for this unit fits nowhere nearer)"
                          : "outside the box's zone";
@@ -259,14 +262,14 @@ bool placement_apply(Game *g, const Decision *d, char *why, size_t n, bool *done
         snprintf(why, n, "the formations are deploying: deploy UNIT HEX");
         return false;
     }
-    const char *r = deploy_refusal(g, d->side, d->arg, d->hex);
+    int extra = 0;
+    const char *r = deploy_refusal(g, d->side, d->arg, d->hex, &extra);
     if (r) {
         snprintf(why, n, "%s", r);
         return false;
     }
     int u = d->arg;
     const PlacementBox *b = box_of_formation(g, gd->units[u].formation);
-    int extra = zone_widen(g, u, b);
     st->unit[u].where = AT_MAP;
     st->unit[u].hex = (short)d->hex;
     st->vp_wait[u] = false;

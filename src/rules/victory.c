@@ -222,13 +222,11 @@ bool exit_hex(const Game *g, int hex)
     const char *type = vopt(g, "type");
     if (type && strcmp(type, "exit") == 0) {
         const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
-        const char *area = scenario_option(sc->rules, sc->nrules, "play_area");
         const char *edge = vopt(g, "exit_edge");
         HexCoord nw = {1, 1}, se = {m->cols, m->rows};
-        char a[16], b[16];
-        if (area && sscanf(area, "%15s %15s", a, b) == 2) {
-            hex_parse(a, &nw);
-            hex_parse(b, &se);
+        if (sc->area_nw.col) {
+            nw = sc->area_nw;
+            se = sc->area_se;
         }
         if (h.col < nw.col || h.col > se.col || h.row < nw.row || h.row > se.row)
             return false;
