@@ -214,6 +214,7 @@ typedef struct {
     int type;
     int strength, reduced, movement, elite;
     bool detached;
+    int counter; /* an Automa division counter (automa-counters.ini index), -1 for every other unit */
 } UnitDef;
 
 typedef struct {
@@ -232,6 +233,7 @@ typedef struct {
     int nvalues;
     int values[COUNTER_MAX_VALUES];
     bool boxed[COUNTER_MAX_VALUES];
+    int line; /* of its section, for messages */
 } AutomaCounterDef;
 
 typedef struct {
@@ -339,6 +341,14 @@ typedef struct {
     int nvictory;
     Deployment *deploy;
     int ndeploy;
+    /* Solitaire only (docs/booklet-format.md, "New scenario keys"), per
+     * Automa formation: the strategy counter's area (gd->areas index, -1),
+     * its combat marker (+1, -1, 0) and its objective at the start (area
+     * index, -1; value). */
+    int strategy_area[AUTOMA_MAX_FORMATIONS];
+    int strategy_combat[AUTOMA_MAX_FORMATIONS];
+    int objective_area[AUTOMA_MAX_FORMATIONS];
+    int objective_value[AUTOMA_MAX_FORMATIONS];
 } ScenarioDef;
 
 /* ---- everything -------------------------------------------------------- */
@@ -422,6 +432,15 @@ bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d);
 bool load_automa_counters(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_strategy_map(GameData *gd, const char *path, const char *shown, Diags *d);
+/* The Automa's division counters as Union units (AI-COUNTERS): one unit
+ * per counter, id and name of the counter, its corps' formation, full
+ * strength its first value, movement that of its division's brigades. */
+void data_add_counter_units(GameData *gd, Diags *d);
+/* A strategy-map area by its paragraph number, -1 when absent. */
+int data_area_index(const GameData *gd, int number);
+/* The Automa formation a unit acts with: Gibbon's own for his counter,
+ * else its corps'; -1 when none. */
+int data_automa_formation_of_unit(const GameData *gd, int unit);
 bool load_events(GameData *gd, const char *path, const char *shown, Diags *d);
 /* The event of that side and id, -1 when absent. */
 int data_event_index(const GameData *gd, int side, const char *id);

@@ -172,6 +172,7 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
     LOAD(load_oob, "config/oob-confederate.ini", SIDE_CONFEDERATE, );
     LOAD(load_automa_counters, "config/automa-counters.ini", );
     LOAD(load_strategy_map, "config/strategy-map.ini", );
+    data_add_counter_units(gd, d);
     LOAD(load_events, "config/events.ini", );
     LOAD(load_placement, "config/variable-placement.ini", );
     /* The Automa's four files go together: a data set without any of them

@@ -129,6 +129,7 @@ static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
     strcpy(u.id, id);
     u.side = c->side;
     u.formation = -1;
+    u.counter = -1;
     lu_name(doc, s, u.name, sizeof u.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "formation", true, &v, c->d) && strcmp(v, "independent") != 0) {
@@ -200,6 +201,7 @@ static void add_skirmishers(GameData *gd, int side)
         snprintf(u.name, sizeof u.name, "%s skirmisher %d", side == SIDE_UNION ? "Union" : "Confederate", i);
         u.side = side;
         u.formation = -1;
+        u.counter = -1;
         u.type = UT_SKIRMISHER;
         u.strength = 1;
         if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
@@ -212,6 +214,7 @@ static void add_skirmishers(GameData *gd, int side)
         snprintf(u.name, sizeof u.name, "%s dummy %d", side == SIDE_UNION ? "Union" : "Confederate", i);
         u.side = side;
         u.formation = -1;
+        u.counter = -1;
         u.type = UT_DUMMY;
         if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
             return;

@@ -235,7 +235,8 @@ static ScenarioOption *read_options(IniDoc *doc, IniSection *s, const OptSpec *s
     return out;
 }
 
-static void read_deploy(IniDoc *doc, IniSection *s, int side, ScCtx *c, int *where)
+/* counters: the section deploys the Automa's division counters ([deploy:automa]), none of them elsewhere. */
+static void read_deploy(IniDoc *doc, IniSection *s, int side, bool counters, ScCtx *c, int *where)
 {
     GameData *gd = c->gd;
     ScenarioDef *sc = c->sc;
@@ -250,6 +251,14 @@ static void read_deploy(IniDoc *doc, IniSection *s, int side, ScCtx *c, int *whe
         if (gd->units[u].side != side) {
             diag_error(c->d, doc->file, key->line, "%s is a %s unit, deployed in [%s]", key->name,
                        data_side_name(gd->units[u].side), s->name);
+            continue;
+        }
+        if (counters != (gd->units[u].counter >= 0)) {
+            diag_error(c->d, doc->file, key->line,
+                       counters ? "%s is not an Automa division counter (config/automa-counters.ini)"
+                                : "%s is an Automa division counter: it is deployed in [deploy:automa] of a solitaire "
+                                  "scenario",
+                       key->name);
             continue;
         }
         if (where[u]) {
@@ -321,6 +330,157 @@ static void check_stacks(IniDoc *doc, ScCtx *c, const int *where)
                        "hex %s holds %d units with %d combat points; at most %d units and %d points may stack", h,
                        units, points, gd->stacking.max_units, gd->stacking.max_points);
         }
+    }
+}
+
+/* A strategy-map area named by its paragraph number; -1 (reported) when not one. */
+static int area_token(ScCtx *c, IniDoc *doc, int line, const char *key, const char *tok)
+{
+    char *end;
+    long n = strtol(tok, &end, 10);
+    int a = *tok && !*end ? data_area_index(c->gd, (int)n) : -1;
+    if (a < 0)
+        diag_error(c->d, doc->file, line, "%s: '%s' is not an area of config/strategy-map.ini", key, tok);
+    return a;
+}
+
+/* [strategy], [objectives] and [deploy:automa] (docs/booklet-format.md,
+ * "New scenario keys"); the other sections' solitaire values. */
+static void read_solitaire(IniDoc *doc, ScCtx *c, int *where)
+{
+    GameData *gd = c->gd;
+    ScenarioDef *sc = c->sc;
+    Diags *d = c->d;
+    const AutomaData *a = &gd->automa;
+    static const char *const secs[3] = {"strategy", "objectives", "deploy:automa"};
+    for (int f = 0; f < AUTOMA_MAX_FORMATIONS; f++)
+        sc->strategy_area[f] = sc->objective_area[f] = -1;
+    if (!sc->solitaire) {
+        for (int i = 0; i < 3; i++) {
+            IniSection *s = ini_section(doc, secs[i]);
+            if (s) {
+                diag_error(d, doc->file, s->line, "[%s] belongs only in a solitaire scenario (solitaire = yes)", secs[i]);
+                for (int k = 0; k < s->nkeys; k++)
+                    s->keys[k].used = true;
+            }
+        }
+        return;
+    }
+    IniSection *head = ini_section(doc, "scenario");
+    if (!a->present) {
+        diag_error(d, doc->file, head ? head->line : 0,
+                   "a solitaire scenario needs the Automa's files (config/activation-track.ini, config/wheel.ini, "
+                   "booklet/pages.ini, booklet/paragraphs.ini)");
+        for (int i = 0; i < 3; i++) {
+            IniSection *s = ini_section(doc, secs[i]);
+            for (int k = 0; s && k < s->nkeys; k++)
+                s->keys[k].used = true;
+        }
+        return;
+    }
+    const char *type = scenario_option(sc->victory, sc->nvictory, "type");
+    if (type && (strcmp(type, "solitaire") != 0 || sc->nvictory != 1))
+        diag_error(d, doc->file, ini_section(doc, "victory")->line,
+                   "a solitaire scenario's [victory] is only 'type = solitaire' (the VP track and its bands are in "
+                   "config/activation-track.ini)");
+    int nunion = 0;
+    for (int i = 0; i < sc->ndeploy; i++)
+        nunion += gd->units[sc->deploy[i].unit].side == SIDE_UNION;
+    if (nunion > 0)
+        diag_error(d, doc->file, ini_section(doc, "deploy:union")->line,
+                   "[deploy:union] must be empty in a solitaire scenario: the Automa uses division counters, deployed "
+                   "in [deploy:automa]");
+    int nbefore = sc->ndeploy;
+    char tok[32];
+    IniSection *s = ini_section(doc, "strategy");
+    if (!s)
+        diag_error(d, doc->file, 0, "missing section [strategy] (a solitaire scenario places every strategy counter)");
+    int sline[AUTOMA_MAX_FORMATIONS] = {0};
+    for (int k = 0; s && k < s->nkeys; k++) {
+        IniKey *key = &s->keys[k];
+        key->used = true;
+        int f = data_automa_formation(gd, key->name);
+        if (f < 0) {
+            diag_error(d, doc->file, key->line,
+                       "'%s' is not an Automa formation ([track] markers or independent_only of "
+                       "config/activation-track.ini)",
+                       key->name);
+            continue;
+        }
+        sline[f] = key->line;
+        const char *p = key->value;
+        int ntok = 0;
+        while ((p = ini_next_token(p, tok, sizeof tok, NULL))) {
+            ntok++;
+            if (ntok == 1)
+                sc->strategy_area[f] = area_token(c, doc, key->line, key->name, tok);
+            else if (ntok == 2 && (strcmp(tok, "combat+1") == 0 || strcmp(tok, "combat-1") == 0))
+                sc->strategy_combat[f] = tok[6] == '+' ? 1 : -1;
+            else
+                diag_error(d, doc->file, key->line, "%s: '%s' - the value is AREA, then optionally combat+1 or combat-1",
+                           key->name, tok);
+        }
+        if (ntok == 0)
+            diag_error(d, doc->file, key->line, "%s: no area given", key->name);
+    }
+    for (int f = 0; s && f < a->nformations; f++)
+        if (!sline[f])
+            diag_error(d, doc->file, s->line, "[strategy] has no strategy counter for %s", a->formations[f].id);
+    s = ini_section(doc, "objectives");
+    for (int k = 0; s && k < s->nkeys; k++) {
+        IniKey *key = &s->keys[k];
+        key->used = true;
+        int f = data_automa_formation(gd, key->name);
+        int value, area_at;
+        char at[16], extra[2];
+        if (f < 0) {
+            diag_error(d, doc->file, key->line, "'%s' is not an Automa formation", key->name);
+            continue;
+        }
+        if (sscanf(key->value, "%d %15s %1s", &value, at, extra) != 2 || value < 0 ||
+            value > a->track.objective_vp_max) {
+            diag_error(d, doc->file, key->line, "%s: the value is VALUE AREA, VALUE from 0 to %d", key->name,
+                       a->track.objective_vp_max);
+            continue;
+        }
+        if ((area_at = area_token(c, doc, key->line, key->name, at)) < 0)
+            continue;
+        if (area_at == sc->strategy_area[f])
+            diag_error(d, doc->file, key->line, "%s: the objective is the area its strategy counter already stands in",
+                       key->name);
+        sc->objective_area[f] = area_at;
+        sc->objective_value[f] = value;
+    }
+    s = ini_section(doc, "deploy:automa");
+    if (!s) {
+        diag_error(d, doc->file, 0, "missing section [deploy:automa] (where each Automa division counter starts)");
+        return;
+    }
+    read_deploy(doc, s, SIDE_UNION, true, c, where);
+    for (int u = 0; u < gd->nunits; u++) {
+        if (gd->units[u].counter < 0 || data_automa_formation_of_unit(gd, u) < 0)
+            continue;
+        if (!where[u])
+            diag_error(d, doc->file, s->line, "[deploy:automa] does not place %s", gd->units[u].id);
+    }
+    for (int i = nbefore; i < sc->ndeploy; i++) {
+        if (data_automa_formation_of_unit(gd, sc->deploy[i].unit) < 0)
+            diag_error(d, doc->file, where[sc->deploy[i].unit],
+                       "%s belongs to no Automa formation (its corps has no command marker)",
+                       gd->units[sc->deploy[i].unit].id);
+        if (!hex_valid(sc->deploy[i].hex)) {
+            diag_error(d, doc->file, where[sc->deploy[i].unit], "%s: an Automa counter starts on the map, not in reserve",
+                       gd->units[sc->deploy[i].unit].id);
+            continue;
+        }
+        for (int j = nbefore; j < i; j++)
+            if (hex_equal(sc->deploy[i].hex, sc->deploy[j].hex)) {
+                char h[5];
+                hex_format(sc->deploy[i].hex, h);
+                diag_error(d, doc->file, where[sc->deploy[i].unit],
+                           "%s and %s share hex %s: Automa counters never stack (AI-COUNTERS)",
+                           gd->units[sc->deploy[j].unit].id, gd->units[sc->deploy[i].unit].id, h);
+            }
     }
 }
 
@@ -449,8 +609,9 @@ static void scenario_file(IniDoc *doc, void *arg)
         if (!ds)
             diag_error(d, doc->file, 0, "missing section [%s]", dsec[side]);
         else
-            read_deploy(doc, ds, side, c, where);
+            read_deploy(doc, ds, side, false, c, where);
     }
+    read_solitaire(doc, c, where);
     check_stacks(doc, c, where);
     free(where);
 }

@@ -22,6 +22,7 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c)
     memset(&k, 0, sizeof k);
     strcpy(k.id, id);
     k.corps = -1;
+    k.line = s->line;
     lu_name(doc, s, k.name, sizeof k.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "corps", true, &v, c->d)) {
@@ -149,4 +150,70 @@ bool load_strategy_map(GameData *gd, const char *path, const char *shown, Diags 
 {
     SoloCtx c = {gd, d};
     return lu_with_file(path, shown, d, strategy_file, &c);
+}
+
+int data_area_index(const GameData *gd, int number)
+{
+    for (int i = 0; i < gd->nareas; i++)
+        if (gd->areas[i].number == number)
+            return i;
+    return -1;
+}
+
+void data_add_counter_units(GameData *gd, Diags *d)
+{
+    int ncounters = gd->ncounters;
+    for (int k = 0; k < ncounters; k++) {
+        const AutomaCounterDef *c = &gd->counters[k];
+        if (c->corps < 0 || c->nvalues == 0)
+            continue; /* reported by load_automa_counters */
+        if (data_unit_index(gd, c->id) >= 0) {
+            diag_error(d, "config/automa-counters.ini", c->line,
+                       "counter '%s' has the id of a unit of the orders of battle; counters become units in the "
+                       "solitaire game, so give it another id",
+                       c->id);
+            continue;
+        }
+        int movement = 0;
+        for (int u = 0; u < gd->nunits; u++)
+            if (gd->units[u].side == SIDE_UNION && gd->units[u].counter < 0 && strcmp(gd->units[u].division, c->id) == 0 &&
+                (movement == 0 || gd->units[u].movement < movement))
+                movement = gd->units[u].movement;
+        if (movement == 0) {
+            diag_error(d, "config/automa-counters.ini", c->line,
+                       "no brigade of oob-union.ini has 'division = %s': the counter takes its movement from its "
+                       "brigades",
+                       c->id);
+            continue;
+        }
+        UnitDef u;
+        memset(&u, 0, sizeof u);
+        snprintf(u.id, sizeof u.id, "%s", c->id);
+        snprintf(u.name, sizeof u.name, "%s", c->name);
+        snprintf(u.division, sizeof u.division, "%s", c->id);
+        u.side = SIDE_UNION;
+        u.formation = c->corps;
+        u.type = UT_INFANTRY;
+        u.strength = c->values[0];
+        u.reduced = c->nvalues > 1 ? c->values[1] : 0;
+        u.movement = movement;
+        u.counter = k;
+        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
+            return;
+    }
+}
+
+int data_automa_formation_of_unit(const GameData *gd, int unit)
+{
+    const UnitDef *u = &gd->units[unit];
+    if (u->counter < 0 || !gd->automa.present)
+        return -1;
+    const AutomaData *a = &gd->automa;
+    for (int i = 0; i < a->nformations; i++)
+        if (a->formations[i].counter == u->counter)
+            return i;
+    for (int i = 0; i < a->nformations; i++)
+        if (a->formations[i].counter < 0 && a->formations[i].formation == u->formation)
+            return i;
+    return -1;
 }

@@ -42,6 +42,11 @@ int game_unit_points(const Game *g, int unit)
     const UnitDef *d = &g->gd->units[unit];
     if (u->where == AT_ELIMINATED || u->steps == 0)
         return 0;
+    if (d->counter >= 0) { /* AI-COUNTERS: the value the counter is turned to */
+        const AutomaCounterDef *c = &g->gd->counters[d->counter];
+        int i = c->nvalues - u->steps;
+        return i >= 0 && i < c->nvalues ? c->values[i] : 0;
+    }
     return u->steps == 2 || d->reduced == 0 ? d->strength : d->reduced;
 }
 
@@ -317,6 +322,8 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
         UnitState *u = &st->unit[dep->unit];
         const UnitDef *ud = &gd->units[dep->unit];
         u->steps = (unsigned char)(ud->reduced > 0 && !dep->reduced ? 2 : 1);
+        if (ud->counter >= 0)
+            u->steps = (unsigned char)gd->counters[ud->counter].nvalues; /* AI-COUNTERS: every value still to turn */
         if (hex_valid(dep->hex)) {
             u->where = AT_MAP;
             u->hex = (short)map_hex_index(&gd->map, dep->hex);

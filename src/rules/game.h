@@ -27,7 +27,7 @@
 #include "rules/log.h"
 #include "rules/rng.h"
 
-#define GS_MAX_UNITS 192
+#define GS_MAX_UNITS 256
 #define GS_MAX_FORMATIONS 32
 #define GS_MAX_COMMANDERS 32
 #define GS_MAX_CHITS 40
