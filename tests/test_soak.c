@@ -31,6 +31,50 @@ static int teardown(void **state)
     return 0;
 }
 
+/* The Automa's display (AI-*): every command marker in exactly one place,
+ * the VP marker on its track, division counters never stacked once the
+ * Automa has finished a step (AI-COUNTERS). */
+static void automa_invariants(const Game *g, int step)
+{
+    const AutomaState *a = &g->st.automa;
+    const AutomaData *ad = &gd.automa;
+    if (a->vp < ad->track.vp_min || a->vp > ad->track.vp_max)
+        fail_msg("step %d: the VP marker is off its track (%d)", step, a->vp);
+    for (int f = 0; f < ad->nformations; f++) {
+        int places = 0;
+        for (int i = 0; i < ad->track.slots; i++)
+            places += a->track[i] == f;
+        for (int s = 1; s <= ad->wheel.slots; s++)
+            places += a->wheel[s] == f;
+        int want = a->status[f] == FS_TRACK ? 1 : a->status[f] == FS_WHEEL ? 1 : 0;
+        if (a->status[f] == FS_TRACK && a->extra_cup[f])
+            want = 0;
+        if (places != want)
+            fail_msg("step %d: %s's marker is in %d places on the track and the wheel, status %d", step,
+                     ad->formations[f].id, places, a->status[f]);
+        if (a->obj_area[f] >= 0 && a->obj_area[f] == a->area[f])
+            fail_msg("step %d: %s's objective is the area it stands in", step, ad->formations[f].id);
+    }
+    if (a->step != AS_IDLE)
+        return;
+    static short at[2048];
+    memset(at, 0, sizeof at);
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && gd.units[u].counter >= 0) {
+            if (at[g->st.unit[u].hex]) {
+                for (int i = g->log.count > 14 ? g->log.count - 14 : 0; i < g->log.count; i++) {
+                    char line[300];
+                    log_format(&g->log.items[i], line, sizeof line);
+                    print_message("%s\n", line);
+                }
+            }
+            if (at[g->st.unit[u].hex])
+                fail_msg("step %d: %s and %s share hex %d", step, gd.units[at[g->st.unit[u].hex] - 1].id, gd.units[u].id,
+                         g->st.unit[u].hex);
+            at[g->st.unit[u].hex] = (short)(u + 1);
+        }
+}
+
 static void check_invariants(const Game *g, int step)
 {
     const GameState *st = &g->st;
@@ -43,7 +87,8 @@ static void check_invariants(const Game *g, int step)
         if (us->where == AT_MAP) {
             if (us->hex < 0 || us->hex >= cells)
                 fail_msg("step %d: %s on the map at a bad hex %d", step, ud->id, us->hex);
-            if (us->steps < 1 || us->steps > (ud->reduced > 0 ? 2 : 1))
+            int most = ud->counter >= 0 ? gd.counters[ud->counter].nvalues : ud->reduced > 0 ? 2 : 1;
+            if (us->steps < 1 || us->steps > most)
                 fail_msg("step %d: %s has %d steps", step, ud->id, us->steps);
             side_in[ud->side][us->hex] = 1;
         } else if (us->hex != -1)
@@ -52,6 +97,8 @@ static void check_invariants(const Game *g, int step)
     for (int h = 0; h < cells; h++)
         if (side_in[0][h] && side_in[1][h])
             fail_msg("step %d: both armies in hex %d", step, h);
+    if (st->automa.on)
+        automa_invariants(g, step);
     for (int s = 0; s < SIDE_COUNT; s++) {
         if (st->skirmishers[s] < 0 || st->pontoons_left[s] < 0)
             fail_msg("step %d: a negative pool", step);
@@ -78,6 +125,21 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
         if (n >= cap)
             fail_msg("%s seed %llu: no end after %d decisions", scenario, (unsigned long long)seed, cap);
         int k = game_legal(&g, buf, 20000);
+        if (k <= 0)
+            for (int i = g.log.count > 20 ? g.log.count - 20 : 0; i < g.log.count; i++) {
+                char line[300];
+                log_format(&g.log.items[i], line, sizeof line);
+                print_message("%s\n", line);
+            }
+        if (k <= 0) {
+            for (int i = 0; i < g.st.nobliged; i++)
+                print_message("obliged %d\n", g.st.obliged[i]);
+            for (int i = 0; i < g.st.nattacked; i++)
+                print_message("attacked %d\n", g.st.attacked[i]);
+            for (int u = 0; u < g.st.nunits; u++)
+                if (g.st.unit[u].where == AT_MAP && (g.st.unit[u].flags & (UF_ACTIVE|UF_FOUGHT)))
+                    print_message("unit %s hex %d flags %x\n", gd.units[u].id, g.st.unit[u].hex, g.st.unit[u].flags);
+        }
         if (k <= 0)
             fail_msg("%s seed %llu: a dead end at turn %d, phase %d, step %d, pending %d, combat step %d, to move "
                      "%d, drawn %d/%d; last decision kind %d",
@@ -160,6 +222,15 @@ static void test_soak_scenarios(void **state)
     options = 0;
 }
 
+/* The solitaire campaign: the Automa plays every Union decision (AI-*). */
+static void test_soak_solitaire(void **state)
+{
+    (void)state;
+    lean = 8;
+    options = 0;
+    soak("solitaire", 4, 200000);
+}
+
 static void test_soak_campaign(void **state)
 {
     (void)state;
@@ -181,7 +252,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_soak_scenarios),
-        cmocka_unit_test(test_soak_campaign),
+        cmocka_unit_test(test_soak_solitaire), cmocka_unit_test(test_soak_campaign),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

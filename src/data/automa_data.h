@@ -146,11 +146,20 @@ typedef struct {
     int line;
 } Paragraph;
 
+/* The night marches (AI-NIGHT): the two wings, by Automa formation, and
+ * how far a formation marches. */
+typedef struct {
+    int wing[2][AUTOMA_MAX_FORMATIONS]; /* [0] the Marching Wing (even die), [1] the Left Wing (odd) */
+    int nwing[2];
+    int march_hexes;
+} AutomaNight;
+
 typedef struct {
     bool present; /* the data has the Automa's files */
     AutomaFormation formations[AUTOMA_MAX_FORMATIONS];
     int nformations;
     ActivationTrack track;
+    AutomaNight night;
     Wheel wheel;
     int anchors[6];
     int window[RW_COUNT];

@@ -291,6 +291,37 @@ static void track_file(IniDoc *doc, void *arg)
     }
     if (s && ini_section(doc, "setup"))
         ini_get_int(doc, ini_section(doc, "setup"), "vp", true, t->vp_min, t->vp_max, &t->setup_vp, d);
+
+    /* AI-NIGHT: the wings that march at night */
+    s = ini_section(doc, "night");
+    AutomaNight *nt = &a->night;
+    if (!s)
+        diag_error(d, doc->file, 0, "missing [night] section (marching_wing, left_wing, march_hexes)");
+    else {
+        const char *wkeys[2] = {"marching_wing", "left_wing"};
+        int in_wing[AUTOMA_MAX_FORMATIONS] = {0};
+        for (int w = 0; w < 2; w++) {
+            const char *v;
+            if (!ini_get_str(doc, s, wkeys[w], true, &v, d))
+                continue;
+            int line = ini_key(s, wkeys[w])->line;
+            for (const char *p = v; (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+                int f = data_automa_formation(gd, tok);
+                if (f < 0 || a->formations[f].counter >= 0) {
+                    diag_error(d, doc->file, line, "%s: '%s' is not a corps of [track] markers", wkeys[w], tok);
+                    continue;
+                }
+                if (in_wing[f]++)
+                    diag_error(d, doc->file, line, "%s: %s is already in a wing", wkeys[w], tok);
+                else if (nt->nwing[w] < AUTOMA_MAX_FORMATIONS)
+                    nt->wing[w][nt->nwing[w]++] = f;
+            }
+        }
+        for (int i = 0; i < t->nmarkers; i++)
+            if (!in_wing[t->markers[i]])
+                diag_error(d, doc->file, s->line, "[night]: %s is in neither wing", a->formations[t->markers[i]].id);
+        ini_get_int(doc, s, "march_hexes", true, 1, 20, &nt->march_hexes, d);
+    }
     int covered[101] = {0};
     for (int i = 0; i < doc->nsections; i++) {
         IniSection *bs = &doc->sections[i];

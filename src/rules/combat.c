@@ -276,6 +276,15 @@ static bool someone_could_attack(const Game *g, int hex, const short *busy, int 
     for (int u = 0; u < g->st.nunits; u++) {
         if (in_list(busy, nbusy, u) || attacker_refusal(g, u, side))
             continue;
+        if (is_skirmisher(g, u)) { /* only with another unit of its hex that could attack (SKIRM-RULES) */
+            bool company = false;
+            for (int v = 0; v < g->st.nunits && !company; v++)
+                company = v != u && !is_skirmisher(g, v) && g->st.unit[v].where == AT_MAP &&
+                          g->st.unit[v].hex == g->st.unit[u].hex && !in_list(busy, nbusy, v) &&
+                          !attacker_refusal(g, v, side);
+            if (!company)
+                continue;
+        }
         short nb[DIR_COUNT];
         int k = enemy_neighbours(g, u, nb);
         if (in_list(nb, k, hex))

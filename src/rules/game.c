@@ -2,6 +2,7 @@
 
 #include "data/inidoc.h"
 #include "data/inidoc.h"
+#include "automa/automa.h"
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
@@ -386,6 +387,8 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed, opts);
     events_setup(g);
+    if (sc->solitaire && gd->automa.present)
+        automa_setup(g); /* AI-SETUP: the Automa plays the Union */
     if (!(options & OPT_HYPOTHETICAL))
         begin_turn(g); /* else once both armies are deployed */
     return true;
@@ -542,6 +545,10 @@ static void begin_turn(Game *g)
     st->drawn = (Chit){0, 0, -1};
     st->phase = PH_CHOOSE;
     st->to_move = SIDE_CONFEDERATE;
+    if (st->automa.on) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
+        st->done_choosing[SIDE_UNION] = true;
+        st->automa.night_done = false;
+    }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-POINTS", "activation points: union %d, confederate %d",
             st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE]);
 }
@@ -554,6 +561,8 @@ static void end_turn(Game *g)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
                                                UF_FORCED | UF_BUILT);
     events_end_turn(g);
+    if (st->automa.on)
+        automa_end_turn(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
     if (victory_check(g, true, last))
@@ -1742,6 +1751,14 @@ static bool detachment_allowed(const Game *g)
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
+    if (st->automa.on && st->to_move == SIDE_UNION && st->phase != PH_GAME_OVER)
+        return automa_legal(g, out, max, 0); /* the Automa answers for the Union */
+    return game_legal_base(g, out, max);
+}
+
+int game_legal_base(const Game *g, Decision *out, int max)
+{
+    const GameState *st = &g->st;
     int n = 0;
 #define ADD(k, a)                                                                                                      \
     do {                                                                                                               \
@@ -1969,6 +1986,8 @@ static void draw_next(Game *g)
 {
     GameState *st = &g->st;
     if (st->ncup == 0) {
+        if (g->gd->turns[st->turn - 1].night && st->automa.on && automa_night(g))
+            return; /* AI-NIGHT: the Automa's night marches first */
         if (g->gd->turns[st->turn - 1].night && !night_begin(g))
             return; /* recovery decisions first */
         end_turn(g);
@@ -1989,12 +2008,16 @@ static void draw_next(Game *g)
     char name[NAME_LEN + 16];
     chit_name(g, &st->drawn, name, sizeof name);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
+    if (st->automa.on && st->drawn.side == SIDE_UNION)
+        automa_drawn(g); /* the Automa acts: AI-ACTIVATE */
 }
 
 static void fill_cup(Game *g)
 {
     GameState *st = &g->st;
     st->ncup = 0;
+    if (st->automa.on) /* AI-SEQUENCE: the Automa's markers, Hooker, its Independent */
+        st->ncup = automa_cup(g, st->cup, GS_MAX_CHITS);
     for (int f = 0; f < g->gd->nformations; f++)
         if (st->chosen[f] && st->held_by[f] < 0)
             st->cup[st->ncup++] = (Chit){CHIT_FORMATION, (unsigned char)g->gd->formations[f].side, (short)f};
@@ -2006,7 +2029,8 @@ static void fill_cup(Game *g)
             st->cup[st->ncup++] = (Chit){CHIT_HIGHER, (unsigned char)g->gd->commanders[k].side, (short)k};
     }
     for (int s = 0; s < SIDE_COUNT; s++) {
-        st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
+        if (!(st->automa.on && s == SIDE_UNION))
+            st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
         if (st->ev_extra[s] >= 0) /* Good General goes in with the command chits (EVENTS) */
             st->cup[st->ncup++] = (Chit){CHIT_EVENT, (unsigned char)s, st->ev_extra[s]};
     }
@@ -2058,6 +2082,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         return false;
     }
     dummies_cleanup(g);
+    if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
+        automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
         victory_check(g, false, false); /* conditions met "as soon as" */
     /* playing an event chit shows the enemy what was in one's hand; the
@@ -2115,6 +2141,15 @@ bool game_undo(Game *g, int side, char *why, size_t n)
     return true;
 }
 
+bool game_apply_base(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    st->automa.answering = true; /* the rules' own handling of the Automa's answer */
+    bool ok = apply_decision(g, d, why, n);
+    st->automa.answering = false;
+    return ok;
+}
+
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
@@ -2126,6 +2161,13 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
     if (d->side != st->to_move) {
         snprintf(why, n, "it is the %s side's decision", data_side_name(st->to_move));
         return false;
+    }
+    if (d->kind == D_AUTOMA || (st->automa.on && st->to_move == SIDE_UNION && !st->automa.answering)) {
+        if (d->kind != D_AUTOMA) {
+            snprintf(why, n, "the Automa commands the Union: its only decision is \"automa\" (its next step)");
+            return false;
+        }
+        return automa_apply(g, d, why, n);
     }
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
@@ -2803,6 +2845,9 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_END:
         snprintf(buf, size, "end");
         break;
+    case D_AUTOMA:
+        snprintf(buf, size, "automa");
+        break;
     case D_HIGHER: {
         size_t len = (size_t)snprintf(buf, size, "higher %s ",
                                       d->arg >= 0 && d->arg < gd->ncommanders ? gd->commanders[d->arg].id : "?");
@@ -2973,6 +3018,10 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     }
     if (k == 1 && strcmp(verb, "forced-march") == 0) {
         out->kind = D_FORCED_MARCH;
+        return true;
+    }
+    if (k == 1 && strcmp(verb, "automa") == 0) {
+        out->kind = D_AUTOMA;
         return true;
     }
     if (k == 2 && strcmp(verb, "dummy") == 0) {

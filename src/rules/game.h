@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "automa/automa_state.h"
 #include "data/data.h"
 #include "rules/log.h"
 #include "rules/rng.h"
@@ -254,6 +255,7 @@ typedef struct {
     bool hc_twice[GS_MAX_COMMANDERS];     /* may command again this turn (higher-twice) */
     bool cmd_gone[GS_MAX_COMMANDERS];     /* fallen (leader-attack) */
     bool cmd_falls[GS_MAX_COMMANDERS];    /* falls at the end of this turn */
+    AutomaState automa; /* the solitaire system (AI-*), when automa.on */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
     Rng rng;
@@ -323,6 +325,7 @@ enum DecisionKind {
     D_NO_EVENT,     /* at night: the supply chit is not played */
     D_VP_PLACE,     /* a command counter face down in a box: arg formation, arg2 box (VARIANT-HYPOTHETICAL) */
     D_DEPLOY,       /* a unit onto the map in its box's zone: arg unit, hex */
+    D_AUTOMA,       /* the Automa's next step (AI-*): "automa" */
     D_COUNT
 };
 

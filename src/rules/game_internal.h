@@ -107,6 +107,12 @@ typedef bool (*MoveFilter)(const Game *g, const Decision *mv, int hex);
 int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
                      MoveFilter ok);
 void game_draw_next(Game *g);
+/* The decisions the rules open now, before the Automa takes the Union's
+ * (game_legal gives only "automa" when the Automa must decide). */
+int game_legal_base(const Game *g, Decision *out, int max);
+/* Applies a decision as the rules do, without the Automa's interception
+ * (the Automa's own answers to the rules' questions). */
+bool game_apply_base(Game *g, const Decision *d, char *why, size_t n);
 
 /* events.c (EVENTS, NIGHT-COMBAT) */
 void events_setup(Game *g);

@@ -191,6 +191,8 @@ static void supply_and_order(Game *g)
     unsigned char supplied[GS_MAX_UNITS];
     if (!game_supply_status(g, supplied))
         return;
+    if (st->automa.on) /* M.1: no supply phase in the solitaire game */
+        memset(supplied, 1, sizeof supplied);
     int out_count[SIDE_COUNT] = {0, 0};
     for (int u = 0; u < st->nunits; u++) {
         UnitState *us = &st->unit[u];
@@ -253,6 +255,8 @@ static const char *recovery_refusal(const Game *g, int u, int side)
         return "that unit belongs to the other army";
     if (us->where != AT_MAP)
         return "only units on the map recover (never eliminated ones)";
+    if (ud->counter >= 0)
+        return "an Automa division recovers by its own rule (AI-RECOVERY)";
     if (ud->reduced == 0 || us->steps != 1)
         return "it is not a reduced two-step unit";
     if (us->flags & (UF_OOS | UF_DIS | UF_DEM))

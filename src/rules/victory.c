@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "data/inidoc.h"
+#include "automa/automa.h"
 #include "rules/game_internal.h"
 
 static const char *vopt(const Game *g, const char *key)
@@ -129,6 +130,8 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
     const char *places = vopt(g, "places");
     if (!type)
         return false;
+    if (strcmp(type, "solitaire") == 0)
+        return st->automa.on && automa_victory(g, last_turn); /* AI-VP-TRACK */
     if (strcmp(type, "campaign") == 0) {
         if (!end_of_turn)
             return false;

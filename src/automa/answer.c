@@ -1,0 +1,167 @@
+/* The Automa's answers to the rules' questions during the player's
+ * activations: break contact (AI-BREAK-CONTACT), a breastwork under
+ * bombardment (AI-BOMBARD-TARGET), which division takes a result, and the
+ * defender's choices when the player attacks (AI-PLAYER-ATTACK, AI-LOSSES).
+ * Each answer is one of the decisions the rules open (game_legal_base),
+ * chosen by a fixed order of preference and logged with its reason. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa_internal.h"
+
+#define ANSWER_MAX 4096
+
+/* The Automa division stack of a hex: its formation. */
+static int formation_in(const Game *g, int hex)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && g->gd->units[u].counter >= 0)
+            return data_automa_formation_of_unit(g->gd, u);
+    return -1;
+}
+
+/* Sum of distances from hex to the formation's other divisions: smaller
+ * keeps the formation together (H.3). */
+static int spread(const Game *g, int f, int hex, int from)
+{
+    short units[16];
+    int n = automa_units(g, f, units, 16), s = 0;
+    for (int i = 0; i < n; i++)
+        if (g->st.unit[units[i]].hex != from)
+            s += hex_distance(map_hex_at(&g->gd->map, hex), map_hex_at(&g->gd->map, g->st.unit[units[i]].hex));
+    return s;
+}
+
+static bool holds_counter(const Game *g, int hex)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && g->gd->units[u].counter >= 0)
+            return true;
+    return false;
+}
+
+static int break_contact(Game *g, const Decision *list, int k, char *why, size_t n)
+{
+    int hex = g->st.bc_queue[0];
+    int stay = -1, best = -1, best_spread = 1 << 20;
+    for (int i = 0; i < k; i++) {
+        if (list[i].kind == D_STAY)
+            stay = i;
+        if (list[i].kind != D_BREAK || list[i].nunits > 0 || holds_counter(g, list[i].arg))
+            continue;
+        int f = formation_in(g, hex);
+        int s = f >= 0 ? spread(g, f, list[i].arg, hex) : 0;
+        if (best < 0 || s < best_spread)
+            best = i, best_spread = s;
+    }
+    bool demoralized = false;
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && (g->st.unit[u].flags & UF_DEM))
+            demoralized = true;
+    char h[5];
+    hex_name(g->gd, hex, h);
+    if (g->st.breastwork[hex] == SIDE_UNION + 1 && stay >= 0) {
+        snprintf(why, n, "the division in %s is under a breastwork: it stays without a roll", h);
+        return stay;
+    }
+    if (!demoralized && stay >= 0) {
+        int die = automa_roll(g, "AI-BREAK-CONTACT", "the division in %s breaks contact on 1-2", h);
+        if (die > 2 || best < 0) {
+            snprintf(why, n, "the division in %s stays (%d)%s", h, die, die <= 2 ? ": no hex keeps the formation together" : "");
+            return stay;
+        }
+        snprintf(why, n, "the division in %s breaks contact (%d), toward its formation", h, die);
+        return best;
+    }
+    snprintf(why, n, "the division in %s is demoralized: it always breaks contact (K.4)", h);
+    return best >= 0 ? best : 0;
+}
+
+/* Open ground: a terrain with neither a dice limit nor a bombardment modifier. */
+static bool open_ground(const Game *g, int hex)
+{
+    const TerrainKind *t = &g->gd->terrain[g->gd->map.hexes[hex].terrain];
+    return t->dice_limit == 0 && t->bombard_modifier == 0 && t->defender_dice == 0;
+}
+
+static int pick_kind(const Decision *list, int k, int kind)
+{
+    for (int i = 0; i < k; i++)
+        if (list[i].kind == kind)
+            return i;
+    return -1;
+}
+
+static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
+{
+    const GameState *st = &g->st;
+    int i;
+    switch (st->pending) {
+    case PEND_BREAK_CONTACT:
+        return break_contact(g, list, k, why, n);
+    case PEND_BREASTWORK: {
+        bool build = st->automa.attitude == ATT_CAUTIOUS || open_ground(g, st->bomb_hex);
+        i = pick_kind(list, k, build ? D_BREASTWORK : D_NO_BREASTWORK);
+        snprintf(why, n, "%s (I.4: a breastwork only when Cautious or in open ground)",
+                 build ? "a breastwork is built" : "no breastwork");
+        return i >= 0 ? i : 0;
+    }
+    default:
+        break;
+    }
+    /* The rest: the defender's steps in a combat and the like. Take the
+     * loss on the strongest division (K.1), build a breastwork when
+     * attacked (J.1), and otherwise the rules' first choice. */
+    int best = -1, best_pts = -1;
+    for (i = 0; i < k; i++)
+        if (list[i].kind == D_LOSE || list[i].kind == D_TAKE) {
+            int u = list[i].kind == D_LOSE && list[i].nunits > 0 ? list[i].units[0] : list[i].arg;
+            int p = u >= 0 && u < st->nunits ? game_unit_points(g, u) : 0;
+            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER)
+                p = 1000; /* K.1: the skirmisher first */
+            if (p > best_pts)
+                best = i, best_pts = p;
+        }
+    if (best >= 0) {
+        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division (K.1)");
+        return best;
+    }
+    if ((i = pick_kind(list, k, D_BREASTWORK)) >= 0) {
+        snprintf(why, n, "an attacked division always builds a breastwork (J.1)");
+        return i;
+    }
+    if ((i = pick_kind(list, k, D_NO_ADVANCE)) >= 0) {
+        snprintf(why, n, "no advance");
+        return i;
+    }
+    snprintf(why, n, "the rules' first choice");
+    return 0;
+}
+
+void automa_answer(Game *g)
+{
+    Decision *list = malloc(ANSWER_MAX * sizeof *list);
+    if (!list)
+        return;
+    int k = game_legal_base(g, list, ANSWER_MAX);
+    if (k > ANSWER_MAX)
+        k = ANSWER_MAX;
+    if (k <= 0) {
+        free(list);
+        return;
+    }
+    const char *rule = g->st.pending == PEND_BREAK_CONTACT ? "AI-BREAK-CONTACT"
+                       : g->st.pending == PEND_BREASTWORK  ? "AI-BOMBARD-TARGET"
+                                                           : "AI-PLAYER-ATTACK";
+    char why[160];
+    int i = choose(g, list, k, why, sizeof why);
+    char text[120], err[200];
+    decision_format(g->gd, &list[i], text, sizeof text);
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "the Automa answers \"%s\": %s", text, why);
+    /* should the rules refuse it, the first answer they accept */
+    for (int j = -1; j < k; j++)
+        if (game_apply_base(g, &list[j < 0 ? i : j], err, sizeof err))
+            break;
+    free(list);
+}

@@ -1,0 +1,881 @@
+/* The Automa's display and turn: set-up (AI-SETUP), the Activation Track
+ * (AI-TRACK, AI-RANDOMIZE), Hooker and the attitude (AI-HOOKER,
+ * AI-ATTITUDE), the cup (AI-SEQUENCE), the turn track (AI-END-TURN,
+ * AI-I-VI, AI-INDEPENDENT), the VP track (AI-VP-TRACK) and the step
+ * machine of an activation. The booklet's paragraphs are read by
+ * paragraph.c and the movement is in automa_move.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa_internal.h"
+
+_Static_assert(AUTOMA_MAX_UNITS == GS_MAX_UNITS, "the Automa's per-unit arrays follow GS_MAX_UNITS");
+
+bool automa_on(const Game *g) { return g->st.automa.on; }
+
+const char *automa_formation_name(const GameData *gd, int f)
+{
+    const AutomaData *a = &gd->automa;
+    if (f < 0 || f >= a->nformations)
+        return "?";
+    const AutomaFormation *af = &a->formations[f];
+    if (af->counter >= 0)
+        return gd->counters[af->counter].name;
+    return gd->formations[af->formation].name;
+}
+
+const char *automa_step_name(int step)
+{
+    static const char *const names[] = {"idle", "drawn", "behaviour", "objective", "move", "combat", "finish", "night"};
+    return step >= 0 && step < (int)(sizeof names / sizeof *names) ? names[step] : "?";
+}
+
+const char *attitude_name(int attitude) { return attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive"; }
+
+int automa_roll(Game *g, const char *rule, const char *fmt, ...)
+{
+    char purpose[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(purpose, sizeof purpose, fmt, ap);
+    va_end(ap);
+    return game_roll(g, rule, purpose);
+}
+
+/* The Automa formation of a command chit (its corps), -1. */
+static int formation_of_chit(const Game *g, const Chit *c)
+{
+    const AutomaData *a = &g->gd->automa;
+    if (c->kind != CHIT_FORMATION || c->side != SIDE_UNION)
+        return -1;
+    for (int f = 0; f < a->nformations; f++)
+        if (a->formations[f].counter < 0 && a->formations[f].formation == c->index)
+            return f;
+    return -1;
+}
+
+/* The Union's commanding general: the Union higher commander (Hooker). */
+static int hooker_commander(const GameData *gd)
+{
+    for (int k = 0; k < gd->ncommanders; k++)
+        if (gd->commanders[k].side == SIDE_UNION && gd->commanders[k].higher)
+            return k;
+    return -1;
+}
+
+int automa_units(const Game *g, int f, short *out, int max)
+{
+    int n = 0;
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 &&
+            data_automa_formation_of_unit(g->gd, u) == f && n < max)
+            out[n++] = (short)u;
+    return n;
+}
+
+/* ---- the Activation Track (AI-TRACK, AI-RANDOMIZE) -------------------- */
+
+static void track_compact(AutomaState *a, int slots)
+{
+    int k = 0;
+    for (int i = 0; i < slots; i++)
+        if (a->track[i] >= 0)
+            a->track[k++] = a->track[i];
+    for (; k < slots; k++)
+        a->track[k] = -1;
+}
+
+/* A marker back to the first free slot (C.0). */
+void track_return(Game *g, int f)
+{
+    AutomaState *a = &g->st.automa;
+    int slots = g->gd->automa.track.slots;
+    for (int i = 0; i < slots; i++)
+        if (a->track[i] == f)
+            return;
+    for (int i = 0; i < slots; i++)
+        if (a->track[i] < 0) {
+            a->track[i] = (signed char)f;
+            a->status[f] = FS_TRACK;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRACK", "%s's marker goes back to slot %d of the track",
+                    automa_formation_name(g->gd, f), i + 1);
+            return;
+        }
+}
+
+void track_text(const Game *g, char *buf, size_t size)
+{
+    const AutomaState *a = &g->st.automa;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->gd->automa.track.slots && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%d:%s", i ? " " : "", i + 1,
+                                a->track[i] >= 0 ? g->gd->automa.formations[a->track[i]].id : "-");
+}
+
+/* Hooker's box sets the attitude while he stands in his column (AI-ATTITUDE). */
+static void attitude_from_hooker(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->hooker_where != HK_COLUMN)
+        return;
+    int att = g->gd->automa.track.box[a->hooker_box].attitude;
+    if (att != a->attitude)
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "Hooker on box %d: the Union turns %s", a->hooker_box,
+                attitude_name(att));
+    a->attitude = (signed char)att;
+}
+
+/* Three dice read on the Ruler (C.1): the page, the third die. */
+static const PageCell *ruler_read(Game *g, const char *rule, const char *what, int window, int *page, int *third)
+{
+    int d1 = automa_roll(g, rule, "%s: first die of the page pair", what);
+    int d2 = automa_roll(g, rule, "%s: second die of the page pair", what);
+    int d3 = automa_roll(g, rule, "%s: the third die sets the Ruler", what);
+    *page = d1 + d2;
+    *third = d3;
+    return data_page_cell(g->gd, *page, d3, window);
+}
+
+static void randomize_track(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const ActivationTrack *t = &g->gd->automa.track;
+    int page, third;
+    const PageCell *c = ruler_read(g, "AI-RANDOMIZE", "randomizing the track", RW_ACTIVATION, &page, &third);
+    if (!c)
+        return;
+    int pos = g->gd->automa.anchors[third - 1] + g->gd->automa.window[RW_ACTIVATION];
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RANDOMIZE", "page %d, Ruler at %d, activation window (cell %d): %s",
+            page, g->gd->automa.anchors[third - 1], pos, c->token);
+    for (int i = 0; i < c->narrows; i++) {
+        const TrackArrow *ar = &c->arrows[i];
+        if (ar->slot == 0) {
+            if (a->hooker_where != HK_COLUMN) {
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RANDOMIZE", "Hooker's arrow is ignored: he is off his column");
+                continue;
+            }
+            int b = a->hooker_box + (ar->up ? -1 : 1);
+            if (b < 1)
+                b = ar->star ? t->hooker_boxes : 1;
+            if (b > t->hooker_boxes)
+                b = ar->star ? 1 : t->hooker_boxes;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RANDOMIZE", "Hooker %s%s: box %d -> %d", ar->up ? "up" : "down",
+                    ar->star ? " (starred)" : "", a->hooker_box, b);
+            a->hooker_box = (signed char)b;
+            continue;
+        }
+        int s = ar->slot - 1;
+        while (s >= 0 && a->track[s] < 0)
+            s--; /* an empty slot: the first occupied one above */
+        int other = ar->up ? s - 1 : s + 1;
+        if (s < 0 || other < 0 || other >= t->slots || a->track[other] < 0) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RANDOMIZE", "arrow %d%c moves nothing", ar->slot,
+                    ar->up ? 'u' : 'd');
+            continue;
+        }
+        signed char x = a->track[s];
+        a->track[s] = a->track[other];
+        a->track[other] = x;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RANDOMIZE", "arrow %d%c: %s and %s swap slots %d and %d", ar->slot,
+                ar->up ? 'u' : 'd', g->gd->automa.formations[a->track[other]].id,
+                g->gd->automa.formations[a->track[s]].id, s + 1, other + 1);
+    }
+    attitude_from_hooker(g);
+}
+
+/* ---- set-up (AI-SETUP) -------------------------------------------------- */
+
+void automa_setup(Game *g)
+{
+    const GameData *gd = g->gd;
+    const AutomaData *ad = &gd->automa;
+    const ScenarioDef *sc = &gd->scenarios[g->st.scenario];
+    AutomaState *a = &g->st.automa;
+    memset(a, 0, sizeof *a);
+    a->on = true;
+    a->active = -1;
+    a->target = -1;
+    a->queue[0] = a->queue[1] = a->holding[0] = a->holding[1] = -1;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        a->track[i] = -1;
+    for (int i = 0; i <= WHEEL_MAX_SLOTS; i++)
+        a->wheel[i] = -1;
+    for (int f = 0; f < AUTOMA_MAX_FORMATIONS; f++) {
+        a->area[f] = a->obj_area[f] = -1;
+        a->skirm[f] = -1;
+        a->thrown[f] = -1;
+    }
+    for (int f = 0; f < ad->nformations; f++) {
+        a->status[f] = ad->formations[f].counter >= 0 ? FS_NO_MARKER : FS_TRACK;
+        a->area[f] = (short)sc->strategy_area[f];
+        a->obj_area[f] = (short)sc->objective_area[f];
+        a->obj_value[f] = (signed char)sc->objective_value[f];
+        a->combat[f] = (signed char)sc->strategy_combat[f];
+    }
+    for (int i = 0; i < ad->track.nturn_markers; i++) {
+        const TurnMarker *m = &ad->track.turn_markers[i];
+        a->marker_turn[i] = (signed char)m->turn;
+        if (m->kind == TM_CORPS)
+            a->status[m->formation] = FS_WAITING;
+    }
+    int k = 0;
+    for (int i = 0; i < ad->track.nsetup_track; i++)
+        a->track[k++] = (signed char)ad->track.setup_track[i];
+    int rnd[TRACK_MAX_SLOTS], nr = ad->track.nsetup_random;
+    memcpy(rnd, ad->track.setup_random, sizeof rnd);
+    while (nr > 0) { /* the rest below them at random (B1 step 4) */
+        int i = (int)rng_below(&g->st.rng, (uint32_t)nr);
+        a->track[k++] = (signed char)rnd[i];
+        rnd[i] = rnd[--nr];
+    }
+    a->hooker_where = HK_COLUMN;
+    a->hooker_box = (signed char)ad->track.setup_hooker;
+    a->attitude = (signed char)ad->track.setup_attitude;
+    a->vp = (signed char)ad->track.setup_vp;
+    for (int u = 0; u < g->st.nunits; u++) {
+        a->seen_steps[u] = g->st.unit[u].steps;
+        a->seen_where[u] = g->st.unit[u].where;
+    }
+    char track[160];
+    track_text(g, track, sizeof track);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SETUP", "the Activation Track: %s; Hooker on box %d; %s; VP marker on %d",
+            track, a->hooker_box, attitude_name(a->attitude), a->vp);
+    for (int f = 0; f < ad->nformations; f++)
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SETUP", "%s: strategy counter on [%03d] %s%s%s",
+                automa_formation_name(gd, f), a->area[f] >= 0 ? gd->areas[a->area[f]].number : 0,
+                a->area[f] >= 0 ? gd->areas[a->area[f]].name : "?",
+                a->combat[f] > 0 ? ", +1 combat" : a->combat[f] < 0 ? ", -1 combat" : "",
+                a->status[f] == FS_WAITING ? "; its marker waits on the turn track" : "");
+    for (int i = 0; i < ad->nhook_start; i++) {
+        const Paragraph *p = data_paragraph(gd, ad->hook_start[i]);
+        if (p)
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SEQUENCE", "read before the game: [%03d] %s", p->number, p->title);
+    }
+}
+
+/* ---- the cup (AI-SEQUENCE, AI-TRACK, AI-HOOKER) ------------------------ */
+
+static void into_cup(Game *g, int f, Chit *out, int *n, int max, const char *why)
+{
+    AutomaState *a = &g->st.automa;
+    if (*n >= max)
+        return;
+    out[(*n)++] = (Chit){CHIT_FORMATION, SIDE_UNION, (short)g->gd->automa.formations[f].formation};
+    a->status[f] = FS_CUP;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRACK", "%s's marker goes into the cup (%s)",
+            automa_formation_name(g->gd, f), why);
+}
+
+int automa_cup(Game *g, Chit *out, int max)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const ActivationTrack *t = &gd->automa.track;
+    int n = 0;
+    if (gd->turns[g->st.turn - 1].night) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "night: no Automa marker goes into the cup");
+        return 0;
+    }
+    if (g->st.turn > gd->scenarios[g->st.scenario].first_turn)
+        randomize_track(g);
+    int points = g->st.points[SIDE_UNION] / (t->cost > 0 ? t->cost : 1);
+    if (a->hooker_where == HK_COLUMN && t->box[a->hooker_box].linked[0] > 0) {
+        const HookerBox *b = &t->box[a->hooker_box];
+        int s1 = b->linked[0] - 1, s2 = b->linked[1] - 1;
+        int f1 = a->track[s1], f2 = a->track[s2];
+        if (f1 >= 0 && f2 >= 0 && points >= 2) {
+            a->holding[0] = (signed char)f1;
+            a->holding[1] = (signed char)f2;
+            a->track[s1] = a->track[s2] = -1;
+            a->status[f1] = a->status[f2] = FS_HOLDING;
+            a->hooker_where = HK_CUP;
+            points -= 2;
+            out[n++] = (Chit){CHIT_HIGHER, SIDE_UNION, (short)hooker_commander(gd)};
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-HOOKER",
+                    "Hooker on highlighted box %d: %s and %s (slots %d and %d) go to the holding box, Hooker into the "
+                    "cup; the attitude stays %s until he is back",
+                    a->hooker_box, gd->automa.formations[f1].id, gd->automa.formations[f2].id, s1 + 1, s2 + 1,
+                    attitude_name(a->attitude));
+        } else if ((f1 >= 0) != (f2 >= 0) && points >= 1) {
+            int f = f1 >= 0 ? f1 : f2;
+            a->track[f1 >= 0 ? s1 : s2] = -1;
+            into_cup(g, f, out, &n, max, "the only linked slot occupied: Hooker stays (exception)");
+            points--;
+        } else
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-HOOKER", "Hooker's linked slots %d and %d are empty: ignored",
+                    s1 + 1, s2 + 1);
+    }
+    track_compact(a, t->slots);
+    for (int i = 0; i < t->slots && points > 0; i++)
+        if (a->track[i] >= 0) {
+            into_cup(g, a->track[i], out, &n, max, "from the top of the track");
+            a->track[i] = -1;
+            points--;
+        }
+    track_compact(a, t->slots);
+    for (int f = 0; f < gd->automa.nformations; f++)
+        if (a->extra_cup[f]) {
+            a->extra_cup[f] = 0;
+            into_cup(g, f, out, &n, max, "released while Aggressive: no point used");
+        }
+    if (a->independent && n < max) {
+        out[n++] = (Chit){CHIT_INDEPENDENT, SIDE_UNION, -1};
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "the Union Independent marker goes into the cup");
+    }
+    char track[160];
+    track_text(g, track, sizeof track);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRACK", "the track after filling the cup: %s", track);
+    return n;
+}
+
+/* ---- the VP track (AI-VP-TRACK) ---------------------------------------- */
+
+void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
+{
+    AutomaState *a = &g->st.automa;
+    const ActivationTrack *t = &g->gd->automa.track;
+    int v = a->vp + (side == SIDE_UNION ? -points : points);
+    if (v < t->vp_min)
+        v = t->vp_min;
+    if (v > t->vp_max)
+        v = t->vp_max;
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s scores %d VP (%s): the VP marker %d -> %d",
+            side == SIDE_UNION ? "the Union" : "the Confederates", points, why, a->vp, v);
+    a->vp = (signed char)v;
+}
+
+/* Every loss since the last look, whatever made it (AI-VP-TRACK,
+ * AI-COUNTERS' boxed values), and objectives reached in the player's turn
+ * by an advance after combat (AI-OBJECTIVE). */
+void automa_reconcile(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const ActivationTrack *t = &gd->automa.track;
+    for (int u = 0; u < g->st.nunits; u++) {
+        const UnitState *us = &g->st.unit[u];
+        const UnitDef *ud = &gd->units[u];
+        int before = a->seen_steps[u], was = a->seen_where[u];
+        a->seen_steps[u] = us->steps;
+        a->seen_where[u] = us->where;
+        if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY)
+            continue;
+        bool gone = us->where == AT_ELIMINATED && was != AT_ELIMINATED;
+        if (ud->counter >= 0) {
+            const AutomaCounterDef *c = &gd->counters[ud->counter];
+            for (int s = before - 1; s >= (int)us->steps && s >= 1; s--) {
+                int idx = c->nvalues - s; /* the value it turned to */
+                if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
+                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", "a division turned to a boxed value");
+            }
+            if (gone) {
+                /* E: an eliminated division goes on the track from the top (ruling: always) */
+                a->high_counters++;
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s is eliminated: it goes on slot %d of the VP track",
+                        ud->name, t->vp_max - a->high_counters + 1);
+            }
+        } else if (ud->side == SIDE_CONFEDERATE && gone) {
+            a->confederate_lost++;
+            if (ud->strength >= t->scoring_strength)
+                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", "a Confederate counter eliminated");
+            if (ud->strength >= t->track_strength) {
+                a->low_counters++;
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s goes on slot %d of the VP track", ud->name,
+                        t->vp_min + a->low_counters - 1);
+            }
+        }
+    }
+    automa_check_objectives(g);
+}
+
+bool automa_victory(Game *g, bool last_turn)
+{
+    AutomaState *a = &g->st.automa;
+    GameState *st = &g->st;
+    const ActivationTrack *t = &g->gd->automa.track;
+    int low_edge = t->vp_min + a->low_counters;  /* the marker on or below it: Union */
+    int high_edge = t->vp_max - a->high_counters; /* on or above it: Confederate */
+    int result = RES_NONE;
+    const char *why = NULL;
+    if (a->vp >= high_edge)
+        result = RES_CONFEDERATE, why = a->high_counters ? "the VP marker reached a Union counter on the track"
+                                                           : "the VP marker reached the end of the track";
+    else if (a->vp < low_edge || a->vp <= t->vp_min)
+        result = RES_UNION, why = a->low_counters ? "the VP marker reached a Confederate counter on the track"
+                                                  : "the VP marker reached 0";
+    else if (a->confederate_lost >= t->loss_limit)
+        result = RES_UNION, why = "too many Confederate counters have been eliminated";
+    const RatingBand *band = NULL;
+    for (int i = 0; i < t->nbands; i++)
+        if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)
+            band = &t->bands[i];
+    if (result == RES_NONE && !last_turn)
+        return false;
+    if (result == RES_NONE) {
+        why = "the last turn is over";
+        result = RES_DRAW;
+        if (band && strstr(band->id, "union"))
+            result = RES_UNION;
+        else if (band && strstr(band->id, "confederate"))
+            result = RES_CONFEDERATE;
+    }
+    st->phase = PH_GAME_OVER;
+    st->result = result;
+    snprintf(st->result_text, sizeof st->result_text, "%s: VP %d, %s", why, a->vp, band ? band->name : "unrated");
+    log_add(&g->log, st->turn, LOG_EVENT, "AI-VP-TRACK", "the game is over: %s", st->result_text);
+    return true;
+}
+
+/* ---- the turn track (AI-END-TURN, AI-I-VI, AI-INDEPENDENT) -------------- */
+
+/* N.5: a corps comes into play. */
+void automa_release(Game *g, int f, const char *why)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->status[f] != FS_WAITING)
+        return;
+    for (int i = 0; i < g->gd->automa.track.nturn_markers; i++)
+        if (g->gd->automa.track.turn_markers[i].kind == TM_CORPS && g->gd->automa.track.turn_markers[i].formation == f)
+            a->marker_turn[i] = 0;
+    if (a->attitude == ATT_CAUTIOUS) {
+        a->status[f] = FS_TRACK;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-I-VI", "%s comes into play (%s): Cautious, its marker goes on the track",
+                automa_formation_name(g->gd, f), why);
+        track_return(g, f);
+        return;
+    }
+    if (g->st.phase == PH_ACTIVATION && g->st.ncup < GS_MAX_CHITS) {
+        g->st.cup[g->st.ncup++] = (Chit){CHIT_FORMATION, SIDE_UNION, (short)g->gd->automa.formations[f].formation};
+        a->status[f] = FS_CUP;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-I-VI",
+                "%s comes into play (%s): Aggressive, its marker goes into the cup without a point",
+                automa_formation_name(g->gd, f), why);
+    } else {
+        a->extra_cup[f] = 1;
+        a->status[f] = FS_TRACK; /* taken from the display into the next cup */
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-I-VI",
+                "%s comes into play (%s): Aggressive, its marker goes into the next cup without a point",
+                automa_formation_name(g->gd, f), why);
+    }
+}
+
+void automa_advance_markers(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const ActivationTrack *t = &g->gd->automa.track;
+    for (int i = 0; i < t->nturn_markers; i++) {
+        if (t->turn_markers[i].kind != TM_CORPS || a->marker_turn[i] == 0)
+            continue;
+        int to = a->marker_turn[i] - t->advance_step;
+        if (to <= g->st.turn)
+            to = g->st.turn + 1;
+        if (to < a->marker_turn[i]) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BEHAVIOUR", "%s's marker advances on the turn track: turn %d -> %d",
+                    automa_formation_name(g->gd, t->turn_markers[i].formation), a->marker_turn[i], to);
+            a->marker_turn[i] = (signed char)to;
+        }
+    }
+}
+
+static void turn_track_reached(Game *g, int next)
+{
+    AutomaState *a = &g->st.automa;
+    const ActivationTrack *t = &g->gd->automa.track;
+    if (a->hooker_where == HK_TURN_TRACK && a->hooker_turn <= next) {
+        int die = automa_roll(g, "AI-END-TURN", "the turn marker reaches Hooker: his box on the column");
+        int box = die <= t->hooker_boxes ? die : t->hooker_boxes;
+        a->hooker_where = HK_COLUMN;
+        a->hooker_box = (signed char)box;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-END-TURN", "Hooker returns to box %d of his column", box);
+        attitude_from_hooker(g);
+    }
+    for (int i = 0; i < t->nturn_markers; i++) {
+        const TurnMarker *m = &t->turn_markers[i];
+        if (a->marker_turn[i] == 0 || a->marker_turn[i] > next)
+            continue;
+        a->marker_turn[i] = 0;
+        if (m->kind == TM_INDEPENDENT) {
+            a->independent = true;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT",
+                    "the turn marker reaches the Independent marker: it goes into the cup from turn %d", next);
+        } else if (m->kind == TM_CORPS)
+            automa_release(g, m->formation, "the turn marker reached it");
+        else if (m->kind == TM_OBJECTIVE_X) {
+            int die = automa_roll(g, "AI-END-TURN", "Objective X: which paragraph");
+            for (int r = 0; r < m->nroll; r++)
+                if (die >= m->roll_lo[r] && die <= m->roll_hi[r]) {
+                    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-END-TURN", "Objective X: %d reads [%03d]", die,
+                            m->roll_para[r]);
+                    automa_read(g, m->roll_para[r], -1);
+                }
+        }
+    }
+}
+
+void automa_end_turn(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    GameState *st = &g->st;
+    bool night = gd->turns[st->turn - 1].night;
+    if (night) { /* M: the night's clean-up */
+        for (int f = 0; f < gd->automa.nformations; f++) {
+            if (a->combat[f])
+                log_add(&g->log, st->turn, LOG_EVENT, "AI-COMBAT-MARKER", "night: %s's combat marker is removed",
+                        automa_formation_name(gd, f));
+            a->combat[f] = 0;
+            if (a->skirm[f] >= 0 && st->unit[a->skirm[f]].where == AT_MAP) {
+                st->unit[a->skirm[f]].where = AT_RESERVE;
+                st->unit[a->skirm[f]].hex = -1;
+                st->skirmishers[SIDE_UNION]++;
+                log_add(&g->log, st->turn, LOG_EVENT, "AI-NIGHT", "night: %s's skirmisher is removed",
+                        automa_formation_name(gd, f));
+            }
+            a->skirm[f] = -1;
+        }
+        for (int u = 0; u < st->nunits; u++)
+            if (gd->units[u].counter >= 0)
+                st->unit[u].flags &= (unsigned short)~UF_DIS;
+    }
+    bool day_ends = night && st->turn < gd->nturns && !gd->turns[st->turn].night;
+    if (day_ends && gd->automa.hook_day_end) {
+        log_add(&g->log, st->turn, LOG_EVENT, "AI-DAY-VP", "before the next day: [%03d]", gd->automa.hook_day_end);
+        automa_read(g, gd->automa.hook_day_end, -1);
+    }
+    if (gd->automa.hook_turn_end) {
+        log_add(&g->log, st->turn, LOG_EVENT, "AI-END-TURN", "the turn ends: [%03d]", gd->automa.hook_turn_end);
+        automa_read(g, gd->automa.hook_turn_end, -1);
+    }
+    wheel_advance_roll(g);
+    turn_track_reached(g, st->turn + 1);
+}
+
+/* ---- the activation, step by step ---------------------------------------- */
+
+void automa_drawn(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    g->st.to_move = SIDE_UNION;
+    g->st.activated = true;
+    a->step = AS_DRAWN;
+}
+
+bool automa_night(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->night_done)
+        return false;
+    a->night_done = true;
+    g->st.phase = PH_ACTIVATION;
+    g->st.to_move = SIDE_UNION;
+    g->st.activated = true;
+    g->st.drawn = (Chit){CHIT_FORMATION, SIDE_UNION, -1};
+    a->step = AS_NIGHT;
+    return true;
+}
+
+int automa_legal(const Game *g, Decision *out, int max, int n)
+{
+    const GameState *st = &g->st;
+    if (!st->automa.on || st->to_move != SIDE_UNION || st->phase == PH_GAME_OVER)
+        return n;
+    if (n < max)
+        out[n] = (Decision){.kind = D_AUTOMA, .side = SIDE_UNION};
+    return n + 1;
+}
+
+/* The activation is over: the marker back, the next one of Hooker's pair,
+ * or the next chit from the cup. */
+static void finish(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    int f = a->active;
+    if (f >= 0) {
+        if (a->status[f] == FS_CUP || a->status[f] == FS_HOLDING)
+            track_return(g, f);
+        for (int u = 0; u < g->st.nunits; u++)
+            g->st.unit[u].flags &= (unsigned short)~UF_ACTIVE;
+    }
+    a->active = -1;
+    a->target = -1;
+    a->independent_acting = false;
+    if (a->queue[0] >= 0) {
+        int next = a->queue[0];
+        a->queue[0] = a->queue[1];
+        a->queue[1] = -1;
+        automa_begin(g, next);
+        return;
+    }
+    a->step = AS_IDLE;
+    game_draw_next(g);
+}
+
+void automa_finish(Game *g) { finish(g); }
+
+/* A formation starts acting (C.0, N.8). */
+void automa_begin(Game *g, int f)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    a->active = (signed char)f;
+    a->target = -1;
+    a->prox = a->bombard = a->attack_art = 0;
+    a->in_proximity = false;
+    short units[16];
+    int n = automa_units(g, f, units, 16);
+    if (n == 0) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE", "%s has no division left on the map",
+                automa_formation_name(gd, f));
+        if (gd->automa.formations[f].counter < 0)
+            a->status[f] = FS_GONE;
+        a->active = -1;
+        a->step = AS_FINISH;
+        return;
+    }
+    bool reduced = true, north = true;
+    for (int i = 0; i < n; i++) {
+        const AutomaCounterDef *c = &gd->counters[gd->units[units[i]].counter];
+        reduced &= g->st.unit[units[i]].steps < c->nvalues;
+        north &= gd->map.hexes[g->st.unit[units[i]].hex].bank != BANK_SOUTH;
+        g->st.unit[units[i]].flags |= UF_ACTIVE;
+    }
+    a->north = north;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE", "%s is activated: %d division%s act whole, no command radius",
+            automa_formation_name(gd, f), n, n == 1 ? "" : "s");
+    if (reduced && gd->automa.hook_reduced) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-REDUCED", "every division is reduced: [%03d]", gd->automa.hook_reduced);
+        if (automa_read(g, gd->automa.hook_reduced, f) != READ_END) {
+            a->step = AS_FINISH;
+            return;
+        }
+    }
+    if (north) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BEHAVIOUR", "%s is wholly north of the river: no behaviour check",
+                automa_formation_name(gd, f));
+        a->step = AS_OBJECTIVE;
+    } else
+        a->step = AS_BEHAVIOUR;
+}
+
+/* The division of formation f nearest a Confederate unit (random on a tie):
+ * where a skirmisher or a combat marker goes (N.2). */
+static int nearest_division(Game *g, int f, const char *rule)
+{
+    short units[16];
+    int n = automa_units(g, f, units, 16);
+    int best = -1, bestd = 1 << 20, ties = 0;
+    short tied[16];
+    for (int i = 0; i < n; i++) {
+        HexCoord h = map_hex_at(&g->gd->map, g->st.unit[units[i]].hex);
+        int d = 1 << 20;
+        for (int u = 0; u < g->st.nunits; u++)
+            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE) {
+                int k = hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[u].hex));
+                if (k < d)
+                    d = k;
+            }
+        if (d < bestd)
+            bestd = d, ties = 0;
+        if (d == bestd)
+            tied[ties++] = units[i];
+    }
+    if (ties == 0)
+        return -1;
+    best = tied[0];
+    if (ties > 1) {
+        int die = automa_roll(g, rule, "%d divisions equally near the enemy: which one", ties);
+        best = tied[(die - 1) % ties];
+    }
+    return best;
+}
+
+void automa_skirmisher(Game *g, int f, const char *rule)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SKIRMISHER", "%s has a skirmisher already: ignored",
+                automa_formation_name(g->gd, f));
+        return;
+    }
+    int u = nearest_division(g, f, "AI-SKIRMISHER");
+    if (u < 0)
+        return;
+    int s = skirmisher_place(g, SIDE_UNION, g->st.unit[u].hex);
+    if (s < 0) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SKIRMISHER", "no Union skirmisher counter is left");
+        return;
+    }
+    a->skirm[f] = (short)s;
+    a->seen_steps[s] = g->st.unit[s].steps;
+    a->seen_where[s] = g->st.unit[s].where;
+    char h[5];
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "a Union skirmisher goes on %s (%s), the division nearest the enemy",
+            g->gd->units[u].name, hex_name(g->gd, g->st.unit[u].hex, h));
+}
+
+void automa_combat_marker(Game *g, int f, int sign, const char *rule)
+{
+    AutomaState *a = &g->st.automa;
+    const char *name = automa_formation_name(g->gd, f);
+    if (a->combat[f] == -sign) {
+        a->combat[f] = 0;
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "combat %+d removes %s's %+d marker", sign, name, -sign);
+    } else if (a->combat[f] == sign)
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s has a %+d marker already: markers are not cumulative", name,
+                sign);
+    else {
+        a->combat[f] = (signed char)sign;
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s gets a %+d combat marker", name, sign);
+    }
+}
+
+static void behaviour(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int f = a->active;
+    int page, third;
+    const PageCell *b = ruler_read(g, "AI-BEHAVIOUR", "behaviour", RW_BEHAVIOUR, &page, &third);
+    a->page = (signed char)page;
+    a->third = (signed char)third;
+    const PageCell *p = data_page_cell(gd, page, third, a->attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);
+    const PageCell *bo = data_page_cell(gd, page, third, RW_BOMBARD);
+    if (!b || !p || !bo)
+        return; /* the checker makes every window readable */
+    int anchor = gd->automa.anchors[third - 1];
+    a->prox = (signed char)p->value;
+    a->bombard = (signed char)(bo->no_bombard ? 0 : bo->value);
+    a->attack_art = (signed char)bo->value;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BEHAVIOUR",
+            "page %d \"%s\", Ruler at %d: behaviour %s (cell %d), proximity %d (%s, cell %d), bombardment %s (cell %d)",
+            page, gd->automa.pages[page].title, anchor, b->token, anchor + gd->automa.window[RW_BEHAVIOUR], p->value,
+            attitude_name(a->attitude),
+            anchor + gd->automa.window[a->attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE], bo->token,
+            anchor + gd->automa.window[RW_BOMBARD]);
+    switch (b->value) {
+    case BH_SKIRMISHER:
+        automa_skirmisher(g, f, "AI-BEHAVIOUR");
+        break;
+    case BH_COMBAT_PLUS:
+        automa_combat_marker(g, f, 1, "AI-BEHAVIOUR");
+        break;
+    case BH_COMBAT_MINUS:
+        automa_combat_marker(g, f, -1, "AI-BEHAVIOUR");
+        break;
+    case BH_ADVANCE_I_VI:
+        automa_advance_markers(g);
+        break;
+    default:
+        break;
+    }
+    a->step = AS_OBJECTIVE;
+}
+
+static void objective_step(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int f = a->active;
+    if (a->obj_area[f] < 0) {
+        int area = a->area[f];
+        int para = area >= 0 ? gd->areas[area].number : 0;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s has no objective: its strategy counter is on [%03d]",
+                automa_formation_name(gd, f), para);
+        int r = automa_read(g, para, f);
+        if (r != READ_END || a->active < 0) {
+            a->step = AS_FINISH;
+            return;
+        }
+        if (a->obj_area[f] < 0) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s gets no objective this time: it waits",
+                    automa_formation_name(gd, f));
+            a->step = AS_FINISH;
+            return;
+        }
+    } else
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s marches on its objective: value %d at [%03d] %s",
+                automa_formation_name(gd, f), a->obj_value[f], gd->areas[a->obj_area[f]].number,
+                gd->areas[a->obj_area[f]].name);
+    a->step = AS_MOVE;
+}
+
+static void drawn_step(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const Chit *c = &g->st.drawn;
+    if (c->kind == CHIT_HIGHER) {
+        a->queue[0] = a->holding[0];
+        a->queue[1] = a->holding[1];
+        a->holding[0] = a->holding[1] = -1;
+        a->hooker_where = HK_TURN_TRACK;
+        a->hooker_turn = (signed char)(g->st.turn + gd->automa.track.hooker_return_turns);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-HOOKER",
+                "Hooker is drawn: %s then %s act; Hooker goes to turn %d of the turn track",
+                a->queue[0] >= 0 ? gd->automa.formations[a->queue[0]].id : "-",
+                a->queue[1] >= 0 ? gd->automa.formations[a->queue[1]].id : "-", a->hooker_turn);
+        int first = a->queue[0];
+        a->queue[0] = a->queue[1];
+        a->queue[1] = -1;
+        if (first >= 0) {
+            a->status[first] = FS_HOLDING;
+            if (a->queue[0] >= 0)
+                a->status[a->queue[0]] = FS_HOLDING;
+            automa_begin(g, first);
+        } else
+            a->step = AS_FINISH;
+        return;
+    }
+    if (c->kind == CHIT_INDEPENDENT) {
+        automa_independent(g);
+        return;
+    }
+    int f = formation_of_chit(g, c);
+    if (f < 0) {
+        a->step = AS_FINISH;
+        return;
+    }
+    automa_begin(g, f);
+}
+
+bool automa_apply(Game *g, const Decision *d, char *why, size_t n)
+{
+    AutomaState *a = &g->st.automa;
+    if (d->kind != D_AUTOMA || !a->on || g->st.to_move != SIDE_UNION) {
+        snprintf(why, n, !a->on ? "the Automa plays only in a solitaire game"
+                                : "it is the Confederate side's decision: the Automa waits");
+        return false;
+    }
+    if (a->step == AS_IDLE || g->st.pending != PEND_NONE) {
+        automa_answer(g); /* a question the rules put to the Union */
+        return true;
+    }
+    switch (a->step) {
+    case AS_DRAWN:
+        drawn_step(g);
+        break;
+    case AS_BEHAVIOUR:
+        behaviour(g);
+        break;
+    case AS_OBJECTIVE:
+        objective_step(g);
+        break;
+    case AS_MOVE:
+        automa_move(g);
+        break;
+    case AS_COMBAT:
+        automa_combat(g);
+        break;
+    case AS_NIGHT:
+        automa_night_march(g);
+        break;
+    case AS_FINISH:
+    default:
+        automa_isolated(g);
+        finish(g);
+        break;
+    }
+    return true;
+}

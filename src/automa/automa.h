@@ -1,0 +1,57 @@
+/* The Automa: the solitaire system "Hurrah For Old Joe" driving the Union
+ * (AI-*). It reads the booklet, the wheel and the activation track from
+ * data (data/automa_data.h) and keeps its display in GameState.automa.
+ *
+ * The Automa acts through "automa" decisions (D_AUTOMA): whenever it is the
+ * Union's turn to decide in a solitaire game, the one legal decision is the
+ * Automa's next step, so a game still replays from its seed and decision
+ * list, and `guv script` can show one step at a time. Each step logs the
+ * rule, the dice, the page and ruler position, the paragraph and branch,
+ * and the candidates it compared. */
+#ifndef GUV_AUTOMA_H
+#define GUV_AUTOMA_H
+
+#include "rules/game.h"
+
+/* AI-SETUP: the display as activation-track.ini [setup] and the scenario's
+ * [strategy] and [objectives] give it. Called by game_new for a solitaire
+ * scenario, before the first turn. */
+void automa_setup(Game *g);
+/* Whether the game is a solitaire one (the Automa plays the Union). */
+bool automa_on(const Game *g);
+
+/* AI-SEQUENCE O.1 steps 2-4, once the player has chosen: the track
+ * randomized (not on the first turn), Hooker's holding box, the markers for
+ * the Union points. Returns the chits to add to the cup (at most max). */
+int automa_cup(Game *g, Chit *out, int max);
+
+/* A Union chit was drawn from the cup: the Automa takes over (to_move
+ * Union, step AS_DRAWN). */
+void automa_drawn(Game *g);
+/* The cup is empty at night: the Automa's night marches come first
+ * (AI-NIGHT). True when they are under way (the Automa decides next). */
+bool automa_night(Game *g);
+
+/* The Automa's one decision now, if it has one. */
+int automa_legal(const Game *g, Decision *out, int max, int n);
+/* Carries out the Automa's next step. */
+bool automa_apply(Game *g, const Decision *d, char *why, size_t n);
+
+/* AI-END-TURN, AI-RECOVERY, AI-DAY-VP, AI-WHEEL's advance roll: the end of
+ * a turn, before the turn marker moves. */
+void automa_end_turn(Game *g);
+/* AI-VP-TRACK: whether the game ends now (the marker at an end or on a
+ * counter, 15 Confederate counters lost) or, after the last turn, its
+ * rating. Sets the result; true when the game is over. */
+bool automa_victory(Game *g, bool last_turn);
+
+/* After every decision: each loss since the last look moves the VP track
+ * once, whatever caused it (AI-VP-TRACK, AI-COUNTERS' boxed values), and
+ * objectives reached by an advance after combat are read (AI-OBJECTIVE). */
+void automa_reconcile(Game *g);
+
+/* Names for the log and the display. */
+const char *automa_formation_name(const GameData *gd, int f);
+const char *automa_step_name(int step);
+
+#endif

@@ -1,0 +1,53 @@
+/* Helpers shared by the Automa's files; not for use outside src/automa. */
+#ifndef GUV_AUTOMA_INTERNAL_H
+#define GUV_AUTOMA_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "automa/automa.h"
+#include "rules/game_internal.h"
+
+/* How a paragraph's reading ended (docs/booklet-format.md, "Meaning"). */
+enum ReadResult { READ_END, READ_HOLD, READ_WHEEL };
+
+const char *attitude_name(int attitude);
+/* One die, logged with its purpose. */
+int automa_roll(Game *g, const char *rule, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Formation f's divisions on the map. */
+int automa_units(const Game *g, int f, short *out, int max);
+void track_return(Game *g, int f);
+void track_text(const Game *g, char *buf, size_t size);
+void automa_vp(Game *g, int side, int points, const char *rule, const char *why);
+void automa_release(Game *g, int f, const char *why);
+void automa_advance_markers(Game *g);
+void automa_skirmisher(Game *g, int f, const char *rule);
+void automa_combat_marker(Game *g, int f, int sign, const char *rule);
+void automa_begin(Game *g, int f);
+void automa_finish(Game *g);
+
+/* answer.c: the Automa answers the question the rules put to the Union
+ * now (break contact, a breastwork, a loss...). */
+void automa_answer(Game *g);
+
+/* paragraph.c: reads paragraph `number` for reader f (-1: the game). */
+int automa_read(Game *g, int number, int reader);
+/* Objectives reached (by a move or an advance after combat): VP, the
+ * strategy counter moved, the new area's paragraph; returns how the last
+ * paragraph read ended, READ_END when none was. */
+int automa_check_objectives(Game *g);
+/* The wheel (AI-WHEEL). */
+void wheel_advance_roll(Game *g);
+void wheel_advance_all(Game *g, const char *rule);
+/* The Independent marker drawn (AI-INDEPENDENT). */
+void automa_independent(Game *g);
+
+/* automa_move.c: AI-MOVE, AI-PROXIMITY, AI-TRANSFER, AI-ADJACENT,
+ * AI-NIGHT, AI-ISOLATED, and the combat step. */
+void automa_move(Game *g);
+void automa_combat(Game *g);
+void automa_night_march(Game *g);
+void automa_isolated(Game *g);
+/* Divisions of f into free hexes of strategy area `area` (deploy). */
+void automa_deploy(Game *g, int f, int area);
+
+#endif

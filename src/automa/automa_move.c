@@ -1,0 +1,740 @@
+/* How the Automa's divisions move (AI-MOVE, AI-PROXIMITY,
+ * AI-NOT-PROXIMITY, AI-PROXIMITY-MOVE, AI-TRANSFER, AI-ADJACENT, AI-NIGHT,
+ * AI-ISOLATED, AI-RECOVERY).
+ *
+ * "Use common sense" is replaced by a fixed order of preference
+ * (docs/rulings.md): routes are the cheapest in MP to the objective (the
+ * movement rules' costs, so roads first); the lead unit is the division
+ * cheapest from the objective; it stops on the cheapest-to-objective hex it
+ * can reach (ties: fewer MP spent, then the lower hex id), or earlier where
+ * its route first touches the enemy or enters the objective; the others
+ * follow behind it along its route. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa_internal.h"
+
+#define FAR INT_MAX
+
+static void union_context(const Game *g, MoveContext *ctx, unsigned char *enemy, bool no_contact)
+{
+    game_enemy_map(g, SIDE_UNION, enemy);
+    *ctx = (MoveContext){.gd = g->gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[SIDE_UNION],
+                         .no_contact = no_contact};
+    move_context_area(g, ctx);
+}
+
+/* Half MP from every hex to goal by the cheapest route (enemy hexes are
+ * never entered); FAR where it cannot be reached. Caller frees. */
+static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
+{
+    const Map *m = &g->gd->map;
+    int n = m->cols * m->rows;
+    int *d = malloc((size_t)n * sizeof *d);
+    int *heap = malloc((size_t)n * 8 * sizeof *heap);
+    if (!d || !heap) {
+        free(d);
+        free(heap);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        d[i] = FAR;
+    /* a binary heap of hex indexes keyed by d[] (lazy deletion) */
+    int hn = 0, hcap = n * 8;
+    int *hk = malloc((size_t)hcap * sizeof *hk);
+    if (!hk) {
+        free(d);
+        free(heap);
+        return NULL;
+    }
+#define PUSH(hex, key)                                                                                                 \
+    do {                                                                                                               \
+        if (hn < hcap) {                                                                                               \
+            int i_ = hn++;                                                                                             \
+            while (i_ > 0 && hk[(i_ - 1) / 2] > (key)) {                                                               \
+                heap[i_] = heap[(i_ - 1) / 2];                                                                         \
+                hk[i_] = hk[(i_ - 1) / 2];                                                                             \
+                i_ = (i_ - 1) / 2;                                                                                     \
+            }                                                                                                          \
+            heap[i_] = (hex);                                                                                          \
+            hk[i_] = (key);                                                                                            \
+        }                                                                                                              \
+    } while (0)
+    d[goal] = 0;
+    PUSH(goal, 0);
+    while (hn > 0) {
+        int h = heap[0], key = hk[0];
+        int lh = heap[--hn], lk = hk[hn];
+        int i = 0;
+        for (;;) {
+            int l = 2 * i + 1, r = l + 1, mi = i;
+            int mk = lk;
+            if (l < hn && hk[l] < mk)
+                mi = l, mk = hk[l];
+            if (r < hn && hk[r] < mk)
+                mi = r;
+            if (mi == i)
+                break;
+            heap[i] = heap[mi];
+            hk[i] = hk[mi];
+            i = mi;
+        }
+        if (hn > 0)
+            heap[i] = lh, hk[i] = lk;
+        if (key != d[h])
+            continue;
+        HexCoord hc = map_hex_at(m, h);
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            HexCoord from = hex_neighbour(hc, dir);
+            if (!map_has(m, from))
+                continue;
+            int fi = map_hex_index(m, from);
+            if (ctx->enemy && ctx->enemy[fi])
+                continue;
+            bool road;
+            int step = move_step_cost(ctx, from, hex_dir_opposite(dir), &road);
+            if (step == COST_NO || d[h] + step >= d[fi])
+                continue;
+            d[fi] = d[h] + step;
+            PUSH(fi, d[fi]);
+        }
+    }
+#undef PUSH
+    free(heap);
+    free(hk);
+    return d;
+}
+
+static bool hex_free(const Game *g, int hex)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex)
+            return false;
+    return true;
+}
+
+static bool enterable(const Game *g, int hex)
+{
+    const GameData *gd = g->gd;
+    MoveContext ctx = {.gd = gd};
+    move_context_area(g, &ctx);
+    return gd->terrain[gd->map.hexes[hex].terrain].move != COST_NO && move_in_area(&ctx, map_hex_at(&gd->map, hex));
+}
+
+static bool next_to_enemy(const Game *g, int hex) { return next_to_side(g, hex, SIDE_CONFEDERATE); }
+
+static void place(Game *g, int u, int hex)
+{
+    UnitState *us = &g->st.unit[u];
+    AutomaState *a = &g->st.automa;
+    int f = data_automa_formation_of_unit(g->gd, u);
+    if (f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP &&
+        g->st.unit[a->skirm[f]].hex == us->hex)
+        g->st.unit[a->skirm[f]].hex = (short)hex; /* the skirmisher stays on its division */
+    us->hex = (short)hex;
+    us->flags |= UF_MOVED;
+}
+
+/* Orders hexes by distance from `from`, then by hex id. */
+static int closer(const Game *g, int from, int h1, int h2)
+{
+    const Map *m = &g->gd->map;
+    int d1 = hex_distance(map_hex_at(m, from), map_hex_at(m, h1));
+    int d2 = hex_distance(map_hex_at(m, from), map_hex_at(m, h2));
+    if (d1 != d2)
+        return d1 < d2 ? -1 : 1;
+    HexCoord a = map_hex_at(m, h1), b = map_hex_at(m, h2);
+    int ia = a.col * 100 + a.row, ib = b.col * 100 + b.row;
+    return ia < ib ? -1 : ia > ib;
+}
+
+static int by_strength_desc(const Game *g, const short *units, int n, short *out)
+{
+    memcpy(out, units, (size_t)n * sizeof *out);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            int pa = game_unit_points(g, out[j - 1]), pb = game_unit_points(g, out[j]);
+            if (pa > pb || (pa == pb && out[j - 1] < out[j]))
+                break;
+            short t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* AI-TRANSFER: every unit not already next to the target goes into a free
+ * hex next to it, strongest first (hexes next to the target alone before
+ * those next to other enemies too, then the nearest, then the lower id);
+ * the overflow, weakest last, goes next to a division of the formation,
+ * next to the enemy when Aggressive and away from it when Cautious. */
+static void transfer(Game *g, const short *units, int n, int target, char *logbuf, size_t logsize)
+{
+    const Map *m = &g->gd->map;
+    AutomaState *a = &g->st.automa;
+    short order[16];
+    by_strength_desc(g, units, n, order);
+    HexCoord tc = map_hex_at(m, target);
+    size_t len = strlen(logbuf);
+    for (int i = 0; i < n; i++) {
+        int u = order[i];
+        int from = g->st.unit[u].hex;
+        if (hex_distance(map_hex_at(m, from), tc) == 1)
+            continue;
+        int best = -1, best_rank = INT_MAX;
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            HexCoord nb = hex_neighbour(tc, dir);
+            if (!map_has(m, nb))
+                continue;
+            int h = map_hex_index(m, nb);
+            if (!hex_free(g, h) || !enterable(g, h))
+                continue;
+            int others = 0; /* enemy hexes next to h besides the target */
+            for (int d2 = 0; d2 < DIR_COUNT; d2++) {
+                HexCoord x = hex_neighbour(nb, d2);
+                if (map_has(m, x) && map_hex_index(m, x) != target && hex_has_side(g, map_hex_index(m, x), SIDE_CONFEDERATE))
+                    others++;
+            }
+            int rank = others > 0;
+            if (best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0))
+                best = h, best_rank = rank;
+        }
+        if (best < 0) { /* overflow */
+            bool want_contact = a->attitude == ATT_AGGRESSIVE;
+            for (int j = 0; j < n; j++) {
+                if (j == i)
+                    continue;
+                HexCoord oc = map_hex_at(m, g->st.unit[order[j]].hex);
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    HexCoord nb = hex_neighbour(oc, dir);
+                    if (!map_has(m, nb))
+                        continue;
+                    int h = map_hex_index(m, nb);
+                    if (!hex_free(g, h) || !enterable(g, h))
+                        continue;
+                    int rank = next_to_enemy(g, h) == want_contact ? 0 : 1;
+                    if (best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0))
+                        best = h, best_rank = rank;
+                }
+            }
+        }
+        if (best < 0)
+            continue;
+        place(g, u, best);
+        char h[5];
+        if (len < logsize)
+            len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", g->gd->units[u].id, hex_name(g->gd, best, h));
+    }
+}
+
+/* Whether a Confederate unit counts for proximity (H.1): not cavalry, and
+ * not an isolated infantry unit (no other Confederate unit within 1 hex). */
+static bool counts_for_proximity(const Game *g, int u)
+{
+    const UnitDef *ud = &g->gd->units[u];
+    if (ud->side != SIDE_CONFEDERATE || g->st.unit[u].where != AT_MAP || ud->type == UT_CAVALRY ||
+        ud->type == UT_HORSE_ARTILLERY || ud->type == UT_DUMMY)
+        return false;
+    if (ud->type != UT_INFANTRY)
+        return true;
+    HexCoord h = map_hex_at(&g->gd->map, g->st.unit[u].hex);
+    for (int v = 0; v < g->st.nunits; v++)
+        if (v != u && g->st.unit[v].where == AT_MAP && g->gd->units[v].side == SIDE_CONFEDERATE &&
+            g->gd->units[v].type != UT_DUMMY && hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[v].hex)) <= 1)
+            return true;
+    return false;
+}
+
+/* AI-PROXIMITY: the Confederate hex cheapest to reach (a hex next to it)
+ * within prox MP, ties to the one nearest the objective, then lower id;
+ * -1 when none. */
+static int proximity_target(Game *g, const short *units, int n, int prox, int objective, char *why, size_t whysize)
+{
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int cells = m->cols * m->rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy)
+        return -1;
+    MoveContext ctx;
+    union_context(g, &ctx, enemy, false);
+    int best = -1, best_cost = INT_MAX, best_obj = INT_MAX;
+    size_t len = 0;
+    why[0] = '\0';
+    HexCoord oc = map_hex_at(m, objective);
+    for (int i = 0; i < n; i++) {
+        MoveReach r;
+        if (!move_reach(&ctx, map_hex_at(m, g->st.unit[units[i]].hex), prox, &r))
+            continue;
+        HexCoord uc = map_hex_at(m, g->st.unit[units[i]].hex);
+        for (int v = 0; v < g->st.nunits; v++) {
+            if (!counts_for_proximity(g, v))
+                continue;
+            int eh = g->st.unit[v].hex;
+            HexCoord ec = map_hex_at(m, eh);
+            if (hex_distance(uc, ec) > hex_distance(uc, oc) + 1)
+                continue; /* beyond the objective */
+            int cost = INT_MAX;
+            for (int dir = 0; dir < DIR_COUNT; dir++) {
+                HexCoord nb = hex_neighbour(ec, dir);
+                if (!map_has(m, nb))
+                    continue;
+                bool road;
+                int c = map_hex_index(m, nb) == g->st.unit[units[i]].hex ? 0 : move_cost_to(&r, nb, &road);
+                if (c != MOVE_UNREACHED && c < cost)
+                    cost = c;
+            }
+            if (cost == INT_MAX)
+                continue;
+            int od = hex_distance(ec, oc);
+            char h[5];
+            if (len < whysize)
+                len += (size_t)snprintf(why + len, whysize - len, "%s%s %s %d.%d MP", len ? ", " : "", gd->units[v].id,
+                                        hex_name(gd, eh, h), cost / 2, cost % 2 ? 5 : 0);
+            if (cost < best_cost || (cost == best_cost && od < best_obj) ||
+                (cost == best_cost && od == best_obj && eh < best))
+                best = eh, best_cost = cost, best_obj = od;
+        }
+        move_reach_free(&r);
+    }
+    free(enemy);
+    return best;
+}
+
+/* The lead unit's march toward goal (AI-MOVE, AI-NOT-PROXIMITY) and the
+ * column behind it. Returns the hex the lead stopped in. */
+static int march(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
+                 size_t logsize)
+{
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int cells = m->cols * m->rows;
+    unsigned char *enemy = malloc((size_t)cells);
+    if (!enemy)
+        return -1;
+    MoveContext ctx;
+    union_context(g, &ctx, enemy, no_contact);
+    int *d = cost_to(g, &ctx, goal);
+    if (!d) {
+        free(enemy);
+        return -1;
+    }
+    /* the column: nearest the goal first */
+    short col[16];
+    memcpy(col, units, (size_t)n * sizeof *col);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && d[g->st.unit[col[j]].hex] < d[g->st.unit[col[j - 1]].hex]; j--) {
+            short t = col[j];
+            col[j] = col[j - 1];
+            col[j - 1] = t;
+        }
+    int lead = col[0];
+    int start = g->st.unit[lead].hex;
+    int mp = gd->units[lead].movement;
+    MoveReach r;
+    int stop = start;
+    HexCoord path[GS_MAX_PATH];
+    int plen = 0;
+    size_t len = strlen(logbuf);
+    if (d[start] != FAR && move_reach(&ctx, map_hex_at(m, start), max_hexes > 0 ? 99 : mp, &r)) {
+        int best = start, best_cost = 0;
+        for (int h = 0; h < cells; h++) {
+            bool road;
+            int c = move_cost_to(&r, map_hex_at(m, h), &road);
+            if (c == MOVE_UNREACHED || d[h] == FAR || (!hex_free(g, h) && h != start))
+                continue;
+            if (d[h] < d[best] || (d[h] == d[best] && c < best_cost))
+                best = h, best_cost = c;
+        }
+        plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
+        move_reach_free(&r);
+        /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
+        int end = plen - 1;
+        for (int i = 1; i < plen; i++) {
+            int h = map_hex_index(m, path[i]);
+            if (h == goal || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
+                end = i;
+                break;
+            }
+        }
+        while (end > 0 && !hex_free(g, map_hex_index(m, path[end])))
+            end--; /* never end stacked (AI-COUNTERS) */
+        plen = end + 1;
+        stop = map_hex_index(m, path[end]);
+    }
+    char h1[5], h2[5];
+    if (stop != start) {
+        place(g, lead, stop);
+        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s;",
+                                gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2));
+    } else if (len < logsize)
+        len += (size_t)snprintf(logbuf + len, logsize - len, " lead %s cannot get closer;", gd->units[lead].id);
+    /* the others follow behind along the lead's route, nearest first */
+    int back = plen - 2;
+    for (int i = 1; i < n; i++) {
+        int u = col[i];
+        int from = g->st.unit[u].hex;
+        int to = -1;
+        while (back >= 0 && to < 0) {
+            int h = map_hex_index(m, path[back--]);
+            if (hex_free(g, h) || h == from)
+                to = h;
+        }
+        if (to < 0 || d[to] >= d[from])
+            continue; /* the route is used up, or would lead it back */
+        if (to != from) {
+            place(g, u, to);
+            if (len < logsize)
+                len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
+        }
+    }
+    free(d);
+    free(enemy);
+    return stop;
+}
+
+static int objective_hex(const Game *g, int f)
+{
+    const AutomaState *a = &g->st.automa;
+    if (a->obj_area[f] < 0)
+        return -1;
+    return map_hex_index(&g->gd->map, g->gd->areas[a->obj_area[f]].objective);
+}
+
+static int adjacent_count(const Game *g, const short *units, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += next_to_enemy(g, g->st.unit[units[i]].hex) && !(g->st.unit[units[i]].flags & UF_DIS);
+    return k;
+}
+
+/* After the move: objectives, then contact or the end (D). */
+static void after_move(Game *g, const short *units, int n)
+{
+    AutomaState *a = &g->st.automa;
+    int r = automa_check_objectives(g);
+    if (r != READ_END || a->active < 0) {
+        a->step = AS_FINISH;
+        return;
+    }
+    a->step = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
+}
+
+/* Units 3 or more hexes from every other division of the formation are
+ * isolated (N.7) and do not act with it. */
+static int active_units(Game *g, int f, short *out)
+{
+    short all[16];
+    int n = automa_units(g, f, all, 16), k = 0;
+    const Map *m = &g->gd->map;
+    for (int i = 0; i < n; i++) {
+        bool isolated = n > 1;
+        for (int j = 0; j < n && isolated; j++)
+            if (j != i && hex_distance(map_hex_at(m, g->st.unit[all[i]].hex), map_hex_at(m, g->st.unit[all[j]].hex)) < 3)
+                isolated = false;
+        if (isolated) {
+            g->st.unit[all[i]].flags &= (unsigned short)~UF_ACTIVE;
+            continue;
+        }
+        out[k++] = all[i];
+    }
+    return k;
+}
+
+void automa_move(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int f = a->active;
+    short units[16];
+    int n = active_units(g, f, units);
+    int goal = objective_hex(g, f);
+    char buf[200] = "";
+    if (n == 0 || goal < 0) {
+        a->step = AS_FINISH;
+        return;
+    }
+    char h[5];
+    const char *name = automa_formation_name(gd, f);
+    int adjacent = adjacent_count(g, units, n);
+    if (adjacent > 0) {
+        /* H.2.c: the others into free hexes next to a division and the enemy */
+        a->in_proximity = true;
+        int need = n < 2 ? n : 2;
+        short far[16];
+        int nf = 0;
+        for (int i = 0; i < n; i++)
+            if (!next_to_enemy(g, g->st.unit[units[i]].hex))
+                far[nf++] = units[i];
+        GameState saved = g->st;
+        int placed = 0;
+        for (int i = 0; i < nf; i++) {
+            int best = -1;
+            for (int j = 0; j < n; j++) {
+                if (units[j] == far[i] || !next_to_enemy(g, g->st.unit[units[j]].hex))
+                    continue;
+                HexCoord c = map_hex_at(&gd->map, g->st.unit[units[j]].hex);
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    HexCoord nb = hex_neighbour(c, dir);
+                    if (!map_has(&gd->map, nb))
+                        continue;
+                    int hx = map_hex_index(&gd->map, nb);
+                    if (hex_free(g, hx) && enterable(g, hx) && next_to_enemy(g, hx) &&
+                        (best < 0 || closer(g, g->st.unit[far[i]].hex, hx, best) < 0))
+                        best = hx;
+                }
+            }
+            if (best >= 0) {
+                place(g, far[i], best);
+                placed++;
+                size_t len = strlen(buf);
+                snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[far[i]].id, hex_name(gd, best, h));
+            }
+        }
+        if (adjacent_count(g, units, n) >= need) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
+                    "%s is activated next to the enemy: %d division%s transferred beside it%s", name, placed,
+                    placed == 1 ? "" : "s", placed ? ":" : "");
+            if (placed)
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRANSFER", "%s", buf);
+            a->step = AS_COMBAT;
+            return;
+        }
+        g->st = saved; /* no engagement of two divisions: the whole formation marches */
+        buf[0] = '\0';
+        march(g, units, n, goal, 0, false, buf, sizeof buf);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
+                "%s: no engagement of %d divisions is possible; it marches on its objective %s:%s", name, need,
+                hex_name(gd, goal, h), buf);
+        after_move(g, units, n);
+        return;
+    }
+    /* H.1: the proximity value */
+    int mp = 99;
+    for (int i = 0; i < n; i++)
+        if (gd->units[units[i]].movement < mp)
+            mp = gd->units[units[i]].movement;
+    int prox = a->prox - a->obj_value[f];
+    if (prox < 0)
+        prox = 0;
+    if (prox > mp)
+        prox = mp;
+    char why[200];
+    int target = prox > 0 ? proximity_target(g, units, n, prox, goal, why, sizeof why) : -1;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-PROXIMITY",
+            "proximity value %d - objective %d = %d (at most %d MP)%s%s", a->prox, a->obj_value[f], prox, mp,
+            prox > 0 ? "; Confederates within reach: " : "", prox > 0 ? (why[0] ? why : "none") : "");
+    if (target >= 0) {
+        a->in_proximity = true;
+        a->target = (short)target;
+        transfer(g, units, n, target, buf, sizeof buf);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-PROXIMITY-MOVE", "%s is in proximity: transferred next to %s:%s",
+                name, hex_name(gd, target, h), buf);
+        after_move(g, units, n);
+        return;
+    }
+    int stop = march(g, units, n, goal, 0, false, buf, sizeof buf);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-MOVE", "%s marches on its objective %s:%s", name,
+            hex_name(gd, goal, h), buf);
+    if (stop >= 0 && next_to_enemy(g, stop)) {
+        /* H.2.a: the lead met the enemy; the others are transferred beside it */
+        int enemy_hex = -1;
+        HexCoord sc = map_hex_at(&gd->map, stop);
+        for (int dir = 0; dir < DIR_COUNT && enemy_hex < 0; dir++) {
+            HexCoord nb = hex_neighbour(sc, dir);
+            if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE))
+                enemy_hex = map_hex_index(&gd->map, nb);
+        }
+        if (enemy_hex >= 0) {
+            buf[0] = '\0';
+            a->target = (short)enemy_hex;
+            transfer(g, units, n, enemy_hex, buf, sizeof buf);
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NOT-PROXIMITY",
+                    "the lead meets the enemy at %s: the others are transferred beside it:%s",
+                    hex_name(gd, enemy_hex, h), buf[0] ? buf : " none needed");
+        }
+    }
+    after_move(g, units, n);
+}
+
+void automa_combat(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    /* The engagement (AI-ARTILLERY, AI-ENGAGEMENT, AI-INTERRUPT, AI-LOSSES,
+     * AI-SIX, AI-RETREAT) is not played by this version yet: the formation
+     * stands in contact and its activation ends. */
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
+            "%s stands in contact with the enemy (this version does not yet play the Automa's engagement)",
+            automa_formation_name(g->gd, a->active));
+    a->step = AS_FINISH;
+}
+
+void automa_isolated(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int f = a->active;
+    if (f < 0)
+        return;
+    short all[16];
+    int n = automa_units(g, f, all, 16);
+    const Map *m = &gd->map;
+    for (int i = 0; i < n && n > 1; i++) {
+        int nearest = -1, nd = INT_MAX;
+        for (int j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            int dd = hex_distance(map_hex_at(m, g->st.unit[all[i]].hex), map_hex_at(m, g->st.unit[all[j]].hex));
+            if (dd < nd)
+                nd = dd, nearest = all[j];
+        }
+        if (nd < 3 || nearest < 0)
+            continue;
+        char buf[120] = "";
+        short one[1] = {all[i]};
+        march(g, one, 1, g->st.unit[nearest].hex, 0, false, buf, sizeof buf);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ISOLATED", "%s is isolated (%d hexes from its formation):%s",
+                gd->units[all[i]].name, nd, buf);
+    }
+}
+
+void automa_deploy(Game *g, int f, int area_number)
+{
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int area = data_area_index(gd, area_number);
+    if (area < 0)
+        return;
+    const StrategyArea *ar = &gd->areas[area];
+    int obj = map_hex_index(m, ar->objective);
+    short units[16];
+    int n = automa_units(g, f, units, 16);
+    char buf[200] = "";
+    size_t len = 0;
+    int cells = m->cols * m->rows;
+    for (int i = 0; i < n; i++) {
+        int u = units[i];
+        int best = -1, best_in = 0;
+        /* the objective hex first, then the area's hexes by distance from it (ties: lower id),
+         * then the nearest free hexes outside the area */
+        for (int h = 0; h < cells; h++) {
+            if ((!hex_free(g, h) && h != g->st.unit[u].hex) || !enterable(g, h))
+                continue;
+            int in = 0;
+            for (int k = 0; k < ar->nhexes && !in; k++)
+                in = map_hex_index(m, ar->hexes[k]) == h;
+            if (best < 0 || in > best_in || (in == best_in && closer(g, obj, h, best) < 0))
+                best = h, best_in = in;
+        }
+        if (best < 0 || best == g->st.unit[u].hex)
+            continue;
+        place(g, u, best);
+        char h[5];
+        if (len < sizeof buf)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "%s deploys in [%03d] %s:%s", automa_formation_name(gd, f),
+            area_number, ar->name, buf[0] ? buf : " already in place");
+}
+
+/* ---- the night (AI-NIGHT, AI-RECOVERY) ----------------------------------- */
+
+static void recovery(Game *g)
+{
+    const GameData *gd = g->gd;
+    for (int f = 0; f < gd->automa.nformations; f++) {
+        short units[16];
+        int n = automa_units(g, f, units, 16);
+        int low = -1;
+        for (int i = 0; i < n; i++)
+            if (low < 0 || game_unit_points(g, units[i]) < game_unit_points(g, low))
+                low = units[i];
+        if (low < 0)
+            continue;
+        const AutomaCounterDef *c = &gd->counters[gd->units[low].counter];
+        int idx = c->nvalues - g->st.unit[low].steps; /* its current value */
+        if (idx <= 0)
+            continue;
+        int to = 0;
+        for (int j = idx - 1; j > 0; j--)
+            if (c->boxed[j]) {
+                to = j;
+                break;
+            }
+        g->st.unit[low].steps = (unsigned char)(c->nvalues - to);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RECOVERY", "%s recovers: its counter turns back from %d to %d",
+                gd->units[low].name, c->values[idx], c->values[to]);
+    }
+}
+
+void automa_night_march(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const AutomaNight *night = &gd->automa.night;
+    if (a->night_left == 0 && a->active < 0 && !a->night_wing) {
+        int die = automa_roll(g, "AI-NIGHT", "night marches: how many formations (die / 2, rounded up)");
+        a->night_left = (signed char)((die + 1) / 2);
+        a->night_wing = (signed char)(die % 2 == 0 ? 1 : 2);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "%d formation%s of the %s march", a->night_left,
+                a->night_left == 1 ? "" : "s", a->night_wing == 1 ? "Marching Wing (even die)" : "Left Wing (odd die)");
+    }
+    /* the next formation: farthest from its objective, then touching the fewest enemies */
+    int best = -1, best_d = -1, best_touch = INT_MAX;
+    for (int i = 0; a->night_left > 0 && i < night->nwing[a->night_wing - 1]; i++) {
+        int f = night->wing[a->night_wing - 1][i];
+        if (a->status[f] == FS_WAITING || a->status[f] == FS_WHEEL || a->status[f] == FS_GONE ||
+            a->obj_area[f] < 0 || a->marched[f])
+            continue;
+        short units[16];
+        int n = automa_units(g, f, units, 16);
+        if (n == 0)
+            continue;
+        int goal = objective_hex(g, f);
+        int dmin = INT_MAX, touch = 0;
+        bool surrounded = true;
+        for (int k = 0; k < n; k++) {
+            HexCoord c = map_hex_at(&gd->map, g->st.unit[units[k]].hex);
+            int dd = hex_distance(c, map_hex_at(&gd->map, goal));
+            if (dd < dmin)
+                dmin = dd;
+            touch += next_to_enemy(g, g->st.unit[units[k]].hex);
+            for (int dir = 0; dir < DIR_COUNT && surrounded; dir++) {
+                HexCoord nb = hex_neighbour(c, dir);
+                if (map_has(&gd->map, nb) && hex_free(g, map_hex_index(&gd->map, nb)) &&
+                    !next_to_enemy(g, map_hex_index(&gd->map, nb)))
+                    surrounded = false;
+            }
+        }
+        if (surrounded)
+            continue;
+        if (dmin > best_d || (dmin == best_d && touch < best_touch))
+            best = f, best_d = dmin, best_touch = touch;
+    }
+    if (best < 0 || a->night_left <= 0) {
+        if (a->night_left > 0)
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "no other formation of that wing can march");
+        recovery(g);
+        memset(a->marched, 0, sizeof a->marched);
+        a->night_left = 0;
+        a->night_wing = 0;
+        a->step = AS_IDLE;
+        a->active = -1;
+        game_draw_next(g); /* the cup is empty: the base night procedures follow */
+        return;
+    }
+    a->marched[best] = true;
+    a->night_left--;
+    short units[16];
+    int n = automa_units(g, best, units, 16);
+    char buf[200] = "";
+    char h[5];
+    int goal = objective_hex(g, best);
+    march(g, units, n, goal, night->march_hexes, true, buf, sizeof buf);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "%s marches %d hexes toward %s:%s",
+            automa_formation_name(gd, best), night->march_hexes, hex_name(gd, goal, h), buf);
+    automa_check_objectives(g);
+}

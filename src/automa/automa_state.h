@@ -1,0 +1,95 @@
+/* The Automa's part of the game state (Hurrah For Old Joe): the AI Display
+ * (Activation Track, Hooker, the wheel, the strategy map, the turn-track
+ * markers, the VP track) and the activation under way. A plain value inside
+ * GameState: copied, saved and compared with it. */
+#ifndef GUV_AUTOMA_STATE_H
+#define GUV_AUTOMA_STATE_H
+
+#include <stdbool.h>
+
+#include "data/automa_data.h"
+
+#define AUTOMA_MAX_UNITS 256 /* GS_MAX_UNITS */
+
+/* Where an Automa formation's command marker is. */
+enum FormationStatus {
+    FS_TRACK,      /* on the Activation Track */
+    FS_CUP,        /* in the cup this turn */
+    FS_HOLDING,    /* in Hooker's holding box (AI-HOOKER) */
+    FS_WHEEL,      /* on the Chancellorsville Wheel (AI-WHEEL) */
+    FS_WAITING,    /* its marker is still on the turn track (AI-I-VI) */
+    FS_NO_MARKER,  /* acts only through the Independent marker (AI-GIBBON) */
+    FS_GONE,       /* every division eliminated */
+};
+
+/* Where Hooker's counter is (AI-HOOKER). */
+enum HookerWhere { HK_COLUMN, HK_CUP, HK_TURN_TRACK };
+
+/* The steps of the Automa's work, one per "automa" decision. */
+enum AutomaStep {
+    AS_IDLE,
+    AS_DRAWN,      /* a marker was drawn: what does it do? */
+    AS_BEHAVIOUR,  /* AI-BEHAVIOUR: three dice, the page and the ruler */
+    AS_OBJECTIVE,  /* AI-OBJECTIVE: the location paragraph */
+    AS_MOVE,       /* AI-MOVE, AI-PROXIMITY, AI-ADJACENT */
+    AS_COMBAT,     /* AI-ARTILLERY, AI-ENGAGEMENT */
+    AS_FINISH,     /* AI-ISOLATED, the marker back on the track */
+    AS_NIGHT,      /* AI-NIGHT: the night marches */
+};
+
+typedef struct {
+    bool on; /* a solitaire game */
+    bool answering; /* the Automa's answer to one of the rules' questions is being applied */
+    signed char track[TRACK_MAX_SLOTS]; /* Automa formation in each slot (index 0 = slot 1), -1 empty */
+    signed char status[AUTOMA_MAX_FORMATIONS]; /* enum FormationStatus */
+    signed char hooker_where;                  /* enum HookerWhere */
+    signed char hooker_box;                    /* his box when on his column (1-based) */
+    signed char hooker_turn;                   /* the turn he comes back on, when on the turn track */
+    signed char holding[2];                    /* the formations in the holding box, in order, -1 */
+    signed char attitude;                      /* enum Attitude */
+    signed char extra_cup[AUTOMA_MAX_FORMATIONS]; /* into the next cup without a point (AI-I-VI) */
+    /* The strategy map (AI-OBJECTIVE): the strategy counter's area, the
+     * objective marker's area (-1 none) and value, the combat marker. */
+    short area[AUTOMA_MAX_FORMATIONS];
+    short obj_area[AUTOMA_MAX_FORMATIONS];
+    signed char obj_value[AUTOMA_MAX_FORMATIONS];
+    signed char combat[AUTOMA_MAX_FORMATIONS];
+    /* The turn track: each marker's turn, 0 once it has come into play. */
+    signed char marker_turn[AUTOMA_MAX_MARKERS];
+    bool independent; /* the Independent marker goes into each day's cup (AI-INDEPENDENT) */
+    /* The wheel (AI-WHEEL): the formation on each slot (1-based), -1. */
+    signed char wheel[WHEEL_MAX_SLOTS + 1];
+    bool wheel_closed;
+    bool wheel_rolling; /* a CM was thrown to the opposite half: the advance roll is made */
+    signed char arrivals;
+    signed char thrown[AUTOMA_MAX_FORMATIONS]; /* the Confederate activation that last threw it (count) */
+    /* The VP track (AI-VP-TRACK). */
+    signed char vp;
+    signed char low_counters;  /* Confederate counters placed from the bottom */
+    signed char high_counters; /* Automa counters placed from the top */
+    short confederate_lost;    /* Confederate counters eliminated */
+    /* The activation under way. */
+    signed char step;   /* enum AutomaStep */
+    signed char active; /* Automa formation acting, -1 */
+    signed char queue[2]; /* Hooker's formations still to act, -1 */
+    bool independent_acting; /* the Independent marker's own activation (Gibbon, activate-top...) */
+    signed char page, third; /* the behaviour roll: page 2-12 and the third die */
+    signed char prox;        /* the proximity value (AI-PROXIMITY), after the caps */
+    signed char bombard;     /* bombardment factor, 0 none (AI-ARTILLERY) */
+    signed char attack_art;  /* artillery added to the attack */
+    bool north;              /* wholly north of the river: no behaviour check */
+    bool in_proximity;       /* activated in proximity or adjacent (AI-BREAK-CONTACT) */
+    short target;            /* the proximity target hex, -1 */
+    signed char night_left;  /* night marches still to make (AI-NIGHT) */
+    signed char night_wing;  /* 0 the Marching Wing (even die), 1 the Left Wing */
+    bool night_done;         /* this night's marches are over */
+    bool marched[AUTOMA_MAX_FORMATIONS]; /* has made its night march */
+    short confederate_acts;  /* Confederate activations so far (AI-WHEEL's once per activation) */
+    short skirm[AUTOMA_MAX_FORMATIONS]; /* the formation's skirmisher unit, -1 (AI-SKIRMISHER) */
+    /* Each unit's steps as last seen, so that every loss, whatever caused
+     * it, moves the VP track once (AI-VP-TRACK, AI-COUNTERS). */
+    unsigned char seen_steps[AUTOMA_MAX_UNITS];
+    unsigned char seen_where[AUTOMA_MAX_UNITS];
+} AutomaState;
+
+#endif

@@ -1,0 +1,472 @@
+/* Reading the booklet's paragraphs (AI-OBJECTIVE, AI-END-TURN,
+ * AI-DAY-VP, AI-REDUCED), the Chancellorsville Wheel (AI-WHEEL) and the
+ * Independent marker (AI-INDEPENDENT). The verbs are those of
+ * docs/booklet-format.md; every step read is logged with its line. */
+#include <stdio.h>
+#include <string.h>
+
+#include "automa/automa_internal.h"
+
+/* ---- the wheel (AI-WHEEL) ---------------------------------------------- */
+
+static int wheel_count(const AutomaState *a, int slots)
+{
+    int n = 0;
+    for (int s = 1; s <= slots; s++)
+        n += a->wheel[s] >= 0;
+    return n;
+}
+
+/* Puts f on slot s; a CM already there slides clockwise, and so on.
+ * moved[] marks every slot a CM came to. */
+static void wheel_put(Game *g, int f, int s, bool *moved)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    for (int guard = 0; guard <= w->slots && f >= 0; guard++) {
+        int there = a->wheel[s];
+        a->wheel[s] = (signed char)f;
+        moved[s] = true;
+        f = there;
+        s = w->slot[s].next;
+    }
+}
+
+/* Reads the trigger of every slot a CM came to, in ascending order. */
+static void wheel_triggers(Game *g, const bool *moved)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    for (int s = 1; s <= w->slots && !a->wheel_closed; s++) {
+        int para = w->slot[s].trigger[a->attitude == ATT_CAUTIOUS ? 1 : 0];
+        if (!moved[s] || a->wheel[s] < 0 || !para)
+            continue;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "%s's marker comes to slot %d: [%03d]",
+                automa_formation_name(g->gd, a->wheel[s]), s, para);
+        automa_read(g, para, a->wheel[s]);
+    }
+}
+
+static void wheel_enter(Game *g, int f)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    bool moved[WHEEL_MAX_SLOTS + 1] = {false};
+    for (int i = 0; i < g->gd->automa.track.slots; i++)
+        if (a->track[i] == f)
+            a->track[i] = -1;
+    wheel_put(g, f, w->entry, moved);
+    a->status[f] = FS_WHEEL;
+    a->arrivals++;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL",
+            "%s's marker goes on slot %d of the wheel (arrival %d): it is not activated while there",
+            automa_formation_name(g->gd, f), w->entry, a->arrivals);
+    if (a->arrivals == w->arrivals && w->arrival_paragraph) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "the formation number %d reaches Chancellorsville: [%03d]",
+                a->arrivals, w->arrival_paragraph);
+        automa_read(g, w->arrival_paragraph, f);
+        return;
+    }
+    wheel_triggers(g, moved);
+}
+
+void wheel_advance_all(Game *g, const char *rule)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    if (a->wheel_closed || wheel_count(a, w->slots) == 0)
+        return;
+    signed char old[WHEEL_MAX_SLOTS + 1];
+    memcpy(old, a->wheel, sizeof old);
+    bool moved[WHEEL_MAX_SLOTS + 1] = {false};
+    for (int s = 1; s <= w->slots; s++)
+        a->wheel[s] = -1;
+    for (int s = 1; s <= w->slots; s++)
+        if (old[s] >= 0) {
+            a->wheel[w->slot[s].next] = old[s];
+            moved[w->slot[s].next] = true;
+        }
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "every marker on the wheel moves one slot clockwise");
+    wheel_triggers(g, moved);
+}
+
+void wheel_advance_roll(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    int n = wheel_count(a, w->slots);
+    if (!a->wheel_rolling || a->wheel_closed || n == 0)
+        return;
+    int total = 0;
+    for (int i = 0; i < w->advance_dice; i++)
+        total += automa_roll(g, "AI-WHEEL", "the wheel's advance roll: die %d of %d", i + 1, w->advance_dice);
+    int sum = total + (w->add_markers ? n : 0) + (w->add_turn ? g->st.turn : 0);
+    bool go = sum >= w->advance_target;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "advance roll: %d + %d markers + turn %d = %d, %s %d: %s", total,
+            w->add_markers ? n : 0, w->add_turn ? g->st.turn : 0, sum, go ? "at least" : "under", w->advance_target,
+            go ? "the markers advance" : "no advance");
+    if (go)
+        wheel_advance_all(g, "AI-WHEEL");
+}
+
+static void wheel_release(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    for (int s = w->slots; s >= 1; s--)
+        if (a->wheel[s] >= 0) {
+            int f = a->wheel[s];
+            a->wheel[s] = -1;
+            track_return(g, f);
+        }
+    a->wheel_closed = true;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "the stand-off ends: the wheel closes for the rest of the game");
+}
+
+/* ---- the paragraphs --------------------------------------------------- */
+
+static bool holds(const Game *g, int side, int place)
+{
+    const GameData *gd = g->gd;
+    if (place < 0 || place >= gd->map.nplaces)
+        return false;
+    int hex = map_hex_index(&gd->map, gd->map.places[place].hex);
+    for (int u = 0; u < g->st.nunits; u++) {
+        const UnitDef *ud = &gd->units[u];
+        if (g->st.unit[u].where != AT_MAP || g->st.unit[u].hex != hex || ud->side != side)
+            continue;
+        if (side == SIDE_UNION ? ud->counter >= 0 : ud->type != UT_SKIRMISHER && ud->type != UT_DUMMY)
+            return true;
+    }
+    return false;
+}
+
+/* The formations a target names: self, those on the wheel, or one. */
+static int targets(const Game *g, int target, int reader, int *out)
+{
+    const AutomaState *a = &g->st.automa;
+    int n = 0;
+    if (target == TARGET_SELF) {
+        if (reader >= 0)
+            out[n++] = reader;
+    } else if (target == TARGET_WHEEL) {
+        for (int s = 1; s <= g->gd->automa.wheel.slots; s++)
+            if (a->wheel[s] >= 0)
+                out[n++] = a->wheel[s];
+    } else if (target >= 0)
+        out[n++] = target;
+    return n;
+}
+
+static void set_objective(Game *g, int f, int value, int area_number)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int area = data_area_index(gd, area_number);
+    if (area < 0)
+        return;
+    if (area == a->area[f]) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE",
+                "%s's strategy counter already stands in [%03d]: no marker is placed", automa_formation_name(gd, f),
+                area_number);
+        return;
+    }
+    a->obj_area[f] = (short)area;
+    a->obj_value[f] = (signed char)value;
+    char h[5];
+    hex_format(gd->areas[area].objective, h);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE",
+            "%s: objective marker of value %d on [%03d] %s (hex %s); its strategy counter is flipped",
+            automa_formation_name(gd, f), value, area_number, gd->areas[area].name, h);
+}
+
+static void set_attitude(Game *g, int att)
+{
+    AutomaState *a = &g->st.automa;
+    const ActivationTrack *t = &g->gd->automa.track;
+    a->attitude = (signed char)att;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude marker turns to %s", attitude_name(att));
+    if (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)
+        return;
+    int best = -1;
+    for (int d = 1; d < t->hooker_boxes && best < 0; d++) {
+        if (a->hooker_box - d >= 1 && t->box[a->hooker_box - d].attitude == att)
+            best = a->hooker_box - d; /* ties: toward box 1 */
+        else if (a->hooker_box + d <= t->hooker_boxes && t->box[a->hooker_box + d].attitude == att)
+            best = a->hooker_box + d;
+    }
+    if (best > 0) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "Hooker moves from box %d to box %d", a->hooker_box, best);
+        a->hooker_box = (signed char)best;
+    }
+}
+
+int automa_read(Game *g, int number, int reader)
+{
+    const GameData *gd = g->gd;
+    AutomaState *a = &g->st.automa;
+    for (int hops = 0; hops < 64; hops++) {
+        const Paragraph *p = data_paragraph(gd, number);
+        if (!p)
+            return READ_END;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] %s, read for %s", p->number, p->title,
+                reader >= 0 ? automa_formation_name(gd, reader) : "the army");
+        int k = 0;
+        int next_para = 0;
+        while (k >= 0 && k < p->nsteps) {
+            const ParaStep *s = &p->step[k];
+            int f[AUTOMA_MAX_FORMATIONS], nf;
+            int next = k + 1;
+            switch (s->op) {
+            case OP_ROLL: {
+                int total = 0;
+                for (int i = 0; i < s->dice; i++)
+                    total += automa_roll(g, "AI-OBJECTIVE", "[%03d] do%d: die %d of %d", p->number, k + 1, i + 1, s->dice);
+                next = -1;
+                for (int o = 0; o < s->nout; o++)
+                    if (total >= s->lo[o] && total <= s->hi[o])
+                        next = s->to[o] - 1;
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d (line %d): rolled %d, go to do%d",
+                        p->number, k + 1, s->line, total, next + 1);
+                break;
+            }
+            case OP_IF: {
+                bool yes = false;
+                const char *what = "?";
+                switch (s->test) {
+                case TEST_ATTITUDE:
+                    yes = a->attitude == s->a;
+                    what = "attitude";
+                    break;
+                case TEST_TURN:
+                    yes = g->st.turn >= s->a && g->st.turn <= s->b;
+                    what = "turn";
+                    break;
+                case TEST_HOLDS:
+                    yes = holds(g, s->a, s->b);
+                    what = "holds";
+                    break;
+                case TEST_WHEEL:
+                    yes = a->wheel_closed != (s->a != 0);
+                    what = "wheel";
+                    break;
+                case TEST_IS:
+                    yes = reader == s->a;
+                    what = "is";
+                    break;
+                default:
+                    break;
+                }
+                next = (yes ? s->yes : s->no) - 1;
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d (line %d): if %s: %s, go to do%d",
+                        p->number, k + 1, s->line, what, yes ? "yes" : "no", next + 1);
+                break;
+            }
+            case OP_OBJECTIVE:
+                nf = targets(g, s->target, reader, f);
+                for (int i = 0; i < nf; i++)
+                    set_objective(g, f[i], s->value, s->area);
+                break;
+            case OP_COMBAT:
+                nf = targets(g, s->target, reader, f);
+                for (int i = 0; i < nf; i++)
+                    automa_combat_marker(g, f[i], s->value, "AI-COMBAT-MARKER");
+                break;
+            case OP_VP: {
+                char why[32];
+                snprintf(why, sizeof why, "[%03d]", p->number);
+                automa_vp(g, s->side, s->value, number == gd->automa.hook_day_end ? "AI-DAY-VP" : "AI-VP-TRACK", why);
+                break;
+            }
+            case OP_DEPLOY:
+                nf = targets(g, s->target, reader, f);
+                for (int i = 0; i < nf; i++)
+                    automa_deploy(g, f[i], s->area);
+                break;
+            case OP_RELEASE: {
+                char why[32];
+                snprintf(why, sizeof why, "[%03d]", p->number);
+                automa_release(g, s->target, why);
+                break;
+            }
+            case OP_SET_ATTITUDE:
+                set_attitude(g, s->value);
+                break;
+            case OP_WHEEL_RELEASE:
+                wheel_release(g);
+                break;
+            case OP_END:
+                return READ_END;
+            case OP_HOLD:
+                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d: hold - the activation ends here",
+                        p->number, k + 1);
+                return READ_HOLD;
+            case OP_WHEEL_ENTER:
+                if (reader >= 0 && gd->automa.formations[reader].counter < 0 && !a->wheel_closed)
+                    wheel_enter(g, reader);
+                return READ_WHEEL;
+            case OP_GOTO:
+                next_para = s->para;
+                next = -1;
+                break;
+            default:
+                break;
+            }
+            if (next_para)
+                break;
+            k = next;
+        }
+        if (!next_para)
+            return READ_END;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d]: go to [%03d]", number, next_para);
+        number = next_para;
+    }
+    return READ_END;
+}
+
+/* Whether formation f has reached its objective: a division in the
+ * objective hex, or (a shared objective) next to another formation's
+ * division standing in it (D). */
+static bool reached(const Game *g, int f)
+{
+    const AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    if (a->obj_area[f] < 0)
+        return false;
+    int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
+    short units[16];
+    int n = automa_units(g, f, units, 16);
+    bool other_there = false;
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && gd->units[u].counter >= 0 &&
+            data_automa_formation_of_unit(gd, u) != f)
+            other_there = true;
+    HexCoord oc = map_hex_at(&gd->map, hex);
+    for (int i = 0; i < n; i++) {
+        int h = g->st.unit[units[i]].hex;
+        if (h == hex)
+            return true;
+        if (other_there && hex_distance(map_hex_at(&gd->map, h), oc) == 1 && (g->st.unit[units[i]].flags & UF_MOVED))
+            return true;
+    }
+    return false;
+}
+
+int automa_check_objectives(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int result = READ_END;
+    if (!a->on)
+        return result;
+    for (int f = 0; f < gd->automa.nformations; f++) {
+        if (!reached(g, f))
+            continue;
+        int area = a->obj_area[f];
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s reaches its objective at [%03d] %s",
+                automa_formation_name(gd, f), gd->areas[area].number, gd->areas[area].name);
+        if (a->obj_value[f] > 0)
+            automa_vp(g, SIDE_UNION, a->obj_value[f], "AI-OBJECTIVE", "an objective reached");
+        a->area[f] = (short)area;
+        a->obj_area[f] = -1;
+        a->obj_value[f] = 0;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s's strategy counter moves to [%03d]",
+                automa_formation_name(gd, f), gd->areas[area].number);
+        int r = automa_read(g, gd->areas[area].number, f);
+        if (f == a->active)
+            result = r;
+    }
+    return result;
+}
+
+/* ---- the Independent marker (AI-INDEPENDENT) --------------------------- */
+
+/* The Automa formation with a division nearest a Confederate unit (ties:
+ * the first in activation-track.ini). */
+static int nearest_formation(const Game *g)
+{
+    const GameData *gd = g->gd;
+    int best = -1, bestd = 1 << 20;
+    for (int f = 0; f < gd->automa.nformations; f++) {
+        if (g->st.automa.status[f] == FS_WAITING || g->st.automa.status[f] == FS_GONE)
+            continue;
+        short units[16];
+        int n = automa_units(g, f, units, 16);
+        for (int i = 0; i < n; i++)
+            for (int u = 0; u < g->st.nunits; u++)
+                if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
+                    int d = hex_distance(map_hex_at(&gd->map, g->st.unit[units[i]].hex),
+                                         map_hex_at(&gd->map, g->st.unit[u].hex));
+                    if (d < bestd)
+                        bestd = d, best = f;
+                }
+    }
+    return best;
+}
+
+void automa_independent(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int d1 = automa_roll(g, "AI-INDEPENDENT", "the Independent marker: first die of the page pair");
+    int d2 = automa_roll(g, "AI-INDEPENDENT", "the Independent marker: second die of the page pair");
+    int d3 = automa_roll(g, "AI-INDEPENDENT", "the Independent marker: the third die sets the Ruler");
+    const PageCell *c = data_page_cell(gd, d1 + d2, d3, RW_INDEPENDENT);
+    a->step = AS_FINISH;
+    if (!c)
+        return;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "page %d, Ruler at %d, independent window (cell %d): %s",
+            d1 + d2, gd->automa.anchors[d3 - 1], gd->automa.anchors[d3 - 1] + gd->automa.window[RW_INDEPENDENT],
+            c->token);
+    int f;
+    switch (c->value) {
+    case IR_GIBBON:
+        for (f = 0; f < gd->automa.nformations; f++)
+            if (a->status[f] == FS_NO_MARKER) {
+                a->independent_acting = true;
+                automa_begin(g, f);
+                return;
+            }
+        break;
+    case IR_ACTIVATE_TOP:
+    case IR_ACTIVATE_LAST: {
+        int slot = -1;
+        for (int i = 0; i < gd->automa.track.slots; i++)
+            if (a->track[i] >= 0 && (slot < 0 || c->value == IR_ACTIVATE_LAST))
+                slot = i;
+        if (slot < 0) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "the track is empty: nothing happens");
+            break;
+        }
+        f = a->track[slot];
+        a->track[slot] = -1;
+        for (int i = slot; i + 1 < gd->automa.track.slots; i++)
+            a->track[i] = a->track[i + 1];
+        a->track[gd->automa.track.slots - 1] = -1;
+        a->status[f] = FS_CUP; /* back to the first free slot when done */
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "%s (slot %d) acts now", automa_formation_name(gd, f),
+                slot + 1);
+        a->independent_acting = true;
+        automa_begin(g, f);
+        return;
+    }
+    case IR_SKIRMISHER:
+    case IR_COMBAT_PLUS:
+        f = nearest_formation(g);
+        if (f < 0)
+            break;
+        if (c->value == IR_SKIRMISHER)
+            automa_skirmisher(g, f, "AI-INDEPENDENT");
+        else
+            automa_combat_marker(g, f, 1, "AI-INDEPENDENT");
+        break;
+    case IR_ADVANCE_I_VI:
+        automa_advance_markers(g);
+        break;
+    case IR_WHEEL_ADVANCE:
+        wheel_advance_all(g, "AI-INDEPENDENT");
+        break;
+    default:
+        break;
+    }
+}
