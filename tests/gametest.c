@@ -94,7 +94,8 @@ void advance_to(Game *g, int turn)
         assert_true(n > 0);
         const Decision *pick = NULL;
         for (int i = 0; i < n && !pick; i++)
-            if (ds[i].kind == D_DONE || ds[i].kind == D_PASS || ds[i].kind == D_END || ds[i].kind == D_NO_EVENT)
+            if (ds[i].kind == D_DONE || ds[i].kind == D_PASS || ds[i].kind == D_END || ds[i].kind == D_NO_EVENT ||
+                ds[i].kind == D_AUTOMA)
                 pick = &ds[i];
         assert_non_null(pick);
         char why[256];
@@ -110,7 +111,7 @@ void pass_until(Game *g, int phase)
         const Decision *pick = NULL;
         for (int i = 0; i < n && !pick; i++)
             if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END ||
-                legal_buf[i].kind == D_NO_EVENT)
+                legal_buf[i].kind == D_NO_EVENT || legal_buf[i].kind == D_AUTOMA)
                 pick = &legal_buf[i];
         assert_non_null(pick);
         char why[256];

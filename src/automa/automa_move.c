@@ -264,6 +264,13 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     size_t len = 0;
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
+    int *cheapest = malloc((size_t)cells * sizeof *cheapest); /* per enemy hex, over all divisions */
+    if (!cheapest) {
+        free(enemy);
+        return -1;
+    }
+    for (int h = 0; h < cells; h++)
+        cheapest[h] = INT_MAX;
     for (int i = 0; i < n; i++) {
         MoveReach r;
         if (!move_reach(&ctx, map_hex_at(m, g->st.unit[units[i]].hex), prox, &r))
@@ -286,19 +293,24 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
                 if (c != MOVE_UNREACHED && c < cost)
                     cost = c;
             }
-            if (cost == INT_MAX)
-                continue;
-            int od = hex_distance(ec, oc);
-            char h[5];
-            if (len < whysize)
-                len += (size_t)snprintf(why + len, whysize - len, "%s%s %s %d.%d MP", len ? ", " : "", gd->units[v].id,
-                                        hex_name(gd, eh, h), cost / 2, cost % 2 ? 5 : 0);
-            if (cost < best_cost || (cost == best_cost && od < best_obj) ||
-                (cost == best_cost && od == best_obj && eh < best))
-                best = eh, best_cost = cost, best_obj = od;
+            if (cost < cheapest[eh])
+                cheapest[eh] = cost;
         }
         move_reach_free(&r);
     }
+    for (int eh = 0; eh < cells; eh++) {
+        int cost = cheapest[eh];
+        if (cost == INT_MAX)
+            continue;
+        int od = hex_distance(map_hex_at(m, eh), oc);
+        char h[5];
+        if (len < whysize)
+            len += (size_t)snprintf(why + len, whysize - len, "%s%s %d.%d MP", len ? ", " : "", hex_name(gd, eh, h),
+                                    cost / 2, cost % 2 ? 5 : 0);
+        if (cost < best_cost || (cost == best_cost && od < best_obj))
+            best = eh, best_cost = cost, best_obj = od; /* ties: nearest the objective, then the lower index */
+    }
+    free(cheapest);
     free(enemy);
     return best;
 }
@@ -496,8 +508,8 @@ void automa_move(Game *g)
         }
         if (adjacent_count(g, units, n) >= need) {
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
-                    "%s is activated next to the enemy: %d division%s transferred beside it%s", name, placed,
-                    placed == 1 ? "" : "s", placed ? ":" : "");
+                    "%s is activated next to the enemy: %d division%s transferred beside it", name, placed,
+                    placed == 1 ? "" : "s");
             if (placed)
                 log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRANSFER", "%s", buf);
             a->step = AS_COMBAT;

@@ -479,7 +479,7 @@ static int retreat_destinations(const Game *g, int hex, short *out, int max)
 {
     int side = defender_side(g);
     HexCoord c = map_hex_at(MAP(g), hex);
-    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain, .south_only = g->st.automa.on && side == SIDE_CONFEDERATE};
     short tier[4][DIR_COUNT];
     int nt[4] = {0, 0, 0, 0};
     short here[CB_MAX_UNITS];

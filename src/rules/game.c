@@ -797,6 +797,7 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
                                      mp_override >= 0,
                        .no_great_rivers = !may_cross_great_rivers(g, units, n)};
     move_context_area(g, &ctx);
+    ctx.south_only = g->st.automa.on && side == SIDE_CONFEDERATE; /* AI-PLAYER-SOUTH */
     event_move_context(g, &ctx);
     mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
     if (mp_override >= 0)
@@ -981,6 +982,7 @@ static int break_destinations_for(const Game *g, int hex, const short *units, in
     game_enemy_map(g, side, enemy);
     MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
     move_context_area(g, &ctx);
+    ctx.south_only = g->st.automa.on && side == SIDE_CONFEDERATE; /* AI-PLAYER-SOUTH */
     /* one or two steps over passable hexsides into hexes free of the enemy */
     short first[DIR_COUNT];
     int nfirst = 0;
@@ -1145,7 +1147,8 @@ static void continue_move(Game *g)
             demoralized |= (st->unit[st->mv_units[i]].flags & (UF_DEM | UF_FORCED)) != 0;
         MoveContext ctx = {.gd = gd, .rain = st->rain, .enemy = enemy, .pontoon = st->pontoon[side],
                            .no_contact = (gd->turns[st->turn - 1].night && !event_night_attack(g)) || demoralized,
-                           .no_great_rivers = !may_cross_great_rivers(g, st->mv_units, st->mv_n)};
+                           .no_great_rivers = !may_cross_great_rivers(g, st->mv_units, st->mv_n),
+                           .south_only = st->automa.on && side == SIDE_CONFEDERATE};
         move_context_area(g, &ctx);
         event_move_context(g, &ctx);
         bool by_road;
@@ -1200,7 +1203,7 @@ static int displace_destinations(const Game *g, int hex, int side, short *out, i
 {
     const Map *m = &g->gd->map;
     HexCoord c = map_hex_at(m, hex);
-    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
+    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain, .south_only = g->st.automa.on && side == SIDE_CONFEDERATE};
     move_context_area(g, &ctx);
     int n = 0;
     for (int d = 0; d < DIR_COUNT; d++) {
@@ -1282,7 +1285,8 @@ static int skirmish_destinations(const Game *g, int u, short *out)
         return 0;
     int n = 0;
     HexCoord c = map_hex_at(&g->gd->map, us->hex);
-    MoveContext ctx = {.gd = g->gd, .rain = st->rain};
+    MoveContext ctx = {.gd = g->gd, .rain = st->rain,
+                       .south_only = st->automa.on && g->gd->units[u].side == SIDE_CONFEDERATE};
     move_context_area(g, &ctx);
     for (int d = -1; d < DIR_COUNT; d++) {
         int hex = us->hex;

@@ -34,6 +34,9 @@ typedef struct {
      * corners; nothing moves, retreats or is placed outside it. Column 0:
      * the whole map. */
     HexCoord area_nw, area_se;
+    /* AI-PLAYER-SOUTH: in the solitaire game the player's units never
+     * enter a hex north of the Rappahannock (any bank but S). */
+    bool south_only;
 } MoveContext;
 
 /* Whether h lies in the context's play area (always, without one). */

@@ -1,0 +1,872 @@
+/* The Automa (Hurrah For Old Joe, AI-*): each test sets up a position on
+ * the shipped data with forced dice and checks what the rules say the
+ * Automa does, including the rulebook's worked examples. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa.h"
+#include "gametest.h"
+#include "testutil.h"
+
+static int F(const char *id)
+{
+    int f = data_automa_formation(&gd, id);
+    assert_true(f >= 0);
+    return f;
+}
+
+static void dice(Game *g, const char *list)
+{
+    for (const char *p = list; *p; p++)
+        if (*p >= '1' && *p <= '6')
+            assert_true(rng_force(&g->st.rng, *p - '0') >= 0);
+}
+
+/* Whether an entry from `from` on holds text. */
+static bool logged(const Game *g, int from, const char *text)
+{
+    for (int i = from; i < g->log.count; i++)
+        if (strstr(g->log.items[i].text, text))
+            return true;
+    return false;
+}
+
+static void show_log(const Game *g, int from)
+{
+    for (int i = from; i < g->log.count; i++) {
+        char line[300];
+        log_format(&g->log.items[i], line, sizeof line);
+        print_message("%s\n", line);
+    }
+}
+
+#define LOGGED(g, from, text)                                                                                          \
+    do {                                                                                                               \
+        if (!logged(g, from, text)) {                                                                                  \
+            show_log(g, from);                                                                                         \
+            fail_msg("not in the log: %s", text);                                                                      \
+        }                                                                                                              \
+    } while (0)
+
+static void solitaire(Game *g, uint64_t seed) { start(g, "solitaire", seed); }
+
+/* A division counter on the map at full strength. */
+static void put_counter(Game *g, const char *unit, const char *hex)
+{
+    put(g, unit, hex);
+    int u = U(unit);
+    g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
+    g->st.automa.seen_steps[u] = g->st.unit[u].steps;
+    g->st.automa.seen_where[u] = AT_MAP;
+}
+
+/* Every counter of formation f off the map but those named. */
+static void only(Game *g, const char *fid)
+{
+    int f = F(fid);
+    for (int u = 0; u < gd.nunits; u++)
+        if (gd.units[u].counter >= 0 && data_automa_formation_of_unit(&gd, u) == f) {
+            take_off(g, gd.units[u].id);
+            g->st.automa.seen_where[u] = AT_ABSENT;
+        }
+}
+
+/* The formation's marker drawn from an otherwise empty cup. */
+static void drawn(Game *g, const char *fid)
+{
+    int f = F(fid);
+    AutomaState *a = &g->st.automa;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == f)
+            a->track[i] = -1;
+    a->status[f] = FS_CUP;
+    g->st.phase = PH_ACTIVATION;
+    g->st.ncup = 0;
+    g->st.drawn = (Chit){CHIT_FORMATION, SIDE_UNION, (short)gd.automa.formations[f].formation};
+    automa_drawn(g);
+}
+
+static void step(Game *g) { apply_text(g, "automa"); }
+
+/* No Confederate unit on the map: the tests put the ones they need. */
+static void clear_confederates(Game *g)
+{
+    for (int u = 0; u < gd.nunits; u++)
+        if (gd.units[u].side == SIDE_CONFEDERATE && g->st.unit[u].where == AT_MAP) {
+            take_off(g, gd.units[u].id);
+            g->st.automa.seen_where[u] = AT_ABSENT;
+            g->st.automa.seen_steps[u] = 0;
+        }
+}
+
+/* A neighbour of hex (index) in direction dir. */
+static int nb(int hex, int dir) { return map_hex_index(&gd.map, hex_neighbour(map_hex_at(&gd.map, hex), dir)); }
+
+static const char *hexid(int hex)
+{
+    static char buf[4][5];
+    static int k;
+    k = (k + 1) % 4;
+    hex_format(map_hex_at(&gd.map, hex), buf[k]);
+    return buf[k];
+}
+
+/* A Confederate formation's chit drawn and activated, its chit waiting to be placed. */
+static void confederate_drawn(Game *g, const char *formation)
+{
+    g->st.phase = PH_ACTIVATION;
+    g->st.ncup = 0;
+    g->st.to_move = SIDE_CONFEDERATE;
+    g->st.activated = false;
+    g->st.drawn = (Chit){CHIT_FORMATION, SIDE_CONFEDERATE, (short)data_formation_index(&gd, formation)};
+    apply_text(g, "activate");
+}
+
+static const char *area_of(const Game *g, int f)
+{
+    static char buf[8];
+    int a = g->st.automa.obj_area[f];
+    snprintf(buf, sizeof buf, "%03d", a >= 0 ? gd.areas[a].number : 0);
+    return buf;
+}
+
+/* ---- AI-SETUP, AI-COUNTERS, AI-TRACK ------------------------------------ */
+
+static void test_setup(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    const AutomaState *a = &g.st.automa;
+    assert_true(a->on);
+    /* B1 step 4: V, XI and XII Corps on the first three slots, II and III below */
+    assert_int_equal(a->track[0], F("meade"));
+    assert_int_equal(a->track[1], F("howard"));
+    assert_int_equal(a->track[2], F("slocum"));
+    assert_true((a->track[3] == F("couch") && a->track[4] == F("sickles")) ||
+                (a->track[3] == F("sickles") && a->track[4] == F("couch")));
+    assert_int_equal(a->track[5], -1);
+    /* steps 5, 7, 8, 9 */
+    assert_int_equal(a->hooker_box, 2);
+    assert_int_equal(a->hooker_where, HK_COLUMN);
+    assert_int_equal(a->attitude, ATT_AGGRESSIVE);
+    assert_int_equal(a->vp, 12);
+    assert_int_equal(a->status[F("reynolds")], FS_WAITING);
+    assert_int_equal(a->status[F("sedgwick")], FS_WAITING);
+    assert_int_equal(a->status[F("gibbon")], FS_NO_MARKER);
+    assert_false(a->independent);
+    /* step 3: strategy counters and combat markers */
+    assert_int_equal(a->combat[F("slocum")], 1);
+    assert_int_equal(a->combat[F("couch")], 0);
+    assert_int_equal(gd.areas[a->area[F("meade")]].number, 12);
+    /* AI-COUNTERS: division counters at full value, never two in a hex; no Union brigade, no Stuart */
+    int williams = U("williams");
+    assert_int_equal(g.st.unit[williams].where, AT_MAP);
+    assert_int_equal(game_unit_points(&g, williams), gd.counters[gd.units[williams].counter].values[0]);
+    assert_int_equal(g.st.unit[U("von-gilsa")].where, AT_ABSENT);
+    for (int u = 0; u < gd.nunits; u++)
+        if (gd.units[u].side == SIDE_CONFEDERATE && strcmp(gd.units[u].division, "stuart") == 0)
+            assert_int_not_equal(g.st.unit[u].where, AT_MAP);
+    /* the Union never chooses: the player chooses, then the Automa fills the cup */
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    game_free(&g);
+}
+
+static void test_counter_losses(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    int u = U("wadsworth"); /* 8 [6] 4 [2] */
+    assert_int_equal(game_unit_points(&g, u), 8);
+    g.st.unit[u].steps--; /* a loss turns the counter to 6, a boxed value: the player scores 1 */
+    automa_reconcile(&g);
+    assert_int_equal(game_unit_points(&g, u), 6);
+    assert_int_equal(g.st.automa.vp, 13);
+    g.st.unit[u].steps--; /* 4: not boxed */
+    automa_reconcile(&g);
+    assert_int_equal(g.st.automa.vp, 13);
+    game_free(&g);
+}
+
+static void test_track_first_turn(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    int from = g.log.count;
+    apply_text(&g, "done");
+    /* AI-TRACK: turn 1 puts the top three markers in the cup; the others move up */
+    const AutomaState *a = &g.st.automa;
+    LOGGED(&g, from, "V Corps's marker goes into the cup");
+    LOGGED(&g, from, "XI Corps's marker goes into the cup");
+    LOGGED(&g, from, "XII Corps's marker goes into the cup");
+    assert_true(a->track[0] == F("couch") || a->track[0] == F("sickles"));
+    assert_true(a->track[1] == F("couch") || a->track[1] == F("sickles"));
+    assert_int_equal(a->track[2], -1);
+    /* no Union Independent before turn 3 (AI-INDEPENDENT) */
+    int union_chits = 0;
+    for (int i = 0; i < g.st.ncup; i++)
+        union_chits += g.st.cup[i].side == SIDE_UNION;
+    union_chits += g.st.drawn.side == SIDE_UNION;
+    assert_int_equal(union_chits, 3);
+    assert_false(logged(&g, from, "Union Independent"));
+    game_free(&g);
+}
+
+/* ---- AI-BEHAVIOUR, AI-OBJECTIVE: docs/booklet-format.md's example ------- */
+
+static void test_behaviour_and_objective(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    drawn(&g, "slocum");
+    int from = g.log.count;
+    step(&g); /* activated */
+    LOGGED(&g, from, "XII Corps is activated");
+    /* the page pair 4 + 3 = page 7, the third die 5 sets the Ruler on 3; then [011]'s 2d6: 5 + 3 = 8 */
+    dice(&g, "435 53");
+    step(&g);
+    LOGGED(&g, from, "page 7 \"A day like any other\", Ruler at 3: behaviour none (cell 3), proximity 3 (Aggressive, "
+                     "cell 6), bombardment N(2) (cell 12)");
+    assert_int_equal(g.st.automa.bombard, 0); /* N(2): no bombardment... */
+    assert_int_equal(g.st.automa.attack_art, 2); /* ...but 2 in the attack (AI-ARTILLERY) */
+    step(&g);
+    LOGGED(&g, from, "[011] Germanna Ford, read for XII Corps");
+    LOGGED(&g, from, "rolled 8, go to do6");
+    assert_string_equal(area_of(&g, F("slocum")), "019");
+    assert_int_equal(g.st.automa.obj_value[F("slocum")], 1);
+    step(&g); /* the move: proximity 3 - 1 = 2 */
+    LOGGED(&g, from, "proximity value 3 - objective 1 = 2");
+    game_free(&g);
+}
+
+static void test_combat_markers(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "meade");
+    put_counter(&g, "griffin", "1717");
+    int f = F("meade");
+    AutomaState *a = &g.st.automa;
+    assert_int_equal(a->combat[f], 1); /* B1: V Corps starts with +1 */
+    drawn(&g, "meade");
+    step(&g);
+    /* page 2 (1 + 1), anchor 1: combat-1 removes the +1 (N.3) */
+    dice(&g, "111");
+    step(&g);
+    assert_int_equal(a->combat[f], 0);
+    /* combat-1 with no marker places a -1 (ruling) */
+    a->step = AS_BEHAVIOUR;
+    dice(&g, "111");
+    step(&g);
+    assert_int_equal(a->combat[f], -1);
+    /* page 6 (3 + 3), anchor 3: combat+1 removes the -1 */
+    a->step = AS_BEHAVIOUR;
+    dice(&g, "335");
+    step(&g);
+    assert_int_equal(a->combat[f], 0);
+    a->step = AS_BEHAVIOUR;
+    dice(&g, "335");
+    step(&g);
+    assert_int_equal(a->combat[f], 1);
+    /* not cumulative */
+    int from = g.log.count;
+    a->step = AS_BEHAVIOUR;
+    dice(&g, "335");
+    step(&g);
+    assert_int_equal(a->combat[f], 1);
+    LOGGED(&g, from, "markers are not cumulative");
+    /* removed at the end of the day (night clean-up) */
+    g.st.turn = 5; /* the first night */
+    automa_end_turn(&g);
+    assert_int_equal(a->combat[f], 0);
+    game_free(&g);
+}
+
+static void test_skirmisher_behaviour(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "slocum");
+    put_counter(&g, "williams", "1419");
+    put_counter(&g, "geary", "1220");
+    put(&g, "heth", "1619");
+    drawn(&g, "slocum");
+    step(&g);
+    int skirm_before = g.st.skirmishers[SIDE_UNION];
+    dice(&g, "131"); /* page 4, anchor 1: skirmisher */
+    step(&g);
+    assert_int_equal(g.st.skirmishers[SIDE_UNION], skirm_before - 1);
+    int s = g.st.automa.skirm[F("slocum")];
+    assert_true(s >= 0);
+    assert_int_equal(g.st.unit[s].hex, g.st.unit[U("williams")].hex); /* the division nearest the enemy */
+    /* at most one per formation */
+    int from = g.log.count;
+    g.st.automa.active = (signed char)F("slocum");
+    g.st.automa.step = AS_BEHAVIOUR;
+    dice(&g, "131");
+    step(&g);
+    LOGGED(&g, from, "has a skirmisher already: ignored");
+    assert_int_equal(g.st.skirmishers[SIDE_UNION], skirm_before - 1);
+    game_free(&g);
+}
+
+/* ---- AI-PROXIMITY: the rulebook's examples ------------------------------ */
+
+static void test_proximity_example(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    /* II Corps with Salem Church as a value-1 objective; the booklet gives 4: proximity 3 */
+    only(&g, "couch");
+    put_counter(&g, "hancock", "2422");
+    put_counter(&g, "french", "2423");
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 1;
+    put(&g, "mahone", "2622"); /* two hexes away, with a friend beside it: not isolated */
+    put(&g, "posey", "2722");
+    drawn(&g, "couch");
+    step(&g);
+    int from = g.log.count;
+    dice(&g, "331"); /* page 6, anchor 1: proximity 4 when Aggressive */
+    step(&g);
+    step(&g); /* it has an objective */
+    LOGGED(&g, from, "marches on its objective: value 1 at [017]");
+    step(&g);
+    LOGGED(&g, from, "proximity value 4 - objective 1 = 3");
+    LOGGED(&g, from, "is in proximity: transferred next to 2622");
+    /* AI-TRANSFER: both divisions now beside Mahone */
+    HexCoord m = map_hex_at(&gd.map, g.st.unit[U("mahone")].hex);
+    assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("hancock")].hex), m), 1);
+    assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("french")].hex), m), 1);
+    game_free(&g);
+}
+
+static void test_proximity_capped(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    /* the booklet's 6 with a value-0 objective is capped at the corps' 4 MP (H.1, example 2) */
+    only(&g, "couch");
+    put_counter(&g, "hancock", "2422");
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 0;
+    drawn(&g, "couch");
+    step(&g);
+    int from = g.log.count;
+    dice(&g, "661"); /* page 12, anchor 1: proximity 6 when Aggressive */
+    step(&g);
+    step(&g);
+    step(&g);
+    LOGGED(&g, from, "proximity value 6 - objective 0 = 4 (at most 4 MP)");
+    game_free(&g);
+}
+
+static void test_proximity_ignores_isolated(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "couch");
+    put_counter(&g, "hancock", "2422");
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 0;
+    put(&g, "mahone", "2622"); /* alone: isolated infantry (H.1) */
+    drawn(&g, "couch");
+    step(&g);
+    int from = g.log.count;
+    dice(&g, "661");
+    step(&g);
+    step(&g);
+    step(&g);
+    LOGGED(&g, from, "Confederates within reach: none");
+    assert_false(logged(&g, from, "is in proximity"));
+    game_free(&g);
+}
+
+/* ---- AI-MOVE, AI-OBJECTIVE: reaching an objective ------------------------- */
+
+static void test_move_reaches_objective(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "slocum");
+    put_counter(&g, "williams", "1719");
+    put_counter(&g, "geary", "1619");
+    int f = F("slocum");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19); /* Chancellorsville, 1820 */
+    g.st.automa.obj_value[f] = 1;
+    drawn(&g, "slocum");
+    step(&g);
+    int from = g.log.count;
+    dice(&g, "341"); /* page 7, anchor 1: no behaviour, proximity 4 */
+    step(&g);
+    step(&g);
+    step(&g);
+    LOGGED(&g, from, "XII Corps reaches its objective at [019] Chancellorsville");
+    LOGGED(&g, from, "the Union scores 1 VP (an objective reached): the VP marker 12 -> 11");
+    assert_int_equal(gd.areas[g.st.automa.area[f]].number, 19); /* the strategy counter moved */
+    LOGGED(&g, from, "[019] Chancellorsville, read for XII Corps");
+    /* AI-COUNTERS: the divisions never end stacked */
+    assert_int_not_equal(g.st.unit[U("williams")].hex, g.st.unit[U("geary")].hex);
+    game_free(&g);
+}
+
+/* ---- AI-WHEEL: the rulebook's advance roll -------------------------------- */
+
+static void test_wheel_advance_roll(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    AutomaState *a = &g.st.automa;
+    g.st.turn = 3;
+    a->wheel[1] = (signed char)F("meade");
+    a->wheel[2] = (signed char)F("slocum");
+    a->status[F("meade")] = a->status[F("slocum")] = FS_WHEEL;
+    a->wheel_rolling = true;
+    int from = g.log.count;
+    dice(&g, "42"); /* 6 + 2 markers + turn 3 = 11: no advance */
+    automa_end_turn(&g);
+    LOGGED(&g, from, "advance roll: 6 + 2 markers + turn 3 = 11, under 12: no advance");
+    assert_int_equal(a->wheel[1], F("meade"));
+    from = g.log.count;
+    dice(&g, "64"); /* 10 + 2 + 3 = 15: every marker advances */
+    automa_end_turn(&g);
+    LOGGED(&g, from, "= 15, at least 12: the markers advance");
+    assert_int_equal(a->wheel[2], F("meade"));
+    assert_int_equal(a->wheel[3], F("slocum"));
+    game_free(&g);
+}
+
+static void test_wheel_enter(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "slocum");
+    put_counter(&g, "williams", "1719");
+    put_counter(&g, "geary", "1619");
+    int f = F("slocum");
+    AutomaState *a = &g.st.automa;
+    a->wheel[1] = (signed char)F("meade"); /* already there: it slides clockwise */
+    a->status[F("meade")] = FS_WHEEL;
+    a->arrivals = 1;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == F("meade"))
+            a->track[i] = -1;
+    a->obj_area[f] = (short)data_area_index(&gd, 19);
+    a->obj_value[f] = 0;
+    drawn(&g, "slocum");
+    step(&g);
+    dice(&g, "341"); /* page 7, anchor 1 */
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    step(&g); /* the march reaches Chancellorsville: [019] deploys the corps and puts it on the wheel */
+    LOGGED(&g, from, "XII Corps reaches its objective at [019] Chancellorsville");
+    LOGGED(&g, from, "XII Corps deploys in [019] Chancellorsville");
+    LOGGED(&g, from, "goes on slot 1 of the wheel (arrival 2)");
+    assert_int_equal(a->status[f], FS_WHEEL);
+    assert_int_equal(a->wheel[1], f);
+    assert_int_equal(a->wheel[2], F("meade"));
+    /* the Chancellor house first (deploy) */
+    assert_true(g.st.unit[U("williams")].hex == map_hex_index(&gd.map, tu_hex("1820")) ||
+                g.st.unit[U("geary")].hex == map_hex_index(&gd.map, tu_hex("1820")));
+    /* a marker on the wheel is not on the track, and not activated */
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        assert_int_not_equal(a->track[i], f);
+    game_free(&g);
+}
+
+/* ---- AI-HOOKER, AI-ATTITUDE, AI-RANDOMIZE ---------------------------------- */
+
+static void test_hooker_holding_box(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE); /* turn 2 */
+    assert_int_equal(g.st.turn, 2);
+    AutomaState *a = &g.st.automa;
+    a->hooker_box = 1; /* highlighted: links slots 1 and 2 */
+    a->attitude = ATT_AGGRESSIVE;
+    int s1 = a->track[0], s2 = a->track[1];
+    assert_true(s1 >= 0 && s2 >= 0);
+    int from = g.log.count;
+    dice(&g, "341"); /* the randomization reads page 7, anchor 1: no arrow */
+    apply_text(&g, "done");
+    LOGGED(&g, from, "Hooker on highlighted box 1");
+    bool hooker_chit = g.st.drawn.kind == CHIT_HIGHER;
+    for (int i = 0; i < g.st.ncup; i++)
+        hooker_chit |= g.st.cup[i].kind == CHIT_HIGHER && g.st.cup[i].side == SIDE_UNION;
+    assert_true(hooker_chit);
+    assert_int_equal(a->hooker_where, HK_CUP);
+    /* both formations act when Hooker is drawn, in order */
+    g.st.drawn = (Chit){CHIT_HIGHER, SIDE_UNION, (short)data_commander_index(&gd, "hooker")};
+    g.st.ncup = 0;
+    automa_drawn(&g);
+    from = g.log.count;
+    step(&g);
+    char want[160];
+    snprintf(want, sizeof want, "Hooker is drawn: %s then %s act; Hooker goes to turn 4", gd.automa.formations[s1].id,
+             gd.automa.formations[s2].id);
+    LOGGED(&g, from, want);
+    assert_int_equal(a->active, s1);
+    assert_int_equal(a->hooker_where, HK_TURN_TRACK);
+    game_free(&g);
+}
+
+static void test_hooker_exception(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    AutomaState *a = &g.st.automa;
+    a->hooker_box = 3; /* links slots 3 and 4 */
+    for (int i = 2; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] >= 0) {
+            a->status[a->track[i]] = FS_CUP; /* off the track for this test */
+            a->track[i] = -1;
+        }
+    a->track[2] = (signed char)F("couch");
+    a->status[F("couch")] = FS_TRACK;
+    int from = g.log.count;
+    dice(&g, "341");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "the only linked slot occupied: Hooker stays (exception)");
+    assert_int_equal(a->hooker_where, HK_COLUMN);
+    game_free(&g);
+}
+
+static void test_randomize(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    AutomaState *a = &g.st.automa;
+    int top = a->track[0], second = a->track[1];
+    int from = g.log.count;
+    a->hooker_box = 6;
+    dice(&g, "343"); /* page 7, anchor 2 reads "2u": slot 2 swaps with slot 1 */
+    apply_text(&g, "done");
+    char want[120];
+    snprintf(want, sizeof want, "arrow 2u: %s and %s swap slots 2 and 1", gd.automa.formations[second].id,
+             gd.automa.formations[top].id);
+    LOGGED(&g, from, want);
+    game_free(&g);
+
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    g.st.automa.hooker_box = 6;
+    from = g.log.count;
+    dice(&g, "111"); /* page 2, anchor 1: "hd*": from box 6 down wraps to box 1 */
+    apply_text(&g, "done");
+    LOGGED(&g, from, "Hooker down (starred): box 6 -> 1");
+    game_free(&g);
+
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    g.st.automa.hooker_box = 6;
+    from = g.log.count;
+    dice(&g, "125"); /* page 3, anchor 3: "hd" without a star stops at the end */
+    apply_text(&g, "done");
+    LOGGED(&g, from, "Hooker down: box 6 -> 6");
+    assert_int_equal(g.st.automa.attitude, ATT_CAUTIOUS); /* box 6 is Cautious (AI-ATTITUDE) */
+    game_free(&g);
+}
+
+/* ---- AI-END-TURN, AI-I-VI, AI-INDEPENDENT ------------------------------------ */
+
+static void test_turn_track_markers(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    assert_int_equal(g.st.turn, 3);
+    assert_true(g.st.automa.independent); /* reached at the end of turn 2 */
+    /* I Corps comes in on turn 6: Aggressive, into the next cup without a point */
+    AutomaState *a = &g.st.automa;
+    g.st.turn = 5;
+    a->attitude = ATT_AGGRESSIVE;
+    a->hooker_where = HK_TURN_TRACK; /* the attitude holds */
+    a->hooker_turn = 30;
+    automa_end_turn(&g);
+    assert_int_equal(a->extra_cup[F("reynolds")], 1);
+    /* VI Corps on turn 13 while Cautious: onto the track */
+    g.st.turn = 12;
+    a->attitude = ATT_CAUTIOUS;
+    automa_end_turn(&g);
+    bool on_track = false;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        on_track |= a->track[i] == F("sedgwick");
+    assert_true(on_track);
+    /* Objective X on turn 16: one die picks [988], [989] or [999] */
+    g.st.turn = 15;
+    int from = g.log.count;
+    dice(&g, "4");
+    automa_end_turn(&g);
+    LOGGED(&g, from, "Objective X: 4 reads [989]");
+    game_free(&g);
+}
+
+/* ---- AI-VP-TRACK ----------------------------------------------------------- */
+
+static void test_vp_track(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    AutomaState *a = &g.st.automa;
+    /* a Confederate counter of 4 or more eliminated: 1 VP to the Union and onto the track from 0 */
+    int u = -1;
+    for (int i = 0; i < gd.nunits && u < 0; i++)
+        if (gd.units[i].side == SIDE_CONFEDERATE && g.st.unit[i].where == AT_MAP && gd.units[i].strength >= 4 &&
+            gd.units[i].type == UT_INFANTRY)
+            u = i;
+    assert_true(u >= 0);
+    g.st.unit[u].where = AT_ELIMINATED;
+    g.st.unit[u].hex = -1;
+    automa_reconcile(&g);
+    assert_int_equal(a->vp, 11);
+    assert_int_equal(a->low_counters, 1);
+    assert_int_equal(a->confederate_lost, 1);
+    /* the marker reaching a Confederate counter on the track ends the game: Union victory */
+    a->vp = 0;
+    assert_true(automa_victory(&g, false));
+    assert_int_equal(g.st.result, RES_UNION);
+    game_free(&g);
+
+    solitaire(&g, 5);
+    g.st.automa.vp = 15;
+    assert_false(automa_victory(&g, false));
+    assert_true(automa_victory(&g, true)); /* after turn 20: rated by its band */
+    assert_int_equal(g.st.result, RES_DRAW);
+    game_free(&g);
+
+    solitaire(&g, 5);
+    g.st.automa.confederate_lost = 15; /* 15 counters lost: the game is lost */
+    assert_true(automa_victory(&g, false));
+    assert_int_equal(g.st.result, RES_UNION);
+    game_free(&g);
+}
+
+/* ---- AI-BREAK-CONTACT (the Automa's divisions), AI-PLAYER-SOUTH ------------- */
+
+static void test_break_contact(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dice;
+        bool breastwork, moves;
+    } cases[] = {{"1", false, true}, {"5", false, false}, {"", true, false}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        Game g;
+        solitaire(&g, 5);
+        clear_confederates(&g);
+        only(&g, "slocum");
+        only(&g, "howard");
+        put_counter(&g, "williams", "1419");
+        int w = g.st.unit[U("williams")].hex;
+        int n1 = nb(w, 0), n2 = nb(n1, 0); /* a hex beside Williams, and one beyond it */
+        put(&g, "mahone", hexid(n2));
+        if (cases[c].breastwork)
+            g.st.breastwork[w] = SIDE_UNION + 1;
+        confederate_drawn(&g, "anderson");
+        char cmd[64];
+        snprintf(cmd, sizeof cmd, "place %s", hexid(n2));
+        apply_text(&g, cmd);
+        snprintf(cmd, sizeof cmd, "move mahone %s", hexid(n1));
+        apply_text(&g, cmd);
+        assert_int_equal(g.st.to_move, SIDE_UNION); /* the Automa answers: break contact or not */
+        int from = g.log.count;
+        dice(&g, cases[c].dice);
+        step(&g);
+        if (cases[c].breastwork)
+            LOGGED(&g, from, "is under a breastwork: it stays without a roll");
+        else
+            LOGGED(&g, from, "breaks contact on 1-2");
+        if (cases[c].moves)
+            assert_int_not_equal(g.st.unit[U("williams")].hex, w);
+        else
+            assert_int_equal(g.st.unit[U("williams")].hex, w);
+        game_free(&g);
+    }
+}
+
+static void test_player_south(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    /* a Confederate unit on the south bank beside a ford never gets a move north */
+    int cells = gd.map.cols * gd.map.rows;
+    int north = 0;
+    Decision *all = legal_buf;
+    apply_text(&g, "choose anderson");
+    apply_text(&g, "done");
+    for (int i = 0; i < 30 && !(g.st.activated && g.st.drawn.side == SIDE_CONFEDERATE &&
+                                g.st.drawn.kind == CHIT_FORMATION && g.st.chit_hex >= 0);
+         i++) {
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else if (g.st.phase == PH_ACTIVATION && !g.st.activated && g.st.drawn.kind == CHIT_FORMATION)
+            apply_text(&g, "activate");
+        else if (g.st.phase == PH_ACTIVATION && !g.st.activated)
+            apply_text(&g, "pass");
+        else if (g.st.phase == PH_ACTIVATION && g.st.chit_hex < 0)
+            apply_text(&g, "place 1920");
+        else
+            break;
+    }
+    int k = legal_all(&g);
+    for (int i = 0; i < k; i++)
+        if (all[i].kind == D_MOVE && all[i].arg >= 0 && all[i].arg < cells && gd.map.hexes[all[i].arg].bank != BANK_SOUTH)
+            north++;
+    assert_int_equal(north, 0);
+    game_free(&g);
+}
+
+/* ---- AI-RECOVERY, AI-REDUCED, AI-ISOLATED, AI-INDEPENDENT ------------------- */
+
+static void test_reduced_reads_800(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    only(&g, "slocum");
+    put_counter(&g, "williams", "1419");
+    g.st.unit[U("williams")].steps--;
+    g.st.automa.seen_steps[U("williams")]--;
+    drawn(&g, "slocum");
+    int from = g.log.count;
+    dice(&g, "11"); /* [800]: 2 when Aggressive holds the corps */
+    step(&g);
+    LOGGED(&g, from, "every division is reduced: [800]");
+    LOGGED(&g, from, "hold - the activation ends here");
+    game_free(&g);
+}
+
+static void test_independent_activate_top(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    AutomaState *a = &g.st.automa;
+    int top = a->track[0];
+    g.st.phase = PH_ACTIVATION;
+    g.st.ncup = 0;
+    g.st.drawn = (Chit){CHIT_INDEPENDENT, SIDE_UNION, -1};
+    automa_drawn(&g);
+    int from = g.log.count;
+    dice(&g, "231"); /* page 5, anchor 1: activate-top */
+    step(&g);
+    LOGGED(&g, from, "independent window (cell 13): activate-top");
+    assert_int_equal(a->active, top);
+    game_free(&g);
+}
+
+static void test_isolated(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "slocum");
+    put_counter(&g, "williams", "1419");
+    put_counter(&g, "geary", "0813"); /* far from Williams: isolated (N.7) */
+    int f = F("slocum");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    drawn(&g, "slocum");
+    step(&g);
+    dice(&g, "341");
+    step(&g);
+    step(&g);
+    int geary = g.st.unit[U("geary")].hex;
+    step(&g); /* the move: Geary does not act with the corps */
+    int from = g.log.count;
+    step(&g); /* the end: the isolated division marches toward its formation */
+    LOGGED(&g, from, "2nd Division (Geary) is isolated");
+    assert_int_not_equal(g.st.unit[U("geary")].hex, geary);
+    game_free(&g);
+}
+
+static void test_recovery_and_night(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    int u = U("wadsworth"); /* 8 [6] 4 [2] */
+    g.st.unit[u].steps = 1; /* on 2, a boxed value: back to 6 */
+    g.st.automa.seen_steps[u] = 1;
+    advance_to(&g, 5);
+    /* turn 5 is the night: no Automa marker in the cup, the Automa marches and recovers */
+    int from = g.log.count;
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    assert_int_equal(g.st.turn, 6);
+    LOGGED(&g, from, "night: no Automa marker goes into the cup");
+    LOGGED(&g, from, "march");
+    LOGGED(&g, from, "1st Division (Wadsworth) recovers: its counter turns back from 2 to 6");
+    assert_int_equal(game_unit_points(&g, u), 6);
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_setup),
+        cmocka_unit_test(test_counter_losses),
+        cmocka_unit_test(test_track_first_turn),
+        cmocka_unit_test(test_behaviour_and_objective),
+        cmocka_unit_test(test_combat_markers),
+        cmocka_unit_test(test_skirmisher_behaviour),
+        cmocka_unit_test(test_proximity_example),
+        cmocka_unit_test(test_proximity_capped),
+        cmocka_unit_test(test_proximity_ignores_isolated),
+        cmocka_unit_test(test_move_reaches_objective),
+        cmocka_unit_test(test_wheel_advance_roll),
+        cmocka_unit_test(test_wheel_enter),
+        cmocka_unit_test(test_hooker_holding_box),
+        cmocka_unit_test(test_hooker_exception),
+        cmocka_unit_test(test_randomize),
+        cmocka_unit_test(test_turn_track_markers),
+        cmocka_unit_test(test_vp_track),
+        cmocka_unit_test(test_break_contact),
+        cmocka_unit_test(test_player_south),
+        cmocka_unit_test(test_reduced_reads_800),
+        cmocka_unit_test(test_independent_activate_top),
+        cmocka_unit_test(test_isolated),
+        cmocka_unit_test(test_recovery_and_night),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
