@@ -69,6 +69,7 @@ static void only(Game *g, const char *fid)
         if (gd.units[u].counter >= 0 && data_automa_formation_of_unit(&gd, u) == f) {
             take_off(g, gd.units[u].id);
             g->st.automa.seen_where[u] = AT_ABSENT;
+            g->st.automa.seen_steps[u] = 0;
         }
 }
 
@@ -87,7 +88,12 @@ static void drawn(Game *g, const char *fid)
     automa_drawn(g);
 }
 
-static void step(Game *g) { apply_text(g, "automa"); }
+static void step(Game *g)
+{
+    if (g->st.phase == PH_GAME_OVER)
+        fail_msg("the game is over: %s", g->st.result_text);
+    apply_text(g, "automa");
+}
 
 /* No Confederate unit on the map: the tests put the ones they need. */
 static void clear_confederates(Game *g)
@@ -841,6 +847,159 @@ static void test_recovery_and_night(void **state)
     game_free(&g);
 }
 
+/* No Automa division on the map either. */
+static void clear_counters(Game *g)
+{
+    for (int u = 0; u < gd.nunits; u++)
+        if (gd.units[u].counter >= 0 && g->st.unit[u].where == AT_MAP) {
+            take_off(g, gd.units[u].id);
+            g->st.automa.seen_where[u] = AT_ABSENT;
+            g->st.automa.seen_steps[u] = 0;
+        }
+}
+
+/* A clear south-bank hex whose neighbours are clear south-bank hexes
+ * across plain hexsides. */
+static int open_south(void)
+{
+    for (int i = 0; i < gd.map.cols * gd.map.rows; i++) {
+        HexCoord h = map_hex_at(&gd.map, i);
+        if (h.col < 3 || h.row < 3 || h.col > gd.map.cols - 2 || h.row > gd.map.rows - 2)
+            continue;
+        bool ok = gd.terrain[map_hex(&gd.map, h)->terrain].symbol == '.' && map_hex(&gd.map, h)->bank == BANK_SOUTH &&
+                  map_hex(&gd.map, h)->fort_faces == 0;
+        for (int d = 0; d < DIR_COUNT && ok; d++) {
+            HexCoord n = hex_neighbour(h, d);
+            ok = gd.terrain[map_hex(&gd.map, n)->terrain].symbol == '.' && map_hex(&gd.map, n)->bank == BANK_SOUTH &&
+                 map_hexside(&gd.map, h, d)->kind < 0 && map_hex(&gd.map, n)->fort_faces == 0;
+        }
+        if (ok)
+            return i;
+    }
+    fail_msg("no open south-bank ground");
+    return -1;
+}
+
+/* ---- AI-ENGAGEMENT, AI-SIX, AI-LOSSES, AI-INTERRUPT ------------------------ */
+
+static void test_engagement_example(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 1)));
+    put_counter(&g, "whipple", hexid(nb(t, 2)));
+    int f = F("sickles");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113"); /* page 2, anchor 2: behaviour none, bombardment N(2): 2 in the attack, no bombardment */
+    step(&g);
+    step(&g);
+    step(&g); /* activated next to the enemy */
+    int from = g.log.count;
+    step(&g); /* the engagement: the player may entrench and add a skirmisher */
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
+    assert_true(legal_has(&g, cmd));
+    /* III Corps: 7 + 7 + 5 + 2 artillery = 21, 4 dice; Mahone and Posey 6, 1 die. The Union rolls
+     * 5 4 3 3 and places its 3 modifiers on the 4 (+1) and one 3 (+2): 3 hits (J.1's example). */
+    dice(&g, "5433" "2");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "Union 21 (artillery 2) = 4 dice, Confederates 6 = 1 dice");
+    LOGGED(&g, from, "3 modifier points (full strength) placed after the roll in the Automa's best way: 3 hits");
+    assert_int_equal(g.st.automa.eng, ENG_LOSS);
+    assert_int_equal(g.st.automa.eng_conf_hits, 3);
+    /* the player takes them, or trades one for a retreat */
+    apply_text(&g, "lose mahone");
+    apply_text(&g, "lose posey");
+    assert_true(legal_has(&g, "lose mahone"));
+    apply_text(&g, "lose mahone");
+    /* both eliminated: the hex is empty; III Corps advances toward its objective if that is nearer */
+    assert_int_equal(g.st.pending, PEND_NONE);
+    assert_int_equal(g.st.unit[U("mahone")].where, AT_ELIMINATED);
+    assert_int_equal(g.st.automa.step, AS_FINISH);
+    game_free(&g);
+}
+
+static void test_interruption(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *die;
+        bool goes_on;
+    } cases[] = {{"3", false}, {"4", true}};
+    for (size_t c = 0; c < 2; c++) {
+        Game g;
+        solitaire(&g, 5);
+        clear_confederates(&g);
+        clear_counters(&g);
+        int t = open_south();
+        put_counter(&g, "whipple", hexid(t));
+        put(&g, "mahone", hexid(nb(t, 0)));
+        put(&g, "posey", hexid(nb(t, 0)));
+        put(&g, "wright", hexid(nb(t, 1)));
+        put(&g, "perry", hexid(nb(t, 1)));
+        int f = F("sickles");
+        g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+        drawn(&g, "sickles");
+        step(&g);
+        dice(&g, "113");
+        step(&g);
+        step(&g);
+        step(&g);
+        step(&g);
+        int from = g.log.count;
+        /* Whipple 5 + 2 = 7: 1 die; the Confederates 11: 2 dice. Interruption: die - 1 + 1 (Aggressive), 0-3 stops */
+        dice(&g, cases[c].die);
+        apply_text(&g, "done");
+        LOGGED(&g, from, "Union 7 (artillery 2) = 1 dice, Confederates 11 = 2 dice");
+        LOGGED(&g, from, cases[c].goes_on ? "the attack goes on" : "the attack is called off");
+        if (!cases[c].goes_on) {
+            assert_int_equal(g.st.pending, PEND_NONE);
+            assert_int_equal(g.st.automa.step, AS_FINISH);
+        }
+        game_free(&g);
+    }
+}
+
+static void test_lone_weak_unit_destroyed(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put_counter(&g, "birney", hexid(t));
+    int s = -1;
+    for (int u = 0; u < gd.nunits && s < 0; u++)
+        if (gd.units[u].side == SIDE_CONFEDERATE && gd.units[u].type == UT_SKIRMISHER)
+            s = u;
+    put(&g, gd.units[s].id, hexid(nb(t, 0)));
+    int f = F("sickles");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    step(&g);
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    step(&g);
+    LOGGED(&g, from, "alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed");
+    assert_int_equal(g.st.unit[s].where, AT_ELIMINATED);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -867,6 +1026,9 @@ int main(void)
         cmocka_unit_test(test_independent_activate_top),
         cmocka_unit_test(test_isolated),
         cmocka_unit_test(test_recovery_and_night),
+        cmocka_unit_test(test_engagement_example),
+        cmocka_unit_test(test_interruption),
+        cmocka_unit_test(test_lone_weak_unit_destroyed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -341,8 +341,8 @@ void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
         v = t->vp_min;
     if (v > t->vp_max)
         v = t->vp_max;
-    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s scores %d VP (%s): the VP marker %d -> %d",
-            side == SIDE_UNION ? "the Union" : "the Confederates", points, why, a->vp, v);
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s %d VP (%s): the VP marker %d -> %d",
+            side == SIDE_UNION ? "the Union scores" : "the Confederates score", points, why, a->vp, v);
     a->vp = (signed char)v;
 }
 
@@ -360,7 +360,7 @@ void automa_reconcile(Game *g)
         int before = a->seen_steps[u], was = a->seen_where[u];
         a->seen_steps[u] = us->steps;
         a->seen_where[u] = us->where;
-        if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY)
+        if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)
             continue;
         bool gone = us->where == AT_ELIMINATED && was != AT_ELIMINATED;
         if (ud->counter >= 0) {
@@ -527,8 +527,9 @@ void automa_end_turn(Game *g)
                         automa_formation_name(gd, f));
             a->combat[f] = 0;
             if (a->skirm[f] >= 0 && st->unit[a->skirm[f]].where == AT_MAP) {
-                st->unit[a->skirm[f]].where = AT_RESERVE;
-                st->unit[a->skirm[f]].hex = -1;
+                st->unit[a->skirm[f]] = (UnitState){-1, AT_ABSENT, 0, 0, -1}; /* back to the pool */
+                a->seen_where[a->skirm[f]] = AT_ABSENT;
+                a->seen_steps[a->skirm[f]] = 0;
                 st->skirmishers[SIDE_UNION]++;
                 log_add(&g->log, st->turn, LOG_EVENT, "AI-NIGHT", "night: %s's skirmisher is removed",
                         automa_formation_name(gd, f));

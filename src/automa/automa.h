@@ -50,6 +50,12 @@ bool automa_victory(Game *g, bool last_turn);
  * objectives reached by an advance after combat are read (AI-OBJECTIVE). */
 void automa_reconcile(Game *g);
 
+/* AI-ENGAGEMENT: the player's decisions while the Automa's engagement
+ * waits for them (pending PEND_ENGAGE): a breastwork and a skirmisher
+ * before the dice, the losses, retreats instead of losses. */
+int automa_engage_legal(const Game *g, Decision *out, int max, int n);
+bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n);
+
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
 const char *automa_step_name(int step);

@@ -572,18 +572,6 @@ void automa_move(Game *g)
     after_move(g, units, n);
 }
 
-void automa_combat(Game *g)
-{
-    AutomaState *a = &g->st.automa;
-    /* The engagement (AI-ARTILLERY, AI-ENGAGEMENT, AI-INTERRUPT, AI-LOSSES,
-     * AI-SIX, AI-RETREAT) is not played by this version yet: the formation
-     * stands in contact and its activation ends. */
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
-            "%s stands in contact with the enemy (this version does not yet play the Automa's engagement)",
-            automa_formation_name(g->gd, a->active));
-    a->step = AS_FINISH;
-}
-
 void automa_isolated(Game *g)
 {
     AutomaState *a = &g->st.automa;

@@ -25,6 +25,9 @@ enum FormationStatus {
 /* Where Hooker's counter is (AI-HOOKER). */
 enum HookerWhere { HK_COLUMN, HK_CUP, HK_TURN_TRACK };
 
+/* The player's part in an engagement (AI-ENGAGEMENT, AI-SIX, AI-RETREAT). */
+enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT };
+
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
     AS_IDLE,
@@ -86,6 +89,19 @@ typedef struct {
     bool marched[AUTOMA_MAX_FORMATIONS]; /* has made its night march */
     short confederate_acts;  /* Confederate activations so far (AI-WHEEL's once per activation) */
     short skirm[AUTOMA_MAX_FORMATIONS]; /* the formation's skirmisher unit, -1 (AI-SKIRMISHER) */
+    /* The engagement under way (AI-ENGAGEMENT): its step, the divisions
+     * and the Confederate hexes in it, the hits still to take. */
+    signed char eng;                  /* enum EngageStep */
+    short eng_att[16];
+    signed char eng_natt;
+    short eng_hex[12];
+    signed char eng_nhex;
+    bool eng_bw, eng_sk;              /* the player's breastwork and skirmisher (J.3) */
+    signed char eng_conf_hits;        /* hits the Confederates still take */
+    signed char eng_ai_hits;          /* hits on the Automa's divisions */
+    signed char eng_six;              /* the Automa's natural 6s still to place (AI-SIX) */
+    signed char eng_trades;           /* stacks retreated instead of a loss (K.3: at most 2) */
+    short eng_retreat;                /* the Confederate hex retreating now, -1 */
     /* Each unit's steps as last seen, so that every loss, whatever caused
      * it, moves the VP track once (AI-VP-TRACK, AI-COUNTERS). */
     unsigned char seen_steps[AUTOMA_MAX_UNITS];

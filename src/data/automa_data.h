@@ -63,6 +63,9 @@ typedef struct {
         loss_limit;
     RatingBand bands[BAND_MAX];
     int nbands;
+    /* J.1: die modifiers per Automa formation, with every engaged division
+     * at full strength and with all of them reduced */
+    int mod_full[AUTOMA_MAX_FORMATIONS], mod_reduced[AUTOMA_MAX_FORMATIONS];
 } ActivationTrack;
 
 typedef struct {

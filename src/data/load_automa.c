@@ -292,6 +292,34 @@ static void track_file(IniDoc *doc, void *arg)
     if (s && ini_section(doc, "setup"))
         ini_get_int(doc, ini_section(doc, "setup"), "vp", true, t->vp_min, t->vp_max, &t->setup_vp, d);
 
+    /* AI-PLAYER-ATTACK, AI-ENGAGEMENT: the corps' die modifiers (J.1) */
+    s = ini_section(doc, "modifiers");
+    if (!s)
+        diag_error(d, doc->file, 0, "missing [modifiers] section (FORMATION = FULL REDUCED for every Automa formation)");
+    else {
+        bool seen[AUTOMA_MAX_FORMATIONS] = {false};
+        for (int mi = 0; mi < s->nkeys; mi++) {
+            IniKey *mk = &s->keys[mi];
+            mk->used = true;
+            int f = data_automa_formation(gd, mk->name), full, red;
+            char extra[2];
+            if (f < 0) {
+                diag_error(d, doc->file, mk->line, "'%s' is not an Automa formation", mk->name);
+                continue;
+            }
+            if (sscanf(mk->value, "%d %d %1s", &full, &red, extra) != 2 || full < 0 || red < 0 || full > 6 || red > 6) {
+                diag_error(d, doc->file, mk->line, "%s: the value is FULL REDUCED, two modifiers from 0 to 6", mk->name);
+                continue;
+            }
+            seen[f] = true;
+            t->mod_full[f] = full;
+            t->mod_reduced[f] = red;
+        }
+        for (int f = 0; f < a->nformations; f++)
+            if (!seen[f])
+                diag_error(d, doc->file, s->line, "[modifiers] has no line for %s", a->formations[f].id);
+    }
+
     /* AI-NIGHT: the wings that march at night */
     s = ini_section(doc, "night");
     AutomaNight *nt = &a->night;

@@ -1556,12 +1556,13 @@ static void finish_bombardment(Game *g)
 }
 
 /* Applies the result to one unit of the target type (BOMBARD-PROC). */
-static void bombard_effect(Game *g, int unit)
+static void bombard_effect(Game *g, int unit) { bombard_apply(g, unit, g->st.bomb_result); }
+
+void bombard_apply(Game *g, int unit, int r)
 {
     GameState *st = &g->st;
     UnitState *u = &st->unit[unit];
     const char *name = g->gd->units[unit].name;
-    int r = st->bomb_result;
     if (r == ART_LOSS || r == ART_LOSS_DIS) {
         u->steps--;
         if (u->steps == 0) {
@@ -1585,6 +1586,33 @@ static void bombard_effect(Game *g, int unit)
     }
 }
 
+int bombard_table(Game *g, int hex, int factor, int defender, int die, int event_mod, const char *rule)
+{
+    const GameData *gd = g->gd;
+    const MapHex *mh = &gd->map.hexes[hex];
+    LogEntry *roll = &g->log.items[g->log.count - 1];
+    const ArtilleryTable *t = &gd->artillery;
+    int terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
+    int bw_mod = g->st.breastwork[hex] ? t->breastwork_modifier : 0;
+    bool works = (mh->fort_faces && defender == SIDE_CONFEDERATE) || g->st.fort_marker[hex];
+    int fort_mod = works ? t->fortification_modifier : 0;
+    int mod = die + terrain_mod + bw_mod + fort_mod + event_mod;
+    roll->modified = mod;
+    int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
+    const ArtilleryRow *row = NULL;
+    for (int i = 0; i < t->nrows; i++)
+        if (factor >= t->rows[i].factor_min && factor <= t->rows[i].factor_max)
+            row = &t->rows[i];
+    for (int i = 0; i < t->nrows && !row; i++) /* beyond the table: its strongest row */
+        if (!row || t->rows[i].factor_max > row->factor_max)
+            row = &t->rows[i];
+    int result = row ? row->result[col - t->die_min] : ART_NONE;
+    log_add(&g->log, g->st.turn, LOG_EVENT, rule,
+            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification, %+d event = %d: %s", factor, die, terrain_mod,
+            gd->terrain[mh->terrain].name, bw_mod, fort_mod, event_mod, mod, art_names[result]);
+    return result;
+}
+
 static void resolve_bombardment(Game *g)
 {
     GameState *st = &g->st;
@@ -1595,28 +1623,10 @@ static void resolve_bombardment(Game *g)
     char purpose[96];
     snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
     int die = game_roll(g, "BOMBARD-PROC", purpose);
-    LogEntry *roll = &g->log.items[g->log.count - 1];
-    const ArtilleryTable *t = &gd->artillery;
     int defender = 1 - st->drawn.side;
-    int terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
-    int bw_mod = st->breastwork[st->bomb_hex] ? t->breastwork_modifier : 0;
-    bool works = (mh->fort_faces && defender == SIDE_CONFEDERATE) || st->fort_marker[st->bomb_hex];
-    int fort_mod = works ? t->fortification_modifier : 0;
-    int mod = die + terrain_mod + bw_mod + fort_mod + st->bomb_event_mod;
-    roll->modified = mod;
-    int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
-    const ArtilleryRow *row = NULL;
-    for (int i = 0; i < t->nrows; i++)
-        if (st->bomb_factor >= t->rows[i].factor_min && st->bomb_factor <= t->rows[i].factor_max)
-            row = &t->rows[i];
-    for (int i = 0; i < t->nrows && !row; i++) /* beyond the table: its strongest row */
-        if (!row || t->rows[i].factor_max > row->factor_max)
-            row = &t->rows[i];
-    st->bomb_result = row ? row->result[col - t->die_min] : ART_NONE;
-    log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC",
-            "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification, %+d event = %d: %s", st->bomb_factor, die,
-            terrain_mod, gd->terrain[mh->terrain].name, bw_mod, fort_mod, st->bomb_event_mod, mod,
-            art_names[st->bomb_result]);
+    st->bomb_result = (unsigned char)bombard_table(g, st->bomb_hex, st->bomb_factor, defender, die, st->bomb_event_mod,
+                                                   "BOMBARD-PROC");
+    (void)mh;
     if (st->bomb_result == ART_NONE) {
         finish_bombardment(g);
         return;
@@ -1773,6 +1783,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
     char buf[128];
     if (st->pending == PEND_RETREAT_EVENT)
         return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
+    if (st->pending == PEND_ENGAGE)
+        return automa_engage_legal(g, out, max, 0); /* the player's answers in an Automa engagement */
     switch (st->phase) {
     case PH_NIGHT_EVENTS:
         n = events_legal(g, out, max, n);
@@ -2173,6 +2185,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         return automa_apply(g, d, why, n);
     }
+    if (st->pending == PEND_ENGAGE)
+        return automa_engage_apply(g, d, why, n);
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
@@ -2852,6 +2866,12 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_AUTOMA:
         snprintf(buf, size, "automa");
         break;
+    case D_ENTRENCH:
+    case D_TRADE: {
+        char hx[5];
+        snprintf(buf, size, "%s %s", d->kind == D_ENTRENCH ? "entrench" : "trade", hex_name(gd, d->arg, hx));
+        break;
+    }
     case D_HIGHER: {
         size_t len = (size_t)snprintf(buf, size, "higher %s ",
                                       d->arg >= 0 && d->arg < gd->ncommanders ? gd->commanders[d->arg].id : "?");
@@ -3027,6 +3047,10 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (k == 1 && strcmp(verb, "automa") == 0) {
         out->kind = D_AUTOMA;
         return true;
+    }
+    if (k == 2 && (strcmp(verb, "entrench") == 0 || strcmp(verb, "trade") == 0)) {
+        out->kind = verb[0] == 'e' ? D_ENTRENCH : D_TRADE;
+        return parse_hex_index(g->gd, arg, &out->arg);
     }
     if (k == 2 && strcmp(verb, "dummy") == 0) {
         out->kind = D_DUMMY;

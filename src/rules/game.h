@@ -103,7 +103,7 @@ enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
 enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT,
-               PEND_MARCH_LOSS, PEND_RETREAT_EVENT };
+               PEND_MARCH_LOSS, PEND_RETREAT_EVENT, PEND_ENGAGE /* the Automa's engagement: the player answers */ };
 
 /* The steps of a combat under way (COMBAT-STEPS). */
 enum CombatStep {
@@ -326,6 +326,8 @@ enum DecisionKind {
     D_VP_PLACE,     /* a command counter face down in a box: arg formation, arg2 box (VARIANT-HYPOTHETICAL) */
     D_DEPLOY,       /* a unit onto the map in its box's zone: arg unit, hex */
     D_AUTOMA,       /* the Automa's next step (AI-*): "automa" */
+    D_ENTRENCH,     /* in an Automa engagement, the player's breastwork: arg hex (AI-ENGAGEMENT) */
+    D_TRADE,        /* in an Automa engagement, a stack retreats instead of one loss: arg hex (AI-RETREAT) */
     D_COUNT
 };
 

@@ -107,6 +107,11 @@ typedef bool (*MoveFilter)(const Game *g, const Decision *mv, int hex);
 int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
                      MoveFilter ok);
 void game_draw_next(Game *g);
+/* BOMBARD-PROC: the Artillery Table's result (enum ArtilleryResult) for a
+ * die just rolled (the last log entry) against hex, logged under rule; and
+ * a result applied to one unit. */
+int bombard_table(Game *g, int hex, int factor, int defender, int die, int event_mod, const char *rule);
+void bombard_apply(Game *g, int unit, int result);
 /* The decisions the rules open now, before the Automa takes the Union's
  * (game_legal gives only "automa" when the Automa must decide). */
 int game_legal_base(const Game *g, Decision *out, int max);
