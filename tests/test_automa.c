@@ -1000,6 +1000,56 @@ static void test_lone_weak_unit_destroyed(void **state)
     game_free(&g);
 }
 
+/* ---- AI-PLAYER-ATTACK, AI-ARTILLERY (defending), AI-WHEEL's jump ------------ */
+
+static void test_player_attack(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put_counter(&g, "birney", hexid(t)); /* III Corps, 7 at full strength */
+    int c = nb(t, 0);
+    put(&g, "mahone", hexid(c));
+    put(&g, "posey", hexid(c));
+    int f = F("sickles");
+    AutomaState *a = &g.st.automa;
+    a->wheel[1] = (signed char)f; /* on the wheel: attacked, its marker jumps to the opposite slot */
+    a->status[f] = FS_WHEEL;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == f)
+            a->track[i] = -1;
+    confederate_drawn(&g, "anderson");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
+    apply_text(&g, cmd);
+    int from = g.log.count;
+    snprintf(cmd, sizeof cmd, "attack mahone+posey %s", hexid(t));
+    apply_text(&g, cmd);
+    /* the roll for cover: 4 is even (a skirmisher), 3-6 costs the attacker a step, artillery 4/2 = 2 */
+    dice(&g, "4");
+    for (int guard = 0; guard < 40 && g.st.pending == PEND_COMBAT; guard++) {
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else {
+            assert_true(legal_all(&g) > 0);
+            char why[200];
+            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+        }
+    }
+    LOGGED(&g, from, "an attacked division always builds a breastwork (J.1)");
+    LOGGED(&g, from, "the roll for cover is 4: the attacker loses a step after the combat");
+    LOGGED(&g, from, "defending artillery 4 / 2, rounded up (full strength): 2");
+    LOGGED(&g, from, "an even roll: a Union skirmisher goes on 1st Division (Birney)");
+    LOGGED(&g, from, "the Automa places 3 modifier points (full strength) after its roll");
+    LOGGED(&g, from, "its marker jumps from slot 1 to slot 5");
+    assert_int_equal(a->wheel[5], f);
+    assert_true(a->wheel_rolling);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1029,6 +1079,7 @@ int main(void)
         cmocka_unit_test(test_engagement_example),
         cmocka_unit_test(test_interruption),
         cmocka_unit_test(test_lone_weak_unit_destroyed),
+        cmocka_unit_test(test_player_attack),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -93,10 +93,127 @@ static int pick_kind(const Decision *list, int k, int kind)
     return -1;
 }
 
+/* J.1: the roll for cover once the breastwork stands: 3-6 costs the
+ * attacker a step after combat, 1-2 a die; an even roll puts a skirmisher
+ * on the division; half the roll is the defending artillery (I.2). */
+static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    int u = -1;
+    for (int i = 0; i < st->cb_ndef && u < 0; i++)
+        if (gd->units[st->cb_def[i]].counter >= 0)
+            u = st->cb_def[i];
+    int die = automa_roll(g, "AI-PLAYER-ATTACK", "roll for cover: 3-6 a step from the attacker, 1-2 a die; even: a skirmisher");
+    bool full = u >= 0 && st->unit[u].steps == gd->counters[gd->units[u].counter].nvalues;
+    st->automa.cover_art = (signed char)(full ? (die + 1) / 2 : die / 2);
+    if (die % 2 == 0 && u >= 0) {
+        int f = data_automa_formation_of_unit(gd, u);
+        if (f >= 0 && !(st->automa.skirm[f] >= 0 && st->unit[st->automa.skirm[f]].where == AT_MAP)) {
+            int s = skirmisher_place(g, SIDE_UNION, st->unit[u].hex);
+            if (s >= 0) {
+                st->automa.skirm[f] = (short)s;
+                st->automa.seen_steps[s] = st->unit[s].steps;
+                st->automa.seen_where[s] = AT_MAP;
+                log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER", "an even roll: a Union skirmisher goes on %s",
+                        gd->units[u].name);
+            }
+        }
+    }
+    log_add(&g->log, st->turn, LOG_EVENT, "AI-ARTILLERY", "defending artillery %d / 2, rounded %s: %d", die,
+            full ? "up (full strength)" : "down (reduced)", st->automa.cover_art);
+    int i = -1;
+    for (int j = 0; j < k; j++)
+        if (list[j].kind == (die >= 3 ? D_BW_STEP : D_BW_DIE))
+            i = j;
+    snprintf(why, n, "the roll for cover is %d: %s", die,
+             die >= 3 ? "the attacker loses a step after the combat" : "the attacker loses a die");
+    return i >= 0 ? i : 0;
+}
+
+/* AI-WHEEL: an attacked formation's marker on the wheel jumps to the
+ * opposite half, once per Confederate activation. */
+static void wheel_jump(Game *g)
+{
+    GameState *st = &g->st;
+    AutomaState *a = &st->automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    for (int i = 0; i < st->cb_ndef; i++) {
+        int f = data_automa_formation_of_unit(g->gd, st->cb_def[i]);
+        if (f < 0 || a->status[f] != FS_WHEEL || a->thrown[f] == (signed char)(a->confederate_acts & 0x7f))
+            continue;
+        for (int s = 1; s <= w->slots; s++) {
+            if (a->wheel[s] != f)
+                continue;
+            a->wheel[s] = -1;
+            int to = w->slot[s].opposite;
+            for (int guard = 0; guard <= w->slots && f >= 0; guard++) {
+                int there = a->wheel[to];
+                a->wheel[to] = (signed char)f;
+                f = there;
+                to = w->slot[to].next;
+            }
+            a->thrown[data_automa_formation_of_unit(g->gd, st->cb_def[i])] = (signed char)(a->confederate_acts & 0x7f);
+            a->wheel_rolling = true;
+            log_add(&g->log, st->turn, LOG_EVENT, "AI-WHEEL", "%s is attacked: its marker jumps from slot %d to slot %d",
+                    automa_formation_name(g->gd, data_automa_formation_of_unit(g->gd, st->cb_def[i])), s,
+                    w->slot[s].opposite);
+            break;
+        }
+    }
+}
+
+/* K.3: where an Automa stack retreats: toward its nearest friend. */
+static int retreat_choice(const Game *g, const Decision *list, int k)
+{
+    int best = -1, best_d = 1 << 20;
+    for (int i = 0; i < k; i++) {
+        if (list[i].kind != D_RETREAT)
+            continue;
+        int d = 1 << 20;
+        for (int u = 0; u < g->st.nunits; u++)
+            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != g->st.cb_queue[0]) {
+                int x = hex_distance(map_hex_at(&g->gd->map, list[i].arg), map_hex_at(&g->gd->map, g->st.unit[u].hex));
+                if (x < d)
+                    d = x;
+            }
+        if (best < 0 || d < best_d)
+            best = i, best_d = d;
+    }
+    return best;
+}
+
 static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
 {
-    const GameState *st = &g->st;
+    GameState *st = &g->st;
     int i;
+    if (st->pending == PEND_COMBAT && st->cb_step == CB_BW_CHOICE)
+        return cover(g, list, k, why, n);
+    if (st->pending == PEND_COMBAT && st->cb_step == CB_SKIRMISHER)
+        wheel_jump(g);
+    if (st->pending == PEND_COMBAT && (i = retreat_choice(g, list, k)) >= 0) {
+        snprintf(why, n, "the stack retreats toward its nearest friend (K.3)");
+        return i;
+    }
+    if (st->pending == PEND_COMBAT && st->cb_step == CB_DEF_LOSS && (i = pick_kind(list, k, D_RETREAT_INSTEAD)) >= 0) {
+        /* K.3: a retreat rather than a loss that would remove a division, or on a 1-2 before the last loss */
+        bool removes = false;
+        for (int j = 0; j < k; j++)
+            if (list[j].kind == D_LOSE && list[j].arg >= 0 && g->gd->units[list[j].arg].counter >= 0 &&
+                st->unit[list[j].arg].steps == 1)
+                removes = true;
+        if (removes) {
+            snprintf(why, n, "the loss would remove the division: it retreats instead (K.3)");
+            return i;
+        }
+        if (st->cb_hits_def == 1) {
+            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-2 (-1 if Cautious) retreats");
+            if (die - (st->automa.attitude == ATT_CAUTIOUS ? 1 : 0) <= 2) {
+                snprintf(why, n, "the retreat roll is %d: the division retreats (K.3)", die);
+                return i;
+            }
+        }
+    }
     switch (st->pending) {
     case PEND_BREAK_CONTACT:
         return break_contact(g, list, k, why, n);
@@ -115,17 +232,24 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
      * attacked (J.1), and otherwise the rules' first choice. */
     int best = -1, best_pts = -1;
     for (i = 0; i < k; i++)
-        if (list[i].kind == D_LOSE || list[i].kind == D_TAKE) {
-            int u = list[i].kind == D_LOSE && list[i].nunits > 0 ? list[i].units[0] : list[i].arg;
+        if (list[i].kind == D_LOSE || list[i].kind == D_TAKE || list[i].kind == D_SIX_HIT) {
+            int u = list[i].arg;
             int p = u >= 0 && u < st->nunits ? game_unit_points(g, u) : 0;
-            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER)
+            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER && list[i].kind != D_SIX_HIT)
                 p = 1000; /* K.1: the skirmisher first */
+            if (u >= 0 && u < st->nunits && list[i].kind == D_SIX_HIT && g->gd->units[u].type == UT_INFANTRY)
+                p += 100; /* K.2: the strongest, infantry before artillery */
             if (p > best_pts)
                 best = i, best_pts = p;
         }
     if (best >= 0) {
-        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division (K.1)");
+        snprintf(why, n, "%s", list[best].kind == D_SIX_HIT ? "a natural 6 hits the strongest enemy unit (K.2)"
+                                                            : "the loss goes to the skirmisher, else the strongest division (K.1)");
         return best;
+    }
+    if ((i = pick_kind(list, k, D_NO_SKIRM)) >= 0) {
+        snprintf(why, n, "the Automa makes skirmishers only by its behaviour and its roll for cover (N.2)");
+        return i;
     }
     if ((i = pick_kind(list, k, D_BREASTWORK)) >= 0) {
         snprintf(why, n, "an attacked division always builds a breastwork (J.1)");

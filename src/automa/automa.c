@@ -387,6 +387,8 @@ void automa_reconcile(Game *g)
             }
         }
     }
+    if (g->st.pending != PEND_COMBAT)
+        a->cover_art = 0; /* the defending artillery lasts one combat */
     automa_check_objectives(g);
 }
 

@@ -56,6 +56,11 @@ void automa_reconcile(Game *g);
 int automa_engage_legal(const Game *g, Decision *out, int max, int n);
 bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n);
 
+/* AI-PLAYER-ATTACK: the defending Automa's hits from its last nd dice
+ * (just rolled, the last log entries), its corps' modifiers placed after
+ * the roll in its best way. */
+int automa_defence_hits(Game *g, int nd);
+
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
 const char *automa_step_name(int step);

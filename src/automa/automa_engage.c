@@ -673,3 +673,31 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         return false;
     }
 }
+
+int automa_defence_hits(Game *g, int nd)
+{
+    const GameData *gd = g->gd;
+    const GameState *st = &g->st;
+    int dice[CB_MAX_DICE], n = 0;
+    for (int i = g->log.count - nd; i < g->log.count && n < CB_MAX_DICE; i++)
+        if (i >= 0 && g->log.items[i].kind == LOG_ROLL)
+            dice[n++] = g->log.items[i].modified;
+    int f = -1;
+    bool all_reduced = true;
+    for (int i = 0; i < st->cb_ndef; i++) {
+        int u = st->cb_def[i];
+        if (gd->units[u].counter < 0)
+            continue;
+        if (f < 0)
+            f = data_automa_formation_of_unit(gd, u);
+        all_reduced &= st->unit[u].steps < gd->counters[gd->units[u].counter].nvalues;
+    }
+    int points = f < 0 ? 0 : all_reduced ? gd->automa.track.mod_reduced[f] : gd->automa.track.mod_full[f];
+    int hits = best_hits(dice, n, points, gd->combat.hit_on);
+    for (int i = 0; i < n; i++)
+        g->log.items[g->log.count - n + i].modified = dice[i];
+    log_add(&g->log, st->turn, LOG_EVENT, "AI-PLAYER-ATTACK",
+            "the Automa places %d modifier point%s (%s) after its roll in its best way: %d hit%s", points,
+            points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", hits, hits == 1 ? "" : "s");
+    return hits;
+}

@@ -102,6 +102,9 @@ typedef struct {
     signed char eng_six;              /* the Automa's natural 6s still to place (AI-SIX) */
     signed char eng_trades;           /* stacks retreated instead of a loss (K.3: at most 2) */
     short eng_retreat;                /* the Confederate hex retreating now, -1 */
+    /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
+     * artillery from the roll for cover (I.2), for the combat under way. */
+    signed char cover_art;
     /* Each unit's steps as last seen, so that every loss, whatever caused
      * it, moves the VP track once (AI-VP-TRACK, AI-COUNTERS). */
     unsigned char seen_steps[AUTOMA_MAX_UNITS];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
@@ -166,6 +167,8 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         A += game_unit_points(g, att[i]);
     for (int i = 0; i < ndef; i++)
         D += game_unit_points(g, def[i]);
+    if (g->st.automa.on && side == SIDE_CONFEDERATE)
+        D += g->st.automa.cover_art; /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
     int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
     int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
     char notes[160] = "";
@@ -445,6 +448,8 @@ static void roll_dice(Game *g)
             e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0); /* FORCED-MARCH */
             hits[side] += e->modified >= cr->hit_on;
         }
+        if (!attacker && st->automa.on && g->gd->units[st->cb_def[0]].side == SIDE_UNION)
+            hits[side] = automa_defence_hits(g, nd); /* AI-PLAYER-ATTACK: the corps' modifiers after the roll */
     }
     st->cb_hits_def = hits[0];
     st->cb_hits_att = hits[1] + st->cb_att_extra;

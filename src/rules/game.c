@@ -2026,6 +2026,8 @@ static void draw_next(Game *g)
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
     if (st->automa.on && st->drawn.side == SIDE_UNION)
         automa_drawn(g); /* the Automa acts: AI-ACTIVATE */
+    else if (st->automa.on)
+        st->automa.confederate_acts++; /* AI-WHEEL: a marker jumps once per Confederate activation */
 }
 
 static void fill_cup(Game *g)
