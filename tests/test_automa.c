@@ -1016,6 +1016,7 @@ static void test_player_attack(void **state)
     put(&g, "posey", hexid(c));
     int f = F("sickles");
     AutomaState *a = &g.st.automa;
+    a->combat[f] = 1; /* its +1 combat marker adds a die in defence too, then goes (N.3) */
     a->wheel[1] = (signed char)f; /* on the wheel: attacked, its marker jumps to the opposite slot */
     a->status[f] = FS_WHEEL;
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
@@ -1045,8 +1046,38 @@ static void test_player_attack(void **state)
     LOGGED(&g, from, "an even roll: a Union skirmisher goes on 1st Division (Birney)");
     LOGGED(&g, from, "the Automa places 3 modifier points (full strength) after its roll");
     LOGGED(&g, from, "its marker jumps from slot 1 to slot 5");
+    LOGGED(&g, from, "combat marker +1");
+    LOGGED(&g, from, "III Corps's +1 combat marker changed its dice: removed");
+    assert_int_equal(a->combat[f], 0);
     assert_int_equal(a->wheel[5], f);
     assert_true(a->wheel_rolling);
+    game_free(&g);
+}
+
+static void test_attacking_i_corps_brings_it_in(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put_counter(&g, "wadsworth", hexid(t));
+    int c = nb(t, 0);
+    put(&g, "mahone", hexid(c));
+    int f = F("reynolds");
+    assert_int_equal(g.st.automa.status[f], FS_WAITING);
+    g.st.automa.attitude = ATT_CAUTIOUS; /* Cautious: onto the track (N.5) */
+    confederate_drawn(&g, "anderson");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
+    apply_text(&g, cmd);
+    int from = g.log.count;
+    snprintf(cmd, sizeof cmd, "attack mahone %s", hexid(t));
+    apply_text(&g, cmd);
+    step(&g); /* the Automa's first answer in the combat */
+    LOGGED(&g, from, "I Corps comes into play (attacked): Cautious, its marker goes on the track");
+    assert_int_equal(g.st.automa.status[f], FS_TRACK);
     game_free(&g);
 }
 
@@ -1080,6 +1111,7 @@ int main(void)
         cmocka_unit_test(test_interruption),
         cmocka_unit_test(test_lone_weak_unit_destroyed),
         cmocka_unit_test(test_player_attack),
+        cmocka_unit_test(test_attacking_i_corps_brings_it_in),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -189,8 +189,14 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     int i;
     if (st->pending == PEND_COMBAT && st->cb_step == CB_BW_CHOICE)
         return cover(g, list, k, why, n);
-    if (st->pending == PEND_COMBAT && st->cb_step == CB_SKIRMISHER)
+    if (st->pending == PEND_COMBAT && st->cb_step == CB_SKIRMISHER) {
         wheel_jump(g);
+        for (int j = 0; j < st->cb_ndef; j++) { /* N.5: attacking I or VI Corps brings it into play */
+            int f = data_automa_formation_of_unit(g->gd, st->cb_def[j]);
+            if (f >= 0 && st->automa.status[f] == FS_WAITING)
+                automa_release(g, f, "attacked");
+        }
+    }
     if (st->pending == PEND_COMBAT && (i = retreat_choice(g, list, k)) >= 0) {
         snprintf(why, n, "the stack retreats toward its nearest friend (K.3)");
         return i;

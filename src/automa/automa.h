@@ -61,6 +61,11 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n);
  * the roll in its best way. */
 int automa_defence_hits(Game *g, int nd);
 
+/* AI-COMBAT-MARKER: the defending formation's combat marker (+1, -1, 0),
+ * and its removal once the dice are rolled. */
+int automa_defence_marker(const Game *g, const short *def, int ndef);
+void automa_marker_used(Game *g, const short *def, int ndef);
+
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
 const char *automa_step_name(int step);

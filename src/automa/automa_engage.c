@@ -701,3 +701,27 @@ int automa_defence_hits(Game *g, int nd)
             points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", hits, hits == 1 ? "" : "s");
     return hits;
 }
+
+static int defending_formation(const Game *g, const short *def, int ndef)
+{
+    for (int i = 0; i < ndef; i++)
+        if (g->gd->units[def[i]].counter >= 0)
+            return data_automa_formation_of_unit(g->gd, def[i]);
+    return -1;
+}
+
+int automa_defence_marker(const Game *g, const short *def, int ndef)
+{
+    int f = defending_formation(g, def, ndef);
+    return f >= 0 ? g->st.automa.combat[f] : 0;
+}
+
+void automa_marker_used(Game *g, const short *def, int ndef)
+{
+    int f = defending_formation(g, def, ndef);
+    if (f < 0 || !g->st.automa.combat[f])
+        return;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-COMBAT-MARKER", "%s's %+d combat marker changed its dice: removed",
+            automa_formation_name(g->gd, f), g->st.automa.combat[f]);
+    g->st.automa.combat[f] = 0;
+}

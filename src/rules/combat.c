@@ -171,7 +171,11 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         D += g->st.automa.cover_art; /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
     int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
     int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
+    int marker = g->st.automa.on && side == SIDE_CONFEDERATE ? automa_defence_marker(g, def, ndef) : 0;
+    dd += marker; /* AI-COMBAT-MARKER: the defending formation's +1 or -1 */
     char notes[160] = "";
+    if (marker)
+        snprintf(notes, sizeof notes, ", combat marker %+d", marker);
     bool enc = false, fort = false, bw = false;
     for (int h = 0; h < nhex; h++) {
         enc |= encircled(g, hexes[h], att, natt);
@@ -448,8 +452,10 @@ static void roll_dice(Game *g)
             e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0); /* FORCED-MARCH */
             hits[side] += e->modified >= cr->hit_on;
         }
-        if (!attacker && st->automa.on && g->gd->units[st->cb_def[0]].side == SIDE_UNION)
+        if (!attacker && st->automa.on && g->gd->units[st->cb_def[0]].side == SIDE_UNION) {
             hits[side] = automa_defence_hits(g, nd); /* AI-PLAYER-ATTACK: the corps' modifiers after the roll */
+            automa_marker_used(g, st->cb_def, st->cb_ndef);
+        }
     }
     st->cb_hits_def = hits[0];
     st->cb_hits_att = hits[1] + st->cb_att_extra;
