@@ -1081,6 +1081,51 @@ static void test_attacking_i_corps_brings_it_in(void **state)
     game_free(&g);
 }
 
+/* ---- AI-NORTH ------------------------------------------------------------ */
+
+static void north_setup(Game *g)
+{
+    solitaire(g, 5);
+    clear_confederates(g);
+    only(g, "couch");
+    put_counter(g, "hancock", "2618");
+    put_counter(g, "french", "2718");
+    int f = F("couch");
+    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17); /* Salem Church, south of the river */
+    drawn(g, "couch");
+    step(g);
+    step(g); /* no behaviour check north of the river; it has an objective */
+}
+
+static void test_north_of_river(void **state)
+{
+    (void)state;
+    Game g;
+    north_setup(&g);
+    int from = g.log.count;
+    int before = g.st.pontoons_left[SIDE_UNION];
+    step(&g);
+    LOGGED(&g, from, "its temporary objective is Banks' Ford, the nearest ford free of the enemy");
+    LOGGED(&g, from, "II Corps crosses at Banks' Ford:");
+    LOGGED(&g, from, "a pontoon spans the ford");
+    assert_int_equal(gd.map.hexes[g.st.unit[U("hancock")].hex].bank, BANK_SOUTH);
+    assert_int_equal(gd.map.hexes[g.st.unit[U("french")].hex].bank, BANK_SOUTH);
+    assert_int_equal(g.st.pontoons_left[SIDE_UNION], before - 1);
+    game_free(&g);
+
+    /* the ford taken before the corps gets there: 1-2 costs a loss, and it crosses at the nearest free ford */
+    north_setup(&g);
+    g.st.automa.ford[F("couch")] = (short)data_place_index(&gd, "banks-ford");
+    put(&g, "mahone", "2621");
+    from = g.log.count;
+    dice(&g, "1");
+    step(&g);
+    LOGGED(&g, from, "the ford is taken: 1-2 costs the formation a loss");
+    LOGGED(&g, from, "loses a step at the ford");
+    LOGGED(&g, from, "crosses at Scott's Ford instead");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1112,6 +1157,7 @@ int main(void)
         cmocka_unit_test(test_lone_weak_unit_destroyed),
         cmocka_unit_test(test_player_attack),
         cmocka_unit_test(test_attacking_i_corps_brings_it_in),
+        cmocka_unit_test(test_north_of_river),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -206,6 +206,7 @@ void automa_setup(Game *g)
         a->area[f] = a->obj_area[f] = -1;
         a->skirm[f] = -1;
         a->thrown[f] = -1;
+        a->ford[f] = -1;
     }
     for (int f = 0; f < ad->nformations; f++) {
         a->status[f] = ad->formations[f].counter >= 0 ? FS_NO_MARKER : FS_TRACK;

@@ -125,7 +125,7 @@ static bool enterable(const Game *g, int hex)
 
 static bool next_to_enemy(const Game *g, int hex) { return next_to_side(g, hex, SIDE_CONFEDERATE); }
 
-static void place(Game *g, int u, int hex)
+static void place_unit(Game *g, int u, int hex)
 {
     UnitState *us = &g->st.unit[u];
     AutomaState *a = &g->st.automa;
@@ -222,7 +222,7 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
         }
         if (best < 0)
             continue;
-        place(g, u, best);
+        place_unit(g, u, best);
         char h[5];
         if (len < logsize)
             len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", g->gd->units[u].id, hex_name(g->gd, best, h));
@@ -378,7 +378,7 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
     }
     char h1[5], h2[5];
     if (stop != start) {
-        place(g, lead, stop);
+        place_unit(g, lead, stop);
         len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s;",
                                 gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2));
     } else if (len < logsize)
@@ -397,7 +397,7 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
         if (to < 0 || d[to] >= d[from])
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
-            place(g, u, to);
+            place_unit(g, u, to);
             if (len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
         }
@@ -456,6 +456,139 @@ static int active_units(Game *g, int f, short *out)
     return k;
 }
 
+/* ---- north of the river (AI-NORTH) ---------------------------------------- */
+
+static int ford_south(const GameData *gd, int place)
+{
+    const Place *p = &gd->map.places[place];
+    return map_hex_index(&gd->map, hex_neighbour(p->hex, p->ford_dir));
+}
+
+/* A ford with no Confederate unit within 2 hexes of either bank's hex. */
+static bool ford_free(const Game *g, int place)
+{
+    const GameData *gd = g->gd;
+    HexCoord n = gd->map.places[place].hex, s = map_hex_at(&gd->map, ford_south(gd, place));
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
+            HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
+            if (hex_distance(c, n) <= 2 || hex_distance(c, s) <= 2)
+                return false;
+        }
+    return true;
+}
+
+/* The ford nearest hex (ties: the first in map.ini), free of the enemy when `free_only`. */
+static int nearest_ford(const Game *g, int hex, bool free_only, int except)
+{
+    const GameData *gd = g->gd;
+    int best = -1, bd = INT_MAX;
+    for (int p = 0; p < gd->map.nplaces; p++) {
+        if (gd->map.places[p].ford_dir < 0 || p == except || (free_only && !ford_free(g, p)))
+            continue;
+        if (gd->map.hexes[map_hex_index(&gd->map, gd->map.places[p].hex)].bank == BANK_SOUTH)
+            continue; /* the place must stand on the north side of its ford */
+        int d = hex_distance(map_hex_at(&gd->map, hex), gd->map.places[p].hex);
+        if (d < bd)
+            bd = d, best = p;
+    }
+    return best;
+}
+
+/* N.6: a formation north of the river marches on the nearest free ford;
+ * there every division is transferred south beside it and a pontoon laid.
+ * True when this took the place of the move. */
+static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    bool north = true;
+    for (int i = 0; i < n; i++)
+        north &= gd->map.hexes[g->st.unit[units[i]].hex].bank != BANK_SOUTH;
+    if (!north || gd->map.hexes[goal].bank != BANK_SOUTH) {
+        a->ford[f] = -1;
+        return false;
+    }
+    char h[5], buf[200] = "";
+    const char *name = automa_formation_name(gd, f);
+    if (a->ford[f] < 0) {
+        a->ford[f] = (short)nearest_ford(g, g->st.unit[units[0]].hex, true, -1);
+        if (a->ford[f] < 0)
+            return false;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH",
+                "%s is north of the river: its temporary objective is %s, the nearest ford free of the enemy", name,
+                gd->map.places[a->ford[f]].name);
+    }
+    int place = a->ford[f];
+    int north_hex = map_hex_index(&gd->map, gd->map.places[place].hex);
+    bool there = false;
+    for (int i = 0; i < n; i++)
+        there |= g->st.unit[units[i]].hex == north_hex;
+    if (!there) {
+        march(g, units, n, north_hex, 0, false, buf, sizeof buf);
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s marches on %s:%s", name, gd->map.places[place].name, buf);
+        for (int i = 0; i < n; i++)
+            there |= g->st.unit[units[i]].hex == north_hex;
+        if (!there) {
+            a->step = AS_FINISH;
+            return true;
+        }
+    }
+    if (!ford_free(g, place)) {
+        int die = automa_roll(g, "AI-NORTH", "the ford is taken: 1-2 costs the formation a loss");
+        if (die <= 2) {
+            int strongest = units[0];
+            for (int i = 1; i < n; i++)
+                if (game_unit_points(g, units[i]) > game_unit_points(g, strongest))
+                    strongest = units[i];
+            UnitState *us = &g->st.unit[strongest];
+            us->steps--;
+            if (us->steps == 0) {
+                us->where = AT_ELIMINATED;
+                us->hex = -1;
+            }
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s loses a step at the ford", gd->units[strongest].name);
+        }
+        int other = nearest_ford(g, north_hex, true, place);
+        if (other >= 0)
+            place = other;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s crosses at %s instead", name, gd->map.places[place].name);
+    }
+    /* every division south of the river, as close to the ford as possible, and a pontoon */
+    int south = ford_south(gd, place);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        int u = units[i];
+        if (g->st.unit[u].where != AT_MAP)
+            continue;
+        int best = -1;
+        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++)
+            if (gd->map.hexes[hx].bank == BANK_SOUTH && hex_free(g, hx) && enterable(g, hx) &&
+                (best < 0 || closer(g, south, hx, best) < 0))
+                best = hx;
+        if (best < 0)
+            continue;
+        place_unit(g, u, best);
+        if (len < sizeof buf)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
+    }
+    const Place *p = &gd->map.places[place];
+    int nh = map_hex_index(&gd->map, p->hex);
+    bool laid = (g->st.pontoon[SIDE_UNION][nh] >> p->ford_dir) & 1u;
+    if (!laid && g->st.pontoons_left[SIDE_UNION] > 0) {
+        g->st.pontoon[SIDE_UNION][nh] |= (unsigned char)(1u << p->ford_dir);
+        g->st.pontoon[SIDE_UNION][south] |= (unsigned char)(1u << hex_dir_opposite(p->ford_dir));
+        g->st.pontoons_left[SIDE_UNION]--;
+        laid = true;
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s crosses at %s:%s%s", name, p->name, buf,
+            laid ? "; a pontoon spans the ford" : "; no pontoon left to lay");
+    a->ford[f] = -1;
+    a->step = AS_FINISH;
+    return true;
+}
+
 void automa_move(Game *g)
 {
     AutomaState *a = &g->st.automa;
@@ -471,6 +604,8 @@ void automa_move(Game *g)
     }
     char h[5];
     const char *name = automa_formation_name(gd, f);
+    if (north_of_river(g, f, units, n, goal))
+        return;
     int adjacent = adjacent_count(g, units, n);
     if (adjacent > 0) {
         /* H.2.c: the others into free hexes next to a division and the enemy */
@@ -500,7 +635,7 @@ void automa_move(Game *g)
                 }
             }
             if (best >= 0) {
-                place(g, far[i], best);
+                place_unit(g, far[i], best);
                 placed++;
                 size_t len = strlen(buf);
                 snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[far[i]].id, hex_name(gd, best, h));
@@ -631,7 +766,7 @@ void automa_deploy(Game *g, int f, int area_number)
         }
         if (best < 0 || best == g->st.unit[u].hex)
             continue;
-        place(g, u, best);
+        place_unit(g, u, best);
         char h[5];
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));

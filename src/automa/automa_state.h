@@ -81,6 +81,7 @@ typedef struct {
     signed char bombard;     /* bombardment factor, 0 none (AI-ARTILLERY) */
     signed char attack_art;  /* artillery added to the attack */
     bool north;              /* wholly north of the river: no behaviour check */
+    short ford[AUTOMA_MAX_FORMATIONS]; /* AI-NORTH: the temporary objective, a ford's place index, -1 */
     bool in_proximity;       /* activated in proximity or adjacent (AI-BREAK-CONTACT) */
     short target;            /* the proximity target hex, -1 */
     signed char night_left;  /* night marches still to make (AI-NIGHT) */
