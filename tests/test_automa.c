@@ -1126,6 +1126,246 @@ static void test_north_of_river(void **state)
     game_free(&g);
 }
 
+/* ---- more of the activation: H.2.a, H.2.c, I.3, K.1-K.4, M.2, N.4 ----------- */
+
+static void test_not_in_proximity_meets_enemy(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    put(&g, "mahone", "1820"); /* on the objective, with a friend: it stays */
+    put(&g, "posey", "1820");
+    put_counter(&g, "williams", "1420");
+    put_counter(&g, "geary", "1320");
+    int f = F("slocum");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    g.st.automa.obj_value[f] = 1;
+    drawn(&g, "slocum");
+    step(&g);
+    dice(&g, "111"); /* page 2, anchor 1: proximity 2 - 1 = 1: the enemy is out of reach */
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    step(&g);
+    LOGGED(&g, from, "proximity value 2 - objective 1 = 1");
+    LOGGED(&g, from, "the lead meets the enemy at 1820: the others are transferred beside it");
+    HexCoord e = tu_hex("1820");
+    assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("williams")].hex), e), 1);
+    assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("geary")].hex), e), 1);
+    assert_int_equal(g.st.automa.step, AS_COMBAT);
+    game_free(&g);
+}
+
+static void test_activated_adjacent(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "williams", hexid(nb(t, 0)));
+    put_counter(&g, "geary", hexid(nb(nb(nb(t, 0), 0), 0))); /* two hexes behind Williams */
+    int f = F("slocum");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    drawn(&g, "slocum");
+    step(&g);
+    dice(&g, "111");
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    step(&g);
+    LOGGED(&g, from, "XII Corps is activated next to the enemy: 1 division transferred beside it");
+    HexCoord e = map_hex_at(&gd.map, t);
+    assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("geary")].hex), e), 1);
+    assert_int_equal(g.st.automa.step, AS_COMBAT);
+    game_free(&g);
+}
+
+/* An engagement set up beside open ground t: III Corps' Birney and Berry
+ * in two neighbours of t, the Confederates in t and nb(t, 1). */
+static int engagement(Game *g, const char *behaviour_dice)
+{
+    solitaire(g, 5);
+    clear_confederates(g);
+    clear_counters(g);
+    int t = open_south();
+    put(g, "mahone", hexid(t));
+    put(g, "posey", hexid(t));
+    put_counter(g, "birney", hexid(nb(t, 0)));
+    put_counter(g, "berry", hexid(nb(t, 2)));
+    int f = F("sickles");
+    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    drawn(g, "sickles");
+    step(g);
+    dice(g, behaviour_dice);
+    step(g);
+    step(g);
+    step(g);
+    return t;
+}
+
+static void test_bombardment_target(void **state)
+{
+    (void)state;
+    Game g;
+    int t = engagement(&g, "341"); /* page 7, anchor 1: bombardment 2 */
+    /* a second stack behind a breastwork beside Berry: the bombardment takes the better modifier */
+    int other = nb(nb(t, 2), 2);
+    put(&g, "wright", hexid(other));
+    g.st.breastwork[other] = SIDE_CONFEDERATE + 1;
+    int from = g.log.count;
+    dice(&g, "12"); /* the tie between Mahone and Posey: a die picks; then the bombardment die */
+    step(&g);
+    int clear = gd.terrain[gd.map.hexes[t].terrain].bombard_modifier; /* better than clear ground behind works */
+    char want[120];
+    snprintf(want, sizeof want, "in %s with factor 2 (the best modifier, %+d)", hexid(t), clear);
+    LOGGED(&g, from, want);
+    snprintf(want, sizeof want, "2 targets with the same modifier (%+d): which one", clear);
+    LOGGED(&g, from, want);
+    game_free(&g);
+}
+
+static void test_ai_losses_and_retreat(void **state)
+{
+    (void)state;
+    Game g;
+    engagement(&g, "113"); /* page 2, anchor 2: no bombardment, 2 in the attack */
+    int f = F("sickles");
+    g.st.automa.active = (signed char)f;
+    g.st.automa.skirm[f] = -1;
+    int s = -1;
+    for (int u = 0; u < gd.nunits && s < 0; u++)
+        if (gd.units[u].side == SIDE_UNION && gd.units[u].type == UT_SKIRMISHER && g.st.unit[u].where == AT_ABSENT)
+            s = u;
+    g.st.unit[s] = (UnitState){g.st.unit[U("birney")].hex, AT_MAP, 1, 0, -1};
+    g.st.skirmishers[SIDE_UNION]--;
+    g.st.automa.skirm[f] = (short)s;
+    step(&g); /* the engagement opens */
+    int from = g.log.count;
+    /* Union 7 + 7 + 2 = 16: 3 dice of 1 (no hit even with 3 points); Confederates 6: 1 die of 5: 1 hit.
+     * The skirmisher takes it (K.1). */
+    dice(&g, "111" "5");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "the first loss removes III Corps's skirmisher");
+    assert_int_equal(g.st.unit[s].where, AT_ABSENT);
+    assert_int_equal(game_unit_points(&g, U("birney")), 7);
+    game_free(&g);
+
+    engagement(&g, "113");
+    step(&g);
+    from = g.log.count;
+    /* one hit with no skirmisher: the strongest division, the last loss: a retreat roll of 2 sends it back */
+    dice(&g, "111" "5" "2");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "before the last loss: 1-2 (-1 if Cautious)");
+    LOGGED(&g, from, "1st Division (Birney) loses a step (now 5)");
+    LOGGED(&g, from, "1st Division (Birney) retreats");
+    game_free(&g);
+}
+
+static void test_six(void **state)
+{
+    (void)state;
+    Game g;
+    int t = engagement(&g, "113");
+    step(&g);
+    int from = g.log.count;
+    /* a natural 6 among the Union dice hits the strongest Confederate infantry (K.2) */
+    dice(&g, "611" "1");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "a natural 6: the loss goes on");
+    game_free(&g);
+
+    /* Aggressive against a breastwork: the 6 forces the stack to retreat instead */
+    t = engagement(&g, "113");
+    step(&g);
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
+    apply_text(&g, cmd);
+    from = g.log.count;
+    dice(&g, "611" "1");
+    apply_text(&g, "done");
+    char want[100];
+    snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(t));
+    LOGGED(&g, from, want);
+    assert_int_equal(g.st.automa.eng, ENG_RETREAT);
+    assert_true(legal_all(&g) > 0);
+    char text[64];
+    decision_format(&gd, &legal_buf[0], text, sizeof text);
+    apply_text(&g, text);
+    assert_int_equal(g.st.unit[U("mahone")].hex, legal_buf[0].arg);
+    game_free(&g);
+}
+
+static void test_disorganized_do_not_fight(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int t = open_south();
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 2)));
+    put_counter(&g, "whipple", hexid(nb(t, 4)));
+    g.st.unit[U("berry")].flags |= UF_DIS; /* K.4: it does not count for the engagement */
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    step(&g);
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    step(&g);
+    LOGGED(&g, from, "III Corps engages with 2 divisions against 1 hex");
+    for (int i = 0; i < g.st.automa.eng_natt; i++)
+        assert_int_not_equal(g.st.automa.eng_att[i], U("berry"));
+    game_free(&g);
+}
+
+static void test_day_vp(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_counters(&g);
+    clear_confederates(&g);
+    put_counter(&g, "birney", "1820"); /* the Union holds Chancellorsville */
+    g.st.turn = 5;                      /* the night before 1 May */
+    int from = g.log.count;
+    automa_end_turn(&g);
+    LOGGED(&g, from, "before the next day: [001]");
+    LOGGED(&g, from, "the Union scores 1 VP ([001]): the VP marker 12 -> 11");
+    assert_int_equal(g.st.automa.vp, 11);
+    game_free(&g);
+}
+
+static void test_gibbon_by_the_independent(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    g.st.phase = PH_ACTIVATION;
+    g.st.ncup = 0;
+    g.st.drawn = (Chit){CHIT_INDEPENDENT, SIDE_UNION, -1};
+    automa_drawn(&g);
+    int from = g.log.count;
+    dice(&g, "121"); /* page 3, anchor 1: gibbon */
+    step(&g);
+    LOGGED(&g, from, "independent window (cell 13): gibbon");
+    assert_int_equal(g.st.automa.active, F("gibbon"));
+    LOGGED(&g, from, "2nd Division (Gibbon) is activated");
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1158,6 +1398,14 @@ int main(void)
         cmocka_unit_test(test_player_attack),
         cmocka_unit_test(test_attacking_i_corps_brings_it_in),
         cmocka_unit_test(test_north_of_river),
+        cmocka_unit_test(test_not_in_proximity_meets_enemy),
+        cmocka_unit_test(test_activated_adjacent),
+        cmocka_unit_test(test_bombardment_target),
+        cmocka_unit_test(test_ai_losses_and_retreat),
+        cmocka_unit_test(test_six),
+        cmocka_unit_test(test_disorganized_do_not_fight),
+        cmocka_unit_test(test_day_vp),
+        cmocka_unit_test(test_gibbon_by_the_independent),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

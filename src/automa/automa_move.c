@@ -62,6 +62,8 @@ static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
             hk[i_] = (key);                                                                                            \
         }                                                                                                              \
     } while (0)
+    MoveContext into_goal = *ctx; /* the goal itself may hold the enemy (a target to reach next to) */
+    into_goal.enemy = NULL;
     d[goal] = 0;
     PUSH(goal, 0);
     while (hn > 0) {
@@ -94,7 +96,7 @@ static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
             if (ctx->enemy && ctx->enemy[fi])
                 continue;
             bool road;
-            int step = move_step_cost(ctx, from, hex_dir_opposite(dir), &road);
+            int step = move_step_cost(h == goal ? &into_goal : ctx, from, hex_dir_opposite(dir), &road);
             if (step == COST_NO || d[h] + step >= d[fi])
                 continue;
             d[fi] = d[h] + step;
