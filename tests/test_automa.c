@@ -1366,6 +1366,151 @@ static void test_gibbon_by_the_independent(void **state)
     game_free(&g);
 }
 
+/* ---- AI-BREAK-CONTACT (the player's side), AI-VP-TRACK's choice ------------- */
+
+static void test_player_breaks_contact(void **state)
+{
+    (void)state;
+    /* in proximity and Aggressive: a unit of the stack loses a step */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "couch");
+    put_counter(&g, "hancock", "2422");
+    put_counter(&g, "french", "2423");
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 1;
+    put(&g, "mahone", "2622");
+    put(&g, "posey", "2722");
+    drawn(&g, "couch");
+    step(&g);
+    dice(&g, "331");
+    step(&g);
+    step(&g);
+    step(&g); /* transferred next to Mahone: the player may break contact */
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.automa.eng, ENG_BREAK);
+    assert_true(legal_has(&g, "stay"));
+    int k = legal_all(&g);
+    assert_true(k >= 2 && legal_buf[0].kind == D_BREAK);
+    char text[64];
+    decision_format(&gd, &legal_buf[0], text, sizeof text);
+    int from = g.log.count;
+    apply_text(&g, text);
+    LOGGED(&g, from, "came on in proximity and is Aggressive: one unit of the stack loses a step");
+    apply_text(&g, "lose mahone");
+    assert_int_equal(g.st.unit[U("mahone")].steps, gd.units[U("mahone")].reduced > 0 ? 1 : 0);
+    while (g.st.pending == PEND_ENGAGE && g.st.automa.eng == ENG_BREAK)
+        apply_text(&g, "stay");
+    game_free(&g);
+
+    /* in proximity and Cautious: one unit is disorganized and the corps closes a hex; marching and Cautious:
+     * the lead goes on, the corps keeps its column and does not attack, one unit is disorganized */
+    for (int c = 0; c < 2; c++) {
+        solitaire(&g, 5);
+        clear_confederates(&g);
+        only(&g, "couch");
+        put_counter(&g, "hancock", "2422");
+        put_counter(&g, "french", "2423");
+        g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+        g.st.automa.obj_value[f] = 1;
+        g.st.automa.attitude = ATT_CAUTIOUS;
+        g.st.automa.hooker_where = HK_TURN_TRACK; /* the attitude holds */
+        g.st.automa.hooker_turn = 30;
+        put(&g, "mahone", "2622");
+        put(&g, "posey", "2722");
+        drawn(&g, "couch");
+        step(&g);
+        dice(&g, c == 0 ? "661" : "336"); /* Cautious proximity 4 - 1 = 3, or 1 - 1 = 0 (a march) */
+        step(&g);
+        step(&g);
+        step(&g);
+        assert_int_equal(g.st.automa.eng, ENG_BREAK);
+        legal_all(&g);
+        decision_format(&gd, &legal_buf[0], text, sizeof text);
+        from = g.log.count;
+        apply_text(&g, text);
+        if (c == 0)
+            LOGGED(&g, from, "came on in proximity and is Cautious: one unit of the stack is disorganized");
+        else
+            LOGGED(&g, from, "Cautious: the corps keeps its column and does not attack");
+        apply_text(&g, "take mahone");
+        assert_true(g.st.unit[U("mahone")].flags & UF_DIS);
+        if (c == 0)
+            LOGGED(&g, from, "Cautious: the corps closes one hex on");
+        while (g.st.pending == PEND_ENGAGE && g.st.automa.eng == ENG_BREAK)
+            apply_text(&g, "stay");
+        if (c == 1)
+            assert_int_equal(g.st.automa.step, AS_FINISH);
+        game_free(&g);
+    }
+}
+
+static void test_player_breaks_from_a_march(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    put(&g, "mahone", "1820");
+    put(&g, "posey", "1820");
+    put_counter(&g, "williams", "1420");
+    put_counter(&g, "geary", "1320");
+    int f = F("slocum");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    g.st.automa.obj_value[f] = 1;
+    drawn(&g, "slocum");
+    step(&g);
+    dice(&g, "111");
+    step(&g);
+    step(&g);
+    step(&g); /* the lead meets the enemy on its march */
+    assert_int_equal(g.st.automa.eng, ENG_BREAK);
+    legal_all(&g);
+    char text[64];
+    decision_format(&gd, &legal_buf[0], text, sizeof text);
+    int from = g.log.count;
+    apply_text(&g, text);
+    LOGGED(&g, from, "the lead goes on with its");
+    game_free(&g);
+}
+
+static void test_eliminated_division_choice(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    int u = U("whipple");
+    g.st.unit[u].where = AT_ELIMINATED;
+    g.st.unit[u].hex = -1;
+    g.st.unit[u].steps = 0;
+    g.st.automa.seen_steps[u] = 1; /* it was on its last value */
+    automa_reconcile(&g);
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    assert_true(legal_has(&g, "vp-track whipple"));
+    assert_true(legal_has(&g, "last-vp whipple"));
+    apply_text(&g, "last-vp whipple");
+    assert_int_equal(g.st.automa.vp, 13);
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+
+    solitaire(&g, 5);
+    g.st.unit[u].where = AT_ELIMINATED;
+    g.st.unit[u].hex = -1;
+    g.st.unit[u].steps = 0;
+    g.st.automa.seen_steps[u] = 1;
+    automa_reconcile(&g);
+    apply_text(&g, "vp-track whipple");
+    assert_int_equal(g.st.automa.high_counters, 1);
+    g.st.automa.vp = 24; /* the marker on the counter at 24: a Confederate strategic victory */
+    assert_true(automa_victory(&g, false));
+    assert_int_equal(g.st.result, RES_CONFEDERATE);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1406,6 +1551,9 @@ int main(void)
         cmocka_unit_test(test_disorganized_do_not_fight),
         cmocka_unit_test(test_day_vp),
         cmocka_unit_test(test_gibbon_by_the_independent),
+        cmocka_unit_test(test_player_breaks_contact),
+        cmocka_unit_test(test_player_breaks_from_a_march),
+        cmocka_unit_test(test_eliminated_division_choice),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -371,12 +371,8 @@ void automa_reconcile(Game *g)
                 if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
                     automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", "a division turned to a boxed value");
             }
-            if (gone) {
-                /* E: an eliminated division goes on the track from the top (ruling: always) */
-                a->high_counters++;
-                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s is eliminated: it goes on slot %d of the VP track",
-                        ud->name, t->vp_max - a->high_counters + 1);
-            }
+            if (gone && a->nvp_waiting < 8) /* E: the player places it on the track or scores a last VP */
+                a->vp_waiting[a->nvp_waiting++] = (short)u;
         } else if (ud->side == SIDE_CONFEDERATE && gone) {
             a->confederate_lost++;
             if (ud->strength >= t->scoring_strength)
@@ -391,6 +387,15 @@ void automa_reconcile(Game *g)
     if (g->st.pending != PEND_COMBAT)
         a->cover_art = 0; /* the defending artillery lasts one combat */
     automa_check_objectives(g);
+    if (a->nvp_waiting > 0 && g->st.pending == PEND_NONE && g->st.phase != PH_GAME_OVER) {
+        a->vp_resume = (signed char)g->st.to_move;
+        a->eng = ENG_VP;
+        g->st.pending = PEND_ENGAGE;
+        g->st.to_move = SIDE_CONFEDERATE;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK",
+                "%s is eliminated: on the VP track from %d down (vp-track UNIT), or one last VP (last-vp UNIT)?",
+                gd->units[a->vp_waiting[0]].name, t->vp_max);
+    }
 }
 
 bool automa_victory(Game *g, bool last_turn)

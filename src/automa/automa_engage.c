@@ -222,7 +222,7 @@ static bool bw_allowed(const Game *g, int hex)
 /* Where a Confederate stack may retreat: a free neighbour with no Union
  * unit, on the south bank, within stacking; those not next to the Automa
  * first (K.3). */
-static int retreat_hexes(const Game *g, int hex, short *out)
+int automa_retreat_hexes(const Game *g, int hex, short *out)
 {
     const GameData *gd = g->gd;
     short here[16];
@@ -272,18 +272,41 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
             ADD(D_LOSE, def[i]);
         for (int i = 0; i < a->eng_nhex && a->eng_trades < 2; i++) {
             short dest[DIR_COUNT];
-            if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && retreat_hexes(g, a->eng_hex[i], dest) > 0)
+            if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && automa_retreat_hexes(g, a->eng_hex[i], dest) > 0)
                 ADD(D_TRADE, a->eng_hex[i]);
         }
         break;
     }
     case ENG_RETREAT: {
         short dest[DIR_COUNT];
-        int k = retreat_hexes(g, a->eng_retreat, dest);
+        int k = automa_retreat_hexes(g, a->eng_retreat, dest);
         for (int i = 0; i < k; i++)
             ADD(D_RETREAT, dest[i]);
         break;
     }
+    case ENG_BREAK: {
+        short dest[DIR_COUNT];
+        int k = a->eng_nhex > 0 ? automa_retreat_hexes(g, a->eng_hex[0], dest) : 0;
+        for (int i = 0; i < k; i++)
+            ADD(D_BREAK, dest[i]);
+        ADD(D_STAY, 0);
+        break;
+    }
+    case ENG_BREAK_LOSS:
+    case ENG_BREAK_DIS: {
+        short here[16];
+        int k = units_in_hex(g, a->eng_retreat, SIDE_CONFEDERATE, -1, here, 16);
+        for (int i = 0; i < k; i++)
+            if (a->eng == ENG_BREAK_LOSS || g->gd->units[here[i]].type != UT_SKIRMISHER)
+                ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
+        break;
+    }
+    case ENG_VP:
+        if (a->nvp_waiting > 0) {
+            ADD(D_VP_TRACK, a->vp_waiting[0]);
+            ADD(D_LAST_VP, a->vp_waiting[0]);
+        }
+        break;
     default:
         break;
     }
@@ -390,7 +413,7 @@ static void start_retreat(Game *g, int hex)
     AutomaState *a = &g->st.automa;
     short dest[DIR_COUNT];
     char h[5];
-    if (retreat_hexes(g, hex, dest) == 0) {
+    if (automa_retreat_hexes(g, hex, dest) == 0) {
         short here[16];
         int nh = units_in_hex(g, hex, SIDE_CONFEDERATE, -1, here, 16);
         for (int i = 0; i < nh; i++) {
@@ -459,7 +482,7 @@ static void next_six(Game *g)
             if (a->obj_area[f] >= 0 && map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) == hex)
                 objective = true;
         short dest[DIR_COUNT];
-        bool doomed = retreat_hexes(g, hex, dest) == 0;
+        bool doomed = automa_retreat_hexes(g, hex, dest) == 0;
         a->eng_conf_hits--;
         char h[5];
         if ((a->attitude == ATT_AGGRESSIVE && works) || objective || doomed) {
@@ -604,6 +627,65 @@ static void ai_losses(Game *g)
     automa_check_objectives(g);
 }
 
+/* The next stack the Automa came next to, or the activation goes on. */
+static void next_break(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->eng == ENG_BREAK && a->eng_nhex > 0) {
+        char h[5];
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
+                "the Automa stands next to the stack in %s: break contact (break HHHH) or stay",
+                hex_name(g->gd, a->eng_hex[0], h));
+        return;
+    }
+    a->eng = ENG_NONE;
+    a->eng_nhex = 0;
+    g->st.pending = PEND_NONE;
+    g->st.to_move = SIDE_UNION;
+    a->step = a->bc_then;
+}
+
+static void pop_break(AutomaState *a)
+{
+    for (int i = 1; i < a->eng_nhex; i++)
+        a->eng_hex[i - 1] = a->eng_hex[i];
+    if (a->eng_nhex > 0)
+        a->eng_nhex--;
+}
+
+/* H.3: the player broke contact from the formation acting now. */
+static void broke_contact(Game *g, int from, int to)
+{
+    AutomaState *a = &g->st.automa;
+    bool aggressive = a->attitude == ATT_AGGRESSIVE;
+    a->bc_from = (short)from;
+    a->eng_retreat = (short)to;
+    if (a->in_proximity) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
+                aggressive ? "the formation came on in proximity and is Aggressive: one unit of the stack loses a step "
+                             "(lose UNIT); the Union goes no further"
+                           : "the formation came on in proximity and is Cautious: one unit of the stack is disorganized "
+                             "(take UNIT); the Union closes one hex");
+        a->eng = aggressive ? ENG_BREAK_LOSS : ENG_BREAK_DIS;
+        return;
+    }
+    bool still = automa_lead_goes_on(g);
+    if (!still) {
+        a->eng = ENG_BREAK;
+        return;
+    }
+    if (aggressive) {
+        automa_join_lead(g);
+        a->bc_then = AS_COMBAT;
+        a->eng = ENG_BREAK;
+        return;
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
+            "Cautious: the corps keeps its column and does not attack; one unit of the stack is disorganized (take UNIT)");
+    a->bc_then = AS_FINISH;
+    a->eng = ENG_BREAK_DIS;
+}
+
 bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     AutomaState *a = &g->st.automa;
@@ -616,6 +698,10 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "%s",
                  a->eng == ENG_PREP ? "before the dice: entrench HHHH, skirmisher HHHH (an engaged hex), or done"
                  : a->eng == ENG_LOSS ? "take a loss (lose UNIT, an engaged unit) or retreat a stack instead (trade HHHH, at most 2)"
+                 : a->eng == ENG_BREAK ? "break contact (break HHHH, a free hex beside the stack) or stay"
+                 : a->eng == ENG_BREAK_LOSS ? "choose the unit of the stack that loses a step (lose UNIT)"
+                 : a->eng == ENG_BREAK_DIS ? "choose the unit of the stack that is disorganized (take UNIT)"
+                 : a->eng == ENG_VP ? "the eliminated division: vp-track UNIT or last-vp UNIT"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
     }
@@ -638,12 +724,64 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         resolve(g);
         return true;
     case D_LOSE:
+        if (a->eng == ENG_BREAK_LOSS) {
+            lose_step(g, d->arg, "AI-BREAK-CONTACT");
+            a->eng = ENG_BREAK;
+            next_break(g);
+            return true;
+        }
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates take the loss on %s",
                 g->gd->units[d->arg].name);
         lose_step(g, d->arg, "AI-ENGAGEMENT");
         a->eng_conf_hits--;
         conf_losses(g);
         return true;
+    case D_TAKE: /* ENG_BREAK_DIS */
+        disorder(g, d->arg, "AI-BREAK-CONTACT", "the price of breaking contact");
+        if (a->in_proximity)
+            automa_close_in(g);
+        a->eng = ENG_BREAK;
+        next_break(g);
+        return true;
+    case D_STAY:
+        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-BREAK-CONTACT", "the stack in %s stays",
+                hex_name(g->gd, a->eng_hex[0], h));
+        pop_break(a);
+        next_break(g);
+        return true;
+    case D_BREAK: {
+        int from = a->eng_hex[0];
+        short here[16];
+        int nh = units_in_hex(g, from, SIDE_CONFEDERATE, -1, here, 16);
+        for (int i = 0; i < nh; i++)
+            g->st.unit[here[i]].hex = (short)d->arg;
+        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-BREAK-CONTACT", "the stack in %s breaks contact to %s",
+                hex_name(g->gd, from, h), hex_name(g->gd, d->arg, h2));
+        pop_break(a);
+        broke_contact(g, from, d->arg);
+        if (a->eng == ENG_BREAK)
+            next_break(g);
+        return true;
+    }
+    case D_VP_TRACK:
+    case D_LAST_VP: {
+        const ActivationTrack *t = &g->gd->automa.track;
+        if (d->kind == D_VP_TRACK) {
+            a->high_counters++;
+            log_add(&g->log, g->st.turn, LOG_DECISION, "AI-VP-TRACK", "%s goes on slot %d of the VP track",
+                    g->gd->units[d->arg].name, t->vp_max - a->high_counters + 1);
+        } else
+            automa_vp(g, SIDE_CONFEDERATE, 1, "AI-VP-TRACK", "the last VP of an eliminated division");
+        for (int i = 1; i < a->nvp_waiting; i++)
+            a->vp_waiting[i - 1] = a->vp_waiting[i];
+        a->nvp_waiting--;
+        if (a->nvp_waiting == 0) {
+            a->eng = ENG_NONE;
+            g->st.pending = PEND_NONE;
+            g->st.to_move = a->vp_resume;
+        }
+        return true;
+    }
     case D_TRADE:
         a->eng_trades++;
         a->eng_conf_hits--;

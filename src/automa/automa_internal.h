@@ -47,6 +47,18 @@ void automa_move(Game *g);
 void automa_combat(Game *g);
 void automa_night_march(Game *g);
 void automa_isolated(Game *g);
+/* automa_engage.c: where a Confederate stack may retreat or break contact
+ * to (K.3, AI-PLAYER-SOUTH). */
+int automa_retreat_hexes(const Game *g, int hex, short *out);
+/* automa_move.c: after the player broke contact from a marching lead,
+ * the lead goes on with the MP it has left (H.3); true if it is still next
+ * to the enemy. */
+bool automa_lead_goes_on(Game *g);
+/* Cautious after a break from a formation in proximity: every division one
+ * hex toward the hex the stack left (H.3). */
+void automa_close_in(Game *g);
+/* The others transferred next to the lead and its enemy (H.3, H.2.b). */
+void automa_join_lead(Game *g);
 /* Divisions of f into free hexes of strategy area `area` (deploy). */
 void automa_deploy(Game *g, int f, int area);
 

@@ -319,8 +319,8 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
 
 /* The lead unit's march toward goal (AI-MOVE, AI-NOT-PROXIMITY) and the
  * column behind it. Returns the hex the lead stopped in. */
-static int march(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
-                 size_t logsize)
+static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
+                    size_t logsize, int mp_given)
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
@@ -346,7 +346,7 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
         }
     int lead = col[0];
     int start = g->st.unit[lead].hex;
-    int mp = gd->units[lead].movement;
+    int mp = mp_given > 0 ? mp_given : gd->units[lead].movement;
     MoveReach r;
     int stop = start;
     HexCoord path[GS_MAX_PATH];
@@ -363,7 +363,6 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
                 best = h, best_cost = c;
         }
         plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
-        move_reach_free(&r);
         /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
         int end = plen - 1;
         for (int i = 1; i < plen; i++) {
@@ -377,6 +376,11 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
             end--; /* never end stacked (AI-COUNTERS) */
         plen = end + 1;
         stop = map_hex_index(m, path[end]);
+        bool road;
+        int spent = move_cost_to(&r, path[end], &road);
+        g->st.automa.bc_lead = (short)lead;
+        g->st.automa.bc_spent = (short)(spent > 0 ? spent : 0);
+        move_reach_free(&r);
     }
     char h1[5], h2[5];
     if (stop != start) {
@@ -409,6 +413,18 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
     return stop;
 }
 
+static int march(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
+                 size_t logsize)
+{
+    return march_ex(g, units, n, goal, max_hexes, no_contact, logbuf, logsize, 0);
+}
+
+/* The march with `mp` MP (H.3: what the lead has left). */
+static int march_mp(Game *g, const short *units, int n, int goal, int mp, char *logbuf, size_t logsize)
+{
+    return march_ex(g, units, n, goal, 0, false, logbuf, logsize, mp);
+}
+
 static int objective_hex(const Game *g, int f)
 {
     const AutomaState *a = &g->st.automa;
@@ -435,6 +451,149 @@ static void after_move(Game *g, const short *units, int n)
         return;
     }
     a->step = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
+}
+
+/* Confederate hexes next to the divisions. */
+static int contacts(const Game *g, const short *units, int n, short *out, int max)
+{
+    const Map *m = &g->gd->map;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (g->st.unit[units[i]].where != AT_MAP)
+            continue;
+        HexCoord c = map_hex_at(m, g->st.unit[units[i]].hex);
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            HexCoord nb = hex_neighbour(c, dir);
+            if (!map_has(m, nb))
+                continue;
+            int h = map_hex_index(m, nb);
+            bool seen = false;
+            for (int j = 0; j < k; j++)
+                seen |= out[j] == h;
+            if (!seen && k < max && hex_has_side(g, h, SIDE_CONFEDERATE))
+                out[k++] = (short)h;
+        }
+    }
+    return k;
+}
+
+/* Before the bombardment and the attack, each Confederate stack the
+ * formation came next to may break contact (H.3). */
+static void offer_break(Game *g, const short *units, int n, const short *before, int nbefore)
+{
+    AutomaState *a = &g->st.automa;
+    if (a->step != AS_COMBAT || g->st.phase == PH_GAME_OVER || g->st.pending != PEND_NONE)
+        return;
+    short now[24];
+    int k = contacts(g, units, n, now, 24);
+    a->eng_nhex = 0;
+    for (int i = 0; i < k && a->eng_nhex < 12; i++) {
+        bool old = false;
+        for (int j = 0; j < nbefore; j++)
+            old |= before[j] == now[i];
+        short dest[DIR_COUNT];
+        if (!old && automa_retreat_hexes(g, now[i], dest) > 0)
+            a->eng_hex[a->eng_nhex++] = now[i];
+    }
+    if (a->eng_nhex == 0)
+        return;
+    a->bc_then = a->step;
+    a->eng = ENG_BREAK;
+    g->st.pending = PEND_ENGAGE;
+    g->st.to_move = SIDE_CONFEDERATE;
+    char h[5];
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
+            "the Automa stands next to the stack in %s: break contact (break HHHH) or stay", hex_name(g->gd, a->eng_hex[0], h));
+}
+
+bool automa_lead_goes_on(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int lead = a->bc_lead, f = a->active;
+    int goal = objective_hex(g, f);
+    if (lead < 0 || goal < 0 || g->st.unit[lead].where != AT_MAP)
+        return false;
+    int left = gd->units[lead].movement * 2 - a->bc_spent;
+    char buf[160] = "", h[5];
+    if (left >= 2) {
+        short one[1] = {(short)lead};
+        int mp = gd->units[lead].movement;
+        g->st.automa.bc_spent = 0;
+        (void)mp;
+        march_mp(g, one, 1, goal, left / 2, buf, sizeof buf);
+    }
+    bool still = next_to_enemy(g, g->st.unit[lead].hex);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the lead goes on with its %d.%d MP left:%s %s",
+            left / 2, left % 2 ? 5 : 0, buf[0] ? buf : " no move;", still ? "still in contact" : "out of contact");
+    automa_check_objectives(g);
+    if (!still) {
+        short units[16];
+        int n = automa_units(g, f, units, 16);
+        a->bc_then = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
+    }
+    (void)h;
+    return still;
+}
+
+void automa_join_lead(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int lead = a->bc_lead;
+    int enemy_hex = -1;
+    HexCoord c = map_hex_at(&gd->map, g->st.unit[lead].hex);
+    for (int dir = 0; dir < DIR_COUNT && enemy_hex < 0; dir++) {
+        HexCoord nb = hex_neighbour(c, dir);
+        if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE))
+            enemy_hex = map_hex_index(&gd->map, nb);
+    }
+    if (enemy_hex < 0)
+        return;
+    short units[16];
+    int n = automa_units(g, a->active, units, 16);
+    char buf[200] = "", h[5];
+    transfer(g, units, n, enemy_hex, buf, sizeof buf);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
+            "Aggressive: the corps is transferred next to the lead and the enemy in %s:%s; it attacks",
+            hex_name(gd, enemy_hex, h), buf[0] ? buf : " none needed");
+}
+
+void automa_close_in(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    short units[16];
+    int n = automa_units(g, a->active, units, 16);
+    HexCoord target = map_hex_at(m, a->bc_from);
+    char buf[200] = "", h[5];
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        int from = g->st.unit[units[i]].hex;
+        int d0 = hex_distance(map_hex_at(m, from), target), best = -1;
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            HexCoord nb = hex_neighbour(map_hex_at(m, from), dir);
+            if (!map_has(m, nb))
+                continue;
+            int hx = map_hex_index(m, nb);
+            bool road;
+            MoveContext ctx = {.gd = gd, .rain = g->st.rain};
+            if (!hex_free(g, hx) || !enterable(g, hx) || hex_distance(nb, target) >= d0 ||
+                move_step_cost(&ctx, map_hex_at(m, from), dir, &road) == COST_NO)
+                continue;
+            if (best < 0 || closer(g, a->bc_from, hx, best) < 0)
+                best = hx;
+        }
+        if (best < 0)
+            continue;
+        place_unit(g, units[i], best);
+        if (len < sizeof buf)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[units[i]].id, hex_name(gd, best, h));
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "Cautious: the corps closes one hex on %s:%s",
+            hex_name(gd, a->bc_from, h), buf[0] ? buf : " no room");
+    a->bc_then = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
 }
 
 /* Units 3 or more hexes from every other division of the formation are
@@ -608,6 +767,8 @@ void automa_move(Game *g)
     const char *name = automa_formation_name(gd, f);
     if (north_of_river(g, f, units, n, goal))
         return;
+    short before[24];
+    int nbefore = contacts(g, units, n, before, 24);
     int adjacent = adjacent_count(g, units, n);
     if (adjacent > 0) {
         /* H.2.c: the others into free hexes next to a division and the enemy */
@@ -650,6 +811,7 @@ void automa_move(Game *g)
             if (placed)
                 log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRANSFER", "%s", buf);
             a->step = AS_COMBAT;
+            offer_break(g, units, n, before, nbefore);
             return;
         }
         g->st = saved; /* no engagement of two divisions: the whole formation marches */
@@ -659,6 +821,7 @@ void automa_move(Game *g)
                 "%s: no engagement of %d divisions is possible; it marches on its objective %s:%s", name, need,
                 hex_name(gd, goal, h), buf);
         after_move(g, units, n);
+        offer_break(g, units, n, before, nbefore);
         return;
     }
     /* H.1: the proximity value */
@@ -683,6 +846,7 @@ void automa_move(Game *g)
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-PROXIMITY-MOVE", "%s is in proximity: transferred next to %s:%s",
                 name, hex_name(gd, target, h), buf);
         after_move(g, units, n);
+        offer_break(g, units, n, before, nbefore);
         return;
     }
     int stop = march(g, units, n, goal, 0, false, buf, sizeof buf);
@@ -707,6 +871,7 @@ void automa_move(Game *g)
         }
     }
     after_move(g, units, n);
+    offer_break(g, units, n, before, nbefore);
 }
 
 void automa_isolated(Game *g)

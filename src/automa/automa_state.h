@@ -26,7 +26,11 @@ enum FormationStatus {
 enum HookerWhere { HK_COLUMN, HK_CUP, HK_TURN_TRACK };
 
 /* The player's part in an engagement (AI-ENGAGEMENT, AI-SIX, AI-RETREAT). */
-enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT };
+enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
+                  ENG_BREAK,      /* break HHHH or stay, for each stack the Automa came next to (AI-BREAK-CONTACT) */
+                  ENG_BREAK_LOSS, /* Aggressive: one unit of the stack that broke contact loses a step (lose UNIT) */
+                  ENG_BREAK_DIS,  /* Cautious: one unit of it is disorganized (take UNIT) */
+                  ENG_VP };       /* an Automa division eliminated: on the VP track or one last VP (AI-VP-TRACK) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
@@ -106,6 +110,15 @@ typedef struct {
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
      * artillery from the roll for cover (I.2), for the combat under way. */
     signed char cover_art;
+    /* AI-BREAK-CONTACT: the hex the breaking stack left, the step the
+     * activation goes on with, the lead division and the half MP it spent. */
+    short bc_from, bc_lead, bc_spent;
+    signed char bc_then;
+    /* AI-VP-TRACK: eliminated Automa divisions the player has still to
+     * place or score, and who was to move before the question. */
+    short vp_waiting[8];
+    signed char nvp_waiting;
+    signed char vp_resume;
     /* Each unit's steps as last seen, so that every loss, whatever caused
      * it, moves the VP track once (AI-VP-TRACK, AI-COUNTERS). */
     unsigned char seen_steps[AUTOMA_MAX_UNITS];

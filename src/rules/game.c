@@ -2868,6 +2868,10 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_AUTOMA:
         snprintf(buf, size, "automa");
         break;
+    case D_VP_TRACK:
+    case D_LAST_VP:
+        snprintf(buf, size, "%s %s", d->kind == D_VP_TRACK ? "vp-track" : "last-vp", unit_id_of(gd, d->arg));
+        break;
     case D_ENTRENCH:
     case D_TRADE: {
         char hx[5];
@@ -3049,6 +3053,11 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
     if (k == 1 && strcmp(verb, "automa") == 0) {
         out->kind = D_AUTOMA;
         return true;
+    }
+    if (k == 2 && (strcmp(verb, "vp-track") == 0 || strcmp(verb, "last-vp") == 0)) {
+        out->kind = verb[0] == 'v' ? D_VP_TRACK : D_LAST_VP;
+        out->arg = data_unit_index(g->gd, arg);
+        return out->arg >= 0;
     }
     if (k == 2 && (strcmp(verb, "entrench") == 0 || strcmp(verb, "trade") == 0)) {
         out->kind = verb[0] == 'e' ? D_ENTRENCH : D_TRADE;

@@ -328,6 +328,8 @@ enum DecisionKind {
     D_AUTOMA,       /* the Automa's next step (AI-*): "automa" */
     D_ENTRENCH,     /* in an Automa engagement, the player's breastwork: arg hex (AI-ENGAGEMENT) */
     D_TRADE,        /* in an Automa engagement, a stack retreats instead of one loss: arg hex (AI-RETREAT) */
+    D_VP_TRACK,     /* an eliminated Automa division goes on the VP track: arg unit (AI-VP-TRACK) */
+    D_LAST_VP,      /* or scores one last VP instead */
     D_COUNT
 };
 
