@@ -170,11 +170,11 @@ static int retreat_choice(const Game *g, const Decision *list, int k)
     for (int i = 0; i < k; i++) {
         if (list[i].kind != D_RETREAT)
             continue;
-        int d = 1 << 20;
+        int d = holds_counter(g, list[i].arg) ? 1 << 19 : 1 << 20; /* never onto another division if it can help it */
         for (int u = 0; u < g->st.nunits; u++)
             if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != g->st.cb_queue[0]) {
                 int x = hex_distance(map_hex_at(&g->gd->map, list[i].arg), map_hex_at(&g->gd->map, g->st.unit[u].hex));
-                if (x < d)
+                if (x < d && d != 1 << 19)
                     d = x;
             }
         if (best < 0 || d < best_d)

@@ -653,8 +653,34 @@ static void pop_break(AutomaState *a)
         a->eng_nhex--;
 }
 
-/* H.3: the player broke contact from the formation acting now. */
+/* Units of the stack in hex that could take the loss (or, dis: the disorder). */
+static int stack_candidates(const Game *g, int hex, bool dis)
+{
+    short here[16];
+    int k = units_in_hex(g, hex, SIDE_CONFEDERATE, -1, here, 16), n = 0;
+    for (int i = 0; i < k; i++)
+        n += !dis || g->gd->units[here[i]].type != UT_SKIRMISHER;
+    return n;
+}
+
+static void broke_contact_inner(Game *g, int from, int to);
+
+/* H.3: the player broke contact from the formation acting now. A stack
+ * with no unit to pay the price (a lone skirmisher, for the disorder) pays
+ * nothing. */
 static void broke_contact(Game *g, int from, int to)
+{
+    AutomaState *a = &g->st.automa;
+    broke_contact_inner(g, from, to);
+    if ((a->eng == ENG_BREAK_LOSS || a->eng == ENG_BREAK_DIS) &&
+        stack_candidates(g, a->eng_retreat, a->eng == ENG_BREAK_DIS) == 0) {
+        if (a->eng == ENG_BREAK_DIS && a->in_proximity)
+            automa_close_in(g);
+        a->eng = ENG_BREAK;
+    }
+}
+
+static void broke_contact_inner(Game *g, int from, int to)
 {
     AutomaState *a = &g->st.automa;
     bool aggressive = a->attitude == ATT_AGGRESSIVE;
