@@ -21,6 +21,9 @@ static void usage(FILE *f)
                "  map [--ids]    print the map as text (--ids: hex ids inside the hexes)\n"
                "  script         drive the rules engine with commands on standard input\n"
                "                 (echo help | guv script; see docs/script.md)\n"
+               "  sim --games N --seed S [--jobs J] [--scenario ID]\n"
+               "                 play N games of a Confederate bot against the Automa and\n"
+               "                 report the results (J worker processes)\n"
                "\n"
                "Options:\n"
                "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
@@ -80,6 +83,8 @@ int main(int argc, char **argv)
         return cmd_map(nrest, rest, data);
     if (strcmp(rest[0], "script") == 0)
         return cmd_script(nrest, rest, data);
+    if (strcmp(rest[0], "sim") == 0)
+        return cmd_sim(nrest, rest, data);
     fprintf(stderr, "guv: unknown command '%s'\n", rest[0]);
     usage(stderr);
     return 2;

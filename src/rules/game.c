@@ -1863,6 +1863,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
         if (st->pending == PEND_BREAK_CONTACT) {
             short dest[64];
             int nd = break_destinations(g, st->bc_queue[0], dest, 64);
+            int nwhole = nd;
             for (int i = 0; i < nd && i < 64; i++)
                 ADD(D_BREAK, dest[i]);
             /* or the stack splits: each real unit alone (BREAK-CONTACT) */
@@ -1880,7 +1881,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
                     n++;
                 }
             }
-            if (!stack_demoralized(g, st->bc_queue[0]) && !st->bc_split)
+            /* a demoralized stack must go, unless it has nowhere to go (DEMORAL) */
+            if ((!stack_demoralized(g, st->bc_queue[0]) || nwhole == 0) && !st->bc_split)
                 ADD(D_STAY, 0);
             break;
         }
@@ -2575,7 +2577,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 snprintf(why, n, "part of the stack has broken contact: the rest must follow (the hex is left empty)");
                 return false;
             }
-            if (stack_demoralized(g, from)) {
+            short nowhere[64];
+            if (stack_demoralized(g, from) && break_destinations(g, from, nowhere, 64) > 0) {
                 snprintf(why, n, "demoralized units may not stay next to the enemy: they must retreat (DEMORAL)");
                 return false;
             }

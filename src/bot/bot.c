@@ -1,0 +1,661 @@
+/* The Confederate bot (see bot.h).
+ *
+ * Each decision gets a score: a tier (what kind of thing it is: attach,
+ * a worthwhile move, a bombardment, an attack at good odds, ending the
+ * activation, ...) and, within the tier, how good it is. The best score
+ * wins; equal best scores are broken by the rng. Everything is computed
+ * from the state once per call: points per hex for both armies, the enemy
+ * points next to each hex, and, when moves are being weighed, two distance
+ * fields over the map (hexes to the nearest enemy, half movement points to
+ * the nearest key place not yet held). */
+#include "bot/bot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/move.h"
+
+/* Tiers, best first. */
+enum {
+    T_NEVER = 0, /* anything the bot does not use, unless nothing else is legal */
+    T_LOW = 1,   /* allowed, but only when nothing better is (bad attacks, moves that gain nothing) */
+    T_DEFAULT = 2, /* end, done, pass, no-advance, stay */
+    T_ATTACK = 3,  /* an attack at good odds */
+    T_BOMBARD = 4,
+    T_GOOD = 5,   /* a move worth making, and the good answers in combat */
+    T_ATTACH = 6, /* bring an independent into the activation first */
+};
+
+#define TIER_SCALE 10000000L
+#define INNER_MAX 9999999L
+
+/* Weights of the move evaluation (hex_value). */
+#define W_KEY_MAJOR 40   /* the places the booklet scores (major_places) */
+#define W_KEY_OBJ 25     /* a hex the Automa has an objective marker on */
+#define W_KEY_PLACE 8    /* any other named place the bot may enter */
+#define W_HOLD 4         /* per weight point, for standing on a key place */
+#define W_GARRISON 2     /* per point in a key place the enemy is near, for weight W_KEY_MAJOR */
+#define GARRISON_RANGE 5 /* hexes */
+#define KEY_COST_CAP 120 /* half MP: farther than this, the key places do not pull */
+#define W_ENGAGE 25      /* per unit, next to an enemy we can attack at good odds */
+#define W_OBLIGED 30     /* per unit, next to an enemy it cannot attack at good odds, from open ground */
+#define W_DANGER 10      /* per enemy point beyond twice our own next to us */
+#define W_ALONE 300      /* a lone weak stack next to a strong enemy is overwhelmed (AI-ENGAGEMENT) */
+#define ALONE_POINTS 1   /* ... a stack of this many points or fewer */
+#define ALONE_ENEMY 3    /* ... next to an enemy stack of this many */
+#define W_TRAPPED 80     /* per unit, next to the enemy with nowhere to retreat to (AI-SIX) */
+#define TRAP_RANGE 3     /* hexes from the enemy where that starts to count, at half */
+#define W_APPROACH 3     /* per unit and hex closer than APPROACH_RANGE to the enemy */
+#define APPROACH_RANGE 6
+#define MOVE_MIN 4       /* a move must gain this much to be made */
+
+#define INF 30000
+
+/* The places the booklet's day's reckoning scores for a Union division in
+ * them (paragraphs 001 and 002), the first four above all. */
+static const char *const major_places[] = {"chancellorsville", "fredericksburg", "maryes-heights", "salem-church",
+                                           "hamiltons-crossing", "spotsylvania"};
+
+typedef struct {
+    const Game *g;
+    const GameData *gd;
+    const Map *m;
+    int cells;
+    int side;
+    int pts[GS_MAX_UNITS];
+    int own_pts[GS_MAX_HEXES], own_n[GS_MAX_HEXES];
+    int en_pts[GS_MAX_HEXES], en_n[GS_MAX_HEXES];
+    int threat[GS_MAX_HEXES];  /* enemy points next to the hex, across hexsides that allow combat */
+    int act_pts[GS_MAX_HEXES]; /* our points in the hex able to attack now */
+    int adj_act[GS_MAX_HEXES]; /* for an enemy hex: our points able to attack it now */
+    int key_w[GS_MAX_HEXES];
+    bool fields;
+    int en_dist[GS_MAX_HEXES];  /* hexes to the nearest enemy (passable steps), INF */
+    int key_cost[GS_MAX_HEXES]; /* half MP to the nearest key place not held, with offsets */
+    int queue[GS_MAX_HEXES];
+    bool inq[GS_MAX_HEXES];
+    bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+} Ctx;
+
+static bool fight_across(const Ctx *c, int hex, int dir)
+{
+    const Hexside *hs = &c->m->hexes[hex].side[dir];
+    return hs->kind < 0 || c->gd->hexside_kinds[hs->kind].combat_across;
+}
+
+/* The neighbour of hex in dir as a map index, -1 off the map. */
+static int neighbour(const Ctx *c, int hex, int dir)
+{
+    HexCoord n = hex_neighbour(map_hex_at(c->m, hex), dir);
+    return map_has(c->m, n) ? map_hex_index(c->m, n) : -1;
+}
+
+static bool is_real(const Ctx *c, int u)
+{
+    int t = c->gd->units[u].type;
+    return t != UT_SKIRMISHER && t != UT_DUMMY;
+}
+
+static bool shaky(const Ctx *c, int u) { return (c->g->st.unit[u].flags & (UF_DIS | UF_DEM)) != 0; }
+
+static int max_steps(const Ctx *c, int u)
+{
+    const UnitDef *ud = &c->gd->units[u];
+    if (ud->counter >= 0)
+        return c->gd->counters[ud->counter].nvalues;
+    return ud->reduced > 0 ? 2 : 1;
+}
+
+static void ctx_init(Ctx *c, const Game *g)
+{
+    const GameState *st = &g->st;
+    c->g = g;
+    c->gd = g->gd;
+    c->m = &g->gd->map;
+    c->cells = c->m->cols * c->m->rows;
+    if (c->cells > GS_MAX_HEXES)
+        c->cells = GS_MAX_HEXES;
+    c->side = st->to_move;
+    c->fields = false;
+    memset(c->own_pts, 0, sizeof c->own_pts);
+    memset(c->own_n, 0, sizeof c->own_n);
+    memset(c->en_pts, 0, sizeof c->en_pts);
+    memset(c->en_n, 0, sizeof c->en_n);
+    memset(c->threat, 0, sizeof c->threat);
+    memset(c->adj_act, 0, sizeof c->adj_act);
+    memset(c->act_pts, 0, sizeof c->act_pts);
+    memset(c->key_w, 0, sizeof c->key_w);
+    memset(c->good_attacker, 0, sizeof c->good_attacker);
+    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+        c->pts[u] = game_unit_points(g, u);
+        const UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP || us->hex < 0 || us->hex >= c->cells)
+            continue;
+        if (c->gd->units[u].side == c->side) {
+            c->own_pts[us->hex] += c->pts[u];
+            c->own_n[us->hex]++;
+            if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
+                c->act_pts[us->hex] += c->pts[u];
+        } else {
+            c->en_pts[us->hex] += c->pts[u];
+            c->en_n[us->hex]++;
+        }
+    }
+    for (int h = 0; h < c->cells; h++) {
+        bool enemy_hex = c->en_n[h] > 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = neighbour(c, h, d);
+            if (nb < 0 || !fight_across(c, h, d))
+                continue;
+            if (c->en_n[nb])
+                c->threat[h] += c->en_pts[nb];
+            if (enemy_hex)
+                c->adj_act[h] += c->act_pts[nb];
+        }
+    }
+    /* The key places: those the booklet scores, the Automa's objectives,
+     * and every other named place the bot's units may stand on. */
+    bool south_only = st->automa.on && c->side == SIDE_CONFEDERATE;
+    for (int p = 0; p < c->m->nplaces; p++) {
+        HexCoord hc = c->m->places[p].hex;
+        if (!map_has(c->m, hc))
+            continue;
+        int h = map_hex_index(c->m, hc);
+        if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+            continue;
+        if (c->key_w[h] < W_KEY_PLACE)
+            c->key_w[h] = W_KEY_PLACE;
+    }
+    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
+        int p = data_place_index(c->gd, major_places[i]);
+        if (p >= 0 && map_has(c->m, c->m->places[p].hex))
+            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+    }
+    if (st->automa.on)
+        for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
+            int a = st->automa.obj_area[f];
+            if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
+                continue;
+            int h = map_hex_index(c->m, c->gd->areas[a].objective);
+            if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+                continue;
+            if (c->key_w[h] < W_KEY_OBJ)
+                c->key_w[h] = W_KEY_OBJ;
+        }
+}
+
+/* A label-correcting search (the costs are small and the map is small):
+ * dist[] holds the starting costs; each step costs the half MP of moving
+ * into the hex nearer the sources (by_cost), or 1. */
+static void relax_all(Ctx *c, int *dist, bool by_cost)
+{
+    const GameState *st = &c->g->st;
+    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = st->automa.on && c->side == SIDE_CONFEDERATE};
+    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
+    mc.area_nw = sc->area_nw;
+    mc.area_se = sc->area_se;
+    int head = 0, count = 0;
+    memset(c->inq, 0, sizeof c->inq);
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF) {
+            c->queue[(head + count++) % c->cells] = h;
+            c->inq[h] = true;
+        }
+    while (count > 0) {
+        int x = c->queue[head];
+        head = (head + 1) % c->cells;
+        count--;
+        c->inq[x] = false;
+        HexCoord xc = map_hex_at(c->m, x);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord yc = hex_neighbour(xc, d);
+            if (!map_has(c->m, yc))
+                continue;
+            int y = map_hex_index(c->m, yc);
+            bool road;
+            int step = move_step_cost(&mc, yc, hex_dir_opposite(d), &road); /* from y into x */
+            if (step == COST_NO)
+                continue;
+            int nd = dist[x] + (by_cost ? (step > 0 ? step : 1) : 1);
+            if (nd < dist[y]) {
+                dist[y] = nd;
+                if (!c->inq[y]) {
+                    c->queue[(head + count++) % c->cells] = y;
+                    c->inq[y] = true;
+                }
+            }
+        }
+    }
+}
+
+static void ctx_fields(Ctx *c)
+{
+    if (c->fields)
+        return;
+    c->fields = true;
+    for (int h = 0; h < c->cells; h++) {
+        c->en_dist[h] = c->en_n[h] ? 0 : INF;
+        c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
+    }
+    relax_all(c, c->en_dist, false);
+    relax_all(c, c->key_cost, true);
+}
+
+/* ---- moves ------------------------------------------------------------- */
+
+/* How many hexes a stack of `units` units in hex could retreat into: a
+ * neighbour free of the enemy, passable, on our bank, across no river or
+ * stream but by a bridge, with room for it (AI-RETREAT, roughly). */
+static int escapes(const Ctx *c, int hex, int units, int points)
+{
+    int k = 0;
+    bool south_only = c->g->st.automa.on && c->side == SIDE_CONFEDERATE;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int y = neighbour(c, hex, d);
+        if (y < 0 || c->en_n[y] || c->gd->terrain[c->m->hexes[y].terrain].move == COST_NO)
+            continue;
+        if (south_only && c->m->hexes[y].bank != BANK_SOUTH)
+            continue;
+        const Hexside *hs = &c->m->hexes[hex].side[d];
+        if (hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE))
+            continue;
+        if (c->own_n[y] + units <= c->gd->stacking.max_units && c->own_pts[y] + points <= c->gd->stacking.max_points)
+            k++;
+    }
+    return k;
+}
+
+/* What a hex is worth to a group of our units (n units, S points, Sa of
+ * them able to attack) standing in it: `origin` when it is where they are
+ * now (they already count in the hex's totals). */
+static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool origin, bool unsteady)
+{
+    long v = 0;
+    int others = origin ? c->own_n[h] - n : c->own_n[h];
+    int friends = origin ? c->own_pts[h] : c->own_pts[h] + S;
+    if (c->key_w[h] > 0 && others <= 0)
+        v += (long)c->key_w[h] * W_HOLD;
+    int kc = c->key_cost[h] > KEY_COST_CAP ? KEY_COST_CAP : c->key_cost[h];
+    v -= (long)n * kc;
+    if (c->key_w[h] > 0 && c->en_dist[h] <= GARRISON_RANGE) {
+        int held = friends > c->gd->stacking.max_points ? c->gd->stacking.max_points : friends;
+        v += (long)held * W_GARRISON * c->key_w[h] / W_KEY_MAJOR;
+    }
+    int E = c->threat[h];
+    if (E > 0) {
+        bool open = !c->gd->terrain[c->m->hexes[h].terrain].choose_targets;
+        int strongest = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = neighbour(c, h, d);
+            if (e < 0 || !c->en_n[e] || !fight_across(c, h, d))
+                continue;
+            if (c->en_pts[e] > strongest)
+                strongest = c->en_pts[e];
+            bool counted = origin;
+            if (!counted) /* already next to e where it stands? then it counts in adj_act */
+                for (int k = 0; k < DIR_COUNT && !counted; k++)
+                    counted = neighbour(c, e, k) == from;
+            int pot = c->adj_act[e] + (counted ? 0 : Sa);
+            if (!unsteady && pot > 0 && pot >= c->en_pts[e])
+                v += (long)n * W_ENGAGE;
+            else if (open && !unsteady && c->en_pts[e] > 0)
+                v -= (long)n * W_OBLIGED; /* it would have to attack at poor odds */
+        }
+        if (E >= 2 * friends)
+            v -= (long)(E - 2 * friends + 1) * W_DANGER * (unsteady ? 2 : 1);
+        if (friends <= ALONE_POINTS && strongest >= ALONE_ENEMY)
+            v -= W_ALONE;
+    } else if (!unsteady && c->en_dist[h] < APPROACH_RANGE) {
+        v += (long)n * W_APPROACH * (APPROACH_RANGE - c->en_dist[h]);
+    }
+    /* A stack next to the enemy that cannot retreat is lost to a natural 6
+     * (AI-SIX); near the enemy it may soon be next to him. */
+    if (c->en_dist[h] <= TRAP_RANGE) {
+        int k = escapes(c, h, others + n, friends);
+        if (k < 2)
+            v -= (long)n * (E > 0 ? W_TRAPPED : W_TRAPPED / 2) / (k + 1);
+    }
+    return v;
+}
+
+/* The gain of a move, or a very low score when the bot will not make it. */
+static long move_gain(const Ctx *c, const Decision *d)
+{
+    const GameState *st = &c->g->st;
+    if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
+        return -INNER_MAX;
+    int from = st->unit[d->units[0]].hex;
+    if (from < 0 || from >= c->cells)
+        return -INNER_MAX;
+    int S = 0, Sa = 0, n = 0;
+    bool unsteady = false;
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (c->good_attacker[u])
+            return -INNER_MAX; /* it has a good attack where it stands */
+        S += c->pts[u];
+        if (!shaky(c, u))
+            Sa += c->pts[u];
+        unsteady |= shaky(c, u) && is_real(c, u);
+        n++;
+    }
+    int to = d->arg;
+    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
+        return -INNER_MAX; /* it would be over-stacked */
+    return hex_value(c, n, S, Sa, from, to, false, unsteady) - hex_value(c, n, S, Sa, from, from, true, unsteady);
+}
+
+/* ---- combat ------------------------------------------------------------ */
+
+/* How little a unit's loss costs: higher is a better unit to lose. */
+static long loss_pref(const Ctx *c, int u)
+{
+    const UnitDef *ud = &c->gd->units[u];
+    if (!is_real(c, u))
+        return 900;
+    if (c->g->st.unit[u].steps >= 2)
+        return 500 - c->pts[u]; /* reduced, not lost */
+    long v = 100 - 10L * ud->strength; /* eliminated: the weakest */
+    if (c->g->st.automa.on && ud->strength < c->gd->automa.track.scoring_strength)
+        v += 50; /* its loss does not move the VP track */
+    return v;
+}
+
+/* The dice a side's ratio gives (COMBAT-DICE), before the extra dice. */
+static int ratio_dice(int mine, int his) { return his > 0 && mine / his > 0 ? mine / his : 1; }
+
+static long attack_score(const Ctx *c, const Decision *d, bool *good)
+{
+    const GameState *st = &c->g->st;
+    int a = 0, df = 0;
+    char why[200];
+    game_combat_dice(c->g, d->units, d->nunits, d->hexes, d->nhexes, true, &a, &df, why, sizeof why);
+    int A = 0, D = 0, key = 0;
+    for (int i = 0; i < d->nunits; i++)
+        A += c->pts[d->units[i]];
+    bool night = c->gd->turns[st->turn - 1].night, room = false, works = false, may_build = false;
+    for (int i = 0; i < d->nhexes; i++) {
+        int h = d->hexes[i];
+        if (h < 0 || h >= c->cells)
+            continue;
+        D += c->en_pts[h];
+        key += c->key_w[h];
+        room |= c->en_n[h] + 1 <= c->gd->stacking.max_units && c->en_pts[h] + 1 <= c->gd->stacking.max_points;
+        const MapHex *mh = &c->m->hexes[h];
+        works |= st->breastwork[h] != 0 || mh->fort_faces != 0 || st->fort_marker[h] != 0;
+        may_build |= st->breastwork[h] == 0 && c->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
+                     !st->fort_marker[h];
+    }
+    /* What the defender may still add before the dice: a skirmisher (a
+     * point more) and a breastwork (a die less for us). */
+    if (!night && room && st->skirmishers[1 - c->side] > 0 && D > 0) {
+        a += ratio_dice(A, D + 1) - ratio_dice(A, D);
+        df += ratio_dice(D + 1, A) - ratio_dice(D, A);
+        D++;
+    }
+    if (!night && !works && may_build)
+        a -= c->gd->rules.breastwork_dice;
+    if (a < c->gd->combat.min_dice)
+        a = c->gd->combat.min_dice;
+    *good = a >= df && a > 0;
+    /* more dice than his first, then the better ratio, then the key places,
+     * then as few attackers as will do */
+    long ratio = D > 0 ? (10L * A) / D : 100;
+    if (ratio > 100)
+        ratio = 100;
+    return (long)(a - df) * 100000 + ratio * 100 + key * 2 - d->nunits;
+}
+
+/* ---- the chit ---------------------------------------------------------- */
+
+static int chit_radius(const Ctx *c)
+{
+    const Chit *ch = &c->g->st.drawn;
+    if (ch->kind == CHIT_INDEPENDENT)
+        return c->gd->rules.independent_radius;
+    if (ch->kind == CHIT_HIGHER)
+        return ch->index >= 0 && ch->index < c->gd->ncommanders ? c->gd->commanders[ch->index].command_radius : 0;
+    if (ch->index < 0 || ch->index >= c->gd->nformations)
+        return 0;
+    int k = c->gd->formations[ch->index].commander;
+    return k >= 0 ? c->gd->commanders[k].command_radius : 0;
+}
+
+/* Would the drawn chit activate unit u? */
+static bool chit_unit(const Ctx *c, int u)
+{
+    const GameState *st = &c->g->st;
+    const Chit *ch = &st->drawn;
+    const UnitDef *ud = &c->gd->units[u];
+    if (ud->side != c->side || st->unit[u].where != AT_MAP || !is_real(c, u))
+        return false;
+    if (ch->kind == CHIT_FORMATION)
+        return ud->formation == ch->index;
+    if (ch->kind == CHIT_HIGHER)
+        return ud->formation >= 0 && ud->formation < GS_MAX_FORMATIONS && st->held_by[ud->formation] == ch->index;
+    if (ch->kind == CHIT_INDEPENDENT)
+        return !(st->unit[u].flags & UF_ACTIVATED);
+    return false;
+}
+
+static long place_score(const Ctx *c, int hex)
+{
+    const GameState *st = &c->g->st;
+    int r = chit_radius(c);
+    HexCoord hc = map_hex_at(c->m, hex);
+    long count = 0, near = 0;
+    for (int u = 0; u < st->nunits; u++) {
+        if (!chit_unit(c, u))
+            continue;
+        if (hex_distance(hc, map_hex_at(c->m, st->unit[u].hex)) <= r) {
+            count++;
+            near += c->pts[u];
+        }
+    }
+    return count * 1000 + near;
+}
+
+/* ---- choosing formations ----------------------------------------------- */
+
+static long choose_score(Ctx *c, int f, int *tier)
+{
+    const GameState *st = &c->g->st;
+    ctx_fields(c);
+    int n = 0, best = INF;
+    for (int u = 0; u < st->nunits; u++) {
+        if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        n++;
+        int h = st->unit[u].hex;
+        if (h >= 0 && h < c->cells && c->en_dist[h] < best)
+            best = c->en_dist[h];
+    }
+    if (n == 0) {
+        *tier = T_LOW;
+        return 0;
+    }
+    *tier = T_GOOD;
+    if (best > 50)
+        best = 50;
+    return 1000 - 10L * best + n;
+}
+
+/* ---- the decision ------------------------------------------------------ */
+
+static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
+{
+    const GameState *st = &c->g->st;
+    *tier = T_NEVER;
+    switch (d->kind) {
+    case D_CHOOSE:
+        return choose_score(c, d->arg, tier);
+    case D_DONE:
+    case D_END:
+    case D_PASS:
+    case D_NO_ADVANCE:
+    case D_STAY:
+    case D_NO_EVENT:
+    case D_NO_SKIRM:
+    case D_NO_BREASTWORK:
+    case D_BW_STEP:
+    case D_VP_PLACE:
+    case D_DEPLOY:
+        *tier = T_DEFAULT;
+        return 0;
+    case D_ACTIVATE:
+    case D_AUTOMA:
+    case D_SKIRM_DEFEND:
+    case D_ENTRENCH:
+    case D_BREASTWORK:
+    case D_BW_DIE:
+    case D_SIX_CANCEL:
+        *tier = T_GOOD;
+        return 0;
+    case D_SIX_RETREAT:
+        *tier = T_ATTACK;
+        return 0;
+    case D_PLACE:
+        *tier = T_GOOD;
+        return d->arg >= 0 && d->arg < c->cells ? place_score(c, d->arg) : 0;
+    case D_ATTACH:
+        *tier = T_ATTACH;
+        return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
+    case D_MOVE: {
+        ctx_fields(c);
+        long gain = move_gain(c, d);
+        *tier = gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER;
+        return gain;
+    }
+    case D_BOMBARD: {
+        if (d->arg2 != TARGET_TROOPS || d->arg < 0 || d->arg >= c->cells)
+            return 0;
+        *tier = T_BOMBARD;
+        return d->nunits * 100L + c->en_pts[d->arg];
+    }
+    case D_ATTACK: {
+        bool good;
+        long s = attack_score(c, d, &good);
+        *tier = good ? T_ATTACK : T_LOW;
+        return s;
+    }
+    case D_LOSE:
+    case D_TAKE:
+        *tier = T_GOOD;
+        return loss_pref(c, d->arg);
+    case D_RETREAT_INSTEAD:
+    case D_TRADE: {
+        /* rather than lose a unit for good */
+        long best = -INNER_MAX;
+        for (int i = 0; i < nlegal; i++)
+            if (legal[i].kind == D_LOSE && loss_pref(c, legal[i].arg) > best)
+                best = loss_pref(c, legal[i].arg);
+        *tier = best < 500 ? T_GOOD : T_LOW;
+        return 1000;
+    }
+    case D_RETREAT:
+    case D_DISPLACE: {
+        int h = d->kind == D_RETREAT ? d->arg : d->arg2;
+        if (h < 0 || h >= c->cells)
+            return 0;
+        *tier = T_GOOD;
+        long s = -10L * c->threat[h] + 3L * c->own_n[h] + c->key_w[h];
+        if (d->kind == D_DISPLACE)
+            s += 100000L * loss_pref(c, d->arg);
+        return s;
+    }
+    case D_ELIMINATE:
+        *tier = T_LOW;
+        return loss_pref(c, d->arg);
+    case D_ADVANCE: {
+        if (d->nunits < 1 || d->arg < 0 || d->arg >= c->cells)
+            return 0;
+        int u = d->units[0];
+        bool healthy = st->unit[u].steps >= max_steps(c, u) && !shaky(c, u);
+        int h = d->arg;
+        int E = c->threat[h], F = c->own_pts[h] + c->pts[u];
+        *tier = healthy && (E < 2 * F || c->key_w[h] >= W_KEY_OBJ) ? T_GOOD : T_LOW;
+        return (long)c->key_w[h] * 10 + c->pts[u] - E;
+    }
+    case D_BREAK: {
+        if (d->nunits != 0 || d->arg < 0 || d->arg >= c->cells || st->bc_n <= 0)
+            return 0;
+        int x = st->bc_queue[0];
+        if (x < 0 || x >= c->cells)
+            return 0;
+        int E = c->threat[x], F = c->own_pts[x];
+        int factor = c->key_w[x] >= W_KEY_OBJ ? 3 : 2;
+        *tier = E >= factor * F ? T_GOOD : T_LOW;
+        return -10L * c->threat[d->arg] + 3L * c->own_n[d->arg] + c->key_w[d->arg];
+    }
+    case D_RECOVER:
+        *tier = T_GOOD;
+        return c->gd->units[d->arg].strength;
+    case D_BONUS: {
+        *tier = T_GOOD;
+        long s = 0;
+        for (int i = 0; i < d->nunits && i < DEC_MAX_UNITS; i++)
+            s += d->units[i];
+        return s;
+    }
+    case D_SIX_HIT:
+        *tier = T_GOOD;
+        return c->pts[d->arg];
+    default:
+        return 0;
+    }
+}
+
+static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
+
+int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
+{
+    if (n <= 0)
+        return -1;
+    if (n == 1)
+        return 0;
+    Ctx *c = malloc(sizeof *c);
+    long *sc = malloc((size_t)n * sizeof *sc);
+    if (!c || !sc) {
+        free(c);
+        free(sc);
+        return 0;
+    }
+    ctx_init(c, g);
+    /* The attacks first: units that can attack at good odds stay where
+     * they are. */
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == D_ATTACK) {
+            bool good;
+            long inner = clamp_inner(attack_score(c, &legal[i], &good));
+            sc[i] = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
+            for (int k = 0; good && k < legal[i].nunits; k++)
+                if (legal[i].units[k] >= 0 && legal[i].units[k] < GS_MAX_UNITS)
+                    c->good_attacker[legal[i].units[k]] = true;
+        }
+    long best = 0;
+    int nbest = 0, pick = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != D_ATTACK) {
+            int tier;
+            long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
+            sc[i] = tier * TIER_SCALE + inner;
+        }
+        if (nbest == 0 || sc[i] > best) {
+            best = sc[i];
+            nbest = 1;
+            pick = i;
+        } else if (sc[i] == best)
+            nbest++;
+    }
+    if (nbest > 1) {
+        uint32_t k = rng_below(rng, (uint32_t)nbest);
+        for (int i = 0; i < n; i++)
+            if (sc[i] == best && k-- == 0) {
+                pick = i;
+                break;
+            }
+    }
+    free(sc);
+    free(c);
+    return pick;
+}

@@ -1,0 +1,43 @@
+# guv sim must report the same games whatever the number of worker
+# processes: the output of --jobs 1 and --jobs 3 must be identical once the
+# "time:" lines (the only ones allowed to differ) are dropped. Exit status 1
+# (a game that did not end, reported with its seed) is the engine's matter
+# and still has to be reported identically; anything else fails. Also checks
+# that a bad option is explained with exit status 2. Run by ctest with
+# -DGUV=<binary> -DSRC=<source dir>.
+foreach(jobs 1 3)
+  execute_process(COMMAND ${GUV} --data ${SRC} sim --games 6 --seed 11 --jobs ${jobs}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT (rc EQUAL 0 OR rc EQUAL 1))
+    message(FATAL_ERROR "guv sim --jobs ${jobs} exited ${rc}:\n${out}\n${err}")
+  endif()
+  if(NOT out MATCHES "\ngames: 6\n")
+    message(FATAL_ERROR "guv sim --jobs ${jobs}: no 'games: 6' line:\n${out}\n${err}")
+  endif()
+  if(NOT out MATCHES "\ntime: [^\n]*games/s")
+    message(FATAL_ERROR "guv sim --jobs ${jobs}: no 'time:' line:\n${out}")
+  endif()
+  if(rc EQUAL 1)
+    message(WARNING "guv sim --jobs ${jobs}: some games did not end:\n${out}")
+  endif()
+  string(REGEX REPLACE "(^|\n)time:[^\n]*" "" out "${out}")
+  set(out_${jobs} "${out}")
+  set(rc_${jobs} "${rc}")
+endforeach()
+if(NOT out_1 STREQUAL out_3 OR NOT rc_1 EQUAL rc_3)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/sim-jobs-1.got "${out_1}")
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/sim-jobs-3.got "${out_3}")
+  message(FATAL_ERROR "guv sim differs between --jobs 1 (exit ${rc_1}) and --jobs 3 (exit ${rc_3}); see "
+    "${CMAKE_CURRENT_BINARY_DIR}/sim-jobs-1.got and sim-jobs-3.got")
+endif()
+
+execute_process(COMMAND ${GUV} --data ${SRC} sim --games many --seed 11
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--games" OR NOT err MATCHES "Usage: guv sim")
+  message(FATAL_ERROR "a bad --games should be explained with exit 2: ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--seed")
+  message(FATAL_ERROR "a missing --seed should be explained with exit 2: ${rc}\n${err}")
+endif()
