@@ -222,11 +222,11 @@ void automa_setup(Game *g)
             a->status[m->formation] = FS_WAITING;
     }
     int k = 0;
-    for (int i = 0; i < ad->track.nsetup_track; i++)
+    for (int i = 0; i < ad->track.nsetup_track && k < TRACK_MAX_SLOTS; i++)
         a->track[k++] = (signed char)ad->track.setup_track[i];
     int rnd[TRACK_MAX_SLOTS], nr = ad->track.nsetup_random;
     memcpy(rnd, ad->track.setup_random, sizeof rnd);
-    while (nr > 0) { /* the rest below them at random (B1 step 4) */
+    while (nr > 0 && k < TRACK_MAX_SLOTS) { /* the rest below them at random (B1 step 4) */
         int i = (int)rng_below(&g->st.rng, (uint32_t)nr);
         a->track[k++] = (signed char)rnd[i];
         rnd[i] = rnd[--nr];
