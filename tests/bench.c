@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bot/bot.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 
@@ -157,6 +158,44 @@ int main(int argc, char **argv)
     }
     printf("a random campaign game (%ld decisions, to turn %d: %s): %.2f s\n", decisions, g.st.turn,
            g.st.result_text, now() - t0);
+    game_free(&g);
+
+    /* 5. A solitaire game, the bot against the Automa: each Automa
+     * activation timed from its marker drawn to the next decision of the
+     * player (AI-*), and the whole game. */
+    game_new(&g, &gd, data_scenario_index(&gd, "solitaire"), 5, err, sizeof err);
+    rng_seed(&pick, 5);
+    static double act_ms[4096];
+    int nact = 0;
+    double act_start = -1;
+    decisions = 0;
+    t0 = now();
+    while (g.st.phase != PH_GAME_OVER && decisions < 200000) {
+        int n = game_legal(&g, buf, 20000);
+        int c = g.st.to_move == SIDE_UNION ? 0 : bot_choose(&g, buf, n, &pick);
+        if (g.st.to_move == SIDE_UNION && g.st.automa.step == AS_DRAWN)
+            act_start = now();
+        char why[200];
+        game_apply(&g, &buf[c], why, sizeof why);
+        if (act_start >= 0 && (g.st.automa.step == AS_IDLE || g.st.to_move != SIDE_UNION)) {
+            if (nact < 4096)
+                act_ms[nact++] = (now() - act_start) * 1000;
+            act_start = -1;
+        }
+        decisions++;
+    }
+    double game_s = now() - t0;
+    for (int i = 1; i < nact; i++) /* sort for the median */
+        for (int j = i; j > 0 && act_ms[j] < act_ms[j - 1]; j--) {
+            double x = act_ms[j];
+            act_ms[j] = act_ms[j - 1];
+            act_ms[j - 1] = x;
+        }
+    if (nact > 0)
+        printf("an Automa activation (%d in a solitaire game): median %.3f ms, worst %.3f ms\n", nact,
+               act_ms[nact / 2], act_ms[nact - 1]);
+    printf("a solitaire game, the bot against the Automa (%ld decisions, turn %d: %s): %.2f s\n", decisions,
+           g.st.turn, g.st.result_text, game_s);
     game_free(&g);
     gamedata_free(&gd);
     return 0;
