@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "cli/cli.h"
 #include "rules/game.h"
 
@@ -197,6 +198,40 @@ static void cmd_decide(Session *s, const char *args)
     print_new_log(s);
     print_state(s);
     printf("ok decide\n");
+}
+
+/* The Automa's next N steps (default 1), each with its log, stopping when
+ * the player must decide. */
+static void cmd_step(Session *s, const char *args)
+{
+    if (!need_game(s, "step"))
+        return;
+    int n = 1;
+    if (*args && (sscanf(args, "%d", &n) != 1 || n < 1 || n > 10000)) {
+        printf("error step: usage: step [N], N from 1 to 10000\n");
+        return;
+    }
+    int done = 0;
+    for (; done < n; done++) {
+        Decision d;
+        if (!s->game.st.automa.on || s->game.st.to_move != SIDE_UNION || s->game.st.phase == PH_GAME_OVER ||
+            !decision_parse(&s->game, "automa", &d))
+            break;
+        char why[256];
+        if (!game_apply(&s->game, &d, why, sizeof why)) {
+            printf("error step: %s\n", why);
+            return;
+        }
+        print_new_log(s);
+    }
+    if (done == 0) {
+        printf("error step: %s\n", !s->game.st.automa.on ? "this is not a solitaire game"
+                                   : s->game.st.phase == PH_GAME_OVER ? "the game is over"
+                                                                      : "it is the Confederate side's decision");
+        return;
+    }
+    print_state(s);
+    printf("ok step %d\n", done);
 }
 
 static void cmd_undo(Session *s)
@@ -426,6 +461,55 @@ static void cmd_cup(Session *s, const char *args)
 
 /* boxes VIEWER: the Variable Placement Map, the enemy's counters face down
  * until they are turned over (VARIANT-HYPOTHETICAL). */
+/* The Automa's display (AI-*): the track, Hooker and the attitude, the
+ * wheel, the VP track, the turn track and each formation on the strategy
+ * map. */
+static void cmd_display(Session *s)
+{
+    if (!need_game(s, "display"))
+        return;
+    const GameState *st = &s->game.st;
+    const AutomaState *a = &st->automa;
+    const AutomaData *ad = &s->gd->automa;
+    if (!a->on) {
+        printf("error display: this is not a solitaire game (try 'new solitaire')\n");
+        return;
+    }
+    printf("display track");
+    for (int i = 0; i < ad->track.slots; i++)
+        printf(" %d:%s", i + 1, a->track[i] >= 0 ? ad->formations[a->track[i]].id : "-");
+    static const char *const hk[] = {"column", "cup", "turn-track"};
+    printf("\ndisplay hooker where=%s box=%d turn=%d holding=%s+%s attitude=%s\n", hk[a->hooker_where], a->hooker_box,
+           a->hooker_where == HK_TURN_TRACK ? a->hooker_turn : 0,
+           a->holding[0] >= 0 ? ad->formations[a->holding[0]].id : "-",
+           a->holding[1] >= 0 ? ad->formations[a->holding[1]].id : "-",
+           a->attitude == ATT_CAUTIOUS ? "cautious" : "aggressive");
+    printf("display wheel");
+    for (int w = 1; w <= ad->wheel.slots; w++)
+        printf(" %d:%s", w, a->wheel[w] >= 0 ? ad->formations[a->wheel[w]].id : "-");
+    printf(" arrivals=%d closed=%d rolling=%d\n", a->arrivals, a->wheel_closed, a->wheel_rolling);
+    printf("display vp %d confederate-counters=%d union-counters=%d confederate-lost=%d\n", a->vp, a->low_counters,
+           a->high_counters, a->confederate_lost);
+    printf("display turn-track");
+    for (int i = 0; i < ad->track.nturn_markers; i++) {
+        const TurnMarker *m = &ad->track.turn_markers[i];
+        printf(" %s:%d", m->kind == TM_CORPS ? ad->formations[m->formation].id
+                         : m->kind == TM_INDEPENDENT ? "independent" : "objective-x",
+               a->marker_turn[i]);
+    }
+    printf(" independent-in-cup=%d\n", a->independent);
+    static const char *const status[] = {"track", "cup", "holding", "wheel", "waiting", "no-marker", "gone"};
+    for (int f = 0; f < ad->nformations; f++) {
+        char obj[32] = "-";
+        if (a->obj_area[f] >= 0)
+            snprintf(obj, sizeof obj, "%03d:%d", s->gd->areas[a->obj_area[f]].number, a->obj_value[f]);
+        printf("display formation %s status=%s area=%03d objective=%s combat=%+d\n", ad->formations[f].id,
+               status[a->status[f]], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0, obj, a->combat[f]);
+    }
+    printf("display step %s active=%s\n", automa_step_name(a->step),
+           a->active >= 0 ? ad->formations[a->active].id : "-");
+}
+
 static void cmd_boxes(Session *s, const char *args)
 {
     if (!need_game(s, "boxes"))
@@ -480,6 +564,8 @@ static void help(void)
            "help hand SIDE [VIEWER]        the event chits SIDE holds, as VIEWER may know them\n"
            "help cup VIEWER                the command chits in the cup, the enemy's hidden\n"
            "help boxes VIEWER              the Variable Placement Map (option hypothetical), the enemy's counters hidden\n"
+           "help display                   the Automa's display (solitaire): track, Hooker, wheel, VP, strategy map\n"
+           "help step [N]                  the Automa's next N steps (solitaire), stopping when the player must decide\n"
            "help quit                      end the session\n"
            "ok help\n");
 }
@@ -543,6 +629,10 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_cup(&s, args);
         else if (strcmp(cmd, "boxes") == 0)
             cmd_boxes(&s, args);
+        else if (strcmp(cmd, "display") == 0)
+            cmd_display(&s);
+        else if (strcmp(cmd, "step") == 0)
+            cmd_step(&s, args);
         else if (strcmp(cmd, "log") == 0)
             cmd_log(&s, args);
         else if (strcmp(cmd, "help") == 0)

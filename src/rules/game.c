@@ -2054,8 +2054,8 @@ static void fill_cup(Game *g)
         if (st->ev_extra[s] >= 0) /* Good General goes in with the command chits (EVENTS) */
             st->cup[st->ncup++] = (Chit){CHIT_EVENT, (unsigned char)s, st->ev_extra[s]};
     }
-    log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, the two Independent chits among them",
-            st->ncup);
+    log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, %s among them", st->ncup,
+            st->automa.on ? "the Independent chits in play" : "the two Independent chits");
 }
 
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
