@@ -1275,10 +1275,14 @@ static void test_six(void **state)
     int t = engagement(&g, "113");
     step(&g);
     int from = g.log.count;
-    /* a natural 6 among the Union dice hits the strongest Confederate infantry (K.2) */
+    /* a natural 6 among the Union dice hits the strongest Confederate infantry (K.2); Mahone and Posey are
+     * equal, so the player picks */
     dice(&g, "611" "1");
     apply_text(&g, "done");
-    LOGGED(&g, from, "a natural 6: the loss goes on");
+    LOGGED(&g, from, "2 are equal, the player picks (six-hit UNIT)");
+    assert_true(legal_has(&g, "six-hit mahone"));
+    apply_text(&g, "six-hit posey");
+    LOGGED(&g, from, "a natural 6: the loss goes on Posey's Brigade, the strongest");
     game_free(&g);
 
     /* Aggressive against a breastwork: the 6 forces the stack to retreat instead */
@@ -1290,6 +1294,7 @@ static void test_six(void **state)
     from = g.log.count;
     dice(&g, "611" "1");
     apply_text(&g, "done");
+    apply_text(&g, "six-hit mahone");
     char want[100];
     snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(t));
     LOGGED(&g, from, want);

@@ -138,6 +138,7 @@ static int clamp_dice(int total)
 
 static void ai_losses(Game *g);
 static void next_six(Game *g);
+static int six_targets(const Game *g, short *out);
 
 void automa_combat(Game *g)
 {
@@ -301,6 +302,13 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
     }
+    case ENG_SIX: {
+        short tied[32];
+        int k = six_targets(g, tied);
+        for (int i = 0; i < k; i++)
+            ADD(D_SIX_HIT, tied[i]);
+        break;
+    }
     case ENG_VP:
         if (a->nvp_waiting > 0) {
             ADD(D_VP_TRACK, a->vp_waiting[0]);
@@ -452,51 +460,77 @@ static void conf_losses(Game *g)
  * unit (infantry before artillery), or forces its stack back when
  * Aggressive against works, on an objective, or when the retreat would
  * eliminate it. */
-static void next_six(Game *g)
+/* K.2's order: infantry before artillery, then the strongest. */
+static int six_rank(const Game *g, int u)
+{
+    return (is_artillery(&g->gd->units[u]) ? 0 : 1000) + game_unit_points(g, u);
+}
+
+/* The engaged Confederate units a natural 6 would pick (ties: all of them). */
+static int six_targets(const Game *g, short *out)
+{
+    short def[32];
+    int nd = defenders(g, def, 32), best = -1, n = 0;
+    for (int i = 0; i < nd; i++) {
+        int r = six_rank(g, def[i]);
+        if (r > best)
+            best = r, n = 0;
+        if (r == best)
+            out[n++] = def[i];
+    }
+    return n;
+}
+
+/* One natural 6 on unit u: a loss, or its stack forced back (true when the
+ * player must now say where it retreats). */
+static bool six_on(Game *g, int u)
 {
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
+    int hex = g->st.unit[u].hex;
+    bool works = g->st.breastwork[hex] || gd->map.hexes[hex].fort_faces || g->st.fort_marker[hex];
+    bool objective = false;
+    for (int f = 0; f < gd->automa.nformations; f++)
+        if (a->obj_area[f] >= 0 && map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) == hex)
+            objective = true;
+    short dest[DIR_COUNT];
+    bool doomed = automa_retreat_hexes(g, hex, dest) == 0;
+    a->eng_conf_hits--;
+    char h[5];
+    if ((a->attitude == ATT_AGGRESSIVE && works) || objective || doomed) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the stack in %s must retreat (%s)",
+                hex_name(gd, hex, h),
+                doomed ? "it cannot, so it is eliminated" : objective ? "it holds an objective" : "Aggressive, against works");
+        start_retreat(g, hex);
+        return a->eng == ENG_RETREAT;
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest", gd->units[u].name);
+    lose_step(g, u, "AI-SIX");
+    return false;
+}
+
+/* AI-SIX: each natural 6 of the Automa hits the strongest Confederate
+ * unit (infantry before artillery; the player picks among equals), or
+ * forces its stack back when Aggressive against works, on an objective, or
+ * when the retreat would eliminate it. */
+static void next_six(Game *g)
+{
+    AutomaState *a = &g->st.automa;
     while (a->eng_six > 0 && a->eng == ENG_PREP) {
-        a->eng_six--;
-        short def[32];
-        int nd = defenders(g, def, 32);
-        if (nd == 0)
+        short tied[32];
+        int n = six_targets(g, tied);
+        if (n == 0)
             break;
-        int best = -1;
-        for (int i = 0; i < nd; i++) {
-            int u = def[i], p = game_unit_points(g, u);
-            bool art = is_artillery(&gd->units[u]);
-            if (best < 0)
-                best = u;
-            else {
-                bool best_art = is_artillery(&gd->units[best]);
-                int bp = game_unit_points(g, best);
-                if ((best_art && !art) || (best_art == art && p > bp))
-                    best = u;
-            }
+        if (n > 1) {
+            a->eng = ENG_SIX;
+            g->st.to_move = SIDE_CONFEDERATE;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX",
+                    "a natural 6 hits the strongest Confederate unit: %d are equal, the player picks (six-hit UNIT)", n);
+            return;
         }
-        int hex = g->st.unit[best].hex;
-        bool works = g->st.breastwork[hex] || gd->map.hexes[hex].fort_faces || g->st.fort_marker[hex];
-        bool objective = false;
-        for (int f = 0; f < gd->automa.nformations; f++)
-            if (a->obj_area[f] >= 0 && map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) == hex)
-                objective = true;
-        short dest[DIR_COUNT];
-        bool doomed = automa_retreat_hexes(g, hex, dest) == 0;
-        a->eng_conf_hits--;
-        char h[5];
-        if ((a->attitude == ATT_AGGRESSIVE && works) || objective || doomed) {
-            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the stack in %s must retreat (%s)",
-                    hex_name(gd, hex, h),
-                    doomed ? "it cannot, so it is eliminated" : objective ? "it holds an objective" : "Aggressive, against works");
-            start_retreat(g, hex);
-            if (a->eng == ENG_RETREAT)
-                return;
-            continue;
-        }
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest",
-                gd->units[best].name);
-        lose_step(g, best, "AI-SIX");
+        a->eng_six--;
+        if (six_on(g, tied[0]))
+            return;
     }
     a->eng = ENG_PREP; /* (the sixes are placed) */
     conf_losses(g);
@@ -518,7 +552,7 @@ static void ai_retreat(Game *g, int u)
             occupied = g->st.unit[v].where == AT_MAP && g->st.unit[v].hex == h;
         if (occupied || gd->terrain[gd->map.hexes[h].terrain].move == COST_NO)
             continue;
-        int near = INT_MAX;
+        int near = 999; /* (no friend: any hex) */
         for (int v = 0; v < g->st.nunits; v++)
             if (v != u && g->st.unit[v].where == AT_MAP && gd->units[v].counter >= 0) {
                 int d = hex_distance(nb, map_hex_at(&gd->map, g->st.unit[v].hex));
@@ -728,6 +762,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                  : a->eng == ENG_BREAK_LOSS ? "choose the unit of the stack that loses a step (lose UNIT)"
                  : a->eng == ENG_BREAK_DIS ? "choose the unit of the stack that is disorganized (take UNIT)"
                  : a->eng == ENG_VP ? "the eliminated division: vp-track UNIT or last-vp UNIT"
+                 : a->eng == ENG_SIX ? "pick the unit the 6 hits among the strongest (six-hit UNIT)"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
     }
@@ -789,6 +824,13 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
             next_break(g);
         return true;
     }
+    case D_SIX_HIT:
+        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-SIX", "the player picks %s for the 6", g->gd->units[d->arg].name);
+        a->eng = ENG_PREP;
+        a->eng_six--;
+        if (!six_on(g, d->arg))
+            next_six(g);
+        return true;
     case D_VP_TRACK:
     case D_LAST_VP: {
         const ActivationTrack *t = &g->gd->automa.track;

@@ -30,7 +30,8 @@ enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
                   ENG_BREAK,      /* break HHHH or stay, for each stack the Automa came next to (AI-BREAK-CONTACT) */
                   ENG_BREAK_LOSS, /* Aggressive: one unit of the stack that broke contact loses a step (lose UNIT) */
                   ENG_BREAK_DIS,  /* Cautious: one unit of it is disorganized (take UNIT) */
-                  ENG_VP };       /* an Automa division eliminated: on the VP track or one last VP (AI-VP-TRACK) */
+                  ENG_VP,         /* an Automa division eliminated: on the VP track or one last VP (AI-VP-TRACK) */
+                  ENG_SIX };      /* a natural 6 of the Automa: the player picks among tied strongest units (K.2) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
