@@ -385,8 +385,10 @@ static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes,
     char h1[5], h2[5];
     if (stop != start) {
         place_unit(g, lead, stop);
-        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s;",
-                                gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2));
+        int sp = g->st.automa.bc_spent;
+        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s (%d.%d MP);",
+                                gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
+                                sp % 2 ? 5 : 0);
     } else if (len < logsize)
         len += (size_t)snprintf(logbuf + len, logsize - len, " lead %s cannot get closer;", gd->units[lead].id);
     /* the others follow behind along the lead's route, nearest first */
