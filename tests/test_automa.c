@@ -95,6 +95,17 @@ static void step(Game *g)
     apply_text(g, "automa");
 }
 
+/* The formation's marker drawn, then its behaviour (with these dice) and
+ * objective steps: the next step is its move. */
+static void to_move_step(Game *g, const char *fid, const char *behaviour_dice)
+{
+    drawn(g, fid);
+    step(g);
+    dice(g, behaviour_dice);
+    step(g);
+    step(g);
+}
+
 /* No Confederate unit on the map: the tests put the ones they need. */
 static void clear_confederates(Game *g)
 {
@@ -812,11 +823,7 @@ static void test_isolated(void **state)
     put_counter(&g, "geary", "0813"); /* far from Williams: isolated (N.7) */
     int f = F("slocum");
     g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
-    drawn(&g, "slocum");
-    step(&g);
-    dice(&g, "341");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "slocum", "341");
     int geary = g.st.unit[U("geary")].hex;
     step(&g); /* the move: Geary does not act with the corps */
     int from = g.log.count;
@@ -880,16 +887,23 @@ static int open_south(void)
     return -1;
 }
 
+/* A solitaire game with no unit of either side on the map; returns an open
+ * south-bank hex to build a position around. */
+static int bare(Game *g)
+{
+    solitaire(g, 5);
+    clear_confederates(g);
+    clear_counters(g);
+    return open_south();
+}
+
 /* ---- AI-ENGAGEMENT, AI-SIX, AI-LOSSES, AI-INTERRUPT ------------------------ */
 
 static void test_engagement_example(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put(&g, "mahone", hexid(t));
     put(&g, "posey", hexid(t));
     put_counter(&g, "birney", hexid(nb(t, 0)));
@@ -939,10 +953,7 @@ static void test_interruption(void **state)
     } cases[] = {{"3", false}, {"4", true}};
     for (size_t c = 0; c < 2; c++) {
         Game g;
-        solitaire(&g, 5);
-        clear_confederates(&g);
-        clear_counters(&g);
-        int t = open_south();
+        int t = bare(&g);
         put_counter(&g, "whipple", hexid(t));
         put(&g, "mahone", hexid(nb(t, 0)));
         put(&g, "posey", hexid(nb(t, 0)));
@@ -950,11 +961,7 @@ static void test_interruption(void **state)
         put(&g, "perry", hexid(nb(t, 1)));
         int f = F("sickles");
         g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-        drawn(&g, "sickles");
-        step(&g);
-        dice(&g, "113");
-        step(&g);
-        step(&g);
+        to_move_step(&g, "sickles", "113");
         step(&g);
         step(&g);
         int from = g.log.count;
@@ -975,10 +982,7 @@ static void test_lone_weak_unit_destroyed(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put_counter(&g, "birney", hexid(t));
     int s = -1;
     for (int u = 0; u < gd.nunits && s < 0; u++)
@@ -987,11 +991,7 @@ static void test_lone_weak_unit_destroyed(void **state)
     put(&g, gd.units[s].id, hexid(nb(t, 0)));
     int f = F("sickles");
     g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    drawn(&g, "sickles");
-    step(&g);
-    dice(&g, "113");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "sickles", "113");
     step(&g);
     int from = g.log.count;
     step(&g);
@@ -1006,10 +1006,7 @@ static void test_player_attack(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put_counter(&g, "birney", hexid(t)); /* III Corps, 7 at full strength */
     int c = nb(t, 0);
     put(&g, "mahone", hexid(c));
@@ -1058,10 +1055,7 @@ static void test_attacking_i_corps_brings_it_in(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put_counter(&g, "wadsworth", hexid(t));
     int c = nb(t, 0);
     put(&g, "mahone", hexid(c));
@@ -1132,9 +1126,7 @@ static void test_not_in_proximity_meets_enemy(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
+    bare(&g);
     put(&g, "mahone", "1820"); /* on the objective, with a friend: it stays */
     put(&g, "posey", "1820");
     put_counter(&g, "williams", "1420");
@@ -1162,21 +1154,14 @@ static void test_activated_adjacent(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put(&g, "mahone", hexid(t));
     put(&g, "posey", hexid(t));
     put_counter(&g, "williams", hexid(nb(t, 0)));
     put_counter(&g, "geary", hexid(nb(nb(nb(t, 0), 0), 0))); /* two hexes behind Williams */
     int f = F("slocum");
     g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
-    drawn(&g, "slocum");
-    step(&g);
-    dice(&g, "111");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "slocum", "111");
     int from = g.log.count;
     step(&g);
     LOGGED(&g, from, "XII Corps is activated next to the enemy: 1 division transferred beside it");
@@ -1190,10 +1175,7 @@ static void test_activated_adjacent(void **state)
  * in two neighbours of t, the Confederates in t and nb(t, 1). */
 static int engagement(Game *g, const char *behaviour_dice)
 {
-    solitaire(g, 5);
-    clear_confederates(g);
-    clear_counters(g);
-    int t = open_south();
+    int t = bare(g);
     put(g, "mahone", hexid(t));
     put(g, "posey", hexid(t));
     put_counter(g, "birney", hexid(nb(t, 0)));
@@ -1311,10 +1293,7 @@ static void test_disorganized_do_not_fight(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
-    int t = open_south();
+    int t = bare(&g);
     put(&g, "mahone", hexid(t));
     put(&g, "posey", hexid(t));
     put_counter(&g, "birney", hexid(nb(t, 0)));
@@ -1322,11 +1301,7 @@ static void test_disorganized_do_not_fight(void **state)
     put_counter(&g, "whipple", hexid(nb(t, 4)));
     g.st.unit[U("berry")].flags |= UF_DIS; /* K.4: it does not count for the engagement */
     g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
-    drawn(&g, "sickles");
-    step(&g);
-    dice(&g, "113");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "sickles", "113");
     step(&g);
     int from = g.log.count;
     step(&g);
@@ -1388,11 +1363,7 @@ static void test_player_breaks_contact(void **state)
     g.st.automa.obj_value[f] = 1;
     put(&g, "mahone", "2622");
     put(&g, "posey", "2722");
-    drawn(&g, "couch");
-    step(&g);
-    dice(&g, "331");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "couch", "331");
     step(&g); /* transferred next to Mahone: the player may break contact */
     assert_int_equal(g.st.pending, PEND_ENGAGE);
     assert_int_equal(g.st.automa.eng, ENG_BREAK);
@@ -1456,9 +1427,7 @@ static void test_player_breaks_from_a_march(void **state)
 {
     (void)state;
     Game g;
-    solitaire(&g, 5);
-    clear_confederates(&g);
-    clear_counters(&g);
+    bare(&g);
     put(&g, "mahone", "1820");
     put(&g, "posey", "1820");
     put_counter(&g, "williams", "1420");
@@ -1466,11 +1435,7 @@ static void test_player_breaks_from_a_march(void **state)
     int f = F("slocum");
     g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
     g.st.automa.obj_value[f] = 1;
-    drawn(&g, "slocum");
-    step(&g);
-    dice(&g, "111");
-    step(&g);
-    step(&g);
+    to_move_step(&g, "slocum", "111");
     step(&g); /* the lead meets the enemy on its march */
     assert_int_equal(g.st.automa.eng, ENG_BREAK);
     legal_all(&g);
