@@ -106,6 +106,8 @@ static void to_move_step(Game *g, const char *fid, const char *behaviour_dice)
     step(g);
 }
 
+static int bare(Game *g); /* below, with the engagement helpers */
+
 /* No Confederate unit on the map: the tests put the ones they need. */
 static void clear_confederates(Game *g)
 {
@@ -390,6 +392,31 @@ static void test_proximity_capped(void **state)
     step(&g);
     LOGGED(&g, from, "proximity value 6 - objective 0 = 4 (at most 4 MP)");
     game_free(&g);
+}
+
+static void test_proximity_capped_by_reduced_mp(void **state)
+{
+    (void)state;
+    /* H.1 example 2: V Corps with only 2 MP this turn; the booklet gives 5: the proximity value is 2 */
+    static const char *const v[] = {"griffin", "sykes", "humphreys"};
+    int saved[3];
+    for (int i = 0; i < 3; i++) {
+        saved[i] = gd.units[U(v[i])].movement;
+        gd.units[U(v[i])].movement = 2;
+    }
+    Game g;
+    int t = bare(&g);
+    put_counter(&g, "griffin", hexid(t));
+    int f = F("meade");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 0;
+    int from = g.log.count;
+    to_move_step(&g, "meade", "451"); /* page 9, anchor 1: proximity 5 when Aggressive */
+    step(&g);
+    LOGGED(&g, from, "proximity value 5 - objective 0 = 2 (at most 2 MP)");
+    game_free(&g);
+    for (int i = 0; i < 3; i++)
+        gd.units[U(v[i])].movement = saved[i];
 }
 
 static void test_proximity_ignores_isolated(void **state)
@@ -1492,6 +1519,7 @@ int main(void)
         cmocka_unit_test(test_skirmisher_behaviour),
         cmocka_unit_test(test_proximity_example),
         cmocka_unit_test(test_proximity_capped),
+        cmocka_unit_test(test_proximity_capped_by_reduced_mp),
         cmocka_unit_test(test_proximity_ignores_isolated),
         cmocka_unit_test(test_move_reaches_objective),
         cmocka_unit_test(test_wheel_advance_roll),

@@ -1881,7 +1881,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
                     n++;
                 }
             }
-            /* a demoralized stack must go, unless it has nowhere to go (DEMORAL) */
+            /* a demoralized stack must go; with nowhere to go, "stay" means it is eliminated (DEMORAL) */
             if ((!stack_demoralized(g, st->bc_queue[0]) || nwhole == 0) && !st->bc_split)
                 ADD(D_STAY, 0);
             break;
@@ -2581,6 +2581,17 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (stack_demoralized(g, from) && break_destinations(g, from, nowhere, 64) > 0) {
                 snprintf(why, n, "demoralized units may not stay next to the enemy: they must retreat (DEMORAL)");
                 return false;
+            }
+            if (stack_demoralized(g, from)) { /* DEMORAL: it cannot retreat, so it is eliminated */
+                short here[GS_MAX_UNITS];
+                int nh = units_in_hex(g, from, d->side, -1, here, GS_MAX_UNITS);
+                for (int i = 0; i < nh; i++) {
+                    st->unit[here[i]].where = AT_ELIMINATED;
+                    st->unit[here[i]].hex = -1;
+                    st->unit[here[i]].steps = 0;
+                }
+                log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL",
+                        "the demoralized stack in %s cannot step back from the enemy: it is eliminated", hf);
             }
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
         }
