@@ -971,6 +971,34 @@ static void test_engagement_example(void **state)
     game_free(&g);
 }
 
+static void test_player_bonus_in_engagement(void **state)
+{
+    (void)state;
+    /* the player's elite bonus goes on his dice before he rolls, as in the standard game (J.2) */
+    Game g;
+    int t = bare(&g);
+    put(&g, "barksdale", hexid(t)); /* elite 1 */
+    put(&g, "mahone", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 2)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    to_move_step(&g, "sickles", "113");
+    step(&g);
+    step(&g);
+    int from = g.log.count;
+    dice(&g, "111");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "the Confederates place 1 elite bonus point on their 1 dice before rolling");
+    assert_int_equal(g.st.automa.eng, ENG_BONUS);
+    assert_true(legal_has(&g, "bonus 1"));
+    refuse_text(&g, "bonus 2", "1 points at most");
+    dice(&g, "4");
+    apply_text(&g, "bonus 1");
+    LOGGED(&g, from, "Confederate die 1 of 1, bonus +1");
+    LOGGED(&g, from, "1 hit on the Union");
+    game_free(&g);
+}
+
 static void test_interruption(void **state)
 {
     (void)state;
@@ -1537,6 +1565,7 @@ int main(void)
         cmocka_unit_test(test_recovery_and_night),
         cmocka_unit_test(test_engagement_example),
         cmocka_unit_test(test_interruption),
+        cmocka_unit_test(test_player_bonus_in_engagement),
         cmocka_unit_test(test_lone_weak_unit_destroyed),
         cmocka_unit_test(test_player_attack),
         cmocka_unit_test(test_attacking_i_corps_brings_it_in),

@@ -138,6 +138,7 @@ static int clamp_dice(int total)
 
 static void ai_losses(Game *g);
 static void next_six(Game *g);
+static void conf_roll(Game *g, const short *points);
 static int six_targets(const Game *g, short *out);
 
 void automa_combat(Game *g)
@@ -302,6 +303,17 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
     }
+    case ENG_BONUS:
+        /* all on one die, or none; any other split is accepted too */
+        for (int k = -1; k < a->eng_cdice; k++) {
+            Decision b = {.kind = D_BONUS, .side = SIDE_CONFEDERATE, .nunits = a->eng_cdice};
+            if (k >= 0)
+                b.units[k] = a->eng_bonus;
+            if (n < max)
+                out[n] = b;
+            n++;
+        }
+        break;
     case ENG_SIX: {
         short tied[32];
         int k = six_targets(g, tied);
@@ -390,8 +402,8 @@ static void resolve(Game *g)
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
             "%d modifier point%s (%s) placed after the roll in the Automa's best way: %d hit%s on the Confederates",
             points, points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", ai_hits, ai_hits == 1 ? "" : "s");
-    /* the player's dice, each hex's best elite bonus placed in his best way after the roll (ruling) */
-    int cdice[6], bonus = 0;
+    /* the player's dice, with each hex's best elite bonus placed before the roll as in the standard game */
+    int bonus = 0;
     for (int i = 0; i < a->eng_nhex; i++) {
         int best_inf = 0, best_art = 0;
         for (int k = 0; k < nd; k++)
@@ -403,14 +415,35 @@ static void resolve(Game *g)
             }
         bonus += best_inf + best_art;
     }
-    for (int i = 0; i < conf_dice; i++)
-        cdice[i] = automa_roll(g, "AI-ENGAGEMENT", "Confederate die %d of %d", i + 1, conf_dice);
-    int conf_hits = best_hits(cdice, conf_dice, bonus, gd->combat.hit_on);
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d elite bonus point%s: %d hit%s on the Union", bonus,
-            bonus == 1 ? "" : "s", conf_hits, conf_hits == 1 ? "" : "s");
     a->eng_conf_hits = (signed char)ai_hits;
-    a->eng_ai_hits = (signed char)conf_hits;
     a->eng_six = (signed char)(six < ai_hits ? six : ai_hits);
+    a->eng_cdice = (signed char)conf_dice;
+    a->eng_bonus = (signed char)bonus;
+    if (bonus > 0) {
+        a->eng = ENG_BONUS;
+        g->st.to_move = SIDE_CONFEDERATE;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
+                "the Confederates place %d elite bonus point%s on their %d dice before rolling (bonus N ...)", bonus,
+                bonus == 1 ? "" : "s", conf_dice);
+        return;
+    }
+    static const short none[6] = {0};
+    conf_roll(g, none);
+}
+
+/* The player's dice with his bonus points placed (ELITE-BONUS). */
+static void conf_roll(Game *g, const short *points)
+{
+    AutomaState *a = &g->st.automa;
+    int hits = 0;
+    for (int i = 0; i < a->eng_cdice; i++) {
+        int die = automa_roll(g, "AI-ENGAGEMENT", "Confederate die %d of %d, bonus %+d", i + 1, a->eng_cdice, points[i]);
+        g->log.items[g->log.count - 1].modified = die + points[i];
+        hits += die + points[i] >= g->gd->combat.hit_on;
+    }
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s on the Union", hits, hits == 1 ? "" : "s");
+    a->eng_ai_hits = (signed char)hits;
+    a->eng = ENG_PREP;
     next_six(g);
 }
 
@@ -754,6 +787,24 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
     bool ok = false;
     for (int i = 0; i < k && i < 256 && !ok; i++)
         ok = list[i].kind == d->kind && list[i].arg == d->arg;
+    if (a->eng == ENG_BONUS && d->kind == D_BONUS) {
+        short pts[6] = {0};
+        int sum = 0;
+        ok = d->nunits <= a->eng_cdice;
+        for (int i = 0; i < d->nunits && ok; i++) {
+            ok = d->units[i] >= 0;
+            pts[i] = d->units[i];
+            sum += d->units[i];
+        }
+        if (ok && sum <= a->eng_bonus) {
+            log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates place their bonus");
+            conf_roll(g, pts);
+            return true;
+        }
+        snprintf(why, n, "bonus: one number per die (%d dice), none negative, %d points at most", a->eng_cdice,
+                 a->eng_bonus);
+        return false;
+    }
     if (!ok) {
         snprintf(why, n, "%s",
                  a->eng == ENG_PREP ? "before the dice: entrench HHHH, skirmisher HHHH (an engaged hex), or done"
@@ -763,6 +814,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                  : a->eng == ENG_BREAK_DIS ? "choose the unit of the stack that is disorganized (take UNIT)"
                  : a->eng == ENG_VP ? "the eliminated division: vp-track UNIT or last-vp UNIT"
                  : a->eng == ENG_SIX ? "pick the unit the 6 hits among the strongest (six-hit UNIT)"
+                 : a->eng == ENG_BONUS ? "place the elite bonus points on the dice (bonus N ...)"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
     }

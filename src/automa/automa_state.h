@@ -31,7 +31,8 @@ enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
                   ENG_BREAK_LOSS, /* Aggressive: one unit of the stack that broke contact loses a step (lose UNIT) */
                   ENG_BREAK_DIS,  /* Cautious: one unit of it is disorganized (take UNIT) */
                   ENG_VP,         /* an Automa division eliminated: on the VP track or one last VP (AI-VP-TRACK) */
-                  ENG_SIX };      /* a natural 6 of the Automa: the player picks among tied strongest units (K.2) */
+                  ENG_SIX,        /* a natural 6 of the Automa: the player picks among tied strongest units (K.2) */
+                  ENG_BONUS };    /* the player's elite bonus points on his dice, before his roll (J.2) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
@@ -108,6 +109,7 @@ typedef struct {
     signed char eng_six;              /* the Automa's natural 6s still to place (AI-SIX) */
     signed char eng_trades;           /* stacks retreated instead of a loss (K.3: at most 2) */
     short eng_retreat;                /* the Confederate hex retreating now, -1 */
+    signed char eng_cdice, eng_bonus; /* the player's dice and elite bonus points */
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
      * artillery from the roll for cover (I.2), for the combat under way. */
     signed char cover_art;
