@@ -387,8 +387,10 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed, opts);
     events_setup(g);
-    if (sc->solitaire && gd->automa.present)
-        automa_setup(g); /* AI-SETUP: the Automa plays the Union */
+    if (sc->solitaire && gd->automa.present) {
+        automa_setup(g);                /* AI-SETUP: the Automa plays the Union */
+        st->options |= OPT_RULE_OF_SIX; /* AI-SIX: K.2 makes the rule of 6 part of the solitaire game */
+    }
     if (!(options & OPT_HYPOTHETICAL))
         begin_turn(g); /* else once both armies are deployed */
     return true;
