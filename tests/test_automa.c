@@ -1106,6 +1106,58 @@ static void test_player_attack(void **state)
     game_free(&g);
 }
 
+static void test_automa_six_in_defence(void **state)
+{
+    (void)state;
+    /* K.2: the defending Automa's natural 6 hits the strongest Confederate unit; Mahone and Posey are
+     * equal, so the player picks which */
+    Game g;
+    int t = bare(&g);
+    put_counter(&g, "birney", hexid(t));
+    int c = nb(t, 0);
+    put(&g, "mahone", hexid(c));
+    put(&g, "posey", hexid(c));
+    confederate_drawn(&g, "anderson");
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
+    apply_text(&g, cmd);
+    snprintf(cmd, sizeof cmd, "attack mahone+posey %s", hexid(t));
+    apply_text(&g, cmd);
+    /* the roll for cover, 1: a die from the attacker, artillery 1; the dice that follow are known */
+    short att[2] = {(short)U("mahone"), (short)U("posey")}, hx[1] = {(short)t};
+    int ad, dd;
+    char why[200];
+    g.st.automa.cover_art = 1;
+    g.st.breastwork[t] = SIDE_UNION + 1;
+    game_combat_dice(&g, att, 2, hx, 1, true, &ad, &dd, why, sizeof why);
+    g.st.automa.cover_art = 0;
+    g.st.breastwork[t] = 0;
+    dice(&g, "1");
+    for (int i = 0; i < ad; i++)
+        dice(&g, "1");
+    dice(&g, "6");
+    for (int i = 1; i < dd; i++)
+        dice(&g, "1");
+    int from = g.log.count;
+    for (int guard = 0; guard < 10 && g.st.cb_step != CB_SIX_DEF; guard++)
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else {
+            assert_true(legal_all(&g) > 0);
+            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+        }
+    if (g.st.to_move == SIDE_UNION)
+        step(&g);
+    LOGGED(&g, from, "2 Confederate units are equally strong: the player picks the one hit");
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    assert_int_equal(legal_all(&g), 2);
+    refuse_text(&g, "six-cancel", "pick one");
+    apply_text(&g, "six-hit posey");
+    assert_true(g.st.unit[U("posey")].steps < (gd.units[U("posey")].reduced > 0 ? 2 : 1) ||
+                g.st.unit[U("posey")].where == AT_ELIMINATED);
+    game_free(&g);
+}
+
 static void test_attacking_i_corps_brings_it_in(void **state)
 {
     (void)state;
@@ -1569,6 +1621,7 @@ int main(void)
         cmocka_unit_test(test_lone_weak_unit_destroyed),
         cmocka_unit_test(test_player_attack),
         cmocka_unit_test(test_attacking_i_corps_brings_it_in),
+        cmocka_unit_test(test_automa_six_in_defence),
         cmocka_unit_test(test_north_of_river),
         cmocka_unit_test(test_not_in_proximity_meets_enemy),
         cmocka_unit_test(test_activated_adjacent),

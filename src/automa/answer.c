@@ -183,10 +183,59 @@ static int retreat_choice(const Game *g, const Decision *list, int k)
     return best;
 }
 
+/* K.2's rank of a target for the Automa's 6: infantry first, then the strongest. */
+static int six_rank(const Game *g, int u)
+{
+    return (g->gd->units[u].type == UT_INFANTRY ? 1000 : 0) + game_unit_points(g, u);
+}
+
+bool automa_six_choice(const Game *g)
+{
+    const GameState *st = &g->st;
+    return st->automa.on && st->pending == PEND_COMBAT && st->cb_step == CB_SIX_DEF &&
+           st->to_move == SIDE_CONFEDERATE && st->cb_ndef > 0 && g->gd->units[st->cb_def[0]].side == SIDE_UNION;
+}
+
+int automa_six_filter(const Game *g, Decision *list, int k)
+{
+    int best = -1, n = 0;
+    for (int i = 0; i < k; i++)
+        if (list[i].kind == D_SIX_HIT && six_rank(g, list[i].arg) > best)
+            best = six_rank(g, list[i].arg);
+    for (int i = 0; i < k; i++)
+        if (list[i].kind == D_SIX_HIT && six_rank(g, list[i].arg) == best) {
+            Decision d = list[i];
+            d.side = SIDE_CONFEDERATE;
+            list[n++] = d;
+        }
+    return n;
+}
+
 static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
 {
     GameState *st = &g->st;
     int i;
+    if (st->pending == PEND_COMBAT && st->cb_step == CB_SIX_DEF) {
+        /* K.2: the Automa's 6 hits the strongest; the player picks among equals */
+        Decision *copy = malloc((size_t)k * sizeof *copy);
+        int tied = 0, target = -1;
+        if (copy) {
+            memcpy(copy, list, (size_t)k * sizeof *copy);
+            tied = automa_six_filter(g, copy, k);
+            target = tied == 1 ? copy[0].arg : -1;
+            free(copy);
+        }
+        if (tied > 1) {
+            st->to_move = SIDE_CONFEDERATE;
+            snprintf(why, n, "%d Confederate units are equally strong: the player picks the one hit (six-hit UNIT)", tied);
+            return -1;
+        }
+        for (int j = 0; j < k && target >= 0; j++)
+            if (list[j].kind == D_SIX_HIT && list[j].arg == target) {
+                snprintf(why, n, "a natural 6 hits the strongest enemy unit, infantry first (K.2)");
+                return j;
+            }
+    }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_BW_CHOICE)
         return cover(g, list, k, why, n);
     if (st->pending == PEND_COMBAT && st->cb_step == CB_SKIRMISHER) {
@@ -287,6 +336,11 @@ void automa_answer(Game *g)
     char why[160];
     int i = choose(g, list, k, why, sizeof why);
     char text[120], err[200];
+    if (i < 0) { /* the player decides this one */
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "%s", why);
+        free(list);
+        return;
+    }
     decision_format(g->gd, &list[i], text, sizeof text);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "the Automa answers \"%s\": %s", text, why);
     /* should the rules refuse it, the first answer they accept */

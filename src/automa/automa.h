@@ -66,6 +66,12 @@ int automa_defence_hits(Game *g, int nd);
 int automa_defence_marker(const Game *g, const short *def, int ndef);
 void automa_marker_used(Game *g, const short *def, int ndef);
 
+/* AI-SIX: the Automa defends and its 6 must hit one of several equally
+ * strong Confederate units: the player picks (to_move is the Confederates
+ * in the base combat's CB_SIX_DEF step); the filter keeps those choices. */
+bool automa_six_choice(const Game *g);
+int automa_six_filter(const Game *g, Decision *list, int k);
+
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
 const char *automa_step_name(int step);

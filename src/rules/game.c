@@ -1769,7 +1769,10 @@ int game_legal(const Game *g, Decision *out, int max)
     const GameState *st = &g->st;
     if (st->automa.on && st->to_move == SIDE_UNION && st->phase != PH_GAME_OVER)
         return automa_legal(g, out, max, 0); /* the Automa answers for the Union */
-    return game_legal_base(g, out, max);
+    int n = game_legal_base(g, out, max);
+    if (automa_six_choice(g))
+        n = automa_six_filter(g, out, n < max ? n : max); /* AI-SIX: the player picks among equals */
+    return n;
 }
 
 int game_legal_base(const Game *g, Decision *out, int max)
@@ -2193,6 +2196,18 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
     }
     if (st->pending == PEND_ENGAGE)
         return automa_engage_apply(g, d, why, n);
+    if (automa_six_choice(g)) { /* AI-SIX: only one of the strongest, for the Automa's 6 */
+        Decision tied[CB_MAX_UNITS * 2];
+        int k = game_legal(g, tied, CB_MAX_UNITS * 2);
+        bool ok = false;
+        for (int i = 0; i < k && !ok; i++)
+            ok = d->kind == D_SIX_HIT && tied[i].arg == d->arg;
+        if (!ok) {
+            snprintf(why, n, "the Automa's 6 hits one of the strongest Confederate units, infantry first: pick one "
+                             "(six-hit UNIT, see 'legal')");
+            return false;
+        }
+    }
     char text[96];
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
