@@ -157,7 +157,7 @@ static void cmd_dice(Session *s, const char *args)
         return;
     }
     for (int i = 0; i < n; i++)
-        rng_force(&s->game.st.rng, vals[i]);
+        game_force_die(&s->game, vals[i]);
     printf("ok dice %d queued\n", s->game.st.rng.nforced);
 }
 

@@ -61,7 +61,7 @@ typedef struct {
     long decisions, bot_decisions;
     char reason[160];
     TallyList para, obj;
-} GameRecord;
+} SimRecord;
 
 static bool tally_add(TallyList *t, int key, int key2, long count)
 {
@@ -90,7 +90,7 @@ static int tally_cmp(const void *a, const void *b)
     return x->key2 < y->key2 ? -1 : x->key2 > y->key2;
 }
 
-static void record_free(GameRecord *r)
+static void record_free(SimRecord *r)
 {
     free(r->para.v);
     free(r->obj.v);
@@ -106,7 +106,7 @@ static void one_line(char *s)
 }
 
 /* The game's end, its paragraphs and its objectives, from the log. */
-static void read_log(const Game *g, GameRecord *r)
+static void read_log(const Game *g, SimRecord *r)
 {
     static const char over[] = "the game is over: ";
     const char *end_text = NULL;
@@ -140,7 +140,7 @@ static void read_log(const Game *g, GameRecord *r)
 
 static uint64_t bot_seed(uint64_t seed) { return seed * 6364136223846793005ULL + 1442695040888963407ULL; }
 
-static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision *buf, GameRecord *r)
+static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision *buf, SimRecord *r)
 {
     memset(r, 0, sizeof *r);
     r->reported = true;
@@ -245,7 +245,7 @@ static bool buf_printf(Buf *b, const char *fmt, ...)
     return buf_add(b, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
-static void record_write(Buf *b, long index, const GameRecord *r)
+static void record_write(Buf *b, long index, const SimRecord *r)
 {
     buf_printf(b, "game %ld %d %d %d %d %ld %ld\n", index, r->ok ? 1 : 0, r->result, r->vp, r->turns, r->decisions,
                r->bot_decisions);
@@ -277,9 +277,9 @@ static bool write_all(int fd, const char *p, size_t n)
  * its "end" line has come (a worker that died half-way through one leaves
  * that game unreported); records for games outside 0..ngames-1 and lines
  * that do not parse are ignored. */
-static void records_parse(char *text, GameRecord *recs, long ngames)
+static void records_parse(char *text, SimRecord *recs, long ngames)
 {
-    GameRecord cur = {0};
+    SimRecord cur = {0};
     long index = -1;
     for (char *line = text; line && *line;) {
         char *nl = strchr(line, '\n');
@@ -325,7 +325,7 @@ static void run_worker(const GameData *gd, int scenario, uint64_t seed, long nga
     if (!buf)
         _exit(3);
     for (long i = w; i < ngames; i += jobs) {
-        GameRecord r;
+        SimRecord r;
         play_game(gd, scenario, seed + (uint64_t)i, buf, &r);
         Buf b = {0};
         record_write(&b, i, &r);
@@ -342,7 +342,7 @@ static void run_worker(const GameData *gd, int scenario, uint64_t seed, long nga
 
 /* Plays the games in `jobs` processes; false when the workers could not be
  * started (then nothing was played). */
-static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long ngames, int jobs, GameRecord *recs)
+static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long ngames, int jobs, SimRecord *recs)
 {
     int *fds = calloc((size_t)jobs, sizeof *fds);
     pid_t *pids = calloc((size_t)jobs, sizeof *pids);
@@ -464,7 +464,7 @@ static int reason_cmp(const void *a, const void *b)
     return strcmp(x->text, y->text);
 }
 
-static void report(const GameData *gd, const char *scenario_id, uint64_t seed, long ngames, const GameRecord *recs)
+static void report(const GameData *gd, const char *scenario_id, uint64_t seed, long ngames, const SimRecord *recs)
 {
     const ActivationTrack *t = &gd->automa.track;
     long ended = 0, wins[4] = {0}, vp_count[256] = {0}, turns = 0, decisions = 0, botdec = 0;
@@ -473,7 +473,7 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
     Reason *reasons = calloc((size_t)ngames + 1, sizeof *reasons);
     int nreasons = 0;
     for (long i = 0; i < ngames; i++) {
-        const GameRecord *r = &recs[i];
+        const SimRecord *r = &recs[i];
         if (!r->ok)
             continue;
         ended++;
@@ -647,7 +647,7 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     long ngames = (long)games;
     if ((long)jobs > ngames)
         jobs = (unsigned long long)ngames; /* no idle workers */
-    GameRecord *recs = calloc((size_t)ngames, sizeof *recs);
+    SimRecord *recs = calloc((size_t)ngames, sizeof *recs);
     if (!recs) {
         fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
         gamedata_free(&gd);

@@ -389,6 +389,7 @@ typedef struct {
     int placement_first; /* the side placing the first counter */
     ScenarioDef *scenarios;
     int nscenarios;
+    unsigned long long fingerprint; /* of every data file read: a save names the data it was played with */
 } GameData;
 
 /* Loads and cross-checks every file under dir (which holds config/ and

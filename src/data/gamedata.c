@@ -1,5 +1,6 @@
 /* Loading every data file in order, lookups, and map access. */
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,21 @@ void lu_scenario_free(ScenarioDef *sc)
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Loads every *.ini in config/scenarios, in name order. */
+/* FNV-1a over a file's bytes (a missing file counts as empty). */
+static uint64_t fingerprint_file(uint64_t h, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return h;
+    int c;
+    while ((c = getc(f)) != EOF) {
+        h ^= (unsigned char)c;
+        h *= 1099511628211ull;
+    }
+    fclose(f);
+    return h;
+}
+
 static void load_scenarios(GameData *gd, const char *dir, Diags *d)
 {
     char path[4096];
@@ -195,6 +211,24 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 #undef LOAD
     load_scenarios(gd, dir, d);
     check_scenario_events(gd, d);
+    /* The data's fingerprint (saves refuse another version): every file read, in a fixed order. */
+    static const char *const files[] = {"config/terrain.ini",        "config/map.ini",
+                                        "config/tables.ini",         "config/turns.ini",
+                                        "config/oob-union.ini",      "config/oob-confederate.ini",
+                                        "config/automa-counters.ini", "config/strategy-map.ini",
+                                        "config/events.ini",         "config/variable-placement.ini",
+                                        "config/activation-track.ini", "config/wheel.ini",
+                                        "booklet/pages.ini",         "booklet/paragraphs.ini"};
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        h = fingerprint_file(h, path);
+    }
+    for (int i = 0; i < gd->nscenarios; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, gd->scenarios[i].file);
+        h = fingerprint_file(h, path);
+    }
+    gd->fingerprint = h;
     return d->count == before;
 }
 

@@ -287,6 +287,8 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
 {
     memset(g, 0, sizeof *g);
     g->gd = gd;
+    g->seed = seed;
+    g->start_options = options;
     if (scenario < 0 || scenario >= gd->nscenarios) {
         snprintf(err, errsize, "no such scenario");
         return false;
@@ -402,6 +404,32 @@ void game_free(Game *g)
     free(g->undo);
     g->undo = NULL;
     g->nundo = g->capundo = 0;
+    free(g->rec);
+    g->rec = NULL;
+    g->nrec = g->caprec = 0;
+}
+
+static bool record(Game *g, const GameRecord *r)
+{
+    if (g->nrec == g->caprec) {
+        int cap = g->caprec ? g->caprec * 2 : 64;
+        GameRecord *p = realloc(g->rec, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        g->rec = p;
+        g->caprec = cap;
+    }
+    g->rec[g->nrec++] = *r;
+    return true;
+}
+
+bool game_force_die(Game *g, int value)
+{
+    if (rng_force(&g->st.rng, value) < 0)
+        return false;
+    GameRecord r = {.dice = true, .die = value};
+    record(g, &r);
+    return true;
 }
 
 /* ---- the turn (SEQ-DAY, SEQ-NIGHT, RAIN, ACT-POINTS) ----------------- */
@@ -2106,6 +2134,9 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         free(seen_after);
         return false;
     }
+    GameRecord rec = {.dice = false, .side = d->side};
+    decision_format(g->gd, d, rec.text, sizeof rec.text);
+    record(g, &rec);
     dummies_cleanup(g);
     if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
@@ -2163,6 +2194,10 @@ bool game_undo(Game *g, int side, char *why, size_t n)
     if (e->log_count <= g->log.count)
         g->log.count = e->log_count;
     g->nundo--;
+    while (g->nrec > 0 && g->rec[g->nrec - 1].dice)
+        g->nrec--; /* dice forced after it went with the state */
+    if (g->nrec > 0)
+        g->nrec--;
     return true;
 }
 

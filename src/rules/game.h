@@ -268,12 +268,25 @@ typedef struct {
     int side; /* who made the decision */
 } UndoEntry;
 
+/* What a game is made of, for saves and replays: its decisions in order,
+ * and the dice forced (by a rules lawyer or a test) before them. */
+typedef struct {
+    bool dice;      /* a forced die (in die), else a decision */
+    int die;
+    int side;       /* who decided */
+    char text[128]; /* the decision as decision_format writes it */
+} GameRecord;
+
 typedef struct {
     const GameData *gd;
     GameState st;
     GameLog log;
     UndoEntry *undo; /* decisions since the last die, draw or revelation */
     int nundo, capundo;
+    GameRecord *rec; /* everything since the start: the seed plus these replay the game */
+    int nrec, caprec;
+    uint64_t seed;          /* as given to game_new */
+    unsigned start_options; /* as given to game_new_options */
 } Game;
 
 enum DecisionKind {
@@ -357,6 +370,10 @@ bool game_new(Game *g, const GameData *gd, int scenario, uint64_t seed, char *er
 bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, unsigned options, char *err,
                       size_t errsize);
 void game_free(Game *g);
+
+/* Queues a forced die (1-6) for the next roll, recorded so that a save
+ * replays it; false when the value or the queue is wrong. */
+bool game_force_die(Game *g, int value);
 
 /* One die for `purpose` under `rule`, logged. */
 int game_roll(Game *g, const char *rule, const char *purpose);

@@ -1,0 +1,199 @@
+/* Saved games: see save.h. */
+#include "rules/save.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool save_write(const Game *g, const char *path, char *err, size_t errsize)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
+        return false;
+    }
+    const GameData *gd = g->gd;
+    fprintf(f, "%s\ndata %016llx\nscenario %s\nseed %" PRIu64 "\noptions %u\n", SAVE_MAGIC, gd->fingerprint,
+            gd->scenarios[g->st.scenario].id, g->seed, g->start_options);
+    for (int i = 0; i < g->nrec; i++) {
+        if (g->rec[i].dice)
+            fprintf(f, "die %d\n", g->rec[i].die);
+        else
+            fprintf(f, "do %s\n", g->rec[i].text);
+    }
+    bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int saved_errno = errno;
+    ok &= fclose(f) == 0;
+    if (ok && rename(tmp, path) != 0) {
+        saved_errno = errno;
+        ok = false;
+    }
+    if (!ok) {
+        snprintf(err, errsize, "cannot write the save %s: %s (the older save, if any, is unchanged)", path,
+                 strerror(saved_errno));
+        unlink(tmp);
+        return false;
+    }
+    return true;
+}
+
+static bool fail(char *err, size_t n, const char *path, int line, const char *what)
+{
+    if (line > 0)
+        snprintf(err, n, "%s:%d: %s", path, line, what);
+    else
+        snprintf(err, n, "%s: %s", path, what);
+    return false;
+}
+
+bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[512], why[300], msg[1000];
+    int lineno = 0, scenario = -1;
+    unsigned long long data = 0;
+    uint64_t seed = 0;
+    unsigned options = 0;
+    bool have[4] = {false};
+    bool started = false, ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len > 0 && line[len - 1] != '\n' && !feof(f)) {
+            ok = fail(err, errsize, path, lineno, "line too long: this is not a guv save");
+            break;
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (lineno == 1) {
+            if (strcmp(line, SAVE_MAGIC) != 0)
+                ok = fail(err, errsize, path, 1,
+                          strncmp(line, "guv-save ", 9) == 0
+                              ? "a save of another format version: this guv cannot read it"
+                              : "not a guv save (it should begin with \"" SAVE_MAGIC "\")");
+            continue;
+        }
+        char word[32];
+        if (sscanf(line, "%31s", word) != 1)
+            continue;
+        const char *rest = line + strlen(word);
+        while (*rest == ' ')
+            rest++;
+        if (!started) {
+            char extra[2];
+            if (strcmp(word, "data") == 0 && sscanf(rest, "%llx%1s", &data, extra) == 1)
+                have[0] = true;
+            else if (strcmp(word, "scenario") == 0 && (scenario = data_scenario_index(gd, rest)) >= 0)
+                have[1] = true;
+            else if (strcmp(word, "seed") == 0 && sscanf(rest, "%" SCNu64 "%1s", &seed, extra) == 1)
+                have[2] = true;
+            else if (strcmp(word, "options") == 0 && sscanf(rest, "%u%1s", &options, extra) == 1)
+                have[3] = true;
+            else if (strcmp(word, "do") != 0 && strcmp(word, "die") != 0) {
+                snprintf(msg, sizeof msg, "'%s' is not a save header line (data, scenario, seed, options)", line);
+                ok = fail(err, errsize, path, lineno, msg);
+                continue;
+            }
+            if (strcmp(word, "do") != 0 && strcmp(word, "die") != 0)
+                continue;
+            if (!have[0] || !have[1] || !have[2] || !have[3]) {
+                ok = fail(err, errsize, path, lineno,
+                          "the header is incomplete (data, scenario, seed and options come first)");
+                continue;
+            }
+            if (data != gd->fingerprint) {
+                snprintf(msg, sizeof msg,
+                         "this game was saved with other data (%016llx, this guv has %016llx): it would not replay "
+                         "the same, so it is not loaded",
+                         data, gd->fingerprint);
+                ok = fail(err, errsize, path, 0, msg);
+                continue;
+            }
+            if (!game_new_options(out, gd, scenario, seed, options, why, sizeof why)) {
+                ok = fail(err, errsize, path, lineno, why);
+                continue;
+            }
+            started = true;
+        }
+        if (strcmp(word, "die") == 0) {
+            int v;
+            char extra[2];
+            if (sscanf(rest, "%d%1s", &v, extra) != 1 || !game_force_die(out, v))
+                ok = fail(err, errsize, path, lineno, "a forced die must be one number from 1 to 6");
+            continue;
+        }
+        if (strcmp(word, "do") != 0) {
+            snprintf(msg, sizeof msg, "'%s' is not a save line (do DECISION, or die N)", word);
+            ok = fail(err, errsize, path, lineno, msg);
+            continue;
+        }
+        Decision d;
+        if (!decision_parse(out, rest, &d)) {
+            snprintf(msg, sizeof msg, "'%s' is not a decision", rest);
+            ok = fail(err, errsize, path, lineno, msg);
+            continue;
+        }
+        if (!game_apply(out, &d, why, sizeof why)) {
+            snprintf(msg, sizeof msg, "'%s' does not replay: %s", rest, why);
+            ok = fail(err, errsize, path, lineno, msg);
+        }
+    }
+    fclose(f);
+    if (ok && lineno == 0)
+        ok = fail(err, errsize, path, 0, "the file is empty: not a guv save");
+    if (ok && !started) {
+        if (!have[0] || !have[1] || !have[2] || !have[3])
+            ok = fail(err, errsize, path, 0, "the header is incomplete (data, scenario, seed and options)");
+        else if (data != gd->fingerprint) {
+            snprintf(msg, sizeof msg, "this game was saved with other data (%016llx, this guv has %016llx)", data,
+                     gd->fingerprint);
+            ok = fail(err, errsize, path, 0, msg);
+        } else if (!game_new_options(out, gd, scenario, seed, options, why, sizeof why))
+            ok = fail(err, errsize, path, 0, why);
+        else
+            started = true;
+    }
+    if (!ok && started)
+        game_free(out);
+    if (!ok)
+        memset(out, 0, sizeof *out);
+    return ok;
+}
+
+bool save_dir(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    char base[4096];
+    if (xdg && *xdg)
+        snprintf(base, sizeof base, "%s", xdg);
+    else if (home && *home)
+        snprintf(base, sizeof base, "%s/.local/share", home);
+    else
+        return false;
+    /* create each level as needed */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/guv", base);
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(path, 0700);
+            *p = '/';
+        }
+    if (mkdir(path, 0700) != 0 && errno != EEXIST)
+        return false;
+    snprintf(out, size, "%s", path);
+    return true;
+}

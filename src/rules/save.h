@@ -1,0 +1,41 @@
+/* Saved games (issue 5, "never lose a game"): a small text file that names
+ * the data it was played with (its fingerprint), the scenario, the seed and
+ * the options, then every decision and every forced die in order. Loading
+ * replays it, so a save is exact and readable:
+ *
+ *   guv-save 1
+ *   data 1f0c9e2a77b3d415
+ *   scenario solitaire
+ *   seed 7
+ *   options 0
+ *   do choose anderson
+ *   die 4
+ *   do done
+ *
+ * Saves are written atomically (a temporary file in the same folder, synced,
+ * then renamed over the old one), so a crash leaves the old save or the new
+ * one, never half of either. */
+#ifndef GUV_SAVE_H
+#define GUV_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rules/game.h"
+
+#define SAVE_MAGIC "guv-save 1"
+
+/* Writes g's save to path. On failure says why in err, and any older file
+ * at path is left as it was. */
+bool save_write(const Game *g, const char *path, char *err, size_t errsize);
+
+/* Replays the save at path into a new game (out, to be freed with
+ * game_free). On failure says what is wrong and where ("path:line: ...")
+ * and out holds nothing to free; the file is never changed. */
+bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize);
+
+/* The folder for saves: $XDG_DATA_HOME/guv, else ~/.local/share/guv,
+ * created if missing. False when there is no such place. */
+bool save_dir(char *out, size_t size);
+
+#endif

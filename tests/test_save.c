@@ -1,0 +1,207 @@
+/* Saved games (issue 5): a save replays the game exactly, with its forced
+ * dice and its undos; a bad save is refused with its file and line and is
+ * never changed; a save of other data is refused; writing is atomic. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gametest.h"
+#include "rules/save.h"
+#include "testutil.h"
+
+static char dir[64];
+
+static int make_dir(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/guv-save-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static const char *path_of(const char *name)
+{
+    static char p[128];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return p;
+}
+
+static void write_file(const char *name, const char *text)
+{
+    FILE *f = fopen(path_of(name), "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char *read_file(const char *name)
+{
+    FILE *f = fopen(path_of(name), "r");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Plays some of the solitaire game with forced dice, an undo and Automa steps. */
+static void play_some(Game *g)
+{
+    start(g, "solitaire", 7);
+    apply_text(g, "choose anderson");
+    char why[200];
+    assert_true(game_undo(g, SIDE_CONFEDERATE, why, sizeof why)); /* taken back: not in the save */
+    apply_text(g, "choose mclaws");
+    apply_text(g, "done");
+    int forced[] = {4, 3, 5, 5, 3};
+    for (int i = 0; i < 5; i++)
+        assert_true(game_force_die(g, forced[i]));
+    for (int i = 0; i < 12 && g->st.to_move == SIDE_UNION; i++)
+        apply_text(g, "automa");
+}
+
+static void test_save_and_load_replay_exactly(void **state)
+{
+    (void)state;
+    Game g, back;
+    play_some(&g);
+    char err[600];
+    assert_true(save_write(&g, path_of("a.save"), err, sizeof err));
+    const char *text = read_file("a.save");
+    assert_non_null(strstr(text, SAVE_MAGIC "\n"));
+    assert_non_null(strstr(text, "scenario solitaire\nseed 7\n"));
+    assert_non_null(strstr(text, "do choose mclaws\n"));
+    assert_null(strstr(text, "do choose anderson"));
+    assert_non_null(strstr(text, "die 4\n"));
+    assert_non_null(strstr(text, "do automa\n"));
+    if (!save_load(&gd, path_of("a.save"), &back, err, sizeof err))
+        fail_msg("%s", err);
+    assert_memory_equal(&g.st, &back.st, sizeof g.st);
+    assert_int_equal(g.log.count, back.log.count);
+    assert_int_equal(g.nrec, back.nrec);
+    /* the loaded game goes on exactly as the original would */
+    Decision d1[4], d2[4];
+    assert_int_equal(game_legal(&g, d1, 4) > 0, true);
+    assert_int_equal(game_legal(&back, d2, 4) > 0, true);
+    char why[200];
+    assert_true(game_apply(&g, &d1[0], why, sizeof why));
+    assert_true(game_apply(&back, &d1[0], why, sizeof why));
+    assert_memory_equal(&g.st, &back.st, sizeof g.st);
+    game_free(&g);
+    game_free(&back);
+}
+
+static void expect_refused(const char *text, const char *message)
+{
+    write_file("bad.save", text);
+    char before[1 << 16];
+    snprintf(before, sizeof before, "%s", read_file("bad.save"));
+    Game g;
+    char err[600];
+    if (save_load(&gd, path_of("bad.save"), &g, err, sizeof err))
+        fail_msg("loaded a bad save:\n%s", text);
+    if (!strstr(err, message))
+        fail_msg("refusal says '%s', not '%s'", err, message);
+    assert_string_equal(read_file("bad.save"), before); /* never changed */
+}
+
+static void test_bad_saves_are_refused(void **state)
+{
+    (void)state;
+    char head[200];
+    snprintf(head, sizeof head, "%s\ndata %016llx\nscenario solitaire\nseed 7\noptions 0\n", SAVE_MAGIC,
+             gd.fingerprint);
+    char text[600];
+    expect_refused("", "the file is empty");
+    expect_refused("hello\n", ":1: not a guv save");
+    expect_refused("guv-save 9\n", "another format version");
+    expect_refused(SAVE_MAGIC "\ndata 0000000000000001\nscenario solitaire\nseed 7\noptions 0\ndo done\n",
+                   "saved with other data");
+    expect_refused(SAVE_MAGIC "\ndo done\n", ":2: the header is incomplete");
+    snprintf(text, sizeof text, "%sdo fly away\n", head);
+    expect_refused(text, ":6: 'fly away' is not a decision");
+    snprintf(text, sizeof text, "%sdo automa\n", head);
+    expect_refused(text, ":6: 'automa' does not replay");
+    snprintf(text, sizeof text, "%sdie 9\n", head);
+    expect_refused(text, ":6: a forced die must be one number from 1 to 6");
+    snprintf(text, sizeof text, "%sjump 3\n", head);
+    expect_refused(text, ":6: 'jump 3' is not a save header line");
+    snprintf(text, sizeof text, "%sdo choose mclaws\njump 3\n", head);
+    expect_refused(text, ":7: 'jump' is not a save line");
+    snprintf(text, sizeof text, "%s\ndata %016llx\nscenario atlantis\nseed 7\noptions 0\n", SAVE_MAGIC, gd.fingerprint);
+    expect_refused(text, ":3: 'scenario atlantis' is not a save header line");
+}
+
+static void test_write_is_atomic(void **state)
+{
+    (void)state;
+    Game g;
+    play_some(&g);
+    char err[600];
+    assert_true(save_write(&g, path_of("b.save"), err, sizeof err));
+    char before[1 << 16];
+    snprintf(before, sizeof before, "%s", read_file("b.save"));
+    /* a folder that cannot take the temporary file: the old save stays whole */
+    assert_int_equal(chmod(dir, 0500), 0);
+    assert_true(legal_all(&g) > 0);
+    char why[200];
+    assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    bool wrote = save_write(&g, path_of("b.save"), err, sizeof err);
+    assert_int_equal(chmod(dir, 0700), 0);
+    if (geteuid() != 0) { /* root writes anyway */
+        assert_false(wrote);
+        assert_non_null(strstr(err, "cannot write"));
+        assert_string_equal(read_file("b.save"), before);
+    }
+    /* the rename fails (a folder stands where the save would go): nothing is lost, nothing left over */
+    assert_int_equal(mkdir(path_of("adir"), 0700), 0);
+    assert_false(save_write(&g, path_of("adir"), err, sizeof err));
+    assert_non_null(strstr(err, "cannot write the save"));
+    struct stat sb;
+    assert_int_equal(stat(path_of("adir"), &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+    /* no temporary file is left behind */
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "ls %s | grep -c tmp > /dev/null", dir);
+    assert_int_not_equal(system(cmd), 0);
+    game_free(&g);
+}
+
+static void test_save_dir(void **state)
+{
+    (void)state;
+    char out[4200];
+    setenv("XDG_DATA_HOME", path_of("xdg"), 1);
+    assert_true(save_dir(out, sizeof out));
+    assert_string_equal(out, path_of("xdg/guv"));
+    struct stat sb;
+    assert_int_equal(stat(out, &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+}
+
+static int both_setup(void **state)
+{
+    return setup(state) || make_dir(state);
+}
+
+static int both_teardown(void **state)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        return -1;
+    return teardown(state);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_save_and_load_replay_exactly),
+        cmocka_unit_test(test_bad_saves_are_refused),
+        cmocka_unit_test(test_write_is_atomic),
+        cmocka_unit_test(test_save_dir),
+    };
+    return cmocka_run_group_tests(tests, both_setup, both_teardown);
+}
