@@ -19,6 +19,8 @@ bool cli_open(const char *data_option, GameData *gd);
 int cmd_check(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);
 int cmd_script(int argc, char **argv, const char *data_option);
+/* guv replay FILE [--to N]: a saved game replayed, its log printed. */
+int cmd_replay(int argc, char **argv, const char *data_option);
 /* guv sim --games N --seed S [--jobs J] [--scenario ID]: the bot against the Automa. */
 int cmd_sim(int argc, char **argv, const char *data_option);
 

@@ -21,6 +21,8 @@ static void usage(FILE *f)
                "  map [--ids]    print the map as text (--ids: hex ids inside the hexes)\n"
                "  script         drive the rules engine with commands on standard input\n"
                "                 (echo help | guv script; see docs/script.md)\n"
+               "  replay FILE [--to N]\n"
+               "                 replay a saved game (guv script's 'save') and print its log\n"
                "  sim --games N --seed S [--jobs J] [--scenario ID]\n"
                "                 play N games of a Confederate bot against the Automa and\n"
                "                 report the results (J worker processes)\n"
@@ -85,6 +87,8 @@ int main(int argc, char **argv)
         return cmd_script(nrest, rest, data);
     if (strcmp(rest[0], "sim") == 0)
         return cmd_sim(nrest, rest, data);
+    if (strcmp(rest[0], "replay") == 0)
+        return cmd_replay(nrest, rest, data);
     fprintf(stderr, "guv: unknown command '%s'\n", rest[0]);
     usage(stderr);
     return 2;

@@ -11,6 +11,7 @@
 #include "automa/automa.h"
 #include "cli/cli.h"
 #include "rules/game.h"
+#include "rules/save.h"
 
 typedef struct {
     const GameData *gd;
@@ -80,6 +81,45 @@ static bool need_game(Session *s, const char *cmd)
     if (!s->started)
         printf("error %s: no game yet; start one with: new SCENARIO [SEED]\n", cmd);
     return s->started;
+}
+
+static void cmd_save(Session *s, const char *args)
+{
+    if (!need_game(s, "save"))
+        return;
+    char path[1024];
+    if (sscanf(args, "%1023s", path) != 1) {
+        printf("error save: usage: save FILE\n");
+        return;
+    }
+    char err[1200];
+    if (!save_write(&s->game, path, err, sizeof err)) {
+        printf("error save: %s\n", err);
+        return;
+    }
+    printf("ok save %s (%d decisions and dice)\n", path, s->game.nrec);
+}
+
+static void cmd_load(Session *s, const char *args)
+{
+    char path[1024];
+    if (sscanf(args, "%1023s", path) != 1) {
+        printf("error load: usage: load FILE\n");
+        return;
+    }
+    Game g;
+    char err[1200];
+    if (!save_load(s->gd, path, &g, err, sizeof err)) {
+        printf("error load: %s\n", err);
+        return;
+    }
+    if (s->started)
+        game_free(&s->game);
+    s->game = g;
+    s->started = true;
+    s->shown_log = s->game.log.count; /* the replayed log is not printed again */
+    print_state(s);
+    printf("ok load %s (%d decisions and dice replayed)\n", path, s->game.nrec);
 }
 
 static void cmd_new(Session *s, const char *args)
@@ -566,6 +606,8 @@ static void help(void)
            "help boxes VIEWER              the Variable Placement Map (option hypothetical), the enemy's counters hidden\n"
            "help display                   the Automa's display (solitaire): track, Hooker, wheel, VP, strategy map\n"
            "help step [N]                  the Automa's next N steps (solitaire), stopping when the player must decide\n"
+           "help save FILE                 write the game (seed, options, decisions, forced dice) to FILE, atomically\n"
+           "help load FILE                 replay a saved game and go on from where it stopped\n"
            "help quit                      end the session\n"
            "ok help\n");
 }
@@ -633,6 +675,10 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_display(&s);
         else if (strcmp(cmd, "step") == 0)
             cmd_step(&s, args);
+        else if (strcmp(cmd, "save") == 0)
+            cmd_save(&s, args);
+        else if (strcmp(cmd, "load") == 0)
+            cmd_load(&s, args);
         else if (strcmp(cmd, "log") == 0)
             cmd_log(&s, args);
         else if (strcmp(cmd, "help") == 0)

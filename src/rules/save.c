@@ -55,6 +55,11 @@ static bool fail(char *err, size_t n, const char *path, int line, const char *wh
 
 bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize)
 {
+    return save_load_upto(gd, path, -1, out, err, errsize);
+}
+
+bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize)
+{
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -68,7 +73,7 @@ bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_
     unsigned options = 0;
     bool have[4] = {false};
     bool started = false, ok = true;
-    while (ok && fgets(line, sizeof line, f)) {
+    while (ok && (limit < 0 || !started || out->nrec < limit) && fgets(line, sizeof line, f)) {
         lineno++;
         size_t len = strlen(line);
         if (len > 0 && line[len - 1] != '\n' && !feof(f)) {

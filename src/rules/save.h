@@ -34,6 +34,10 @@ bool save_write(const Game *g, const char *path, char *err, size_t errsize);
  * and out holds nothing to free; the file is never changed. */
 bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize);
 
+/* The same, stopping after the first `limit` decisions and dice (-1: all):
+ * `guv replay --to N`. */
+bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize);
+
 /* The folder for saves: $XDG_DATA_HOME/guv, else ~/.local/share/guv,
  * created if missing. False when there is no such place. */
 bool save_dir(char *out, size_t size);
