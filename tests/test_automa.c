@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "automa/automa.h"
+#include "view/automa_view.h"
 #include "gametest.h"
 #include "testutil.h"
 
@@ -1588,10 +1589,41 @@ static void test_eliminated_division_choice(void **state)
     game_free(&g);
 }
 
+/* The display as text (issue 5's Automa display): B1's set-up shown as the
+ * physical AI Display lays it out, every line within 80 columns. */
+static void test_display_text(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    AutomaView v;
+    assert_true(automa_view(&g, &v));
+    for (int i = 0; i < v.n; i++)
+        assert_true(strlen(v.line[i]) <= AV_WIDTH);
+    assert_string_equal(v.line[0], "ACTIVATION TRACK          HOOKER'S COLUMN           AGGRESSIVE");
+    assert_string_equal(v.line[1], "1 V Corps                 [1] A <1+2                holding box:");
+    assert_string_equal(v.line[2], "2 XI Corps                [2] A  HOOKER               -");
+    assert_string_equal(v.line[3], "3 XII Corps               [3] A <3+4                  -");
+    assert_string_equal(v.line[8], "CHANCELLORSVILLE WHEEL (open; 0 arrived)");
+    assert_string_equal(v.line[9], " 1:- 2:- 3:- 4:-[110/111]");
+    assert_string_equal(v.line[10], " 5:- 6:- 7:- 8:-[029]");
+    assert_string_equal(v.line[11], "VP 12  0 ............*............. 25   Confederate counters lost: 0");
+    assert_string_equal(v.line[12], "TURN TRACK (turn 1) 3:Independent 6:I Corps 13:VI Corps 16:Objective X");
+    bool gibbon = false;
+    for (int i = 13; i < v.n; i++)
+        gibbon |= strcmp(v.line[i], " Gibbon     indep.      [015] Falmouth         -> -") == 0;
+    assert_true(gibbon);
+    game_free(&g);
+    start(&g, "lee-moves", 1); /* no Automa, no display */
+    assert_false(automa_view(&g, &v));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup),
+        cmocka_unit_test(test_display_text),
         cmocka_unit_test(test_counter_losses),
         cmocka_unit_test(test_track_first_turn),
         cmocka_unit_test(test_behaviour_and_objective),

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "rules/game.h"
 #include "rules/save.h"
+#include "view/automa_view.h"
 
 typedef struct {
     const GameData *gd;
@@ -504,10 +505,21 @@ static void cmd_cup(Session *s, const char *args)
 /* The Automa's display (AI-*): the track, Hooker and the attitude, the
  * wheel, the VP track, the turn track and each formation on the strategy
  * map. */
-static void cmd_display(Session *s)
+static void cmd_display(Session *s, const char *args)
 {
     if (!need_game(s, "display"))
         return;
+    if (strncmp(args, "text", 4) == 0) { /* as the game shows it */
+        AutomaView v;
+        if (!automa_view(&s->game, &v)) {
+            printf("error display: this is not a solitaire game (try 'new solitaire')\n");
+            return;
+        }
+        for (int i = 0; i < v.n; i++)
+            printf("| %s\n", v.line[i]);
+        printf("ok display\n");
+        return;
+    }
     const GameState *st = &s->game.st;
     const AutomaState *a = &st->automa;
     const AutomaData *ad = &s->gd->automa;
@@ -604,7 +616,8 @@ static void help(void)
            "help hand SIDE [VIEWER]        the event chits SIDE holds, as VIEWER may know them\n"
            "help cup VIEWER                the command chits in the cup, the enemy's hidden\n"
            "help boxes VIEWER              the Variable Placement Map (option hypothetical), the enemy's counters hidden\n"
-           "help display                   the Automa's display (solitaire): track, Hooker, wheel, VP, strategy map\n"
+           "help display [text]            the Automa's display (solitaire): track, Hooker, wheel, VP, strategy map;\n"
+           "help                           'text' draws it as the game shows it\n"
            "help step [N]                  the Automa's next N steps (solitaire), stopping when the player must decide\n"
            "help save FILE                 write the game (seed, options, decisions, forced dice) to FILE, atomically\n"
            "help load FILE                 replay a saved game and go on from where it stopped\n"
@@ -672,7 +685,7 @@ int cmd_script(int argc, char **argv, const char *data_option)
         else if (strcmp(cmd, "boxes") == 0)
             cmd_boxes(&s, args);
         else if (strcmp(cmd, "display") == 0)
-            cmd_display(&s);
+            cmd_display(&s, args);
         else if (strcmp(cmd, "step") == 0)
             cmd_step(&s, args);
         else if (strcmp(cmd, "save") == 0)

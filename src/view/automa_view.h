@@ -1,0 +1,23 @@
+/* The Automa's display as text (AI-*): the Activation Track beside
+ * Hooker's column and the holding box, the Chancellorsville Wheel, the VP
+ * track, the turn track's markers and the strategy map with each
+ * formation's area and objective, laid out like the physical AI Display.
+ * No terminal in sight: the curses UI shows the lines, `guv script
+ * display text` prints them, tests compare them. */
+#ifndef GUV_AUTOMA_VIEW_H
+#define GUV_AUTOMA_VIEW_H
+
+#include "rules/game.h"
+
+#define AV_WIDTH 80 /* every line fits in this many columns */
+#define AV_MAX_LINES 40
+
+typedef struct {
+    char line[AV_MAX_LINES][AV_WIDTH + 1];
+    int n;
+} AutomaView;
+
+/* Fills v for a solitaire game; false (v empty) for any other game. */
+bool automa_view(const Game *g, AutomaView *v);
+
+#endif
