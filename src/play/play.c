@@ -1,0 +1,91 @@
+/* A game and its autosave: see play.h. */
+#include "play/play.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/save.h"
+
+bool play_autosave_path(char *out, size_t size)
+{
+    char dir[4096];
+    if (!save_dir(dir, sizeof dir))
+        return false;
+    snprintf(out, size, "%s/current.save", dir);
+    return true;
+}
+
+static void autosave(Play *p)
+{
+    p->save_error[0] = '\0';
+    if (!p->autosave[0])
+        return;
+    char err[1200];
+    if (!save_write(&p->game, p->autosave, err, sizeof err))
+        snprintf(p->save_error, sizeof p->save_error, "%s", err);
+}
+
+bool play_new(Play *p, const GameData *gd, int scenario, uint64_t seed, unsigned options, const char *path,
+              char *err, size_t errsize)
+{
+    memset(p, 0, sizeof *p);
+    if (!game_new_options(&p->game, gd, scenario, seed, options, err, errsize))
+        return false;
+    p->started = true;
+    snprintf(p->autosave, sizeof p->autosave, "%s", path ? path : "");
+    autosave(p);
+    return true;
+}
+
+bool play_resume(Play *p, const GameData *gd, const char *path, char *err, size_t errsize)
+{
+    memset(p, 0, sizeof *p);
+    if (!save_load(gd, path, &p->game, err, errsize))
+        return false;
+    p->started = true;
+    snprintf(p->autosave, sizeof p->autosave, "%s", path);
+    return true;
+}
+
+bool play_apply(Play *p, const Decision *d, char *why, size_t whysize)
+{
+    if (!game_apply(&p->game, d, why, whysize))
+        return false;
+    autosave(p);
+    return true;
+}
+
+bool play_undo(Play *p, int side, char *why, size_t whysize)
+{
+    if (!game_undo(&p->game, side, why, whysize))
+        return false;
+    autosave(p);
+    return true;
+}
+
+bool play_force_die(Play *p, int value)
+{
+    if (!game_force_die(&p->game, value))
+        return false;
+    autosave(p);
+    return true;
+}
+
+void play_finish(Play *p)
+{
+    if (!p->autosave[0] || p->game.st.phase != PH_GAME_OVER)
+        return;
+    char done[4200];
+    snprintf(done, sizeof done, "%s", p->autosave);
+    char *slash = strrchr(done, '/');
+    snprintf(slash ? slash + 1 : done, sizeof done - (size_t)(slash ? slash + 1 - done : 0), "finished.save");
+    if (rename(p->autosave, done) != 0)
+        snprintf(p->save_error, sizeof p->save_error, "the finished game stays in %s", p->autosave);
+}
+
+void play_free(Play *p)
+{
+    if (p->started)
+        game_free(&p->game);
+    p->started = false;
+}

@@ -1,0 +1,43 @@
+/* A game being played (issue 5, "never lose a game"): the game and its
+ * autosave. Every decision, undo or forced die is written to the autosave
+ * at once (atomically, see rules/save.h), so killing the program at any
+ * moment loses at most the decision in progress, and the next start can
+ * resume exactly there. Pure: no terminal; the curses UI and the tests use
+ * it alike. */
+#ifndef GUV_PLAY_H
+#define GUV_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/game.h"
+
+typedef struct {
+    Game game;
+    bool started;
+    char autosave[4096]; /* "" when the game is not saved */
+    char save_error[5000]; /* the last autosave failure, "" when none */
+} Play;
+
+/* The autosave of the unfinished game: DIR/current.save in the save
+ * folder (save_dir). False when there is no save folder. */
+bool play_autosave_path(char *out, size_t size);
+
+/* A new game, saved to `autosave` (NULL or "": not saved). */
+bool play_new(Play *p, const GameData *gd, int scenario, uint64_t seed, unsigned options, const char *autosave,
+              char *err, size_t errsize);
+/* The unfinished game in `autosave`, replayed. */
+bool play_resume(Play *p, const GameData *gd, const char *autosave, char *err, size_t errsize);
+/* A decision, then the autosave. False (and why) when the rules refuse the
+ * decision. A failed autosave does not undo the decision: it is kept in
+ * p->save_error for the UI to show, and retried with the next one. */
+bool play_apply(Play *p, const Decision *d, char *why, size_t whysize);
+bool play_undo(Play *p, int side, char *why, size_t whysize);
+bool play_force_die(Play *p, int value);
+/* When the game is over, its autosave is renamed to finished.save (the
+ * last finished game), so the next start offers no resume. */
+void play_finish(Play *p);
+void play_free(Play *p);
+
+#endif

@@ -1,0 +1,148 @@
+/* A game being played and its autosave (issue 5, "never lose a game"):
+ * every decision is on disk at once; a resumed game is the same game;
+ * undo rewrites the save; a finished game leaves no resume; a failing disk
+ * never loses the decision in play. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gametest.h"
+#include "play/play.h"
+#include "testutil.h"
+
+static char dir[64];
+
+static const char *in_dir(const char *name)
+{
+    static char p[4][160];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
+    return p[k];
+}
+
+static bool file_has(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return strstr(buf, text) != NULL;
+}
+
+static void apply_play(Play *p, const char *text)
+{
+    Decision d;
+    char why[300];
+    if (!decision_parse(&p->game, text, &d) || !play_apply(p, &d, why, sizeof why))
+        fail_msg("'%s' refused", text);
+}
+
+static void test_every_decision_is_saved_and_resumes(void **state)
+{
+    (void)state;
+    Play p, q;
+    char err[600];
+    const char *save = in_dir("current.save");
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
+    assert_true(file_has(save, "scenario solitaire\nseed 9\n"));
+    apply_play(&p, "choose hill");
+    assert_true(file_has(save, "do choose hill\n")); /* on disk at once */
+    apply_play(&p, "done");
+    assert_true(play_force_die(&p, 6));
+    assert_true(file_has(save, "die 6\n"));
+    for (int i = 0; i < 6 && p.game.st.to_move == SIDE_UNION; i++)
+        apply_play(&p, "automa");
+    assert_string_equal(p.save_error, "");
+    /* the program dies here: the next start resumes exactly there */
+    assert_true(play_resume(&q, &gd, save, err, sizeof err));
+    assert_memory_equal(&p.game.st, &q.game.st, sizeof p.game.st);
+    assert_int_equal(p.game.log.count, q.game.log.count);
+    play_free(&p);
+    play_free(&q);
+}
+
+static void test_undo_rewrites_the_save(void **state)
+{
+    (void)state;
+    Play p;
+    char err[600], why[300];
+    const char *save = in_dir("undo.save");
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
+    apply_play(&p, "choose hill");
+    assert_true(play_undo(&p, SIDE_CONFEDERATE, why, sizeof why));
+    assert_false(file_has(save, "choose hill"));
+    apply_play(&p, "choose rodes");
+    assert_true(file_has(save, "do choose rodes\n"));
+    play_free(&p);
+}
+
+static void test_finished_game_leaves_no_resume(void **state)
+{
+    (void)state;
+    Play p;
+    char err[600];
+    const char *save = in_dir("current.save");
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
+    p.game.st.phase = PH_GAME_OVER; /* as when the VP marker reaches an end */
+    play_finish(&p);
+    assert_int_not_equal(access(save, F_OK), 0);
+    assert_int_equal(access(in_dir("finished.save"), F_OK), 0);
+    play_free(&p);
+}
+
+static void test_a_failing_disk_keeps_the_decision(void **state)
+{
+    (void)state;
+    Play p;
+    char err[600];
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, in_dir("no/such/folder/x.save"), err,
+                         sizeof err));
+    assert_non_null(strstr(p.save_error, "cannot write"));
+    apply_play(&p, "choose hill");
+    assert_true(p.game.st.chosen[data_formation_index(&gd, "hill")]); /* the decision stands */
+    assert_non_null(strstr(p.save_error, "cannot write"));
+    play_free(&p);
+}
+
+static void test_autosave_path(void **state)
+{
+    (void)state;
+    char path[4200];
+    setenv("XDG_DATA_HOME", in_dir("xdg"), 1);
+    assert_true(play_autosave_path(path, sizeof path));
+    assert_string_equal(path, in_dir("xdg/guv/current.save"));
+}
+
+static int both_setup(void **state)
+{
+    snprintf(dir, sizeof dir, "/tmp/guv-play-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    return setup(state);
+}
+
+static int both_teardown(void **state)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        return -1;
+    return teardown(state);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_decision_is_saved_and_resumes),
+        cmocka_unit_test(test_undo_rewrites_the_save),
+        cmocka_unit_test(test_finished_game_leaves_no_resume),
+        cmocka_unit_test(test_a_failing_disk_keeps_the_decision),
+        cmocka_unit_test(test_autosave_path),
+    };
+    return cmocka_run_group_tests(tests, both_setup, both_teardown);
+}
