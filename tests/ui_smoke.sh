@@ -32,7 +32,11 @@ run() { # cols rows env...
     "env $* '$guv' --data '$src'; echo GUV-EXITED \$?; sleep 30"
 }
 
-run 100 30 TERM=xterm-256color
+xdg=$(mktemp -d)
+trap 'rm -rf "$xdg"' EXIT
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "new solitaire campaign" || fail "no start menu"
+tmux -L "$sock" send-keys -t g m
 wait_for "Chancellorsville 1863" || fail "no status line at 100x30"
 wait_for "Hex " || fail "no side panel at 100x30"
 screen | grep -q "Chancellorsville" || fail "cursor does not start on Chancellorsville"
@@ -50,9 +54,32 @@ sleep 0.5
 tmux -L "$sock" send-keys -t g Tab
 wait_for "Hex " || fail "panel lost after resize to 80x24"
 tmux -L "$sock" send-keys -t g q
+wait_for "new solitaire campaign" || fail "the map viewer does not go back to the menu"
+tmux -L "$sock" send-keys -t g q
 wait_for "GUV-EXITED 0" || fail "did not quit with status 0"
 
-run 80 24 TERM=xterm NO_COLOR=1
+# A solitaire game: the decisions listed, the Automa's display, saved at once, resumed.
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "new solitaire campaign" || fail "no start menu for the game"
+tmux -L "$sock" send-keys -t g n
+wait_for "Your decision" || fail "a new game shows no decisions"
+wait_for "choose mclaws" || fail "the formations to choose are not listed"
+tmux -L "$sock" send-keys -t g Enter
+wait_for "pts 1" || fail "choosing a formation did not spend a point"
+[ -f "$xdg/guv/current.save" ] || fail "the game is not saved at once"
+grep -q "do choose mclaws" "$xdg/guv/current.save" || fail "the decision is not in the save"
+tmux -L "$sock" send-keys -t g a
+wait_for "ACTIVATION TRACK" || fail "the Automa's display does not open"
+tmux -L "$sock" send-keys -t g a q
+wait_for "resume the unfinished game" || fail "the menu does not offer to resume"
+tmux -L "$sock" send-keys -t g r
+wait_for "pts 1" || fail "the resumed game is not where it was"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit the game with status 0"
+
+run 80 24 TERM=xterm NO_COLOR=1 XDG_DATA_HOME="$xdg"
+wait_for "new solitaire campaign" || fail "no start menu at 80x24"
+tmux -L "$sock" send-keys -t g m
 wait_for "Chancellorsville 1863" || fail "no status line at 80x24 without colour"
 wait_for "q quit" || fail "no key hints at 80x24"
 [ "$(screen | head -n 24 | awk '{ if (length($0) > 80) print }' | wc -l)" -eq 0 ] || fail "lines wider than 80"

@@ -7,8 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "play/play.h"
+#include "view/automa_view.h"
 #include "view/maprender.h"
 
 enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
@@ -463,6 +466,465 @@ static void ui_free(Ui *u)
         free(u->units[s]);
 }
 
+/* The map viewer: the campaign's set-up on the map, a cursor and a panel. */
+static void run_viewer(Ui *u)
+{
+    centre_on_cursor(u);
+    bool running = true;
+    while (running) {
+        draw(u);
+        int key = getch();
+        if (u->help && key != KEY_RESIZE && key != KEY_MOUSE) {
+            u->help = false;
+            continue;
+        }
+        switch (key) {
+        case 'q':
+        case 'Q':
+            running = false;
+            break;
+        case KEY_LEFT:
+        case 'h':
+            step_cursor(u, -1, 0);
+            break;
+        case KEY_RIGHT:
+        case 'l':
+            step_cursor(u, 1, 0);
+            break;
+        case KEY_UP:
+        case 'k':
+            move_cursor(u, DIR_N);
+            break;
+        case KEY_DOWN:
+        case 'j':
+            move_cursor(u, DIR_S);
+            break;
+        case 'y':
+            move_cursor(u, DIR_NW);
+            break;
+        case 'u':
+            move_cursor(u, DIR_NE);
+            break;
+        case 'b':
+            move_cursor(u, DIR_SW);
+            break;
+        case 'n':
+            move_cursor(u, DIR_SE);
+            break;
+        case KEY_NPAGE:
+            u->vy += map_height() - 2;
+            clamp_view(u);
+            continue;
+        case KEY_PPAGE:
+            u->vy -= map_height() - 2;
+            clamp_view(u);
+            continue;
+        case KEY_HOME:
+            u->vx = 0;
+            clamp_view(u);
+            continue;
+        case KEY_END:
+            u->vx = u->canvas.width;
+            clamp_view(u);
+            continue;
+        case 'i':
+            u->ids = !u->ids;
+            break;
+        case 'c':
+            centre_on_cursor(u);
+            continue;
+        case '\t':
+            u->legend = !u->legend;
+            break;
+        case 'p':
+            u->panel_forced = !u->panel_forced;
+            break;
+        case '?':
+            u->help = true;
+            break;
+        case KEY_MOUSE:
+            handle_mouse(u);
+            continue;
+        case KEY_RESIZE:
+            centre_on_cursor(u);
+            break;
+        default:
+            continue;
+        }
+        follow_cursor(u);
+    }
+}
+
+/* ---- the game (issue 5): the solitaire campaign as Lee ------------------- */
+
+typedef struct {
+    Play play;
+    Decision *legal;
+    int nlegal, sel, top;
+    int overlay; /* 0 none, 1 the Automa's display, 2 the log */
+    int log_back; /* log lines scrolled back */
+    char msg[6000];
+} GameUi;
+
+/* The live armies on the map: the canvas is drawn again from the state. */
+static void refresh_units(Ui *u, const Game *g)
+{
+    int n = u->gd->map.cols * u->gd->map.rows;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        memset(u->units[s], 0, (size_t)n);
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        if (us->where != AT_MAP || us->hex < 0 || us->hex >= n)
+            continue;
+        unsigned char *c = &u->units[u->gd->units[i].side][us->hex];
+        if (*c < 255)
+            (*c)++;
+    }
+    maprender_free(&u->canvas);
+    MapOverlay ov = {false, {u->units[0], u->units[1]}};
+    maprender_draw(u->gd, &ov, &u->canvas);
+}
+
+static void game_legal_refresh(GameUi *gu)
+{
+    int n = game_legal(&gu->play.game, gu->legal, 20000);
+    gu->nlegal = n < 20000 ? n : 20000;
+    if (gu->sel >= gu->nlegal)
+        gu->sel = gu->nlegal > 0 ? gu->nlegal - 1 : 0;
+    if (gu->sel < 0)
+        gu->sel = 0;
+}
+
+static const char *const phase_text[] = {"choosing", "activations", "recovery",  "over",
+                                         "night events", "placement", "deployment"};
+
+static void game_status(const Game *g, char *buf, size_t n)
+{
+    const GameState *st = &g->st;
+    const TurnDef *td = &g->gd->turns[st->turn - 1];
+    snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night ? " night" : "",
+             st->rain ? " rain" : "", phase_text[st->phase], st->to_move == SIDE_UNION ? "Automa" : "you decide",
+             st->points[SIDE_CONFEDERATE]);
+    if (st->automa.on) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, " | VP %d %s", st->automa.vp,
+                 st->automa.attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
+    }
+}
+
+static void draw_game_panel(Ui *u, GameUi *gu)
+{
+    int w = panel_width(u);
+    if (w == 0)
+        return;
+    int x = COLS - w, y = 1;
+    for (int yy = 1; yy < LINES - 1; yy++) {
+        mvaddstr(yy, x, u->vline);
+        for (int i = 1; i < w; i++)
+            addch(' ');
+    }
+    x += 2;
+    w -= 2;
+    const Game *g = &gu->play.game;
+    if (g->st.phase == PH_GAME_OVER) {
+        panel_line(x, &y, w, A_BOLD, "The game is over");
+        const char *t = g->st.result_text; /* wrapped to the panel */
+        while (*t && y < LINES - 1) {
+            int len = (int)strlen(t) > w ? w : (int)strlen(t);
+            panel_line(x, &y, w, A_NORMAL, "%.*s", len, t);
+            t += len;
+        }
+        return;
+    }
+    if (g->st.automa.on && g->st.to_move == SIDE_UNION) {
+        panel_line(x, &y, w, A_BOLD, "The Automa acts");
+        panel_line(x, &y, w, A_NORMAL, "space  its next step");
+        panel_line(x, &y, w, A_NORMAL, "g      on until you decide");
+        panel_line(x, &y, w, A_NORMAL, "a      its display, L the log");
+        y++;
+    } else {
+        const Chit *c = &g->st.drawn;
+        if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == SIDE_CONFEDERATE)
+            panel_line(x, &y, w, A_NORMAL, "Drawn: %s",
+                       c->kind == CHIT_FORMATION && c->index >= 0 ? u->gd->formations[c->index].name
+                       : c->kind == CHIT_HIGHER && c->index >= 0 ? u->gd->commanders[c->index].name
+                       : c->kind == CHIT_INDEPENDENT ? "the Independent chit"
+                                                     : "an event chit");
+        panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
+    }
+    int rows = LINES - 1 - y;
+    if (gu->sel < gu->top)
+        gu->top = gu->sel;
+    if (gu->sel >= gu->top + rows)
+        gu->top = gu->sel - rows + 1;
+    for (int i = gu->top; i < gu->nlegal && y < LINES - 1; i++) {
+        char text[160];
+        decision_format(u->gd, &gu->legal[i], text, sizeof text);
+        panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
+    }
+}
+
+static void draw_overlay(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    for (int y = 1; y < LINES - 1; y++) {
+        move(y, 0);
+        clrtoeol();
+    }
+    if (gu->overlay == 1) {
+        AutomaView v;
+        if (!automa_view(g, &v)) {
+            mvaddstr(2, 1, "No Automa in this game.");
+            return;
+        }
+        for (int i = 0; i < v.n && 1 + i < LINES - 1; i++)
+            mvaddnstr(1 + i, 0, v.line[i], COLS);
+        return;
+    }
+    int rows = LINES - 2;
+    int end = g->log.count - gu->log_back;
+    if (end < 0)
+        end = 0;
+    int start = end - rows > 0 ? end - rows : 0;
+    for (int i = start, y = 1; i < end; i++, y++) {
+        const LogEntry *e = &g->log.items[i];
+        if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+            continue; /* the Automa's hidden chits stay hidden */
+        char line[400];
+        if (e->kind == LOG_ROLL)
+            snprintf(line, sizeof line, "%-18s die %d: %s", e->rule, e->die, e->text);
+        else
+            snprintf(line, sizeof line, "%-18s %s", e->rule, e->text);
+        mvaddnstr(y, 0, line, COLS);
+    }
+}
+
+static void draw_game(Ui *u, GameUi *gu)
+{
+    erase();
+    char status[300];
+    game_status(&gu->play.game, status, sizeof status);
+    attrset(A_REVERSE);
+    mvhline(0, 0, ' ', COLS);
+    mvaddnstr(0, 0, status, COLS);
+    attrset(A_NORMAL);
+    if (gu->overlay)
+        draw_overlay(gu);
+    else {
+        draw_map(u);
+        draw_game_panel(u, gu);
+    }
+    const char *keys = gu->msg[0] ? gu->msg
+                       : COLS >= 90 ? " Enter decide  Up/Down choose  space Automa step  a display  L log  U undo  q quit"
+                                    : " Enter decide  space step  a display  L log  q quit";
+    attrset(A_REVERSE);
+    mvhline(LINES - 1, 0, ' ', COLS);
+    mvaddnstr(LINES - 1, 0, keys, COLS);
+    attrset(A_NORMAL);
+    refresh();
+}
+
+/* Centres the map on the hex a decision names, if any. */
+static void show_decision(Ui *u, const Decision *d)
+{
+    int hex = -1;
+    if (d->kind == D_MOVE || d->kind == D_PLACE || d->kind == D_RETREAT || d->kind == D_BREAK || d->kind == D_ENTRENCH ||
+        d->kind == D_TRADE || d->kind == D_SKIRM_DEFEND)
+        hex = d->arg;
+    else if (d->kind == D_ATTACK && d->nhexes > 0)
+        hex = d->hexes[0];
+    if (hex >= 0 && hex < u->gd->map.cols * u->gd->map.rows) {
+        u->cursor = map_hex_at(&u->gd->map, hex);
+        centre_on_cursor(u);
+    }
+}
+
+static bool game_do(Ui *u, GameUi *gu, const Decision *d)
+{
+    char why[300];
+    if (!play_apply(&gu->play, d, why, sizeof why)) {
+        snprintf(gu->msg, sizeof gu->msg, " %s", why);
+        return false;
+    }
+    gu->msg[0] = '\0';
+    if (gu->play.save_error[0])
+        snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
+    refresh_units(u, &gu->play.game);
+    game_legal_refresh(gu);
+    gu->sel = 0;
+    gu->top = 0;
+    if (gu->play.game.st.phase == PH_GAME_OVER)
+        play_finish(&gu->play);
+    return true;
+}
+
+static void automa_step(Ui *u, GameUi *gu)
+{
+    if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
+        return;
+    game_do(u, gu, &gu->legal[0]);
+}
+
+static void run_game(Ui *u, GameUi *gu)
+{
+    refresh_units(u, &gu->play.game);
+    game_legal_refresh(gu);
+    int ch = data_place_index(u->gd, "chancellorsville");
+    if (ch >= 0)
+        u->cursor = u->gd->map.places[ch].hex;
+    centre_on_cursor(u);
+    bool running = true;
+    while (running) {
+        draw_game(u, gu);
+        int key = getch();
+        switch (key) {
+        case 'q':
+        case 'Q':
+            running = false;
+            break;
+        case KEY_UP:
+            if (gu->sel > 0) {
+                gu->sel--;
+                show_decision(u, &gu->legal[gu->sel]);
+            }
+            break;
+        case KEY_DOWN:
+            if (gu->sel + 1 < gu->nlegal) {
+                gu->sel++;
+                show_decision(u, &gu->legal[gu->sel]);
+            }
+            break;
+        case KEY_NPAGE:
+            gu->sel = gu->sel + 10 < gu->nlegal ? gu->sel + 10 : (gu->nlegal > 0 ? gu->nlegal - 1 : 0);
+            break;
+        case KEY_PPAGE:
+            gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
+            break;
+        case '\n':
+        case KEY_ENTER:
+            if (gu->overlay)
+                gu->overlay = 0;
+            else if (gu->nlegal > 0)
+                game_do(u, gu, &gu->legal[gu->sel]);
+            break;
+        case ' ':
+            automa_step(u, gu);
+            break;
+        case 'g':
+            for (int i = 0; i < 2000 && gu->play.game.st.to_move == SIDE_UNION &&
+                            gu->play.game.st.phase != PH_GAME_OVER;
+                 i++)
+                automa_step(u, gu);
+            break;
+        case 'a':
+            gu->overlay = gu->overlay == 1 ? 0 : 1;
+            break;
+        case 'L':
+            gu->overlay = gu->overlay == 2 ? 0 : 2;
+            gu->log_back = 0;
+            break;
+        case 'U': {
+            char why[300];
+            if (play_undo(&gu->play, SIDE_CONFEDERATE, why, sizeof why)) {
+                refresh_units(u, &gu->play.game);
+                game_legal_refresh(gu);
+                gu->msg[0] = '\0';
+            } else
+                snprintf(gu->msg, sizeof gu->msg, " %s", why);
+            break;
+        }
+        case 'h':
+            step_cursor(u, -1, 0);
+            follow_cursor(u);
+            break;
+        case 'l':
+            step_cursor(u, 1, 0);
+            follow_cursor(u);
+            break;
+        case 'k':
+            if (gu->overlay == 2)
+                gu->log_back++;
+            else
+                move_cursor(u, DIR_N), follow_cursor(u);
+            break;
+        case 'j':
+            if (gu->overlay == 2 && gu->log_back > 0)
+                gu->log_back--;
+            else
+                move_cursor(u, DIR_S), follow_cursor(u);
+            break;
+        case KEY_RESIZE:
+            centre_on_cursor(u);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* The start menu: a new solitaire campaign, the unfinished game, the map. */
+static int run_menu(Ui *u)
+{
+    char autosave[4200] = "";
+    bool have_dir = play_autosave_path(autosave, sizeof autosave);
+    GameUi gu;
+    memset(&gu, 0, sizeof gu);
+    gu.legal = malloc(20000 * sizeof *gu.legal);
+    if (!gu.legal)
+        return 1;
+    int solitaire = data_scenario_index(u->gd, "solitaire");
+    char msg[400] = "";
+    for (;;) {
+        bool can_resume = have_dir && access(autosave, F_OK) == 0;
+        erase();
+        attrset(A_REVERSE);
+        mvhline(0, 0, ' ', COLS);
+        mvaddnstr(0, 0, " guv  Give Us Victories: Chancellorsville 1863", COLS);
+        attrset(A_NORMAL);
+        int y = 3;
+        mvaddnstr(y++, 4, "You are Lee. The Automa commands Hooker's Army of the Potomac.", COLS - 4);
+        y++;
+        if (solitaire >= 0)
+            mvaddnstr(y++, 6, "n   new solitaire campaign (30 April - 4 May 1863)", COLS - 6);
+        if (can_resume)
+            mvaddnstr(y++, 6, "r   resume the unfinished game", COLS - 6);
+        mvaddnstr(y++, 6, "m   the map", COLS - 6);
+        mvaddnstr(y++, 6, "q   quit", COLS - 6);
+        if (msg[0])
+            mvaddnstr(y + 1, 4, msg, COLS - 4);
+        if (!have_dir)
+            mvaddnstr(y + 2, 4, "(no save folder: set HOME or XDG_DATA_HOME to keep games)", COLS - 4);
+        refresh();
+        int key = getch();
+        if (key == 'q' || key == 'Q')
+            break;
+        if (key == 'm') {
+            run_viewer(u);
+            continue;
+        }
+        char err[1200];
+        bool started = false;
+        if (key == 'n' && solitaire >= 0) {
+            uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+            started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
+        } else if (key == 'r' && can_resume)
+            started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
+        else
+            continue;
+        if (!started) {
+            snprintf(msg, sizeof msg, "%.390s", err);
+            continue;
+        }
+        gu.sel = gu.top = gu.overlay = 0;
+        gu.msg[0] = '\0';
+        run_game(u, &gu);
+        play_free(&gu.play);
+        msg[0] = '\0';
+    }
+    free(gu.legal);
+    return 0;
+}
+
 int ui_run(const GameData *gd)
 {
     Ui u;
@@ -497,91 +959,8 @@ int ui_run(const GameData *gd)
               NULL);
     mouseinterval(0);
     setup_styles(&u);
-    centre_on_cursor(&u);
-    bool running = true;
-    while (running) {
-        draw(&u);
-        int key = getch();
-        if (u.help && key != KEY_RESIZE && key != KEY_MOUSE) {
-            u.help = false;
-            continue;
-        }
-        switch (key) {
-        case 'q':
-        case 'Q':
-            running = false;
-            break;
-        case KEY_LEFT:
-        case 'h':
-            step_cursor(&u, -1, 0);
-            break;
-        case KEY_RIGHT:
-        case 'l':
-            step_cursor(&u, 1, 0);
-            break;
-        case KEY_UP:
-        case 'k':
-            move_cursor(&u, DIR_N);
-            break;
-        case KEY_DOWN:
-        case 'j':
-            move_cursor(&u, DIR_S);
-            break;
-        case 'y':
-            move_cursor(&u, DIR_NW);
-            break;
-        case 'u':
-            move_cursor(&u, DIR_NE);
-            break;
-        case 'b':
-            move_cursor(&u, DIR_SW);
-            break;
-        case 'n':
-            move_cursor(&u, DIR_SE);
-            break;
-        case KEY_NPAGE:
-            u.vy += map_height() - 2;
-            clamp_view(&u);
-            continue;
-        case KEY_PPAGE:
-            u.vy -= map_height() - 2;
-            clamp_view(&u);
-            continue;
-        case KEY_HOME:
-            u.vx = 0;
-            clamp_view(&u);
-            continue;
-        case KEY_END:
-            u.vx = u.canvas.width;
-            clamp_view(&u);
-            continue;
-        case 'i':
-            u.ids = !u.ids;
-            break;
-        case 'c':
-            centre_on_cursor(&u);
-            continue;
-        case '\t':
-            u.legend = !u.legend;
-            break;
-        case 'p':
-            u.panel_forced = !u.panel_forced;
-            break;
-        case '?':
-            u.help = true;
-            break;
-        case KEY_MOUSE:
-            handle_mouse(&u);
-            continue;
-        case KEY_RESIZE:
-            centre_on_cursor(&u);
-            break;
-        default:
-            continue;
-        }
-        follow_cursor(&u);
-    }
+    int rc = run_menu(&u);
     restore_terminal();
     ui_free(&u);
-    return 0;
+    return rc;
 }
