@@ -78,6 +78,27 @@ static void test_ids_and_units(void **state)
     check_picture(&ids, "mini-map-ids.txt");
 }
 
+/* VISIBILITY: an enemy stack out of sight shows that it is there, not how many. */
+static void test_hidden_stack(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(MINI_DIR, &gd, &d));
+    unsigned char usa[36] = {0};
+    usa[(3 - 1) * 6 + (4 - 1)] = MAP_UNITS_HIDDEN; /* 0304 */
+    MapOverlay ov = {false, {usa, NULL}};
+    MapCanvas c;
+    assert_true(maprender_draw(&gd, &ov, &c));
+    char *text = canvas_text(&c);
+    assert_non_null(strstr(text, "U?"));
+    assert_null(strstr(text, "U1"));
+    free(text);
+    maprender_free(&c);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
 static void test_hex_at_finds_every_hex(void **state)
 {
     (void)state;
@@ -104,6 +125,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_picture_of_the_test_map),
         cmocka_unit_test(test_ids_and_units),
+        cmocka_unit_test(test_hidden_stack),
         cmocka_unit_test(test_hex_at_finds_every_hex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

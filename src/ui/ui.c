@@ -577,7 +577,9 @@ static void refresh_units(Ui *u, const Game *g)
         if (us->where != AT_MAP || us->hex < 0 || us->hex >= n)
             continue;
         unsigned char *c = &u->units[u->gd->units[i].side][us->hex];
-        if (*c < 255)
+        if (u->gd->units[i].side != SIDE_CONFEDERATE && !game_can_inspect(g, SIDE_CONFEDERATE, us->hex))
+            *c = MAP_UNITS_HIDDEN; /* VISIBILITY: an enemy stack's contents only with a unit next to it */
+        else if (*c < MAP_UNITS_HIDDEN - 1)
             (*c)++;
     }
     maprender_free(&u->canvas);

@@ -146,7 +146,7 @@ static void draw_interior(const GameData *gd, const MapOverlay *ov, MapCanvas *c
             continue;
         int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
         put(c, x + 2, y, side == SIDE_UNION ? 'U' : 'C', st, t);
-        put(c, x + 3, y, (char)(n > 9 ? '+' : '0' + n), st, t);
+        put(c, x + 3, y, (char)(n == MAP_UNITS_HIDDEN ? '?' : n > 9 ? '+' : '0' + n), st, t);
     }
 }
 

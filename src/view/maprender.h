@@ -58,6 +58,9 @@ typedef struct {
     const unsigned char *units[SIDE_COUNT]; /* optional: units per hex index and side */
 } MapOverlay;
 
+/* A units count that hides how many there are (VISIBILITY): drawn "?". */
+#define MAP_UNITS_HIDDEN 255
+
 #define MAP_CELL_W 5
 #define MAP_CELL_H 2
 
