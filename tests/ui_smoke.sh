@@ -70,7 +70,9 @@ wait_for "pts 1" || fail "choosing a formation did not spend a point"
 grep -q "do choose mclaws" "$xdg/guv/current.save" || fail "the decision is not in the save"
 tmux -L "$sock" send-keys -t g a
 wait_for "ACTIVATION TRACK" || fail "the Automa's display does not open"
-tmux -L "$sock" send-keys -t g a q
+tmux -L "$sock" send-keys -t g a '?'
+wait_for "Keys in the game" || fail "the game's help does not open"
+tmux -L "$sock" send-keys -t g '?' q
 wait_for "resume the unfinished game" || fail "the menu does not offer to resume"
 tmux -L "$sock" send-keys -t g r
 wait_for "pts 1" || fail "the resumed game is not where it was"

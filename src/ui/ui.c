@@ -666,12 +666,34 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     }
 }
 
+static const char *const game_help[] = {
+    "Keys in the game",
+    "",
+    "Up Down, PgUp PgDn  choose among your decisions (the map follows)",
+    "Enter               carry out the chosen decision",
+    "space               the Automa's next step (when it acts)",
+    "g                   the Automa acts until you must decide",
+    "a                   the Automa's display (again: back)",
+    "L                   the log (j k scroll; again: back)",
+    "U                   take back your last decision",
+    "h j k l             move the map cursor",
+    "?                   this help (again: back)",
+    "q                   back to the menu (the game is saved)",
+    "",
+    "Every decision is saved at once; the menu's r resumes the game.",
+};
+
 static void draw_overlay(GameUi *gu)
 {
     const Game *g = &gu->play.game;
     for (int y = 1; y < LINES - 1; y++) {
         move(y, 0);
         clrtoeol();
+    }
+    if (gu->overlay == 3) {
+        for (int i = 0; i < (int)(sizeof game_help / sizeof *game_help) && 2 + i < LINES - 1; i++)
+            mvaddnstr(2 + i, 2, game_help[i], COLS - 2);
+        return;
     }
     if (gu->overlay == 1) {
         AutomaView v;
@@ -717,8 +739,8 @@ static void draw_game(Ui *u, GameUi *gu)
         draw_game_panel(u, gu);
     }
     const char *keys = gu->msg[0] ? gu->msg
-                       : COLS >= 90 ? " Enter decide  Up/Down choose  space Automa step  a display  L log  U undo  q quit"
-                                    : " Enter decide  space step  a display  L log  q quit";
+                       : COLS >= 90 ? " Enter decide  Up/Down choose  space Automa step  a display  L log  U undo  ? help  q quit"
+                                    : " Enter decide  space step  a display  L log  ? help  q quit";
     attrset(A_REVERSE);
     mvhline(LINES - 1, 0, ' ', COLS);
     mvaddnstr(LINES - 1, 0, keys, COLS);
@@ -820,6 +842,9 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case 'a':
             gu->overlay = gu->overlay == 1 ? 0 : 1;
+            break;
+        case '?':
+            gu->overlay = gu->overlay == 3 ? 0 : 3;
             break;
         case 'L':
             gu->overlay = gu->overlay == 2 ? 0 : 2;
