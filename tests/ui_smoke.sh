@@ -72,7 +72,15 @@ tmux -L "$sock" send-keys -t g a
 wait_for "ACTIVATION TRACK" || fail "the Automa's display does not open"
 tmux -L "$sock" send-keys -t g a '?'
 wait_for "Keys in the game" || fail "the game's help does not open"
-tmux -L "$sock" send-keys -t g '?' q
+tmux -L "$sock" send-keys -t g '?' L
+wait_for "Log: all" || fail "the log does not open"
+wait_for "chooses McLaws" || fail "the log does not show the decision"
+tmux -L "$sock" send-keys -t g f
+wait_for "Log: combat" || fail "the log filter does not change"
+tmux -L "$sock" send-keys -t g L w
+wait_for "the log is in" || fail "the log is not written to a file"
+[ -s "$xdg/guv/game-log.txt" ] || fail "the log file is empty"
+tmux -L "$sock" send-keys -t g q
 wait_for "resume the unfinished game" || fail "the menu does not offer to resume"
 tmux -L "$sock" send-keys -t g r
 wait_for "pts 1" || fail "the resumed game is not where it was"

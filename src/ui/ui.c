@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "play/play.h"
+#include "rules/save.h"
 #include "view/automa_view.h"
 #include "view/maprender.h"
 
@@ -563,6 +564,7 @@ typedef struct {
     int nlegal, sel, top;
     int overlay; /* 0 none, 1 the Automa's display, 2 the log */
     int log_back; /* log lines scrolled back */
+    int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
     char msg[6000];
 } GameUi;
 
@@ -683,6 +685,61 @@ static const char *const game_help[] = {
     "Every decision is saved at once; the menu's r resumes the game.",
 };
 
+/* Whether a log entry is shown under a filter: all, combat, the Automa,
+ * the player's own decisions; the Automa's hidden draws never. */
+static bool log_passes(const LogEntry *e, int filter)
+{
+    if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+        return false;
+    switch (filter) {
+    case 1:
+        return strncmp(e->rule, "COMBAT", 6) == 0 || strcmp(e->rule, "HITS") == 0 || strncmp(e->rule, "RETREAT", 7) == 0 ||
+               strncmp(e->rule, "BOMBARD", 7) == 0 || strcmp(e->rule, "AI-ENGAGEMENT") == 0 ||
+               strcmp(e->rule, "AI-SIX") == 0 || strcmp(e->rule, "AI-LOSSES") == 0 ||
+               strcmp(e->rule, "AI-PLAYER-ATTACK") == 0 || strcmp(e->rule, "RULE-OF-SIX") == 0 ||
+               strcmp(e->rule, "AI-INTERRUPT") == 0 || strcmp(e->rule, "AI-ARTILLERY") == 0;
+    case 2:
+        return strncmp(e->rule, "AI-", 3) == 0;
+    case 3:
+        return e->kind == LOG_DECISION && strncmp(e->text, "union", 5) != 0;
+    default:
+        return true;
+    }
+}
+
+static void log_line(const LogEntry *e, char *line, size_t n)
+{
+    if (e->kind == LOG_ROLL)
+        snprintf(line, n, "T%-2d %-17s die %d: %s", e->turn, e->rule, e->die, e->text);
+    else
+        snprintf(line, n, "T%-2d %-17s %s", e->turn, e->rule, e->text);
+}
+
+/* The whole log to a file beside the saves, for reading or sharing. */
+static void write_log(GameUi *gu)
+{
+    char dir[4096], path[4200];
+    if (!save_dir(dir, sizeof dir)) {
+        snprintf(gu->msg, sizeof gu->msg, " no folder to write the log to (set HOME or XDG_DATA_HOME)");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/game-log.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(gu->msg, sizeof gu->msg, " cannot write %s", path);
+        return;
+    }
+    const Game *g = &gu->play.game;
+    for (int i = 0; i < g->log.count; i++)
+        if (log_passes(&g->log.items[i], 0)) {
+            char line[400];
+            log_line(&g->log.items[i], line, sizeof line);
+            fprintf(f, "%s\n", line);
+        }
+    bool ok = fclose(f) == 0;
+    snprintf(gu->msg, sizeof gu->msg, ok ? " the log is in %s" : " cannot write %s", path);
+}
+
 static void draw_overlay(GameUi *gu)
 {
     const Game *g = &gu->play.game;
@@ -705,20 +762,23 @@ static void draw_overlay(GameUi *gu)
             mvaddnstr(1 + i, 0, v.line[i], COLS);
         return;
     }
-    int rows = LINES - 2;
-    int end = g->log.count - gu->log_back;
-    if (end < 0)
-        end = 0;
-    int start = end - rows > 0 ? end - rows : 0;
-    for (int i = start, y = 1; i < end; i++, y++) {
-        const LogEntry *e = &g->log.items[i];
-        if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
-            continue; /* the Automa's hidden chits stay hidden */
+    static const char *const filters[] = {"all", "combat", "the Automa", "my decisions"};
+    attrset(A_BOLD);
+    char head[120];
+    snprintf(head, sizeof head, "Log: %s  (f filter, j k scroll, w write to a file, L back)", filters[gu->log_filter]);
+    mvaddnstr(1, 0, head, COLS);
+    attrset(A_NORMAL);
+    int rows = LINES - 3;
+    int shown[4096], ns = 0; /* the entries that pass, newest last */
+    for (int i = g->log.count - 1; i >= 0 && ns < 4096; i--)
+        if (log_passes(&g->log.items[i], gu->log_filter))
+            shown[ns++] = i;
+    if (gu->log_back > ns - rows)
+        gu->log_back = ns - rows > 0 ? ns - rows : 0;
+    int first = gu->log_back + rows - 1 < ns ? gu->log_back + rows - 1 : ns - 1;
+    for (int k = first, y = 2; k >= gu->log_back && y < LINES - 1; k--, y++) {
         char line[400];
-        if (e->kind == LOG_ROLL)
-            snprintf(line, sizeof line, "%-18s die %d: %s", e->rule, e->die, e->text);
-        else
-            snprintf(line, sizeof line, "%-18s %s", e->rule, e->text);
+        log_line(&g->log.items[shown[k]], line, sizeof line);
         mvaddnstr(y, 0, line, COLS);
     }
 }
@@ -867,6 +927,15 @@ static void run_game(Ui *u, GameUi *gu)
         case 'l':
             step_cursor(u, 1, 0);
             follow_cursor(u);
+            break;
+        case 'f':
+            if (gu->overlay == 2) {
+                gu->log_filter = (gu->log_filter + 1) % 4;
+                gu->log_back = 0;
+            }
+            break;
+        case 'w':
+            write_log(gu);
             break;
         case 'k':
             if (gu->overlay == 2)
