@@ -87,6 +87,17 @@ wait_for "pts 1" || fail "the resumed game is not where it was"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the game with status 0"
 
+# The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
+{ cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \
+  | grep -q "^ok save" || fail "could not save a finished game"
+run 80 24 TERM=xterm XDG_DATA_HOME="$xdg"
+wait_for "resume the unfinished game" || fail "no resume for the finished game's save"
+tmux -L "$sock" send-keys -t g r
+wait_for "THE CONFEDERACY WINS" || fail "no end-of-game screen"
+wait_for "Places held at the end" || fail "the end screen does not list the places held"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit after the end screen"
+
 run 80 24 TERM=xterm NO_COLOR=1 XDG_DATA_HOME="$xdg"
 wait_for "new solitaire campaign" || fail "no start menu at 80x24"
 tmux -L "$sock" send-keys -t g m

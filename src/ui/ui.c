@@ -607,7 +607,7 @@ static void game_status(const Game *g, char *buf, size_t n)
     const GameState *st = &g->st;
     const TurnDef *td = &g->gd->turns[st->turn - 1];
     snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night ? " night" : "",
-             st->rain ? " rain" : "", phase_text[st->phase], st->to_move == SIDE_UNION ? "Automa" : "you decide",
+             st->rain ? " rain" : "", phase_text[st->phase], st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union") : "you decide",
              st->points[SIDE_CONFEDERATE]);
     if (st->automa.on) {
         size_t len = strlen(buf);
@@ -740,12 +740,53 @@ static void write_log(GameUi *gu)
     snprintf(gu->msg, sizeof gu->msg, ok ? " the log is in %s" : " cannot write %s", path);
 }
 
-static void draw_overlay(GameUi *gu)
+/* The end of the game: the result, the VP and band, the losses, the
+ * places each side holds. */
+static void draw_end(const Ui *u, const Game *g)
+{
+    const GameData *gd = u->gd;
+    int y = 2;
+    static const char *const who[] = {"", "THE UNION WINS", "THE CONFEDERACY WINS", "A DRAW"};
+    attrset(A_BOLD);
+    mvaddnstr(y++, 2, who[g->st.result], COLS - 2);
+    attrset(A_NORMAL);
+    mvaddnstr(y++, 2, g->st.result_text, COLS - 2);
+    y++;
+    int lost[SIDE_COUNT] = {0, 0};
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_ELIMINATED && gd->units[i].type != UT_SKIRMISHER && gd->units[i].type != UT_DUMMY)
+            lost[gd->units[i].side]++;
+    char line[200];
+    snprintf(line, sizeof line, "Losses: Union %d counters eliminated (%d points), Confederate %d (%d points)",
+             lost[SIDE_UNION], game_eliminated_points(g, SIDE_UNION), lost[SIDE_CONFEDERATE],
+             game_eliminated_points(g, SIDE_CONFEDERATE));
+    mvaddnstr(y++, 2, line, COLS - 2);
+    y++;
+    mvaddnstr(y++, 2, "Places held at the end:", COLS - 2);
+    for (int p = 0; p < gd->map.nplaces && y < LINES - 2; p++) {
+        int hex = map_hex_index(&gd->map, gd->map.places[p].hex);
+        int side = -1;
+        for (int i = 0; i < g->st.nunits && side < 0; i++)
+            if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && gd->units[i].type != UT_DUMMY)
+                side = gd->units[i].side;
+        if (side < 0)
+            continue;
+        snprintf(line, sizeof line, "  %-28s %s", gd->map.places[p].name, side == SIDE_UNION ? "Union" : "Confederate");
+        mvaddnstr(y++, 2, line, COLS - 2);
+    }
+    mvaddnstr(LINES - 2, 2, "q back to the menu (the game is kept as finished.save)", COLS - 2);
+}
+
+static void draw_overlay(const Ui *u, GameUi *gu)
 {
     const Game *g = &gu->play.game;
     for (int y = 1; y < LINES - 1; y++) {
         move(y, 0);
         clrtoeol();
+    }
+    if (gu->overlay == 4) {
+        draw_end(u, g);
+        return;
     }
     if (gu->overlay == 3) {
         for (int i = 0; i < (int)(sizeof game_help / sizeof *game_help) && 2 + i < LINES - 1; i++)
@@ -793,7 +834,7 @@ static void draw_game(Ui *u, GameUi *gu)
     mvaddnstr(0, 0, status, COLS);
     attrset(A_NORMAL);
     if (gu->overlay)
-        draw_overlay(gu);
+        draw_overlay(u, gu);
     else {
         draw_map(u);
         draw_game_panel(u, gu);
@@ -837,8 +878,10 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     game_legal_refresh(gu);
     gu->sel = 0;
     gu->top = 0;
-    if (gu->play.game.st.phase == PH_GAME_OVER)
+    if (gu->play.game.st.phase == PH_GAME_OVER) {
         play_finish(&gu->play);
+        gu->overlay = 4; /* the end of the game */
+    }
     return true;
 }
 
@@ -853,6 +896,8 @@ static void run_game(Ui *u, GameUi *gu)
 {
     refresh_units(u, &gu->play.game);
     game_legal_refresh(gu);
+    if (gu->play.game.st.phase == PH_GAME_OVER)
+        gu->overlay = 4;
     int ch = data_place_index(u->gd, "chancellorsville");
     if (ch >= 0)
         u->cursor = u->gd->map.places[ch].hex;
