@@ -565,6 +565,7 @@ typedef struct {
     int overlay; /* 0 none, 1 the Automa's display, 2 the log */
     int log_back; /* log lines scrolled back */
     int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
+    int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
     char msg[6000];
 } GameUi;
 
@@ -616,6 +617,26 @@ static void game_status(const Game *g, char *buf, size_t n)
     }
 }
 
+/* Wraps text into the panel from row *y: words kept whole. */
+static void panel_wrap(int x, int *y, int w, const char *text)
+{
+    const char *p = text;
+    while (*p && *y < LINES - 1) {
+        while (*p == ' ' || *p == '\n')
+            p++;
+        int len = (int)strlen(p);
+        if (len > w) {
+            len = w;
+            while (len > 0 && p[len] != ' ')
+                len--;
+            if (len == 0)
+                len = w;
+        }
+        panel_line(x, y, w, A_NORMAL, "%.*s", len, p);
+        p += len;
+    }
+}
+
 static void draw_game_panel(Ui *u, GameUi *gu)
 {
     int w = panel_width(u);
@@ -646,6 +667,12 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         panel_line(x, &y, w, A_NORMAL, "g      on until you decide");
         panel_line(x, &y, w, A_NORMAL, "a      its display, L the log");
         y++;
+        const Paragraph *para = gu->para ? data_paragraph(u->gd, gu->para) : NULL;
+        if (para) {
+            panel_line(x, &y, w, A_BOLD, "[%03d] %s", para->number, para->title);
+            panel_wrap(x, &y, w, para->text ? para->text : "");
+            y++;
+        }
     } else {
         const Chit *c = &g->st.drawn;
         if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == SIDE_CONFEDERATE)
@@ -889,8 +916,16 @@ static void automa_step(Ui *u, GameUi *gu)
 {
     if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
         return;
+    int from = gu->play.game.log.count;
     game_do(u, gu, &gu->legal[0]);
+    for (int i = from; i < gu->play.game.log.count; i++) { /* a paragraph read: its narrative is shown */
+        const LogEntry *e = &gu->play.game.log.items[i];
+        int n;
+        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && sscanf(e->text, "[%d]", &n) == 1 && strstr(e->text, ", read for"))
+            gu->para = n;
+    }
 }
+
 
 static void run_game(Ui *u, GameUi *gu)
 {
