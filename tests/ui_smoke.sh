@@ -68,7 +68,11 @@ tmux -L "$sock" send-keys -t g Enter
 wait_for "pts 1" || fail "choosing a formation did not spend a point"
 [ -f "$xdg/guv/current.save" ] || fail "the game is not saved at once"
 grep -q "do choose mclaws" "$xdg/guv/current.save" || fail "the decision is not in the save"
-tmux -L "$sock" send-keys -t g a
+tmux -L "$sock" send-keys -t g Tab
+wait_for "Hex 1820" || fail "the hex panel does not open on Chancellorsville"
+tmux -L "$sock" send-keys -t g l
+wait_for "Mahone" || fail "the hex panel does not list the units in the hex"
+tmux -L "$sock" send-keys -t g Tab a
 wait_for "ACTIVATION TRACK" || fail "the Automa's display does not open"
 tmux -L "$sock" send-keys -t g a '?'
 wait_for "Keys in the game" || fail "the game's help does not open"

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "automa/automa.h"
 #include "play/play.h"
 #include "rules/save.h"
 #include "view/automa_view.h"
@@ -566,6 +567,7 @@ typedef struct {
     int log_back; /* log lines scrolled back */
     int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
     int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
+    bool hex_panel; /* the side panel shows the hex under the cursor instead of the decisions */
     char msg[6000];
 } GameUi;
 
@@ -637,6 +639,58 @@ static void panel_wrap(int x, int *y, int w, const char *text)
     }
 }
 
+/* The hex under the cursor as the player may know it: terrain, place,
+ * works, objectives, and the units with their state (enemy units only
+ * with a Confederate unit next to them, VISIBILITY). */
+static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
+{
+    const Game *g = &gu->play.game;
+    const GameData *gd = u->gd;
+    int hex = map_hex_index(&gd->map, u->cursor);
+    const MapHex *mh = &gd->map.hexes[hex];
+    char id[5];
+    hex_format(u->cursor, id);
+    panel_line(x, y, w, A_BOLD, "Hex %s  %s", id, gd->terrain[mh->terrain].name);
+    if (mh->place >= 0)
+        panel_line(x, y, w, A_NORMAL, "%s", gd->map.places[mh->place].name);
+    if (g->st.breastwork[hex])
+        panel_line(x, y, w, A_NORMAL, "%s breastwork", g->st.breastwork[hex] == SIDE_UNION + 1 ? "Union" : "Confederate");
+    if (mh->fort_faces || g->st.fort_marker[hex])
+        panel_line(x, y, w, A_NORMAL, "fortification");
+    for (int f = 0; g->st.automa.on && f < gd->automa.nformations; f++)
+        if (g->st.automa.obj_area[f] >= 0 &&
+            map_hex_index(&gd->map, gd->areas[g->st.automa.obj_area[f]].objective) == hex)
+            panel_line(x, y, w, A_NORMAL, "objective of %s (%d VP)", automa_formation_name(gd, f),
+                       g->st.automa.obj_value[f]);
+    bool seen = game_can_inspect(g, SIDE_CONFEDERATE, hex);
+    int hidden = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        const UnitDef *ud = &gd->units[i];
+        if (us->where != AT_MAP || us->hex != hex || ud->type == UT_DUMMY)
+            continue;
+        if (ud->side != SIDE_CONFEDERATE && !seen) {
+            hidden++;
+            continue;
+        }
+        char flags[40] = "";
+        if (us->flags & UF_DIS)
+            strcat(flags, " DIS");
+        if (us->flags & UF_DEM)
+            strcat(flags, " DEM");
+        if (us->flags & UF_OOS)
+            strcat(flags, " OOS");
+        if (us->flags & UF_FIRED)
+            strcat(flags, " fired");
+        bool reduced = ud->counter >= 0 ? us->steps < gd->counters[ud->counter].nvalues : ud->reduced > 0 && us->steps < 2;
+        panel_line(x, y, w, ud->side == SIDE_UNION ? u->style_attr[STY_UNION] : u->style_attr[STY_CSA], "%s %d%s%s",
+                   ud->name, game_unit_points(g, i), reduced ? " (reduced)" : "", flags);
+    }
+    if (hidden)
+        panel_line(x, y, w, u->style_attr[STY_UNION], "a Union stack (no unit of yours next to it)");
+    (*y)++;
+}
+
 static void draw_game_panel(Ui *u, GameUi *gu)
 {
     int w = panel_width(u);
@@ -651,6 +705,11 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     x += 2;
     w -= 2;
     const Game *g = &gu->play.game;
+    if (gu->hex_panel) {
+        draw_game_hex(u, gu, x, &y, w);
+        panel_line(x, &y, w, A_NORMAL, "(Tab: back to the decisions)");
+        return;
+    }
     if (g->st.phase == PH_GAME_OVER) {
         panel_line(x, &y, w, A_BOLD, "The game is over");
         const char *t = g->st.result_text; /* wrapped to the panel */
@@ -706,6 +765,7 @@ static const char *const game_help[] = {
     "L                   the log (j k scroll; again: back)",
     "U                   take back your last decision",
     "h j k l             move the map cursor",
+    "Tab                 the hex under the cursor: units, works, objectives",
     "?                   this help (again: back)",
     "q                   back to the menu (the game is saved)",
     "",
@@ -985,6 +1045,9 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case '?':
             gu->overlay = gu->overlay == 3 ? 0 : 3;
+            break;
+        case '\t':
+            gu->hex_panel = !gu->hex_panel;
             break;
         case 'L':
             gu->overlay = gu->overlay == 2 ? 0 : 2;
