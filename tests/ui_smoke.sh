@@ -91,6 +91,22 @@ wait_for "pts 1" || fail "the resumed game is not where it was"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the game with status 0"
 
+# A two-player scenario with an option; the unfinished solitaire game is kept aside, never lost.
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "a scenario for two players" || fail "no scenario choice in the menu"
+tmux -L "$sock" send-keys -t g o
+wait_for "rule-of-six" || fail "no option toggles"
+tmux -L "$sock" send-keys -t g 3 q
+wait_for "options: rule-of-six" || fail "the option is not toggled"
+tmux -L "$sock" send-keys -t g s
+wait_for "Lee Moves" || fail "the scenarios are not listed"
+n=$(screen | grep "Lee Moves" | sed 's/^ *\([0-9]\).*/\1/')
+tmux -L "$sock" send-keys -t g "$n"
+wait_for "The Confederates decide" || fail "the two-player game does not start"
+[ -f "$xdg/guv/previous.save" ] || fail "the unfinished game was not kept aside"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit the two-player game"
+
 # The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
 { cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \
   | grep -q "^ok save" || fail "could not save a finished game"

@@ -582,7 +582,8 @@ static void refresh_units(Ui *u, const Game *g)
         if (us->where != AT_MAP || us->hex < 0 || us->hex >= n)
             continue;
         unsigned char *c = &u->units[u->gd->units[i].side][us->hex];
-        if (u->gd->units[i].side != SIDE_CONFEDERATE && !game_can_inspect(g, SIDE_CONFEDERATE, us->hex))
+        int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
+        if (u->gd->units[i].side != viewer && !game_can_inspect(g, viewer, us->hex))
             *c = MAP_UNITS_HIDDEN; /* VISIBILITY: an enemy stack's contents only with a unit next to it */
         else if (*c < MAP_UNITS_HIDDEN - 1)
             (*c)++;
@@ -740,7 +741,11 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                        : c->kind == CHIT_HIGHER && c->index >= 0 ? u->gd->commanders[c->index].name
                        : c->kind == CHIT_INDEPENDENT ? "the Independent chit"
                                                      : "an event chit");
-        panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
+        if (g->st.automa.on)
+            panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
+        else
+            panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
+                       gu->nlegal);
     }
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
@@ -1101,6 +1106,63 @@ static void run_game(Ui *u, GameUi *gu)
     }
 }
 
+/* A scenario for two players (not the solitaire one): its index, -1 when
+ * the player goes back. */
+static int choose_scenario(Ui *u, int solitaire)
+{
+    for (;;) {
+        erase();
+        attrset(A_REVERSE);
+        mvhline(0, 0, ' ', COLS);
+        mvaddnstr(0, 0, " guv  a scenario for two players on one screen", COLS);
+        attrset(A_NORMAL);
+        int y = 2, k = 0;
+        int index[10];
+        for (int i = 0; i < u->gd->nscenarios && k < 9; i++) {
+            if (i == solitaire)
+                continue;
+            index[k] = i;
+            char line[200];
+            snprintf(line, sizeof line, "%d   %s (turns %d-%d)", k + 1, u->gd->scenarios[i].name,
+                     u->gd->scenarios[i].first_turn, u->gd->scenarios[i].last_turn);
+            mvaddnstr(y++, 4, line, COLS - 4);
+            k++;
+        }
+        mvaddnstr(y + 1, 4, "Esc or q   back", COLS - 4);
+        refresh();
+        int key = getch();
+        if (key == 27 || key == 'q')
+            return -1;
+        if (key >= '1' && key < '1' + k)
+            return index[key - '1'];
+    }
+}
+
+/* The optional rules and variants, toggled by number. */
+static void choose_options(Ui *u, unsigned *options)
+{
+    (void)u;
+    for (;;) {
+        erase();
+        attrset(A_REVERSE);
+        mvhline(0, 0, ' ', COLS);
+        mvaddnstr(0, 0, " guv  optional rules and variants (two-player games)", COLS);
+        attrset(A_NORMAL);
+        for (int i = 0; i < GAME_OPTION_COUNT; i++) {
+            char line[120];
+            snprintf(line, sizeof line, "%d   [%c] %s", i + 1, (*options & (1u << i)) ? 'x' : ' ', game_option_name(i));
+            mvaddnstr(2 + i, 4, line, COLS - 4);
+        }
+        mvaddnstr(3 + GAME_OPTION_COUNT, 4, "Enter, Esc or q   back", COLS - 4);
+        refresh();
+        int key = getch();
+        if (key == 27 || key == 'q' || key == '\n' || key == KEY_ENTER)
+            return;
+        if (key >= '1' && key < '1' + GAME_OPTION_COUNT)
+            *options ^= 1u << (key - '1');
+    }
+}
+
 /* The start menu: a new solitaire campaign, the unfinished game, the map. */
 static int run_menu(Ui *u)
 {
@@ -1112,6 +1174,7 @@ static int run_menu(Ui *u)
     if (!gu.legal)
         return 1;
     int solitaire = data_scenario_index(u->gd, "solitaire");
+    unsigned options = 0; /* for the two-player scenarios */
     char msg[400] = "";
     for (;;) {
         bool can_resume = have_dir && access(autosave, F_OK) == 0;
@@ -1125,6 +1188,14 @@ static int run_menu(Ui *u)
         y++;
         if (solitaire >= 0)
             mvaddnstr(y++, 6, "n   new solitaire campaign (30 April - 4 May 1863)", COLS - 6);
+        mvaddnstr(y++, 6, "s   a scenario for two players on one screen", COLS - 6);
+        char opts[200] = "o   options:";
+        for (int i = 0; i < GAME_OPTION_COUNT; i++)
+            if (options & (1u << i))
+                snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " %s", game_option_name(i));
+        if (!options)
+            strcat(opts, " none (the base rules)");
+        mvaddnstr(y++, 6, opts, COLS - 6);
         if (can_resume)
             mvaddnstr(y++, 6, "r   resume the unfinished game", COLS - 6);
         mvaddnstr(y++, 6, "m   the map", COLS - 6);
@@ -1143,7 +1214,26 @@ static int run_menu(Ui *u)
         }
         char err[1200];
         bool started = false;
-        if (key == 'n' && solitaire >= 0) {
+        if (key == 'o') {
+            choose_options(u, &options);
+            continue;
+        }
+        int scenario = -1;
+        if ((key == 'n' || key == 's') && can_resume) { /* never lose a game: the old one is kept aside */
+            char previous[4300];
+            snprintf(previous, sizeof previous, "%s", autosave);
+            char *slash = strrchr(previous, '/');
+            snprintf(slash ? slash + 1 : previous, sizeof previous - (size_t)(slash ? slash + 1 - previous : 0),
+                     "previous.save");
+            if (key == 's' && (scenario = choose_scenario(u, solitaire)) < 0)
+                continue;
+            rename(autosave, previous);
+            snprintf(msg, sizeof msg, "the unfinished game was kept as %.300s", previous);
+        }
+        if (key == 's' && (scenario >= 0 || (scenario = choose_scenario(u, solitaire)) >= 0)) {
+            uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+            started = play_new(&gu.play, u->gd, scenario, seed, options, have_dir ? autosave : NULL, err, sizeof err);
+        } else if (key == 'n' && solitaire >= 0) {
             uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
             started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
         } else if (key == 'r' && can_resume)
@@ -1154,7 +1244,8 @@ static int run_menu(Ui *u)
             snprintf(msg, sizeof msg, "%.390s", err);
             continue;
         }
-        gu.sel = gu.top = gu.overlay = 0;
+        gu.sel = gu.top = gu.overlay = gu.para = gu.log_back = gu.log_filter = 0;
+        gu.hex_panel = false;
         gu.msg[0] = '\0';
         run_game(u, &gu);
         play_free(&gu.play);
