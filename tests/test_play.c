@@ -109,6 +109,27 @@ static void test_a_failing_disk_keeps_the_decision(void **state)
     play_free(&p);
 }
 
+static void test_replay_backward_and_forward(void **state)
+{
+    (void)state;
+    Play p;
+    char err[600];
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, NULL, err, sizeof err));
+    apply_play(&p, "choose hill");
+    GameState after_one = p.game.st;
+    apply_play(&p, "done");
+    for (int i = 0; i < 5 && p.game.st.to_move == SIDE_UNION; i++)
+        apply_play(&p, "automa");
+    Game back;
+    assert_true(play_replay_to(&p.game, 1, &back, err, sizeof err));
+    assert_memory_equal(&back.st, &after_one, sizeof after_one);
+    game_free(&back);
+    assert_true(play_replay_to(&p.game, p.game.nrec, &back, err, sizeof err));
+    assert_memory_equal(&back.st, &p.game.st, sizeof back.st);
+    game_free(&back);
+    play_free(&p);
+}
+
 static void test_autosave_path(void **state)
 {
     (void)state;
@@ -142,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_undo_rewrites_the_save),
         cmocka_unit_test(test_finished_game_leaves_no_resume),
         cmocka_unit_test(test_a_failing_disk_keeps_the_decision),
+        cmocka_unit_test(test_replay_backward_and_forward),
         cmocka_unit_test(test_autosave_path),
     };
     return cmocka_run_group_tests(tests, both_setup, both_teardown);

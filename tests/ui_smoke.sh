@@ -68,6 +68,10 @@ tmux -L "$sock" send-keys -t g Enter
 wait_for "pts 1" || fail "choosing a formation did not spend a point"
 [ -f "$xdg/guv/current.save" ] || fail "the game is not saved at once"
 grep -q "do choose mclaws" "$xdg/guv/current.save" || fail "the decision is not in the save"
+tmux -L "$sock" send-keys -t g '['
+wait_for "REPLAY 0/1" || fail "stepping back through the game does not work"
+tmux -L "$sock" send-keys -t g ']'
+wait_for "Your decision" || fail "stepping forward does not come back to the game"
 tmux -L "$sock" send-keys -t g Tab
 wait_for "Hex 1820" || fail "the hex panel does not open on Chancellorsville"
 tmux -L "$sock" send-keys -t g l

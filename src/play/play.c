@@ -83,6 +83,24 @@ void play_finish(Play *p)
         snprintf(p->save_error, sizeof p->save_error, "the finished game stays in %s", p->autosave);
 }
 
+bool play_replay_to(const Game *g, int k, Game *out, char *err, size_t errsize)
+{
+    if (!game_new_options(out, g->gd, g->st.scenario, g->seed, g->start_options, err, errsize))
+        return false;
+    for (int i = 0; i < k && i < g->nrec; i++) {
+        const GameRecord *r = &g->rec[i];
+        Decision d;
+        char why[300];
+        if (r->dice ? !game_force_die(out, r->die)
+                    : !decision_parse(out, r->text, &d) || !game_apply(out, &d, why, sizeof why)) {
+            snprintf(err, errsize, "record %d (%s) does not replay", i + 1, r->dice ? "a die" : r->text);
+            game_free(out);
+            return false;
+        }
+    }
+    return true;
+}
+
 void play_free(Play *p)
 {
     if (p->started)

@@ -40,4 +40,9 @@ bool play_force_die(Play *p, int value);
 void play_finish(Play *p);
 void play_free(Play *p);
 
+/* The game as it stood after its first k decisions and forced dice (for
+ * stepping through a game backward and forward): replayed into out from
+ * g's seed and record. */
+bool play_replay_to(const Game *g, int k, Game *out, char *err, size_t errsize);
+
 #endif

@@ -568,8 +568,13 @@ typedef struct {
     int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
     int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
     bool hex_panel; /* the side panel shows the hex under the cursor instead of the decisions */
+    int replay_at;  /* stepping through the game: the records shown, -1 when live */
+    Game replay;    /* the game after replay_at records */
     char msg[6000];
 } GameUi;
+
+/* The game on screen: the live one, or the one being stepped through. */
+static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
 
 /* The live armies on the map: the canvas is drawn again from the state. */
 static void refresh_units(Ui *u, const Game *g)
@@ -645,7 +650,7 @@ static void panel_wrap(int x, int *y, int w, const char *text)
  * with a Confederate unit next to them, VISIBILITY). */
 static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
 {
-    const Game *g = &gu->play.game;
+    const Game *g = shown(gu);
     const GameData *gd = u->gd;
     int hex = map_hex_index(&gd->map, u->cursor);
     const MapHex *mh = &gd->map.hexes[hex];
@@ -705,10 +710,24 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     }
     x += 2;
     w -= 2;
-    const Game *g = &gu->play.game;
+    const Game *g = shown(gu);
     if (gu->hex_panel) {
         draw_game_hex(u, gu, x, &y, w);
         panel_line(x, &y, w, A_NORMAL, "(Tab: back to the decisions)");
+        return;
+    }
+    if (gu->replay_at >= 0) {
+        panel_line(x, &y, w, A_BOLD, "Replay: %d of %d", gu->replay_at, gu->play.game.nrec);
+        panel_line(x, &y, w, A_NORMAL, "[ back, ] forward, Esc: the game");
+        y++;
+        for (int i = gu->replay_at - 1; i >= 0 && y < LINES - 1; i--) {
+            const GameRecord *r = &gu->play.game.rec[i];
+            if (r->dice)
+                panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d die %d", i + 1, r->die);
+            else
+                panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d %s: %s", i + 1,
+                           r->side == SIDE_UNION ? "U" : "C", r->text);
+        }
         return;
     }
     if (g->st.phase == PH_GAME_OVER) {
@@ -769,6 +788,7 @@ static const char *const game_help[] = {
     "a                   the Automa's display (again: back)",
     "L                   the log (j k scroll; again: back)",
     "U                   take back your last decision",
+    "[ ]                 step back and forward through the game so far; Esc returns",
     "h j k l             move the map cursor",
     "Tab                 the hex under the cursor: units, works, objectives",
     "?                   this help (again: back)",
@@ -871,7 +891,7 @@ static void draw_end(const Ui *u, const Game *g)
 
 static void draw_overlay(const Ui *u, GameUi *gu)
 {
-    const Game *g = &gu->play.game;
+    const Game *g = shown(gu);
     for (int y = 1; y < LINES - 1; y++) {
         move(y, 0);
         clrtoeol();
@@ -920,7 +940,11 @@ static void draw_game(Ui *u, GameUi *gu)
 {
     erase();
     char status[300];
-    game_status(&gu->play.game, status, sizeof status);
+    game_status(shown(gu), status, sizeof status);
+    if (gu->replay_at >= 0) {
+        size_t len = strlen(status);
+        snprintf(status + len, sizeof status - len, " | REPLAY %d/%d", gu->replay_at, gu->play.game.nrec);
+    }
     attrset(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     mvaddnstr(0, 0, status, COLS);
@@ -939,6 +963,29 @@ static void draw_game(Ui *u, GameUi *gu)
     mvaddnstr(LINES - 1, 0, keys, COLS);
     attrset(A_NORMAL);
     refresh();
+}
+
+/* Steps the replay to record k (0..nrec); k == nrec or more ends it. */
+static void replay_go(Ui *u, GameUi *gu, int k)
+{
+    if (gu->replay_at >= 0)
+        game_free(&gu->replay);
+    if (k < 0)
+        k = 0;
+    if (k >= gu->play.game.nrec) {
+        gu->replay_at = -1;
+        refresh_units(u, &gu->play.game);
+        return;
+    }
+    char err[300];
+    if (!play_replay_to(&gu->play.game, k, &gu->replay, err, sizeof err)) {
+        gu->replay_at = -1;
+        snprintf(gu->msg, sizeof gu->msg, " %s", err);
+        refresh_units(u, &gu->play.game);
+        return;
+    }
+    gu->replay_at = k;
+    refresh_units(u, &gu->replay);
 }
 
 /* Centres the map on the hex a decision names, if any. */
@@ -1029,17 +1076,34 @@ static void run_game(Ui *u, GameUi *gu)
         case KEY_PPAGE:
             gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
             break;
+        case '[':
+            replay_go(u, gu, gu->replay_at >= 0 ? gu->replay_at - 1 : gu->play.game.nrec - 1);
+            break;
+        case ']':
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->replay_at + 1);
+            break;
+        case 27: /* Esc: back to the game */
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->play.game.nrec);
+            gu->overlay = 0;
+            break;
         case '\n':
         case KEY_ENTER:
             if (gu->overlay)
                 gu->overlay = 0;
+            else if (gu->replay_at >= 0)
+                snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
             else if (gu->nlegal > 0)
                 game_do(u, gu, &gu->legal[gu->sel]);
             break;
         case ' ':
-            automa_step(u, gu);
+            if (gu->replay_at < 0)
+                automa_step(u, gu);
             break;
         case 'g':
+            for (int i = 0; gu->replay_at >= 0 && i < 1; i++)
+                replay_go(u, gu, gu->play.game.nrec);
             for (int i = 0; i < 2000 && gu->play.game.st.to_move == SIDE_UNION &&
                             gu->play.game.st.phase != PH_GAME_OVER;
                  i++)
@@ -1059,6 +1123,8 @@ static void run_game(Ui *u, GameUi *gu)
             gu->log_back = 0;
             break;
         case 'U': {
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->play.game.nrec);
             char why[300];
             if (play_undo(&gu->play, SIDE_CONFEDERATE, why, sizeof why)) {
                 refresh_units(u, &gu->play.game);
@@ -1247,7 +1313,11 @@ static int run_menu(Ui *u)
         gu.sel = gu.top = gu.overlay = gu.para = gu.log_back = gu.log_filter = 0;
         gu.hex_panel = false;
         gu.msg[0] = '\0';
+        gu.replay_at = -1;
         run_game(u, &gu);
+        if (gu.replay_at >= 0)
+            game_free(&gu.replay);
+        gu.replay_at = -1;
         play_free(&gu.play);
         msg[0] = '\0';
     }
@@ -1288,6 +1358,7 @@ int ui_run(const GameData *gd)
               ,
               NULL);
     mouseinterval(0);
+    set_escdelay(25); /* Esc answers at once */
     setup_styles(&u);
     int rc = run_menu(&u);
     restore_terminal();
