@@ -111,6 +111,17 @@ wait_for "The Confederates decide" || fail "the two-player game does not start"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the two-player game"
 
+# Loading a save from the menu: the unfinished solitaire game kept aside.
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "load a saved game" || fail "no load in the menu"
+tmux -L "$sock" send-keys -t g l
+wait_for "previous.save" || fail "the saves are not listed"
+n=$(screen | grep "previous.save" | sed 's/^ *\([0-9]\).*/\1/')
+tmux -L "$sock" send-keys -t g "$n"
+wait_for "pts 1" || fail "the loaded game is not where it was"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit the loaded game"
+
 # The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
 { cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \
   | grep -q "^ok save" || fail "could not save a finished game"

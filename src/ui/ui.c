@@ -1,6 +1,7 @@
 #include "ui/ui.h"
 
 #include <curses.h>
+#include <dirent.h>
 #include <langinfo.h>
 #include <stdarg.h>
 #include <signal.h>
@@ -1204,6 +1205,47 @@ static int choose_scenario(Ui *u, int solitaire)
     }
 }
 
+/* A save in the save folder, chosen by number: its path into out; false
+ * when the player goes back or there is none. */
+static bool choose_save(const char *dir, char *out, size_t size)
+{
+    char names[9][256];
+    int n = 0;
+    DIR *dh = opendir(dir);
+    struct dirent *e;
+    while (dh && (e = readdir(dh)) && n < 9) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".save") == 0 && len < sizeof names[0])
+            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+    }
+    if (dh)
+        closedir(dh);
+    for (;;) {
+        erase();
+        attrset(A_REVERSE);
+        mvhline(0, 0, ' ', COLS);
+        mvaddnstr(0, 0, " guv  load a saved game", COLS);
+        attrset(A_NORMAL);
+        int y = 2;
+        if (n == 0)
+            mvaddnstr(y++, 4, "No saved game in the save folder.", COLS - 4);
+        for (int i = 0; i < n; i++) {
+            char line[300];
+            snprintf(line, sizeof line, "%d   %s", i + 1, names[i]);
+            mvaddnstr(y++, 4, line, COLS - 4);
+        }
+        mvaddnstr(y + 1, 4, "Esc or q   back", COLS - 4);
+        refresh();
+        int key = getch();
+        if (key == 27 || key == 'q')
+            return false;
+        if (key >= '1' && key < '1' + n) {
+            snprintf(out, size, "%s/%s", dir, names[key - '1']);
+            return true;
+        }
+    }
+}
+
 /* The optional rules and variants, toggled by number. */
 static void choose_options(Ui *u, unsigned *options)
 {
@@ -1264,6 +1306,8 @@ static int run_menu(Ui *u)
         mvaddnstr(y++, 6, opts, COLS - 6);
         if (can_resume)
             mvaddnstr(y++, 6, "r   resume the unfinished game", COLS - 6);
+        if (have_dir)
+            mvaddnstr(y++, 6, "l   load a saved game", COLS - 6);
         mvaddnstr(y++, 6, "m   the map", COLS - 6);
         mvaddnstr(y++, 6, "q   quit", COLS - 6);
         if (msg[0])
@@ -1304,7 +1348,16 @@ static int run_menu(Ui *u)
             started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
         } else if (key == 'r' && can_resume)
             started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
-        else
+        else if (key == 'l' && have_dir) {
+            char dir[4300], path[4600];
+            snprintf(dir, sizeof dir, "%s", autosave);
+            char *slash = strrchr(dir, '/');
+            if (slash)
+                *slash = '\0';
+            if (!choose_save(dir, path, sizeof path))
+                continue;
+            started = play_resume(&gu.play, u->gd, path, err, sizeof err); /* it goes on saving there */
+        } else
             continue;
         if (!started) {
             snprintf(msg, sizeof msg, "%.390s", err);
