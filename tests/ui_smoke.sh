@@ -133,6 +133,22 @@ wait_for "Places held at the end" || fail "the end screen does not list the plac
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit after the end screen"
 
+# guv replay in a terminal: the saved game opened at its start, stepped through, the file untouched.
+cp "$xdg/guv/current.save" "$xdg/replay.save"
+tmux -L "$sock" kill-server 2>/dev/null
+runs=$((runs + 1))
+sock=guv-smoke-$$-$runs
+tmux -L "$sock" new-session -d -s g -x 100 -y 30 \
+  "env TERM=xterm-256color '$guv' --data '$src' replay '$xdg/replay.save'; echo GUV-EXITED \$?; sleep 30"
+wait_for "REPLAY 0/12" || fail "guv replay does not open the game at its start"
+tmux -L "$sock" send-keys -t g ']' ']'
+wait_for "Replay: 2 of 12" || fail "guv replay does not step forward"
+tmux -L "$sock" send-keys -t g '['
+wait_for "Replay: 1 of 12" || fail "guv replay does not step back"
+tmux -L "$sock" send-keys -t g q
+wait_for "GUV-EXITED 0" || fail "guv replay did not quit with status 0"
+cmp -s "$xdg/guv/current.save" "$xdg/replay.save" || fail "guv replay changed the save"
+
 run 80 24 TERM=xterm NO_COLOR=1 XDG_DATA_HOME="$xdg"
 wait_for "new solitaire campaign" || fail "no start menu at 80x24"
 tmux -L "$sock" send-keys -t g m

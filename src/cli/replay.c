@@ -1,10 +1,14 @@
-/* guv replay FILE [--to N]: replays a saved game and prints its log, each
- * entry with its rule, and where the game stands after it (issue 5). */
+/* guv replay FILE [--to N]: in a terminal, opens the saved game to step
+ * through it forward and backward; otherwise (or with --to) replays it and
+ * prints its log, each entry with its rule, and where the game stands. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <locale.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "ui/ui.h"
 #include "rules/save.h"
 
 static int usage(const char *why)
@@ -38,6 +42,12 @@ int cmd_replay(int argc, char **argv, const char *data_option)
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;
+    if (limit < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) { /* in a terminal: step through it */
+        setlocale(LC_ALL, "");
+        int rc = ui_replay(&gd, file);
+        gamedata_free(&gd);
+        return rc;
+    }
     Game g;
     char err[1200];
     if (!save_load_upto(&gd, file, limit, &g, err, sizeof err)) {

@@ -1044,7 +1044,7 @@ static void run_game(Ui *u, GameUi *gu)
 {
     refresh_units(u, &gu->play.game);
     game_legal_refresh(gu);
-    if (gu->play.game.st.phase == PH_GAME_OVER)
+    if (gu->play.game.st.phase == PH_GAME_OVER && gu->replay_at < 0)
         gu->overlay = 4;
     int ch = data_place_index(u->gd, "chancellorsville");
     if (ch >= 0)
@@ -1378,7 +1378,31 @@ static int run_menu(Ui *u)
     return 0;
 }
 
-int ui_run(const GameData *gd)
+/* A saved game opened at its start, to step through with [ and ]. */
+static int run_replay(Ui *u, const char *file)
+{
+    GameUi gu;
+    memset(&gu, 0, sizeof gu);
+    gu.legal = malloc(20000 * sizeof *gu.legal);
+    char err[1200];
+    if (!gu.legal || !play_resume(&gu.play, u->gd, file, err, sizeof err)) {
+        free(gu.legal);
+        restore_terminal();
+        fprintf(stderr, "guv replay: %s\n", gu.legal ? err : "out of memory");
+        return 1;
+    }
+    gu.play.autosave[0] = '\0'; /* looking, not playing: the file is not written */
+    gu.replay_at = -1;
+    replay_go(u, &gu, 0);
+    run_game(u, &gu);
+    if (gu.replay_at >= 0)
+        game_free(&gu.replay);
+    play_free(&gu.play);
+    free(gu.legal);
+    return 0;
+}
+
+static int ui_start(const GameData *gd, const char *replay_file)
 {
     Ui u;
     if (!ui_init(&u, gd)) {
@@ -1413,8 +1437,12 @@ int ui_run(const GameData *gd)
     mouseinterval(0);
     set_escdelay(25); /* Esc answers at once */
     setup_styles(&u);
-    int rc = run_menu(&u);
+    int rc = replay_file ? run_replay(&u, replay_file) : run_menu(&u);
     restore_terminal();
     ui_free(&u);
     return rc;
 }
+
+int ui_run(const GameData *gd) { return ui_start(gd, NULL); }
+
+int ui_replay(const GameData *gd, const char *file) { return ui_start(gd, file); }

@@ -7,5 +7,7 @@
 
 /* Opens the full-screen map of the campaign; returns the exit status. */
 int ui_run(const GameData *gd);
+/* Opens a saved game at its start, to step through forward and backward. */
+int ui_replay(const GameData *gd, const char *file);
 
 #endif
