@@ -184,6 +184,10 @@ static void test_bad_wheel_and_track(void **state)
                  0, "[slot:7] opposite = 2, but [slot:2] opposite = 6");
     expect_error("config/wheel.ini", "half = 2\nnext = 1\n", "half = 2\nnext = 2\n", "[wheel]\narea",
                  "'next' links must run once round");
+    expect_error("config/activation-track.ini", "min_dice = 1 ", "min_dice = 9 ", "[rules]\ndice_per",
+                 "min_dice (9) is above max_dice (6)");
+    expect_error("config/activation-track.ini", "dice_per = 5 ", "dice_per = 0 ", "dice_per = 0", "dice_per");
+    expect_error("config/activation-track.ini", "night_divisor = 2 ", "", "[rules]\ndice_per", "night_divisor");
     expect_error("config/activation-track.ini", "linked = 3 4", "linked = 3 9", "linked = 3 9",
                  "linked: two different slots of the track's 7");
     expect_error("config/activation-track.ini", "hooker = 2\nattitude = aggressive", "hooker = 5\nattitude = aggressive",

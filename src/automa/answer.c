@@ -66,9 +66,11 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
         return stay;
     }
     if (!demoralized && stay >= 0) {
-        int die = automa_roll(g, "AI-BREAK-CONTACT", "the division in %s breaks contact on 1-2", h);
-        if (die > 2 || best < 0) {
-            snprintf(why, n, "the division in %s stays (%d)%s", h, die, die <= 2 ? ": no hex keeps the formation together" : "");
+        int die = automa_roll(g, "AI-BREAK-CONTACT", "the division in %s breaks contact on 1-%d", h,
+                              g->gd->automa.rules.break_contact_on);
+        bool breaks = die <= g->gd->automa.rules.break_contact_on;
+        if (!breaks || best < 0) {
+            snprintf(why, n, "the division in %s stays (%d)%s", h, die, breaks ? ": no hex keeps the formation together" : "");
             return stay;
         }
         snprintf(why, n, "the division in %s breaks contact (%d), toward its formation", h, die);
@@ -93,9 +95,10 @@ static int pick_kind(const Decision *list, int k, int kind)
     return -1;
 }
 
-/* J.1: the roll for cover once the breastwork stands: 3-6 costs the
- * attacker a step after combat, 1-2 a die; an even roll puts a skirmisher
- * on the division; half the roll is the defending artillery (I.2). */
+/* J.1: the roll for cover once the breastwork stands: from cover_step_from
+ * up it costs the attacker a step after combat, below a die; an even roll
+ * puts a skirmisher on the division; the roll / cover_art_divisor is the
+ * defending artillery (I.2). */
 static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
 {
     GameState *st = &g->st;
@@ -104,9 +107,12 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
     for (int i = 0; i < st->cb_ndef && u < 0; i++)
         if (gd->units[st->cb_def[i]].counter >= 0)
             u = st->cb_def[i];
-    int die = automa_roll(g, "AI-PLAYER-ATTACK", "roll for cover: 3-6 a step from the attacker, 1-2 a die; even: a skirmisher");
+    int die = automa_roll(g, "AI-PLAYER-ATTACK", "roll for cover: %d-6 a step from the attacker, less a die; even: a skirmisher",
+                          gd->automa.rules.cover_step_from);
     bool full = u >= 0 && st->unit[u].steps == gd->counters[gd->units[u].counter].nvalues;
-    st->automa.cover_art = (signed char)(full ? (die + 1) / 2 : die / 2);
+    int div = gd->automa.rules.cover_art_divisor;
+    bool step = die >= gd->automa.rules.cover_step_from;
+    st->automa.cover_art = (signed char)(full ? (die + div - 1) / div : die / div);
     if (die % 2 == 0 && u >= 0) {
         int f = data_automa_formation_of_unit(gd, u);
         if (f >= 0 && !(st->automa.skirm[f] >= 0 && st->unit[st->automa.skirm[f]].where == AT_MAP)) {
@@ -120,14 +126,14 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
             }
         }
     }
-    log_add(&g->log, st->turn, LOG_EVENT, "AI-ARTILLERY", "defending artillery %d / 2, rounded %s: %d", die,
+    log_add(&g->log, st->turn, LOG_EVENT, "AI-ARTILLERY", "defending artillery %d / %d, rounded %s: %d", die, div,
             full ? "up (full strength)" : "down (reduced)", st->automa.cover_art);
     int i = -1;
     for (int j = 0; j < k; j++)
-        if (list[j].kind == (die >= 3 ? D_BW_STEP : D_BW_DIE))
+        if (list[j].kind == (step ? D_BW_STEP : D_BW_DIE))
             i = j;
     snprintf(why, n, "the roll for cover is %d: %s", die,
-             die >= 3 ? "the attacker loses a step after the combat" : "the attacker loses a die");
+             step ? "the attacker loses a step after the combat" : "the attacker loses a die");
     return i >= 0 ? i : 0;
 }
 
@@ -262,8 +268,10 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
             return i;
         }
         if (st->cb_hits_def == 1) {
-            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-2 (-1 if Cautious) retreats");
-            if (die - (st->automa.attitude == ATT_CAUTIOUS ? 1 : 0) <= 2) {
+            const AutomaRules *ru = &g->gd->automa.rules;
+            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-%d (-%d if Cautious) retreats", ru->retreat_on,
+                                  ru->retreat_cautious);
+            if (die - (st->automa.attitude == ATT_CAUTIOUS ? ru->retreat_cautious : 0) <= ru->retreat_on) {
                 snprintf(why, n, "the retreat roll is %d: the division retreats (K.3)", die);
                 return i;
             }

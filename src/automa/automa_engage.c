@@ -130,10 +130,9 @@ static int best_hits(int *dice, int n, int points, int hit_on)
     return hits;
 }
 
-static int clamp_dice(int total)
+static int clamp_dice(const AutomaRules *r, int d)
 {
-    int d = total / 5;
-    return d < 1 ? 1 : d > 6 ? 6 : d;
+    return d < r->min_dice ? r->min_dice : d > r->max_dice ? r->max_dice : d;
 }
 
 static void ai_losses(Game *g);
@@ -188,10 +187,11 @@ void automa_combat(Game *g)
         return;
     }
     /* J.3's special case: divisions of 3 or more against one Confederate unit of strength 1 */
+    const AutomaRules *ru = &gd->automa.rules;
     bool strong = false;
     for (int i = 0; i < a->eng_natt; i++)
-        strong |= game_unit_points(g, a->eng_att[i]) >= 3;
-    if (nd == 1 && game_unit_points(g, def[0]) == 1 && strong) {
+        strong |= game_unit_points(g, a->eng_att[i]) >= ru->overwhelm_strength;
+    if (nd == 1 && game_unit_points(g, def[0]) == ru->overwhelm_lone && strong) {
         g->st.unit[def[0]].where = AT_ELIMINATED;
         g->st.unit[def[0]].hex = -1;
         g->st.unit[def[0]].steps = 0;
@@ -272,7 +272,7 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
         int nd = defenders(g, def, 32);
         for (int i = 0; i < nd; i++)
             ADD(D_LOSE, def[i]);
-        for (int i = 0; i < a->eng_nhex && a->eng_trades < 2; i++) {
+        for (int i = 0; i < a->eng_nhex && a->eng_trades < g->gd->automa.rules.trades; i++) {
             short dest[DIR_COUNT];
             if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && automa_retreat_hexes(g, a->eng_hex[i], dest) > 0)
                 ADD(D_TRADE, a->eng_hex[i]);
@@ -351,7 +351,8 @@ static void resolve(Game *g)
     }
     for (int i = 0; i < nd; i++)
         conf_total += game_unit_points(g, def[i]);
-    int ai_dice = clamp_dice(ai_total), conf_dice = clamp_dice(conf_total);
+    const AutomaRules *ru = &gd->automa.rules;
+    int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
     char why[200];
     int len = snprintf(why, sizeof why, "Union %d (artillery %d) = %d dice, Confederates %d = %d dice", ai_total,
                        a->attack_art, ai_dice, conf_total, conf_dice);
@@ -376,18 +377,17 @@ static void resolve(Game *g)
         ai_dice = limit;
         len += snprintf(why + len, sizeof why - (size_t)len, "; %s limits to %d", gd->terrain[terrain].name, limit);
     }
-    if (ai_dice < 1)
-        ai_dice = 1;
-    if (ai_dice > 6)
-        ai_dice = 6;
+    ai_dice = clamp_dice(ru, ai_dice);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", why);
     if (ai_dice < conf_dice) {
         int die = automa_roll(g, "AI-INTERRUPT", "the Automa has fewer dice: does it press the attack");
-        int v = die - (conf_dice - ai_dice) + (a->attitude == ATT_AGGRESSIVE ? 1 : 0);
+        int bonus = a->attitude == ATT_AGGRESSIVE ? ru->interrupt_aggressive : 0;
+        int v = die - (conf_dice - ai_dice) + bonus;
+        bool stop = v <= ru->interrupt_stop;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INTERRUPT", "%d - %d dice%s = %d: %s", die, conf_dice - ai_dice,
-                a->attitude == ATT_AGGRESSIVE ? " + 1 Aggressive" : "", v,
-                v <= 3 ? "the attack is called off and the activation ends" : "the attack goes on");
-        if (v <= 3) {
+                bonus ? " + 1 Aggressive" : "", v,
+                stop ? "the attack is called off and the activation ends" : "the attack goes on");
+        if (stop) {
             engage_end(g, NULL);
             return;
         }
@@ -653,11 +653,12 @@ static void ai_losses(Game *g)
             continue;
         }
         if (hits == 0) { /* before the last loss: a retreat roll */
-            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-2 (-1 if Cautious) and %s retreats",
+            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-%d (-%d if Cautious) and %s retreats",
+                                  gd->automa.rules.retreat_on, gd->automa.rules.retreat_cautious,
                                   gd->units[u].name);
-            int v = die - (a->attitude == ATT_CAUTIOUS ? 1 : 0);
+            int v = die - (a->attitude == ATT_CAUTIOUS ? gd->automa.rules.retreat_cautious : 0);
             lose_step(g, u, "AI-LOSSES");
-            if (v <= 2 && g->st.unit[u].where == AT_MAP)
+            if (v <= gd->automa.rules.retreat_on && g->st.unit[u].where == AT_MAP)
                 ai_retreat(g, u);
             continue;
         }

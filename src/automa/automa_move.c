@@ -244,7 +244,8 @@ static bool counts_for_proximity(const Game *g, int u)
     HexCoord h = map_hex_at(&g->gd->map, g->st.unit[u].hex);
     for (int v = 0; v < g->st.nunits; v++)
         if (v != u && g->st.unit[v].where == AT_MAP && g->gd->units[v].side == SIDE_CONFEDERATE &&
-            g->gd->units[v].type != UT_DUMMY && hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[v].hex)) <= 1)
+            g->gd->units[v].type != UT_DUMMY &&
+            hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[v].hex)) <= g->gd->automa.rules.proximity_friend_hexes)
             return true;
     return false;
 }
@@ -608,7 +609,8 @@ static int active_units(Game *g, int f, short *out)
     for (int i = 0; i < n; i++) {
         bool isolated = n > 1;
         for (int j = 0; j < n && isolated; j++)
-            if (j != i && hex_distance(map_hex_at(m, g->st.unit[all[i]].hex), map_hex_at(m, g->st.unit[all[j]].hex)) < 3)
+            if (j != i && hex_distance(map_hex_at(m, g->st.unit[all[i]].hex), map_hex_at(m, g->st.unit[all[j]].hex)) <
+                              g->gd->automa.rules.isolated_hexes)
                 isolated = false;
         if (isolated) {
             g->st.unit[all[i]].flags &= (unsigned short)~UF_ACTIVE;
@@ -635,7 +637,8 @@ static bool ford_free(const Game *g, int place)
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
             HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
-            if (hex_distance(c, n) <= 2 || hex_distance(c, s) <= 2)
+            int clear = gd->automa.rules.ford_clear_hexes;
+            if (hex_distance(c, n) <= clear || hex_distance(c, s) <= clear)
                 return false;
         }
     return true;
@@ -698,8 +701,8 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
         }
     }
     if (!ford_free(g, place)) {
-        int die = automa_roll(g, "AI-NORTH", "the ford is taken: 1-2 costs the formation a loss");
-        if (die <= 2) {
+        int die = automa_roll(g, "AI-NORTH", "the ford is taken: 1-%d costs the formation a loss", gd->automa.rules.ford_loss_on);
+        if (die <= gd->automa.rules.ford_loss_on) {
             int strongest = units[0];
             for (int i = 1; i < n; i++)
                 if (game_unit_points(g, units[i]) > game_unit_points(g, strongest))
@@ -775,7 +778,7 @@ void automa_move(Game *g)
     if (adjacent > 0) {
         /* H.2.c: the others into free hexes next to a division and the enemy */
         a->in_proximity = true;
-        int need = n < 2 ? n : 2;
+        int need = n < gd->automa.rules.engagement_units ? n : gd->automa.rules.engagement_units;
         short far[16];
         int nf = 0;
         for (int i = 0; i < n; i++)
@@ -895,7 +898,7 @@ void automa_isolated(Game *g)
             if (dd < nd)
                 nd = dd, nearest = all[j];
         }
-        if (nd < 3 || nearest < 0)
+        if (nd < gd->automa.rules.isolated_hexes || nearest < 0)
             continue;
         char buf[120] = "";
         short one[1] = {all[i]};
@@ -980,8 +983,9 @@ void automa_night_march(Game *g)
     const GameData *gd = g->gd;
     const AutomaNight *night = &gd->automa.night;
     if (a->night_left == 0 && a->active < 0 && !a->night_wing) {
-        int die = automa_roll(g, "AI-NIGHT", "night marches: how many formations (die / 2, rounded up)");
-        a->night_left = (signed char)((die + 1) / 2);
+        int div = gd->automa.rules.night_divisor;
+        int die = automa_roll(g, "AI-NIGHT", "night marches: how many formations (die / %d, rounded up)", div);
+        a->night_left = (signed char)((die + div - 1) / div);
         a->night_wing = (signed char)(die % 2 == 0 ? 1 : 2);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "%d formation%s of the %s march", a->night_left,
                 a->night_left == 1 ? "" : "s", a->night_wing == 1 ? "Marching Wing (even die)" : "Left Wing (odd die)");

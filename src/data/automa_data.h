@@ -68,6 +68,21 @@ typedef struct {
     int mod_full[AUTOMA_MAX_FORMATIONS], mod_reduced[AUTOMA_MAX_FORMATIONS];
 } ActivationTrack;
 
+/* The solitaire rules' numbers (activation-track.ini [rules]). */
+typedef struct {
+    int dice_per, min_dice, max_dice;              /* J.2: dice = total / dice_per, within min..max */
+    int engagement_units;                          /* H.2.c: divisions an engagement needs */
+    int interrupt_stop, interrupt_aggressive;      /* AI-INTERRUPT */
+    int overwhelm_strength, overwhelm_lone;        /* J.3's special case */
+    int trades;                                    /* K.3: stacks retreating instead of a loss */
+    int retreat_on, retreat_cautious;              /* K.3: the retreat roll */
+    int break_contact_on;                          /* H.3 */
+    int cover_step_from, cover_art_divisor;        /* J.1, I.2 */
+    int isolated_hexes, proximity_friend_hexes;    /* N.7, H.1 */
+    int ford_clear_hexes, ford_loss_on;            /* N.6 */
+    int night_divisor;                             /* M */
+} AutomaRules;
+
 typedef struct {
     int half, next, opposite;
     int trigger[2]; /* paragraph read per attitude, 0 none */
@@ -162,6 +177,7 @@ typedef struct {
     AutomaFormation formations[AUTOMA_MAX_FORMATIONS];
     int nformations;
     ActivationTrack track;
+    AutomaRules rules;
     AutomaNight night;
     Wheel wheel;
     int anchors[6];

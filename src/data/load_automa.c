@@ -1,6 +1,7 @@
 /* The Automa's track and wheel: config/activation-track.ini (AI-SETUP,
  * AI-TRACK, AI-ATTITUDE, AI-HOOKER, AI-I-VI, AI-VP-TRACK) and
  * config/wheel.ini (AI-WHEEL). Formats in docs/booklet-format.md. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,43 @@ static void track_file(IniDoc *doc, void *arg)
     }
     if (s && ini_section(doc, "setup"))
         ini_get_int(doc, ini_section(doc, "setup"), "vp", true, t->vp_min, t->vp_max, &t->setup_vp, d);
+
+    /* the solitaire rules' numbers */
+    s = ini_section(doc, "rules");
+    AutomaRules *ru = &a->rules;
+    if (!s)
+        diag_error(d, doc->file, 0, "missing [rules] section (the solitaire rules' numbers, see docs/booklet-format.md)");
+    else {
+        static const struct {
+            const char *key;
+            size_t off;
+            int lo, hi;
+        } keys[] = {
+            {"dice_per", offsetof(AutomaRules, dice_per), 1, 20},
+            {"min_dice", offsetof(AutomaRules, min_dice), 0, 12},
+            {"max_dice", offsetof(AutomaRules, max_dice), 1, 12},
+            {"engagement_units", offsetof(AutomaRules, engagement_units), 1, 6},
+            {"interrupt_stop", offsetof(AutomaRules, interrupt_stop), 0, 12},
+            {"interrupt_aggressive", offsetof(AutomaRules, interrupt_aggressive), 0, 6},
+            {"overwhelm_strength", offsetof(AutomaRules, overwhelm_strength), 1, 40},
+            {"overwhelm_lone", offsetof(AutomaRules, overwhelm_lone), 0, 40},
+            {"trades", offsetof(AutomaRules, trades), 0, 6},
+            {"retreat_on", offsetof(AutomaRules, retreat_on), 0, 6},
+            {"retreat_cautious", offsetof(AutomaRules, retreat_cautious), 0, 6},
+            {"break_contact_on", offsetof(AutomaRules, break_contact_on), 0, 6},
+            {"cover_step_from", offsetof(AutomaRules, cover_step_from), 1, 7},
+            {"cover_art_divisor", offsetof(AutomaRules, cover_art_divisor), 1, 6},
+            {"isolated_hexes", offsetof(AutomaRules, isolated_hexes), 1, 20},
+            {"proximity_friend_hexes", offsetof(AutomaRules, proximity_friend_hexes), 0, 10},
+            {"ford_clear_hexes", offsetof(AutomaRules, ford_clear_hexes), 0, 10},
+            {"ford_loss_on", offsetof(AutomaRules, ford_loss_on), 0, 6},
+            {"night_divisor", offsetof(AutomaRules, night_divisor), 1, 6},
+        };
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            ini_get_int(doc, s, keys[i].key, true, keys[i].lo, keys[i].hi, (int *)((char *)ru + keys[i].off), d);
+        if (ru->min_dice > ru->max_dice)
+            diag_error(d, doc->file, s->line, "min_dice (%d) is above max_dice (%d)", ru->min_dice, ru->max_dice);
+    }
 
     /* AI-PLAYER-ATTACK, AI-ENGAGEMENT: the corps' die modifiers (J.1) */
     s = ini_section(doc, "modifiers");
