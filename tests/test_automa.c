@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "automa/automa.h"
+#include "rules/move.h"
 #include "view/automa_view.h"
 #include "gametest.h"
 #include "testutil.h"
@@ -771,32 +772,32 @@ static void test_break_contact(void **state)
 static void test_player_south(void **state)
 {
     (void)state;
+    /* Mahone at U.S. Ford's south bank with a Confederate pontoon over it: the crossing is open (the
+     * control: a move search without the solitaire rule reaches the north bank), yet the player is never
+     * offered a move north */
     Game g;
-    solitaire(&g, 5);
-    /* a Confederate unit on the south bank beside a ford never gets a move north */
-    int cells = gd.map.cols * gd.map.rows;
-    int north = 0;
-    Decision *all = legal_buf;
-    apply_text(&g, "choose anderson");
-    apply_text(&g, "done");
-    for (int i = 0; i < 30 && !(g.st.activated && g.st.drawn.side == SIDE_CONFEDERATE &&
-                                g.st.drawn.kind == CHIT_FORMATION && g.st.chit_hex >= 0);
-         i++) {
-        if (g.st.to_move == SIDE_UNION)
-            step(&g);
-        else if (g.st.phase == PH_ACTIVATION && !g.st.activated && g.st.drawn.kind == CHIT_FORMATION)
-            apply_text(&g, "activate");
-        else if (g.st.phase == PH_ACTIVATION && !g.st.activated)
-            apply_text(&g, "pass");
-        else if (g.st.phase == PH_ACTIVATION && g.st.chit_hex < 0)
-            apply_text(&g, "place 1920");
-        else
-            break;
-    }
-    int k = legal_all(&g);
+    bare(&g);
+    g.st.rain = false;
+    put(&g, "mahone", "2016");
+    int s16 = map_hex_index(&gd.map, tu_hex("2016")), n15 = map_hex_index(&gd.map, tu_hex("2015"));
+    int dir = hex_direction(tu_hex("2016"), tu_hex("2015"));
+    g.st.pontoon[SIDE_CONFEDERATE][s16] |= (unsigned char)(1u << dir);
+    g.st.pontoon[SIDE_CONFEDERATE][n15] |= (unsigned char)(1u << hex_dir_opposite(dir));
+    MoveContext ctx = {.gd = &gd, .pontoon = g.st.pontoon[SIDE_CONFEDERATE]};
+    MoveReach r;
+    assert_true(move_reach(&ctx, tu_hex("2016"), 4, &r));
+    bool road;
+    assert_int_not_equal(move_cost_to(&r, tu_hex("2015"), &road), MOVE_UNREACHED);
+    move_reach_free(&r);
+    confederate_drawn(&g, "anderson");
+    apply_text(&g, "place 2016");
+    int k = legal_all(&g), moves = 0, north = 0;
     for (int i = 0; i < k; i++)
-        if (all[i].kind == D_MOVE && all[i].arg >= 0 && all[i].arg < cells && gd.map.hexes[all[i].arg].bank != BANK_SOUTH)
-            north++;
+        if (legal_buf[i].kind == D_MOVE) {
+            moves++;
+            north += gd.map.hexes[legal_buf[i].arg].bank != BANK_SOUTH;
+        }
+    assert_true(moves > 0);
     assert_int_equal(north, 0);
     game_free(&g);
 }
@@ -872,11 +873,13 @@ static void test_recovery_and_night(void **state)
     advance_to(&g, 5);
     /* turn 5 is the night: no Automa marker in the cup, the Automa marches and recovers */
     int from = g.log.count;
+    dice(&g, "2"); /* the night's die: 2, even: one formation of the Marching Wing */
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
     assert_int_equal(g.st.turn, 6);
     LOGGED(&g, from, "night: no Automa marker goes into the cup");
-    LOGGED(&g, from, "march");
+    LOGGED(&g, from, "1 formation of the Marching Wing (even die) march");
+    LOGGED(&g, from, "hexes toward");
     LOGGED(&g, from, "1st Division (Wadsworth) recovers: its counter turns back from 2 to 6");
     assert_int_equal(game_unit_points(&g, u), 6);
     game_free(&g);
@@ -1058,41 +1061,60 @@ static void test_lone_weak_unit_destroyed(void **state)
 
 /* ---- AI-PLAYER-ATTACK, AI-ARTILLERY (defending), AI-WHEEL's jump ------------ */
 
-static void test_player_attack(void **state)
+/* The player attacks III Corps while its marker is on wheel slot `slot`. */
+static void attack_on_the_wheel(Game *g, int slot)
 {
-    (void)state;
-    Game g;
-    int t = bare(&g);
-    put_counter(&g, "birney", hexid(t)); /* III Corps, 7 at full strength */
+    int t = bare(g);
+    put_counter(g, "birney", hexid(t)); /* III Corps, 7 at full strength */
     int c = nb(t, 0);
-    put(&g, "mahone", hexid(c));
-    put(&g, "posey", hexid(c));
+    put(g, "mahone", hexid(c));
+    put(g, "posey", hexid(c));
     int f = F("sickles");
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &g->st.automa;
     a->combat[f] = 1; /* its +1 combat marker adds a die in defence too, then goes (N.3) */
-    a->wheel[1] = (signed char)f; /* on the wheel: attacked, its marker jumps to the opposite slot */
+    a->wheel[slot] = (signed char)f; /* on the wheel: attacked, its marker jumps to the opposite slot */
     a->status[f] = FS_WHEEL;
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] == f)
             a->track[i] = -1;
-    confederate_drawn(&g, "anderson");
+    confederate_drawn(g, "anderson");
     char cmd[64];
     snprintf(cmd, sizeof cmd, "place %s", hexid(c));
-    apply_text(&g, cmd);
-    int from = g.log.count;
+    apply_text(g, cmd);
     snprintf(cmd, sizeof cmd, "attack mahone+posey %s", hexid(t));
-    apply_text(&g, cmd);
-    /* the roll for cover: 4 is even (a skirmisher), 3-6 costs the attacker a step, artillery 4/2 = 2 */
-    dice(&g, "4");
-    for (int guard = 0; guard < 40 && g.st.pending == PEND_COMBAT; guard++) {
-        if (g.st.to_move == SIDE_UNION)
-            step(&g);
+    apply_text(g, cmd);
+    dice(g, "4"); /* the roll for cover */
+    for (int guard = 0; guard < 40 && g->st.pending == PEND_COMBAT; guard++) {
+        if (g->st.to_move == SIDE_UNION)
+            step(g);
         else {
-            assert_true(legal_all(&g) > 0);
+            assert_true(legal_all(g) > 0);
             char why[200];
-            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+            assert_true(game_apply(g, &legal_buf[0], why, sizeof why));
         }
     }
+}
+
+static void test_jump_reads_the_slot_trigger(void **state)
+{
+    (void)state;
+    /* from slot 4 the attacked marker jumps to slot 8, whose trigger [029] is read (G) */
+    Game g;
+    attack_on_the_wheel(&g, 4);
+    LOGGED(&g, 0, "its marker jumps from slot 4 to slot 8");
+    LOGGED(&g, 0, "III Corps's marker comes to slot 8: [029]");
+    game_free(&g);
+}
+
+static void test_player_attack(void **state)
+{
+    (void)state;
+    /* the roll for cover: 4 is even (a skirmisher), 3-6 costs the attacker a step, artillery 4/2 = 2 */
+    Game g;
+    attack_on_the_wheel(&g, 1);
+    int f = F("sickles");
+    AutomaState *a = &g.st.automa;
+    int from = 0;
     LOGGED(&g, from, "an attacked division always builds a breastwork (J.1)");
     LOGGED(&g, from, "the roll for cover is 4: the attacker loses a step after the combat");
     LOGGED(&g, from, "defending artillery 4 / 2, rounded up (full strength): 2");
@@ -1652,6 +1674,7 @@ int main(void)
         cmocka_unit_test(test_player_bonus_in_engagement),
         cmocka_unit_test(test_lone_weak_unit_destroyed),
         cmocka_unit_test(test_player_attack),
+        cmocka_unit_test(test_jump_reads_the_slot_trigger),
         cmocka_unit_test(test_attacking_i_corps_brings_it_in),
         cmocka_unit_test(test_automa_six_in_defence),
         cmocka_unit_test(test_north_of_river),

@@ -143,56 +143,36 @@ static void wheel_jump(Game *g)
 {
     GameState *st = &g->st;
     AutomaState *a = &st->automa;
-    const Wheel *w = &g->gd->automa.wheel;
+    signed char now = (signed char)(a->confederate_acts & 0x7f);
     for (int i = 0; i < st->cb_ndef; i++) {
         int f = data_automa_formation_of_unit(g->gd, st->cb_def[i]);
-        if (f < 0 || a->status[f] != FS_WHEEL || a->thrown[f] == (signed char)(a->confederate_acts & 0x7f))
+        if (f < 0 || a->status[f] != FS_WHEEL || a->thrown[f] == now)
             continue;
-        for (int s = 1; s <= w->slots; s++) {
-            if (a->wheel[s] != f)
-                continue;
-            a->wheel[s] = -1;
-            int to = w->slot[s].opposite;
-            for (int guard = 0; guard <= w->slots && f >= 0; guard++) {
-                int there = a->wheel[to];
-                a->wheel[to] = (signed char)f;
-                f = there;
-                to = w->slot[to].next;
-            }
-            a->thrown[data_automa_formation_of_unit(g->gd, st->cb_def[i])] = (signed char)(a->confederate_acts & 0x7f);
-            a->wheel_rolling = true;
-            log_add(&g->log, st->turn, LOG_EVENT, "AI-WHEEL", "%s is attacked: its marker jumps from slot %d to slot %d",
-                    automa_formation_name(g->gd, data_automa_formation_of_unit(g->gd, st->cb_def[i])), s,
-                    w->slot[s].opposite);
-            break;
-        }
+        a->thrown[f] = now;
+        automa_wheel_jump(g, f);
     }
 }
 
-/* K.3: where an Automa stack retreats: toward its nearest friend. */
+/* K.3: where an Automa stack retreats: toward its nearest friend, never
+ * onto another division if it can help it. */
 static int retreat_choice(const Game *g, const Decision *list, int k)
 {
-    int best = -1, best_d = 1 << 20;
+    int best = -1, best_rank = 0;
     for (int i = 0; i < k; i++) {
         if (list[i].kind != D_RETREAT)
             continue;
-        int d = holds_counter(g, list[i].arg) ? 1 << 19 : 1 << 20; /* never onto another division if it can help it */
+        int nearest = 999;
         for (int u = 0; u < g->st.nunits; u++)
             if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != g->st.cb_queue[0]) {
                 int x = hex_distance(map_hex_at(&g->gd->map, list[i].arg), map_hex_at(&g->gd->map, g->st.unit[u].hex));
-                if (x < d && d != 1 << 19)
-                    d = x;
+                if (x < nearest)
+                    nearest = x;
             }
-        if (best < 0 || d < best_d)
-            best = i, best_d = d;
+        int rank = (holds_counter(g, list[i].arg) ? 1000 : 0) + nearest;
+        if (best < 0 || rank < best_rank)
+            best = i, best_rank = rank;
     }
     return best;
-}
-
-/* K.2's rank of a target for the Automa's 6: infantry first, then the strongest. */
-static int six_rank(const Game *g, int u)
-{
-    return (g->gd->units[u].type == UT_INFANTRY ? 1000 : 0) + game_unit_points(g, u);
 }
 
 bool automa_six_choice(const Game *g)
@@ -206,10 +186,10 @@ int automa_six_filter(const Game *g, Decision *list, int k)
 {
     int best = -1, n = 0;
     for (int i = 0; i < k; i++)
-        if (list[i].kind == D_SIX_HIT && six_rank(g, list[i].arg) > best)
-            best = six_rank(g, list[i].arg);
+        if (list[i].kind == D_SIX_HIT && automa_six_rank(g, list[i].arg) > best)
+            best = automa_six_rank(g, list[i].arg);
     for (int i = 0; i < k; i++)
-        if (list[i].kind == D_SIX_HIT && six_rank(g, list[i].arg) == best) {
+        if (list[i].kind == D_SIX_HIT && automa_six_rank(g, list[i].arg) == best) {
             Decision d = list[i];
             d.side = SIDE_CONFEDERATE;
             list[n++] = d;
@@ -295,19 +275,16 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
      * attacked (J.1), and otherwise the rules' first choice. */
     int best = -1, best_pts = -1;
     for (i = 0; i < k; i++)
-        if (list[i].kind == D_LOSE || list[i].kind == D_TAKE || list[i].kind == D_SIX_HIT) {
+        if (list[i].kind == D_LOSE || list[i].kind == D_TAKE) {
             int u = list[i].arg;
             int p = u >= 0 && u < st->nunits ? game_unit_points(g, u) : 0;
-            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER && list[i].kind != D_SIX_HIT)
+            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER)
                 p = 1000; /* K.1: the skirmisher first */
-            if (u >= 0 && u < st->nunits && list[i].kind == D_SIX_HIT && g->gd->units[u].type == UT_INFANTRY)
-                p += 100; /* K.2: the strongest, infantry before artillery */
             if (p > best_pts)
                 best = i, best_pts = p;
         }
     if (best >= 0) {
-        snprintf(why, n, "%s", list[best].kind == D_SIX_HIT ? "a natural 6 hits the strongest enemy unit (K.2)"
-                                                            : "the loss goes to the skirmisher, else the strongest division (K.1)");
+        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division (K.1)");
         return best;
     }
     if ((i = pick_kind(list, k, D_NO_SKIRM)) >= 0) {

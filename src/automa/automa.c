@@ -196,7 +196,6 @@ void automa_setup(Game *g)
     memset(a, 0, sizeof *a);
     a->on = true;
     a->active = -1;
-    a->target = -1;
     a->queue[0] = a->queue[1] = a->holding[0] = a->holding[1] = -1;
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         a->track[i] = -1;
@@ -608,7 +607,6 @@ static void finish(Game *g)
             g->st.unit[u].flags &= (unsigned short)~UF_ACTIVE;
     }
     a->active = -1;
-    a->target = -1;
     a->independent_acting = false;
     if (a->queue[0] >= 0) {
         int next = a->queue[0];
@@ -629,7 +627,6 @@ void automa_begin(Game *g, int f)
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
     a->active = (signed char)f;
-    a->target = -1;
     a->prox = a->bombard = a->attack_art = 0;
     a->in_proximity = false;
     short units[16];
@@ -650,7 +647,6 @@ void automa_begin(Game *g, int f)
         north &= gd->map.hexes[g->st.unit[units[i]].hex].bank != BANK_SOUTH;
         g->st.unit[units[i]].flags |= UF_ACTIVE;
     }
-    a->north = north;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE", "%s is activated: %d division%s act whole, no command radius",
             automa_formation_name(gd, f), n, n == 1 ? "" : "s");
     if (reduced && gd->automa.hook_reduced) {
@@ -747,8 +743,6 @@ static void behaviour(Game *g)
     int f = a->active;
     int page, third;
     const PageCell *b = ruler_read(g, "AI-BEHAVIOUR", "behaviour", RW_BEHAVIOUR, &page, &third);
-    a->page = (signed char)page;
-    a->third = (signed char)third;
     const PageCell *p = data_page_cell(gd, page, third, a->attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);
     const PageCell *bo = data_page_cell(gd, page, third, RW_BOMBARD);
     if (!b || !p || !bo)

@@ -42,7 +42,7 @@ static int defenders(const Game *g, short *out, int max)
     return n;
 }
 
-static void lose_step(Game *g, int u, const char *rule)
+void automa_lose_step(Game *g, int u, const char *rule)
 {
     UnitState *us = &g->st.unit[u];
     us->steps--;
@@ -493,8 +493,7 @@ static void conf_losses(Game *g)
  * unit (infantry before artillery), or forces its stack back when
  * Aggressive against works, on an objective, or when the retreat would
  * eliminate it. */
-/* K.2's order: infantry before artillery, then the strongest. */
-static int six_rank(const Game *g, int u)
+int automa_six_rank(const Game *g, int u)
 {
     return (is_artillery(&g->gd->units[u]) ? 0 : 1000) + game_unit_points(g, u);
 }
@@ -505,7 +504,7 @@ static int six_targets(const Game *g, short *out)
     short def[32];
     int nd = defenders(g, def, 32), best = -1, n = 0;
     for (int i = 0; i < nd; i++) {
-        int r = six_rank(g, def[i]);
+        int r = automa_six_rank(g, def[i]);
         if (r > best)
             best = r, n = 0;
         if (r == best)
@@ -538,7 +537,7 @@ static bool six_on(Game *g, int u)
         return a->eng == ENG_RETREAT;
     }
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest", gd->units[u].name);
-    lose_step(g, u, "AI-SIX");
+    automa_lose_step(g, u, "AI-SIX");
     return false;
 }
 
@@ -657,12 +656,12 @@ static void ai_losses(Game *g)
                                   gd->automa.rules.retreat_on, gd->automa.rules.retreat_cautious,
                                   gd->units[u].name);
             int v = die - (a->attitude == ATT_CAUTIOUS ? gd->automa.rules.retreat_cautious : 0);
-            lose_step(g, u, "AI-LOSSES");
+            automa_lose_step(g, u, "AI-LOSSES");
             if (v <= gd->automa.rules.retreat_on && g->st.unit[u].where == AT_MAP)
                 ai_retreat(g, u);
             continue;
         }
-        lose_step(g, u, "AI-LOSSES");
+        automa_lose_step(g, u, "AI-LOSSES");
     }
     /* the advance: toward the objective only, into a vacated hex, strongest first */
     int goal = f >= 0 && a->obj_area[f] >= 0 ? map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) : -1;
@@ -839,14 +838,14 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         return true;
     case D_LOSE:
         if (a->eng == ENG_BREAK_LOSS) {
-            lose_step(g, d->arg, "AI-BREAK-CONTACT");
+            automa_lose_step(g, d->arg, "AI-BREAK-CONTACT");
             a->eng = ENG_BREAK;
             next_break(g);
             return true;
         }
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates take the loss on %s",
                 g->gd->units[d->arg].name);
-        lose_step(g, d->arg, "AI-ENGAGEMENT");
+        automa_lose_step(g, d->arg, "AI-ENGAGEMENT");
         a->eng_conf_hits--;
         conf_losses(g);
         return true;

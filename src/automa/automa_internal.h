@@ -47,6 +47,14 @@ void automa_move(Game *g);
 void automa_combat(Game *g);
 void automa_night_march(Game *g);
 void automa_isolated(Game *g);
+/* K.2's order for the Automa's natural 6: infantry (and cavalry) before
+ * artillery, then the strongest. */
+int automa_six_rank(const Game *g, int u);
+/* A unit's step lost (eliminated with its last), logged under rule. */
+void automa_lose_step(Game *g, int u, const char *rule);
+/* AI-WHEEL: f's marker jumps to the opposite slot (the one there slides
+ * on), the advance roll starts, and the slot's trigger is read. */
+void automa_wheel_jump(Game *g, int f);
 /* automa_engage.c: where a Confederate stack may retreat or break contact
  * to (K.3, AI-PLAYER-SOUTH). */
 int automa_retreat_hexes(const Game *g, int hex, short *out);

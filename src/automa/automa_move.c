@@ -707,13 +707,8 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
             for (int i = 1; i < n; i++)
                 if (game_unit_points(g, units[i]) > game_unit_points(g, strongest))
                     strongest = units[i];
-            UnitState *us = &g->st.unit[strongest];
-            us->steps--;
-            if (us->steps == 0) {
-                us->where = AT_ELIMINATED;
-                us->hex = -1;
-            }
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s loses a step at the ford", gd->units[strongest].name);
+            automa_lose_step(g, strongest, "AI-NORTH");
         }
         int other = nearest_ford(g, north_hex, true, place);
         if (other >= 0)
@@ -846,7 +841,6 @@ void automa_move(Game *g)
             prox > 0 ? "; Confederates within reach: " : "", prox > 0 ? (why[0] ? why : "none") : "");
     if (target >= 0) {
         a->in_proximity = true;
-        a->target = (short)target;
         transfer(g, units, n, target, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-PROXIMITY-MOVE", "%s is in proximity: transferred next to %s:%s",
                 name, hex_name(gd, target, h), buf);
@@ -868,7 +862,6 @@ void automa_move(Game *g)
         }
         if (enemy_hex >= 0) {
             buf[0] = '\0';
-            a->target = (short)enemy_hex;
             transfer(g, units, n, enemy_hex, buf, sizeof buf);
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NOT-PROXIMITY",
                     "the lead meets the enemy at %s: the others are transferred beside it:%s",

@@ -82,14 +82,11 @@ typedef struct {
     signed char active; /* Automa formation acting, -1 */
     signed char queue[2]; /* Hooker's formations still to act, -1 */
     bool independent_acting; /* the Independent marker's own activation (Gibbon, activate-top...) */
-    signed char page, third; /* the behaviour roll: page 2-12 and the third die */
     signed char prox;        /* the proximity value (AI-PROXIMITY), after the caps */
     signed char bombard;     /* bombardment factor, 0 none (AI-ARTILLERY) */
     signed char attack_art;  /* artillery added to the attack */
-    bool north;              /* wholly north of the river: no behaviour check */
     short ford[AUTOMA_MAX_FORMATIONS]; /* AI-NORTH: the temporary objective, a ford's place index, -1 */
     bool in_proximity;       /* activated in proximity or adjacent (AI-BREAK-CONTACT) */
-    short target;            /* the proximity target hex, -1 */
     signed char night_left;  /* night marches still to make (AI-NIGHT) */
     signed char night_wing;  /* 0 the Marching Wing (even die), 1 the Left Wing */
     bool night_done;         /* this night's marches are over */

@@ -70,6 +70,24 @@ static void wheel_enter(Game *g, int f)
     wheel_triggers(g, moved);
 }
 
+void automa_wheel_jump(Game *g, int f)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    for (int s = 1; s <= w->slots; s++) {
+        if (a->wheel[s] != f)
+            continue;
+        bool moved[WHEEL_MAX_SLOTS + 1] = {false};
+        a->wheel[s] = -1;
+        wheel_put(g, f, w->slot[s].opposite, moved);
+        a->wheel_rolling = true;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "%s is attacked: its marker jumps from slot %d to slot %d",
+                automa_formation_name(g->gd, f), s, w->slot[s].opposite);
+        wheel_triggers(g, moved);
+        return;
+    }
+}
+
 void wheel_advance_all(Game *g, const char *rule)
 {
     AutomaState *a = &g->st.automa;
