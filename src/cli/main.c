@@ -29,6 +29,11 @@ static void usage(FILE *f)
                "\n"
                "Options:\n"
                "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
+               "  --seed N       new games use seed N instead of the clock (replayable)\n"
+               "  --keys FILE    drive the game screen from a key script, with no terminal,\n"
+               "                 and write screens as text (see docs/screen-tests.md)\n"
+               "  --size CxR     the key script's screen size (default 80x24)\n"
+               "  --screens DIR  where the key script's @screen writes (default: here)\n"
                "  --help         show this help\n"
                "  --version      show the version\n");
 }
@@ -36,6 +41,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     const char *data = NULL;
+    UiOptions uo = {0};
     int i = 1;
     /* Options before the command (and --data also after it). */
     char *rest[64];
@@ -57,6 +63,33 @@ int main(int argc, char **argv)
             data = argv[++i];
             continue;
         }
+        if (nrest == 0 && (strcmp(argv[i], "--keys") == 0 || strcmp(argv[i], "--screens") == 0 || strcmp(argv[i], "--size") == 0 ||
+            strcmp(argv[i], "--seed") == 0)) { /* the game screen's options, before any command */
+            if (i + 1 >= argc) {
+                fprintf(stderr, "guv: %s needs a value (guv --help)\n", argv[i]);
+                return 2;
+            }
+            const char *v = argv[++i];
+            if (strcmp(argv[i - 1], "--keys") == 0)
+                uo.keys_file = v;
+            else if (strcmp(argv[i - 1], "--screens") == 0)
+                uo.screens_dir = v;
+            else if (strcmp(argv[i - 1], "--size") == 0) {
+                if (sscanf(v, "%dx%d", &uo.cols, &uo.rows) != 2 || uo.cols < 20 || uo.rows < 8) {
+                    fprintf(stderr, "guv: --size wants COLSxROWS, e.g. 80x24\n");
+                    return 2;
+                }
+            } else {
+                char *end;
+                uo.seed = strtoull(v, &end, 10);
+                if (*end || !*v) {
+                    fprintf(stderr, "guv: --seed wants a number\n");
+                    return 2;
+                }
+                uo.seed_set = true;
+            }
+            continue;
+        }
         if (strncmp(argv[i], "--data=", 7) == 0) {
             data = argv[i] + 7;
             continue;
@@ -69,13 +102,13 @@ int main(int argc, char **argv)
         GameData gd;
         if (!cli_open(data, &gd))
             return 1;
-        if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        if (!uo.keys_file && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
             fprintf(stderr, "guv: the map needs a terminal; try 'guv map' to print it, or 'guv --help'\n");
             gamedata_free(&gd);
             return 1;
         }
         setlocale(LC_ALL, ""); /* line drawing and wide characters in ncursesw */
-        int rc = ui_run(&gd);
+        int rc = ui_run(&gd, &uo);
         gamedata_free(&gd);
         return rc;
     }

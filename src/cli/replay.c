@@ -44,7 +44,8 @@ int cmd_replay(int argc, char **argv, const char *data_option)
         return 1;
     if (limit < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) { /* in a terminal: step through it */
         setlocale(LC_ALL, "");
-        int rc = ui_replay(&gd, file);
+        UiOptions uo = {0};
+        int rc = ui_replay(&gd, file, &uo);
         gamedata_free(&gd);
         return rc;
     }

@@ -265,9 +265,11 @@ static int supply_distance(const Game *g, int side, int hex)
     return best;
 }
 
+int event_retreat_mp(const Game *g) { return ev(g, g->st.ev_retreat)->mp; }
+
 static bool retreat_reach(const Game *g, const short *units, int n, MoveReach *r)
 {
-    return group_reach_with(g, units, n, ev(g, g->st.ev_retreat)->mp, r);
+    return group_reach_with(g, units, n, event_retreat_mp(g), r);
 }
 
 static const char *retreat_move_refusal(const Game *g, const Decision *d)

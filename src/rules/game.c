@@ -923,6 +923,68 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
     return n;
 }
 
+int game_move_preview(const Game *g, const Decision *d, short *path, int max, int *half_mp, int *allowance_half)
+{
+    const Map *m = &g->gd->map;
+    if (d->kind != D_MOVE || d->nunits < 1 || d->nunits > DEC_MAX_UNITS || d->arg < 0 || d->arg >= m->cols * m->rows ||
+        group_refusal(g, d))
+        return 0;
+    MoveReach r;
+    int mp_override = g->st.pending == PEND_RETREAT_EVENT ? event_retreat_mp(g) : -1;
+    if (!group_reach_with(g, d->units, d->nunits, mp_override, &r))
+        return 0;
+    HexCoord to = map_hex_at(m, d->arg);
+    bool road = false;
+    int cost = move_cost_to(&r, to, &road);
+    int n = 0;
+    if (cost != MOVE_UNREACHED && d->arg != r.start) {
+        HexCoord *way = malloc((size_t)(m->cols * m->rows) * sizeof *way);
+        int len = way ? move_path(&r, to, way, m->cols * m->rows) : 0;
+        for (int i = 0; i < len && n < max; i++)
+            path[n++] = (short)map_hex_index(m, way[i]);
+        free(way);
+        if (half_mp)
+            *half_mp = cost;
+        if (allowance_half)
+            *allowance_half = r.allowance[road ? LAYER_ROAD : LAYER_ANY];
+    }
+    move_reach_free(&r);
+    return n;
+}
+
+int game_group_moves(const Game *g, const short *units, int nunits, Decision *out, int max)
+{
+    const GameState *st = &g->st;
+    if (st->pending != PEND_NONE || st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE ||
+        nunits < 1 || nunits > DEC_MAX_UNITS)
+        return 0;
+    Decision mv = {.kind = D_MOVE, .side = st->to_move, .nunits = nunits};
+    memcpy(mv.units, units, (size_t)nunits * sizeof *units);
+    MoveReach r;
+    if (move_group_refusal(g, &mv) || !group_reach(g, mv.units, nunits, &r))
+        return 0;
+    int n = 0;
+    for (int h = 0; h < r.nhexes; h++)
+        if (h != r.start && move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) != MOVE_UNREACHED) {
+            mv.arg = h;
+            if (n < max)
+                out[n] = mv;
+            n++;
+        }
+    move_reach_free(&r);
+    return n;
+}
+
+bool game_command_preview(const Game *g, int hex, unsigned char *in_range)
+{
+    const Chit *c = &g->st.drawn;
+    if (g->st.phase != PH_ACTIVATION || c->side >= SIDE_COUNT || c->kind == CHIT_EVENT || (c->kind != CHIT_INDEPENDENT && c->index < 0) || hex < 0 ||
+        hex >= g->gd->map.cols * g->gd->map.rows)
+        return false;
+    command_range(g, c->side, hex, chit_radius(g), in_range);
+    return true;
+}
+
 /* ---- leaving hexes, the move under way, break contact ---------------- */
 
 bool hex_has_side(const Game *g, int hex, int side)

@@ -405,6 +405,20 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
 /* Parses that text for the side to move; false when it is not a decision. */
 bool decision_parse(const Game *g, const char *text, Decision *out);
 
+/* Previews for the screen (the rules decide; these only tell):
+ * the way a legal D_MOVE goes, hex indexes from its start to its end, and
+ * its cost and the group's allowance in half MP (MOVE-BASIC, ROADS);
+ * returns the path's length, 0 when d is not a move that can be made. */
+int game_move_preview(const Game *g, const Decision *d, short *path, int max, int *half_mp, int *allowance_half);
+/* Every move open to these units going together (one hex, any part of a
+ * stack) now: the list offers each unit alone and each whole stack; this
+ * answers for any other group. Returns the count (up to max stored). */
+int game_group_moves(const Game *g, const short *units, int nunits, Decision *out, int max);
+/* The hexes a command chit placed at `hex` would reach with the drawn
+ * chit's radius (ACT-RADIUS): in_range[hex index] = 1. False if no chit is
+ * drawn or out of memory. */
+bool game_command_preview(const Game *g, int hex, unsigned char *in_range);
+
 /* Activation points a formation costs now (ACT-POINTS). */
 int game_formation_cost(const Game *g, int formation);
 /* True when the unit acts in the current activation. */

@@ -146,6 +146,8 @@ int event_bombard_modifier(const Game *g, const short *guns, int n);
 /* Unknown Paths and Night Attack in a move's context (move.h). */
 void event_move_context(const Game *g, MoveContext *ctx);
 bool event_night_attack(const Game *g);
+/* General Retreat (EVENTS): the MP of its move. */
+int event_retreat_mp(const Game *g);
 /* A combat-dice chit `side` may play at its bonus step now. */
 bool event_combat_playable(const Game *g, int side, bool attacker);
 

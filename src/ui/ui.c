@@ -14,6 +14,7 @@
 #include "automa/automa.h"
 #include "play/play.h"
 #include "rules/save.h"
+#include "ui/keys.h"
 #include "view/automa_view.h"
 #include "view/maprender.h"
 
@@ -476,7 +477,7 @@ static void run_viewer(Ui *u)
     bool running = true;
     while (running) {
         draw(u);
-        int key = getch();
+        int key = keys_get();
         if (u->help && key != KEY_RESIZE && key != KEY_MOUSE) {
             u->help = false;
             continue;
@@ -1053,7 +1054,7 @@ static void run_game(Ui *u, GameUi *gu)
     bool running = true;
     while (running) {
         draw_game(u, gu);
-        int key = getch();
+        int key = keys_get();
         switch (key) {
         case 'q':
         case 'Q':
@@ -1197,7 +1198,7 @@ static int choose_scenario(Ui *u, int solitaire)
         }
         mvaddnstr(y + 1, 4, "Esc or q   back", COLS - 4);
         refresh();
-        int key = getch();
+        int key = keys_get();
         if (key == 27 || key == 'q')
             return -1;
         if (key >= '1' && key < '1' + k)
@@ -1236,7 +1237,7 @@ static bool choose_save(const char *dir, char *out, size_t size)
         }
         mvaddnstr(y + 1, 4, "Esc or q   back", COLS - 4);
         refresh();
-        int key = getch();
+        int key = keys_get();
         if (key == 27 || key == 'q')
             return false;
         if (key >= '1' && key < '1' + n) {
@@ -1263,7 +1264,7 @@ static void choose_options(Ui *u, unsigned *options)
         }
         mvaddnstr(3 + GAME_OPTION_COUNT, 4, "Enter, Esc or q   back", COLS - 4);
         refresh();
-        int key = getch();
+        int key = keys_get();
         if (key == 27 || key == 'q' || key == '\n' || key == KEY_ENTER)
             return;
         if (key >= '1' && key < '1' + GAME_OPTION_COUNT)
@@ -1315,7 +1316,7 @@ static int run_menu(Ui *u)
         if (!have_dir)
             mvaddnstr(y + 2, 4, "(no save folder: set HOME or XDG_DATA_HOME to keep games)", COLS - 4);
         refresh();
-        int key = getch();
+        int key = keys_get();
         if (key == 'q' || key == 'Q')
             break;
         if (key == 'm') {
@@ -1341,10 +1342,10 @@ static int run_menu(Ui *u)
             snprintf(msg, sizeof msg, "the unfinished game was kept as %.300s", previous);
         }
         if (key == 's' && (scenario >= 0 || (scenario = choose_scenario(u, solitaire)) >= 0)) {
-            uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+            uint64_t seed = keys_new_seed();
             started = play_new(&gu.play, u->gd, scenario, seed, options, have_dir ? autosave : NULL, err, sizeof err);
         } else if (key == 'n' && solitaire >= 0) {
-            uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+            uint64_t seed = keys_new_seed();
             started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
         } else if (key == 'r' && can_resume)
             started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
@@ -1402,7 +1403,7 @@ static int run_replay(Ui *u, const char *file)
     return 0;
 }
 
-static int ui_start(const GameData *gd, const char *replay_file)
+static int ui_start(const GameData *gd, const char *replay_file, const UiOptions *o)
 {
     Ui u;
     if (!ui_init(&u, gd)) {
@@ -1418,7 +1419,35 @@ static int ui_start(const GameData *gd, const char *replay_file)
     signal(SIGBUS, on_fatal_signal);
     signal(SIGFPE, on_fatal_signal);
     atexit(restore_terminal);
-    if (!initscr()) {
+    SCREEN *headless = NULL;
+    FILE *null_out = NULL, *null_in = NULL;
+    if (!keys_open(o)) {
+        ui_free(&u);
+        return 2;
+    }
+    if (keys_scripted()) {
+        /* A key script drives the real UI with no terminal: the screen goes nowhere and is read back as text. */
+        char size[16];
+        snprintf(size, sizeof size, "%d", o->cols > 0 ? o->cols : 80);
+        setenv("COLUMNS", size, 1);
+        snprintf(size, sizeof size, "%d", o->rows > 0 ? o->rows : 24);
+        setenv("LINES", size, 1);
+        null_out = fopen("/dev/null", "w");
+        null_in = fopen("/dev/null", "r");
+        const char *term = getenv("TERM");
+        if (null_out && null_in)
+            headless = newterm(term && *term && strcmp(term, "dumb") != 0 ? term : "xterm", null_out, null_in);
+        if (!headless) {
+            if (null_out)
+                fclose(null_out);
+            if (null_in)
+                fclose(null_in);
+            keys_close();
+            ui_free(&u);
+            fprintf(stderr, "guv: cannot start a headless screen for the key script\n");
+            return 1;
+        }
+    } else if (!initscr()) {
         ui_free(&u);
         fprintf(stderr, "guv: cannot start the terminal screen (is TERM set?)\n");
         return 1;
@@ -1439,10 +1468,16 @@ static int ui_start(const GameData *gd, const char *replay_file)
     setup_styles(&u);
     int rc = replay_file ? run_replay(&u, replay_file) : run_menu(&u);
     restore_terminal();
+    if (headless) {
+        delscreen(headless);
+        fclose(null_out);
+        fclose(null_in);
+    }
+    keys_close();
     ui_free(&u);
     return rc;
 }
 
-int ui_run(const GameData *gd) { return ui_start(gd, NULL); }
+int ui_run(const GameData *gd, const UiOptions *o) { return ui_start(gd, NULL, o); }
 
-int ui_replay(const GameData *gd, const char *file) { return ui_start(gd, file); }
+int ui_replay(const GameData *gd, const char *file, const UiOptions *o) { return ui_start(gd, file, o); }

@@ -4,10 +4,11 @@
 #define GUV_UI_H
 
 #include "data/data.h"
+#include "ui/keys.h"
 
 /* Opens the full-screen map of the campaign; returns the exit status. */
-int ui_run(const GameData *gd);
+int ui_run(const GameData *gd, const UiOptions *o);
 /* Opens a saved game at its start, to step through forward and backward. */
-int ui_replay(const GameData *gd, const char *file);
+int ui_replay(const GameData *gd, const char *file, const UiOptions *o);
 
 #endif

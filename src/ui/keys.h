@@ -1,0 +1,38 @@
+/* Where the curses UI gets its keys: the keyboard, or a key script that
+ * drives the real UI with no terminal in sight (screen tests, docs/screen-tests.md).
+ *
+ * A key script is text: one or more tokens a line, `#` starts a comment.
+ *   n  q  ?  [           a single character is that key
+ *   Enter Esc Tab BTab Space Up Down Left Right PgUp PgDn Home End Backspace F1..F12
+ *   C-c                  a control key
+ *   @screen NAME         write the screen as text to SCREENS/NAME.txt
+ *   @size COLS ROWS      resize the terminal (the UI gets a resize)
+ *   @until TEXT N KEY    press KEY up to N times until the screen shows TEXT
+ *                        (TEXT has no spaces; '_' stands for a space)
+ *   @expect TEXT         the screen must show TEXT now
+ * A failing @until or @expect, or an unknown token, stops guv with
+ * "FILE:LINE: message" on standard error and exit status 3. */
+#ifndef GUV_KEYS_H
+#define GUV_KEYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    const char *keys_file;   /* NULL: the keyboard */
+    const char *screens_dir; /* where @screen writes (default: the current folder) */
+    int cols, rows;          /* the headless terminal's size (default 80x24) */
+    bool seed_set;
+    uint64_t seed; /* new games use this seed instead of the clock */
+} UiOptions;
+
+/* Opens the key script, if any; false with a message on stderr if it cannot. */
+bool keys_open(const UiOptions *o);
+bool keys_scripted(void);
+/* The next key: from the script, or getch(). */
+int keys_get(void);
+/* The seed for a new game. */
+uint64_t keys_new_seed(void);
+void keys_close(void);
+
+#endif

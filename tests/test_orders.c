@@ -1,0 +1,189 @@
+/* Orders on the map (src/view/orders.c) and the engine's previews
+ * (game_move_preview, game_command_preview): a stack selected, where it may
+ * go with the cost and the way, whom it may attack, the command radius. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gametest.h"
+#include "testutil.h"
+#include "view/orders.h"
+
+static int hexi(const char *id) { return map_hex_index(&gd.map, tu_hex(id)); }
+
+/* Lee Moves, Anderson's chit placed at 2322: Mahone, Wright and Garnett's
+ * guns share 2322. */
+static void anderson_placed(Game *g)
+{
+    anderson_activated(g);
+    apply_text(g, "place 2322");
+}
+
+static void test_placing_the_chit_lights_the_legal_hexes_and_the_radius(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_activated(&g);
+    int n = legal_all(&g);
+    unsigned char *mark = malloc((size_t)(gd.map.cols * gd.map.rows));
+    orders_marks(&g, legal_buf, n, NULL, mark);
+    assert_int_equal(mark[hexi("2322")], OM_OTHER);  /* next to Anderson's brigades */
+    assert_int_equal(mark[hexi("0101")], OM_NONE);   /* refused by the rules: not lit */
+    int idx[8];
+    assert_int_equal(orders_at(&g, legal_buf, n, NULL, hexi("2322"), idx, 8), 1);
+    char text[80];
+    decision_format(&gd, &legal_buf[idx[0]], text, sizeof text);
+    assert_string_equal(text, "place 2322");
+    /* The radius the chit would have there: 3 along the Turnpike (ACT-RADIUS). */
+    unsigned char *range = calloc((size_t)(gd.map.cols * gd.map.rows), 1);
+    assert_true(game_command_preview(&g, hexi("2322"), range));
+    assert_true(range[hexi("2622")]);
+    assert_false(range[hexi("2722")]);
+    free(range);
+    free(mark);
+    game_free(&g);
+}
+
+static void test_selecting_a_stack_shows_where_it_may_go(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_placed(&g);
+    int n = legal_all(&g);
+    OrderSel s;
+    assert_false(orders_select(&g, legal_buf, n, hexi("0101"), &s));
+    assert_int_equal(s.hex, -1);
+    assert_true(orders_select(&g, legal_buf, n, hexi("2322"), &s));
+    assert_int_equal(s.nunits, 3); /* the whole stack moves together by default */
+    unsigned char *mark = malloc((size_t)(gd.map.cols * gd.map.rows));
+    orders_marks(&g, legal_buf, n, &s, mark);
+    assert_int_equal(mark[hexi("2322")], OM_SOURCE);
+    assert_int_equal(mark[hexi("2221")], OM_MOVE);
+    /* Every lit hex is one of the list's moves for exactly these units. */
+    int lit = 0;
+    for (int h = 0; h < gd.map.cols * gd.map.rows; h++) {
+        if (mark[h] != OM_MOVE)
+            continue;
+        lit++;
+        int idx[4];
+        assert_int_equal(orders_at(&g, legal_buf, n, &s, h, idx, 4), 1);
+        assert_int_equal(legal_buf[idx[0]].kind, D_MOVE);
+        assert_int_equal(legal_buf[idx[0]].nunits, 3);
+    }
+    assert_true(lit > 3);
+    /* Mahone and Wright without the guns: the list offers one unit or the
+     * whole stack, so nothing is lit until the engine is asked about this
+     * group; then its moves light up, and they can be made. */
+    orders_toggle(&s, U("garnett-art"));
+    assert_int_equal(s.nunits, 2);
+    orders_marks(&g, legal_buf, n, &s, mark);
+    assert_int_equal(mark[hexi("2221")], OM_NONE);
+    Decision group[400];
+    int ng = game_group_moves(&g, s.units, s.nunits, group, 400);
+    assert_true(ng > 3 && ng <= 400);
+    orders_marks(&g, group, ng, &s, mark);
+    assert_int_equal(mark[hexi("2221")], OM_MOVE);
+    int gi[4];
+    assert_int_equal(orders_at(&g, group, ng, &s, hexi("2221"), gi, 4), 1);
+    /* Dropping Wright too leaves Mahone to go alone: his own moves light up. */
+    orders_toggle(&s, U("wright"));
+    assert_int_equal(s.nunits, 1);
+    orders_marks(&g, legal_buf, n, &s, mark);
+    int idx[4];
+    assert_int_equal(orders_at(&g, legal_buf, n, &s, hexi("2221"), idx, 4), 1);
+    char text[80];
+    decision_format(&gd, &legal_buf[idx[0]], text, sizeof text);
+    assert_string_equal(text, "move mahone 2221");
+    /* Dropping both: nothing is an order for an empty selection. */
+    orders_toggle(&s, U("mahone"));
+    assert_int_equal(orders_at(&g, legal_buf, n, &s, hexi("2221"), idx, 4), 0);
+    s.nunits = 2;
+    s.units[0] = (short)U("mahone");
+    s.units[1] = (short)U("wright");
+    /* Nothing for units that are not active (McLaws's are not). */
+    short kershaw = (short)U("kershaw");
+    assert_int_equal(game_group_moves(&g, &kershaw, 1, group, 400), 0);
+    char why[200];
+    assert_true(game_apply(&g, &group[gi[0]], why, sizeof why));
+    assert_int_equal(g.st.unit[U("wright")].hex, hexi("2221"));
+    assert_int_equal(g.st.unit[U("garnett-art")].hex, hexi("2322"));
+    /* Moved units have no more moves. */
+    assert_int_equal(game_group_moves(&g, s.units, s.nunits, group, 400), 0);
+    free(mark);
+    game_free(&g);
+}
+
+static void test_move_preview_gives_the_way_and_its_cost(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_placed(&g);
+    Decision d;
+    assert_true(decision_parse(&g, "move mahone 2221", &d));
+    short path[64];
+    int cost = -1, allowance = -1;
+    int len = game_move_preview(&g, &d, path, 64, &cost, &allowance);
+    assert_int_equal(len, 2); /* next door: start and end */
+    assert_int_equal(path[0], hexi("2322"));
+    assert_int_equal(path[1], hexi("2221"));
+    assert_true(cost > 0 && cost <= allowance);
+    /* The preview's cost is the one the move spends: a longer move costs more. */
+    int n = legal_all(&g);
+    int far = -1, far_cost = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal_buf[i].kind != D_MOVE || legal_buf[i].nunits != 1 || legal_buf[i].units[0] != U("mahone"))
+            continue;
+        int c = 0, a = 0;
+        int l = game_move_preview(&g, &legal_buf[i], path, 64, &c, &a);
+        assert_true(l >= 2);
+        assert_int_equal(path[l - 1], legal_buf[i].arg); /* every way ends where the move goes */
+        assert_true(c <= a);
+        if (c > far_cost)
+            far_cost = c, far = i;
+    }
+    assert_true(far >= 0 && far_cost > cost);
+    /* Not a move that can be made: no preview. */
+    assert_true(decision_parse(&g, "move mahone 0101", &d));
+    assert_int_equal(game_move_preview(&g, &d, path, 64, &cost, &allowance), 0);
+    game_free(&g);
+}
+
+static void test_attacks_show_on_the_enemy_hex(void **state)
+{
+    (void)state;
+    Game g;
+    anderson_placed(&g);
+    put(&g, "barnes", "2221"); /* a Union brigade next to Mahone and Wright */
+    stay_put(&g);              /* movement over: the combat step */
+    int n = legal_all(&g);
+    unsigned char *mark = malloc((size_t)(gd.map.cols * gd.map.rows));
+    orders_marks(&g, legal_buf, n, NULL, mark);
+    assert_int_equal(mark[hexi("2221")], OM_ATTACK);
+    assert_int_equal(mark[hexi("2322")], OM_SOURCE);
+    int idx[16];
+    int k = orders_at(&g, legal_buf, n, NULL, hexi("2221"), idx, 16);
+    assert_true(k >= 3); /* each alone, both together */
+    OrderSel s;
+    assert_true(orders_select(&g, legal_buf, n, hexi("2322"), &s));
+    assert_int_equal(s.nunits, 3);
+    k = orders_at(&g, legal_buf, n, &s, hexi("2221"), idx, 16);
+    assert_int_equal(k, 1);
+    char text[120];
+    decision_format(&gd, &legal_buf[idx[0]], text, sizeof text);
+    assert_non_null(strstr(text, "attack"));
+    assert_non_null(strstr(text, "mahone"));
+    assert_non_null(strstr(text, "wright"));
+    free(mark);
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_placing_the_chit_lights_the_legal_hexes_and_the_radius),
+        cmocka_unit_test(test_selecting_a_stack_shows_where_it_may_go),
+        cmocka_unit_test(test_move_preview_gives_the_way_and_its_cost),
+        cmocka_unit_test(test_attacks_show_on_the_enemy_hex),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
