@@ -129,7 +129,7 @@ static const struct {
 } named[] = {{"Enter", '\n'},         {"Esc", 27},           {"Tab", '\t'},         {"BTab", KEY_BTAB},
              {"Space", ' '},          {"Up", KEY_UP},        {"Down", KEY_DOWN},    {"Left", KEY_LEFT},
              {"Right", KEY_RIGHT},    {"PgUp", KEY_PPAGE},   {"PgDn", KEY_NPAGE},   {"Home", KEY_HOME},
-             {"End", KEY_END},        {"Backspace", KEY_BACKSPACE}};
+             {"End", KEY_END},        {"Backspace", KEY_BACKSPACE}, {"Hash", '#'}};
 
 static int parse_key(const char *tok)
 {

@@ -4,6 +4,7 @@
  * A key script is text: one or more tokens a line, `#` starts a comment.
  *   n  q  ?  [           a single character is that key
  *   Enter Esc Tab BTab Space Up Down Left Right PgUp PgDn Home End Backspace F1..F12
+ *   Hash                 the '#' key (a lone # starts a comment)
  *   C-c                  a control key
  *   @screen NAME         write the screen as text to SCREENS/NAME.txt
  *   @size COLS ROWS      resize the terminal (the UI gets a resize)

@@ -17,6 +17,7 @@
 #include "ui/keys.h"
 #include "view/automa_view.h"
 #include "view/maprender.h"
+#include "view/orders.h"
 
 enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
 
@@ -32,6 +33,13 @@ typedef struct {
     const char *vline, *hline, *corner[4]; /* box drawing, ASCII when not UTF-8 */
     attr_t style_attr[STY_COUNT];
     attr_t terrain_attr[256];
+    attr_t mark_attr[OM_COUNT]; /* lit hexes: where a selection may go, whom it may attack */
+    attr_t path_attr, range_attr;
+    /* Drawn over the map when set (the game's orders; NULL in the viewer):
+     * per hex index, enum OrderMark, the half MP to get there (-1 none),
+     * on the previewed way, in the previewed command radius. */
+    const unsigned char *mark, *on_path, *in_range;
+    const short *cost;
 } Ui;
 
 static volatile sig_atomic_t curses_on;
@@ -85,7 +93,20 @@ static void setup_styles(Ui *u)
         use_default_colors();
         for (int c = 0; c < MAX_COLOUR; c++)
             init_pair((short)(c + 1), (short)c, -1);
+        init_pair(MAX_COLOUR + 1, COLOR_BLACK, COLOR_GREEN);
+        init_pair(MAX_COLOUR + 2, COLOR_WHITE, COLOR_RED);
+        init_pair(MAX_COLOUR + 3, COLOR_BLACK, COLOR_YELLOW);
+        init_pair(MAX_COLOUR + 4, COLOR_BLACK, COLOR_CYAN);
     }
+    /* Lit hexes: a background with colour, the glyphs written into them say the same without. */
+    u->mark_attr[OM_NONE] = A_NORMAL;
+    u->mark_attr[OM_SOURCE] = A_BOLD | A_UNDERLINE;
+    u->mark_attr[OM_MOVE] = u->colour ? COLOR_PAIR(MAX_COLOUR + 1) : A_BOLD;
+    u->mark_attr[OM_ATTACK] = u->colour ? COLOR_PAIR(MAX_COLOUR + 2) | A_BOLD : A_BOLD;
+    u->mark_attr[OM_BOMBARD] = u->colour ? COLOR_PAIR(MAX_COLOUR + 3) : A_BOLD;
+    u->mark_attr[OM_OTHER] = u->colour ? COLOR_PAIR(MAX_COLOUR + 4) : A_BOLD;
+    u->path_attr = A_REVERSE | A_BOLD;
+    u->range_attr = A_UNDERLINE;
     for (int i = 0; i < STY_COUNT; i++)
         u->style_attr[i] = A_NORMAL;
     u->style_attr[STY_BORDER] = u->colour ? A_DIM : A_NORMAL;
@@ -159,6 +180,68 @@ static void centre_on_cursor(Ui *u)
     clamp_view(u);
 }
 
+/* The interior of a lit hex: its glyphs (or text over them) with more attributes. */
+static void decorate_hex(Ui *u, const MapCanvas *c, HexCoord h, const char *text, attr_t add)
+{
+    int x, y;
+    maprender_interior(h, &x, &y);
+    int sy = y - u->vy, mw = map_width(u);
+    if (sy < 0 || sy >= map_height())
+        return;
+    for (int i = 0; i < 4; i++) {
+        int sx = x + i - u->vx;
+        if (sx < 0 || sx >= mw || x + i >= c->width || y >= c->height)
+            continue;
+        const MapCell *cell = &c->cells[y * c->width + x + i];
+        chtype ch = text && text[i] ? (chtype)(unsigned char)text[i] : (chtype)(unsigned char)cell->ch;
+        attr_t a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain] : u->style_attr[cell->style];
+        if (add != A_NORMAL && (add & A_COLOR))
+            a &= ~A_COLOR;
+        mvaddch(1 + sy, sx, ch | a | add);
+    }
+}
+
+/* What the orders light up: where the selection may go (with its cost),
+ * whom it may attack or bombard, the previewed way and command radius. */
+static void draw_orders(Ui *u, const MapCanvas *c)
+{
+    if (!u->mark || u->ids)
+        return;
+    const Map *m = &u->gd->map;
+    for (int h = 0; h < m->cols * m->rows; h++) {
+        int mk = u->mark[h];
+        bool path = u->on_path && u->on_path[h], range = u->in_range && u->in_range[h];
+        if (mk == OM_NONE && !path && !range)
+            continue;
+        HexCoord hc = map_hex_at(m, h);
+        int x, y;
+        maprender_interior(hc, &x, &y);
+        char text[16] = {0};
+        bool units = x + 3 < c->width && (c->cells[y * c->width + x + 2].style == STY_UNION ||
+                                          c->cells[y * c->width + x + 2].style == STY_CSA);
+        if (mk == OM_MOVE && u->cost && u->cost[h] >= 0) {
+            unsigned char half = (unsigned char)(u->cost[h] > 198 ? 198 : u->cost[h]);
+            if (units)
+                snprintf(text, sizeof text, "%d%c", half / 2, half % 2 ? '+' : ' ');
+            else if (half % 2)
+                snprintf(text, sizeof text, "%d.5 ", half / 2);
+            else
+                snprintf(text, sizeof text, " %-3d", half / 2);
+        } else if (mk == OM_ATTACK)
+            memcpy(text, "xx", 2);
+        else if (mk == OM_BOMBARD)
+            memcpy(text, "##", 2);
+        else if (mk == OM_OTHER)
+            text[0] = '>';
+        attr_t add = u->mark_attr[mk];
+        if (range)
+            add |= u->range_attr;
+        if (path)
+            add = u->path_attr;
+        decorate_hex(u, c, hc, text[0] ? text : NULL, add);
+    }
+}
+
 static void draw_map(Ui *u)
 {
     const MapCanvas *c = u->ids ? &u->canvas_ids : &u->canvas;
@@ -182,6 +265,9 @@ static void draw_map(Ui *u)
             addch(ch | a);
         }
     }
+    draw_orders(u, c);
+    if (u->mark) /* the cursor stays visible over lit hexes */
+        decorate_hex(u, c, u->cursor, NULL, A_REVERSE);
 }
 
 static void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -573,7 +659,16 @@ typedef struct {
     int replay_at;  /* stepping through the game: the records shown, -1 when live */
     Game replay;    /* the game after replay_at records */
     char msg[6000];
+    /* Orders on the map (view/orders.h). */
+    OrderSel osel;         /* the stack selected, hex -1: none */
+    int nextra;            /* the selected group's moves, asked of the engine, after the legal list */
+    bool map_focus;        /* Enter acts at the map cursor (it moved last), not on the list */
+    int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
+    unsigned char *mark, *on_path, *in_range;
+    short *cost;
 } GameUi;
+
+enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
 
 /* The game on screen: the live one, or the one being stepped through. */
 static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
@@ -600,14 +695,78 @@ static void refresh_units(Ui *u, const Game *g)
     maprender_draw(u->gd, &ov, &u->canvas);
 }
 
+/* The lit hexes for the selection (or for the whole list without one),
+ * the selected group's moves the list does not hold, and their costs. */
+static void orders_refresh(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    gu->nextra = 0;
+    if (gu->osel.hex >= 0) {
+        bool listed = false, any = false;
+        for (int i = 0; i < gu->nlegal; i++)
+            if (order_for(g, &gu->legal[i], &gu->osel)) {
+                any = true;
+                listed |= gu->legal[i].kind == D_MOVE;
+            }
+        if (!listed) {
+            int k = game_group_moves(g, gu->osel.units, gu->osel.nunits, gu->legal + gu->nlegal, EXTRA_CAP);
+            gu->nextra = k < EXTRA_CAP ? k : EXTRA_CAP;
+        }
+        if (!any && gu->nextra == 0 && gu->osel.nunits > 0) {
+            short here[DEC_MAX_UNITS];
+            if (orders_stack(g, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS) == 0)
+                gu->osel.hex = -1; /* the stack has no orders any more (it moved, the step is over) */
+        }
+    }
+    int n = gu->nlegal + gu->nextra;
+    orders_marks(g, gu->legal, n, gu->osel.hex >= 0 ? &gu->osel : NULL, gu->mark);
+    for (int h = 0; h < cells; h++)
+        gu->cost[h] = -1;
+    if (gu->osel.hex < 0)
+        return;
+    short path[256];
+    for (int i = 0; i < n; i++) {
+        const Decision *d = &gu->legal[i];
+        int c = 0, a = 0;
+        if (d->kind == D_MOVE && order_for(g, d, &gu->osel) && game_move_preview(g, d, path, 256, &c, &a) > 0)
+            gu->cost[d->arg] = (short)c;
+    }
+}
+
 static void game_legal_refresh(GameUi *gu)
 {
-    int n = game_legal(&gu->play.game, gu->legal, 20000);
-    gu->nlegal = n < 20000 ? n : 20000;
+    int n = game_legal(&gu->play.game, gu->legal, LEGAL_CAP);
+    gu->nlegal = n < LEGAL_CAP ? n : LEGAL_CAP;
     if (gu->sel >= gu->nlegal)
         gu->sel = gu->nlegal > 0 ? gu->nlegal - 1 : 0;
     if (gu->sel < 0)
         gu->sel = 0;
+    gu->npick = 0;
+    orders_refresh(gu);
+}
+
+static bool game_ui_alloc(GameUi *gu, const GameData *gd)
+{
+    memset(gu, 0, sizeof *gu);
+    size_t cells = (size_t)(gd->map.cols * gd->map.rows);
+    gu->legal = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->legal);
+    gu->mark = calloc(cells, 1);
+    gu->on_path = calloc(cells, 1);
+    gu->in_range = calloc(cells, 1);
+    gu->cost = calloc(cells, sizeof *gu->cost);
+    gu->osel.hex = -1;
+    gu->replay_at = -1;
+    return gu->legal && gu->mark && gu->on_path && gu->in_range && gu->cost;
+}
+
+static void game_ui_free(GameUi *gu)
+{
+    free(gu->legal);
+    free(gu->mark);
+    free(gu->on_path);
+    free(gu->in_range);
+    free(gu->cost);
 }
 
 static const char *const phase_text[] = {"choosing", "activations", "recovery",  "over",
@@ -699,6 +858,131 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
     (*y)++;
 }
 
+/* "Mahone, Wright and 1 more" */
+static void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < n && i < 2; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? ", " : "", gd->units[units[i]].name);
+    if (n > 2)
+        snprintf(out + strlen(out), size - strlen(out), " and %d more", n - 2);
+}
+
+/* Whether the map's orders apply now: the live game, the player to decide. */
+static bool orders_live(const GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    return gu->replay_at < 0 && g->st.phase != PH_GAME_OVER && !(g->st.automa.on && g->st.to_move == SIDE_UNION);
+}
+
+/* What Enter would do at the map cursor, into line; lights the previewed
+ * way or command radius. */
+static void hover(Ui *u, GameUi *gu, char *line, size_t size)
+{
+    const Game *g = &gu->play.game;
+    const GameData *gd = u->gd;
+    int cells = gd->map.cols * gd->map.rows;
+    memset(gu->on_path, 0, (size_t)cells);
+    memset(gu->in_range, 0, (size_t)cells);
+    line[0] = '\0';
+    if (!orders_live(gu))
+        return;
+    int hex = map_hex_index(&gd->map, u->cursor);
+    const OrderSel *sel = gu->osel.hex >= 0 ? &gu->osel : NULL;
+    int idx[64];
+    int k = orders_at(g, gu->legal, gu->nlegal + gu->nextra, sel, hex, idx, 64);
+    char names[200], text[200];
+    char id[5];
+    hex_format(u->cursor, id);
+    snprintf(line, size, " %s ", id);
+    size_t at = strlen(line);
+    line += at;
+    size -= at;
+    short here[DEC_MAX_UNITS];
+    int nh = sel ? 0 : orders_stack(g, gu->legal, gu->nlegal, hex, here, DEC_MAX_UNITS);
+    if (k == 0 || nh > 0) {
+        if (sel)
+            nh = orders_stack(g, gu->legal, gu->nlegal, hex, here, DEC_MAX_UNITS);
+        if (nh > 0 && hex != gu->osel.hex) {
+            unit_names(gd, here, nh, names, sizeof names);
+            snprintf(line, size, "Enter: select %s", names);
+        } else if (sel)
+            snprintf(line, size, "selected: the lit hexes are its orders; 1-9 add or drop units, Esc drops");
+        else
+            snprintf(line, size, "nothing to order here (Tab: the hex; Up/Down: the list)");
+        return;
+    }
+    const Decision *d = &gu->legal[idx[0]];
+    if (d->kind == D_MOVE) {
+        short path[256];
+        int c = 0, a = 0;
+        int len = game_move_preview(g, d, path, 256, &c, &a);
+        for (int i = 0; i < len; i++)
+            gu->on_path[path[i]] = 1;
+        unit_names(gd, d->units, d->nunits, names, sizeof names);
+        snprintf(line, size, "Enter: move %s here: %d%s of %d%s MP", names, c / 2, c % 2 ? ".5" : "", a / 2,
+                 a % 2 ? ".5" : "");
+        return;
+    }
+    if (d->kind == D_ATTACK) {
+        int ad = 0, dd = 0;
+        char why[200] = "";
+        game_combat_dice(g, d->units, d->nunits, d->hexes, d->nhexes, false, &ad, &dd, why, sizeof why);
+        unit_names(gd, d->units, d->nunits, names, sizeof names);
+        snprintf(line, size, "Enter: attack with %s: you roll %d dice, the defender %d%s%s%s", names, ad, dd,
+                 why[0] ? " (" : "", why, why[0] ? ")" : "");
+        if (k > 1)
+            snprintf(line + strlen(line), size - strlen(line), "; %d ways to choose from", k);
+        return;
+    }
+    if (d->kind == D_PLACE && game_command_preview(g, hex, gu->in_range)) {
+        snprintf(line, size, "Enter: place the chit here (underlined: its command radius)");
+        return;
+    }
+    decision_format(gd, d, text, sizeof text);
+    if (k == 1)
+        snprintf(line, size, "Enter: %s", text);
+    else
+        snprintf(line, size, "Enter: choose among %d decisions here (%s, ...)", k, text);
+}
+
+/* Enter at the map cursor: select the stack there, or carry out the one
+ * decision the cursor names, or offer the several it names. */
+static bool game_do(Ui *u, GameUi *gu, const Decision *d);
+
+static void map_enter(Ui *u, GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    if (!orders_live(gu))
+        return;
+    int hex = map_hex_index(&u->gd->map, u->cursor);
+    const OrderSel *sel = gu->osel.hex >= 0 ? &gu->osel : NULL;
+    int idx[64];
+    int k = orders_at(g, gu->legal, gu->nlegal + gu->nextra, sel, hex, idx, 64);
+    short stack[DEC_MAX_UNITS];
+    if (k == 0 || (!sel && orders_stack(g, gu->legal, gu->nlegal, hex, stack, DEC_MAX_UNITS) > 0)) {
+        /* the stack first: what else names the hex stays in the list */
+        if (hex == gu->osel.hex) {
+            gu->osel.hex = -1; /* Enter on the selected stack again drops it */
+            orders_refresh(gu);
+        } else if (orders_select(g, gu->legal, gu->nlegal, hex, &gu->osel))
+            orders_refresh(gu);
+        else
+            snprintf(gu->msg, sizeof gu->msg, " nothing to order at this hex: Up/Down for the list of decisions");
+        return;
+    }
+    if (k == 1) {
+        Decision d = gu->legal[idx[0]];
+        gu->osel.hex = -1;
+        game_do(u, gu, &d);
+        return;
+    }
+    gu->npick = k < 64 ? k : 64;
+    memcpy(gu->pick, idx, (size_t)gu->npick * sizeof *idx);
+    gu->sel = 0;
+    gu->map_focus = false;
+}
+
 static void draw_game_panel(Ui *u, GameUi *gu)
 {
     int w = panel_width(u);
@@ -768,6 +1052,32 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
                        gu->nlegal);
     }
+    if (gu->npick > 0) { /* several decisions at one hex */
+        panel_line(x, &y, w, A_BOLD, "At this hex, choose (Esc: none)");
+        for (int i = 0; i < gu->npick && y < LINES - 1; i++) {
+            char text[160];
+            decision_format(u->gd, &gu->legal[gu->pick[i]], text, sizeof text);
+            panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
+        }
+        return;
+    }
+    if (gu->osel.hex >= 0 && orders_live(gu)) {
+        short here[DEC_MAX_UNITS];
+        int nh = orders_stack(g, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);
+        char id[5];
+        hex_format(map_hex_at(&u->gd->map, gu->osel.hex), id);
+        panel_line(x, &y, w, A_BOLD, "Selected at %s (Esc drops)", id);
+        for (int i = 0; i < nh && i < 9; i++) {
+            bool in = false;
+            for (int j = 0; j < gu->osel.nunits; j++)
+                in |= gu->osel.units[j] == here[i];
+            panel_line(x, &y, w, in ? A_BOLD : A_NORMAL, "%d [%c] %s %d", i + 1, in ? 'x' : ' ', u->gd->units[here[i]].name,
+                       game_unit_points(g, here[i]));
+        }
+        panel_line(x, &y, w, A_NORMAL, "lit: where they may go, whom");
+        panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
+        y++;
+    }
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
         gu->top = gu->sel;
@@ -791,7 +1101,16 @@ static const char *const game_help[] = {
     "L                   the log (j k scroll; again: back)",
     "U                   take back your last decision",
     "[ ]                 step back and forward through the game so far; Esc returns",
-    "h j k l             move the map cursor",
+    "h j k l y u b n     move the map cursor (also the mouse); the key line says",
+    "                    what Enter does there",
+    "Enter on the map    select your stack there (it has orders: underlined);",
+    "                    then the lit hexes show where it may go, with the MP",
+    "                    each costs (2+ = 2.5 MP), and the way to the cursor;",
+    "                    xx: an enemy it may attack (the dice are shown), ##: a",
+    "                    bombardment target, >: another decision at that hex",
+    "1-9                 add or drop a unit of the selected stack",
+    "#                   go to a hex by its number (e.g. # 2322)",
+    "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
     "?                   this help (again: back)",
     "q                   back to the menu (the game is saved)",
@@ -951,13 +1270,22 @@ static void draw_game(Ui *u, GameUi *gu)
     mvhline(0, 0, ' ', COLS);
     mvaddnstr(0, 0, status, COLS);
     attrset(A_NORMAL);
+    char hover_line[400] = "";
     if (gu->overlay)
         draw_overlay(u, gu);
     else {
+        bool live = orders_live(gu);
+        u->mark = live ? gu->mark : NULL;
+        u->cost = gu->cost;
+        u->on_path = gu->on_path;
+        u->in_range = gu->in_range;
+        if (live)
+            hover(u, gu, hover_line, sizeof hover_line);
         draw_map(u);
+        u->mark = NULL;
         draw_game_panel(u, gu);
     }
-    const char *keys = gu->msg[0] ? gu->msg
+    const char *keys = gu->msg[0] ? gu->msg : gu->map_focus && hover_line[0] ? hover_line
                        : COLS >= 90 ? " Enter decide  Up/Down choose  space Automa step  a display  L log  U undo  ? help  q quit"
                                     : " Enter decide  space step  a display  L log  ? help  q quit";
     attrset(A_REVERSE);
@@ -1005,20 +1333,48 @@ static void show_decision(Ui *u, const Decision *d)
     }
 }
 
+/* A new kind of decision to make (another step, phase or side): the map
+ * shows where it is, the first hex the list names, or the drawn
+ * formation's units. */
+static void centre_on_news(Ui *u, GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    int hex = -1;
+    for (int i = 0; i < gu->nlegal && i < 50 && hex < 0; i++) {
+        short t[CB_MAX_HEXES + 1];
+        int src = order_source(g, &gu->legal[i]);
+        hex = src >= 0 ? src : order_targets(g, &gu->legal[i], t, CB_MAX_HEXES + 1) > 0 ? t[0] : -1;
+    }
+    const Chit *c = &g->st.drawn;
+    for (int i = 0; hex < 0 && g->st.phase == PH_ACTIVATION && c->kind == CHIT_FORMATION && i < g->st.nunits; i++)
+        if (u->gd->units[i].formation == c->index && g->st.unit[i].where == AT_MAP)
+            hex = g->st.unit[i].hex;
+    if (hex >= 0) {
+        u->cursor = map_hex_at(&u->gd->map, hex);
+        centre_on_cursor(u);
+    }
+}
+
 static bool game_do(Ui *u, GameUi *gu, const Decision *d)
 {
     char why[300];
+    const GameState *st = &gu->play.game.st;
+    int before[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
     if (!play_apply(&gu->play, d, why, sizeof why)) {
         snprintf(gu->msg, sizeof gu->msg, " %s", why);
         return false;
     }
     gu->msg[0] = '\0';
+    gu->osel.hex = -1; /* a new position: select again */
     if (gu->play.save_error[0])
         snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
     refresh_units(u, &gu->play.game);
     game_legal_refresh(gu);
     gu->sel = 0;
     gu->top = 0;
+    int after[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
+    if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION) && !gu->map_focus)
+        centre_on_news(u, gu);
     if (gu->play.game.st.phase == PH_GAME_OVER) {
         play_finish(&gu->play);
         gu->overlay = 4; /* the end of the game */
@@ -1055,21 +1411,24 @@ static void run_game(Ui *u, GameUi *gu)
     while (running) {
         draw_game(u, gu);
         int key = keys_get();
+        HexCoord was = u->cursor;
         switch (key) {
         case 'q':
         case 'Q':
             running = false;
             break;
         case KEY_UP:
+            gu->map_focus = false;
             if (gu->sel > 0) {
                 gu->sel--;
-                show_decision(u, &gu->legal[gu->sel]);
+                show_decision(u, &gu->legal[gu->npick ? gu->pick[gu->sel] : gu->sel]);
             }
             break;
         case KEY_DOWN:
-            if (gu->sel + 1 < gu->nlegal) {
+            gu->map_focus = false;
+            if (gu->sel + 1 < (gu->npick ? gu->npick : gu->nlegal)) {
                 gu->sel++;
-                show_decision(u, &gu->legal[gu->sel]);
+                show_decision(u, &gu->legal[gu->npick ? gu->pick[gu->sel] : gu->sel]);
             }
             break;
         case KEY_NPAGE:
@@ -1085,9 +1444,16 @@ static void run_game(Ui *u, GameUi *gu)
             if (gu->replay_at >= 0)
                 replay_go(u, gu, gu->replay_at + 1);
             break;
-        case 27: /* Esc: back to the game */
+        case 27: /* Esc: back to the game, or drop the choice at a hex, or the selection */
             if (gu->replay_at >= 0)
                 replay_go(u, gu, gu->play.game.nrec);
+            else if (!gu->overlay && gu->npick) {
+                gu->npick = 0;
+                gu->sel = 0;
+            } else if (!gu->overlay && gu->osel.hex >= 0) {
+                gu->osel.hex = -1;
+                orders_refresh(gu);
+            }
             gu->overlay = 0;
             break;
         case '\n':
@@ -1096,8 +1462,80 @@ static void run_game(Ui *u, GameUi *gu)
                 gu->overlay = 0;
             else if (gu->replay_at >= 0)
                 snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
+            else if (gu->npick > 0 && gu->sel < gu->npick) {
+                Decision d = gu->legal[gu->pick[gu->sel]];
+                gu->osel.hex = -1;
+                game_do(u, gu, &d);
+            } else if (gu->map_focus)
+                map_enter(u, gu);
             else if (gu->nlegal > 0)
                 game_do(u, gu, &gu->legal[gu->sel]);
+            break;
+        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+            if (gu->osel.hex >= 0 && orders_live(gu)) {
+                short here[DEC_MAX_UNITS];
+                int nh = orders_stack(&gu->play.game, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);
+                if (key - '1' < nh) {
+                    orders_toggle(&gu->osel, here[key - '1']);
+                    int keep = gu->osel.hex;
+                    orders_refresh(gu);
+                    gu->osel.hex = keep; /* an empty selection stays until Esc */
+                }
+            }
+            break;
+        case '#': { /* go to a hex by its number */
+            char id[5] = "";
+            int len = 0;
+            for (;;) {
+                char prompt[80];
+                snprintf(prompt, sizeof prompt, " go to hex (4 digits, Esc: no): %s", id);
+                attrset(A_REVERSE);
+                mvhline(LINES - 1, 0, ' ', COLS);
+                mvaddnstr(LINES - 1, 0, prompt, COLS);
+                attrset(A_NORMAL);
+                refresh();
+                int k = keys_get();
+                if (k >= '0' && k <= '9' && len < 4) {
+                    id[len++] = (char)k;
+                    id[len] = '\0';
+                    if (len == 4)
+                        break;
+                } else if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
+                    id[--len] = '\0';
+                else if (k == '\n' || k == KEY_ENTER || k == 27)
+                    break;
+            }
+            HexCoord h;
+            if (len == 4 && hex_parse(id, &h) && map_has(&u->gd->map, h)) {
+                u->cursor = h;
+                centre_on_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            } else if (len > 0)
+                snprintf(gu->msg, sizeof gu->msg, " no hex %s on this map", id);
+            break;
+        }
+        case 'y':
+        case 'u':
+        case 'b':
+        case 'n':
+            if (!gu->overlay) {
+                move_cursor(u, key == 'y' ? DIR_NW : key == 'u' ? DIR_NE : key == 'b' ? DIR_SW : DIR_SE);
+                follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
+            break;
+        case KEY_MOUSE:
+            if (!gu->overlay) {
+                HexCoord before = u->cursor;
+                handle_mouse(u);
+                if (!hex_equal(before, u->cursor) || gu->map_focus) {
+                    gu->map_focus = true;
+                    gu->msg[0] = '\0';
+                    map_enter(u, gu); /* a click acts at once: select, or go */
+                }
+            }
             break;
         case ' ':
             if (gu->replay_at < 0)
@@ -1139,10 +1577,14 @@ static void run_game(Ui *u, GameUi *gu)
         case 'h':
             step_cursor(u, -1, 0);
             follow_cursor(u);
+            gu->map_focus = true;
+            gu->msg[0] = '\0';
             break;
         case 'l':
             step_cursor(u, 1, 0);
             follow_cursor(u);
+            gu->map_focus = true;
+            gu->msg[0] = '\0';
             break;
         case 'f':
             if (gu->overlay == 2) {
@@ -1156,20 +1598,30 @@ static void run_game(Ui *u, GameUi *gu)
         case 'k':
             if (gu->overlay == 2)
                 gu->log_back++;
-            else
+            else {
                 move_cursor(u, DIR_N), follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
             break;
         case 'j':
             if (gu->overlay == 2 && gu->log_back > 0)
                 gu->log_back--;
-            else
+            else if (gu->overlay != 2) {
                 move_cursor(u, DIR_S), follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
             break;
         case KEY_RESIZE:
             centre_on_cursor(u);
             break;
         default:
             break;
+        }
+        if (gu->npick && gu->map_focus && !hex_equal(was, u->cursor)) {
+            gu->npick = 0; /* the choice offered at a hex goes when the cursor leaves it */
+            gu->sel = 0;
         }
     }
 }
@@ -1278,10 +1730,10 @@ static int run_menu(Ui *u)
     char autosave[4200] = "";
     bool have_dir = play_autosave_path(autosave, sizeof autosave);
     GameUi gu;
-    memset(&gu, 0, sizeof gu);
-    gu.legal = malloc(20000 * sizeof *gu.legal);
-    if (!gu.legal)
+    if (!game_ui_alloc(&gu, u->gd)) {
+        game_ui_free(&gu);
         return 1;
+    }
     int solitaire = data_scenario_index(u->gd, "solitaire");
     unsigned options = 0; /* for the two-player scenarios */
     char msg[400] = "";
@@ -1365,9 +1817,11 @@ static int run_menu(Ui *u)
             continue;
         }
         gu.sel = gu.top = gu.overlay = gu.para = gu.log_back = gu.log_filter = 0;
-        gu.hex_panel = false;
+        gu.hex_panel = gu.map_focus = false;
         gu.msg[0] = '\0';
         gu.replay_at = -1;
+        gu.osel.hex = -1;
+        gu.npick = 0;
         run_game(u, &gu);
         if (gu.replay_at >= 0)
             game_free(&gu.replay);
@@ -1375,7 +1829,7 @@ static int run_menu(Ui *u)
         play_free(&gu.play);
         msg[0] = '\0';
     }
-    free(gu.legal);
+    game_ui_free(&gu);
     return 0;
 }
 
@@ -1383,13 +1837,12 @@ static int run_menu(Ui *u)
 static int run_replay(Ui *u, const char *file)
 {
     GameUi gu;
-    memset(&gu, 0, sizeof gu);
-    gu.legal = malloc(20000 * sizeof *gu.legal);
     char err[1200];
-    if (!gu.legal || !play_resume(&gu.play, u->gd, file, err, sizeof err)) {
-        free(gu.legal);
+    bool mem = game_ui_alloc(&gu, u->gd);
+    if (!mem || !play_resume(&gu.play, u->gd, file, err, sizeof err)) {
+        game_ui_free(&gu);
         restore_terminal();
-        fprintf(stderr, "guv replay: %s\n", gu.legal ? err : "out of memory");
+        fprintf(stderr, "guv replay: %s\n", mem ? err : "out of memory");
         return 1;
     }
     gu.play.autosave[0] = '\0'; /* looking, not playing: the file is not written */
@@ -1399,7 +1852,7 @@ static int run_replay(Ui *u, const char *file)
     if (gu.replay_at >= 0)
         game_free(&gu.replay);
     play_free(&gu.play);
-    free(gu.legal);
+    game_ui_free(&gu);
     return 0;
 }
 

@@ -160,7 +160,7 @@ void orders_marks(const Game *g, const Decision *legal, int n, const OrderSel *s
         int k = order_targets(g, d, t, CB_MAX_HEXES + 1);
         int m = mark_of(d);
         for (int j = 0; j < k; j++)
-            if (mark[t[j]] == OM_NONE || mark[t[j]] == OM_SOURCE || m == OM_ATTACK)
+            if (mark[t[j]] == OM_NONE || (mark[t[j]] == OM_SOURCE && m != OM_OTHER) || m == OM_ATTACK)
                 mark[t[j]] = (unsigned char)m;
     }
     if (selected)
@@ -174,6 +174,8 @@ int orders_at(const Game *g, const Decision *legal, int n, const OrderSel *s, in
     for (int i = 0; i < n; i++) {
         if (selected && !order_for(g, &legal[i], s))
             continue;
+        if (!selected && order_source(g, &legal[i]) >= 0 && legal[i].kind != D_ATTACK && legal[i].kind != D_BOMBARD)
+            continue; /* a unit's move or skirmisher waits for its stack to be selected */
         short t[CB_MAX_HEXES + 1];
         int nt = order_targets(g, &legal[i], t, CB_MAX_HEXES + 1);
         bool hit = false;

@@ -38,8 +38,9 @@ bool order_for(const Game *g, const Decision *d, const OrderSel *s);
  * for the whole list: where orders start, and what names each hex. */
 void orders_marks(const Game *g, const Decision *legal, int n, const OrderSel *s, unsigned char *mark);
 /* The decisions (indexes into legal) that a player pointing at hex means:
- * with a selection, its orders that act on hex; without, every decision
- * that acts on hex. Returns the count (up to max stored). */
+ * with a selection, its orders that act on hex; without, the decisions
+ * that act on hex and need no selection (attacks, bombardments, placing
+ * the chit, retreats, ...). Returns the count (up to max stored). */
 int orders_at(const Game *g, const Decision *legal, int n, const OrderSel *s, int hex, int *idx, int max);
 /* Selects the units at hex that have orders: the largest group that moves
  * together, else every unit there with an attack or bombardment. False
