@@ -666,6 +666,10 @@ typedef struct {
     int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
     unsigned char *mark, *on_path, *in_range;
     short *cost;
+    /* What happened: the log since the player's last decision, and the Automa's last step. */
+    int news_from, step_from;
+    bool step_mode; /* the Automa waits after every step (space) and explains it; else it plays out on its own */
+    int delay_ms;   /* watching the Automa: the pause after each of its steps */
 } GameUi;
 
 enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
@@ -983,6 +987,34 @@ static void map_enter(Ui *u, GameUi *gu)
     gu->map_focus = false;
 }
 
+/* The newest entries since the player's last decision, one line each,
+ * in at most `rows` rows: the dice as they fell, the Automa's moves. */
+static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
+{
+    (void)u;
+    const Game *g = shown(gu);
+    if (rows < 2 || gu->replay_at >= 0)
+        return;
+    int idx[64], n = 0;
+    for (int i = g->log.count - 1; i >= gu->news_from && i >= 0 && n < rows - 1 && n < 64; i--) {
+        const LogEntry *e = &g->log.items[i];
+        if ((e->secret && e->secret != SIDE_CONFEDERATE + 1) || strcmp(e->rule, "AI-STEP") == 0)
+            continue;
+        idx[n++] = i;
+    }
+    if (n == 0)
+        return;
+    panel_line(x, y, w, A_BOLD, "What happened:");
+    for (int k = n - 1; k >= 0; k--) {
+        const LogEntry *e = &g->log.items[idx[k]];
+        if (e->kind == LOG_ROLL)
+            panel_line(x, y, w, A_NORMAL, "die %d %s", e->die, e->text);
+        else
+            panel_line(x, y, w, A_NORMAL, "%s", e->text);
+    }
+    (*y)++;
+}
+
 static void draw_game_panel(Ui *u, GameUi *gu)
 {
     int w = panel_width(u);
@@ -1027,17 +1059,36 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         return;
     }
     if (g->st.automa.on && g->st.to_move == SIDE_UNION) {
-        panel_line(x, &y, w, A_BOLD, "The Automa acts");
-        panel_line(x, &y, w, A_NORMAL, "space  its next step");
-        panel_line(x, &y, w, A_NORMAL, "g      on until you decide");
-        panel_line(x, &y, w, A_NORMAL, "a      its display, L the log");
+        panel_line(x, &y, w, A_BOLD, "The Automa acts (%s)", gu->step_mode ? "step mode" : "watching");
+        if (gu->step_mode) {
+            panel_line(x, &y, w, A_NORMAL, "space its next step, g on to you");
+            panel_line(x, &y, w, A_NORMAL, "S watch it play instead");
+        } else
+            panel_line(x, &y, w, A_NORMAL, "S step mode, g skip to your turn");
         y++;
+        if (gu->step_mode && gu->step_from < g->log.count) {
+            panel_line(x, &y, w, A_BOLD, "Its last step:");
+            for (int i = gu->step_from; i < g->log.count && y < LINES - 1; i++) {
+                const LogEntry *e = &g->log.items[i];
+                if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+                    continue;
+                char line[400];
+                if (e->kind == LOG_ROLL)
+                    snprintf(line, sizeof line, "%s die %d: %s", e->rule, e->die, e->text);
+                else
+                    snprintf(line, sizeof line, "%s: %s", e->rule, e->text);
+                panel_wrap(x, &y, w, line);
+            }
+            y++;
+        }
         const Paragraph *para = gu->para ? data_paragraph(u->gd, gu->para) : NULL;
         if (para) {
             panel_line(x, &y, w, A_BOLD, "[%03d] %s", para->number, para->title);
             panel_wrap(x, &y, w, para->text ? para->text : "");
             y++;
         }
+        if (!gu->step_mode)
+            draw_news(u, gu, x, &y, w, LINES - 1 - y);
     } else {
         const Chit *c = &g->st.drawn;
         if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == SIDE_CONFEDERATE)
@@ -1078,6 +1129,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
         y++;
     }
+    draw_news(u, gu, x, &y, w, LINES - 1 - y > 16 ? 7 : 4);
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
         gu->top = gu->sel;
@@ -1095,7 +1147,9 @@ static const char *const game_help[] = {
     "",
     "Up Down, PgUp PgDn  choose among your decisions (the map follows)",
     "Enter               carry out the chosen decision",
-    "space               the Automa's next step (when it acts)",
+    "S                   step mode: the Automa waits after each of its steps and",
+    "                    shows why (rule, dice, page, paragraph); again: watch it",
+    "space               the Automa's next step (in step mode)",
     "g                   the Automa acts until you must decide",
     "a                   the Automa's display (again: back)",
     "L                   the log (j k scroll; again: back)",
@@ -1359,6 +1413,7 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
 {
     char why[300];
     const GameState *st = &gu->play.game.st;
+    int log_before = gu->play.game.log.count;
     int before[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
     if (!play_apply(&gu->play, d, why, sizeof why)) {
         snprintf(gu->msg, sizeof gu->msg, " %s", why);
@@ -1366,6 +1421,8 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     }
     gu->msg[0] = '\0';
     gu->osel.hex = -1; /* a new position: select again */
+    if (d->kind != D_AUTOMA)
+        gu->news_from = log_before; /* what follows the player's decision */
     if (gu->play.save_error[0])
         snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
     refresh_units(u, &gu->play.game);
@@ -1387,6 +1444,7 @@ static void automa_step(Ui *u, GameUi *gu)
     if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
         return;
     int from = gu->play.game.log.count;
+    gu->step_from = from;
     game_do(u, gu, &gu->legal[0]);
     for (int i = from; i < gu->play.game.log.count; i++) { /* a paragraph read: its narrative is shown */
         const LogEntry *e = &gu->play.game.log.items[i];
@@ -1408,9 +1466,31 @@ static void run_game(Ui *u, GameUi *gu)
         u->cursor = u->gd->map.places[ch].hex;
     centre_on_cursor(u);
     bool running = true;
+    gu->news_from = gu->step_from = gu->play.game.log.count;
+    if (gu->delay_ms <= 0)
+        gu->delay_ms = 250;
     while (running) {
         draw_game(u, gu);
-        int key = keys_get();
+        /* Watching the Automa: it plays a step, the screen shows it, a short
+         * pause (any key answers at once); a key script does not wait. */
+        const Game *lg = &gu->play.game;
+        bool watch = !gu->step_mode && lg->st.automa.on && lg->st.to_move == SIDE_UNION &&
+                     lg->st.phase != PH_GAME_OVER && !gu->overlay && gu->replay_at < 0;
+        int key;
+        if (watch && keys_scripted())
+            key = ERR;
+        else {
+            if (watch)
+                timeout(gu->delay_ms);
+            key = keys_get();
+            if (watch)
+                timeout(-1);
+        }
+        if (key == ERR) {
+            if (watch)
+                automa_step(u, gu);
+            continue;
+        }
         HexCoord was = u->cursor;
         switch (key) {
         case 'q':
@@ -1551,6 +1631,11 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case 'a':
             gu->overlay = gu->overlay == 1 ? 0 : 1;
+            break;
+        case 'S':
+            gu->step_mode = !gu->step_mode;
+            snprintf(gu->msg, sizeof gu->msg, gu->step_mode ? " step mode: the Automa waits after each step (space), and explains it"
+                                                            : " watching: the Automa plays on by itself until you must decide");
             break;
         case '?':
             gu->overlay = gu->overlay == 3 ? 0 : 3;
