@@ -1,24 +1,61 @@
-/* guv map: the map as text, for authors to eyeball. */
+/* guv map: the map as text, or its overview (--overview), for authors to eyeball. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "view/maprender.h"
 
+/* The whole map small: one character per hex column and two hex rows. */
+static int print_overview(GameData *gd)
+{
+    MapCanvas c;
+    if (!maprender_overview(gd, NULL, &c)) {
+        gamedata_free(gd);
+        return 1;
+    }
+    printf("%s (%d x %d hexes), overview: one character per hex column and two hex rows\n\n", gd->map.name,
+           gd->map.cols, gd->map.rows);
+    for (int y = 0; y < c.height; y++) {
+        int n = c.width;
+        while (n > 0 && c.cells[y * c.width + n - 1].ch == ' ')
+            n--;
+        for (int x = 0; x < n; x++)
+            putchar(c.cells[y * c.width + x].ch);
+        putchar('\n');
+    }
+    printf("\nLegend\n");
+    printf("  C/U  units (Confederate first)   *  named place   ~  great river\n");
+    for (int i = 0; i < gd->nterrain; i++)
+        printf("  %c    %s\n", gd->terrain[i].symbol, gd->terrain[i].name);
+    maprender_free(&c);
+    gamedata_free(gd);
+    return 0;
+}
+
 int cmd_map(int argc, char **argv, const char *data_option)
 {
     MapOverlay ov = {0};
+    bool overview = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--ids") == 0)
             ov.ids = true;
+        else if (strcmp(argv[i], "--overview") == 0)
+            overview = true;
         else {
-            fprintf(stderr, "guv map: unexpected argument '%s'\nUsage: guv map [--ids] [--data DIR]\n", argv[i]);
+            fprintf(stderr,
+                    "guv map: unexpected argument '%s'\n"
+                    "Usage: guv map [--ids | --overview] [--data DIR]\n"
+                    "  --ids       hex ids inside the hexes\n"
+                    "  --overview  the whole map small, one character per hex column and two hex rows\n",
+                    argv[i]);
             return 2;
         }
     }
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;
+    if (overview)
+        return print_overview(&gd);
     MapCanvas c;
     if (!maprender_draw(&gd, &ov, &c)) {
         gamedata_free(&gd);

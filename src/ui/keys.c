@@ -19,7 +19,7 @@ static struct {
     int line;
     char buf[1024];
     char *pos;        /* the next token in buf */
-    int pending[4];   /* keys queued by an @until or @size */
+    int pending[512]; /* keys queued by @type, the last to come first */
     int npending;
     const char *until_text; /* an @until running: its text, key and presses left */
     char until_buf[256];
@@ -214,6 +214,14 @@ static int script_key(void)
                 fail(ks.line, "%s", "@size needs COLS ROWS between 20x8 and 400x200");
             resizeterm(rows, cols);
             return KEY_RESIZE;
+        } else if (strcmp(tok, "@type") == 0) {
+            const char *text = need_token("@type needs a text");
+            size_t len = strlen(text);
+            if (len + 1 > sizeof ks.pending / sizeof *ks.pending)
+                fail(ks.line, "%s", "@type takes at most 500 characters");
+            ks.pending[ks.npending++] = '\n';
+            for (size_t i = len; i-- > 0;)
+                ks.pending[ks.npending++] = text[i] == '_' ? ' ' : (unsigned char)text[i];
         } else if (strcmp(tok, "@expect") == 0) {
             char text[256];
             snprintf(text, sizeof text, "%s", need_token("@expect needs a text"));
@@ -235,7 +243,7 @@ static int script_key(void)
             ks.until_text = ks.until_buf;
             ks.until_line = ks.line;
         } else
-            fail(ks.line, "'%s' is not a script command (@screen, @size, @until, @expect)", tok);
+            fail(ks.line, "'%s' is not a script command (@screen, @size, @type, @until, @expect)", tok);
     }
 }
 

@@ -17,6 +17,7 @@
 #include "ui/keys.h"
 #include "view/automa_view.h"
 #include "view/maprender.h"
+#include "view/mapview.h"
 #include "view/orders.h"
 
 enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
@@ -24,7 +25,9 @@ enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
 typedef struct {
     const GameData *gd;
     const ScenarioDef *setup; /* units shown on the map, if any */
-    MapCanvas canvas, canvas_ids;
+    MapCanvas canvas, canvas_ids, canvas_over; /* the map, with hex ids, the overview (a character a hex) */
+    MapViewBuf vb;                            /* what the side looking sees: units, markers, colours */
+    bool overview;
     unsigned char *units[SIDE_COUNT];
     HexCoord cursor;
     int vx, vy; /* canvas position at the map window's top-left */
@@ -126,6 +129,8 @@ static void setup_styles(Ui *u)
     u->style_attr[STY_UNION] = colour_attr(u, COLOR_BLUE, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
     u->style_attr[STY_CSA] = colour_attr(u, COLOR_RED, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
     u->style_attr[STY_HEXID] = A_NORMAL;
+    u->style_attr[STY_MARKER] = colour_attr(u, COLOR_YELLOW, true) | (u->colour ? A_NORMAL : A_BOLD);
+    u->style_attr[STY_WORK] = colour_attr(u, COLOR_MAGENTA, true);
     for (int t = 0; t < u->gd->nterrain && t < 256; t++)
         u->terrain_attr[t] = colour_attr(u, u->gd->terrain[t].colour, false);
 }
@@ -180,6 +185,15 @@ static void centre_on_cursor(Ui *u)
     clamp_view(u);
 }
 
+/* A cell's attributes: its style, or its terrain's colour, or its formation's. */
+static attr_t cell_attr(const Ui *u, const MapCell *cell)
+{
+    attr_t a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain] : u->style_attr[cell->style];
+    if (u->colour && cell->colour != MAP_NO_COLOUR && cell->colour < MAX_COLOUR)
+        a = (a & ~A_COLOR) | COLOR_PAIR(cell->colour + 1) | A_REVERSE | A_BOLD;
+    return a;
+}
+
 /* The interior of a lit hex: its glyphs (or text over them) with more attributes. */
 static void decorate_hex(Ui *u, const MapCanvas *c, HexCoord h, const char *text, attr_t add)
 {
@@ -194,7 +208,7 @@ static void decorate_hex(Ui *u, const MapCanvas *c, HexCoord h, const char *text
             continue;
         const MapCell *cell = &c->cells[y * c->width + x + i];
         chtype ch = text && text[i] ? (chtype)(unsigned char)text[i] : (chtype)(unsigned char)cell->ch;
-        attr_t a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain] : u->style_attr[cell->style];
+        attr_t a = cell_attr(u, cell);
         if (add != A_NORMAL && (add & A_COLOR))
             a &= ~A_COLOR;
         mvaddch(1 + sy, sx, ch | a | add);
@@ -242,8 +256,33 @@ static void draw_orders(Ui *u, const MapCanvas *c)
     }
 }
 
+/* The whole map at a character a hex column and two hex rows: where the
+ * armies stand; the cursor's hex is shown reversed. */
+static void draw_overview(Ui *u)
+{
+    const MapCanvas *c = &u->canvas_over;
+    int mw = map_width(u), mh = map_height();
+    int cx, cy;
+    maprender_overview_pos(u->cursor, &cx, &cy);
+    int ox = mw > c->width ? (mw - c->width) / 2 : 0;
+    for (int y = 0; y < c->height && y < mh; y++)
+        for (int x = 0; x < c->width && x < mw; x++) {
+            const MapCell *cell = &c->cells[y * c->width + x];
+            attr_t a = cell_attr(u, cell);
+            if (x == cx && y == cy)
+                a |= A_REVERSE;
+            mvaddch(1 + y, ox + x, (chtype)(unsigned char)cell->ch | a);
+        }
+    if (c->height + 2 < mh)
+        mvaddnstr(1 + c->height + 1, ox, "overview: a letter a hex column and two rows; z or Enter: back", mw - ox);
+}
+
 static void draw_map(Ui *u)
 {
+    if (u->overview) {
+        draw_overview(u);
+        return;
+    }
     const MapCanvas *c = u->ids ? &u->canvas_ids : &u->canvas;
     int mw = map_width(u), mh = map_height();
     int cx, cy;
@@ -257,8 +296,7 @@ static void draw_map(Ui *u)
             if (x < c->width && y < c->height) {
                 const MapCell *cell = &c->cells[y * c->width + x];
                 ch = (chtype)(unsigned char)cell->ch;
-                a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain]
-                                                                       : u->style_attr[cell->style];
+                a = cell_attr(u, cell);
                 if (y == cy && x >= cx && x < cx + 4)
                     a |= A_REVERSE;
             }
@@ -408,6 +446,7 @@ static const char *const help_lines[] = {
     "Home End          scroll to the west or east edge",
     "mouse wheel       scroll; click a hex to select it",
     "i                 hex ids on or off",
+    "z                 the whole map at a glance (again: back)",
     "c                 centre the map on the cursor",
     "Tab               legend or hex details in the side panel",
     "p                 side panel on or off on a narrow screen",
@@ -507,6 +546,15 @@ static void handle_mouse(Ui *u)
         if (ev.y < 1 || ev.y >= LINES - 1 || ev.x >= map_width(u))
             return;
         HexCoord h;
+        if (u->overview) { /* a click on the overview goes there on the map */
+            int mw = map_width(u), ox = mw > u->canvas_over.width ? (mw - u->canvas_over.width) / 2 : 0;
+            if (maprender_overview_hex_at(&u->gd->map, ev.x - ox, ev.y - 1, &h)) {
+                u->cursor = h;
+                u->overview = false;
+                centre_on_cursor(u);
+            }
+            return;
+        }
         if (maprender_hex_at(&u->gd->map, u->vx + ev.x, u->vy + ev.y - 1, &h))
             u->cursor = h;
     }
@@ -541,7 +589,8 @@ static bool ui_init(Ui *u, const GameData *gd)
     }
     MapOverlay ov = {false, {u->units[0], u->units[1]}};
     MapOverlay ov_ids = {true, {NULL, NULL}};
-    if (!maprender_draw(gd, &ov, &u->canvas) || !maprender_draw(gd, &ov_ids, &u->canvas_ids))
+    if (!maprender_draw(gd, &ov, &u->canvas) || !maprender_draw(gd, &ov_ids, &u->canvas_ids) ||
+        !maprender_overview(gd, &ov, &u->canvas_over))
         return false;
     int ch = data_place_index(gd, "chancellorsville");
     u->cursor = ch >= 0 ? gd->map.places[ch].hex : (HexCoord){gd->map.cols / 2, gd->map.rows / 2};
@@ -552,6 +601,8 @@ static void ui_free(Ui *u)
 {
     maprender_free(&u->canvas);
     maprender_free(&u->canvas_ids);
+    maprender_free(&u->canvas_over);
+    mapview_free(&u->vb);
     for (int s = 0; s < SIDE_COUNT; s++)
         free(u->units[s]);
 }
@@ -620,6 +671,11 @@ static void run_viewer(Ui *u)
         case 'i':
             u->ids = !u->ids;
             break;
+        case 'z':
+            u->overview = !u->overview;
+            if (!u->overview)
+                centre_on_cursor(u);
+            continue;
         case 'c':
             centre_on_cursor(u);
             continue;
@@ -680,23 +736,13 @@ static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->re
 /* The live armies on the map: the canvas is drawn again from the state. */
 static void refresh_units(Ui *u, const Game *g)
 {
-    int n = u->gd->map.cols * u->gd->map.rows;
-    for (int s = 0; s < SIDE_COUNT; s++)
-        memset(u->units[s], 0, (size_t)n);
-    for (int i = 0; i < g->st.nunits; i++) {
-        const UnitState *us = &g->st.unit[i];
-        if (us->where != AT_MAP || us->hex < 0 || us->hex >= n)
-            continue;
-        unsigned char *c = &u->units[u->gd->units[i].side][us->hex];
-        int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
-        if (u->gd->units[i].side != viewer && !game_can_inspect(g, viewer, us->hex))
-            *c = MAP_UNITS_HIDDEN; /* VISIBILITY: an enemy stack's contents only with a unit next to it */
-        else if (*c < MAP_UNITS_HIDDEN - 1)
-            (*c)++;
-    }
+    int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
+    if (!mapview_build(g, viewer, &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
+        return;
     maprender_free(&u->canvas);
-    MapOverlay ov = {false, {u->units[0], u->units[1]}};
-    maprender_draw(u->gd, &ov, &u->canvas);
+    maprender_free(&u->canvas_over);
+    maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
+    maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
 }
 
 /* The lit hexes for the selection (or for the whole list without one),
@@ -838,12 +884,14 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
     for (int i = 0; i < g->st.nunits; i++) {
         const UnitState *us = &g->st.unit[i];
         const UnitDef *ud = &gd->units[i];
-        if (us->where != AT_MAP || us->hex != hex || ud->type == UT_DUMMY)
+        if (us->where != AT_MAP || us->hex != hex)
             continue;
         if (ud->side != SIDE_CONFEDERATE && !seen) {
-            hidden++;
+            hidden++; /* VISIBILITY: how many counters, nothing of what they are */
             continue;
         }
+        if (ud->type == UT_DUMMY)
+            continue;
         char flags[40] = "";
         if (us->flags & UF_DIS)
             strcat(flags, " DIS");
@@ -858,7 +906,8 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
                    ud->name, game_unit_points(g, i), reduced ? " (reduced)" : "", flags);
     }
     if (hidden)
-        panel_line(x, y, w, u->style_attr[STY_UNION], "a Union stack (no unit of yours next to it)");
+        panel_line(x, y, w, u->style_attr[STY_UNION], "a Union stack of %d counter%s (none of yours next to it)", hidden,
+                   hidden == 1 ? "" : "s");
     (*y)++;
 }
 
@@ -1164,8 +1213,13 @@ static const char *const game_help[] = {
     "                    bombardment target, >: another decision at that hex",
     "1-9                 add or drop a unit of the selected stack",
     "#                   go to a hex by its number (e.g. # 2322)",
+    ":                   type a decision as guv script takes it (move mahone 2221)",
     "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
+    "z                   the whole map at a glance (z or Enter: back)",
+    "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
+    "  beside it D demoralized d disorganized o out of supply f fired m forced",
+    "  march x detached; ! an objective b breastwork p pontoon % fortification",
     "?                   this help (again: back)",
     "q                   back to the menu (the game is saved)",
     "",
@@ -1536,9 +1590,17 @@ static void run_game(Ui *u, GameUi *gu)
             }
             gu->overlay = 0;
             break;
+        case 'z':
+            u->overview = !u->overview;
+            if (!u->overview)
+                centre_on_cursor(u);
+            break;
         case '\n':
         case KEY_ENTER:
-            if (gu->overlay)
+            if (u->overview) {
+                u->overview = false;
+                centre_on_cursor(u);
+            } else if (gu->overlay)
                 gu->overlay = 0;
             else if (gu->replay_at >= 0)
                 snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
@@ -1563,6 +1625,40 @@ static void run_game(Ui *u, GameUi *gu)
                 }
             }
             break;
+        case ':': { /* a decision typed as text, as guv script takes it */
+            if (!orders_live(gu)) {
+                snprintf(gu->msg, sizeof gu->msg, " not your decision now");
+                break;
+            }
+            char text[200] = "";
+            int len = 0;
+            for (;;) {
+                char prompt[400];
+                snprintf(prompt, sizeof prompt, " decision (as in guv script, e.g. move mahone 2221; Esc: none): %s", text);
+                attrset(A_REVERSE);
+                mvhline(LINES - 1, 0, ' ', COLS);
+                mvaddnstr(LINES - 1, 0, prompt, COLS);
+                attrset(A_NORMAL);
+                refresh();
+                int k = keys_get();
+                if (k == '\n' || k == KEY_ENTER || k == 27)
+                    break;
+                if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
+                    text[--len] = '\0';
+                else if (k >= 32 && k < 127 && len < (int)sizeof text - 1) {
+                    text[len++] = (char)k;
+                    text[len] = '\0';
+                }
+            }
+            Decision d;
+            if (len == 0)
+                break;
+            if (!decision_parse(&gu->play.game, text, &d))
+                snprintf(gu->msg, sizeof gu->msg, " '%s' is not a decision (? help; the list shows them)", text);
+            else
+                game_do(u, gu, &d); /* the rules say no with their reason */
+            break;
+        }
         case '#': { /* go to a hex by its number */
             char id[5] = "";
             int len = 0;
@@ -1609,8 +1705,9 @@ static void run_game(Ui *u, GameUi *gu)
         case KEY_MOUSE:
             if (!gu->overlay) {
                 HexCoord before = u->cursor;
+                bool over = u->overview;
                 handle_mouse(u);
-                if (!hex_equal(before, u->cursor) || gu->map_focus) {
+                if (!over && (!hex_equal(before, u->cursor) || gu->map_focus)) {
                     gu->map_focus = true;
                     gu->msg[0] = '\0';
                     map_enter(u, gu); /* a click acts at once: select, or go */

@@ -105,7 +105,14 @@ static int road_style(const GameData *gd, const MapHex *mh, char *glyph)
     return move == cheapest ? STY_ROAD_MAJOR : STY_ROAD_MINOR;
 }
 
-static void draw_interior(const GameData *gd, const MapOverlay *ov, MapCanvas *c, HexCoord h)
+static char unit_letter(int side, bool reduced)
+{
+    if (side == SIDE_UNION)
+        return reduced ? 'u' : 'U';
+    return reduced ? 'c' : 'C';
+}
+
+static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *c, HexCoord h)
 {
     const Map *m = &gd->map;
     const MapHex *mh = map_hex(m, h);
@@ -140,34 +147,168 @@ static void draw_interior(const GameData *gd, const MapOverlay *ov, MapCanvas *c
         put(c, x + 3, y, 'U', STY_SUPPLY_UNION, t);
     else if (mh->flags & HEXF_SUPPLY_CSA)
         put(c, x + 3, y, 'C', STY_SUPPLY_CSA, t);
+    if (mk && mk->work && mk->work[idx])
+        put(c, x, y, mk->work[idx], STY_WORK, t);
     for (int side = 0; ov && side < SIDE_COUNT; side++) {
         int n = ov->units[side] ? ov->units[side][idx] : 0;
         if (n <= 0)
             continue;
+        bool hidden = n == MAP_UNITS_HIDDEN;
         int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
-        put(c, x + 2, y, side == SIDE_UNION ? 'U' : 'C', st, t);
-        put(c, x + 3, y, (char)(n == MAP_UNITS_HIDDEN ? '?' : n > 9 ? '+' : '0' + n), st, t);
+        put(c, x + 2, y, unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]), st, t);
+        put(c, x + 3, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
+        unsigned char colour = !hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
+        c->cells[y * c->width + x + 2].colour = colour;
+        c->cells[y * c->width + x + 3].colour = colour;
+        if (!hidden && mk && mk->mark && mk->mark[idx])
+            put(c, x + 1, y, mk->mark[idx], STY_MARKER, t);
     }
 }
 
-bool maprender_draw(const GameData *gd, const MapOverlay *ov, MapCanvas *out)
+static bool canvas_new(MapCanvas *out, int width, int height)
+{
+    out->width = width;
+    out->height = height;
+    out->cells = malloc((size_t)out->width * (size_t)out->height * sizeof *out->cells);
+    if (!out->cells) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    for (int i = 0; i < out->width * out->height; i++)
+        out->cells[i] = (MapCell){' ', STY_BLANK, 255, MAP_NO_COLOUR};
+    return true;
+}
+
+bool maprender_draw_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
 {
     const Map *m = &gd->map;
     memset(out, 0, sizeof *out);
     if (!m->hexes)
         return false;
-    out->width = m->cols * MAP_CELL_W + 1;
-    out->height = m->rows * MAP_CELL_H + 2;
-    out->cells = malloc((size_t)out->width * (size_t)out->height * sizeof *out->cells);
-    if (!out->cells)
+    if (!canvas_new(out, m->cols * MAP_CELL_W + 1, m->rows * MAP_CELL_H + 2))
         return false;
-    for (int i = 0; i < out->width * out->height; i++)
-        out->cells[i] = (MapCell){' ', STY_BLANK, 255};
     for (int i = 0; i < m->cols * m->rows; i++)
         draw_frame(gd, out, map_hex_at(m, i));
     for (int i = 0; i < m->cols * m->rows; i++)
-        draw_interior(gd, ov, out, map_hex_at(m, i));
+        draw_interior(gd, ov, mk, out, map_hex_at(m, i));
     return true;
+}
+
+bool maprender_draw(const GameData *gd, const MapOverlay *ov, MapCanvas *out)
+{
+    return maprender_draw_marked(gd, ov, NULL, out);
+}
+
+/* ---- the overview ------------------------------------------------------ */
+
+void maprender_overview_pos(HexCoord h, int *x, int *y)
+{
+    *x = h.col - 1;
+    *y = (h.row - 1) / 2;
+}
+
+bool maprender_overview_hex_at(const Map *m, int x, int y, HexCoord *out)
+{
+    if (x < 0 || y < 0)
+        return false;
+    HexCoord h = {x + 1, 2 * y + 1};
+    if (!hex_in_bounds(h, m->cols, m->rows))
+        return false;
+    *out = h;
+    return true;
+}
+
+static bool touches_great_river(const GameData *gd, HexCoord h)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const Hexside *hs = map_hexside(&gd->map, h, d);
+        if (hs && hs->kind >= 0 && gd->hexside_kinds[hs->kind].cost == COST_NO)
+            return true;
+    }
+    return false;
+}
+
+/* The units of a side in an overview cell: 0 none, else its character. */
+static char overview_units(const MapOverlay *ov, const MapMarks *mk, int side, const int *idx, int n, int *shown)
+{
+    if (!ov || !ov->units[side])
+        return 0;
+    char ch = 0;
+    for (int i = 0; i < n; i++) {
+        int k = ov->units[side][idx[i]];
+        if (k <= 0)
+            continue;
+        if (k == MAP_UNITS_HIDDEN) {
+            if (!ch) {
+                ch = '?';
+                *shown = -1;
+            }
+            continue;
+        }
+        if (ch && ch != '?')
+            continue; /* the upper hex's stack first */
+        ch = unit_letter(side, mk && mk->reduced && mk->reduced[idx[i]]);
+        *shown = idx[i];
+    }
+    return ch;
+}
+
+bool maprender_overview_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
+{
+    const Map *m = &gd->map;
+    memset(out, 0, sizeof *out);
+    if (!m->hexes)
+        return false;
+    if (!canvas_new(out, m->cols, (m->rows + 1) / 2))
+        return false;
+    for (int y = 0; y < out->height; y++)
+        for (int x = 0; x < out->width; x++) {
+            HexCoord top;
+            if (!maprender_overview_hex_at(m, x, y, &top))
+                continue;
+            HexCoord hexes[2] = {top, {top.col, top.row + 1}};
+            int idx[2], n = 0;
+            for (int i = 0; i < 2; i++)
+                if (hex_in_bounds(hexes[i], m->cols, m->rows))
+                    idx[n++] = map_hex_index(m, hexes[i]);
+            MapCell *cell = &out->cells[y * out->width + x];
+            int t = m->hexes[idx[0]].terrain;
+            cell->terrain = (unsigned char)t;
+            cell->ch = gd->terrain[t].symbol;
+            cell->style = STY_TERRAIN;
+            int shown = -1;
+            char u = overview_units(ov, mk, SIDE_CONFEDERATE, idx, n, &shown);
+            int side = SIDE_CONFEDERATE;
+            if (!u) {
+                u = overview_units(ov, mk, SIDE_UNION, idx, n, &shown);
+                side = SIDE_UNION;
+            }
+            if (u) {
+                cell->ch = u;
+                cell->style = side == SIDE_UNION ? STY_UNION : STY_CSA;
+                if (shown >= 0 && mk && mk->colour)
+                    cell->colour = mk->colour[shown];
+                continue;
+            }
+            bool place = false, river = false;
+            for (int i = 0; i < n; i++) {
+                place |= m->hexes[idx[i]].place >= 0;
+                river |= touches_great_river(gd, hexes[i]);
+            }
+            if (place) {
+                cell->ch = '*';
+                cell->style = STY_PLACE;
+            } else if (river) {
+                cell->ch = '~';
+                cell->style = STY_GREAT_RIVER;
+            }
+        }
+    return true;
+}
+
+bool maprender_overview(const GameData *gd, const MapOverlay *ov, MapCanvas *out)
+{
+    return maprender_overview_marked(gd, ov, NULL, out);
 }
 
 void maprender_free(MapCanvas *c)
@@ -210,7 +351,11 @@ int maprender_legend(const GameData *gd, char lines[][80], int max)
     LINE("U/C supply source (Union/Confederate)   >  exit road");
     LINE("~  river (great or minor)   :  creek");
     LINE("=  ford on a hexside        H  bridge");
-    LINE("U3/C2  units: army and how many");
+    LINE("U3/C2  units: army and how many; U? out of sight");
+    LINE("u3/c2  the stack's top unit is reduced");
+    LINE("D demoralized  d disorganized  o out of supply");
+    LINE("f fired   m forced march   x detached");
+    LINE("! objective  %% fort marker  b breastwork  p pontoon");
 #undef LINE
     return n;
 }

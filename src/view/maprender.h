@@ -10,7 +10,11 @@
  *
  * The underscores and slashes are the hexsides (rivers replace them with
  * '~', creeks with ':', fords with '=', bridges with 'H'); the four
- * characters inside show the terrain, roads, places and units. */
+ * characters inside show the terrain, roads, places and units, and with
+ * MapMarks the markers of the hex and its stack (see below).
+ *
+ * The overview (maprender_overview) draws the whole map small enough for
+ * an 80 x 24 terminal. */
 #ifndef GUV_MAPRENDER_H
 #define GUV_MAPRENDER_H
 
@@ -38,6 +42,8 @@ enum MapStyle {
     STY_UNION,
     STY_CSA,
     STY_HEXID,
+    STY_MARKER, /* a stack's state marker (demoralized, out of supply, ...) */
+    STY_WORK,   /* a marker on the hex: objective, fortification marker, breastwork, pontoon */
     STY_COUNT
 };
 
@@ -45,7 +51,10 @@ typedef struct {
     char ch;
     unsigned char style;
     unsigned char terrain; /* terrain of the hex this cell belongs to, 255 outside */
+    unsigned char colour;  /* formation colour of the units drawn here (data colour index), MAP_NO_COLOUR */
 } MapCell;
+
+#define MAP_NO_COLOUR 255
 
 typedef struct {
     int width, height;
@@ -61,11 +70,47 @@ typedef struct {
 /* A units count that hides how many there are (VISIBILITY): drawn "?". */
 #define MAP_UNITS_HIDDEN 255
 
+/* More to draw on a hex with units (src/view/mapview.h builds it from a
+ * game). Every array is per hex index and optional (NULL: none). A hex's
+ * interior then reads
+ *
+ *     [work marker or place][state marker or road][U/C][count]
+ *
+ * with the army letter in lower case (u/c) when the stack's top unit is
+ * reduced. Markers are single characters, 0 for none:
+ *   state: D demoralized, d disorganized, o out of supply, f fired,
+ *          m forced march, x detached (only on a hex with units)
+ *   work:  ! objective, % fortification marker, b breastwork, p pontoon
+ * Nothing of this is drawn for a hidden stack (MAP_UNITS_HIDDEN) but the
+ * work marker, which lies on the map for both sides to see. */
+typedef struct {
+    const char *mark;            /* the stack's state marker */
+    const char *work;            /* the hex's work or objective marker */
+    const unsigned char *colour; /* formation colour of the stack's top unit, MAP_NO_COLOUR */
+    const bool *reduced;         /* the stack's top unit is reduced */
+} MapMarks;
+
 #define MAP_CELL_W 5
 #define MAP_CELL_H 2
 
 bool maprender_draw(const GameData *gd, const MapOverlay *ov, MapCanvas *out);
+/* The same with markers, formation colours and reduced units (mk may be NULL). */
+bool maprender_draw_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out);
 void maprender_free(MapCanvas *c);
+
+/* The overview: the whole map small, one character per hex column and one
+ * canvas row per two hex rows (hexes 0101 and 0102 share the top-left
+ * character). Each character shows, first that applies: units (C, then U;
+ * '?' for a hidden stack, a seen one of the same side first; c/u when the
+ * top unit is reduced and mk says so; the cell takes the stack's colour),
+ * a place '*', a great river '~' on one of the hexsides, the terrain symbol
+ * of the upper hex. Styles as on the full map; ov and mk may be NULL. */
+bool maprender_overview(const GameData *gd, const MapOverlay *ov, MapCanvas *out);
+bool maprender_overview_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out);
+/* The upper of the two hexes at overview cell (x, y); false off the map. */
+bool maprender_overview_hex_at(const Map *m, int x, int y, HexCoord *out);
+/* The overview cell showing hex h. */
+void maprender_overview_pos(HexCoord h, int *x, int *y);
 
 /* Canvas position of the top-left of a hex's interior (4 characters wide). */
 void maprender_interior(HexCoord h, int *x, int *y);
