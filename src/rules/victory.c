@@ -186,8 +186,13 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
         char tok[64];
         ini_next_token(places, tok, sizeof tok, NULL);
         int h = holder(g, tok, false);
-        decide(g, h == SIDE_UNION ? RES_UNION : h == SIDE_CONFEDERATE ? RES_CONFEDERATE : RES_DRAW, "SETUP",
-               h < 0 ? "a draw: nobody holds %s" : "%s holds it", h < 0 ? places : data_side_name(h));
+        int pl = data_place_index(g->gd, tok);
+        const char *name = pl >= 0 ? g->gd->map.places[pl].name : tok;
+        if (h < 0)
+            decide(g, RES_DRAW, "SETUP", "a draw: nobody holds %s at the end", name);
+        else
+            decide(g, h == SIDE_UNION ? RES_UNION : RES_CONFEDERATE, "SETUP", "the %s hold %s at the end",
+                   h == SIDE_UNION ? "Union" : "Confederates", name);
         return true;
     }
     if (holds_all(g, side, places, false)) {

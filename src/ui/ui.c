@@ -827,7 +827,9 @@ static void game_status(const Game *g, char *buf, size_t n)
     const GameState *st = &g->st;
     const TurnDef *td = &g->gd->turns[st->turn - 1];
     snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night ? " night" : "",
-             st->rain ? " rain" : "", phase_text[st->phase], st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union") : "you decide",
+             st->rain ? " rain" : "", phase_text[st->phase], st->phase == PH_GAME_OVER ? "game over"
+             : st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union to decide")
+             : st->automa.on ? "you decide" : "Confederates to decide",
              st->points[SIDE_CONFEDERATE]);
     if (st->automa.on) {
         size_t len = strlen(buf);
@@ -981,9 +983,14 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
         int ad = 0, dd = 0;
         char why[200] = "";
         game_combat_dice(g, d->units, d->nunits, d->hexes, d->nhexes, false, &ad, &dd, why, sizeof why);
-        unit_names(gd, d->units, d->nunits, names, sizeof names);
-        snprintf(line, size, "Enter: attack with %s: you roll %d dice, the defender %d%s%s%s", names, ad, dd,
-                 why[0] ? " (" : "", why, why[0] ? ")" : "");
+        if (d->nunits == 1)
+            snprintf(names, sizeof names, "%s", gd->units[d->units[0]].name);
+        else
+            snprintf(names, sizeof names, "%d units", d->nunits);
+        if (why[0])
+            snprintf(line, size, "Enter: attack with %s: %s", names, why);
+        else
+            snprintf(line, size, "Enter: attack with %s: %d dice against %d", names, ad, dd);
         if (k > 1)
             snprintf(line + strlen(line), size - strlen(line), "; %d ways to choose from", k);
         return;
@@ -1044,23 +1051,27 @@ static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
     const Game *g = shown(gu);
     if (rows < 2 || gu->replay_at >= 0)
         return;
-    int idx[64], n = 0;
-    for (int i = g->log.count - 1; i >= gu->news_from && i >= 0 && n < rows - 1 && n < 64; i--) {
+    int n = 0, used = 1;
+    char line[64][260];
+    for (int i = g->log.count - 1; i >= gu->news_from && i >= 0 && n < 64; i--) {
         const LogEntry *e = &g->log.items[i];
         if ((e->secret && e->secret != SIDE_CONFEDERATE + 1) || strcmp(e->rule, "AI-STEP") == 0)
             continue;
-        idx[n++] = i;
+        if (e->kind == LOG_ROLL)
+            snprintf(line[n], sizeof line[n], "die %d: %s", e->die, e->text);
+        else
+            snprintf(line[n], sizeof line[n], "%s", e->text);
+        int need = (int)strlen(line[n]) / (w > 8 ? w - 6 : 2) + 1; /* rows it wraps to, about */
+        if (used + need > rows - 1)
+            break;
+        used += need;
+        n++;
     }
     if (n == 0)
         return;
     panel_line(x, y, w, A_BOLD, "What happened:");
-    for (int k = n - 1; k >= 0; k--) {
-        const LogEntry *e = &g->log.items[idx[k]];
-        if (e->kind == LOG_ROLL)
-            panel_line(x, y, w, A_NORMAL, "die %d %s", e->die, e->text);
-        else
-            panel_line(x, y, w, A_NORMAL, "%s", e->text);
-    }
+    for (int k = n - 1; k >= 0; k--)
+        panel_wrap(x, y, w, line[k]);
     (*y)++;
 }
 
@@ -1178,7 +1189,8 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
         y++;
     }
-    draw_news(u, gu, x, &y, w, LINES - 1 - y > 16 ? 7 : 4);
+    if (!(g->st.automa.on && g->st.to_move == SIDE_UNION)) /* the Automa's panel shows its own */
+        draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
         gu->top = gu->sel;
@@ -1393,9 +1405,11 @@ static void draw_game(Ui *u, GameUi *gu)
         u->mark = NULL;
         draw_game_panel(u, gu);
     }
+    bool solo = gu->play.game.st.automa.on;
     const char *keys = gu->msg[0] ? gu->msg : gu->map_focus && hover_line[0] ? hover_line
-                       : COLS >= 90 ? " Enter decide  Up/Down choose  space Automa step  a display  L log  U undo  ? help  q quit"
-                                    : " Enter decide  space step  a display  L log  ? help  q quit";
+                       : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
+                                            : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
+                                    : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
     attrset(A_REVERSE);
     mvhline(LINES - 1, 0, ' ', COLS);
     mvaddnstr(LINES - 1, 0, keys, COLS);
@@ -1484,8 +1498,18 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     gu->sel = 0;
     gu->top = 0;
     int after[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
-    if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION) && !gu->map_focus)
-        centre_on_news(u, gu);
+    if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION)) {
+        bool located = false; /* can any of the new decisions be made on the map? */
+        for (int i = 0; i < gu->nlegal && !located; i++) {
+            short t[CB_MAX_HEXES + 1];
+            located = order_source(&gu->play.game, &gu->legal[i]) >= 0 ||
+                      order_targets(&gu->play.game, &gu->legal[i], t, CB_MAX_HEXES + 1) > 0;
+        }
+        if (!located)
+            gu->map_focus = false; /* Enter answers from the list until the cursor moves */
+        if (!gu->map_focus)
+            centre_on_news(u, gu);
+    }
     if (gu->play.game.st.phase == PH_GAME_OVER) {
         play_finish(&gu->play);
         gu->overlay = 4; /* the end of the game */
