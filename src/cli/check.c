@@ -20,9 +20,10 @@ int cmd_check(int argc, char **argv, const char *data_option)
         for (int e = 0; e < gd.nevents; e++)
             chits += gd.events[e].copies;
         printf("guv check: %s is clean: map %dx%d with %d places, %d roads, %d rivers; %d units in %d formations; "
-               "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d placement boxes; %d scenarios\n",
+               "%d turns; %d Automa counters; %d strategy areas; %d event chits; %d placement boxes; %d scenarios; "
+               "%d rule texts\n",
                dir, gd.map.cols, gd.map.rows, places, gd.map.nroads, gd.map.nrivers, units, gd.nformations,
-               gd.nturns, gd.ncounters, gd.nareas, chits, gd.nboxes, gd.nscenarios);
+               gd.nturns, gd.ncounters, gd.nareas, chits, gd.nboxes, gd.nscenarios, gd.ruletext.count);
         if (gd.automa.present)
             printf("guv check: the Automa: %d formations on a track of %d slots, Hooker's %d boxes, a wheel of %d "
                    "slots, booklet pages 2-12, %d paragraphs\n",

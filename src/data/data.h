@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "data/diag.h"
+#include "data/ruletext.h"
 #include "hex/hex.h"
 
 #define ID_LEN 48
@@ -389,6 +390,7 @@ typedef struct {
     int placement_first; /* the side placing the first counter */
     ScenarioDef *scenarios;
     int nscenarios;
+    RuleTexts ruletext; /* config/rule-text.ini, optional: what each log rule id says (empty without the file) */
     unsigned long long fingerprint; /* of every data file read: a save names the data it was played with */
 } GameData;
 

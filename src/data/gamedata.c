@@ -211,6 +211,11 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 #undef LOAD
     load_scenarios(gd, dir, d);
     check_scenario_events(gd, d);
+    /* The rule texts are optional: a data set without the file has none, and
+     * the log's rule ids then have nothing to show. Not in the fingerprint. */
+    snprintf(path, sizeof path, "%s/config/rule-text.ini", dir);
+    if (access(path, F_OK) == 0)
+        ruletext_load(path, "config/rule-text.ini", &gd->ruletext, d);
     /* The data's fingerprint (saves refuse another version): every file read, in a fixed order. */
     static const char *const files[] = {"config/terrain.ini",        "config/map.ini",
                                         "config/tables.ini",         "config/turns.ini",
@@ -260,5 +265,6 @@ void gamedata_free(GameData *gd)
     for (int i = 0; i < gd->nscenarios; i++)
         lu_scenario_free(&gd->scenarios[i]);
     free(gd->scenarios);
+    ruletext_free(&gd->ruletext);
     memset(gd, 0, sizeof *gd);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "automa/automa.h"
+#include "data/ruletext.h"
 #include "play/play.h"
 #include "rules/save.h"
 #include "ui/keys.h"
@@ -43,6 +44,7 @@ typedef struct {
      * on the previewed way, in the previewed command radius. */
     const unsigned char *mark, *on_path, *in_range;
     const short *cost;
+    const unsigned char *flash; /* hexes the last step changed: where a stack left and arrived */
 } Ui;
 
 static volatile sig_atomic_t curses_on;
@@ -219,9 +221,12 @@ static void decorate_hex(Ui *u, const MapCanvas *c, HexCoord h, const char *text
  * whom it may attack or bombard, the previewed way and command radius. */
 static void draw_orders(Ui *u, const MapCanvas *c)
 {
+    const Map *m = &u->gd->map;
+    for (int h = 0; u->flash && !u->ids && h < m->cols * m->rows; h++)
+        if (u->flash[h])
+            decorate_hex(u, c, map_hex_at(m, h), NULL, A_REVERSE | A_BOLD);
     if (!u->mark || u->ids)
         return;
-    const Map *m = &u->gd->map;
     for (int h = 0; h < m->cols * m->rows; h++) {
         int mk = u->mark[h];
         bool path = u->on_path && u->on_path[h], range = u->in_range && u->in_range[h];
@@ -707,8 +712,11 @@ typedef struct {
     Play play;
     Decision *legal;
     int nlegal, sel, top;
-    int overlay; /* 0 none, 1 the Automa's display, 2 the log */
+    int overlay; /* 0 none, 1 the Automa's display, 2 the log, 3 help, 4 the end, 5 a log entry's rule */
     int log_back; /* log lines scrolled back */
+    int log_sel;  /* the log entry picked (0: the newest shown); Enter shows its rule */
+    int rule_entry; /* overlay 5: the log entry whose rule is shown */
+    int help_top;   /* the help's first key line shown */
     int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
     int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
     bool hex_panel; /* the side panel shows the hex under the cursor instead of the decisions */
@@ -720,7 +728,7 @@ typedef struct {
     int nextra;            /* the selected group's moves, asked of the engine, after the legal list */
     bool map_focus;        /* Enter acts at the map cursor (it moved last), not on the list */
     int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
-    unsigned char *mark, *on_path, *in_range;
+    unsigned char *mark, *on_path, *in_range, *flash;
     short *cost;
     /* What happened: the log since the player's last decision, and the Automa's last step. */
     int news_from, step_from;
@@ -805,9 +813,10 @@ static bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->on_path = calloc(cells, 1);
     gu->in_range = calloc(cells, 1);
     gu->cost = calloc(cells, sizeof *gu->cost);
+    gu->flash = calloc(cells, 1);
     gu->osel.hex = -1;
     gu->replay_at = -1;
-    return gu->legal && gu->mark && gu->on_path && gu->in_range && gu->cost;
+    return gu->legal && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
 }
 
 static void game_ui_free(GameUi *gu)
@@ -817,6 +826,7 @@ static void game_ui_free(GameUi *gu)
     free(gu->on_path);
     free(gu->in_range);
     free(gu->cost);
+    free(gu->flash);
 }
 
 static const char *const phase_text[] = {"choosing", "activations", "recovery",  "over",
@@ -913,6 +923,58 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
     (*y)++;
 }
 
+/* A decision as guv script writes it, with a few words where that text
+ * alone says little ("bw-die: the breastwork costs a die"). */
+static void decision_label(const GameData *gd, const Decision *d, char *buf, size_t size)
+{
+    decision_format(gd, d, buf, size);
+    const char *hint = NULL;
+    char tmp[120];
+    switch (d->kind) {
+    case D_DONE:
+        hint = "no more";
+        break;
+    case D_END:
+        hint = "finish";
+        break;
+    case D_PASS:
+        hint = "lose the chit";
+        break;
+    case D_BW_DIE:
+        hint = "costs a die";
+        break;
+    case D_BW_STEP:
+        hint = "costs a step";
+        break;
+    case D_RETREAT_INSTEAD:
+        hint = "no loss, retreat";
+        break;
+    case D_NO_ADVANCE:
+        hint = "stay";
+        break;
+    case D_FORCED_MARCH:
+        hint = "more MP";
+        break;
+    case D_SIX_CANCEL:
+        hint = "cancel a hit";
+        break;
+    case D_BONUS: {
+        size_t n = 0;
+        tmp[0] = '\0';
+        for (int i = 0; i < d->nunits && n + 16 < sizeof tmp; i++)
+            n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%sd%d+%d", i ? " " : "", i + 1, d->units[i]);
+        hint = tmp;
+        break;
+    }
+    default:
+        break;
+    }
+    if (hint) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, "  (%s)", hint);
+    }
+}
+
 /* "Mahone, Wright and 1 more" */
 static void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size)
 {
@@ -921,6 +983,12 @@ static void unit_names(const GameData *gd, const short *units, int n, char *out,
         snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? ", " : "", gd->units[units[i]].name);
     if (n > 2)
         snprintf(out + strlen(out), size - strlen(out), " and %d more", n - 2);
+}
+
+static bool lg_automa_turn(const GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
 }
 
 /* Whether the map's orders apply now: the live game, the player to decide. */
@@ -1198,8 +1266,53 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         gu->top = gu->sel - rows + 1;
     for (int i = gu->top; i < gu->nlegal && y < LINES - 1; i++) {
         char text[160];
-        decision_format(u->gd, &gu->legal[i], text, sizeof text);
+        decision_label(u->gd, &gu->legal[i], text, sizeof text);
         panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
+    }
+}
+
+/* What is being decided now and how to answer, for the help screen. */
+static const char *situation(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->phase == PH_GAME_OVER)
+        return "The game is over: q goes back to the menu; [ and ] step through it again.";
+    if (st->automa.on && st->to_move == SIDE_UNION)
+        return "The Automa is acting. It plays on by itself and stops when you must decide; S switches to step mode, "
+               "where space plays one step and the panel shows the rules, dice and booklet paragraph behind it.";
+    if (st->pending == PEND_ENGAGE || st->pending == PEND_COMBAT)
+        return "A combat is under way and you must answer: the list shows your choices (breastwork, skirmisher, "
+               "bonus dice, which unit loses a step, where to retreat). Retreats can also be chosen on the map: the "
+               "hexes marked > are open. The dice appear under What happened as they fall.";
+    if (st->pending != PEND_NONE)
+        return "The other side's action needs your answer first: choose from the list (or on the map where hexes are marked).";
+    switch (st->phase) {
+    case PH_CHOOSE:
+        return "Choose the formations to activate this turn: each costs activation points (shown in the status "
+               "line). A higher commander takes several formations at once. Then 'done': the chosen chits and the "
+               "Independent chit go into the cup.";
+    case PH_RECOVERY:
+    case PH_NIGHT_EVENTS:
+        return "Night: recovery and the night's events. Choose from the list.";
+    case PH_PLACEMENT:
+    case PH_DEPLOY:
+        return "Before the game: place your counters. The lit hexes (>) are where the chosen one may go.";
+    default:
+        break;
+    }
+    if (!st->activated)
+        return "A chit of yours was drawn from the cup: activate the formation, or pass it (it is lost for the turn).";
+    switch (st->act_step) {
+    case STEP_PLACE:
+        return "Place the command chit next to a unit of the formation: the hexes marked > may take it. With the "
+               "cursor on one, the underlined hexes show its command radius: the units inside will act.";
+    case STEP_MOVE:
+        return "Move the active units: Enter on a stack (underlined) selects it; the lit hexes show where it may go "
+               "and the MP each costs; Enter there moves it. 1-9 split the stack. Attacks (xx) and bombardments (##) "
+               "end movement. 'end' in the list finishes the activation.";
+    default:
+        return "Bombard and attack: with a stack selected, the enemy hexes marked xx may be attacked (the key line "
+               "gives the dice each side rolls) and ## bombarded. 'end' in the list finishes the activation.";
     }
 }
 
@@ -1213,7 +1326,8 @@ static const char *const game_help[] = {
     "space               the Automa's next step (in step mode)",
     "g                   the Automa acts until you must decide",
     "a                   the Automa's display (again: back)",
-    "L                   the log (j k scroll; again: back)",
+    "L                   the log: j k pick an entry, Enter shows its rule's text,",
+    "                    f filters, w writes it to a file; L again: back",
     "U                   take back your last decision",
     "[ ]                 step back and forward through the game so far; Esc returns",
     "h j k l y u b n     move the map cursor (also the mouse); the key line says",
@@ -1341,9 +1455,19 @@ static void draw_overlay(const Ui *u, GameUi *gu)
         draw_end(u, g);
         return;
     }
-    if (gu->overlay == 3) {
-        for (int i = 0; i < (int)(sizeof game_help / sizeof *game_help) && 2 + i < LINES - 1; i++)
-            mvaddnstr(2 + i, 2, game_help[i], COLS - 2);
+    if (gu->overlay == 3) { /* help: what is being decided now, then every key */
+        int y = 2;
+        attrset(A_BOLD);
+        mvaddnstr(y++, 2, "Now", COLS - 2);
+        attrset(A_NORMAL);
+        panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, situation(g));
+        y++;
+        int n = (int)(sizeof game_help / sizeof *game_help);
+        if (gu->help_top > n - 1)
+            gu->help_top = n - 1;
+        for (int i = gu->help_top; i < n && y < LINES - 2; i++)
+            mvaddnstr(y++, 2, game_help[i], COLS - 2);
+        mvaddnstr(LINES - 2, 2, "j k scroll, ? or Esc: back", COLS - 2);
         return;
     }
     if (gu->overlay == 1) {
@@ -1356,10 +1480,35 @@ static void draw_overlay(const Ui *u, GameUi *gu)
             mvaddnstr(1 + i, 0, v.line[i], COLS);
         return;
     }
+    if (gu->overlay == 5) { /* the rule of a log entry */
+        const LogEntry *e = gu->rule_entry >= 0 && gu->rule_entry < g->log.count ? &g->log.items[gu->rule_entry] : NULL;
+        if (!e)
+            return;
+        const RuleText *rt = ruletext_find(&u->gd->ruletext, e->rule);
+        char line[400];
+        log_line(e, line, sizeof line);
+        int y = 2;
+        mvaddnstr(y++, 2, line, COLS - 2);
+        y++;
+        attrset(A_BOLD);
+        if (rt)
+            snprintf(line, sizeof line, "%s  %s%s%s%s", rt->id, rt->title, rt->section[0] ? "  (rulebook " : "",
+                     rt->section, rt->section[0] ? ")" : "");
+        else
+            snprintf(line, sizeof line, "%s", e->rule);
+        mvaddnstr(y++, 2, line, COLS - 2);
+        attrset(A_NORMAL);
+        y++;
+        panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20,
+                   rt ? rt->text : "No text for this rule: config/rule-text.ini does not explain it.");
+        mvaddnstr(LINES - 2, 2, "Esc or Enter: back to the log", COLS - 2);
+        return;
+    }
     static const char *const filters[] = {"all", "combat", "the Automa", "my decisions"};
     attrset(A_BOLD);
-    char head[120];
-    snprintf(head, sizeof head, "Log: %s  (f filter, j k scroll, w write to a file, L back)", filters[gu->log_filter]);
+    char head[160];
+    snprintf(head, sizeof head, "Log: %s  (f filter, j k pick, Enter its rule, w write to a file, L back)",
+             filters[gu->log_filter]);
     mvaddnstr(1, 0, head, COLS);
     attrset(A_NORMAL);
     int rows = LINES - 3;
@@ -1367,13 +1516,25 @@ static void draw_overlay(const Ui *u, GameUi *gu)
     for (int i = g->log.count - 1; i >= 0 && ns < 4096; i--)
         if (log_passes(&g->log.items[i], gu->log_filter))
             shown[ns++] = i;
+    if (gu->log_sel >= ns)
+        gu->log_sel = ns > 0 ? ns - 1 : 0;
+    if (gu->log_sel < 0)
+        gu->log_sel = 0;
+    if (gu->log_sel < gu->log_back)
+        gu->log_back = gu->log_sel;
+    if (gu->log_sel > gu->log_back + rows - 1)
+        gu->log_back = gu->log_sel - rows + 1;
     if (gu->log_back > ns - rows)
         gu->log_back = ns - rows > 0 ? ns - rows : 0;
+    gu->rule_entry = ns > 0 ? shown[gu->log_sel] : -1;
     int first = gu->log_back + rows - 1 < ns ? gu->log_back + rows - 1 : ns - 1;
     for (int k = first, y = 2; k >= gu->log_back && y < LINES - 1; k--, y++) {
         char line[400];
         log_line(&g->log.items[shown[k]], line, sizeof line);
+        if (k == gu->log_sel)
+            attrset(A_REVERSE);
         mvaddnstr(y, 0, line, COLS);
+        attrset(A_NORMAL);
     }
 }
 
@@ -1399,10 +1560,12 @@ static void draw_game(Ui *u, GameUi *gu)
         u->cost = gu->cost;
         u->on_path = gu->on_path;
         u->in_range = gu->in_range;
+        u->flash = gu->replay_at < 0 && lg_automa_turn(gu) ? gu->flash : NULL;
         if (live)
             hover(u, gu, hover_line, sizeof hover_line);
         draw_map(u);
         u->mark = NULL;
+        u->flash = NULL;
         draw_game_panel(u, gu);
     }
     bool solo = gu->play.game.st.automa.on;
@@ -1523,7 +1686,30 @@ static void automa_step(Ui *u, GameUi *gu)
         return;
     int from = gu->play.game.log.count;
     gu->step_from = from;
+    const GameState *st = &gu->play.game.st;
+    short before[GS_MAX_UNITS];
+    for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++)
+        before[i] = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;
     game_do(u, gu, &gu->legal[0]);
+    /* The stacks that moved light up where they left and arrived, and the map follows them. */
+    memset(gu->flash, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
+    int follow = -1;
+    for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++) {
+        int now = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;
+        if (now == before[i] || u->gd->units[i].type == UT_DUMMY)
+            continue;
+        if (before[i] >= 0)
+            gu->flash[before[i]] = 1;
+        if (now >= 0) {
+            gu->flash[now] = 1;
+            if (follow < 0)
+                follow = now;
+        }
+    }
+    if (follow >= 0) {
+        u->cursor = map_hex_at(&u->gd->map, follow);
+        follow_cursor(u);
+    }
     for (int i = from; i < gu->play.game.log.count; i++) { /* a paragraph read: its narrative is shown */
         const LogEntry *e = &gu->play.game.log.items[i];
         int n;
@@ -1612,7 +1798,7 @@ static void run_game(Ui *u, GameUi *gu)
                 gu->osel.hex = -1;
                 orders_refresh(gu);
             }
-            gu->overlay = 0;
+            gu->overlay = gu->overlay == 5 ? 2 : 0; /* a rule's text goes back to the log */
             break;
         case 'z':
             u->overview = !u->overview;
@@ -1624,7 +1810,11 @@ static void run_game(Ui *u, GameUi *gu)
             if (u->overview) {
                 u->overview = false;
                 centre_on_cursor(u);
-            } else if (gu->overlay)
+            } else if (gu->overlay == 2)
+                gu->overlay = 5; /* the picked entry's rule */
+            else if (gu->overlay == 5)
+                gu->overlay = 2;
+            else if (gu->overlay)
                 gu->overlay = 0;
             else if (gu->replay_at >= 0)
                 snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
@@ -1760,13 +1950,14 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case '?':
             gu->overlay = gu->overlay == 3 ? 0 : 3;
+            gu->help_top = 0;
             break;
         case '\t':
             gu->hex_panel = !gu->hex_panel;
             break;
         case 'L':
             gu->overlay = gu->overlay == 2 ? 0 : 2;
-            gu->log_back = 0;
+            gu->log_back = gu->log_sel = 0;
             break;
         case 'U': {
             if (gu->replay_at >= 0)
@@ -1795,7 +1986,7 @@ static void run_game(Ui *u, GameUi *gu)
         case 'f':
             if (gu->overlay == 2) {
                 gu->log_filter = (gu->log_filter + 1) % 4;
-                gu->log_back = 0;
+                gu->log_back = gu->log_sel = 0;
             }
             break;
         case 'w':
@@ -1803,17 +1994,24 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case 'k':
             if (gu->overlay == 2)
-                gu->log_back++;
-            else {
+                gu->log_sel++;
+            else if (gu->overlay == 3) {
+                if (gu->help_top > 0)
+                    gu->help_top--;
+            } else if (gu->overlay) {
+            } else {
                 move_cursor(u, DIR_N), follow_cursor(u);
                 gu->map_focus = true;
                 gu->msg[0] = '\0';
             }
             break;
         case 'j':
-            if (gu->overlay == 2 && gu->log_back > 0)
-                gu->log_back--;
-            else if (gu->overlay != 2) {
+            if (gu->overlay == 2) {
+                if (gu->log_sel > 0)
+                    gu->log_sel--;
+            } else if (gu->overlay == 3)
+                gu->help_top++;
+            else if (!gu->overlay) {
                 move_cursor(u, DIR_S), follow_cursor(u);
                 gu->map_focus = true;
                 gu->msg[0] = '\0';
