@@ -12,7 +12,7 @@ typedef struct {
     int seq;
     int turn;
     int kind;
-    char rule[24];
+    char rule[32]; /* the longest checklist id, SCENARIO-CHANCELLORSVILLE, is 25 characters */
     char text[200];
     int die;      /* LOG_ROLL: the die as rolled */
     int modified; /* LOG_ROLL: after modifiers */
