@@ -923,14 +923,41 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
     (*y)++;
 }
 
+/* What is being decided, in a few words, for the panel's head (? gives more). */
+static const char *situation_short(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->pending != PEND_NONE)
+        return "Answer: choose below (? help)";
+    switch (st->phase) {
+    case PH_CHOOSE:
+        return "Choose formations, then done";
+    case PH_ACTIVATION:
+        if (!st->activated)
+            return "Activate or pass the chit";
+        return st->act_step == STEP_PLACE  ? "Place the chit on a > hex"
+               : st->act_step == STEP_MOVE ? "Move: Enter on a stack"
+                                           : "Attack (xx) or bombard (##)";
+    default:
+        return "Choose below (? help)";
+    }
+}
+
 /* A decision as guv script writes it, with a few words where that text
  * alone says little ("bw-die: the breastwork costs a die"). */
-static void decision_label(const GameData *gd, const Decision *d, char *buf, size_t size)
+static void decision_label(const Game *g, const Decision *d, char *buf, size_t size)
 {
+    const GameData *gd = g->gd;
     decision_format(gd, d, buf, size);
     const char *hint = NULL;
     char tmp[120];
     switch (d->kind) {
+    case D_CHOOSE: {
+        int pts = game_formation_cost(g, d->arg);
+        snprintf(tmp, sizeof tmp, "%d pt%s", pts, pts == 1 ? "" : "s");
+        hint = tmp;
+        break;
+    }
     case D_DONE:
         hint = "no more";
         break;
@@ -1061,6 +1088,17 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
             snprintf(line, size, "Enter: attack with %s: %d dice against %d", names, ad, dd);
         if (k > 1)
             snprintf(line + strlen(line), size - strlen(line), "; %d ways to choose from", k);
+        return;
+    }
+    if (d->kind == D_BOMBARD) { /* the line of fire from the guns to the target */
+        int src = order_source(g, d);
+        HexCoord way[64];
+        int len = src >= 0 ? hex_line(map_hex_at(&gd->map, src), u->cursor, way, 64) : 0;
+        for (int i = 0; i < len; i++)
+            if (map_has(&gd->map, way[i]))
+                gu->on_path[map_hex_index(&gd->map, way[i])] = 1;
+        decision_format(gd, d, text, sizeof text);
+        snprintf(line, size, "Enter: %s (the line of fire is lit)%s", text, k > 1 ? "; more here" : "");
         return;
     }
     if (d->kind == D_PLACE && game_command_preview(g, hex, gu->in_range)) {
@@ -1225,6 +1263,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                        : c->kind == CHIT_HIGHER && c->index >= 0 ? u->gd->commanders[c->index].name
                        : c->kind == CHIT_INDEPENDENT ? "the Independent chit"
                                                      : "an event chit");
+        panel_line(x, &y, w, A_BOLD, "%s", situation_short(g));
         if (g->st.automa.on)
             panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
         else
@@ -1266,7 +1305,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         gu->top = gu->sel - rows + 1;
     for (int i = gu->top; i < gu->nlegal && y < LINES - 1; i++) {
         char text[160];
-        decision_label(u->gd, &gu->legal[i], text, sizeof text);
+        decision_label(g, &gu->legal[i], text, sizeof text);
         panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
     }
 }
@@ -1319,7 +1358,8 @@ static const char *situation(const Game *g)
 static const char *const game_help[] = {
     "Keys in the game",
     "",
-    "Up Down, PgUp PgDn  choose among your decisions (the map follows)",
+    "Up Down, PgUp PgDn  choose among your decisions (the map follows);",
+    "Home End            the first or last of them",
     "Enter               carry out the chosen decision",
     "S                   step mode: the Automa waits after each of its steps and",
     "                    shows why (rule, dice, page, paragraph); again: watch it",
@@ -1780,6 +1820,16 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case KEY_PPAGE:
             gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
+            break;
+        case KEY_HOME:
+            gu->sel = 0;
+            gu->map_focus = false;
+            break;
+        case KEY_END:
+            gu->sel = (gu->npick ? gu->npick : gu->nlegal) - 1;
+            if (gu->sel < 0)
+                gu->sel = 0;
+            gu->map_focus = false;
             break;
         case '[':
             replay_go(u, gu, gu->replay_at >= 0 ? gu->replay_at - 1 : gu->play.game.nrec - 1);
