@@ -3,7 +3,8 @@
 # (guv --keys), each @screen compared with the expected text in
 # tests/screens/NAME/. Usage: run.sh GUV NAME.keys...
 # GUV_UPDATE_SCREENS=1 writes the screens as the new expected text instead
-# (read the diff before committing it).
+# (read the diff before committing it). GUV_WRAP="valgrind ..." runs guv
+# under that command.
 #
 # The first line of a key script gives guv's options: "# args: --seed 7 --size 80x24".
 set -u
@@ -19,7 +20,7 @@ for keys in "$@"; do
     mkdir -p "$work/out" "$work/home"
     # A fresh save folder, the C locale (ASCII box lines), a known terminal.
     if ! (cd "$work" && env -u NO_COLOR HOME="$work/home" XDG_DATA_HOME="$work/home/data" LC_ALL=C TERM=xterm \
-          "$guv" --data "$here/../.." $args --keys "$keys" --screens "$work/out" 2>"$work/err"); then
+          ${GUV_WRAP:-} "$guv" --data "$here/../.." $args --keys "$keys" --screens "$work/out" 2>"$work/err"); then
         echo "FAIL $name: guv stopped: $(cat "$work/err")"
         fail=1
         rm -rf "$work"
