@@ -214,6 +214,16 @@ static int script_key(void)
                 fail(ks.line, "%s", "@size needs COLS ROWS between 20x8 and 400x200");
             resizeterm(rows, cols);
             return KEY_RESIZE;
+        } else if (strcmp(tok, "@click") == 0) {
+            MEVENT ev;
+            memset(&ev, 0, sizeof ev);
+            ev.x = atoi(need_token("@click needs COL ROW"));
+            ev.y = atoi(need_token("@click needs COL ROW"));
+            ev.bstate = BUTTON1_CLICKED;
+            if (ev.x < 0 || ev.y < 0 || ev.x >= COLS || ev.y >= LINES)
+                fail(ks.line, "%s", "@click: COL ROW must be on the screen (0-based)");
+            ungetmouse(&ev);
+            return KEY_MOUSE;
         } else if (strcmp(tok, "@type") == 0) {
             const char *text = need_token("@type needs a text");
             size_t len = strlen(text);
@@ -243,7 +253,7 @@ static int script_key(void)
             ks.until_text = ks.until_buf;
             ks.until_line = ks.line;
         } else
-            fail(ks.line, "'%s' is not a script command (@screen, @size, @type, @until, @expect)", tok);
+            fail(ks.line, "'%s' is not a script command (@screen, @size, @click, @type, @until, @expect)", tok);
     }
 }
 

@@ -11,6 +11,7 @@
  *   @until TEXT N KEY    press KEY up to N times until the screen shows TEXT
  *                        (TEXT has no spaces; '_' stands for a space)
  *   @expect TEXT         the screen must show TEXT now
+ *   @click COL ROW       a left click at that screen cell (0-based)
  *   @type TEXT           types TEXT and Enter ('_' stands for a space), e.g. at
  *                        the game's ':' prompt: @type move_mahone_2221
  * A failing @until or @expect, or an unknown token, stops guv with

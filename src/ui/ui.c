@@ -279,7 +279,7 @@ static void draw_overview(Ui *u)
             mvaddch(1 + y, ox + x, (chtype)(unsigned char)cell->ch | a);
         }
     if (c->height + 2 < mh)
-        mvaddnstr(1 + c->height + 1, ox, "overview: a letter a hex column and two rows; z or Enter: back", mw - ox);
+        mvaddnstr(1 + c->height + 1, ox, "overview (a letter a hex column, two rows): z back", mw - ox);
 }
 
 static void draw_map(Ui *u)
