@@ -836,7 +836,7 @@ static void game_status(const Game *g, char *buf, size_t n)
 {
     const GameState *st = &g->st;
     const TurnDef *td = &g->gd->turns[st->turn - 1];
-    snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night ? " night" : "",
+    snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night && !strstr(td->label, "night") ? " night" : "",
              st->rain ? " rain" : "", phase_text[st->phase], st->phase == PH_GAME_OVER ? "game over"
              : st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union to decide")
              : st->automa.on ? "you decide" : "Confederates to decide",
@@ -1383,6 +1383,7 @@ static const char *const game_help[] = {
     "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
     "z                   the whole map at a glance (z or Enter: back)",
+    "i                   hex ids on the map instead of its details (again: back)",
     "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
     "  beside it D demoralized d disorganized o out of supply f fired m forced",
     "  march x detached; ! an objective b breastwork p pontoon % fortification",
@@ -1457,13 +1458,23 @@ static void draw_end(const Ui *u, const Game *g)
     attrset(A_BOLD);
     mvaddnstr(y++, 2, who[g->st.result], COLS - 2);
     attrset(A_NORMAL);
-    mvaddnstr(y++, 2, g->st.result_text, COLS - 2);
+    panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, g->st.result_text);
     y++;
+    char line[200];
+    if (g->st.automa.on) { /* the VP marker and its rating band (AI-VP-TRACK) */
+        const ActivationTrack *t = &gd->automa.track;
+        const char *band = "";
+        for (int i = 0; i < t->nbands; i++)
+            if (g->st.automa.vp >= t->bands[i].from && g->st.automa.vp <= t->bands[i].to)
+                band = t->bands[i].name;
+        snprintf(line, sizeof line, "Final VP: %d on the track (%d-%d): %s", g->st.automa.vp, t->vp_min, t->vp_max,
+                 band);
+        mvaddnstr(y++, 2, line, COLS - 2);
+    }
     int lost[SIDE_COUNT] = {0, 0};
     for (int i = 0; i < g->st.nunits; i++)
         if (g->st.unit[i].where == AT_ELIMINATED && gd->units[i].type != UT_SKIRMISHER && gd->units[i].type != UT_DUMMY)
             lost[gd->units[i].side]++;
-    char line[200];
     snprintf(line, sizeof line, "Losses: Union %d counters eliminated (%d points), Confederate %d (%d points)",
              lost[SIDE_UNION], game_eliminated_points(g, SIDE_UNION), lost[SIDE_CONFEDERATE],
              game_eliminated_points(g, SIDE_CONFEDERATE));
@@ -1854,6 +1865,9 @@ static void run_game(Ui *u, GameUi *gu)
             u->overview = !u->overview;
             if (!u->overview)
                 centre_on_cursor(u);
+            break;
+        case 'i':
+            u->ids = !u->ids;
             break;
         case '\n':
         case KEY_ENTER:
