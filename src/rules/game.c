@@ -879,6 +879,22 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
+/* mv to every hex r reaches (but its start) that ok lets through, appended from out[n]. */
+static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFilter ok, Decision *out, int max, int n)
+{
+    for (int h = 0; h < r->nhexes; h++) {
+        if (h == r->start || move_cost_to(r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
+            continue;
+        if (ok && !ok(g, mv, h))
+            continue;
+        mv->arg = h;
+        if (n < max)
+            out[n] = *mv;
+        n++;
+    }
+    return n;
+}
+
 int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
                      MoveFilter ok)
 {
@@ -907,16 +923,7 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             if ((ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL) ||
                 !group_reach_with(g, mv.units, mv.nunits, mp_override, &r))
                 continue;
-            for (int h = 0; h < r.nhexes; h++) {
-                if (h == r.start || move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
-                    continue;
-                if (ok && !ok(g, &mv, h))
-                    continue;
-                mv.arg = h;
-                if (n < max)
-                    out[n] = mv;
-                n++;
-            }
+            n = reached_moves(g, &mv, &r, ok, out, max, n);
             move_reach_free(&r);
         }
     }
@@ -963,14 +970,7 @@ int game_group_moves(const Game *g, const short *units, int nunits, Decision *ou
     MoveReach r;
     if (move_group_refusal(g, &mv) || !group_reach(g, mv.units, nunits, &r))
         return 0;
-    int n = 0;
-    for (int h = 0; h < r.nhexes; h++)
-        if (h != r.start && move_cost_to(&r, map_hex_at(&g->gd->map, h), NULL) != MOVE_UNREACHED) {
-            mv.arg = h;
-            if (n < max)
-                out[n] = mv;
-            n++;
-        }
+    int n = reached_moves(g, &mv, &r, NULL, out, max, 0);
     move_reach_free(&r);
     return n;
 }

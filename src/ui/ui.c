@@ -1770,6 +1770,37 @@ static void automa_step(Ui *u, GameUi *gu)
 }
 
 
+/* A line typed on the key line after label: printable characters (digits
+ * only when digits, which also ends it once the buffer is full); false on
+ * Esc or when nothing was typed. */
+static bool read_line(const char *label, char *buf, size_t size, bool digits)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (;;) {
+        char prompt[400];
+        snprintf(prompt, sizeof prompt, "%s%s", label, buf);
+        attrset(A_REVERSE);
+        mvhline(LINES - 1, 0, ' ', COLS);
+        mvaddnstr(LINES - 1, 0, prompt, COLS);
+        attrset(A_NORMAL);
+        refresh();
+        int k = keys_get();
+        if (k == 27)
+            return false;
+        if (k == '\n' || k == KEY_ENTER)
+            return len > 0;
+        if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
+            buf[--len] = '\0';
+        else if ((digits ? (k >= '0' && k <= '9') : (k >= 32 && k < 127)) && len + 1 < size) {
+            buf[len++] = (char)k;
+            buf[len] = '\0';
+            if (digits && len + 1 == size)
+                return true;
+        }
+    }
+}
+
 static void run_game(Ui *u, GameUi *gu)
 {
     refresh_units(u, &gu->play.game);
@@ -1908,28 +1939,9 @@ static void run_game(Ui *u, GameUi *gu)
                 snprintf(gu->msg, sizeof gu->msg, " not your decision now");
                 break;
             }
-            char text[200] = "";
-            int len = 0;
-            for (;;) {
-                char prompt[400];
-                snprintf(prompt, sizeof prompt, " decision (as in guv script, e.g. move mahone 2221; Esc: none): %s", text);
-                attrset(A_REVERSE);
-                mvhline(LINES - 1, 0, ' ', COLS);
-                mvaddnstr(LINES - 1, 0, prompt, COLS);
-                attrset(A_NORMAL);
-                refresh();
-                int k = keys_get();
-                if (k == '\n' || k == KEY_ENTER || k == 27)
-                    break;
-                if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
-                    text[--len] = '\0';
-                else if (k >= 32 && k < 127 && len < (int)sizeof text - 1) {
-                    text[len++] = (char)k;
-                    text[len] = '\0';
-                }
-            }
+            char text[200];
             Decision d;
-            if (len == 0)
+            if (!read_line(" decision (as in guv script, e.g. move mahone 2221; Esc: none): ", text, sizeof text, false))
                 break;
             if (!decision_parse(&gu->play.game, text, &d))
                 snprintf(gu->msg, sizeof gu->msg, " '%s' is not a decision (? help; the list shows them)", text);
@@ -1938,34 +1950,16 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         }
         case '#': { /* go to a hex by its number */
-            char id[5] = "";
-            int len = 0;
-            for (;;) {
-                char prompt[80];
-                snprintf(prompt, sizeof prompt, " go to hex (4 digits, Esc: no): %s", id);
-                attrset(A_REVERSE);
-                mvhline(LINES - 1, 0, ' ', COLS);
-                mvaddnstr(LINES - 1, 0, prompt, COLS);
-                attrset(A_NORMAL);
-                refresh();
-                int k = keys_get();
-                if (k >= '0' && k <= '9' && len < 4) {
-                    id[len++] = (char)k;
-                    id[len] = '\0';
-                    if (len == 4)
-                        break;
-                } else if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
-                    id[--len] = '\0';
-                else if (k == '\n' || k == KEY_ENTER || k == 27)
-                    break;
-            }
+            char id[5];
             HexCoord h;
-            if (len == 4 && hex_parse(id, &h) && map_has(&u->gd->map, h)) {
+            if (!read_line(" go to hex (4 digits, Esc: no): ", id, sizeof id, true))
+                break;
+            if (strlen(id) == 4 && hex_parse(id, &h) && map_has(&u->gd->map, h)) {
                 u->cursor = h;
                 centre_on_cursor(u);
                 gu->map_focus = true;
                 gu->msg[0] = '\0';
-            } else if (len > 0)
+            } else
                 snprintf(gu->msg, sizeof gu->msg, " no hex %s on this map", id);
             break;
         }
