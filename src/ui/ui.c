@@ -1370,7 +1370,7 @@ static const char *const game_help[] = {
     "                    f filters, w writes it to a file; L again: back",
     "U                   take back your last decision",
     "[ ]                 step back and forward through the game so far; Esc returns",
-    "h j k l y u b n     move the map cursor (also the mouse); the key line says",
+    "h j k l y u b n     move the map cursor (also Left Right and the mouse); the key line says",
     "                    what Enter does there",
     "Enter on the map    select your stack there (it has orders: underlined);",
     "                    then the lit hexes show where it may go, with the MP",
@@ -2030,12 +2030,14 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         }
         case 'h':
+        case KEY_LEFT:
             step_cursor(u, -1, 0);
             follow_cursor(u);
             gu->map_focus = true;
             gu->msg[0] = '\0';
             break;
         case 'l':
+        case KEY_RIGHT:
             step_cursor(u, 1, 0);
             follow_cursor(u);
             gu->map_focus = true;
