@@ -1618,23 +1618,102 @@ static void test_display_text(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    AutomaView v;
+    AutomaState *a = &g.st.automa;
+    AutomaView v, before;
     assert_true(automa_view(&g, &v));
+    /* an 80x24 terminal: the display, the status line and the key line */
+    assert_true(v.n > 0 && v.n <= 22);
     for (int i = 0; i < v.n; i++)
         assert_true(strlen(v.line[i]) <= AV_WIDTH);
-    assert_string_equal(v.line[0], "ACTIVATION TRACK          HOOKER'S COLUMN           AGGRESSIVE");
-    assert_string_equal(v.line[1], "1 V Corps                 [1] A <1+2                holding box:");
-    assert_string_equal(v.line[2], "2 XI Corps                [2] A  HOOKER               -");
-    assert_string_equal(v.line[3], "3 XII Corps               [3] A <3+4                  -");
-    assert_string_equal(v.line[8], "CHANCELLORSVILLE WHEEL (open; 0 arrived)");
-    assert_string_equal(v.line[9], " 1:- 2:- 3:- 4:-[110/111]");
-    assert_string_equal(v.line[10], " 5:- 6:- 7:- 8:-[029]");
-    assert_string_equal(v.line[11], "VP 12  0 ............*............. 25   Confederate counters lost: 0");
-    assert_string_equal(v.line[12], "TURN TRACK (turn 1) 3:Independent 6:I Corps 13:VI Corps 16:Objective X");
-    bool gibbon = false;
-    for (int i = 13; i < v.n; i++)
-        gibbon |= strcmp(v.line[i], " Gibbon     indep.      [015] Falmouth         -> -") == 0;
-    assert_true(gibbon);
+    /* the Activation Track beside Hooker's column, the wheel as a ring with its triggers */
+    assert_string_equal(v.line[0], "+- ACTIVATION TRACK - HOOKER ----+- CHANCELLORSVILLE WHEEL: open, 0 arrived ---+");
+    assert_string_equal(v.line[1], "| 1 V Corps   | 1 A <1+2         |   1 -          2 -          3 -             |");
+    assert_string_equal(v.line[2], "| 2 XI Corps  | 2 A      HOOKER  | 8 - [029]                     4 - [110/111] |");
+    assert_string_equal(v.line[3], "| 3 XII Corps | 3 A <3+4         |   7 -          6 -          5 -             |");
+    assert_string_equal(v.line[4], "| 4 III Corps | 4 C              +- HOLDING BOX -------------------------------+");
+    assert_string_equal(v.line[5], "| 5 II Corps  | 5 C <5+6         | 1 -            2 -                          |");
+    assert_string_equal(v.line[6], "| 6 -         | 6 C              +- VP TRACK: 12 ------------------------------+");
+    assert_string_equal(v.line[7], "| 7 -         | ** AGGRESSIVE ** | 0 |....|....|.*..|....|....| 25             |");
+    assert_string_equal(v.line[8], "|             |                  | Confederate counters lost: 0                |");
+    /* the turn track: the turn marker on turn 1, the markers waiting under their turns */
+    assert_string_equal(v.line[9], "+- TURN TRACK: turn 1 -----------+---------------------------------------------+");
+    assert_string_equal(v.line[10], "|  [1] 2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20                 |");
+    assert_string_equal(v.line[11], "|         Indep.   I Corps             VI Corps Obj. X                         |");
+    /* the strategy map */
+    assert_string_equal(v.line[12], "+- STRATEGY MAP ---------------------------------------------------------------+");
+    assert_string_equal(v.line[13], "| I Corps   waiting    [018] Left Wing Crossings -> -                          |");
+    assert_string_equal(v.line[17], "| VI Corps  waiting    [018] Left Wing Crossings -> -                          |");
+    assert_string_equal(v.line[20], "| Gibbon    indep.     [015] Falmouth            -> -                          |");
+    assert_string_equal(v.line[21], "+------------------------------------------------------------------------------+");
+    assert_int_equal(v.n, 22);
+    /* every slot of the wheel is drawn once */
+    for (int s = 1; s <= gd.automa.wheel.slots; s++) {
+        char cell[16];
+        snprintf(cell, sizeof cell, " %d -", s);
+        int seen = 0;
+        for (int i = 0; i < 4; i++)
+            seen += strstr(v.line[i] + 33, cell) != NULL;
+        assert_int_equal(seen, 1);
+    }
+    /* the VP marker on its place of the ruler, from the track's low end */
+    const char *ruler = strstr(v.line[7], "| 0 |");
+    assert_non_null(ruler);
+    ruler += 4;
+    assert_int_equal(strchr(v.line[7] + 34, '*') - ruler, a->vp - gd.automa.track.vp_min);
+    assert_non_null(strstr(v.line[7], " 25 "));
+    /* the display follows the state: Hooker moves to box 5 (Cautious), XII
+     * Corps goes on the wheel, a VP is lost, the turn goes on */
+    before = v;
+    a->hooker_box = 5;
+    a->attitude = ATT_CAUTIOUS;
+    a->wheel[1] = (signed char)F("slocum");
+    a->track[2] = -1;
+    a->status[F("slocum")] = FS_WHEEL;
+    a->arrivals = 1;
+    a->vp = 11;
+    a->combat[F("couch")] = -1;
+    a->obj_area[F("couch")] = (short)data_area_index(&gd, 19);
+    a->obj_value[F("couch")] = 2;
+    g.st.turn = 13;
+    assert_true(automa_view(&g, &v));
+    assert_true(v.n <= 22);
+    assert_memory_not_equal(&before, &v, sizeof v);
+    assert_string_equal(v.line[0], "+- ACTIVATION TRACK - HOOKER ----+- CHANCELLORSVILLE WHEEL: open, 1 arrived ---+");
+    assert_string_equal(v.line[1], "| 1 V Corps   | 1 A <1+2         |   1 XII Corps  2 -          3 -             |");
+    assert_string_equal(v.line[2], "| 2 XI Corps  | 2 A              | 8 - [029]                     4 - [110/111] |");
+    assert_string_equal(v.line[3], "| 3 -         | 3 A <3+4         |   7 -          6 -          5 -             |");
+    assert_string_equal(v.line[5], "| 5 II Corps  | 5 C <5+6 HOOKER  | 1 -            2 -                          |");
+    assert_string_equal(v.line[6], "| 6 -         | 6 C              +- VP TRACK: 11 ------------------------------+");
+    assert_string_equal(v.line[7], "| 7 -         | ** CAUTIOUS **   | 0 |....|....|*...|....|....| 25             |");
+    assert_string_equal(v.line[9], "+- TURN TRACK: turn 13 ----------+---------------------------------------------+");
+    assert_string_equal(v.line[10], "|   1  2  3  4  5  6  7  8  9 10 11 12[13]14 15 16 17 18 19 20                 |");
+    assert_string_equal(v.line[14], "| II Corps  track   -1 [014] Banks' Ford         -> [019] Chancellorsville (2) |");
+    assert_string_equal(v.line[19], "| XII Corps wheel   +1 [011] Germanna Ford       -> -                          |");
+    /* Hooker in the cup with two corps in his holding box, then on the turn
+     * track; the wheel rolls: its middle row makes room with corps numbers */
+    a->hooker_where = HK_CUP;
+    a->holding[0] = (signed char)F("howard");
+    a->holding[1] = (signed char)F("couch");
+    a->wheel[4] = (signed char)F("sickles");
+    a->wheel[8] = (signed char)F("meade");
+    a->wheel_rolling = true;
+    a->low_counters = 2;
+    a->high_counters = 1;
+    a->confederate_lost = 3;
+    assert_true(automa_view(&g, &v));
+    assert_string_equal(v.line[2], "| 2 XI Corps  | 2 A              | 8 V [029]   advance roll    4 III [110/111] |");
+    assert_string_equal(v.line[5], "| 5 II Corps  | 5 C <5+6         | 1 XI Corps     2 II Corps                   |");
+    assert_string_equal(v.line[7], "| 7 -         | ** CAUTIOUS **   | 0 CC...|....|*...|....|....U 25             |");
+    assert_string_equal(v.line[8], "|             | Hooker: cup      | Confederate counters lost: 3                |");
+    a->hooker_where = HK_TURN_TRACK;
+    a->hooker_turn = 16;
+    a->wheel_rolling = false;
+    assert_true(automa_view(&g, &v));
+    assert_string_equal(v.line[2], "| 2 XI Corps  | 2 A              | 8 V Corps [029]       4 III Corps [110/111] |");
+    assert_string_equal(v.line[8], "|             | Hooker: turn 16  | Confederate counters lost: 3                |");
+    assert_string_equal(v.line[11], "|         Indep.   I Corps             VI Corps Obj. X+Hooker                  |");
+    for (int i = 0; i < v.n; i++)
+        assert_true(strlen(v.line[i]) <= AV_WIDTH);
     game_free(&g);
     start(&g, "lee-moves", 1); /* no Automa, no display */
     assert_false(automa_view(&g, &v));

@@ -1,9 +1,11 @@
 /* The Automa's display as text (AI-*): the Activation Track beside
  * Hooker's column and the holding box, the Chancellorsville Wheel, the VP
  * track, the turn track's markers and the strategy map with each
- * formation's area and objective, laid out like the physical AI Display.
- * No terminal in sight: the curses UI shows the lines, `guv script
- * display text` prints them, tests compare them. */
+ * formation's area and objective, drawn as framed boxes like the physical
+ * AI Display, in plain ASCII (+ - | and letters). With the shipped data it
+ * takes 22 lines of AV_WIDTH columns: an 80x24 terminal with the status
+ * and key lines. No terminal in sight: the curses UI shows the lines,
+ * `guv script display text` prints them, tests compare them. */
 #ifndef GUV_AUTOMA_VIEW_H
 #define GUV_AUTOMA_VIEW_H
 
