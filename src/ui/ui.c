@@ -952,8 +952,13 @@ static void decision_label(const Game *g, const Decision *d, char *buf, size_t s
     const char *hint = NULL;
     char tmp[120];
     switch (d->kind) {
-    case D_CHOOSE: {
-        int pts = game_formation_cost(g, d->arg);
+    case D_CHOOSE:
+    case D_HIGHER: { /* a higher commander's formations are each paid for (HIGHER-CMD) */
+        int pts = 0;
+        if (d->kind == D_CHOOSE)
+            pts = game_formation_cost(g, d->arg);
+        for (int i = 0; d->kind == D_HIGHER && i < d->nunits; i++)
+            pts += game_formation_cost(g, d->units[i]);
         snprintf(tmp, sizeof tmp, "%d pt%s", pts, pts == 1 ? "" : "s");
         hint = tmp;
         break;
