@@ -728,6 +728,7 @@ typedef struct {
     int nextra;            /* the selected group's moves, asked of the engine, after the legal list */
     bool map_focus;        /* Enter acts at the map cursor (it moved last), not on the list */
     int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
+    int *view, nview;      /* the list shown: indexes into legal (the picks, the selection's orders, or all) */
     unsigned char *mark, *on_path, *in_range, *flash;
     short *cost;
     /* What happened: the log since the player's last decision, and the Automa's last step. */
@@ -751,6 +752,33 @@ static void refresh_units(Ui *u, const Game *g)
     maprender_free(&u->canvas_over);
     maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
     maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
+}
+
+/* The list the panel shows: the decisions offered at one hex; with a
+ * stack selected, its orders and what is made from the list alone (end,
+ * forced march, ...); else every legal decision. */
+static void view_refresh(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    gu->nview = 0;
+    if (gu->npick > 0) {
+        memcpy(gu->view, gu->pick, (size_t)gu->npick * sizeof *gu->pick);
+        gu->nview = gu->npick;
+    } else if (gu->osel.hex >= 0) {
+        for (int i = 0; i < gu->nlegal + gu->nextra; i++) {
+            short t[CB_MAX_HEXES + 1];
+            if (order_for(g, &gu->legal[i], &gu->osel) ||
+                (i < gu->nlegal && order_source(g, &gu->legal[i]) < 0 &&
+                 order_targets(g, &gu->legal[i], t, CB_MAX_HEXES + 1) == 0))
+                gu->view[gu->nview++] = i;
+        }
+    } else
+        for (int i = 0; i < gu->nlegal; i++)
+            gu->view[gu->nview++] = i;
+    if (gu->sel >= gu->nview)
+        gu->sel = gu->nview > 0 ? gu->nview - 1 : 0;
+    if (gu->sel < 0)
+        gu->sel = 0;
 }
 
 /* The lit hexes for the selection (or for the whole list without one),
@@ -779,6 +807,7 @@ static void orders_refresh(GameUi *gu)
     }
     int n = gu->nlegal + gu->nextra;
     orders_marks(g, gu->legal, n, gu->osel.hex >= 0 ? &gu->osel : NULL, gu->mark);
+    view_refresh(gu);
     for (int h = 0; h < cells; h++)
         gu->cost[h] = -1;
     if (gu->osel.hex < 0)
@@ -809,6 +838,7 @@ static bool game_ui_alloc(GameUi *gu, const GameData *gd)
     memset(gu, 0, sizeof *gu);
     size_t cells = (size_t)(gd->map.cols * gd->map.rows);
     gu->legal = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->legal);
+    gu->view = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->view);
     gu->mark = calloc(cells, 1);
     gu->on_path = calloc(cells, 1);
     gu->in_range = calloc(cells, 1);
@@ -816,12 +846,13 @@ static bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->flash = calloc(cells, 1);
     gu->osel.hex = -1;
     gu->replay_at = -1;
-    return gu->legal && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
+    return gu->legal && gu->view && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
 }
 
 static void game_ui_free(GameUi *gu)
 {
     free(gu->legal);
+    free(gu->view);
     free(gu->mark);
     free(gu->on_path);
     free(gu->in_range);
@@ -951,6 +982,29 @@ static void decision_label(const Game *g, const Decision *d, char *buf, size_t s
     decision_format(gd, d, buf, size);
     const char *hint = NULL;
     char tmp[120];
+    if (d->kind == D_MOVE || d->kind == D_ATTACK) { /* the hex first, where a narrow panel still shows it */
+        char units[400] = "", hexes[64] = "";
+        for (int i = 0; i < d->nunits; i++)
+            snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s", i ? "+" : "", gd->units[d->units[i]].id);
+        short h[CB_MAX_HEXES];
+        int nh = d->kind == D_MOVE ? 1 : d->nhexes;
+        for (int i = 0; i < nh && i < CB_MAX_HEXES; i++) {
+            h[i] = (short)(d->kind == D_MOVE ? d->arg : d->hexes[i]);
+            char id[5];
+            hex_format(map_hex_at(&gd->map, h[i]), id);
+            snprintf(hexes + strlen(hexes), sizeof hexes - strlen(hexes), "%s%s", i ? "+" : "", id);
+        }
+        if (d->kind == D_MOVE) {
+            short path[256];
+            int c = 0, a = 0;
+            if (game_move_preview(g, d, path, 256, &c, &a) > 0)
+                snprintf(buf, size, "move %s %d%s MP: %s", hexes, c / 2, c % 2 ? ".5" : "", units);
+            else
+                snprintf(buf, size, "move %s: %s", hexes, units);
+        } else
+            snprintf(buf, size, "attack %s: %s", hexes, units);
+        return;
+    }
     switch (d->kind) {
     case D_CHOOSE:
     case D_HIGHER: { /* a higher commander's formations are each paid for (HIGHER-CMD) */
@@ -1136,8 +1190,10 @@ static void map_enter(Ui *u, GameUi *gu)
         if (hex == gu->osel.hex) {
             gu->osel.hex = -1; /* Enter on the selected stack again drops it */
             orders_refresh(gu);
-        } else if (orders_select(g, gu->legal, gu->nlegal, hex, &gu->osel))
+        } else if (orders_select(g, gu->legal, gu->nlegal, hex, &gu->osel)) {
+            gu->sel = gu->top = 0;
             orders_refresh(gu);
+        }
         else
             snprintf(gu->msg, sizeof gu->msg, " nothing to order at this hex: Up/Down for the list of decisions");
         return;
@@ -1151,6 +1207,7 @@ static void map_enter(Ui *u, GameUi *gu)
     gu->npick = k < 64 ? k : 64;
     memcpy(gu->pick, idx, (size_t)gu->npick * sizeof *idx);
     gu->sel = 0;
+    view_refresh(gu);
     gu->map_focus = false;
 }
 
@@ -1275,16 +1332,9 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
                        gu->nlegal);
     }
-    if (gu->npick > 0) { /* several decisions at one hex */
+    if (gu->npick > 0) /* several decisions at one hex: the list below holds just them */
         panel_line(x, &y, w, A_BOLD, "At this hex, choose (Esc: none)");
-        for (int i = 0; i < gu->npick && y < LINES - 1; i++) {
-            char text[160];
-            decision_format(u->gd, &gu->legal[gu->pick[i]], text, sizeof text);
-            panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
-        }
-        return;
-    }
-    if (gu->osel.hex >= 0 && orders_live(gu)) {
+    else if (gu->osel.hex >= 0 && orders_live(gu)) {
         short here[DEC_MAX_UNITS];
         int nh = orders_stack(g, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);
         char id[5];
@@ -1299,18 +1349,19 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         }
         panel_line(x, &y, w, A_NORMAL, "lit: where they may go, whom");
         panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
+        panel_line(x, &y, w, A_NORMAL, "Below: its orders (%d of %d)", gu->nview, gu->nlegal);
         y++;
     }
-    if (!(g->st.automa.on && g->st.to_move == SIDE_UNION)) /* the Automa's panel shows its own */
+    if (!(g->st.automa.on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
         draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
         gu->top = gu->sel;
     if (gu->sel >= gu->top + rows)
         gu->top = gu->sel - rows + 1;
-    for (int i = gu->top; i < gu->nlegal && y < LINES - 1; i++) {
+    for (int i = gu->top; i < gu->nview && y < LINES - 1; i++) {
         char text[160];
-        decision_label(g, &gu->legal[i], text, sizeof text);
+        decision_label(g, &gu->legal[gu->view[i]], text, sizeof text);
         panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
     }
 }
@@ -1852,18 +1903,18 @@ static void run_game(Ui *u, GameUi *gu)
             gu->map_focus = false;
             if (gu->sel > 0) {
                 gu->sel--;
-                show_decision(u, &gu->legal[gu->npick ? gu->pick[gu->sel] : gu->sel]);
+                show_decision(u, &gu->legal[gu->view[gu->sel]]);
             }
             break;
         case KEY_DOWN:
             gu->map_focus = false;
-            if (gu->sel + 1 < (gu->npick ? gu->npick : gu->nlegal)) {
+            if (gu->sel + 1 < gu->nview) {
                 gu->sel++;
-                show_decision(u, &gu->legal[gu->npick ? gu->pick[gu->sel] : gu->sel]);
+                show_decision(u, &gu->legal[gu->view[gu->sel]]);
             }
             break;
         case KEY_NPAGE:
-            gu->sel = gu->sel + 10 < gu->nlegal ? gu->sel + 10 : (gu->nlegal > 0 ? gu->nlegal - 1 : 0);
+            gu->sel = gu->sel + 10 < gu->nview ? gu->sel + 10 : (gu->nview > 0 ? gu->nview - 1 : 0);
             break;
         case KEY_PPAGE:
             gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
@@ -1873,7 +1924,7 @@ static void run_game(Ui *u, GameUi *gu)
             gu->map_focus = false;
             break;
         case KEY_END:
-            gu->sel = (gu->npick ? gu->npick : gu->nlegal) - 1;
+            gu->sel = gu->nview - 1;
             if (gu->sel < 0)
                 gu->sel = 0;
             gu->map_focus = false;
@@ -1891,6 +1942,7 @@ static void run_game(Ui *u, GameUi *gu)
             else if (!gu->overlay && gu->npick) {
                 gu->npick = 0;
                 gu->sel = 0;
+                view_refresh(gu);
             } else if (!gu->overlay && gu->osel.hex >= 0) {
                 gu->osel.hex = -1;
                 orders_refresh(gu);
@@ -1918,14 +1970,12 @@ static void run_game(Ui *u, GameUi *gu)
                 gu->overlay = 0;
             else if (gu->replay_at >= 0)
                 snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
-            else if (gu->npick > 0 && gu->sel < gu->npick) {
-                Decision d = gu->legal[gu->pick[gu->sel]];
-                gu->osel.hex = -1;
-                game_do(u, gu, &d);
-            } else if (gu->map_focus)
+            else if (gu->map_focus && !gu->npick)
                 map_enter(u, gu);
-            else if (gu->nlegal > 0)
-                game_do(u, gu, &gu->legal[gu->sel]);
+            else if (gu->sel < gu->nview) {
+                Decision d = gu->legal[gu->view[gu->sel]]; /* a copy: the list is made anew */
+                game_do(u, gu, &d);
+            }
             break;
         case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
             if (gu->osel.hex >= 0 && orders_live(gu)) {
@@ -2091,6 +2141,7 @@ static void run_game(Ui *u, GameUi *gu)
         if (gu->npick && gu->map_focus && !hex_equal(was, u->cursor)) {
             gu->npick = 0; /* the choice offered at a hex goes when the cursor leaves it */
             gu->sel = 0;
+            view_refresh(gu);
         }
     }
 }
