@@ -732,9 +732,11 @@ typedef struct {
     unsigned char *mark, *on_path, *in_range, *flash;
     short *cost;
     /* What happened: the log since the player's last decision, and the Automa's last step. */
-    int news_from, step_from;
+    int news_from[SIDE_COUNT], step_from; /* per side: the log since its last decision */
     bool step_mode; /* the Automa waits after every step (space) and explains it; else it plays out on its own */
     int delay_ms;   /* watching the Automa: the pause after each of its steps */
+    bool open_table; /* two players on one screen without the curtain between their turns */
+    int seen_side;   /* the side the curtain was last lifted for, -1 none */
 } GameUi;
 
 enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
@@ -1061,6 +1063,9 @@ static void decision_label(const Game *g, const Decision *d, char *buf, size_t s
     }
 }
 
+/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
+static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
+
 /* "Mahone, Wright and 1 more" */
 static void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size)
 {
@@ -1221,9 +1226,9 @@ static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
         return;
     int n = 0, used = 1;
     char line[64][260];
-    for (int i = g->log.count - 1; i >= gu->news_from && i >= 0 && n < 64; i--) {
+    for (int i = g->log.count - 1; i >= gu->news_from[log_viewer(g)] && i >= 0 && n < 64; i--) {
         const LogEntry *e = &g->log.items[i];
-        if ((e->secret && e->secret != SIDE_CONFEDERATE + 1) || strcmp(e->rule, "AI-STEP") == 0)
+        if ((e->secret && e->secret != log_viewer(g) + 1) || strcmp(e->rule, "AI-STEP") == 0)
             continue;
         if (e->kind == LOG_ROLL)
             snprintf(line[n], sizeof line[n], "die %d: %s", e->die, e->text);
@@ -1417,6 +1422,7 @@ static const char *const game_help[] = {
     "Up Down, PgUp PgDn  choose among your decisions (the map follows);",
     "Home End            the first or last of them",
     "Enter               carry out the chosen decision",
+    "H                   two players on one screen: curtain between turns or not",
     "S                   step mode: the Automa waits after each of its steps and",
     "                    shows why (rule, dice, page, paragraph); again: watch it",
     "space               the Automa's next step (in step mode)",
@@ -1451,9 +1457,9 @@ static const char *const game_help[] = {
 
 /* Whether a log entry is shown under a filter: all, combat, the Automa,
  * the player's own decisions; the Automa's hidden draws never. */
-static bool log_passes(const LogEntry *e, int filter)
+static bool log_passes(const LogEntry *e, int filter, int viewer)
 {
-    if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+    if (e->secret && e->secret != viewer + 1)
         return false;
     switch (filter) {
     case 1:
@@ -1465,7 +1471,8 @@ static bool log_passes(const LogEntry *e, int filter)
     case 2:
         return strncmp(e->rule, "AI-", 3) == 0;
     case 3:
-        return e->kind == LOG_DECISION && strncmp(e->text, "union", 5) != 0;
+        return e->kind == LOG_DECISION &&
+               strncmp(e->text, data_side_name(1 - viewer), strlen(data_side_name(1 - viewer))) != 0;
     default:
         return true;
     }
@@ -1495,7 +1502,7 @@ static void write_log(GameUi *gu)
     }
     const Game *g = &gu->play.game;
     for (int i = 0; i < g->log.count; i++)
-        if (log_passes(&g->log.items[i], 0)) {
+        if (log_passes(&g->log.items[i], 0, log_viewer(g))) {
             char line[400];
             log_line(&g->log.items[i], line, sizeof line);
             fprintf(f, "%s\n", line);
@@ -1621,7 +1628,7 @@ static void draw_overlay(const Ui *u, GameUi *gu)
     int rows = LINES - 3;
     int shown[4096], ns = 0; /* the entries that pass, newest last */
     for (int i = g->log.count - 1; i >= 0 && ns < 4096; i--)
-        if (log_passes(&g->log.items[i], gu->log_filter))
+        if (log_passes(&g->log.items[i], gu->log_filter, log_viewer(g)))
             shown[ns++] = i;
     if (gu->log_sel >= ns)
         gu->log_sel = ns > 0 ? ns - 1 : 0;
@@ -1760,7 +1767,7 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     gu->msg[0] = '\0';
     gu->osel.hex = -1; /* a new position: select again */
     if (d->kind != D_AUTOMA)
-        gu->news_from = log_before; /* what follows the player's decision */
+        gu->news_from[d->side] = log_before; /* what follows the side's own decision */
     if (gu->play.save_error[0])
         snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
     refresh_units(u, &gu->play.game);
@@ -1826,6 +1833,23 @@ static void automa_step(Ui *u, GameUi *gu)
 }
 
 
+/* The screen between two players' turns on one screen. */
+static void draw_curtain(int side)
+{
+    erase();
+    int y = LINES / 2 - 3;
+    attrset(A_BOLD);
+    mvaddnstr(y++, 4, side == SIDE_UNION ? "The Union players decide now." : "The Confederates decide now.", COLS - 4);
+    attrset(A_NORMAL);
+    y++;
+    mvaddnstr(y++, 4, side == SIDE_UNION ? "Confederates, look away; Union players, take the keyboard."
+                                         : "Union players, look away; Confederates, take the keyboard.",
+              COLS - 4);
+    mvaddnstr(y++, 4, "Enter or space: show the game.  q: back to the menu (the game is saved).", COLS - 4);
+    mvaddnstr(y++, 4, "H: no curtain between the turns (both sides see everything).", COLS - 4);
+    refresh();
+}
+
 /* A line typed on the key line after label: printable characters (digits
  * only when digits, which also ends it once the buffer is full); false on
  * Esc or when nothing was typed. */
@@ -1868,10 +1892,28 @@ static void run_game(Ui *u, GameUi *gu)
         u->cursor = u->gd->map.places[ch].hex;
     centre_on_cursor(u);
     bool running = true;
-    gu->news_from = gu->step_from = gu->play.game.log.count;
+    gu->news_from[SIDE_UNION] = gu->news_from[SIDE_CONFEDERATE] = gu->step_from = gu->play.game.log.count;
     if (gu->delay_ms <= 0)
         gu->delay_ms = 250;
+    gu->seen_side = -1;
     while (running) {
+        /* Two players on one screen: a curtain when the other side must decide,
+         * so that neither sees what the other hides (VISIBILITY, ACT-POINTS). */
+        const GameState *cst = &gu->play.game.st;
+        if (!cst->automa.on && !gu->open_table && gu->replay_at < 0 && cst->phase != PH_GAME_OVER &&
+            cst->to_move != gu->seen_side) {
+            draw_curtain(cst->to_move);
+            int k = keys_get();
+            if (k == 'q' || k == 'Q')
+                break;
+            if (k == '\n' || k == KEY_ENTER || k == ' ') {
+                gu->seen_side = cst->to_move;
+                refresh_units(u, &gu->play.game); /* the map as this side sees it */
+            } else if (k == 'H') {
+                gu->open_table = true;
+            }
+            continue;
+        }
         draw_game(u, gu);
         /* Watching the Automa: it plays a step, the screen shows it, a short
          * pause (any key answers at once); a key script does not wait. */
@@ -2055,6 +2097,14 @@ static void run_game(Ui *u, GameUi *gu)
             break;
         case 'a':
             gu->overlay = gu->overlay == 1 ? 0 : 1;
+            break;
+        case 'H':
+            if (!gu->play.game.st.automa.on) {
+                gu->open_table = !gu->open_table;
+                snprintf(gu->msg, sizeof gu->msg, gu->open_table ? " no curtain between the two sides' turns"
+                                                                 : " a curtain between the two sides' turns");
+                gu->seen_side = gu->play.game.st.to_move;
+            }
             break;
         case 'S':
             gu->step_mode = !gu->step_mode;
