@@ -2126,7 +2126,7 @@ static void run_game(Ui *u, GameUi *gu)
             if (gu->replay_at >= 0)
                 replay_go(u, gu, gu->play.game.nrec);
             char why[300];
-            if (play_undo(&gu->play, SIDE_CONFEDERATE, why, sizeof why)) {
+            if (play_undo(&gu->play, log_viewer(&gu->play.game), why, sizeof why)) {
                 refresh_units(u, &gu->play.game);
                 game_legal_refresh(gu);
                 gu->msg[0] = '\0';
@@ -2318,7 +2318,9 @@ static int run_menu(Ui *u)
         mvaddnstr(y++, 4, "You are Lee. The Automa commands Hooker's Army of the Potomac.", COLS - 4);
         y++;
         if (solitaire >= 0)
-            mvaddnstr(y++, 6, "n   new solitaire campaign (30 April - 4 May 1863)", COLS - 6);
+            mvaddnstr(y++, 6, can_resume ? "n   new solitaire campaign (30 April - 4 May 1863)"
+                                         : "n   new solitaire campaign (30 April - 4 May 1863)   [Enter]",
+                      COLS - 6);
         mvaddnstr(y++, 6, "s   a scenario for two players on one screen", COLS - 6);
         char opts[200] = "o   options:";
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
@@ -2328,7 +2330,7 @@ static int run_menu(Ui *u)
             strcat(opts, " none (the base rules)");
         mvaddnstr(y++, 6, opts, COLS - 6);
         if (can_resume)
-            mvaddnstr(y++, 6, "r   resume the unfinished game", COLS - 6);
+            mvaddnstr(y++, 6, "r   resume the unfinished game   [Enter]", COLS - 6);
         if (have_dir)
             mvaddnstr(y++, 6, "l   load a saved game", COLS - 6);
         mvaddnstr(y++, 6, "m   the map", COLS - 6);
@@ -2341,6 +2343,8 @@ static int run_menu(Ui *u)
         int key = keys_get();
         if (key == 'q' || key == 'Q')
             break;
+        if (key == '\n' || key == KEY_ENTER) /* the default: the unfinished game, else a new campaign */
+            key = can_resume ? 'r' : 'n';
         if (key == 'm') {
             run_viewer(u);
             continue;
