@@ -14,22 +14,6 @@
 #define REL "config/rule-text.ini"
 #define SHIPPED GUV_SOURCE_DATA_DIR "/" REL
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static void load_shipped(RuleTexts *rt)
 {
     Diags d = {0};
@@ -93,7 +77,7 @@ static void test_covered_ids_have_texts(void **state)
     (void)state;
     RuleTexts rt;
     load_shipped(&rt);
-    char *doc = slurp(GUV_SOURCE_DATA_DIR "/docs/rules-coverage.md");
+    char *doc = tu_slurp(GUV_SOURCE_DATA_DIR "/docs/rules-coverage.md", NULL);
     char *p = strstr(doc, "\n## Covered");
     assert_non_null(p);
     char *end = strstr(p + 1, "\n## ");
@@ -220,7 +204,7 @@ static void check_rule_arg(const char *a, const char *b, const char *file, int l
 
 static void scan_file(const char *path, const char *shown, ScanResult *r)
 {
-    char *src = slurp(path);
+    char *src = tu_slurp(path, NULL);
     strip_comments(src);
     static const char call[] = "log_add(";
     for (char *p = strstr(src, call); p; p = strstr(p + 1, call)) {

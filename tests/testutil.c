@@ -23,10 +23,11 @@ void tu_remove_tree(char *dir)
     free(dir);
 }
 
-static char *slurp(const char *path, size_t *len)
+char *tu_slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
-    assert_non_null(f);
+    if (!f)
+        fail_msg("cannot read %s", path);
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -35,7 +36,8 @@ static char *slurp(const char *path, size_t *len)
     assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
     buf[n] = '\0';
     fclose(f);
-    *len = (size_t)n;
+    if (len)
+        *len = (size_t)n;
     return buf;
 }
 
@@ -44,7 +46,7 @@ void tu_patch(const char *dir, const char *rel, const char *old, const char *new
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, rel);
     size_t len;
-    char *buf = slurp(path, &len);
+    char *buf = tu_slurp(path, &len);
     char *at = strstr(buf, old);
     if (!at)
         fail_msg("'%s' not found in %s", old, rel);
@@ -62,7 +64,7 @@ int tu_line_of(const char *dir, const char *rel, const char *text)
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, rel);
     size_t len;
-    char *buf = slurp(path, &len);
+    char *buf = tu_slurp(path, &len);
     char *at = strstr(buf, text);
     if (!at)
         fail_msg("'%s' not found in %s", text, rel);

@@ -21,6 +21,8 @@ char *tu_copy_tree(const char *src);
 void tu_remove_tree(char *dir);
 /* Replaces the first occurrence of old with new in dir/rel; fails the test
  * when old is absent. */
+/* The whole file, NUL-terminated (free it); its length in *len if len. */
+char *tu_slurp(const char *path, size_t *len);
 void tu_patch(const char *dir, const char *rel, const char *old, const char *new_text);
 /* True when some diagnostic is in file at line (0: any line) and contains text. */
 bool tu_has_diag(const Diags *d, const char *file, int line, const char *text);
