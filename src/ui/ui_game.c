@@ -1,0 +1,1462 @@
+/* The game screen: the map with the orders, the side panel, the Automa,
+ * the log, help, the end, and the keys of a game in play. */
+#include "ui/ui_internal.h"
+
+/* ---- the game (issue 5): the solitaire campaign as Lee ------------------- */
+
+
+
+/* The game on screen: the live one, or the one being stepped through. */
+static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
+
+/* The live armies on the map: the canvas is drawn again from the state. */
+static void refresh_units(Ui *u, const Game *g)
+{
+    int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
+    if (!mapview_build(g, viewer, &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
+        return;
+    maprender_free(&u->canvas);
+    maprender_free(&u->canvas_over);
+    maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
+    maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
+}
+
+/* The list the panel shows: the decisions offered at one hex; with a
+ * stack selected, its orders and what is made from the list alone (end,
+ * forced march, ...); else every legal decision. */
+static void view_refresh(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    gu->nview = 0;
+    if (gu->npick > 0) {
+        memcpy(gu->view, gu->pick, (size_t)gu->npick * sizeof *gu->pick);
+        gu->nview = gu->npick;
+    } else if (gu->osel.hex >= 0) {
+        for (int i = 0; i < gu->nlegal + gu->nextra; i++) {
+            short t[CB_MAX_HEXES + 1];
+            if (order_for(g, &gu->legal[i], &gu->osel) ||
+                (i < gu->nlegal && order_source(g, &gu->legal[i]) < 0 &&
+                 order_targets(g, &gu->legal[i], t, CB_MAX_HEXES + 1) == 0))
+                gu->view[gu->nview++] = i;
+        }
+    } else
+        for (int i = 0; i < gu->nlegal; i++)
+            gu->view[gu->nview++] = i;
+    if (gu->sel >= gu->nview)
+        gu->sel = gu->nview > 0 ? gu->nview - 1 : 0;
+    if (gu->sel < 0)
+        gu->sel = 0;
+}
+
+/* The lit hexes for the selection (or for the whole list without one),
+ * the selected group's moves the list does not hold, and their costs. */
+static void orders_refresh(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    gu->nextra = 0;
+    if (gu->osel.hex >= 0) {
+        bool listed = false, any = false;
+        for (int i = 0; i < gu->nlegal; i++)
+            if (order_for(g, &gu->legal[i], &gu->osel)) {
+                any = true;
+                listed |= gu->legal[i].kind == D_MOVE;
+            }
+        if (!listed) {
+            int k = game_group_moves(g, gu->osel.units, gu->osel.nunits, gu->legal + gu->nlegal, EXTRA_CAP);
+            gu->nextra = k < EXTRA_CAP ? k : EXTRA_CAP;
+        }
+        if (!any && gu->nextra == 0 && gu->osel.nunits > 0) {
+            short here[DEC_MAX_UNITS];
+            if (orders_stack(g, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS) == 0)
+                gu->osel.hex = -1; /* the stack has no orders any more (it moved, the step is over) */
+        }
+    }
+    int n = gu->nlegal + gu->nextra;
+    orders_marks(g, gu->legal, n, gu->osel.hex >= 0 ? &gu->osel : NULL, gu->mark);
+    view_refresh(gu);
+    for (int h = 0; h < cells; h++)
+        gu->cost[h] = -1;
+    if (gu->osel.hex < 0)
+        return;
+    short path[256];
+    for (int i = 0; i < n; i++) {
+        const Decision *d = &gu->legal[i];
+        int c = 0, a = 0;
+        if (d->kind == D_MOVE && order_for(g, d, &gu->osel) && game_move_preview(g, d, path, 256, &c, &a) > 0)
+            gu->cost[d->arg] = (short)c;
+    }
+}
+
+static void game_legal_refresh(GameUi *gu)
+{
+    int n = game_legal(&gu->play.game, gu->legal, LEGAL_CAP);
+    gu->nlegal = n < LEGAL_CAP ? n : LEGAL_CAP;
+    if (gu->sel >= gu->nlegal)
+        gu->sel = gu->nlegal > 0 ? gu->nlegal - 1 : 0;
+    if (gu->sel < 0)
+        gu->sel = 0;
+    gu->npick = 0;
+    orders_refresh(gu);
+}
+
+bool game_ui_alloc(GameUi *gu, const GameData *gd)
+{
+    memset(gu, 0, sizeof *gu);
+    size_t cells = (size_t)(gd->map.cols * gd->map.rows);
+    gu->legal = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->legal);
+    gu->view = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->view);
+    gu->mark = calloc(cells, 1);
+    gu->on_path = calloc(cells, 1);
+    gu->in_range = calloc(cells, 1);
+    gu->cost = calloc(cells, sizeof *gu->cost);
+    gu->flash = calloc(cells, 1);
+    gu->osel.hex = -1;
+    gu->replay_at = -1;
+    return gu->legal && gu->view && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
+}
+
+void game_ui_free(GameUi *gu)
+{
+    free(gu->legal);
+    free(gu->view);
+    free(gu->mark);
+    free(gu->on_path);
+    free(gu->in_range);
+    free(gu->cost);
+    free(gu->flash);
+}
+
+static const char *const phase_text[] = {"choosing", "activations", "recovery",  "over",
+                                         "night events", "placement", "deployment"};
+
+static void game_status(const Game *g, char *buf, size_t n)
+{
+    const GameState *st = &g->st;
+    const TurnDef *td = &g->gd->turns[st->turn - 1];
+    snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night && !strstr(td->label, "night") ? " night" : "",
+             st->rain ? " rain" : "", phase_text[st->phase], st->phase == PH_GAME_OVER ? "game over"
+             : st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union to decide")
+             : st->automa.on ? "you decide" : "Confederates to decide",
+             st->points[SIDE_CONFEDERATE]);
+    if (st->automa.on) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, n - len, " | VP %d %s", st->automa.vp,
+                 st->automa.attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
+    }
+}
+
+/* Wraps text into the panel from row *y: words kept whole. */
+static void panel_wrap(int x, int *y, int w, const char *text)
+{
+    const char *p = text;
+    while (*p && *y < LINES - 1) {
+        while (*p == ' ' || *p == '\n')
+            p++;
+        int len = (int)strlen(p);
+        if (len > w) {
+            len = w;
+            while (len > 0 && p[len] != ' ')
+                len--;
+            if (len == 0)
+                len = w;
+        }
+        panel_line(x, y, w, A_NORMAL, "%.*s", len, p);
+        p += len;
+    }
+}
+
+/* The hex under the cursor as the player may know it: terrain, place,
+ * works, objectives, and the units with their state (enemy units only
+ * with a Confederate unit next to them, VISIBILITY). */
+static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
+{
+    const Game *g = shown(gu);
+    const GameData *gd = u->gd;
+    int hex = map_hex_index(&gd->map, u->cursor);
+    const MapHex *mh = &gd->map.hexes[hex];
+    char id[5];
+    hex_format(u->cursor, id);
+    panel_line(x, y, w, A_BOLD, "Hex %s  %s", id, gd->terrain[mh->terrain].name);
+    if (mh->place >= 0)
+        panel_line(x, y, w, A_NORMAL, "%s", gd->map.places[mh->place].name);
+    if (g->st.breastwork[hex])
+        panel_line(x, y, w, A_NORMAL, "%s breastwork", g->st.breastwork[hex] == SIDE_UNION + 1 ? "Union" : "Confederate");
+    if (mh->fort_faces || g->st.fort_marker[hex])
+        panel_line(x, y, w, A_NORMAL, "fortification");
+    for (int f = 0; g->st.automa.on && f < gd->automa.nformations; f++)
+        if (g->st.automa.obj_area[f] >= 0 &&
+            map_hex_index(&gd->map, gd->areas[g->st.automa.obj_area[f]].objective) == hex)
+            panel_line(x, y, w, A_NORMAL, "objective of %s (%d VP)", automa_formation_name(gd, f),
+                       g->st.automa.obj_value[f]);
+    bool seen = game_can_inspect(g, SIDE_CONFEDERATE, hex);
+    int hidden = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        const UnitDef *ud = &gd->units[i];
+        if (us->where != AT_MAP || us->hex != hex)
+            continue;
+        if (ud->side != SIDE_CONFEDERATE && !seen) {
+            hidden++; /* VISIBILITY: how many counters, nothing of what they are */
+            continue;
+        }
+        if (ud->type == UT_DUMMY)
+            continue;
+        char flags[40] = "";
+        if (us->flags & UF_DIS)
+            strcat(flags, " DIS");
+        if (us->flags & UF_DEM)
+            strcat(flags, " DEM");
+        if (us->flags & UF_OOS)
+            strcat(flags, " OOS");
+        if (us->flags & UF_FIRED)
+            strcat(flags, " fired");
+        bool reduced = ud->counter >= 0 ? us->steps < gd->counters[ud->counter].nvalues : ud->reduced > 0 && us->steps < 2;
+        panel_line(x, y, w, ud->side == SIDE_UNION ? u->style_attr[STY_UNION] : u->style_attr[STY_CSA], "%s %d%s%s",
+                   ud->name, game_unit_points(g, i), reduced ? " (reduced)" : "", flags);
+    }
+    if (hidden)
+        panel_line(x, y, w, u->style_attr[STY_UNION], "a Union stack of %d counter%s (none of yours next to it)", hidden,
+                   hidden == 1 ? "" : "s");
+    (*y)++;
+}
+
+/* What is being decided, in a few words, for the panel's head (? gives more). */
+static const char *situation_short(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->pending != PEND_NONE)
+        return "Answer: choose below (? help)";
+    switch (st->phase) {
+    case PH_CHOOSE:
+        return "Choose formations, then done";
+    case PH_ACTIVATION:
+        if (!st->activated)
+            return "Activate or pass the chit";
+        return st->act_step == STEP_PLACE  ? "Place the chit on a > hex"
+               : st->act_step == STEP_MOVE ? "Move: Enter on a stack"
+                                           : "Attack (xx) or bombard (##)";
+    default:
+        return "Choose below (? help)";
+    }
+}
+
+/* A decision as guv script writes it, with a few words where that text
+ * alone says little ("bw-die: the breastwork costs a die"). */
+static void decision_label(const Game *g, const Decision *d, char *buf, size_t size)
+{
+    const GameData *gd = g->gd;
+    decision_format(gd, d, buf, size);
+    const char *hint = NULL;
+    char tmp[120];
+    if (d->kind == D_MOVE || d->kind == D_ATTACK) { /* the hex first, where a narrow panel still shows it */
+        char units[400] = "", hexes[64] = "";
+        for (int i = 0; i < d->nunits; i++)
+            snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s", i ? "+" : "", gd->units[d->units[i]].id);
+        short h[CB_MAX_HEXES];
+        int nh = d->kind == D_MOVE ? 1 : d->nhexes;
+        for (int i = 0; i < nh && i < CB_MAX_HEXES; i++) {
+            h[i] = (short)(d->kind == D_MOVE ? d->arg : d->hexes[i]);
+            char id[5];
+            hex_format(map_hex_at(&gd->map, h[i]), id);
+            snprintf(hexes + strlen(hexes), sizeof hexes - strlen(hexes), "%s%s", i ? "+" : "", id);
+        }
+        if (d->kind == D_MOVE) {
+            short path[256];
+            int c = 0, a = 0;
+            if (game_move_preview(g, d, path, 256, &c, &a) > 0)
+                snprintf(buf, size, "move %s %d%s MP: %s", hexes, c / 2, c % 2 ? ".5" : "", units);
+            else
+                snprintf(buf, size, "move %s: %s", hexes, units);
+        } else
+            snprintf(buf, size, "attack %s: %s", hexes, units);
+        return;
+    }
+    switch (d->kind) {
+    case D_CHOOSE:
+    case D_HIGHER: { /* a higher commander's formations are each paid for (HIGHER-CMD) */
+        int pts = 0;
+        if (d->kind == D_CHOOSE)
+            pts = game_formation_cost(g, d->arg);
+        for (int i = 0; d->kind == D_HIGHER && i < d->nunits; i++)
+            pts += game_formation_cost(g, d->units[i]);
+        snprintf(tmp, sizeof tmp, "%d pt%s", pts, pts == 1 ? "" : "s");
+        hint = tmp;
+        break;
+    }
+    case D_DONE:
+        hint = "no more";
+        break;
+    case D_END:
+        hint = "finish";
+        break;
+    case D_PASS:
+        hint = "lose the chit";
+        break;
+    case D_BW_DIE:
+        hint = "costs a die";
+        break;
+    case D_BW_STEP:
+        hint = "costs a step";
+        break;
+    case D_RETREAT_INSTEAD:
+        hint = "no loss, retreat";
+        break;
+    case D_NO_ADVANCE:
+        hint = "stay";
+        break;
+    case D_FORCED_MARCH:
+        hint = "more MP";
+        break;
+    case D_SIX_CANCEL:
+        hint = "cancel a hit";
+        break;
+    case D_BONUS: {
+        size_t n = 0;
+        tmp[0] = '\0';
+        for (int i = 0; i < d->nunits && n + 16 < sizeof tmp; i++)
+            n += (size_t)snprintf(tmp + n, sizeof tmp - n, "%sd%d+%d", i ? " " : "", i + 1, d->units[i]);
+        hint = tmp;
+        break;
+    }
+    default:
+        break;
+    }
+    if (hint) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, "  (%s)", hint);
+    }
+}
+
+/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
+static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
+
+/* "Mahone, Wright and 1 more" */
+static void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size)
+{
+    out[0] = '\0';
+    for (int i = 0; i < n && i < 2; i++)
+        snprintf(out + strlen(out), size - strlen(out), "%s%s", i ? ", " : "", gd->units[units[i]].name);
+    if (n > 2)
+        snprintf(out + strlen(out), size - strlen(out), " and %d more", n - 2);
+}
+
+static bool lg_automa_turn(const GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+}
+
+/* Whether the map's orders apply now: the live game, the player to decide. */
+static bool orders_live(const GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    return gu->replay_at < 0 && g->st.phase != PH_GAME_OVER && !(g->st.automa.on && g->st.to_move == SIDE_UNION);
+}
+
+/* What Enter would do at the map cursor, into line; lights the previewed
+ * way or command radius. */
+static void hover(Ui *u, GameUi *gu, char *line, size_t size)
+{
+    const Game *g = &gu->play.game;
+    const GameData *gd = u->gd;
+    int cells = gd->map.cols * gd->map.rows;
+    memset(gu->on_path, 0, (size_t)cells);
+    memset(gu->in_range, 0, (size_t)cells);
+    line[0] = '\0';
+    if (!orders_live(gu))
+        return;
+    int hex = map_hex_index(&gd->map, u->cursor);
+    const OrderSel *sel = gu->osel.hex >= 0 ? &gu->osel : NULL;
+    int idx[64];
+    int k = orders_at(g, gu->legal, gu->nlegal + gu->nextra, sel, hex, idx, 64);
+    char names[200], text[200];
+    char id[5];
+    hex_format(u->cursor, id);
+    snprintf(line, size, " %s ", id);
+    size_t at = strlen(line);
+    line += at;
+    size -= at;
+    short here[DEC_MAX_UNITS];
+    int nh = sel ? 0 : orders_stack(g, gu->legal, gu->nlegal, hex, here, DEC_MAX_UNITS);
+    if (k == 0 || nh > 0) {
+        if (sel)
+            nh = orders_stack(g, gu->legal, gu->nlegal, hex, here, DEC_MAX_UNITS);
+        if (nh > 0 && hex != gu->osel.hex) {
+            unit_names(gd, here, nh, names, sizeof names);
+            snprintf(line, size, "Enter: select %s", names);
+        } else if (sel)
+            snprintf(line, size, "selected: the lit hexes are its orders; 1-9 add or drop units, Esc drops");
+        else
+            snprintf(line, size, "nothing to order here (Tab: the hex; Up/Down: the list)");
+        return;
+    }
+    const Decision *d = &gu->legal[idx[0]];
+    if (d->kind == D_MOVE) {
+        short path[256];
+        int c = 0, a = 0;
+        int len = game_move_preview(g, d, path, 256, &c, &a);
+        for (int i = 0; i < len; i++)
+            gu->on_path[path[i]] = 1;
+        unit_names(gd, d->units, d->nunits, names, sizeof names);
+        snprintf(line, size, "Enter: move %s here: %d%s of %d%s MP", names, c / 2, c % 2 ? ".5" : "", a / 2,
+                 a % 2 ? ".5" : "");
+        return;
+    }
+    if (d->kind == D_ATTACK) {
+        int ad = 0, dd = 0;
+        char why[200] = "";
+        game_combat_dice(g, d->units, d->nunits, d->hexes, d->nhexes, false, &ad, &dd, why, sizeof why);
+        if (d->nunits == 1)
+            snprintf(names, sizeof names, "%s", gd->units[d->units[0]].name);
+        else
+            snprintf(names, sizeof names, "%d units", d->nunits);
+        if (why[0])
+            snprintf(line, size, "Enter: attack with %s: %s", names, why);
+        else
+            snprintf(line, size, "Enter: attack with %s: %d dice against %d", names, ad, dd);
+        if (k > 1)
+            snprintf(line + strlen(line), size - strlen(line), "; %d ways to choose from", k);
+        return;
+    }
+    if (d->kind == D_BOMBARD) { /* the line of fire from the guns to the target */
+        int src = order_source(g, d);
+        HexCoord way[64];
+        int len = src >= 0 ? hex_line(map_hex_at(&gd->map, src), u->cursor, way, 64) : 0;
+        for (int i = 0; i < len; i++)
+            if (map_has(&gd->map, way[i]))
+                gu->on_path[map_hex_index(&gd->map, way[i])] = 1;
+        decision_format(gd, d, text, sizeof text);
+        snprintf(line, size, "Enter: %s (the line of fire is lit)%s", text, k > 1 ? "; more here" : "");
+        return;
+    }
+    if (d->kind == D_PLACE && game_command_preview(g, hex, gu->in_range)) {
+        snprintf(line, size, "Enter: place the chit here (underlined: its command radius)");
+        return;
+    }
+    decision_format(gd, d, text, sizeof text);
+    if (k == 1)
+        snprintf(line, size, "Enter: %s", text);
+    else
+        snprintf(line, size, "Enter: choose among %d decisions here (%s, ...)", k, text);
+}
+
+/* Enter at the map cursor: select the stack there, or carry out the one
+ * decision the cursor names, or offer the several it names. */
+static bool game_do(Ui *u, GameUi *gu, const Decision *d);
+
+static void map_enter(Ui *u, GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    if (!orders_live(gu))
+        return;
+    int hex = map_hex_index(&u->gd->map, u->cursor);
+    const OrderSel *sel = gu->osel.hex >= 0 ? &gu->osel : NULL;
+    int idx[64];
+    int k = orders_at(g, gu->legal, gu->nlegal + gu->nextra, sel, hex, idx, 64);
+    short stack[DEC_MAX_UNITS];
+    if (k == 0 || (!sel && orders_stack(g, gu->legal, gu->nlegal, hex, stack, DEC_MAX_UNITS) > 0)) {
+        /* the stack first: what else names the hex stays in the list */
+        if (hex == gu->osel.hex) {
+            gu->osel.hex = -1; /* Enter on the selected stack again drops it */
+            orders_refresh(gu);
+        } else if (orders_select(g, gu->legal, gu->nlegal, hex, &gu->osel)) {
+            gu->sel = gu->top = 0;
+            orders_refresh(gu);
+        }
+        else
+            snprintf(gu->msg, sizeof gu->msg, " nothing to order at this hex: Up/Down for the list of decisions");
+        return;
+    }
+    if (k == 1) {
+        Decision d = gu->legal[idx[0]];
+        gu->osel.hex = -1;
+        game_do(u, gu, &d);
+        return;
+    }
+    gu->npick = k < 64 ? k : 64;
+    memcpy(gu->pick, idx, (size_t)gu->npick * sizeof *idx);
+    gu->sel = 0;
+    view_refresh(gu);
+    gu->map_focus = false;
+}
+
+/* The newest entries since the player's last decision, one line each,
+ * in at most `rows` rows: the dice as they fell, the Automa's moves. */
+static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
+{
+    (void)u;
+    const Game *g = shown(gu);
+    if (rows < 2 || gu->replay_at >= 0)
+        return;
+    int n = 0, used = 1;
+    char line[64][260];
+    for (int i = g->log.count - 1; i >= gu->news_from[log_viewer(g)] && i >= 0 && n < 64; i--) {
+        const LogEntry *e = &g->log.items[i];
+        if ((e->secret && e->secret != log_viewer(g) + 1) || strcmp(e->rule, "AI-STEP") == 0)
+            continue;
+        if (e->kind == LOG_ROLL)
+            snprintf(line[n], sizeof line[n], "die %d: %s", e->die, e->text);
+        else
+            snprintf(line[n], sizeof line[n], "%s", e->text);
+        int need = (int)strlen(line[n]) / (w > 8 ? w - 6 : 2) + 1; /* rows it wraps to, about */
+        if (used + need > rows - 1)
+            break;
+        used += need;
+        n++;
+    }
+    if (n == 0)
+        return;
+    panel_line(x, y, w, A_BOLD, "What happened:");
+    for (int k = n - 1; k >= 0; k--)
+        panel_wrap(x, y, w, line[k]);
+    (*y)++;
+}
+
+static void draw_game_panel(Ui *u, GameUi *gu)
+{
+    int w = panel_width(u);
+    if (w == 0)
+        return;
+    int x = COLS - w, y = 1;
+    for (int yy = 1; yy < LINES - 1; yy++) {
+        mvaddstr(yy, x, u->vline);
+        for (int i = 1; i < w; i++)
+            addch(' ');
+    }
+    x += 2;
+    w -= 2;
+    const Game *g = shown(gu);
+    if (gu->hex_panel) {
+        draw_game_hex(u, gu, x, &y, w);
+        panel_line(x, &y, w, A_NORMAL, "(Tab: back to the decisions)");
+        return;
+    }
+    if (gu->replay_at >= 0) {
+        panel_line(x, &y, w, A_BOLD, "Replay: %d of %d", gu->replay_at, gu->play.game.nrec);
+        panel_line(x, &y, w, A_NORMAL, "[ back, ] forward, Esc: the game");
+        y++;
+        for (int i = gu->replay_at - 1; i >= 0 && y < LINES - 1; i--) {
+            const GameRecord *r = &gu->play.game.rec[i];
+            if (r->dice)
+                panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d die %d", i + 1, r->die);
+            else
+                panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d %s: %s", i + 1,
+                           r->side == SIDE_UNION ? "U" : "C", r->text);
+        }
+        return;
+    }
+    if (g->st.phase == PH_GAME_OVER) {
+        panel_line(x, &y, w, A_BOLD, "The game is over");
+        const char *t = g->st.result_text; /* wrapped to the panel */
+        while (*t && y < LINES - 1) {
+            int len = (int)strlen(t) > w ? w : (int)strlen(t);
+            panel_line(x, &y, w, A_NORMAL, "%.*s", len, t);
+            t += len;
+        }
+        return;
+    }
+    if (g->st.automa.on && g->st.to_move == SIDE_UNION) {
+        panel_line(x, &y, w, A_BOLD, "The Automa acts (%s)", gu->step_mode ? "step mode" : "watching");
+        if (gu->step_mode) {
+            panel_line(x, &y, w, A_NORMAL, "space its next step, g on to you");
+            panel_line(x, &y, w, A_NORMAL, "S watch it play instead");
+        } else
+            panel_line(x, &y, w, A_NORMAL, "S step mode, g skip to your turn");
+        y++;
+        if (gu->step_mode && gu->step_from < g->log.count) {
+            panel_line(x, &y, w, A_BOLD, "Its last step:");
+            for (int i = gu->step_from; i < g->log.count && y < LINES - 1; i++) {
+                const LogEntry *e = &g->log.items[i];
+                if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+                    continue;
+                char line[400];
+                if (e->kind == LOG_ROLL)
+                    snprintf(line, sizeof line, "%s die %d: %s", e->rule, e->die, e->text);
+                else
+                    snprintf(line, sizeof line, "%s: %s", e->rule, e->text);
+                panel_wrap(x, &y, w, line);
+            }
+            y++;
+        }
+        const Paragraph *para = gu->para ? data_paragraph(u->gd, gu->para) : NULL;
+        if (para) {
+            panel_line(x, &y, w, A_BOLD, "[%03d] %s", para->number, para->title);
+            panel_wrap(x, &y, w, para->text ? para->text : "");
+            y++;
+        }
+        if (!gu->step_mode)
+            draw_news(u, gu, x, &y, w, LINES - 1 - y);
+    } else {
+        const Chit *c = &g->st.drawn;
+        if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == SIDE_CONFEDERATE)
+            panel_line(x, &y, w, A_NORMAL, "Drawn: %s",
+                       c->kind == CHIT_FORMATION && c->index >= 0 ? u->gd->formations[c->index].name
+                       : c->kind == CHIT_HIGHER && c->index >= 0 ? u->gd->commanders[c->index].name
+                       : c->kind == CHIT_INDEPENDENT ? "the Independent chit"
+                                                     : "an event chit");
+        panel_line(x, &y, w, A_BOLD, "%s", situation_short(g));
+        if (g->st.automa.on)
+            panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
+        else
+            panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
+                       gu->nlegal);
+    }
+    if (gu->npick > 0) /* several decisions at one hex: the list below holds just them */
+        panel_line(x, &y, w, A_BOLD, "At this hex, choose (Esc: none)");
+    else if (gu->osel.hex >= 0 && orders_live(gu)) {
+        short here[DEC_MAX_UNITS];
+        int nh = orders_stack(g, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);
+        char id[5];
+        hex_format(map_hex_at(&u->gd->map, gu->osel.hex), id);
+        panel_line(x, &y, w, A_BOLD, "Selected at %s (Esc drops)", id);
+        for (int i = 0; i < nh && i < 9; i++) {
+            bool in = false;
+            for (int j = 0; j < gu->osel.nunits; j++)
+                in |= gu->osel.units[j] == here[i];
+            panel_line(x, &y, w, in ? A_BOLD : A_NORMAL, "%d [%c] %s %d", i + 1, in ? 'x' : ' ', u->gd->units[here[i]].name,
+                       game_unit_points(g, here[i]));
+        }
+        panel_line(x, &y, w, A_NORMAL, "lit: where they may go, whom");
+        panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
+        panel_line(x, &y, w, A_NORMAL, "Below: its orders (%d of %d)", gu->nview, gu->nlegal);
+        y++;
+    }
+    if (!(g->st.automa.on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
+        draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
+    int rows = LINES - 1 - y;
+    if (gu->sel < gu->top)
+        gu->top = gu->sel;
+    if (gu->sel >= gu->top + rows)
+        gu->top = gu->sel - rows + 1;
+    for (int i = gu->top; i < gu->nview && y < LINES - 1; i++) {
+        char text[160];
+        decision_label(g, &gu->legal[gu->view[i]], text, sizeof text);
+        panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
+    }
+}
+
+/* What is being decided now and how to answer, for the help screen. */
+static const char *situation(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->phase == PH_GAME_OVER)
+        return "The game is over: q goes back to the menu; [ and ] step through it again.";
+    if (st->automa.on && st->to_move == SIDE_UNION)
+        return "The Automa is acting. It plays on by itself and stops when you must decide; S switches to step mode, "
+               "where space plays one step and the panel shows the rules, dice and booklet paragraph behind it.";
+    if (st->pending == PEND_ENGAGE || st->pending == PEND_COMBAT)
+        return "A combat is under way and you must answer: the list shows your choices (breastwork, skirmisher, "
+               "bonus dice, which unit loses a step, where to retreat). Retreats can also be chosen on the map: the "
+               "hexes marked > are open. The dice appear under What happened as they fall.";
+    if (st->pending != PEND_NONE)
+        return "The other side's action needs your answer first: choose from the list (or on the map where hexes are marked).";
+    switch (st->phase) {
+    case PH_CHOOSE:
+        return "Choose the formations to activate this turn: each costs activation points (shown in the status "
+               "line). A higher commander takes several formations at once. Then 'done': the chosen chits and the "
+               "Independent chit go into the cup.";
+    case PH_RECOVERY:
+    case PH_NIGHT_EVENTS:
+        return "Night: recovery and the night's events. Choose from the list.";
+    case PH_PLACEMENT:
+    case PH_DEPLOY:
+        return "Before the game: place your counters. The lit hexes (>) are where the chosen one may go.";
+    default:
+        break;
+    }
+    if (!st->activated)
+        return "A chit of yours was drawn from the cup: activate the formation, or pass it (it is lost for the turn).";
+    switch (st->act_step) {
+    case STEP_PLACE:
+        return "Place the command chit next to a unit of the formation: the hexes marked > may take it. With the "
+               "cursor on one, the underlined hexes show its command radius: the units inside will act.";
+    case STEP_MOVE:
+        return "Move the active units: Enter on a stack (underlined) selects it; the lit hexes show where it may go "
+               "and the MP each costs; Enter there moves it. 1-9 split the stack. Attacks (xx) and bombardments (##) "
+               "end movement. 'end' in the list finishes the activation.";
+    default:
+        return "Bombard and attack: with a stack selected, the enemy hexes marked xx may be attacked (the key line "
+               "gives the dice each side rolls) and ## bombarded. 'end' in the list finishes the activation.";
+    }
+}
+
+static const char *const game_help[] = {
+    "Keys in the game",
+    "",
+    "Up Down, PgUp PgDn  choose among your decisions (the map follows);",
+    "Home End            the first or last of them",
+    "Enter               carry out the chosen decision",
+    "H                   two players on one screen: curtain between turns or not",
+    "S                   step mode: the Automa waits after each of its steps and",
+    "                    shows why (rule, dice, page, paragraph); again: watch it",
+    "space               the Automa's next step (in step mode)",
+    "g                   the Automa acts until you must decide",
+    "a                   the Automa's display (again: back)",
+    "L                   the log: j k pick an entry, Enter shows its rule's text,",
+    "                    f filters, w writes it to a file; L again: back",
+    "U                   take back your last decision",
+    "[ ]                 step back and forward through the game; Esc returns",
+    "h j k l y u b n     move the map cursor (also Left, Right, the mouse); the",
+    "                    key line says what Enter does there",
+    "Enter on the map    select your stack there (it has orders: underlined);",
+    "                    then the lit hexes show where it may go, with the MP",
+    "                    each costs (2+ = 2.5 MP), and the way to the cursor;",
+    "                    xx: an enemy it may attack (the dice are shown), ##: a",
+    "                    bombardment target, >: another decision at that hex",
+    "1-9                 add or drop a unit of the selected stack",
+    "#                   go to a hex by its number (e.g. # 2322)",
+    ":                   type a decision as guv script does (move mahone 2221)",
+    "Esc                 drop the selection, or the choice offered at a hex",
+    "Tab                 the hex under the cursor: units, works, objectives",
+    "z                   the whole map at a glance (z or Enter: back)",
+    "i                   hex ids on the map instead of its details (again: back)",
+    "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
+    "  beside it D demoralized d disorganized o out of supply f fired m forced",
+    "  march x detached; ! an objective b breastwork p pontoon % fortification",
+    "?                   this help (again: back)",
+    "q                   back to the menu (the game is saved)",
+    "",
+    "Every decision is saved at once; the menu's r resumes the game.",
+};
+
+/* Whether a log entry is shown under a filter: all, combat, the Automa,
+ * the player's own decisions; the Automa's hidden draws never. */
+static bool log_passes(const LogEntry *e, int filter, int viewer)
+{
+    if (e->secret && e->secret != viewer + 1)
+        return false;
+    switch (filter) {
+    case 1:
+        return strncmp(e->rule, "COMBAT", 6) == 0 || strcmp(e->rule, "HITS") == 0 || strncmp(e->rule, "RETREAT", 7) == 0 ||
+               strncmp(e->rule, "BOMBARD", 7) == 0 || strcmp(e->rule, "AI-ENGAGEMENT") == 0 ||
+               strcmp(e->rule, "AI-SIX") == 0 || strcmp(e->rule, "AI-LOSSES") == 0 ||
+               strcmp(e->rule, "AI-PLAYER-ATTACK") == 0 || strcmp(e->rule, "RULE-OF-SIX") == 0 ||
+               strcmp(e->rule, "AI-INTERRUPT") == 0 || strcmp(e->rule, "AI-ARTILLERY") == 0;
+    case 2:
+        return strncmp(e->rule, "AI-", 3) == 0;
+    case 3:
+        return e->kind == LOG_DECISION &&
+               strncmp(e->text, data_side_name(1 - viewer), strlen(data_side_name(1 - viewer))) != 0;
+    default:
+        return true;
+    }
+}
+
+static void log_line(const LogEntry *e, char *line, size_t n)
+{
+    if (e->kind == LOG_ROLL)
+        snprintf(line, n, "T%-2d %-17s die %d: %s", e->turn, e->rule, e->die, e->text);
+    else
+        snprintf(line, n, "T%-2d %-17s %s", e->turn, e->rule, e->text);
+}
+
+/* The whole log to a file beside the saves, for reading or sharing. */
+static void write_log(GameUi *gu)
+{
+    char dir[4096], path[4200];
+    if (!save_dir(dir, sizeof dir)) {
+        snprintf(gu->msg, sizeof gu->msg, " no folder to write the log to (set HOME or XDG_DATA_HOME)");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/game-log.txt", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(gu->msg, sizeof gu->msg, " cannot write %s", path);
+        return;
+    }
+    const Game *g = &gu->play.game;
+    for (int i = 0; i < g->log.count; i++)
+        if (log_passes(&g->log.items[i], 0, log_viewer(g))) {
+            char line[400];
+            log_line(&g->log.items[i], line, sizeof line);
+            fprintf(f, "%s\n", line);
+        }
+    bool ok = fclose(f) == 0;
+    snprintf(gu->msg, sizeof gu->msg, ok ? " the log is in %s" : " cannot write %s", path);
+}
+
+/* The end of the game: the result, the VP and band, the losses, the
+ * places each side holds. */
+static void draw_end(const Ui *u, const Game *g)
+{
+    const GameData *gd = u->gd;
+    int y = 2;
+    static const char *const who[] = {"", "THE UNION WINS", "THE CONFEDERACY WINS", "A DRAW"};
+    attrset(A_BOLD);
+    mvaddnstr(y++, 2, who[g->st.result], COLS - 2);
+    attrset(A_NORMAL);
+    panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, g->st.result_text);
+    y++;
+    char line[200];
+    if (g->st.automa.on) { /* the VP marker and its rating band (AI-VP-TRACK) */
+        const ActivationTrack *t = &gd->automa.track;
+        const char *band = "";
+        for (int i = 0; i < t->nbands; i++)
+            if (g->st.automa.vp >= t->bands[i].from && g->st.automa.vp <= t->bands[i].to)
+                band = t->bands[i].name;
+        snprintf(line, sizeof line, "Final VP: %d on the track (%d-%d): %s", g->st.automa.vp, t->vp_min, t->vp_max,
+                 band);
+        mvaddnstr(y++, 2, line, COLS - 2);
+    }
+    int lost[SIDE_COUNT] = {0, 0};
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_ELIMINATED && gd->units[i].type != UT_SKIRMISHER && gd->units[i].type != UT_DUMMY)
+            lost[gd->units[i].side]++;
+    snprintf(line, sizeof line, "Losses: Union %d counters eliminated (%d points), Confederate %d (%d points)",
+             lost[SIDE_UNION], game_eliminated_points(g, SIDE_UNION), lost[SIDE_CONFEDERATE],
+             game_eliminated_points(g, SIDE_CONFEDERATE));
+    mvaddnstr(y++, 2, line, COLS - 2);
+    y++;
+    mvaddnstr(y++, 2, "Places held at the end:", COLS - 2);
+    for (int p = 0; p < gd->map.nplaces && y < LINES - 2; p++) {
+        int hex = map_hex_index(&gd->map, gd->map.places[p].hex);
+        int side = -1;
+        for (int i = 0; i < g->st.nunits && side < 0; i++)
+            if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && gd->units[i].type != UT_DUMMY)
+                side = gd->units[i].side;
+        if (side < 0)
+            continue;
+        snprintf(line, sizeof line, "  %-28s %s", gd->map.places[p].name, side == SIDE_UNION ? "Union" : "Confederate");
+        mvaddnstr(y++, 2, line, COLS - 2);
+    }
+    mvaddnstr(LINES - 2, 2, "q back to the menu (the game is kept as finished.save)", COLS - 2);
+}
+
+static void draw_overlay(const Ui *u, GameUi *gu)
+{
+    const Game *g = shown(gu);
+    for (int y = 1; y < LINES - 1; y++) {
+        move(y, 0);
+        clrtoeol();
+    }
+    if (gu->overlay == 4) {
+        draw_end(u, g);
+        return;
+    }
+    if (gu->overlay == 3) { /* help: what is being decided now, then every key */
+        int y = 2;
+        attrset(A_BOLD);
+        mvaddnstr(y++, 2, "Now", COLS - 2);
+        attrset(A_NORMAL);
+        panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, situation(g));
+        y++;
+        int n = (int)(sizeof game_help / sizeof *game_help);
+        if (gu->help_top > n - 1)
+            gu->help_top = n - 1;
+        for (int i = gu->help_top; i < n && y < LINES - 2; i++)
+            mvaddnstr(y++, 2, game_help[i], COLS - 2);
+        mvaddnstr(LINES - 2, 2, "j k scroll, ? or Esc: back", COLS - 2);
+        return;
+    }
+    if (gu->overlay == 1) {
+        AutomaView v;
+        if (!automa_view(g, &v)) {
+            mvaddstr(2, 1, "No Automa in this game.");
+            return;
+        }
+        for (int i = 0; i < v.n && 1 + i < LINES - 1; i++)
+            mvaddnstr(1 + i, 0, v.line[i], COLS);
+        return;
+    }
+    if (gu->overlay == 5) { /* the rule of a log entry */
+        const LogEntry *e = gu->rule_entry >= 0 && gu->rule_entry < g->log.count ? &g->log.items[gu->rule_entry] : NULL;
+        if (!e)
+            return;
+        const RuleText *rt = ruletext_find(&u->gd->ruletext, e->rule);
+        char line[400];
+        log_line(e, line, sizeof line);
+        int y = 2;
+        mvaddnstr(y++, 2, line, COLS - 2);
+        y++;
+        attrset(A_BOLD);
+        if (rt)
+            snprintf(line, sizeof line, "%s  %s%s%s%s", rt->id, rt->title, rt->section[0] ? "  (rulebook " : "",
+                     rt->section, rt->section[0] ? ")" : "");
+        else
+            snprintf(line, sizeof line, "%s", e->rule);
+        mvaddnstr(y++, 2, line, COLS - 2);
+        attrset(A_NORMAL);
+        y++;
+        panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20,
+                   rt ? rt->text : "No text for this rule: config/rule-text.ini does not explain it.");
+        mvaddnstr(LINES - 2, 2, "Esc or Enter: back to the log", COLS - 2);
+        return;
+    }
+    static const char *const filters[] = {"all", "combat", "the Automa", "my decisions"};
+    attrset(A_BOLD);
+    char head[160];
+    snprintf(head, sizeof head, "Log: %s  (f filter, j k pick, Enter its rule, w write to a file, L back)",
+             filters[gu->log_filter]);
+    mvaddnstr(1, 0, head, COLS);
+    attrset(A_NORMAL);
+    int rows = LINES - 3;
+    int shown[4096], ns = 0; /* the entries that pass, newest last */
+    for (int i = g->log.count - 1; i >= 0 && ns < 4096; i--)
+        if (log_passes(&g->log.items[i], gu->log_filter, log_viewer(g)))
+            shown[ns++] = i;
+    if (gu->log_sel >= ns)
+        gu->log_sel = ns > 0 ? ns - 1 : 0;
+    if (gu->log_sel < 0)
+        gu->log_sel = 0;
+    if (gu->log_sel < gu->log_back)
+        gu->log_back = gu->log_sel;
+    if (gu->log_sel > gu->log_back + rows - 1)
+        gu->log_back = gu->log_sel - rows + 1;
+    if (gu->log_back > ns - rows)
+        gu->log_back = ns - rows > 0 ? ns - rows : 0;
+    gu->rule_entry = ns > 0 ? shown[gu->log_sel] : -1;
+    int first = gu->log_back + rows - 1 < ns ? gu->log_back + rows - 1 : ns - 1;
+    for (int k = first, y = 2; k >= gu->log_back && y < LINES - 1; k--, y++) {
+        char line[400];
+        log_line(&g->log.items[shown[k]], line, sizeof line);
+        if (k == gu->log_sel)
+            attrset(A_REVERSE);
+        mvaddnstr(y, 0, line, COLS);
+        attrset(A_NORMAL);
+    }
+}
+
+static void draw_game(Ui *u, GameUi *gu)
+{
+    erase();
+    char status[300];
+    game_status(shown(gu), status, sizeof status);
+    if (gu->replay_at >= 0) {
+        size_t len = strlen(status);
+        snprintf(status + len, sizeof status - len, " | REPLAY %d/%d", gu->replay_at, gu->play.game.nrec);
+    }
+    attrset(A_REVERSE);
+    mvhline(0, 0, ' ', COLS);
+    mvaddnstr(0, 0, status, COLS);
+    attrset(A_NORMAL);
+    char hover_line[400] = "";
+    if (gu->overlay)
+        draw_overlay(u, gu);
+    else {
+        bool live = orders_live(gu);
+        u->mark = live ? gu->mark : NULL;
+        u->cost = gu->cost;
+        u->on_path = gu->on_path;
+        u->in_range = gu->in_range;
+        u->flash = gu->replay_at < 0 && lg_automa_turn(gu) ? gu->flash : NULL;
+        if (live)
+            hover(u, gu, hover_line, sizeof hover_line);
+        draw_map(u);
+        u->mark = NULL;
+        u->flash = NULL;
+        draw_game_panel(u, gu);
+    }
+    bool solo = gu->play.game.st.automa.on;
+    const char *keys = gu->msg[0] ? gu->msg : gu->map_focus && hover_line[0] ? hover_line
+                       : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
+                                            : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
+                                    : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
+    attrset(A_REVERSE);
+    mvhline(LINES - 1, 0, ' ', COLS);
+    mvaddnstr(LINES - 1, 0, keys, COLS);
+    attrset(A_NORMAL);
+    refresh();
+}
+
+/* Steps the replay to record k (0..nrec); k == nrec or more ends it. */
+void replay_go(Ui *u, GameUi *gu, int k)
+{
+    if (gu->replay_at >= 0)
+        game_free(&gu->replay);
+    if (k < 0)
+        k = 0;
+    if (k >= gu->play.game.nrec) {
+        gu->replay_at = -1;
+        refresh_units(u, &gu->play.game);
+        return;
+    }
+    char err[300];
+    if (!play_replay_to(&gu->play.game, k, &gu->replay, err, sizeof err)) {
+        gu->replay_at = -1;
+        snprintf(gu->msg, sizeof gu->msg, " %s", err);
+        refresh_units(u, &gu->play.game);
+        return;
+    }
+    gu->replay_at = k;
+    refresh_units(u, &gu->replay);
+}
+
+/* Centres the map on the hex a decision names, if any. */
+static void show_decision(Ui *u, const Decision *d)
+{
+    int hex = -1;
+    if (d->kind == D_MOVE || d->kind == D_PLACE || d->kind == D_RETREAT || d->kind == D_BREAK || d->kind == D_ENTRENCH ||
+        d->kind == D_TRADE || d->kind == D_SKIRM_DEFEND)
+        hex = d->arg;
+    else if (d->kind == D_ATTACK && d->nhexes > 0)
+        hex = d->hexes[0];
+    if (hex >= 0 && hex < u->gd->map.cols * u->gd->map.rows) {
+        u->cursor = map_hex_at(&u->gd->map, hex);
+        centre_on_cursor(u);
+    }
+}
+
+/* A new kind of decision to make (another step, phase or side): the map
+ * shows where it is, the first hex the list names, or the drawn
+ * formation's units. */
+static void centre_on_news(Ui *u, GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    int hex = -1;
+    for (int i = 0; i < gu->nlegal && i < 50 && hex < 0; i++) {
+        short t[CB_MAX_HEXES + 1];
+        int src = order_source(g, &gu->legal[i]);
+        hex = src >= 0 ? src : order_targets(g, &gu->legal[i], t, CB_MAX_HEXES + 1) > 0 ? t[0] : -1;
+    }
+    const Chit *c = &g->st.drawn;
+    for (int i = 0; hex < 0 && g->st.phase == PH_ACTIVATION && c->kind == CHIT_FORMATION && i < g->st.nunits; i++)
+        if (u->gd->units[i].formation == c->index && g->st.unit[i].where == AT_MAP)
+            hex = g->st.unit[i].hex;
+    if (hex >= 0) {
+        u->cursor = map_hex_at(&u->gd->map, hex);
+        centre_on_cursor(u);
+    }
+}
+
+static bool game_do(Ui *u, GameUi *gu, const Decision *d)
+{
+    char why[300];
+    const GameState *st = &gu->play.game.st;
+    int log_before = gu->play.game.log.count;
+    int before[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
+    if (!play_apply(&gu->play, d, why, sizeof why)) {
+        snprintf(gu->msg, sizeof gu->msg, " %s", why);
+        return false;
+    }
+    gu->msg[0] = '\0';
+    gu->osel.hex = -1; /* a new position: select again */
+    if (d->kind != D_AUTOMA)
+        gu->news_from[d->side] = log_before; /* what follows the side's own decision */
+    if (gu->play.save_error[0])
+        snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
+    refresh_units(u, &gu->play.game);
+    game_legal_refresh(gu);
+    gu->sel = 0;
+    gu->top = 0;
+    int after[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
+    if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION)) {
+        bool located = false; /* can any of the new decisions be made on the map? */
+        for (int i = 0; i < gu->nlegal && !located; i++) {
+            short t[CB_MAX_HEXES + 1];
+            located = order_source(&gu->play.game, &gu->legal[i]) >= 0 ||
+                      order_targets(&gu->play.game, &gu->legal[i], t, CB_MAX_HEXES + 1) > 0;
+        }
+        if (!located)
+            gu->map_focus = false; /* Enter answers from the list until the cursor moves */
+        if (!gu->map_focus)
+            centre_on_news(u, gu);
+    }
+    if (gu->play.game.st.phase == PH_GAME_OVER) {
+        play_finish(&gu->play);
+        gu->overlay = 4; /* the end of the game */
+    }
+    return true;
+}
+
+static void automa_step(Ui *u, GameUi *gu)
+{
+    if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
+        return;
+    int from = gu->play.game.log.count;
+    gu->step_from = from;
+    const GameState *st = &gu->play.game.st;
+    short before[GS_MAX_UNITS];
+    for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++)
+        before[i] = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;
+    game_do(u, gu, &gu->legal[0]);
+    /* The stacks that moved light up where they left and arrived, and the map follows them. */
+    memset(gu->flash, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
+    int follow = -1;
+    for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++) {
+        int now = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;
+        if (now == before[i] || u->gd->units[i].type == UT_DUMMY)
+            continue;
+        if (before[i] >= 0)
+            gu->flash[before[i]] = 1;
+        if (now >= 0) {
+            gu->flash[now] = 1;
+            if (follow < 0)
+                follow = now;
+        }
+    }
+    if (follow >= 0) {
+        u->cursor = map_hex_at(&u->gd->map, follow);
+        follow_cursor(u);
+    }
+    for (int i = from; i < gu->play.game.log.count; i++) { /* a paragraph read: its narrative is shown */
+        const LogEntry *e = &gu->play.game.log.items[i];
+        int n;
+        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && sscanf(e->text, "[%d]", &n) == 1 && strstr(e->text, ", read for"))
+            gu->para = n;
+    }
+}
+
+
+/* The screen between two players' turns on one screen. */
+static void draw_curtain(int side)
+{
+    erase();
+    int y = LINES / 2 - 3;
+    attrset(A_BOLD);
+    mvaddnstr(y++, 4, side == SIDE_UNION ? "The Union players decide now." : "The Confederates decide now.", COLS - 4);
+    attrset(A_NORMAL);
+    y++;
+    mvaddnstr(y++, 4, side == SIDE_UNION ? "Confederates, look away; Union players, take the keyboard."
+                                         : "Union players, look away; Confederates, take the keyboard.",
+              COLS - 4);
+    mvaddnstr(y++, 4, "Enter or space: show the game.  q: back to the menu (the game is saved).", COLS - 4);
+    mvaddnstr(y++, 4, "H: no curtain between the turns (both sides see everything).", COLS - 4);
+    refresh();
+}
+
+/* A line typed on the key line after label: printable characters (digits
+ * only when digits, which also ends it once the buffer is full); false on
+ * Esc or when nothing was typed. */
+static bool read_line(const char *label, char *buf, size_t size, bool digits)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (;;) {
+        char prompt[400];
+        snprintf(prompt, sizeof prompt, "%s%s", label, buf);
+        attrset(A_REVERSE);
+        mvhline(LINES - 1, 0, ' ', COLS);
+        mvaddnstr(LINES - 1, 0, prompt, COLS);
+        attrset(A_NORMAL);
+        refresh();
+        int k = keys_get();
+        if (k == 27)
+            return false;
+        if (k == '\n' || k == KEY_ENTER)
+            return len > 0;
+        if ((k == KEY_BACKSPACE || k == 127 || k == 8) && len > 0)
+            buf[--len] = '\0';
+        else if ((digits ? (k >= '0' && k <= '9') : (k >= 32 && k < 127)) && len + 1 < size) {
+            buf[len++] = (char)k;
+            buf[len] = '\0';
+            if (digits && len + 1 == size)
+                return true;
+        }
+    }
+}
+
+void run_game(Ui *u, GameUi *gu)
+{
+    refresh_units(u, &gu->play.game);
+    game_legal_refresh(gu);
+    if (gu->play.game.st.phase == PH_GAME_OVER && gu->replay_at < 0)
+        gu->overlay = 4;
+    int ch = data_place_index(u->gd, "chancellorsville");
+    if (ch >= 0)
+        u->cursor = u->gd->map.places[ch].hex;
+    centre_on_cursor(u);
+    bool running = true;
+    gu->news_from[SIDE_UNION] = gu->news_from[SIDE_CONFEDERATE] = gu->step_from = gu->play.game.log.count;
+    if (gu->delay_ms <= 0)
+        gu->delay_ms = 250;
+    gu->seen_side = -1;
+    while (running) {
+        /* Two players on one screen: a curtain when the other side must decide,
+         * so that neither sees what the other hides (VISIBILITY, ACT-POINTS). */
+        const GameState *cst = &gu->play.game.st;
+        if (!cst->automa.on && !gu->open_table && gu->replay_at < 0 && cst->phase != PH_GAME_OVER &&
+            cst->to_move != gu->seen_side) {
+            draw_curtain(cst->to_move);
+            int k = keys_get();
+            if (k == 'q' || k == 'Q')
+                break;
+            if (k == '\n' || k == KEY_ENTER || k == ' ') {
+                gu->seen_side = cst->to_move;
+                refresh_units(u, &gu->play.game); /* the map as this side sees it */
+            } else if (k == 'H') {
+                gu->open_table = true;
+            }
+            continue;
+        }
+        draw_game(u, gu);
+        /* Watching the Automa: it plays a step, the screen shows it, a short
+         * pause (any key answers at once); a key script does not wait. */
+        const Game *lg = &gu->play.game;
+        bool watch = !gu->step_mode && lg->st.automa.on && lg->st.to_move == SIDE_UNION &&
+                     lg->st.phase != PH_GAME_OVER && !gu->overlay && gu->replay_at < 0;
+        int key;
+        if (watch && keys_scripted())
+            key = ERR;
+        else {
+            if (watch)
+                timeout(gu->delay_ms);
+            key = keys_get();
+            if (watch)
+                timeout(-1);
+        }
+        if (key == ERR) {
+            if (watch)
+                automa_step(u, gu);
+            continue;
+        }
+        HexCoord was = u->cursor;
+        switch (key) {
+        case 'q':
+        case 'Q':
+            running = false;
+            break;
+        case KEY_UP:
+            gu->map_focus = false;
+            if (gu->sel > 0) {
+                gu->sel--;
+                show_decision(u, &gu->legal[gu->view[gu->sel]]);
+            }
+            break;
+        case KEY_DOWN:
+            gu->map_focus = false;
+            if (gu->sel + 1 < gu->nview) {
+                gu->sel++;
+                show_decision(u, &gu->legal[gu->view[gu->sel]]);
+            }
+            break;
+        case KEY_NPAGE:
+            gu->sel = gu->sel + 10 < gu->nview ? gu->sel + 10 : (gu->nview > 0 ? gu->nview - 1 : 0);
+            break;
+        case KEY_PPAGE:
+            gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
+            break;
+        case KEY_HOME:
+            gu->sel = 0;
+            gu->map_focus = false;
+            break;
+        case KEY_END:
+            gu->sel = gu->nview - 1;
+            if (gu->sel < 0)
+                gu->sel = 0;
+            gu->map_focus = false;
+            break;
+        case '[':
+            replay_go(u, gu, gu->replay_at >= 0 ? gu->replay_at - 1 : gu->play.game.nrec - 1);
+            break;
+        case ']':
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->replay_at + 1);
+            break;
+        case 27: /* Esc: back to the game, or drop the choice at a hex, or the selection */
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->play.game.nrec);
+            else if (!gu->overlay && gu->npick) {
+                gu->npick = 0;
+                gu->sel = 0;
+                view_refresh(gu);
+            } else if (!gu->overlay && gu->osel.hex >= 0) {
+                gu->osel.hex = -1;
+                orders_refresh(gu);
+            }
+            gu->overlay = gu->overlay == 5 ? 2 : 0; /* a rule's text goes back to the log */
+            break;
+        case 'z':
+            u->overview = !u->overview;
+            if (!u->overview)
+                centre_on_cursor(u);
+            break;
+        case 'i':
+            u->ids = !u->ids;
+            break;
+        case '\n':
+        case KEY_ENTER:
+            if (u->overview) {
+                u->overview = false;
+                centre_on_cursor(u);
+            } else if (gu->overlay == 2)
+                gu->overlay = 5; /* the picked entry's rule */
+            else if (gu->overlay == 5)
+                gu->overlay = 2;
+            else if (gu->overlay)
+                gu->overlay = 0;
+            else if (gu->replay_at >= 0)
+                snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
+            else if (gu->map_focus && !gu->npick)
+                map_enter(u, gu);
+            else if (gu->sel < gu->nview) {
+                Decision d = gu->legal[gu->view[gu->sel]]; /* a copy: the list is made anew */
+                game_do(u, gu, &d);
+            }
+            break;
+        case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+            if (gu->osel.hex >= 0 && orders_live(gu)) {
+                short here[DEC_MAX_UNITS];
+                int nh = orders_stack(&gu->play.game, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);
+                if (key - '1' < nh) {
+                    orders_toggle(&gu->osel, here[key - '1']);
+                    int keep = gu->osel.hex;
+                    orders_refresh(gu);
+                    gu->osel.hex = keep; /* an empty selection stays until Esc */
+                }
+            }
+            break;
+        case ':': { /* a decision typed as text, as guv script takes it */
+            if (!orders_live(gu)) {
+                snprintf(gu->msg, sizeof gu->msg, " not your decision now");
+                break;
+            }
+            char text[200];
+            Decision d;
+            if (!read_line(" decision (as in guv script, e.g. move mahone 2221; Esc: none): ", text, sizeof text, false))
+                break;
+            if (!decision_parse(&gu->play.game, text, &d))
+                snprintf(gu->msg, sizeof gu->msg, " '%s' is not a decision (? help; the list shows them)", text);
+            else
+                game_do(u, gu, &d); /* the rules say no with their reason */
+            break;
+        }
+        case '#': { /* go to a hex by its number */
+            char id[5];
+            HexCoord h;
+            if (!read_line(" go to hex (4 digits, Esc: no): ", id, sizeof id, true))
+                break;
+            if (strlen(id) == 4 && hex_parse(id, &h) && map_has(&u->gd->map, h)) {
+                u->cursor = h;
+                centre_on_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            } else
+                snprintf(gu->msg, sizeof gu->msg, " no hex %s on this map", id);
+            break;
+        }
+        case 'y':
+        case 'u':
+        case 'b':
+        case 'n':
+            if (!gu->overlay) {
+                move_cursor(u, key == 'y' ? DIR_NW : key == 'u' ? DIR_NE : key == 'b' ? DIR_SW : DIR_SE);
+                follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
+            break;
+        case KEY_MOUSE:
+            if (!gu->overlay) {
+                HexCoord before = u->cursor;
+                bool over = u->overview;
+                handle_mouse(u);
+                if (!over && (!hex_equal(before, u->cursor) || gu->map_focus)) {
+                    gu->map_focus = true;
+                    gu->msg[0] = '\0';
+                    map_enter(u, gu); /* a click acts at once: select, or go */
+                }
+            }
+            break;
+        case ' ':
+            if (gu->replay_at < 0)
+                automa_step(u, gu);
+            break;
+        case 'g':
+            for (int i = 0; gu->replay_at >= 0 && i < 1; i++)
+                replay_go(u, gu, gu->play.game.nrec);
+            for (int i = 0; i < 2000 && gu->play.game.st.to_move == SIDE_UNION &&
+                            gu->play.game.st.phase != PH_GAME_OVER;
+                 i++)
+                automa_step(u, gu);
+            break;
+        case 'a':
+            gu->overlay = gu->overlay == 1 ? 0 : 1;
+            break;
+        case 'H':
+            if (!gu->play.game.st.automa.on) {
+                gu->open_table = !gu->open_table;
+                snprintf(gu->msg, sizeof gu->msg, gu->open_table ? " no curtain between the two sides' turns"
+                                                                 : " a curtain between the two sides' turns");
+                gu->seen_side = gu->play.game.st.to_move;
+            }
+            break;
+        case 'S':
+            gu->step_mode = !gu->step_mode;
+            snprintf(gu->msg, sizeof gu->msg, gu->step_mode ? " step mode: the Automa waits after each step (space), and explains it"
+                                                            : " watching: the Automa plays on by itself until you must decide");
+            break;
+        case '?':
+            gu->overlay = gu->overlay == 3 ? 0 : 3;
+            gu->help_top = 0;
+            break;
+        case '\t':
+            gu->hex_panel = !gu->hex_panel;
+            break;
+        case 'L':
+            gu->overlay = gu->overlay == 2 ? 0 : 2;
+            gu->log_back = gu->log_sel = 0;
+            break;
+        case 'U': {
+            if (gu->replay_at >= 0)
+                replay_go(u, gu, gu->play.game.nrec);
+            char why[300];
+            if (play_undo(&gu->play, log_viewer(&gu->play.game), why, sizeof why)) {
+                refresh_units(u, &gu->play.game);
+                game_legal_refresh(gu);
+                gu->msg[0] = '\0';
+            } else
+                snprintf(gu->msg, sizeof gu->msg, " %s", why);
+            break;
+        }
+        case 'h':
+        case KEY_LEFT:
+            step_cursor(u, -1, 0);
+            follow_cursor(u);
+            gu->map_focus = true;
+            gu->msg[0] = '\0';
+            break;
+        case 'l':
+        case KEY_RIGHT:
+            step_cursor(u, 1, 0);
+            follow_cursor(u);
+            gu->map_focus = true;
+            gu->msg[0] = '\0';
+            break;
+        case 'f':
+            if (gu->overlay == 2) {
+                gu->log_filter = (gu->log_filter + 1) % 4;
+                gu->log_back = gu->log_sel = 0;
+            }
+            break;
+        case 'w':
+            write_log(gu);
+            break;
+        case 'k':
+            if (gu->overlay == 2)
+                gu->log_sel++;
+            else if (gu->overlay == 3) {
+                if (gu->help_top > 0)
+                    gu->help_top--;
+            } else if (gu->overlay) {
+            } else {
+                move_cursor(u, DIR_N), follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
+            break;
+        case 'j':
+            if (gu->overlay == 2) {
+                if (gu->log_sel > 0)
+                    gu->log_sel--;
+            } else if (gu->overlay == 3)
+                gu->help_top++;
+            else if (!gu->overlay) {
+                move_cursor(u, DIR_S), follow_cursor(u);
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+            }
+            break;
+        case KEY_RESIZE:
+            centre_on_cursor(u);
+            break;
+        default:
+            break;
+        }
+        if (gu->npick && gu->map_focus && !hex_equal(was, u->cursor)) {
+            gu->npick = 0; /* the choice offered at a hex goes when the cursor leaves it */
+            gu->sel = 0;
+            view_refresh(gu);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/* The curses UI's parts (ui.h is its face): the map and the viewer
+ * (ui_map.c), the game screen (ui_game.c), the menu and the terminal
+ * (ui.c). Only the curses program includes this. */
+#ifndef GUV_UI_INTERNAL_H
+#define GUV_UI_INTERNAL_H
+
+#include <curses.h>
+#include <dirent.h>
+#include <langinfo.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "automa/automa.h"
+#include "data/ruletext.h"
+#include "play/play.h"
+#include "rules/save.h"
+#include "ui/keys.h"
+#include "view/automa_view.h"
+#include "view/maprender.h"
+#include "view/mapview.h"
+#include "view/orders.h"
+
+enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
+
+typedef struct {
+    const GameData *gd;
+    const ScenarioDef *setup; /* units shown on the map, if any */
+    MapCanvas canvas, canvas_ids, canvas_over; /* the map, with hex ids, the overview (a character a hex) */
+    MapViewBuf vb;                            /* what the side looking sees: units, markers, colours */
+    bool overview;
+    unsigned char *units[SIDE_COUNT];
+    HexCoord cursor;
+    int vx, vy; /* canvas position at the map window's top-left */
+    bool ids, legend, help, panel_forced;
+    bool colour;
+    const char *vline, *hline, *corner[4]; /* box drawing, ASCII when not UTF-8 */
+    attr_t style_attr[STY_COUNT];
+    attr_t terrain_attr[256];
+    attr_t mark_attr[OM_COUNT]; /* lit hexes: where a selection may go, whom it may attack */
+    attr_t path_attr, range_attr;
+    /* Drawn over the map when set (the game's orders; NULL in the viewer):
+     * per hex index, enum OrderMark, the half MP to get there (-1 none),
+     * on the previewed way, in the previewed command radius. */
+    const unsigned char *mark, *on_path, *in_range;
+    const short *cost;
+    const unsigned char *flash; /* hexes the last step changed: where a stack left and arrived */
+} Ui;
+
+/* ---- ui_map.c: the map, its cursor and the viewer ---- */
+void setup_styles(Ui *u);
+int panel_width(const Ui *u);
+void follow_cursor(Ui *u);
+void centre_on_cursor(Ui *u);
+void draw_map(Ui *u);
+void move_cursor(Ui *u, int dir);
+void step_cursor(Ui *u, int dcol, int drow);
+void handle_mouse(Ui *u);
+bool ui_init(Ui *u, const GameData *gd);
+void ui_free(Ui *u);
+void run_viewer(Ui *u);
+void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* ---- ui_game.c: the game screen ---- */
+
+typedef struct {
+    Play play;
+    Decision *legal;
+    int nlegal, sel, top;
+    int overlay; /* 0 none, 1 the Automa's display, 2 the log, 3 help, 4 the end, 5 a log entry's rule */
+    int log_back; /* log lines scrolled back */
+    int log_sel;  /* the log entry picked (0: the newest shown); Enter shows its rule */
+    int rule_entry; /* overlay 5: the log entry whose rule is shown */
+    int help_top;   /* the help's first key line shown */
+    int log_filter; /* 0 all, 1 combat, 2 the Automa, 3 my decisions */
+    int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
+    bool hex_panel; /* the side panel shows the hex under the cursor instead of the decisions */
+    int replay_at;  /* stepping through the game: the records shown, -1 when live */
+    Game replay;    /* the game after replay_at records */
+    char msg[6000];
+    /* Orders on the map (view/orders.h). */
+    OrderSel osel;         /* the stack selected, hex -1: none */
+    int nextra;            /* the selected group's moves, asked of the engine, after the legal list */
+    bool map_focus;        /* Enter acts at the map cursor (it moved last), not on the list */
+    int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
+    int *view, nview;      /* the list shown: indexes into legal (the picks, the selection's orders, or all) */
+    unsigned char *mark, *on_path, *in_range, *flash;
+    short *cost;
+    /* What happened: the log since the player's last decision, and the Automa's last step. */
+    int news_from[SIDE_COUNT], step_from; /* per side: the log since its last decision */
+    bool step_mode; /* the Automa waits after every step (space) and explains it; else it plays out on its own */
+    int delay_ms;   /* watching the Automa: the pause after each of its steps */
+    bool open_table; /* two players on one screen without the curtain between their turns */
+    int seen_side;   /* the side the curtain was last lifted for, -1 none */
+} GameUi;
+
+enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
+
+bool game_ui_alloc(GameUi *gu, const GameData *gd);
+void game_ui_free(GameUi *gu);
+void replay_go(Ui *u, GameUi *gu, int k);
+void run_game(Ui *u, GameUi *gu);
+
+#endif
