@@ -347,6 +347,36 @@ static bool lg_automa_turn(const GameUi *gu)
     return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
 }
 
+/* The stack in a hex as `viewer` may know it: "Union: Barnes 4, Weed 3 (7
+ * points)", or "a Union stack of 2 counters" out of sight (VISIBILITY).
+ * False when the hex is empty. */
+static bool stack_summary(const Game *g, int viewer, int hex, char *out, size_t size)
+{
+    const GameData *gd = g->gd;
+    int side = -1, n = 0, pts = 0;
+    char names[300] = "";
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        if (us->where != AT_MAP || us->hex != hex)
+            continue;
+        side = gd->units[i].side;
+        n++;
+        if (gd->units[i].type == UT_DUMMY)
+            continue;
+        pts += game_unit_points(g, i);
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%s%s %d", len ? ", " : "", gd->units[i].name, game_unit_points(g, i));
+    }
+    if (side < 0)
+        return false;
+    if (side != viewer && !game_can_inspect(g, viewer, hex))
+        snprintf(out, size, "a %s stack of %d counter%s, out of sight", side == SIDE_UNION ? "Union" : "Confederate", n,
+                 n == 1 ? "" : "s");
+    else
+        snprintf(out, size, "%s: %s (%d points)", side == SIDE_UNION ? "Union" : "Confederate", names, pts);
+    return true;
+}
+
 /* Whether the map's orders apply now: the live game, the player to decide. */
 static bool orders_live(const GameUi *gu)
 {
@@ -387,8 +417,8 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
             snprintf(line, size, "Enter: select %s", names);
         } else if (sel)
             snprintf(line, size, "selected: the lit hexes are its orders; 1-9 add or drop units, Esc drops");
-        else
-            snprintf(line, size, "nothing to order here (Tab: the hex; Up/Down: the list)");
+        else if (!stack_summary(g, log_viewer(g), hex, line, size))
+            snprintf(line, size, "%s; nothing to order here (Tab: the hex)", gd->terrain[gd->map.hexes[hex].terrain].name);
         return;
     }
     const Decision *d = &gu->legal[idx[0]];
