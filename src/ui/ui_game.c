@@ -347,8 +347,8 @@ static bool lg_automa_turn(const GameUi *gu)
     return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
 }
 
-/* The stack in a hex as `viewer` may know it: "Union: Barnes 4, Weed 3 (7
- * points)", or "a Union stack of 2 counters" out of sight (VISIBILITY).
+/* The stack in a hex as `viewer` may know it: "Union, 7 points: Barnes 4,
+ * Weed 3", or "a Union stack of 2 counters" out of sight (VISIBILITY).
  * False when the hex is empty. */
 static bool stack_summary(const Game *g, int viewer, int hex, char *out, size_t size)
 {
@@ -373,7 +373,7 @@ static bool stack_summary(const Game *g, int viewer, int hex, char *out, size_t 
         snprintf(out, size, "a %s stack of %d counter%s, out of sight", side == SIDE_UNION ? "Union" : "Confederate", n,
                  n == 1 ? "" : "s");
     else
-        snprintf(out, size, "%s: %s (%d points)", side == SIDE_UNION ? "Union" : "Confederate", names, pts);
+        snprintf(out, size, "%s, %d points: %s", side == SIDE_UNION ? "Union" : "Confederate", pts, names);
     return true;
 }
 
