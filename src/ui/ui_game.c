@@ -721,6 +721,7 @@ static const char *const game_help[] = {
     "S                   step mode: the Automa waits after each of its steps and",
     "                    shows why (rule, dice, page, paragraph); again: watch it",
     "space               the Automa's next step (in step mode)",
+    "+ -                 watching the Automa: slower, faster",
     "g                   the Automa acts until you must decide",
     "a                   the Automa's display (again: back)",
     "L                   the log: j k pick an entry, Enter shows its rule's text,",
@@ -1029,7 +1030,7 @@ static void show_decision(Ui *u, const Decision *d)
 
 /* A new kind of decision to make (another step, phase or side): the map
  * shows where it is, the first hex the list names, or the drawn
- * formation's units. */
+ * formation's units, or the deciding side's army. */
 static void centre_on_news(Ui *u, GameUi *gu)
 {
     const Game *g = &gu->play.game;
@@ -1043,6 +1044,19 @@ static void centre_on_news(Ui *u, GameUi *gu)
     for (int i = 0; hex < 0 && g->st.phase == PH_ACTIVATION && c->kind == CHIT_FORMATION && i < g->st.nunits; i++)
         if (u->gd->units[i].formation == c->index && g->st.unit[i].where == AT_MAP)
             hex = g->st.unit[i].hex;
+    if (hex < 0) { /* else the middle of the deciding side's army */
+        long cs = 0, rs = 0, n = 0;
+        for (int i = 0; i < g->st.nunits; i++)
+            if (g->st.unit[i].where == AT_MAP && u->gd->units[i].side == log_viewer(g)) {
+                HexCoord h = map_hex_at(&u->gd->map, g->st.unit[i].hex);
+                cs += h.col;
+                rs += h.row;
+                n++;
+            }
+        HexCoord mid = {n ? (int)(cs / n) : 0, n ? (int)(rs / n) : 0};
+        if (n && map_has(&u->gd->map, mid))
+            hex = map_hex_index(&u->gd->map, mid);
+    }
     if (hex >= 0) {
         u->cursor = map_hex_at(&u->gd->map, hex);
         centre_on_cursor(u);
@@ -1186,6 +1200,8 @@ void run_game(Ui *u, GameUi *gu)
     if (ch >= 0)
         u->cursor = u->gd->map.places[ch].hex;
     centre_on_cursor(u);
+    if (gu->replay_at < 0)
+        centre_on_news(u, gu); /* where the first decision is, if it is on the map */
     bool running = true;
     gu->news_from[SIDE_UNION] = gu->news_from[SIDE_CONFEDERATE] = gu->step_from = gu->play.game.log.count;
     if (gu->delay_ms <= 0)
@@ -1400,6 +1416,16 @@ void run_game(Ui *u, GameUi *gu)
                                                                  : " a curtain between the two sides' turns");
                 gu->seen_side = gu->play.game.st.to_move;
             }
+            break;
+        case '+':
+        case '-':
+            gu->delay_ms += key == '+' ? 150 : -150;
+            if (gu->delay_ms < 1)
+                gu->delay_ms = 1;
+            if (gu->delay_ms > 1501)
+                gu->delay_ms = 1501;
+            snprintf(gu->msg, sizeof gu->msg, " the Automa pauses %d ms after each step (+ slower, - faster)",
+                     gu->delay_ms < 10 ? 0 : gu->delay_ms);
             break;
         case 'S':
             gu->step_mode = !gu->step_mode;
