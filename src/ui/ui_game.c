@@ -2,10 +2,6 @@
  * the log, help, the end, and the keys of a game in play. */
 #include "ui/ui_internal.h"
 
-/* ---- the game (issue 5): the solitaire campaign as Lee ------------------- */
-
-
-
 /* The game on screen: the live one, or the one being stepped through. */
 static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
 
