@@ -8,6 +8,7 @@
 #include "bot/bot.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
+#include "view/orders.h"
 
 static double now(void)
 {
@@ -76,6 +77,31 @@ int main(int argc, char **argv)
         count = game_legal(&g, buf, 20000);
     double legal_ms = (now() - t0) * 1000 / reps;
     printf("legal decisions of an activated division (%d of them): %.2f ms\n", count, legal_ms);
+
+    /* 1b. What the game screen does when a stack is selected on the map: the
+     * lit hexes and the MP to each (orders.h, game_move_preview). */
+    int stack_hex = -1;
+    for (int u = 0; u < g.st.nunits && stack_hex < 0; u++)
+        if (g.st.unit[u].flags & UF_ACTIVE)
+            stack_hex = g.st.unit[u].hex;
+    unsigned char *mark = malloc((size_t)(gd.map.cols * gd.map.rows));
+    int lit = 0;
+    t0 = now();
+    for (int i = 0; i < reps && mark && stack_hex >= 0; i++) {
+        OrderSel sel;
+        orders_select(&g, buf, count, stack_hex, &sel);
+        orders_marks(&g, buf, count, &sel, mark);
+        short path[256];
+        lit = 0;
+        for (int k = 0; k < count; k++) {
+            int c = 0, a = 0;
+            if (buf[k].kind == D_MOVE && order_for(&g, &buf[k], &sel) && game_move_preview(&g, &buf[k], path, 256, &c, &a))
+                lit++;
+        }
+    }
+    printf("a stack selected on the map, its lit hexes with their MP (%d of them): %.2f ms\n", lit,
+           (now() - t0) * 1000 / reps);
+    free(mark);
 
     /* 2. A full combat, from declaration to the end, on copies of the state:
      * a Union brigade put next to the first active Confederate unit. */
