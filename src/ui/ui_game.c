@@ -975,7 +975,18 @@ static void draw_game(Ui *u, GameUi *gu)
         draw_game_panel(u, gu);
     }
     bool solo = gu->play.game.st.automa.on;
-    const char *keys = gu->msg[0] ? gu->msg : gu->map_focus && hover_line[0] ? hover_line
+    static const char *const overlay_keys[] = {
+        NULL,
+        " a or Esc: back to the map",
+        " j k pick an entry  Enter its rule  f filter  w write to a file  L or Esc: back",
+        " j k scroll  ? or Esc: back",
+        " q back to the menu  [ ] step through the game",
+        " Esc or Enter: back to the log",
+    };
+    const char *keys = gu->msg[0] ? gu->msg
+                       : gu->overlay > 0 && gu->overlay < (int)(sizeof overlay_keys / sizeof *overlay_keys)
+                           ? overlay_keys[gu->overlay]
+                       : gu->map_focus && hover_line[0] ? hover_line
                        : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
                                             : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
                                     : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
