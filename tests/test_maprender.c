@@ -182,7 +182,7 @@ static void test_markers_picture(void **state)
     /* 0302: a pontoon at the ford, no units (the place is under it) */
     work[idx_of(&gd, "0302")] = 'p';
     MapOverlay ov = {false, {usa, csa}};
-    MapMarks mk = {mark, work, colour, reduced};
+    MapMarks mk = {mark, work, colour, reduced, NULL};
     check_marked_picture(&ov, &mk, "mini-map-marks.txt");
 
     MapCanvas c;
@@ -206,7 +206,7 @@ static void test_markers_picture(void **state)
     maprender_free(&c);
 
     /* Markers given as NULL arrays change nothing. */
-    MapMarks none = {NULL, NULL, NULL, NULL};
+    MapMarks none = {NULL, NULL, NULL, NULL, NULL};
     unsigned char csa2[36] = {0}, usa2[36] = {0};
     csa2[idx_of(&gd, "0306")] = 4;
     usa2[idx_of(&gd, "0304")] = 1;
@@ -252,7 +252,7 @@ static void test_overview_picture(void **state)
     reduced[idx_of(&gd, "0404")] = true;
     usa[idx_of(&gd, "0601")] = MAP_UNITS_HIDDEN;
     MapOverlay ov = {false, {usa, csa}};
-    MapMarks mk = {NULL, NULL, colour, reduced};
+    MapMarks mk = {NULL, NULL, colour, reduced, NULL};
     MapCanvas c;
     assert_true(maprender_overview_marked(&gd, &ov, &mk, &c));
     assert_int_equal(c.width, 6);
@@ -385,6 +385,24 @@ static void test_mapview_on_a_game(void **state)
     assert_int_equal(interior_cell(&c, "0305", 2)->ch, 'c');
     assert_int_equal(interior_cell(&c, "0404", 2)->ch, 'u');
     assert_int_equal(interior_cell(&c, "0304", 1)->ch, 'd');
+    maprender_free(&c);
+
+    /* Strength instead of counters: [work][letter][points], the sum of the stack's units. */
+    int sum0306 = 0;
+    for (int i = 0; i < g.st.nunits; i++)
+        if (g.st.unit[i].where == AT_MAP && g.st.unit[i].hex == h0306)
+            sum0306 += game_unit_points(&g, i);
+    assert_true(sum0306 > 4);
+    assert_int_equal(b.points[h0306], sum0306);
+    assert_int_equal(b.points[h0305], game_unit_points(&g, heth));
+    MapMarks strength = b.marks;
+    strength.points = b.points;
+    assert_true(maprender_draw_marked(&gd, &b.ov, &strength, &c));
+    assert_int_equal(interior_cell(&c, "0306", 1)->ch, 'C');
+    assert_int_equal(interior_cell(&c, "0306", 2)->ch, sum0306 > 9 ? '0' + sum0306 / 10 : ' ');
+    assert_int_equal(interior_cell(&c, "0306", 3)->ch, '0' + sum0306 % 10);
+    assert_int_equal(interior_cell(&c, "0305", 0)->ch, 'b'); /* the work marker stays */
+    assert_int_equal(interior_cell(&c, "0305", 1)->ch, 'c'); /* reduced: lower case */
     maprender_free(&c);
 
     /* Von Gilsa far from any Confederate: a hidden stack, no marker. */

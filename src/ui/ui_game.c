@@ -11,6 +11,7 @@ static void refresh_units(Ui *u, const Game *g)
     int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
     if (!mapview_build(g, viewer, &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
         return;
+    u->vb.marks.points = u->show_points ? u->vb.points : NULL;
     maprender_free(&u->canvas);
     maprender_free(&u->canvas_over);
     maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
@@ -738,6 +739,7 @@ static const char *const game_help[] = {
     "Tab                 the hex under the cursor: units, works, objectives",
     "z                   the whole map at a glance (z or Enter: back)",
     "i                   hex ids on the map instead of its details (again: back)",
+    "v                   stacks show their combat points (C12) or counters (C3)",
     "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
     "  beside it D demoralized d disorganized o out of supply f fired m forced",
     "  march x detached; ! an objective b breastwork p pontoon % fortification",
@@ -1316,6 +1318,12 @@ void run_game(Ui *u, GameUi *gu)
             break;
         case 'i':
             u->ids = !u->ids;
+            break;
+        case 'v':
+            u->show_points = !u->show_points;
+            refresh_units(u, shown(gu));
+            snprintf(gu->msg, sizeof gu->msg, u->show_points ? " stacks show their combat points (C12); v: their counters"
+                                                             : " stacks show their counters (C3); v: their combat points");
             break;
         case '\n':
         case KEY_ENTER:

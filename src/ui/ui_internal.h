@@ -33,6 +33,7 @@ typedef struct {
     MapCanvas canvas, canvas_ids, canvas_over; /* the map, with hex ids, the overview (a character a hex) */
     MapViewBuf vb;                            /* what the side looking sees: units, markers, colours */
     bool overview;
+    bool show_points; /* stacks show their combat points, not their counters */
     unsigned char *units[SIDE_COUNT];
     HexCoord cursor;
     int vx, vy; /* canvas position at the map window's top-left */

@@ -155,9 +155,19 @@ static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMar
             continue;
         bool hidden = n == MAP_UNITS_HIDDEN;
         int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
-        put(c, x + 2, y, unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]), st, t);
-        put(c, x + 3, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
+        char letter = unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]);
         unsigned char colour = !hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
+        if (mk && mk->points && !hidden) { /* [work][letter][points] */
+            int p = mk->points[idx] > 99 ? 99 : mk->points[idx];
+            put(c, x + 1, y, letter, st, t);
+            put(c, x + 2, y, p > 9 ? (char)('0' + p / 10) : ' ', st, t);
+            put(c, x + 3, y, (char)('0' + p % 10), st, t);
+            for (int k = 1; k <= 3; k++)
+                c->cells[y * c->width + x + k].colour = colour;
+            continue;
+        }
+        put(c, x + 2, y, letter, st, t);
+        put(c, x + 3, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
         c->cells[y * c->width + x + 2].colour = colour;
         c->cells[y * c->width + x + 3].colour = colour;
         if (!hidden && mk && mk->mark && mk->mark[idx])

@@ -88,6 +88,9 @@ typedef struct {
     const char *work;            /* the hex's work or objective marker */
     const unsigned char *colour; /* formation colour of the stack's top unit, MAP_NO_COLOUR */
     const bool *reduced;         /* the stack's top unit is reduced */
+    /* the stack's combat points (at most 99): when given, a stack reads
+     * [work][U/C][points] instead, without its state marker */
+    const unsigned char *points;
 } MapMarks;
 
 #define MAP_CELL_W 5

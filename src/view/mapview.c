@@ -45,6 +45,7 @@ void mapview_free(MapViewBuf *b)
     free(b->work);
     free(b->colour);
     free(b->reduced);
+    free(b->points);
     free(b->objective);
     memset(b, 0, sizeof *b);
 }
@@ -61,8 +62,9 @@ static bool alloc(MapViewBuf *b, int n)
     b->work = malloc(sz);
     b->colour = malloc(sz);
     b->reduced = malloc(sz * sizeof *b->reduced);
+    b->points = malloc(sz);
     b->objective = malloc(sz * sizeof *b->objective);
-    bool ok = b->mark && b->work && b->colour && b->reduced && b->objective;
+    bool ok = b->mark && b->work && b->colour && b->reduced && b->objective && b->points;
     for (int s = 0; s < SIDE_COUNT; s++)
         ok &= b->units[s] != NULL;
     if (!ok) {
@@ -101,6 +103,7 @@ bool mapview_build(const Game *g, int viewer, MapViewBuf *b)
     memset(b->mark, 0, sz);
     memset(b->work, 0, sz);
     memset(b->colour, MAP_NO_COLOUR, sz);
+    memset(b->points, 0, sz);
     for (int i = 0; i < n; i++)
         b->reduced[i] = b->objective[i] = false;
     /* The top unit of each hex: the first that is not a dummy, -1. */
@@ -133,6 +136,8 @@ bool mapview_build(const Game *g, int viewer, MapViewBuf *b)
         }
         if (*count < MAP_UNITS_HIDDEN - 1)
             (*count)++;
+        int pts = b->points[h] + game_unit_points(g, i);
+        b->points[h] = (unsigned char)(pts > 99 ? 99 : pts);
         char m = mapview_unit_mark(us->flags);
         if (mark_rank(m) > mark_rank(b->mark[h]))
             b->mark[h] = m;
@@ -158,6 +163,6 @@ bool mapview_build(const Game *g, int viewer, MapViewBuf *b)
     b->ov = (MapOverlay){.ids = false};
     for (int s = 0; s < SIDE_COUNT; s++)
         b->ov.units[s] = b->units[s];
-    b->marks = (MapMarks){b->mark, b->work, b->colour, b->reduced};
+    b->marks = (MapMarks){.mark = b->mark, .work = b->work, .colour = b->colour, .reduced = b->reduced};
     return true;
 }

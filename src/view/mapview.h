@@ -29,8 +29,9 @@ typedef struct {
     unsigned char *colour;            /* formation colour of the top unit, MAP_NO_COLOUR */
     bool *reduced;                    /* the top unit is below its full strength */
     bool *objective;                  /* an Automa objective marker is on the hex */
+    unsigned char *points;            /* the stack's combat points (at most 99) where the viewer may see them */
     MapOverlay ov;                    /* points at units: for maprender_draw */
-    MapMarks marks;                   /* points at mark, work, colour, reduced */
+    MapMarks marks;                   /* points at mark, work, colour, reduced (not points: set marks.points to show them) */
 } MapViewBuf;
 
 /* Fills b for the side `viewer` (solitaire: the Confederate player) and
