@@ -338,12 +338,6 @@ static void unit_names(const GameData *gd, const short *units, int n, char *out,
         snprintf(out + strlen(out), size - strlen(out), " and %d more", n - 2);
 }
 
-static bool lg_automa_turn(const GameUi *gu)
-{
-    const Game *g = &gu->play.game;
-    return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
-}
-
 /* The stack in a hex as `viewer` may know it: "Union, 7 points: Barnes 4,
  * Weed 3", or "a Union stack of 2 counters" out of sight (VISIBILITY).
  * False when the hex is empty. */
@@ -743,6 +737,8 @@ static const char *const game_help[] = {
     "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
     "  beside it D demoralized d disorganized o out of supply f fired m forced",
     "  march x detached; ! an objective b breastwork p pontoon % fortification",
+    "  Where the Automa's stacks left and arrived since your last decision stays",
+    "  lit (magenta, or reversed without colour).",
     "?                   this help (again: back)",
     "q                   back to the menu (the game is saved)",
     "",
@@ -968,7 +964,7 @@ static void draw_game(Ui *u, GameUi *gu)
         u->cost = gu->cost;
         u->on_path = gu->on_path;
         u->in_range = gu->in_range;
-        u->flash = gu->replay_at < 0 && lg_automa_turn(gu) ? gu->flash : NULL;
+        u->flash = gu->replay_at < 0 ? gu->flash : NULL;
         if (live)
             hover(u, gu, hover_line, sizeof hover_line);
         draw_map(u);
@@ -1084,8 +1080,10 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     }
     gu->msg[0] = '\0';
     gu->osel.hex = -1; /* a new position: select again */
-    if (d->kind != D_AUTOMA)
+    if (d->kind != D_AUTOMA) {
         gu->news_from[d->side] = log_before; /* what follows the side's own decision */
+        memset(gu->flash, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
+    }
     if (gu->play.save_error[0])
         snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
     refresh_units(u, &gu->play.game);
@@ -1123,8 +1121,8 @@ static void automa_step(Ui *u, GameUi *gu)
     for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++)
         before[i] = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;
     game_do(u, gu, &gu->legal[0]);
-    /* The stacks that moved light up where they left and arrived, and the map follows them. */
-    memset(gu->flash, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
+    /* The stacks that moved light up where they left and arrived (until the
+     * player's next decision), and the map follows them. */
     int follow = -1;
     for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++) {
         int now = st->unit[i].where == AT_MAP ? st->unit[i].hex : -1;

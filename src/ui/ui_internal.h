@@ -43,13 +43,13 @@ typedef struct {
     attr_t style_attr[STY_COUNT];
     attr_t terrain_attr[256];
     attr_t mark_attr[OM_COUNT]; /* lit hexes: where a selection may go, whom it may attack */
-    attr_t path_attr, range_attr;
+    attr_t path_attr, range_attr, flash_attr;
     /* Drawn over the map when set (the game's orders; NULL in the viewer):
      * per hex index, enum OrderMark, the half MP to get there (-1 none),
      * on the previewed way, in the previewed command radius. */
     const unsigned char *mark, *on_path, *in_range;
     const short *cost;
-    const unsigned char *flash; /* hexes the last step changed: where a stack left and arrived */
+    const unsigned char *flash; /* where the Automa's stacks left and arrived since the player's last decision */
 } Ui;
 
 /* ---- ui_map.c: the map, its cursor and the viewer ---- */

@@ -35,7 +35,9 @@ void setup_styles(Ui *u)
         init_pair(MAX_COLOUR + 2, COLOR_WHITE, COLOR_RED);
         init_pair(MAX_COLOUR + 3, COLOR_BLACK, COLOR_YELLOW);
         init_pair(MAX_COLOUR + 4, COLOR_BLACK, COLOR_CYAN);
+        init_pair(MAX_COLOUR + 5, COLOR_WHITE, COLOR_MAGENTA);
     }
+    u->flash_attr = u->colour ? COLOR_PAIR(MAX_COLOUR + 5) | A_BOLD : A_REVERSE | A_BOLD;
     /* Lit hexes: a background with colour, the glyphs written into them say the same without. */
     u->mark_attr[OM_NONE] = A_NORMAL;
     u->mark_attr[OM_SOURCE] = A_BOLD | A_UNDERLINE;
@@ -157,7 +159,7 @@ static void draw_orders(Ui *u, const MapCanvas *c)
     const Map *m = &u->gd->map;
     for (int h = 0; u->flash && !u->ids && h < m->cols * m->rows; h++)
         if (u->flash[h])
-            decorate_hex(u, c, map_hex_at(m, h), NULL, A_REVERSE | A_BOLD);
+            decorate_hex(u, c, map_hex_at(m, h), NULL, u->flash_attr);
     if (!u->mark || u->ids)
         return;
     for (int h = 0; h < m->cols * m->rows; h++) {
