@@ -257,10 +257,36 @@ static int script_key(void)
     }
 }
 
+/* The keyboard. An escape sequence the terminal description does not know
+ * (a wrong TERM, an exotic key) would come in as Esc, '[', ... and act as
+ * keys; it is read to its end and dropped instead. */
+static int keyboard(void)
+{
+    for (;;) {
+        int k = getch();
+        if (k != 27)
+            return k;
+        int delay = wgetdelay(stdscr);
+        wtimeout(stdscr, 0);
+        int n = getch();
+        if (n == '[' || n == 'O') {
+            int c = n == 'O' ? getch() : 0;
+            while (n == '[' && (c = getch()) != ERR && !(c >= 0x40 && c <= 0x7e))
+                ;
+            wtimeout(stdscr, delay);
+            continue;
+        }
+        if (n != ERR)
+            ungetch(n);
+        wtimeout(stdscr, delay);
+        return 27;
+    }
+}
+
 int keys_get(void)
 {
     if (!ks.f)
-        return getch();
+        return keyboard();
     doupdate();
     return script_key();
 }
