@@ -731,6 +731,7 @@ static const char *const game_help[] = {
     ":                   type a decision as guv script does (move mahone 2221)",
     "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
+    "p                   the side panel on a screen narrower than 72 columns",
     "z                   the whole map at a glance (z or Enter: back)",
     "i                   hex ids on the map instead of its details (again: back)",
     "v                   stacks show their combat points (C12) or counters (C3)",
@@ -987,6 +988,7 @@ static void draw_game(Ui *u, GameUi *gu)
                        : gu->map_focus && hover_line[0] ? hover_line
                        : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
                                             : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
+                       : panel_width(u) == 0 ? " p the decisions  Enter decide  hjkl map  ? help  q menu"
                                     : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
     attrset(A_REVERSE);
     mvhline(LINES - 1, 0, ' ', COLS);
@@ -1316,6 +1318,9 @@ void run_game(Ui *u, GameUi *gu)
             break;
         case 'i':
             u->ids = !u->ids;
+            break;
+        case 'p': /* on a narrow screen the side panel comes and goes */
+            u->panel_forced = !u->panel_forced;
             break;
         case 'v':
             u->show_points = !u->show_points;
