@@ -536,6 +536,7 @@ static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
 
 static void draw_game_panel(Ui *u, GameUi *gu)
 {
+    gu->list_y0 = -1;
     int w = panel_width(u);
     if (w == 0)
         return;
@@ -650,6 +651,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         gu->top = gu->sel;
     if (gu->sel >= gu->top + rows)
         gu->top = gu->sel - rows + 1;
+    gu->list_y0 = y;
     for (int i = gu->top; i < gu->nview && y < LINES - 1; i++) {
         char text[160];
         decision_label(g, &gu->legal[gu->view[i]], text, sizeof text);
@@ -957,6 +959,7 @@ static void draw_game(Ui *u, GameUi *gu)
     mvaddnstr(0, 0, status, COLS);
     attrset(A_NORMAL);
     char hover_line[400] = "";
+    gu->list_y0 = -1;
     if (gu->overlay)
         draw_overlay(u, gu);
     else {
@@ -1400,18 +1403,33 @@ void run_game(Ui *u, GameUi *gu)
                 gu->msg[0] = '\0';
             }
             break;
-        case KEY_MOUSE:
-            if (!gu->overlay) {
-                HexCoord before = u->cursor;
-                bool over = u->overview;
-                handle_mouse(u);
-                if (!over && (!hex_equal(before, u->cursor) || gu->map_focus)) {
-                    gu->map_focus = true;
-                    gu->msg[0] = '\0';
-                    map_enter(u, gu); /* a click acts at once: select, or go */
+        case KEY_MOUSE: {
+            MEVENT ev;
+            if (gu->overlay || getmouse(&ev) != OK)
+                break;
+            bool click = (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) != 0;
+            if (click && ev.x >= map_width(u) && gu->list_y0 >= 0 && ev.y >= gu->list_y0 && ev.y < LINES - 1) {
+                int i = gu->top + ev.y - gu->list_y0; /* a decision in the list: the first click picks it, */
+                if (i < gu->nview && gu->replay_at < 0) { /* a click on the picked one carries it out */
+                    gu->map_focus = false;
+                    if (i != gu->sel) {
+                        gu->sel = i;
+                        show_decision(u, &gu->legal[gu->view[i]]);
+                    } else {
+                        Decision d = gu->legal[gu->view[i]];
+                        game_do(u, gu, &d);
+                    }
                 }
+                break;
+            }
+            bool over = u->overview;
+            if (handle_mouse_event(u, &ev) && click && !over) {
+                gu->map_focus = true;
+                gu->msg[0] = '\0';
+                map_enter(u, gu); /* a click on the map acts at once: select, or go */
             }
             break;
+        }
         case ' ':
             if (gu->replay_at < 0)
                 automa_step(u, gu);

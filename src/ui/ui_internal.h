@@ -61,6 +61,10 @@ void draw_map(Ui *u);
 void move_cursor(Ui *u, int dir);
 void step_cursor(Ui *u, int dcol, int drow);
 void handle_mouse(Ui *u);
+/* A mouse event on the map: the wheel scrolls, a click moves the cursor
+ * (true when it landed on a hex) or, on the overview, goes there. */
+bool handle_mouse_event(Ui *u, const MEVENT *ev);
+int map_width(const Ui *u);
 bool ui_init(Ui *u, const GameData *gd);
 void ui_free(Ui *u);
 void run_viewer(Ui *u);
@@ -97,6 +101,7 @@ typedef struct {
     int delay_ms;   /* watching the Automa: the pause after each of its steps */
     bool open_table; /* two players on one screen without the curtain between their turns */
     int seen_side;   /* the side the curtain was last lifted for, -1 none */
+    int list_y0;     /* the screen row of the list's first shown entry (gu->top), -1 none */
 } GameUi;
 
 enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };

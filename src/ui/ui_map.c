@@ -79,7 +79,7 @@ int panel_width(const Ui *u)
     return 0;
 }
 
-static int map_width(const Ui *u) { return COLS - panel_width(u); }
+int map_width(const Ui *u) { return COLS - panel_width(u); }
 static int map_height(void) { return LINES - 2; }
 
 static void clamp_view(Ui *u)
@@ -464,39 +464,46 @@ void step_cursor(Ui *u, int dcol, int drow)
         u->cursor = n;
 }
 
-void handle_mouse(Ui *u)
+bool handle_mouse_event(Ui *u, const MEVENT *ev)
 {
-    MEVENT ev;
-    if (getmouse(&ev) != OK)
-        return;
 #ifdef BUTTON5_PRESSED
-    if (ev.bstate & BUTTON5_PRESSED) {
+    if (ev->bstate & BUTTON5_PRESSED) {
         u->vy += 3;
         clamp_view(u);
-        return;
+        return false;
     }
 #endif
-    if (ev.bstate & BUTTON4_PRESSED) {
+    if (ev->bstate & BUTTON4_PRESSED) {
         u->vy -= 3;
         clamp_view(u);
-        return;
+        return false;
     }
-    if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) {
-        if (ev.y < 1 || ev.y >= LINES - 1 || ev.x >= map_width(u))
-            return;
+    if (ev->bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)) {
+        if (ev->y < 1 || ev->y >= LINES - 1 || ev->x >= map_width(u))
+            return false;
         HexCoord h;
         if (u->overview) { /* a click on the overview goes there on the map */
             int mw = map_width(u), ox = mw > u->canvas_over.width ? (mw - u->canvas_over.width) / 2 : 0;
-            if (maprender_overview_hex_at(&u->gd->map, ev.x - ox, ev.y - 1, &h)) {
+            if (maprender_overview_hex_at(&u->gd->map, ev->x - ox, ev->y - 1, &h)) {
                 u->cursor = h;
                 u->overview = false;
                 centre_on_cursor(u);
             }
-            return;
+            return false;
         }
-        if (maprender_hex_at(&u->gd->map, u->vx + ev.x, u->vy + ev.y - 1, &h))
+        if (maprender_hex_at(&u->gd->map, u->vx + ev->x, u->vy + ev->y - 1, &h)) {
             u->cursor = h;
+            return true;
+        }
     }
+    return false;
+}
+
+void handle_mouse(Ui *u)
+{
+    MEVENT ev;
+    if (getmouse(&ev) == OK)
+        handle_mouse_event(u, &ev);
 }
 
 static const ScenarioDef *find_setup(const GameData *gd)
