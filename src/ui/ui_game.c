@@ -707,7 +707,8 @@ static const char *situation(const Game *g)
 static const char *const game_help[] = {
     "Keys in the game",
     "",
-    "Up Down, PgUp PgDn  choose among your decisions (the map follows);",
+    "Up Down, PgUp PgDn  choose among your decisions (the map follows; or click",
+    "                    one, and click it again to make it);",
     "Home End            the first or last of them",
     "Enter               carry out the chosen decision",
     "H                   two players on one screen: curtain between turns or not",
