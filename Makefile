@@ -14,7 +14,8 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUV_TESTS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Install what is missing; run the unit tests and two screen tests under
+# Install what is missing; run the unit tests and four screen tests (one a
+# whole solitaire game) under
 # valgrind on a plain build; then build with warnings as errors and with AddressSanitizer +
 # UndefinedBehaviorSanitizer and run every test (its summary ends the output).
 test:
@@ -26,7 +27,7 @@ test:
 	  && echo "valgrind: unit tests clean" \
 	  || { cat $(TEST_BUILD)-valgrind/Testing/Temporary/MemoryChecker.*.log; exit 1; }
 	GUV_WRAP="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9" \
-	  tests/screens/run.sh $(TEST_BUILD)-valgrind/guv activation.keys automa-step.keys >/dev/null \
+	  tests/screens/run.sh $(TEST_BUILD)-valgrind/guv activation.keys mouse.keys automa-step.keys solitaire-game.keys >/dev/null \
 	  && echo "valgrind: the game screen clean" \
 	  || { echo "valgrind: the game screen has memory errors (run tests/screens/run.sh under GUV_WRAP=valgrind)"; exit 1; }
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON -DGUV_SANITIZE=ON
