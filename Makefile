@@ -15,9 +15,9 @@ build:
 	cmake --build $(BUILD) -j $(JOBS)
 
 # Install what is missing; run the unit tests and four screen tests (one a
-# whole solitaire game) under
-# valgrind on a plain build; then build with warnings as errors and with AddressSanitizer +
-# UndefinedBehaviorSanitizer and run every test (its summary ends the output).
+# whole solitaire game) under valgrind on a plain build; then build with
+# warnings as errors and with AddressSanitizer + UndefinedBehaviorSanitizer
+# and run every test (its summary ends the output).
 test:
 	@./.ci/install-deps test
 	cmake -S . -B $(TEST_BUILD)-valgrind -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON
