@@ -60,19 +60,63 @@ static int choose_scenario(Ui *u, int solitaire)
 
 /* A save in the save folder, chosen by number: its path into out; false
  * when the player goes back or there is none. */
-static bool choose_save(const char *dir, char *out, size_t size)
+/* A save in the save folder, as the load screen lists it. */
+typedef struct {
+    char name[256];
+    char scenario[64];
+    int decisions;
+    time_t when;
+} SaveInfo;
+
+/* Reads a save's head (scenario) and counts its decisions; the file is only read. */
+static void save_info(const GameData *gd, const char *path, SaveInfo *si)
 {
-    char names[9][256];
+    snprintf(si->scenario, sizeof si->scenario, "?");
+    si->decisions = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        char id[64];
+        if (sscanf(line, "scenario %63s", id) == 1) {
+            int sc = data_scenario_index(gd, id);
+            snprintf(si->scenario, sizeof si->scenario, "%s", sc >= 0 ? gd->scenarios[sc].name : id);
+        } else if (strncmp(line, "do ", 3) == 0)
+            si->decisions++;
+    }
+    fclose(f);
+}
+
+static int newest_first(const void *a, const void *b)
+{
+    const SaveInfo *x = a, *y = b;
+    return x->when < y->when ? 1 : x->when > y->when ? -1 : strcmp(x->name, y->name);
+}
+
+static bool choose_save(const GameData *gd, const char *dir, char *out, size_t size)
+{
+    SaveInfo saves[64];
     int n = 0;
     DIR *dh = opendir(dir);
     struct dirent *e;
-    while (dh && (e = readdir(dh)) && n < 9) {
+    while (dh && (e = readdir(dh)) && n < 64) {
         size_t len = strlen(e->d_name);
-        if (len > 5 && strcmp(e->d_name + len - 5, ".save") == 0 && len < sizeof names[0])
-            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+        if (len <= 5 || strcmp(e->d_name + len - 5, ".save") != 0 || len >= sizeof saves[0].name)
+            continue;
+        SaveInfo *si = &saves[n++];
+        snprintf(si->name, sizeof si->name, "%s", e->d_name);
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat sb;
+        si->when = stat(path, &sb) == 0 ? sb.st_mtime : 0;
+        save_info(gd, path, si);
     }
     if (dh)
         closedir(dh);
+    qsort(saves, (size_t)n, sizeof *saves, newest_first);
+    if (n > 9)
+        n = 9; /* the newest nine, a key each */
     for (;;) {
         erase();
         attrset(A_REVERSE);
@@ -83,17 +127,24 @@ static bool choose_save(const char *dir, char *out, size_t size)
         if (n == 0)
             mvaddnstr(y++, 4, "No saved game in the save folder.", COLS - 4);
         for (int i = 0; i < n; i++) {
-            char line[300];
-            snprintf(line, sizeof line, "%d   %s", i + 1, names[i]);
+            char line[400], when[32] = "";
+            struct tm tmv;
+            if (saves[i].when && localtime_r(&saves[i].when, &tmv))
+                strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tmv);
+            snprintf(line, sizeof line, "%d   %-16s %-16s %4d decision%s  %s", i + 1, saves[i].name, when,
+                     saves[i].decisions, saves[i].decisions == 1 ? " " : "s", saves[i].scenario);
             mvaddnstr(y++, 4, line, COLS - 4);
         }
-        mvaddnstr(y + 1, 4, "Esc or q   back", COLS - 4);
+        y++;
+        mvaddnstr(y++, 4, "The folder:", COLS - 4);
+        mvaddnstr(y++, 6, dir, COLS - 6);
+        mvaddnstr(y + 1, 4, "1-9   load it and play on (it goes on saving there)    Esc or q   back", COLS - 4);
         refresh();
         int key = keys_get();
         if (key == 27 || key == 'q')
             return false;
         if (key >= '1' && key < '1' + n) {
-            snprintf(out, size, "%s/%s", dir, names[key - '1']);
+            snprintf(out, size, "%s/%s", dir, saves[key - '1'].name);
             return true;
         }
     }
@@ -211,7 +262,7 @@ static int run_menu(Ui *u)
             char *slash = strrchr(dir, '/');
             if (slash)
                 *slash = '\0';
-            if (!choose_save(dir, path, sizeof path))
+            if (!choose_save(u->gd, dir, path, sizeof path))
                 continue;
             started = play_resume(&gu.play, u->gd, path, err, sizeof err); /* it goes on saving there */
         } else

@@ -6,6 +6,7 @@
 
 #include <curses.h>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <langinfo.h>
 #include <stdarg.h>
 #include <signal.h>
