@@ -26,6 +26,34 @@ int teardown(void **state)
     return 0;
 }
 
+char scratch[64];
+
+int setup_scratch(void **state)
+{
+    snprintf(scratch, sizeof scratch, "/tmp/guv-test-XXXXXX");
+    if (!mkdtemp(scratch))
+        return -1;
+    return setup(state);
+}
+
+int teardown_scratch(void **state)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+    if (system(cmd) != 0)
+        return -1;
+    return teardown(state);
+}
+
+const char *in_scratch(const char *name)
+{
+    static char p[4][160];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(p[k], sizeof p[k], "%s/%s", scratch, name);
+    return p[k];
+}
+
 void start(Game *g, const char *scenario, uint64_t seed)
 {
     char err[256];

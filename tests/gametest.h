@@ -17,6 +17,12 @@ extern GameData gd;
 /* cmocka group set-up and tear-down: loads and frees the shipped data. */
 int setup(void **state);
 int teardown(void **state);
+/* The same with a scratch folder made for the group and removed after it. */
+extern char scratch[64];
+int setup_scratch(void **state);
+int teardown_scratch(void **state);
+/* A path in the scratch folder (four kept at a time). */
+const char *in_scratch(const char *name);
 void start(Game *g, const char *scenario, uint64_t seed);
 /* Applies a decision given as text; the test fails when it is refused. */
 void apply_text(Game *g, const char *text);

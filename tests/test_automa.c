@@ -133,6 +133,9 @@ static const char *hexid(int hex)
     return buf[k];
 }
 
+/* Applies FMT with %s replaced by the id of hex index `hex`. */
+static void run_at(Game *g, const char *fmt, int hex) { run(g, fmt, map_hex_at(&gd.map, hex)); }
+
 /* A Confederate formation's chit drawn and activated, its chit waiting to be placed. */
 static void confederate_drawn(Game *g, const char *formation)
 {
@@ -748,11 +751,8 @@ static void test_break_contact(void **state)
         if (cases[c].breastwork)
             g.st.breastwork[w] = SIDE_UNION + 1;
         confederate_drawn(&g, "anderson");
-        char cmd[64];
-        snprintf(cmd, sizeof cmd, "place %s", hexid(n2));
-        apply_text(&g, cmd);
-        snprintf(cmd, sizeof cmd, "move mahone %s", hexid(n1));
-        apply_text(&g, cmd);
+        run_at(&g, "place %s", n2);
+        run_at(&g, "move mahone %s", n1);
         assert_int_equal(g.st.to_move, SIDE_UNION); /* the Automa answers: break contact or not */
         int from = g.log.count;
         dice(&g, cases[c].dice);
@@ -1078,11 +1078,8 @@ static void attack_on_the_wheel(Game *g, int slot)
         if (a->track[i] == f)
             a->track[i] = -1;
     confederate_drawn(g, "anderson");
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
-    apply_text(g, cmd);
-    snprintf(cmd, sizeof cmd, "attack mahone+posey %s", hexid(t));
-    apply_text(g, cmd);
+    run_at(g, "place %s", c);
+    run_at(g, "attack mahone+posey %s", t);
     dice(g, "4"); /* the roll for cover */
     for (int guard = 0; guard < 40 && g->st.pending == PEND_COMBAT; guard++) {
         if (g->st.to_move == SIDE_UNION)
@@ -1141,11 +1138,8 @@ static void test_automa_six_in_defence(void **state)
     put(&g, "mahone", hexid(c));
     put(&g, "posey", hexid(c));
     confederate_drawn(&g, "anderson");
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
-    apply_text(&g, cmd);
-    snprintf(cmd, sizeof cmd, "attack mahone+posey %s", hexid(t));
-    apply_text(&g, cmd);
+    run_at(&g, "place %s", c);
+    run_at(&g, "attack mahone+posey %s", t);
     /* the roll for cover, 1: a die from the attacker, artillery 1; the dice that follow are known */
     short att[2] = {(short)U("mahone"), (short)U("posey")}, hx[1] = {(short)t};
     int ad, dd;
@@ -1193,12 +1187,9 @@ static void test_attacking_i_corps_brings_it_in(void **state)
     assert_int_equal(g.st.automa.status[f], FS_WAITING);
     g.st.automa.attitude = ATT_CAUTIOUS; /* Cautious: onto the track (N.5) */
     confederate_drawn(&g, "anderson");
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "place %s", hexid(c));
-    apply_text(&g, cmd);
+    run_at(&g, "place %s", c);
     int from = g.log.count;
-    snprintf(cmd, sizeof cmd, "attack mahone %s", hexid(t));
-    apply_text(&g, cmd);
+    run_at(&g, "attack mahone %s", t);
     step(&g); /* the Automa's first answer in the combat */
     LOGGED(&g, from, "I Corps comes into play (attacked): Cautious, its marker goes on the track");
     assert_int_equal(g.st.automa.status[f], FS_TRACK);
@@ -1400,9 +1391,7 @@ static void test_six(void **state)
     /* Aggressive against a breastwork: the 6 forces the stack to retreat instead */
     t = engagement(&g, "113");
     step(&g);
-    char cmd[32];
-    snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
-    apply_text(&g, cmd);
+    run_at(&g, "entrench %s", t);
     from = g.log.count;
     dice(&g, "611" "1");
     apply_text(&g, "done");

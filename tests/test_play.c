@@ -11,17 +11,6 @@
 #include "play/play.h"
 #include "testutil.h"
 
-static char dir[64];
-
-static const char *in_dir(const char *name)
-{
-    static char p[4][160];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
-    return p[k];
-}
-
 static bool file_has(const char *path, const char *text)
 {
     FILE *f = fopen(path, "r");
@@ -47,7 +36,7 @@ static void test_every_decision_is_saved_and_resumes(void **state)
     (void)state;
     Play p, q;
     char err[600];
-    const char *save = in_dir("current.save");
+    const char *save = in_scratch("current.save");
     assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
     assert_true(file_has(save, "scenario solitaire\nseed 9\n"));
     apply_play(&p, "choose hill");
@@ -71,7 +60,7 @@ static void test_undo_rewrites_the_save(void **state)
     (void)state;
     Play p;
     char err[600], why[300];
-    const char *save = in_dir("undo.save");
+    const char *save = in_scratch("undo.save");
     assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
     apply_play(&p, "choose hill");
     assert_true(play_undo(&p, SIDE_CONFEDERATE, why, sizeof why));
@@ -86,12 +75,12 @@ static void test_finished_game_leaves_no_resume(void **state)
     (void)state;
     Play p;
     char err[600];
-    const char *save = in_dir("current.save");
+    const char *save = in_scratch("current.save");
     assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
     p.game.st.phase = PH_GAME_OVER; /* as when the VP marker reaches an end */
     play_finish(&p);
     assert_int_not_equal(access(save, F_OK), 0);
-    assert_int_equal(access(in_dir("finished.save"), F_OK), 0);
+    assert_int_equal(access(in_scratch("finished.save"), F_OK), 0);
     play_free(&p);
 }
 
@@ -100,7 +89,7 @@ static void test_a_failing_disk_keeps_the_decision(void **state)
     (void)state;
     Play p;
     char err[600];
-    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, in_dir("no/such/folder/x.save"), err,
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, in_scratch("no/such/folder/x.save"), err,
                          sizeof err));
     assert_non_null(strstr(p.save_error, "cannot write"));
     apply_play(&p, "choose hill");
@@ -134,26 +123,9 @@ static void test_autosave_path(void **state)
 {
     (void)state;
     char path[4200];
-    setenv("XDG_DATA_HOME", in_dir("xdg"), 1);
+    setenv("XDG_DATA_HOME", in_scratch("xdg"), 1);
     assert_true(play_autosave_path(path, sizeof path));
-    assert_string_equal(path, in_dir("xdg/guv/current.save"));
-}
-
-static int both_setup(void **state)
-{
-    snprintf(dir, sizeof dir, "/tmp/guv-play-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    return setup(state);
-}
-
-static int both_teardown(void **state)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        return -1;
-    return teardown(state);
+    assert_string_equal(path, in_scratch("xdg/guv/current.save"));
 }
 
 int main(void)
@@ -166,5 +138,5 @@ int main(void)
         cmocka_unit_test(test_replay_backward_and_forward),
         cmocka_unit_test(test_autosave_path),
     };
-    return cmocka_run_group_tests(tests, both_setup, both_teardown);
+    return cmocka_run_group_tests(tests, setup_scratch, teardown_scratch);
 }

@@ -11,25 +11,9 @@
 #include "rules/save.h"
 #include "testutil.h"
 
-static char dir[64];
-
-static int make_dir(void **state)
-{
-    (void)state;
-    snprintf(dir, sizeof dir, "/tmp/guv-save-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static const char *path_of(const char *name)
-{
-    static char p[128];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
-    return p;
-}
-
 static void write_file(const char *name, const char *text)
 {
-    FILE *f = fopen(path_of(name), "w");
+    FILE *f = fopen(in_scratch(name), "w");
     assert_non_null(f);
     fputs(text, f);
     fclose(f);
@@ -37,7 +21,7 @@ static void write_file(const char *name, const char *text)
 
 static char *read_file(const char *name)
 {
-    FILE *f = fopen(path_of(name), "r");
+    FILE *f = fopen(in_scratch(name), "r");
     assert_non_null(f);
     static char buf[1 << 16];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
@@ -68,7 +52,7 @@ static void test_save_and_load_replay_exactly(void **state)
     Game g, back;
     play_some(&g);
     char err[600];
-    assert_true(save_write(&g, path_of("a.save"), err, sizeof err));
+    assert_true(save_write(&g, in_scratch("a.save"), err, sizeof err));
     const char *text = read_file("a.save");
     assert_non_null(strstr(text, SAVE_MAGIC "\n"));
     assert_non_null(strstr(text, "scenario solitaire\nseed 7\n"));
@@ -76,7 +60,7 @@ static void test_save_and_load_replay_exactly(void **state)
     assert_null(strstr(text, "do choose anderson"));
     assert_non_null(strstr(text, "die 4\n"));
     assert_non_null(strstr(text, "do automa\n"));
-    if (!save_load(&gd, path_of("a.save"), &back, err, sizeof err))
+    if (!save_load(&gd, in_scratch("a.save"), &back, err, sizeof err))
         fail_msg("%s", err);
     assert_memory_equal(&g.st, &back.st, sizeof g.st);
     assert_int_equal(g.log.count, back.log.count);
@@ -100,7 +84,7 @@ static void expect_refused(const char *text, const char *message)
     snprintf(before, sizeof before, "%s", read_file("bad.save"));
     Game g;
     char err[600];
-    if (save_load(&gd, path_of("bad.save"), &g, err, sizeof err))
+    if (save_load(&gd, in_scratch("bad.save"), &g, err, sizeof err))
         fail_msg("loaded a bad save:\n%s", text);
     if (!strstr(err, message))
         fail_msg("refusal says '%s', not '%s'", err, message);
@@ -140,31 +124,31 @@ static void test_write_is_atomic(void **state)
     Game g;
     play_some(&g);
     char err[600];
-    assert_true(save_write(&g, path_of("b.save"), err, sizeof err));
+    assert_true(save_write(&g, in_scratch("b.save"), err, sizeof err));
     char before[1 << 16];
     snprintf(before, sizeof before, "%s", read_file("b.save"));
     /* a folder that cannot take the temporary file: the old save stays whole */
-    assert_int_equal(chmod(dir, 0500), 0);
+    assert_int_equal(chmod(scratch, 0500), 0);
     assert_true(legal_all(&g) > 0);
     char why[200];
     assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
-    bool wrote = save_write(&g, path_of("b.save"), err, sizeof err);
-    assert_int_equal(chmod(dir, 0700), 0);
+    bool wrote = save_write(&g, in_scratch("b.save"), err, sizeof err);
+    assert_int_equal(chmod(scratch, 0700), 0);
     if (geteuid() != 0) { /* root writes anyway */
         assert_false(wrote);
         assert_non_null(strstr(err, "cannot write"));
         assert_string_equal(read_file("b.save"), before);
     }
     /* the rename fails (a folder stands where the save would go): nothing is lost, nothing left over */
-    assert_int_equal(mkdir(path_of("adir"), 0700), 0);
-    assert_false(save_write(&g, path_of("adir"), err, sizeof err));
+    assert_int_equal(mkdir(in_scratch("adir"), 0700), 0);
+    assert_false(save_write(&g, in_scratch("adir"), err, sizeof err));
     assert_non_null(strstr(err, "cannot write the save"));
     struct stat sb;
-    assert_int_equal(stat(path_of("adir"), &sb), 0);
+    assert_int_equal(stat(in_scratch("adir"), &sb), 0);
     assert_true(S_ISDIR(sb.st_mode));
     /* no temporary file is left behind */
     char cmd[200];
-    snprintf(cmd, sizeof cmd, "ls %s | grep -c tmp > /dev/null", dir);
+    snprintf(cmd, sizeof cmd, "ls %s | grep -c tmp > /dev/null", scratch);
     assert_int_not_equal(system(cmd), 0);
     game_free(&g);
 }
@@ -173,26 +157,12 @@ static void test_save_dir(void **state)
 {
     (void)state;
     char out[4200];
-    setenv("XDG_DATA_HOME", path_of("xdg"), 1);
+    setenv("XDG_DATA_HOME", in_scratch("xdg"), 1);
     assert_true(save_dir(out, sizeof out));
-    assert_string_equal(out, path_of("xdg/guv"));
+    assert_string_equal(out, in_scratch("xdg/guv"));
     struct stat sb;
     assert_int_equal(stat(out, &sb), 0);
     assert_true(S_ISDIR(sb.st_mode));
-}
-
-static int both_setup(void **state)
-{
-    return setup(state) || make_dir(state);
-}
-
-static int both_teardown(void **state)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        return -1;
-    return teardown(state);
 }
 
 int main(void)
@@ -203,5 +173,5 @@ int main(void)
         cmocka_unit_test(test_write_is_atomic),
         cmocka_unit_test(test_save_dir),
     };
-    return cmocka_run_group_tests(tests, both_setup, both_teardown);
+    return cmocka_run_group_tests(tests, setup_scratch, teardown_scratch);
 }
