@@ -165,6 +165,39 @@ static void test_save_dir(void **state)
     assert_true(S_ISDIR(sb.st_mode));
 }
 
+static void test_peek_reads_without_replaying(void **state)
+{
+    (void)state;
+    Game g;
+    play_some(&g);
+    char err[600];
+    assert_true(save_write(&g, in_scratch("p.save"), err, sizeof err));
+    int decisions = 0;
+    for (int i = 0; i < g.nrec; i++)
+        decisions += !g.rec[i].dice;
+    SaveSummary sm;
+    assert_true(save_peek(&gd, in_scratch("p.save"), &sm));
+    assert_int_equal(sm.scenario, data_scenario_index(&gd, "solitaire"));
+    assert_int_equal(sm.decisions, decisions);
+    assert_true(sm.decisions > 2);
+    assert_true(sm.same_data);
+    /* another data set's save: seen as such */
+    const char *text = read_file("p.save");
+    char other[8192];
+    snprintf(other, sizeof other, "%s", text);
+    char *data = strstr(other, "data ");
+    assert_non_null(data);
+    data[5] = data[5] == '0' ? '1' : '0';
+    write_file("o.save", other);
+    assert_true(save_peek(&gd, in_scratch("o.save"), &sm));
+    assert_false(sm.same_data);
+    /* not a save at all, or missing */
+    write_file("n.save", "hello\n");
+    assert_false(save_peek(&gd, in_scratch("n.save"), &sm));
+    assert_false(save_peek(&gd, in_scratch("missing.save"), &sm));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_bad_saves_are_refused),
         cmocka_unit_test(test_write_is_atomic),
         cmocka_unit_test(test_save_dir),
+        cmocka_unit_test(test_peek_reads_without_replaying),
     };
     return cmocka_run_group_tests(tests, setup_scratch, teardown_scratch);
 }

@@ -177,6 +177,28 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
     return ok;
 }
 
+bool save_peek(const GameData *gd, const char *path, SaveSummary *out)
+{
+    *out = (SaveSummary){.scenario = -1};
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[512];
+    bool ok = fgets(line, sizeof line, f) && strncmp(line, SAVE_MAGIC "\n", sizeof SAVE_MAGIC) == 0;
+    while (ok && fgets(line, sizeof line, f)) {
+        char id[ID_LEN];
+        unsigned long long data;
+        if (strncmp(line, "do ", 3) == 0)
+            out->decisions++;
+        else if (sscanf(line, "scenario %47s", id) == 1)
+            out->scenario = data_scenario_index(gd, id);
+        else if (sscanf(line, "data %llx", &data) == 1)
+            out->same_data = data == gd->fingerprint;
+    }
+    fclose(f);
+    return ok;
+}
+
 bool save_dir(char *out, size_t size)
 {
     const char *xdg = getenv("XDG_DATA_HOME");

@@ -38,6 +38,17 @@ bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_
  * `guv replay --to N`. */
 bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize);
 
+/* What a save holds, read without replaying it (the load screen's list). */
+typedef struct {
+    int scenario;   /* its index in the data, -1 when unknown */
+    int decisions;  /* the "do" lines */
+    bool same_data; /* saved with this data (the fingerprint matches) */
+} SaveSummary;
+
+/* Reads the head of the save at path and counts its decisions; false when
+ * it cannot be read or is not a guv save. The file is only read. */
+bool save_peek(const GameData *gd, const char *path, SaveSummary *out);
+
 /* The folder for saves: $XDG_DATA_HOME/guv, else ~/.local/share/guv,
  * created if missing. False when there is no such place. */
 bool save_dir(char *out, size_t size);

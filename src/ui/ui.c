@@ -63,30 +63,10 @@ static int choose_scenario(Ui *u, int solitaire)
 /* A save in the save folder, as the load screen lists it. */
 typedef struct {
     char name[256];
-    char scenario[64];
-    int decisions;
+    SaveSummary sum;
+    bool readable;
     time_t when;
 } SaveInfo;
-
-/* Reads a save's head (scenario) and counts its decisions; the file is only read. */
-static void save_info(const GameData *gd, const char *path, SaveInfo *si)
-{
-    snprintf(si->scenario, sizeof si->scenario, "?");
-    si->decisions = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        char id[64];
-        if (sscanf(line, "scenario %63s", id) == 1) {
-            int sc = data_scenario_index(gd, id);
-            snprintf(si->scenario, sizeof si->scenario, "%s", sc >= 0 ? gd->scenarios[sc].name : id);
-        } else if (strncmp(line, "do ", 3) == 0)
-            si->decisions++;
-    }
-    fclose(f);
-}
 
 static int newest_first(const void *a, const void *b)
 {
@@ -110,7 +90,7 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         struct stat sb;
         si->when = stat(path, &sb) == 0 ? sb.st_mtime : 0;
-        save_info(gd, path, si);
+        si->readable = save_peek(gd, path, &si->sum);
     }
     if (dh)
         closedir(dh);
@@ -131,8 +111,13 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
             struct tm tmv;
             if (saves[i].when && localtime_r(&saves[i].when, &tmv))
                 strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tmv);
+            const SaveSummary *sm = &saves[i].sum;
+            const char *what = !saves[i].readable ? "not a guv save"
+                               : !sm->same_data   ? "saved with other data: it will not load"
+                               : sm->scenario >= 0 ? gd->scenarios[sm->scenario].name
+                                                   : "?";
             snprintf(line, sizeof line, "%d   %-16s %-16s %4d decision%s  %s", i + 1, saves[i].name, when,
-                     saves[i].decisions, saves[i].decisions == 1 ? " " : "s", saves[i].scenario);
+                     sm->decisions, sm->decisions == 1 ? " " : "s", what);
             mvaddnstr(y++, 4, line, COLS - 4);
         }
         y++;

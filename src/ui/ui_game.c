@@ -5,11 +5,13 @@
 /* The game on screen: the live one, or the one being stepped through. */
 static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
 
+/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
+static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
+
 /* The live armies on the map: the canvas is drawn again from the state. */
 static void refresh_units(Ui *u, const Game *g)
 {
-    int viewer = g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; /* hot-seat: the side to move looks */
-    if (!mapview_build(g, viewer, &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
+    if (!mapview_build(g, log_viewer(g), &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
         return;
     u->vb.marks.points = u->show_points ? u->vb.points : NULL;
     maprender_free(&u->canvas);
@@ -239,8 +241,9 @@ static const char *situation_short(const Game *g)
 }
 
 /* A decision as guv script writes it, with a few words where that text
- * alone says little ("bw-die: the breastwork costs a die"). */
-static void decision_label(const Game *g, const Decision *d, char *buf, size_t size)
+ * alone says little ("bw-die: the breastwork costs a die"); a move with its
+ * cost when half_mp is known (>= 0). */
+static void decision_label(const Game *g, const Decision *d, int half_mp, char *buf, size_t size)
 {
     const GameData *gd = g->gd;
     decision_format(gd, d, buf, size);
@@ -258,14 +261,11 @@ static void decision_label(const Game *g, const Decision *d, char *buf, size_t s
             hex_format(map_hex_at(&gd->map, h[i]), id);
             snprintf(hexes + strlen(hexes), sizeof hexes - strlen(hexes), "%s%s", i ? "+" : "", id);
         }
-        if (d->kind == D_MOVE) {
-            short path[256];
-            int c = 0, a = 0;
-            if (game_move_preview(g, d, path, 256, &c, &a) > 0)
-                snprintf(buf, size, "move %s %d%s MP: %s", hexes, c / 2, c % 2 ? ".5" : "", units);
-            else
-                snprintf(buf, size, "move %s: %s", hexes, units);
-        } else
+        if (d->kind == D_MOVE && half_mp >= 0)
+            snprintf(buf, size, "move %s %d%s MP: %s", hexes, half_mp / 2, half_mp % 2 ? ".5" : "", units);
+        else if (d->kind == D_MOVE)
+            snprintf(buf, size, "move %s: %s", hexes, units);
+        else
             snprintf(buf, size, "attack %s: %s", hexes, units);
         return;
     }
@@ -324,9 +324,6 @@ static void decision_label(const Game *g, const Decision *d, char *buf, size_t s
         snprintf(buf + len, size - len, "  (%s)", hint);
     }
 }
-
-/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
-static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
 
 /* "Mahone, Wright and 1 more" */
 static void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size)
@@ -654,7 +651,9 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     gu->list_y0 = y;
     for (int i = gu->top; i < gu->nview && y < LINES - 1; i++) {
         char text[160];
-        decision_label(g, &gu->legal[gu->view[i]], text, sizeof text);
+        const Decision *d = &gu->legal[gu->view[i]];
+        int mp = d->kind == D_MOVE && gu->osel.hex >= 0 ? gu->cost[d->arg] : -1; /* worked out for the selection */
+        decision_label(g, d, mp, text, sizeof text);
         panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
     }
 }
