@@ -8,6 +8,30 @@ static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->re
 /* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
 static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
 
+/* The units in hex that viewer may know (dummies left out), into out; the
+ * counters it may only count go to *hidden (VISIBILITY: an enemy stack with
+ * none of the viewer's units next to it), and the stack's side to *side
+ * (-1: an empty hex). Returns how many are known. */
+static int known_units(const Game *g, int viewer, int hex, short *out, int max, int *hidden, int *side)
+{
+    int n = 0;
+    *hidden = 0;
+    *side = -1;
+    bool seen = game_can_inspect(g, viewer, hex);
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        const UnitDef *ud = &g->gd->units[i];
+        if (us->where != AT_MAP || us->hex != hex)
+            continue;
+        *side = ud->side;
+        if (ud->side != viewer && !seen)
+            (*hidden)++;
+        else if (ud->type != UT_DUMMY && n < max)
+            out[n++] = (short)i;
+    }
+    return n;
+}
+
 /* The live armies on the map: the canvas is drawn again from the state. */
 static void refresh_units(Ui *u, const Game *g)
 {
@@ -188,19 +212,13 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
             map_hex_index(&gd->map, gd->areas[g->st.automa.obj_area[f]].objective) == hex)
             panel_line(x, y, w, A_NORMAL, "objective of %s (%d VP)", automa_formation_name(gd, f),
                        g->st.automa.obj_value[f]);
-    bool seen = game_can_inspect(g, SIDE_CONFEDERATE, hex);
-    int hidden = 0;
-    for (int i = 0; i < g->st.nunits; i++) {
+    short known[GS_MAX_UNITS];
+    int hidden = 0, side = -1;
+    int nk = known_units(g, log_viewer(g), hex, known, GS_MAX_UNITS, &hidden, &side);
+    for (int k = 0; k < nk; k++) {
+        int i = known[k];
         const UnitState *us = &g->st.unit[i];
         const UnitDef *ud = &gd->units[i];
-        if (us->where != AT_MAP || us->hex != hex)
-            continue;
-        if (ud->side != SIDE_CONFEDERATE && !seen) {
-            hidden++; /* VISIBILITY: how many counters, nothing of what they are */
-            continue;
-        }
-        if (ud->type == UT_DUMMY)
-            continue;
         char flags[40] = "";
         if (us->flags & UF_DIS)
             strcat(flags, " DIS");
@@ -210,13 +228,13 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
             strcat(flags, " OOS");
         if (us->flags & UF_FIRED)
             strcat(flags, " fired");
-        bool reduced = ud->counter >= 0 ? us->steps < gd->counters[ud->counter].nvalues : ud->reduced > 0 && us->steps < 2;
         panel_line(x, y, w, ud->side == SIDE_UNION ? u->style_attr[STY_UNION] : u->style_attr[STY_CSA], "%s %d%s%s",
-                   ud->name, game_unit_points(g, i), reduced ? " (reduced)" : "", flags);
+                   ud->name, game_unit_points(g, i), mapview_unit_reduced(g, i) ? " (reduced)" : "", flags);
     }
     if (hidden)
-        panel_line(x, y, w, u->style_attr[STY_UNION], "a Union stack of %d counter%s (none of yours next to it)", hidden,
-                   hidden == 1 ? "" : "s");
+        panel_line(x, y, w, u->style_attr[side == SIDE_UNION ? STY_UNION : STY_CSA],
+                   "a %s stack of %d counter%s (none of yours next to it)", side == SIDE_UNION ? "Union" : "Confederate",
+                   hidden, hidden == 1 ? "" : "s");
     (*y)++;
 }
 
@@ -341,25 +359,21 @@ static void unit_names(const GameData *gd, const short *units, int n, char *out,
 static bool stack_summary(const Game *g, int viewer, int hex, char *out, size_t size)
 {
     const GameData *gd = g->gd;
-    int side = -1, n = 0, pts = 0;
+    short known[GS_MAX_UNITS];
+    int hidden = 0, side = -1, pts = 0;
+    int nk = known_units(g, viewer, hex, known, GS_MAX_UNITS, &hidden, &side);
     char names[300] = "";
-    for (int i = 0; i < g->st.nunits; i++) {
-        const UnitState *us = &g->st.unit[i];
-        if (us->where != AT_MAP || us->hex != hex)
-            continue;
-        side = gd->units[i].side;
-        n++;
-        if (gd->units[i].type == UT_DUMMY)
-            continue;
-        pts += game_unit_points(g, i);
+    for (int k = 0; k < nk; k++) {
+        pts += game_unit_points(g, known[k]);
         size_t len = strlen(names);
-        snprintf(names + len, sizeof names - len, "%s%s %d", len ? ", " : "", gd->units[i].name, game_unit_points(g, i));
+        snprintf(names + len, sizeof names - len, "%s%s %d", len ? ", " : "", gd->units[known[k]].name,
+                 game_unit_points(g, known[k]));
     }
     if (side < 0)
         return false;
-    if (side != viewer && !game_can_inspect(g, viewer, hex))
-        snprintf(out, size, "a %s stack of %d counter%s, out of sight", side == SIDE_UNION ? "Union" : "Confederate", n,
-                 n == 1 ? "" : "s");
+    if (hidden)
+        snprintf(out, size, "a %s stack of %d counter%s, out of sight", side == SIDE_UNION ? "Union" : "Confederate",
+                 hidden, hidden == 1 ? "" : "s");
     else
         snprintf(out, size, "%s, %d points: %s", side == SIDE_UNION ? "Union" : "Confederate", pts, names);
     return true;
