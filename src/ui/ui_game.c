@@ -1273,6 +1273,12 @@ void run_game(Ui *u, GameUi *gu)
             continue;
         }
         HexCoord was = u->cursor;
+        if (!gu->overlay && cursor_key(u, key)) { /* the map cursor: Enter now acts where it is */
+            follow_cursor(u);
+            gu->map_focus = true;
+            gu->msg[0] = '\0';
+            key = 0;
+        }
         switch (key) {
         case 'q':
         case 'Q':
@@ -1406,17 +1412,6 @@ void run_game(Ui *u, GameUi *gu)
                 snprintf(gu->msg, sizeof gu->msg, " no hex %s on this map", id);
             break;
         }
-        case 'y':
-        case 'u':
-        case 'b':
-        case 'n':
-            if (!gu->overlay) {
-                move_cursor(u, key == 'y' ? DIR_NW : key == 'u' ? DIR_NE : key == 'b' ? DIR_SW : DIR_SE);
-                follow_cursor(u);
-                gu->map_focus = true;
-                gu->msg[0] = '\0';
-            }
-            break;
         case KEY_MOUSE: {
             MEVENT ev;
             if (gu->overlay || getmouse(&ev) != OK)
@@ -1505,20 +1500,6 @@ void run_game(Ui *u, GameUi *gu)
                 snprintf(gu->msg, sizeof gu->msg, " %s", why);
             break;
         }
-        case 'h':
-        case KEY_LEFT:
-            step_cursor(u, -1, 0);
-            follow_cursor(u);
-            gu->map_focus = true;
-            gu->msg[0] = '\0';
-            break;
-        case 'l':
-        case KEY_RIGHT:
-            step_cursor(u, 1, 0);
-            follow_cursor(u);
-            gu->map_focus = true;
-            gu->msg[0] = '\0';
-            break;
         case 'f':
             if (gu->overlay == 2) {
                 gu->log_filter = (gu->log_filter + 1) % 4;
@@ -1534,11 +1515,6 @@ void run_game(Ui *u, GameUi *gu)
             else if (gu->overlay == 3) {
                 if (gu->help_top > 0)
                     gu->help_top--;
-            } else if (gu->overlay) {
-            } else {
-                move_cursor(u, DIR_N), follow_cursor(u);
-                gu->map_focus = true;
-                gu->msg[0] = '\0';
             }
             break;
         case 'j':
@@ -1547,11 +1523,6 @@ void run_game(Ui *u, GameUi *gu)
                     gu->log_sel--;
             } else if (gu->overlay == 3)
                 gu->help_top++;
-            else if (!gu->overlay) {
-                move_cursor(u, DIR_S), follow_cursor(u);
-                gu->map_focus = true;
-                gu->msg[0] = '\0';
-            }
             break;
         case KEY_RESIZE:
             centre_on_cursor(u);

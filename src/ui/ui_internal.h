@@ -62,6 +62,8 @@ void draw_map(Ui *u);
 void move_cursor(Ui *u, int dir);
 void step_cursor(Ui *u, int dcol, int drow);
 void handle_mouse(Ui *u);
+/* h j k l y u b n and Left Right move the cursor a hex; true when key was one of them. */
+bool cursor_key(Ui *u, int key);
 /* A mouse event on the map: the wheel scrolls, a click moves the cursor
  * (true when it landed on a hex) or, on the overview, goes there. */
 bool handle_mouse_event(Ui *u, const MEVENT *ev);

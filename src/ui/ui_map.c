@@ -506,6 +506,40 @@ void handle_mouse(Ui *u)
         handle_mouse_event(u, &ev);
 }
 
+bool cursor_key(Ui *u, int key)
+{
+    switch (key) {
+    case 'h':
+    case KEY_LEFT:
+        step_cursor(u, -1, 0);
+        return true;
+    case 'l':
+    case KEY_RIGHT:
+        step_cursor(u, 1, 0);
+        return true;
+    case 'k':
+        move_cursor(u, DIR_N);
+        return true;
+    case 'j':
+        move_cursor(u, DIR_S);
+        return true;
+    case 'y':
+        move_cursor(u, DIR_NW);
+        return true;
+    case 'u':
+        move_cursor(u, DIR_NE);
+        return true;
+    case 'b':
+        move_cursor(u, DIR_SW);
+        return true;
+    case 'n':
+        move_cursor(u, DIR_SE);
+        return true;
+    default:
+        return false;
+    }
+}
+
 static const ScenarioDef *find_setup(const GameData *gd)
 {
     int i = data_scenario_index(gd, "campaign");
@@ -570,33 +604,23 @@ void run_viewer(Ui *u)
         case 'Q':
             running = false;
             break;
-        case KEY_LEFT:
-        case 'h':
-            step_cursor(u, -1, 0);
-            break;
-        case KEY_RIGHT:
-        case 'l':
-            step_cursor(u, 1, 0);
-            break;
         case KEY_UP:
-        case 'k':
             move_cursor(u, DIR_N);
             break;
         case KEY_DOWN:
-        case 'j':
             move_cursor(u, DIR_S);
             break;
+        case 'h':
+        case 'l':
+        case 'k':
+        case 'j':
         case 'y':
-            move_cursor(u, DIR_NW);
-            break;
         case 'u':
-            move_cursor(u, DIR_NE);
-            break;
         case 'b':
-            move_cursor(u, DIR_SW);
-            break;
         case 'n':
-            move_cursor(u, DIR_SE);
+        case KEY_LEFT:
+        case KEY_RIGHT:
+            cursor_key(u, key);
             break;
         case KEY_NPAGE:
             u->vy += map_height() - 2;
