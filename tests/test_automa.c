@@ -1061,14 +1061,29 @@ static void test_lone_weak_unit_destroyed(void **state)
 
 /* ---- AI-PLAYER-ATTACK, AI-ARTILLERY (defending), AI-WHEEL's jump ------------ */
 
+/* Birney's division (III Corps, 7 at full strength) alone, Mahone and Posey
+ * next to it; returns Birney's hex. */
+static int birney_faces_mahone_and_posey(Game *g)
+{
+    int t = bare(g);
+    put_counter(g, "birney", hexid(t));
+    put(g, "mahone", hexid(nb(t, 0)));
+    put(g, "posey", hexid(nb(t, 0)));
+    return t;
+}
+
+/* Anderson's chit drawn and placed by Mahone and Posey; they attack Birney. */
+static void mahone_and_posey_attack(Game *g, int t)
+{
+    confederate_drawn(g, "anderson");
+    run_at(g, "place %s", nb(t, 0));
+    run_at(g, "attack mahone+posey %s", t);
+}
+
 /* The player attacks III Corps while its marker is on wheel slot `slot`. */
 static void attack_on_the_wheel(Game *g, int slot)
 {
-    int t = bare(g);
-    put_counter(g, "birney", hexid(t)); /* III Corps, 7 at full strength */
-    int c = nb(t, 0);
-    put(g, "mahone", hexid(c));
-    put(g, "posey", hexid(c));
+    int t = birney_faces_mahone_and_posey(g);
     int f = F("sickles");
     AutomaState *a = &g->st.automa;
     a->combat[f] = 1; /* its +1 combat marker adds a die in defence too, then goes (N.3) */
@@ -1077,9 +1092,7 @@ static void attack_on_the_wheel(Game *g, int slot)
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] == f)
             a->track[i] = -1;
-    confederate_drawn(g, "anderson");
-    run_at(g, "place %s", c);
-    run_at(g, "attack mahone+posey %s", t);
+    mahone_and_posey_attack(g, t);
     dice(g, "4"); /* the roll for cover */
     for (int guard = 0; guard < 40 && g->st.pending == PEND_COMBAT; guard++) {
         if (g->st.to_move == SIDE_UNION)
@@ -1132,14 +1145,8 @@ static void test_automa_six_in_defence(void **state)
     /* K.2: the defending Automa's natural 6 hits the strongest Confederate unit; Mahone and Posey are
      * equal, so the player picks which */
     Game g;
-    int t = bare(&g);
-    put_counter(&g, "birney", hexid(t));
-    int c = nb(t, 0);
-    put(&g, "mahone", hexid(c));
-    put(&g, "posey", hexid(c));
-    confederate_drawn(&g, "anderson");
-    run_at(&g, "place %s", c);
-    run_at(&g, "attack mahone+posey %s", t);
+    int t = birney_faces_mahone_and_posey(&g);
+    mahone_and_posey_attack(&g, t);
     /* the roll for cover, 1: a die from the attacker, artillery 1; the dice that follow are known */
     short att[2] = {(short)U("mahone"), (short)U("posey")}, hx[1] = {(short)t};
     int ad, dd;
