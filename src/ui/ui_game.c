@@ -161,7 +161,7 @@ static void game_status(const Game *g, char *buf, size_t n)
              st->rain ? " rain" : "", phase_text[st->phase], st->phase == PH_GAME_OVER ? "game over"
              : st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union to decide")
              : st->automa.on ? "you decide" : "Confederates to decide",
-             st->points[SIDE_CONFEDERATE]);
+             st->points[log_viewer(g)]);
     if (st->automa.on) {
         size_t len = strlen(buf);
         snprintf(buf + len, n - len, " | VP %d %s", st->automa.vp,
@@ -622,7 +622,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             draw_news(u, gu, x, &y, w, LINES - 1 - y);
     } else {
         const Chit *c = &g->st.drawn;
-        if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == SIDE_CONFEDERATE)
+        if (g->st.phase == PH_ACTIVATION && !g->st.activated && c->side == log_viewer(g))
             panel_line(x, &y, w, A_NORMAL, "Drawn: %s",
                        c->kind == CHIT_FORMATION && c->index >= 0 ? u->gd->formations[c->index].name
                        : c->kind == CHIT_HIGHER && c->index >= 0 ? u->gd->commanders[c->index].name
