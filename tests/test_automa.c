@@ -1352,7 +1352,7 @@ static void test_ai_losses_and_retreat(void **state)
     for (int u = 0; u < gd.nunits && s < 0; u++)
         if (gd.units[u].side == SIDE_UNION && gd.units[u].type == UT_SKIRMISHER && g.st.unit[u].where == AT_ABSENT)
             s = u;
-    g.st.unit[s] = (UnitState){g.st.unit[U("birney")].hex, AT_MAP, 1, 0, -1};
+    g.st.unit[s] = (UnitState){.hex = g.st.unit[U("birney")].hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
     g.st.skirmishers[SIDE_UNION]--;
     g.st.automa.skirm[f] = (short)s;
     step(&g); /* the engagement opens */

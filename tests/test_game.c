@@ -2589,7 +2589,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     /* an empty field: nothing of Lee's between the Union depots and the exits */
     for (int u = 0; u < g.st.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE)
-            g.st.unit[u] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+            g.st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
     int exit = -1, cells = gd.map.cols * gd.map.rows;
     for (int h = 0; h < cells; h++)
         if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
@@ -2604,7 +2604,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
             g.st.unit[u].where != AT_MAP || g.st.unit[u].steps == 0)
             continue;
         steps += g.st.unit[u].steps;
-        g.st.unit[u] = (UnitState){-1, AT_EXITED, g.st.unit[u].steps, 0, (short)exit};
+        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = g.st.unit[u].steps, .flags = 0, .exited_from = (short)exit};
     }
     assert_true(steps >= 35);
     bool supplied = game_hex_supplied(&g, SIDE_UNION, exit);

@@ -618,7 +618,7 @@ static void ai_losses(Game *g)
     if (hits > 0 && f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-LOSSES", "the first loss removes %s's skirmisher",
                 automa_formation_name(gd, f));
-        g->st.unit[a->skirm[f]] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+        g->st.unit[a->skirm[f]] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
         g->st.skirmishers[SIDE_UNION]++;
         a->seen_where[a->skirm[f]] = AT_ABSENT;
         a->seen_steps[a->skirm[f]] = 0;

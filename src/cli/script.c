@@ -375,7 +375,7 @@ static void cmd_place(Session *s, const char *args, bool remove)
     }
     UnitState *us = &s->game.st.unit[u];
     if (remove) {
-        *us = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+        *us = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
         log_add(&s->game.log, s->game.st.turn, LOG_EVENT, "SETUP", "by hand: %s removed", id);
     } else {
         HexCoord h;

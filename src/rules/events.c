@@ -666,7 +666,7 @@ static void play_effect(Game *g, const Decision *d)
                 E->radius, hex_name(gd, d->hex, hx));
         break;
     case EV_REGROUP:
-        st->unit[d->arg2] = (UnitState){(short)d->hex, AT_MAP, 1, 0, -1};
+        st->unit[d->arg2] = (UnitState){.hex = (short)d->hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
         log_add(&g->log, st->turn, LOG_EVENT, "RECOVERY", "%s comes back on its reduced side in %s",
                 gd->units[d->arg2].name, hex_name(gd, d->hex, hx));
         break;

@@ -155,10 +155,10 @@ static bool place_in(Game *g, int u, const int *hexes, int n)
     for (int i = 0; i < n; i++) {
         if (hexes[i] < 0 || hex_has_side(g, hexes[i], 1 - side))
             continue;
-        st->unit[u] = (UnitState){(short)hexes[i], AT_MAP, (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), 0, -1};
+        st->unit[u] = (UnitState){.hex = (short)hexes[i], .where = AT_MAP, .steps = (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), .flags = 0, .exited_from = -1};
         if (!overstacked(g, hexes[i], side))
             return true;
-        st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+        st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
     }
     return false;
 }
@@ -318,7 +318,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     st->nunits = gd->nunits;
     rng_seed(&st->rng, seed);
     for (int i = 0; i < gd->nunits; i++)
-        st->unit[i] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+        st->unit[i] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
     const ScenarioDef *sc = &gd->scenarios[scenario];
     for (int i = 0; i < sc->ndeploy; i++) {
         const Deployment *dep = &sc->deploy[i];
@@ -1444,7 +1444,7 @@ void dummies_cleanup(Game *g)
             company = v != u && !is_dummy(g, v) && st->unit[v].where == AT_MAP && st->unit[v].hex == st->unit[u].hex &&
                       g->gd->units[v].side == g->gd->units[u].side;
         if (!company) {
-            st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+            st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
             st->dummies[g->gd->units[u].side]++;
         }
     }
@@ -1516,7 +1516,7 @@ int skirmisher_place(Game *g, int side, int hex)
         return -1;
     for (int u = 0; u < st->nunits; u++)
         if (is_skirmisher(g, u) && g->gd->units[u].side == side && st->unit[u].where == AT_ABSENT) {
-            st->unit[u] = (UnitState){(short)hex, AT_MAP, 1, 0, -1};
+            st->unit[u] = (UnitState){.hex = (short)hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
             st->skirmishers[side]--;
             return u;
         }
@@ -2407,7 +2407,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         for (int u = 0; u < st->nunits; u++)
             if (is_dummy(g, u) && g->gd->units[u].side == d->side && st->unit[u].where == AT_ABSENT) {
-                st->unit[u] = (UnitState){(short)d->arg, AT_MAP, 1, 0, -1};
+                st->unit[u] = (UnitState){.hex = (short)d->arg, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
                 st->dummies[d->side]--;
                 log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s places a dummy marker", data_side_name(d->side));
                 return true;
@@ -2422,7 +2422,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "that is not one of your dummies on the map");
             return false;
         }
-        st->unit[u] = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+        st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
         st->dummies[d->side]++;
         log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
         return true;

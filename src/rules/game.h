@@ -62,6 +62,8 @@ typedef struct {
     unsigned char steps; /* 2 full, 1 reduced (or a one-step unit), 0 gone */
     unsigned short flags;
     short exited_from;   /* the road edge hex it left by when AT_EXITED (EXIT-MAP) */
+    unsigned char mp_left; /* half MP still unspent after its move in this activation (UF_MOVED): leaving
+                              the map from a road hex costs the rest of it (EXIT-MAP) */
 } UnitState;
 
 /* CHIT_EVENT: an event chit put in the command cup (Good General); index is the event. */

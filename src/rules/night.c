@@ -321,7 +321,7 @@ static void skirmishers_at_night(Game *g)
             }
             if (us->where == AT_MAP || us->where == AT_ELIMINATED) {
                 lost += us->where == AT_ELIMINATED;
-                *us = (UnitState){-1, AT_ABSENT, 0, 0, -1};
+                *us = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
                 st->skirmishers[side]++;
                 back++;
             }
