@@ -1575,20 +1575,22 @@ static void test_demoralized_units(void **state)
     Game g;
     hill_activated(&g);
     HexCoord t = open_ground(&g), b = hex_neighbour(t, DIR_S), c = hex_neighbour(b, DIR_S),
-             d = hex_neighbour(c, DIR_S);
+             d = hex_neighbour(c, DIR_S), e = hex_neighbour(d, DIR_S);
     put_at(&g, "heth", t);
     put_at(&g, "lane", c);
-    put_at(&g, "von-gilsa", d);
+    put_at(&g, "von-gilsa", e);
     g.st.unit[U("lane")].flags |= UF_DEM;
     run(&g, "place %s", t);
     /* Never into a hex next to the enemy (DEMORAL). */
     char cmd[96], hx[5];
-    hex_format(hex_neighbour(d, DIR_SW), hx);
+    hex_format(d, hx);
     snprintf(cmd, sizeof cmd, "move lane %s", hx);
     refuse_text(&g, cmd, "cannot be reached");
     game_free(&g);
 
-    /* A demoralized stack the enemy comes next to must retreat: no "stay". */
+    /* DEMORAL: a demoralized unit the enemy comes next to must retreat at
+     * once, by the rules of retreat, to a hex out of contact: no "stay",
+     * no break contact first; the move then goes on. */
     start(&g, "campaign", 21);
     advance_to(&g, 3);
     apply_text(&g, "done");
@@ -1603,13 +1605,47 @@ static void test_demoralized_units(void **state)
     g.st.unit[U("heth")].flags |= UF_DEM;
     run(&g, "place %s", t);
     run(&g, "move von-gilsa %s", b);
-    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    assert_int_equal(g.st.pending, PEND_DEMORAL);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
     assert_false(legal_has(&g, "stay"));
-    refuse_text(&g, "stay", "must retreat");
-    assert_true(legal_all(&g) > 0);
+    refuse_text(&g, "stay", "must first retreat");
+    int k = legal_all(&g);
+    assert_true(k > 0);
+    for (int i = 0; i < k; i++) {
+        assert_int_equal(legal_buf[i].kind, D_RETREAT);
+        assert_false(next_to_side(&g, legal_buf[i].arg, SIDE_UNION)); /* never into contact */
+    }
     char why[128];
     assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
     assert_int_not_equal(g.st.unit[U("heth")].hex, hx_index(c));
+    assert_int_equal(g.st.pending, PEND_NONE);
+    assert_int_equal(g.st.to_move, SIDE_UNION); /* the Union's activation goes on */
+    game_free(&g);
+
+    /* With nowhere to go out of contact, it is eliminated at once. */
+    start(&g, "campaign", 21);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "choose howard");
+    apply_text(&g, "done");
+    draw_until(&g, "howard");
+    t = open_ground(&g);
+    b = hex_neighbour(t, DIR_S);
+    c = hex_neighbour(b, DIR_S);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "heth", c);
+    g.st.unit[U("heth")].flags |= UF_DEM;
+    const char *ring[] = {"mclean", "buschbeck", "barlow", "schimmelfennig", "krzyzanowski"};
+    for (int dir = 0, k2 = 0; dir < DIR_COUNT; dir++) { /* enemies all round but the way von Gilsa comes */
+        HexCoord x = hex_neighbour(hex_neighbour(c, dir), dir);
+        if (dir == DIR_N)
+            continue;
+        put_at(&g, ring[k2++], x);
+    }
+    run(&g, "place %s", t);
+    run(&g, "move von-gilsa %s", b);
+    assert_int_equal(g.st.unit[U("heth")].where, AT_ELIMINATED);
+    assert_int_equal(g.st.pending, PEND_NONE);
     game_free(&g);
 }
 
@@ -2017,10 +2053,10 @@ static void test_campaign_special_rules(void **state)
      * turn-11 cavalry neither; Stuart only with 10 Confederate steps across. */
     short res[1] = {(short)U("provost")}, inf[1] = {(short)U("caldwell")}, cav[1] = {(short)U("davis")},
           stu[1] = {(short)U("f-lee")};
-    assert_false(may_cross_great_rivers(&g, res, 1));
-    assert_true(may_cross_great_rivers(&g, inf, 1));
-    assert_false(may_cross_great_rivers(&g, cav, 1));
-    assert_false(may_cross_great_rivers(&g, stu, 1));
+    assert_int_equal(great_river_limit(&g, res, 1), RIVERS_NEVER);
+    assert_int_equal(great_river_limit(&g, inf, 1), RIVERS_FREE);
+    assert_int_equal(great_river_limit(&g, cav, 1), RIVERS_NOT_SOUTH); /* only "to the south" (CAMPAIGN) */
+    assert_int_equal(great_river_limit(&g, stu, 1), RIVERS_NEVER);
     /* 10 steps of Confederate infantry north of the rivers free Stuart. */
     HexCoord nb = north_bank(&g);
     char hx[5];
@@ -2030,7 +2066,7 @@ static void test_campaign_special_rules(void **state)
         put(&g, five[i], hx);
         g.st.unit[U(five[i])].steps = 2;
     }
-    assert_true(may_cross_great_rivers(&g, stu, 1));
+    assert_int_equal(great_river_limit(&g, stu, 1), RIVERS_FREE);
     game_free(&g);
     /* The turn-11 cavalry arrives on the west edge between the rivers. */
     start(&g, "campaign", 15);

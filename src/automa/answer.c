@@ -157,13 +157,14 @@ static void wheel_jump(Game *g)
  * onto another division if it can help it. */
 static int retreat_choice(const Game *g, const Decision *list, int k)
 {
+    int from = g->st.pending == PEND_DEMORAL ? g->st.dem_hex : g->st.cb_queue[0];
     int best = -1, best_rank = 0;
     for (int i = 0; i < k; i++) {
         if (list[i].kind != D_RETREAT)
             continue;
         int nearest = 999;
         for (int u = 0; u < g->st.nunits; u++)
-            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != g->st.cb_queue[0]) {
+            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != from) {
                 int x = hex_distance(map_hex_at(&g->gd->map, list[i].arg), map_hex_at(&g->gd->map, g->st.unit[u].hex));
                 if (x < nearest)
                     nearest = x;
@@ -232,8 +233,9 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
                 automa_release(g, f, "attacked");
         }
     }
-    if (st->pending == PEND_COMBAT && (i = retreat_choice(g, list, k)) >= 0) {
-        snprintf(why, n, "the stack retreats toward its nearest friend (K.3)");
+    if ((st->pending == PEND_COMBAT || st->pending == PEND_DEMORAL) && (i = retreat_choice(g, list, k)) >= 0) {
+        snprintf(why, n, "%s toward its nearest friend (K.3)",
+                 st->pending == PEND_DEMORAL ? "the demoralized division falls back" : "the stack retreats");
         return i;
     }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_DEF_LOSS && (i = pick_kind(list, k, D_RETREAT_INSTEAD)) >= 0) {
@@ -316,6 +318,7 @@ void automa_answer(Game *g)
         return;
     }
     const char *rule = g->st.pending == PEND_BREAK_CONTACT ? "AI-BREAK-CONTACT"
+                       : g->st.pending == PEND_DEMORAL     ? "AI-DIS-DEM"
                        : g->st.pending == PEND_BREASTWORK  ? "AI-BOMBARD-TARGET"
                                                            : "AI-PLAYER-ATTACK";
     char why[160];

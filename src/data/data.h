@@ -153,6 +153,7 @@ typedef struct {
     int independent_radius, independent_units, formation_independents, higher_interval;
     int break_contact_hexes, cavalry_break_contact_hexes;
     int forced_march_factor, forced_march_loss, forced_march_penalty, pontoon_roll;
+    int supply_penalty; /* OOS-LADDER: off every die of a side with a unit out of supply in the combat */
     int encircle_dice, breastwork_dice, breastwork_steps, fortification_dice, fortification_steps;
     int lone_skirmisher_dice, skirmishers_lost_nightly, six;
 } RuleNumbers;

@@ -197,6 +197,7 @@ static void tables_file(IniDoc *doc, void *arg)
             {"forced_march_factor", offsetof(RuleNumbers, forced_march_factor), 1, 5},
             {"forced_march_loss", offsetof(RuleNumbers, forced_march_loss), 0, 6},
             {"forced_march_penalty", offsetof(RuleNumbers, forced_march_penalty), 0, 6},
+            {"supply_penalty", offsetof(RuleNumbers, supply_penalty), 0, 6},
             {"pontoon_roll", offsetof(RuleNumbers, pontoon_roll), 1, 7},
             {"encircle_dice", offsetof(RuleNumbers, encircle_dice), 0, 6},
             {"breastwork_dice", offsetof(RuleNumbers, breastwork_dice), 0, 6},

@@ -27,17 +27,6 @@ static bool in_list(const short *list, int n, int v)
     return false;
 }
 
-/* Neighbours across a hexside that allows combat. */
-static bool can_fight_across(const Game *g, int a, int b)
-{
-    HexCoord ha = map_hex_at(MAP(g), a), hb = map_hex_at(MAP(g), b);
-    int dir = hex_direction(ha, hb);
-    if (dir < 0)
-        return false;
-    const Hexside *hs = map_hexside(MAP(g), ha, dir);
-    return !hs || hs->kind < 0 || g->gd->hexside_kinds[hs->kind].combat_across;
-}
-
 static bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
 
 /* Why an active unit may not attack now, or NULL. */
@@ -73,7 +62,7 @@ static int enemy_neighbours(const Game *g, int u, short *out)
         if (!map_has(MAP(g), nb))
             continue;
         int ni = map_hex_index(MAP(g), nb);
-        if (hex_has_side(g, ni, 1 - side) && can_fight_across(g, g->st.unit[u].hex, ni))
+        if (hex_has_side(g, ni, 1 - side) && hexes_can_fight(g, g->st.unit[u].hex, ni))
             out[n++] = (short)ni;
     }
     return n;
@@ -127,6 +116,17 @@ static int fortification(const Game *g, int hex, const short *att, int natt, int
         all_faced &= (mh->fort_faces >> dir) & 1u;
     }
     return !any ? 0 : all_faced ? 2 : 1; /* 2: in full, 1: as a breastwork */
+}
+
+/* OOS-LADDER: "Units out of supply in combat apply a penalty of minus one
+ * (-1) to each die. This penalty also applies if out-of-supply units fight
+ * alongside supplied friendly units." */
+static bool side_out_of_supply(const Game *g, const short *units, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (unit_here(g, units[i]) && (g->st.unit[units[i]].flags & UF_OOS))
+            return true;
+    return false;
 }
 
 static int side_bonus(const Game *g, const short *units, int n)
@@ -263,6 +263,14 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         ad = cr->min_dice;
     if (dd < cr->min_dice)
         dd = cr->min_dice;
+    if (side_out_of_supply(g, att, natt) || side_out_of_supply(g, def, ndef)) {
+        size_t nl = strlen(notes);
+        snprintf(notes + nl, sizeof notes - nl, ", out of supply: %s -%d a die",
+                 side_out_of_supply(g, att, natt) && side_out_of_supply(g, def, ndef) ? "both"
+                 : side_out_of_supply(g, att, natt)                                 ? "attacker"
+                                                                                    : "defender",
+                 gd->rules.supply_penalty);
+    }
     int leader = event_attack_dice(g, att, natt); /* Jackson Attacks (EVENTS): after the limits */
     if (leader) {
         ad += leader;
@@ -433,6 +441,8 @@ static void roll_dice(Game *g)
     bool def_marched = false;
     for (int i = 0; i < st->cb_ndef; i++)
         def_marched |= (st->unit[st->cb_def[i]].flags & UF_FORCED) != 0;
+    int oos[2] = {side_out_of_supply(g, st->cb_att, st->cb_natt) ? g->gd->rules.supply_penalty : 0,
+                  side_out_of_supply(g, st->cb_def, st->cb_ndef) ? g->gd->rules.supply_penalty : 0};
     for (int side = 0; side < 2; side++) {
         bool attacker = side == 0;
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
@@ -449,7 +459,8 @@ static void roll_dice(Game *g)
                     st->cb_six_def++;
             }
             LogEntry *e = &g->log.items[g->log.count - 1];
-            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0); /* FORCED-MARCH */
+            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0) /* FORCED-MARCH */
+                          - oos[side]; /* OOS-LADDER: out of supply, every die */
             hits[side] += e->modified >= cr->hit_on;
         }
         if (!attacker && st->automa.on && g->gd->units[st->cb_def[0]].side == SIDE_UNION) {
@@ -483,47 +494,6 @@ static void compute_dice(Game *g)
     memset(st->cb_att_bonus, 0, sizeof st->cb_att_bonus);
     memset(st->cb_def_bonus, 0, sizeof st->cb_def_bonus);
     log_add(&g->log, st->turn, LOG_EVENT, "COMBAT-DICE", "%s", why);
-}
-
-/* Hexes a defending stack may retreat into, best first tier only (RETREAT). */
-static int retreat_destinations(const Game *g, int hex, short *out, int max)
-{
-    int side = defender_side(g);
-    HexCoord c = map_hex_at(MAP(g), hex);
-    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain, .south_only = g->st.automa.on && side == SIDE_CONFEDERATE};
-    short tier[4][DIR_COUNT];
-    int nt[4] = {0, 0, 0, 0};
-    short here[CB_MAX_UNITS];
-    int nhere = units_in_hex(g, hex, side, -1, here, CB_MAX_UNITS);
-    int pts = 0;
-    for (int i = 0; i < nhere; i++)
-        pts += game_unit_points(g, here[i]);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord nb = hex_neighbour(c, d);
-        bool road;
-        if (!map_has(MAP(g), nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
-            continue;
-        int ni = map_hex_index(MAP(g), nb);
-        if (hex_has_side(g, ni, 1 - side))
-            continue;
-        short there[CB_MAX_UNITS];
-        int nthere = units_in_hex(g, ni, side, -1, there, CB_MAX_UNITS);
-        int tp = pts;
-        for (int i = 0; i < nthere; i++)
-            tp += game_unit_points(g, there[i]);
-        if (nthere + nhere > g->gd->stacking.max_units || tp > g->gd->stacking.max_points)
-            continue;
-        bool empty = nthere == 0, quiet = !next_to_side(g, ni, 1 - side);
-        int t = empty && quiet ? 0 : quiet ? 1 : empty ? 2 : 3;
-        tier[t][nt[t]++] = (short)ni;
-    }
-    for (int t = 0; t < 4; t++)
-        if (nt[t] > 0) {
-            for (int i = 0; i < nt[t] && i < max; i++)
-                out[i] = tier[t][i];
-            return nt[t];
-        }
-    return 0;
 }
 
 static void eliminate(Game *g, int u, const char *rule, const char *why)
@@ -680,13 +650,8 @@ static void next_step(Game *g)
             break;
         case CB_RETREAT:
             while (st->cb_retreating && st->cb_nqueue > 0) {
-                short dest[DIR_COUNT];
-                if (retreat_destinations(g, st->cb_queue[0], dest, DIR_COUNT) > 0)
+                if (retreat_cull(g, st->cb_queue[0], def, 0, "RETREAT") > 0)
                     return set_step(g, CB_RETREAT, def);
-                short here[CB_MAX_UNITS];
-                int nh = units_in_hex(g, st->cb_queue[0], def, -1, here, CB_MAX_UNITS);
-                for (int i = 0; i < nh; i++)
-                    eliminate(g, here[i], "RETREAT", "no hex to retreat into");
                 memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
                 st->cb_nqueue--;
             }
@@ -933,16 +898,9 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
             ADDD(.kind = D_RETREAT_INSTEAD);
         break;
     }
-    case CB_RETREAT: {
-        short dest[DIR_COUNT];
-        int nd = retreat_destinations(g, st->cb_queue[0], dest, DIR_COUNT);
-        for (int i = 0; i < nd; i++) {
-            ADDD(.kind = D_RETREAT, .arg = dest[i]);
-            if (pontoon_retreat_may_take_up(g, 1 - g->gd->units[st->cb_att[0]].side, st->cb_queue[0], dest[i]))
-                ADDD(.kind = D_RETREAT, .arg = dest[i], .dir = 1); /* PONTOON-REMOVE */
-        }
+    case CB_RETREAT:
+        n = retreat_legal(g, st->cb_queue[0], defender_side(g), 0, out, max, n);
         break;
-    }
     case CB_ADVANCE:
         for (int h = 0; h < st->cb_nhex; h++) {
             int hex = st->cb_hex[h];
@@ -1152,34 +1110,12 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         int from = st->cb_queue[0];
-        short dest[DIR_COUNT];
-        int nd = retreat_destinations(g, from, dest, DIR_COUNT);
-        if (!in_list(dest, nd, d->arg)) {
-            snprintf(why, n, "retreat one hex, into an empty hex away from the enemy where there is one (RETREAT)");
+        if (!retreat_apply(g, from, def, 0, d, "RETREAT", why, n))
             return false;
+        if (retreat_left(g, from, def, 0) == 0) {
+            memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
+            st->cb_nqueue--;
         }
-        if (d->dir == 1 && !pontoon_retreat_may_take_up(g, def, from, d->arg)) {
-            snprintf(why, n, "only the Union takes up a pontoon, and only the one it retreats over (PONTOON-REMOVE)");
-            return false;
-        }
-        short here[CB_MAX_UNITS];
-        int nh = units_in_hex(g, from, def, -1, here, CB_MAX_UNITS);
-        bool works = st->breastwork[from] == def + 1 || (MAP(g)->hexes[from].fort_faces && def == SIDE_CONFEDERATE);
-        for (int i = 0; i < nh; i++)
-            st->unit[here[i]].hex = (short)d->arg;
-        char hf[5], hd[5];
-        hex_format(map_hex_at(MAP(g), from), hf);
-        hex_format(map_hex_at(MAP(g), d->arg), hd);
-        log_add(&g->log, st->turn, LOG_DECISION, "RETREAT", "the stack in %s retreats to %s", hf, hd);
-        if (d->dir == 1)
-            pontoon_retreat_take_up(g, def, from, d->arg);
-        if (st->breastwork[from] == def + 1)
-            st->breastwork[from] = 0;
-        if (works)
-            for (int i = 0; i < nh; i++)
-                disorder(g, here[i], "BREASTWORK", "it retreated out of its works");
-        memmove(st->cb_queue, st->cb_queue + 1, (size_t)(st->cb_nqueue - 1) * sizeof *st->cb_queue);
-        st->cb_nqueue--;
         next_step(g);
         return true;
     }
@@ -1220,8 +1156,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             int from = st->unit[d->units[i]].hex;
             st->unit[d->units[i]].hex = (short)hex;
             /* an attacker leaving his own breastwork by advancing is not disordered */
-            if (st->breastwork[from] == d->side + 1 && !hex_has_side(g, from, d->side))
-                st->breastwork[from] = 0;
+            leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_ADVANCE, true);
         }
         log_add(&g->log, st->turn, LOG_DECISION, "ADVANCE", "%s", text);
         next_step(g);
@@ -1286,7 +1221,8 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
     case D_RETREAT: {
         short h = (short)d->arg;
         hex_list(gd, &h, 1, b, sizeof b);
-        snprintf(buf, size, "retreat %s%s", b, d->dir == 1 ? " take-up" : "");
+        unit_list(gd, d->units, d->nunits, a, sizeof a);
+        snprintf(buf, size, "retreat %s%s%s%s", b, d->nunits ? " " : "", a, d->dir == 1 ? " take-up" : "");
         break;
     }
     case D_ADVANCE: {
@@ -1390,14 +1326,29 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
         out->arg = k == 1 ? data_unit_index(g->gd, a) : -1;
         return out->arg >= 0;
     }
-    if (strcmp(verb, "retreat") == 0 || strcmp(verb, "skirmisher") == 0) {
+    if (strcmp(verb, "skirmisher") == 0) {
         HexCoord h;
-        bool take_up = k == 2 && verb[1] == 'e' && strcmp(b, "take-up") == 0;
-        if ((k != 1 && !take_up) || !hex_parse(a, &h) || !map_has(MAP(g), h))
+        if (k != 1 || !hex_parse(a, &h) || !map_has(MAP(g), h))
             return false;
-        out->dir = take_up ? 1 : 0;
-        out->kind = verb[1] == 'e' ? D_RETREAT : D_SKIRM_DEFEND;
+        out->kind = D_SKIRM_DEFEND;
         out->arg = map_hex_index(MAP(g), h);
+        return true;
+    }
+    if (strcmp(verb, "retreat") == 0) { /* retreat HHHH [UNIT+UNIT] [take-up] */
+        char c3[16] = "";
+        k = sscanf(rest, "%399s %399s %15s %7s", a, b, c3, extra);
+        HexCoord h;
+        if (k < 1 || k > 3 || !hex_parse(a, &h) || !map_has(MAP(g), h))
+            return false;
+        out->kind = D_RETREAT;
+        out->arg = map_hex_index(MAP(g), h);
+        out->dir = 0;
+        if (k == 3 && strcmp(c3, "take-up") != 0)
+            return false;
+        if (k >= 2 && strcmp(k == 2 ? b : c3, "take-up") == 0)
+            out->dir = 1;
+        if (k == 3 || (k == 2 && out->dir == 0))
+            return parse_list(g, b, false, out->units, DEC_MAX_UNITS, &out->nunits);
         return true;
     }
     static const struct {

@@ -311,7 +311,7 @@ static bool retreat_ok(const Game *g, const Decision *mv, int hex)
            !stack_over_with(g, hex, mv->side, mv->units, mv->nunits, 0, 0);
 }
 
-static int retreat_legal(const Game *g, Decision *out, int max, int n)
+static int general_retreat_legal(const Game *g, Decision *out, int max, int n)
 {
     n = list_group_moves(g, out, max, n, UF_RETREAT, UF_RMOVED, ev(g, g->st.ev_retreat)->mp, retreat_ok);
     if (n < max)
@@ -334,7 +334,7 @@ int events_legal(const Game *g, Decision *out, int max, int n)
     const GameData *gd = g->gd;
     int side = st->to_move;
     if (st->pending == PEND_RETREAT_EVENT)
-        return retreat_legal(g, out, max, n);
+        return general_retreat_legal(g, out, max, n);
 #define PUSH(dec)                                                                                                      \
     do {                                                                                                               \
         if (n < max)                                                                                                   \
@@ -838,7 +838,7 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
             st->unit[d->units[i]].hex = (short)d->arg;
             st->unit[d->units[i]].flags |= UF_RMOVED;
         }
-        left_hex(g, from, d->side, d->units, d->nunits, false);
+        leave_hex(g, from, d->side, d->units, d->nunits, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
         char from_s[5];
         log_add(&g->log, st->turn, LOG_DECISION, "EVENTS", "%s falls back from %s to %s",
                 d->nunits == 1 ? gd->units[d->units[0]].name : "a stack", hex_name(gd, from, from_s),

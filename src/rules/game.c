@@ -62,27 +62,27 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy)
 }
 
 /* The hexes within `radius` of `from` along a path that never enters an
- * enemy hex, impassable terrain, or crosses a hexside that cannot be crossed
- * (ACT-RADIUS). in_range gets 1 for each. */
+ * enemy hex nor crosses what a move could not cross now: impassable
+ * terrain, a river without its ford, bridge or pontoon, a ford closed by
+ * rain (ACT-RADIUS: "cannot cross enemy units or forbidden terrain").
+ * in_range gets 1 for each. */
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
-    unsigned char *enemy = malloc((size_t)n);
-    int *queue = malloc((size_t)n * sizeof *queue), *dist = malloc((size_t)n * sizeof *dist);
+    short queue[GS_MAX_HEXES];
+    signed char dist[GS_MAX_HEXES];
     memset(in_range, 0, (size_t)n);
-    if (!enemy || !queue || !dist)
-        goto out;
-    game_enemy_map(g, side, enemy);
-    for (int i = 0; i < n; i++)
-        dist[i] = -1;
+    Passage p;
+    passage_init(g, side, NULL, 0, PASS_COMMAND, &p);
+    memset(dist, -1, sizeof dist);
     int head = 0, tail = 0;
     dist[from] = 0;
-    queue[tail++] = from;
+    queue[tail++] = (short)from;
     in_range[from] = 1;
     while (head < tail) {
         int h = queue[head++];
-        if (dist[h] == radius)
+        if (dist[h] >= radius)
             continue;
         HexCoord c = map_hex_at(m, h);
         for (int d = 0; d < DIR_COUNT; d++) {
@@ -90,20 +90,13 @@ void command_range(const Game *g, int side, int from, int radius, unsigned char 
             if (!map_has(m, nb))
                 continue;
             int ni = map_hex_index(m, nb);
-            if (dist[ni] >= 0 || enemy[ni] || g->gd->terrain[m->hexes[ni].terrain].move == COST_NO)
+            if (dist[ni] >= 0 || passage_step(&p, h, d) == COST_NO)
                 continue;
-            const Hexside *hs = &m->hexes[h].side[d];
-            if (hs->kind >= 0 && g->gd->hexside_kinds[hs->kind].cost == COST_NO && !(hs->flags & (SIDE_FORD | SIDE_BRIDGE)))
-                continue;
-            dist[ni] = dist[h] + 1;
+            dist[ni] = (signed char)(dist[h] + 1);
             in_range[ni] = 1;
-            queue[tail++] = ni;
+            queue[tail++] = (short)ni;
         }
     }
-out:
-    free(enemy);
-    free(queue);
-    free(dist);
 }
 
 void move_context_area(const Game *g, MoveContext *ctx)
@@ -315,6 +308,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     GameState *st = &g->st;
     st->scenario = scenario;
     st->options = options;
+    st->dem_hex = -1;
     st->nunits = gd->nunits;
     rng_seed(&st->rng, seed);
     for (int i = 0; i < gd->nunits; i++)
@@ -813,28 +807,14 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
         forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
     if (forced)
         mp *= gd->rules.forced_march_factor; /* FORCED-MARCH */
-    int cells = gd->map.cols * gd->map.rows;
-    unsigned char *enemy = malloc((size_t)cells);
-    if (!enemy)
-        return false;
-    game_enemy_map(g, gd->units[units[0]].side, enemy);
-    bool demoralized = false;
-    for (int i = 0; i < n; i++)
-        demoralized |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
-    int side = gd->units[units[0]].side;
-    MoveContext ctx = {.gd = gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[side],
-                       .no_contact = (gd->turns[g->st.turn - 1].night && !event_night_attack(g)) || demoralized || forced ||
-                                     mp_override >= 0,
-                       .no_great_rivers = !may_cross_great_rivers(g, units, n)};
-    move_context_area(g, &ctx);
-    ctx.south_only = g->st.automa.on && side == SIDE_CONFEDERATE; /* AI-PLAYER-SOUTH */
-    event_move_context(g, &ctx);
+    Passage p;
+    passage_init(g, gd->units[units[0]].side, units, n, PASS_MOVE, &p);
     mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
-    if (mp_override >= 0)
+    if (mp_override >= 0) {
         mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
-    bool ok = move_reach(&ctx, map_hex_at(&gd->map, g->st.unit[units[0]].hex), mp, r);
-    free(enemy);
-    return ok;
+        p.ctx.no_contact = true;
+    }
+    return passage_reach(g, &p, g->st.unit[units[0]].hex, mp, r);
 }
 
 static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
@@ -995,59 +975,6 @@ bool hex_has_side(const Game *g, int hex, int side)
     return false;
 }
 
-bool next_to_side(const Game *g, int hex, int side)
-{
-    const Map *m = &g->gd->map;
-    HexCoord c = map_hex_at(m, hex);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord n = hex_neighbour(c, d);
-        if (map_has(m, n) && hex_has_side(g, map_hex_index(m, n), side))
-            return true;
-    }
-    return false;
-}
-
-/* Disorganizes a unit, or demoralizes it when it is already disorganized. */
-void disorder(Game *g, int unit, const char *rule, const char *why)
-{
-    UnitState *u = &g->st.unit[unit];
-    if (is_skirmisher(g, unit) || is_dummy(g, unit))
-        return; /* immune to disorder (SKIRM-RULES, DUMMIES) */
-    if (u->flags & (UF_DIS | UF_DEM)) {
-        u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
-        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized (%s)",
-                g->gd->units[unit].name, why);
-    } else {
-        u->flags |= UF_DIS;
-        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is disorganized (%s)", g->gd->units[unit].name, why);
-    }
-}
-
-/* Units of `side` have just left `from` (units[] went). A breastwork its
- * builders no longer hold is removed; left next to the enemy during a day
- * turn, the units that left it are disorganized (BREASTWORK). */
-void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent)
-{
-    GameState *st = &g->st;
-    if (st->breastwork[from] != side + 1 || hex_has_real(g, from, side))
-        return; /* skirmishers alone do not hold a breastwork */
-    st->breastwork[from] = 0;
-    log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
-    if (!enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
-        return;
-    for (int i = 0; i < n; i++)
-        disorder(g, units[i], "BREASTWORK", "it left its breastwork next to the enemy");
-}
-
-/* Hexes a stack in `hex` may break contact into (BREAK-CONTACT). */
-static bool stack_demoralized(const Game *g, int hex)
-{
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && (g->st.unit[i].flags & UF_DEM))
-            return true;
-    return false;
-}
-
 /* Where the units (all of the stack in hex when n is 0) may break contact to. */
 static int break_destinations_for(const Game *g, int hex, const short *units, int nu, short *out, int max)
 {
@@ -1067,25 +994,17 @@ static int break_destinations_for(const Game *g, int hex, const short *units, in
     if (!any)
         return 0;
     int reach = cavalry ? g->gd->rules.cavalry_break_contact_hexes : g->gd->rules.break_contact_hexes;
-    int cells = m->cols * m->rows;
-    unsigned char *enemy = malloc((size_t)cells);
-    if (!enemy)
-        return 0;
-    game_enemy_map(g, side, enemy);
-    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain};
-    move_context_area(g, &ctx);
-    ctx.south_only = g->st.automa.on && side == SIDE_CONFEDERATE; /* AI-PLAYER-SOUTH */
-    /* one or two steps over passable hexsides into hexes free of the enemy */
+    short going[GS_MAX_UNITS];
+    int ngoing = nu > 0 ? nu : units_in_hex(g, hex, side, -1, going, GS_MAX_UNITS);
+    Passage p;
+    passage_init(g, side, nu > 0 ? units : going, ngoing, PASS_BREAK, &p);
+    /* one or two steps the rules let these units take, into hexes free of the enemy */
     short first[DIR_COUNT];
     int nfirst = 0;
     HexCoord c = map_hex_at(m, hex);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        bool road;
-        HexCoord nb = hex_neighbour(c, d);
-        if (!map_has(m, nb) || enemy[map_hex_index(m, nb)] || move_step_cost(&ctx, c, d, &road) == COST_NO)
-            continue;
-        first[nfirst++] = (short)map_hex_index(m, nb);
-    }
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (map_has(m, hex_neighbour(c, d)) && passage_step(&p, hex, d) != COST_NO)
+            first[nfirst++] = (short)map_hex_index(m, hex_neighbour(c, d));
     short cand[64];
     int nc = 0;
     for (int i = 0; i < nfirst; i++) {
@@ -1094,10 +1013,9 @@ static int break_destinations_for(const Game *g, int hex, const short *units, in
             continue;
         HexCoord f = map_hex_at(m, first[i]);
         for (int d = 0; d < DIR_COUNT && nc < 64; d++) {
-            bool road;
             HexCoord nb = hex_neighbour(f, d);
             int ni = map_has(m, nb) ? map_hex_index(m, nb) : -1;
-            if (ni < 0 || ni == hex || enemy[ni] || move_step_cost(&ctx, f, d, &road) == COST_NO)
+            if (ni < 0 || ni == hex || passage_step(&p, first[i], d) == COST_NO)
                 continue;
             cand[nc++] = (short)ni;
         }
@@ -1115,7 +1033,6 @@ static int break_destinations_for(const Game *g, int hex, const short *units, in
             out[n] = cand[i];
         n++;
     }
-    free(enemy);
     return n;
 }
 
@@ -1172,21 +1089,8 @@ static void offer_break_contact(Game *g, int hex)
             continue;
         int ni = map_hex_index(m, nb);
         short tmp[1];
-        if (!hex_has_side(g, ni, enemy))
-            continue;
-        if (break_destinations(g, ni, tmp, 1) > 0)
+        if (hex_has_side(g, ni, enemy) && hexes_in_contact(g, hex, ni) && break_destinations(g, ni, tmp, 1) > 0)
             st->bc_queue[st->bc_n++] = (short)ni;
-        else
-            for (int i = 0; i < st->nunits; i++) {
-                UnitState *u = &st->unit[i];
-                if (u->where == AT_MAP && u->hex == ni && (u->flags & UF_DEM)) {
-                    u->where = AT_ELIMINATED;
-                    u->hex = -1;
-                    u->steps = 0;
-                    log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL",
-                            "%s, demoralized, cannot get away from the enemy and is eliminated", g->gd->units[i].name);
-                }
-            }
     }
     if (st->bc_n > 0) {
         st->pending = PEND_BREAK_CONTACT;
@@ -1208,6 +1112,10 @@ static void end_move(Game *g, const char *why)
     log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %d%s MP%s%s%s", route, st->mv_spent / 2,
             st->mv_spent % 2 ? ".5" : "", st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
             why ? "; " : "", why ? why : "");
+    /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
+    int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
+    for (int i = 0; i < st->mv_n; i++)
+        st->unit[st->mv_units[i]].mp_left = (unsigned char)(left > 0 ? left : 0);
     st->mv_n = 0;
     st->mv_len = st->mv_pos = 0;
 }
@@ -1218,56 +1126,57 @@ static void continue_move(Game *g)
 {
     GameState *st = &g->st;
     const GameData *gd = g->gd;
-    const Map *m = &gd->map;
     int side = st->drawn.side;
-    int cells = m->cols * m->rows;
-    unsigned char *enemy = malloc((size_t)cells);
-    if (!enemy) {
-        end_move(g, "out of memory");
-        return;
-    }
     while (st->mv_pos < st->mv_len - 1) {
         int from = st->mv_path[st->mv_pos], to = st->mv_path[st->mv_pos + 1];
-        game_enemy_map(g, side, enemy);
-        if (enemy[to]) {
-            free(enemy);
+        if (hex_has_side(g, to, 1 - side)) {
             end_move(g, "the way ahead is held by the enemy");
             return;
         }
-        bool demoralized = false;
-        for (int i = 0; i < st->mv_n; i++)
-            demoralized |= (st->unit[st->mv_units[i]].flags & (UF_DEM | UF_FORCED)) != 0;
-        MoveContext ctx = {.gd = gd, .rain = st->rain, .enemy = enemy, .pontoon = st->pontoon[side],
-                           .no_contact = (gd->turns[st->turn - 1].night && !event_night_attack(g)) || demoralized,
-                           .no_great_rivers = !may_cross_great_rivers(g, st->mv_units, st->mv_n),
-                           .south_only = st->automa.on && side == SIDE_CONFEDERATE};
-        move_context_area(g, &ctx);
-        event_move_context(g, &ctx);
+        Passage p; /* each step priced against the units where they stand now */
+        passage_init(g, side, st->mv_units, st->mv_n, PASS_MOVE, &p);
         bool by_road;
+        const Map *m = &gd->map;
         int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
-        int cost = move_step_cost(&ctx, map_hex_at(m, from), dir, &by_road);
+        int cost = move_step_cost(&p.ctx, map_hex_at(m, from), dir, &by_road);
         bool road = st->mv_road && by_road;
         int allowance = st->mv_mp * 2 + (road ? gd->movement.road_bonus : 0);
         if (cost == COST_NO || st->mv_spent + cost > allowance) {
-            free(enemy);
             end_move(g, cost == COST_NO ? "the next hex cannot be entered now" : "not enough movement points left");
             return;
         }
         bool was_adjacent = next_to_side(g, from, 1 - side);
         for (int i = 0; i < st->mv_n; i++)
             st->unit[st->mv_units[i]].hex = (short)to;
-        left_hex(g, from, side, st->mv_units, st->mv_n, was_adjacent);
+        leave_hex(g, from, side, st->mv_units, st->mv_n, LEAVE_MOVE, was_adjacent);
         st->mv_spent += cost;
         st->mv_road = road;
         st->mv_pos++;
-        offer_break_contact(g, to);
-        if (st->pending == PEND_BREAK_CONTACT) {
-            free(enemy);
+        bool dem = false;
+        for (int i = 0; i < st->mv_n; i++)
+            dem |= (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
+        if (dem) { /* demoralized by leaving its works: it stops (DEMORAL) */
+            end_move(g, "demoralized, it goes no further");
+            morale_check(g);
             return;
         }
+        if (morale_check(g)) /* demoralized enemies it came next to fall back first (DEMORAL) */
+            return;
+        offer_break_contact(g, to);
+        if (st->pending != PEND_NONE)
+            return;
     }
-    free(enemy);
     end_move(g, NULL);
+}
+
+void game_resume_move(Game *g)
+{
+    GameState *st = &g->st;
+    if (st->mv_n == 0 || st->phase != PH_ACTIVATION)
+        return;
+    offer_break_contact(g, st->mv_path[st->mv_pos]);
+    if (st->pending == PEND_NONE)
+        continue_move(g);
 }
 
 /* ---- stacking (STACK) ------------------------------------------------ */
@@ -1290,21 +1199,23 @@ bool stack_over_with(const Game *g, int hex, int side, const short *movers, int 
 
 bool overstacked(const Game *g, int hex, int side) { return stack_over_with(g, hex, side, NULL, 0, 0, 0); }
 
-/* Hexes next to `hex` an excess unit may be displaced into. */
-static int displace_destinations(const Game *g, int hex, int side, short *out, int max)
+/* Hexes next to `hex` where unit u of its over-stacked stack may be
+ * displaced: one step the rules let it take, not next to the enemy, and
+ * where it fits within the stacking limits (STACK). */
+static int displace_destinations(const Game *g, int hex, int u, short *out, int max)
 {
     const Map *m = &g->gd->map;
-    HexCoord c = map_hex_at(m, hex);
-    MoveContext ctx = {.gd = g->gd, .rain = g->st.rain, .south_only = g->st.automa.on && side == SIDE_CONFEDERATE};
-    move_context_area(g, &ctx);
+    int side = g->gd->units[u].side;
+    short one[1] = {(short)u};
+    Passage p;
+    passage_init(g, side, one, 1, PASS_DISPLACE, &p);
     int n = 0;
     for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord nb = hex_neighbour(c, d);
-        bool road;
-        if (!map_has(m, nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
+        HexCoord nb = hex_neighbour(map_hex_at(m, hex), d);
+        if (!map_has(m, nb) || passage_step(&p, hex, d) == COST_NO)
             continue;
         int ni = map_hex_index(m, nb);
-        if (hex_has_side(g, ni, 1 - side) || next_to_side(g, ni, 1 - side))
+        if (next_to_side(g, ni, 1 - side) || stack_over_with(g, ni, side, one, 1, 0, 0))
             continue;
         if (n < max)
             out[n] = (short)ni;
@@ -1377,18 +1288,17 @@ static int skirmish_destinations(const Game *g, int u, short *out)
         return 0;
     int n = 0;
     HexCoord c = map_hex_at(&g->gd->map, us->hex);
-    MoveContext ctx = {.gd = g->gd, .rain = st->rain,
-                       .south_only = st->automa.on && g->gd->units[u].side == SIDE_CONFEDERATE};
-    move_context_area(g, &ctx);
+    short maker[1] = {(short)u};
+    Passage p;
+    passage_init(g, side, maker, 1, PASS_PLACE, &p);
     for (int d = -1; d < DIR_COUNT; d++) {
         int hex = us->hex;
         if (d >= 0) {
             HexCoord nb = hex_neighbour(c, d);
-            bool road;
-            if (!map_has(&g->gd->map, nb) || move_step_cost(&ctx, c, d, &road) == COST_NO)
+            if (!map_has(&g->gd->map, nb) || passage_step(&p, us->hex, d) == COST_NO)
                 continue;
             hex = map_hex_index(&g->gd->map, nb);
-            if (hex_has_side(g, hex, 1 - side) || next_to_side(g, hex, 1 - side))
+            if (next_to_side(g, hex, 1 - side))
                 continue;
         }
         short here[GS_MAX_UNITS];
@@ -1463,41 +1373,6 @@ bool unit_locked(const Game *g, int u)
 {
     const GameState *st = &g->st;
     return st->unit_lock[u] > st->turn && !(st->unit_release[u] && st->unit_release[u] <= st->turn);
-}
-
-bool may_cross_great_rivers(const Game *g, const short *units, int n)
-{
-    const GameState *st = &g->st;
-    const GameData *gd = g->gd;
-    for (int i = 0; i < n; i++) {
-        const UnitDef *ud = &gd->units[units[i]];
-        if (ud->side == SIDE_UNION && ud->formation < 0 && (ud->type == UT_INFANTRY || ud->type == UT_ARTILLERY) &&
-            option_yes(g, "reserves_stay_north"))
-            return false;
-        if (st->late_cavalry[units[i]] && !st->cavalry_free)
-            return false;
-        const char *steps = option(g, "stuart_crossing_steps");
-        if (steps && ud->side == SIDE_CONFEDERATE && ud->formation >= 0) {
-            /* Stuart's division: the formation of horse only */
-            bool horse = true;
-            for (int j = 0; j < gd->nunits && horse; j++)
-                if (gd->units[j].formation == ud->formation)
-                    horse = gd->units[j].type == UT_CAVALRY || gd->units[j].type == UT_HORSE_ARTILLERY;
-            if (horse) {
-                int across = 0;
-                for (int j = 0; j < st->nunits; j++) {
-                    const UnitDef *d2 = &gd->units[j];
-                    if (d2->side == SIDE_CONFEDERATE && st->unit[j].where == AT_MAP &&
-                        (d2->type == UT_INFANTRY || d2->type == UT_ARTILLERY) &&
-                        gd->map.hexes[st->unit[j].hex].bank != BANK_SOUTH)
-                        across += st->unit[j].steps;
-                }
-                if (across < atoi(steps))
-                    return false;
-            }
-        }
-    }
-    return true;
 }
 
 bool hex_has_real(const Game *g, int hex, int side)
@@ -1876,6 +1751,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
         n++;                                                                                                           \
     } while (0)
     char buf[128];
+    if (st->pending == PEND_DEMORAL)
+        return morale_legal(g, out, max, 0); /* demoralized units next to the enemy fall back (DEMORAL) */
     if (st->pending == PEND_RETREAT_EVENT)
         return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
     if (st->pending == PEND_ENGAGE)
@@ -1942,9 +1819,9 @@ int game_legal_base(const Game *g, Decision *out, int max)
         if (st->pending == PEND_STACK) {
             short here[GS_MAX_UNITS];
             int nh = units_in_hex(g, st->stack_hex, st->to_move, -1, here, GS_MAX_UNITS);
-            short dest[DIR_COUNT];
-            int nd = displace_destinations(g, st->stack_hex, st->to_move, dest, DIR_COUNT);
             for (int i = 0; i < nh; i++) {
+                short dest[DIR_COUNT];
+                int nd = displace_destinations(g, st->stack_hex, here[i], dest, DIR_COUNT);
                 for (int j = 0; j < nd; j++) {
                     if (n < max)
                         out[n] = (Decision){.kind = D_DISPLACE, .side = st->to_move, .arg = here[i], .arg2 = dest[j]};
@@ -1958,7 +1835,6 @@ int game_legal_base(const Game *g, Decision *out, int max)
         if (st->pending == PEND_BREAK_CONTACT) {
             short dest[64];
             int nd = break_destinations(g, st->bc_queue[0], dest, 64);
-            int nwhole = nd;
             for (int i = 0; i < nd && i < 64; i++)
                 ADD(D_BREAK, dest[i]);
             /* or the stack splits: each real unit alone (BREAK-CONTACT) */
@@ -1976,8 +1852,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
                     n++;
                 }
             }
-            /* a demoralized stack must go; with nowhere to go, "stay" means it is eliminated (DEMORAL) */
-            if ((!stack_demoralized(g, st->bc_queue[0]) || nwhole == 0) && !st->bc_split)
+            if (!st->bc_split)
                 ADD(D_STAY, 0);
             break;
         }
@@ -2200,6 +2075,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     decision_format(g->gd, d, rec.text, sizeof rec.text);
     record(g, &rec);
     dummies_cleanup(g);
+    morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
     if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
@@ -2291,6 +2167,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         return automa_apply(g, d, why, n);
     }
+    if (st->pending == PEND_DEMORAL)
+        return morale_apply(g, d, why, n);
     if (st->pending == PEND_ENGAGE)
         return automa_engage_apply(g, d, why, n);
     if (automa_six_choice(g)) { /* AI-SIX: only one of the strongest, for the Automa's 6 */
@@ -2680,7 +2558,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: %s in %s step%s back to %s",
                     data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
                     hd);
-            left_hex(g, from, d->side, moved, nm, true);
+            leave_hex(g, from, d->side, moved, nm, LEAVE_MOVE, true);
             if (hex_has_side(g, from, d->side)) {
                 st->bc_split = true; /* the rest must follow: the hex is left empty */
                 return true;
@@ -2690,22 +2568,6 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (st->bc_split) {
                 snprintf(why, n, "part of the stack has broken contact: the rest must follow (the hex is left empty)");
                 return false;
-            }
-            short nowhere[64];
-            if (stack_demoralized(g, from) && break_destinations(g, from, nowhere, 64) > 0) {
-                snprintf(why, n, "demoralized units may not stay next to the enemy: they must retreat (DEMORAL)");
-                return false;
-            }
-            if (stack_demoralized(g, from)) { /* DEMORAL: it cannot retreat, so it is eliminated */
-                short here[GS_MAX_UNITS];
-                int nh = units_in_hex(g, from, d->side, -1, here, GS_MAX_UNITS);
-                for (int i = 0; i < nh; i++) {
-                    st->unit[here[i]].where = AT_ELIMINATED;
-                    st->unit[here[i]].hex = -1;
-                    st->unit[here[i]].steps = 0;
-                }
-                log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL",
-                        "the demoralized stack in %s cannot step back from the enemy: it is eliminated", hf);
             }
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
         }
@@ -2732,16 +2594,20 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         short dest[DIR_COUNT];
-        int nd = displace_destinations(g, st->stack_hex, d->side, dest, DIR_COUNT);
+        int nd = displace_destinations(g, st->stack_hex, u, dest, DIR_COUNT);
         if (d->kind == D_DISPLACE) {
             bool ok = false;
             for (int j = 0; j < nd; j++)
                 ok |= dest[j] == d->arg2;
             if (!ok) {
-                snprintf(why, n, "the excess goes to a neighbouring hex not next to the enemy");
+                snprintf(why, n, "the excess goes to a neighbouring hex it may enter, not next to the enemy, where it "
+                                 "fits within the stacking limits");
                 return false;
             }
+            int from = st->unit[u].hex;
             st->unit[u].hex = (short)d->arg2;
+            short one[1] = {(short)u};
+            leave_hex(g, from, d->side, one, 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
             log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s", text);
         } else {
             if (nd > 0) {
@@ -2860,7 +2726,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             u->exited_from = (short)from;
             u->hex = -1;
             u->flags |= UF_MOVED;
-            left_hex(g, from, d->side, &d->units[i], 1, next_to_side(g, from, 1 - d->side));
+            leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
         }
         log_add(&g->log, st->turn, LOG_DECISION, "EXIT-MAP", "%s: off the map for good", text);
         return true;

@@ -105,7 +105,8 @@ enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
 enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT,
-               PEND_MARCH_LOSS, PEND_RETREAT_EVENT, PEND_ENGAGE /* the Automa's engagement: the player answers */ };
+               PEND_MARCH_LOSS, PEND_RETREAT_EVENT, PEND_ENGAGE /* the Automa's engagement: the player answers */,
+               PEND_DEMORAL /* demoralized units next to the enemy retreat at once (DEMORAL) */ };
 
 /* The steps of a combat under way (COMBAT-STEPS). */
 enum CombatStep {
@@ -184,6 +185,10 @@ typedef struct {
     int resume_nhex;
     short resume_hexes[6];
     /* The combat under way (COMBAT-*). */
+    /* Demoralized units next to the enemy retreating now (DEMORAL): their
+     * hex, and who was to decide before. */
+    short dem_hex;
+    signed char dem_resume;
     int cb_step;
     short cb_att[CB_MAX_UNITS];
     int cb_natt;

@@ -21,20 +21,78 @@ bool is_dummy(const Game *g, int u);
 void dummies_cleanup(Game *g);
 /* A unit still held back by the campaign's locks (CAMPAIGN). */
 bool unit_locked(const Game *g, int u);
-/* Whether the units may cross the great rivers (CAMPAIGN: Union reserves,
- * Stuart before 10 steps are across, the turn-11 cavalry). */
-bool may_cross_great_rivers(const Game *g, const short *units, int n);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
 /* Puts an available skirmisher of `side` in hex; its index, or -1. */
 int skirmisher_place(Game *g, int side, int hex);
 bool hex_has_side(const Game *g, int hex, int side);
-/* Any unit of `side` in a hex next to `hex`. */
+
+/* movement.c: the one answer to "may these units go from a hex into its
+ * neighbour now, and at what cost". A Passage is built for a side, the
+ * units going (NULL, 0: none in particular) and the purpose; it holds the
+ * enemy map it points to, so it is never copied. */
+enum PassPurpose {
+    PASS_MOVE,     /* a move, a forced march, the General Retreat (MOVE-BASIC) */
+    PASS_RETREAT,  /* a retreat after combat or a demoralized unit's (RETREAT, DEMORAL, AI-RETREAT) */
+    PASS_BREAK,    /* break contact (BREAK-CONTACT, AI-BREAK-CONTACT) */
+    PASS_DISPLACE, /* the excess of an over-stacked hex (STACK) */
+    PASS_PLACE,    /* a skirmisher put next door (SKIRM-MAKE) */
+    PASS_AUTOMA,   /* the Automa's marches and transfers (AI-MOVE, AI-TRANSFER) */
+    PASS_SUPPLY,   /* the supply line's reach (SUPPLY) */
+    PASS_COMMAND,  /* the command radius (ACT-RADIUS) */
+};
+enum { RIVERS_FREE, RIVERS_NOT_SOUTH, RIVERS_NEVER };
+typedef struct {
+    MoveContext ctx;
+    int side, purpose;
+    unsigned char enemy[GS_MAX_HEXES];
+} Passage;
+void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);
+/* Half MP to step from `from` into its neighbour in dir, or COST_NO. */
+int passage_step(const Passage *p, int from, int dir);
+/* Whether `to`, a neighbour of `from`, may be entered in one step (any cost). */
+bool passage_open(const Passage *p, int from, int to);
+/* Every hex reachable with mp MP (move_reach under the passage). */
+bool passage_reach(const Game *g, const Passage *p, int from, int mp, MoveReach *r);
+/* seen[h] = 1 for every hex reachable from `from` in any number of steps. */
+bool passage_connected(const Game *g, const Passage *p, int from, unsigned char *seen);
+/* The campaign's river limits for these units (RIVERS_*). */
+int great_river_limit(const Game *g, const short *units, int n);
+
+/* contact.c: the one answer to "are these two hexes in contact". Contact
+ * (MOVE-CONTACT, BREAK-CONTACT, DEMORAL, VISIBILITY...) holds across any
+ * hexside whose kind has contact_across, the great rivers included;
+ * fighting (COMBAT-WHO, AI-ENGAGEMENT, AI-TRANSFER...) only across a
+ * hexside whose kind has combat_across. */
+bool hexes_in_contact(const Game *g, int a, int b);
+bool hexes_can_fight(const Game *g, int a, int b);
+/* Any unit of `side` in contact with `hex`. */
 bool next_to_side(const Game *g, int hex, int side);
+/* Any unit of `side` in a hex `hex` could fight (or be fought from). */
+bool fights_side(const Game *g, int hex, int side);
 /* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
 int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
+/* morale.c (DISORG, DEMORAL): disorganizes a unit, or demoralizes it when
+ * already disorganized. morale_check: demoralized units next to the enemy
+ * retreat at once or are eliminated; true when their owner must now say
+ * where (pending PEND_DEMORAL). Then morale_legal and morale_apply. */
 void disorder(Game *g, int unit, const char *rule, const char *why);
-void left_hex(Game *g, int from, int side, const short *units, int n, bool enemy_was_adjacent);
+bool morale_check(Game *g);
+int morale_legal(const Game *g, Decision *out, int max, int n);
+bool morale_apply(Game *g, const Decision *d, char *why, size_t n);
+/* A move interrupted (by a demoralized enemy's retreat) goes on. */
+void game_resume_move(Game *g);
+/* works.c: the one "leaving a hex" step (BREASTWORK, FORTIFICATION). Units
+ * of `side` have just left `from` (units[] went), by `how`; enemy_was_adjacent
+ * says whether the enemy was in contact with `from` as they left. A
+ * breastwork its builders no longer hold is removed; leaving works by
+ * movement next to the enemy by day, or in any retreat, disorganizes the
+ * units that left (demoralizes the disorganized). */
+enum LeaveHow { LEAVE_MOVE, LEAVE_RETREAT, LEAVE_ADVANCE };
+void leave_hex(Game *g, int from, int side, const short *units, int n, int how, bool enemy_was_adjacent);
+/* Whether `from` holds works of `side`'s that leaving may cost: its
+ * breastwork, a printed fortification it holds, a fortification marker. */
+bool hex_has_works(const Game *g, int hex, int side);
 void release_locks_in_hex(Game *g, int hex);
 bool overstacked(const Game *g, int hex, int side);
 /* Whether hex would hold too much of `side` (STACK) with the movers in it
@@ -48,6 +106,22 @@ void remember(Game *g, const Decision *d);
  * returned, meaning D has been accepted for later. */
 bool stacking_holds_up(Game *g, const Decision *d);
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
+
+/* retreat.c (RETREAT, DEMORAL, AI-RETREAT): units of `side` in `from` with
+ * every flag of `need` (0: all of them) fall back. retreat_destinations:
+ * where these units may go together (the best tier of the rules'
+ * preferences). retreat_cull: those that can go nowhere are eliminated
+ * (logged under rule); returns how many are left to retreat.
+ * retreat_legal: the D_RETREAT decisions (the whole group, each unit alone,
+ * with or without taking up a pontoon), appended from out[n].
+ * retreat_apply: one D_RETREAT (nunits 0: all of them), false with why.
+ * retreat_left: how many are still in `from`. */
+int retreat_destinations(const Game *g, int from, int side, const short *units, int n, short *out, int max);
+int retreat_cull(Game *g, int from, int side, unsigned need, const char *rule);
+int retreat_legal(const Game *g, int from, int side, unsigned need, Decision *out, int max, int n);
+bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d, const char *rule, char *why,
+                   size_t n);
+int retreat_left(const Game *g, int from, int side, unsigned need);
 
 /* combat.c (COMBAT-*): the decisions open in a combat or to start one,
  * appended from out[n]; returns the new count. */

@@ -56,7 +56,8 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     const Hexside *hs = &fh->side[dir];
     if (hs->kind >= 0) {
         const HexsideKind *k = &gd->hexside_kinds[hs->kind];
-        if (ctx->no_great_rivers && k->cost == COST_NO)
+        if (k->cost == COST_NO &&
+            (ctx->no_great_rivers || (ctx->no_great_rivers_south && th->bank == BANK_SOUTH && fh->bank != BANK_SOUTH)))
             return COST_NO;
         bool pontoon = ctx->pontoon && (ctx->pontoon[map_hex_index(m, from)] & (1u << dir));
         extra = ctx->rain ? k->rain_cost : k->cost;

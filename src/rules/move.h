@@ -22,8 +22,10 @@ typedef struct {
     const unsigned char *pontoon;
     /* Never enter a hex next to an enemy (night moves, forced march). */
     bool no_contact;
-    /* Never cross the great rivers (CAMPAIGN: Union reserves, Stuart). */
+    /* Never cross the great rivers (CAMPAIGN: Union reserves, Stuart); or
+     * never cross one into the south bank (the turn-11 Union cavalry). */
     bool no_great_rivers;
+    bool no_great_rivers_south;
     /* Events: terrains (bit per terrain index) in as_mask are entered at the
      * cost of terrain as_terrain (Unknown Paths); in contact_free_mask no
      * contact surcharge is paid (Night Attack). */

@@ -1,0 +1,130 @@
+/* The one answer to "may these units go from this hex into that neighbour
+ * now, and at what cost" (MOVE-BASIC, MOVE-CONTACT, RIVERS, MINOR-RIVERS,
+ * RAIN, PONTOON-BUILD, CAMPAIGN's river limits, SCENARIOS' play area,
+ * AI-PLAYER-SOUTH, ACT-RADIUS).
+ *
+ * Every movement-like action asks it: a move and a forced march, a retreat
+ * after combat (base game and Automa engagement), a demoralized unit's
+ * retreat, break contact, displacement after stacking, a skirmisher placed
+ * next door, the Automa's marches and transfers, the supply line's reach and
+ * the command radius. Each builds a Passage for its side, its units and its
+ * purpose; the Passage knows the side's pontoons, the rivers and fords in
+ * this turn's weather, the enemy's hexes, the scenario's play area, the
+ * solitaire player's bank and the units' own river limits. What differs by
+ * purpose is written here and nowhere else. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game_internal.h"
+
+/* The campaign's limits on crossing the great rivers for these units. */
+static int river_limit(const Game *g, const short *units, int n)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    const ScenarioDef *sc = &gd->scenarios[st->scenario];
+    const char *reserves = scenario_option(sc->rules, sc->nrules, "reserves_stay_north");
+    const char *steps = scenario_option(sc->rules, sc->nrules, "stuart_crossing_steps");
+    int limit = RIVERS_FREE;
+    for (int i = 0; i < n; i++) {
+        const UnitDef *ud = &gd->units[units[i]];
+        if (ud->side == SIDE_UNION && ud->formation < 0 && (ud->type == UT_INFANTRY || ud->type == UT_ARTILLERY) &&
+            reserves && strcmp(reserves, "yes") == 0)
+            return RIVERS_NEVER; /* the Union reserves never cross (CAMPAIGN) */
+        if (st->late_cavalry[units[i]] && !st->cavalry_free)
+            limit = RIVERS_NOT_SOUTH; /* the turn-11 cavalry: never south into Confederate territory */
+        if (steps && ud->side == SIDE_CONFEDERATE && ud->formation >= 0) {
+            /* Stuart's division: the formation of horse only */
+            bool horse = true;
+            for (int j = 0; j < gd->nunits && horse; j++)
+                if (gd->units[j].formation == ud->formation)
+                    horse = gd->units[j].type == UT_CAVALRY || gd->units[j].type == UT_HORSE_ARTILLERY;
+            if (horse) {
+                int across = 0;
+                for (int j = 0; j < st->nunits; j++) {
+                    const UnitDef *d2 = &gd->units[j];
+                    if (d2->side == SIDE_CONFEDERATE && st->unit[j].where == AT_MAP &&
+                        (d2->type == UT_INFANTRY || d2->type == UT_ARTILLERY) &&
+                        gd->map.hexes[st->unit[j].hex].bank != BANK_SOUTH)
+                        across += st->unit[j].steps;
+                }
+                if (across < atoi(steps))
+                    return RIVERS_NEVER;
+            }
+        }
+    }
+    return limit;
+}
+
+int great_river_limit(const Game *g, const short *units, int n) { return river_limit(g, units, n); }
+
+void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    game_enemy_map(g, side, p->enemy);
+    p->side = side;
+    p->purpose = purpose;
+    p->ctx = (MoveContext){.gd = gd, .rain = st->rain, .enemy = p->enemy, .pontoon = st->pontoon[side]};
+    if (purpose != PASS_SUPPLY)
+        move_context_area(g, &p->ctx); /* nothing moves, retreats or is placed outside the play area */
+    /* AI-PLAYER-SOUTH: the solitaire player's units never go north of the Rappahannock */
+    p->ctx.south_only = st->automa.on && side == SIDE_CONFEDERATE && purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
+    int limit = units && n > 0 ? river_limit(g, units, n) : RIVERS_FREE;
+    p->ctx.no_great_rivers = limit == RIVERS_NEVER;
+    p->ctx.no_great_rivers_south = limit == RIVERS_NOT_SOUTH;
+    if (purpose == PASS_MOVE) {
+        bool dem = false, forced = false;
+        for (int i = 0; i < n; i++) {
+            dem |= (st->unit[units[i]].flags & UF_DEM) != 0;
+            forced |= (st->unit[units[i]].flags & UF_FORCED) != 0;
+        }
+        /* never next to the enemy: at night (but by Night Attack), demoralized, on a forced march */
+        p->ctx.no_contact = (gd->turns[st->turn - 1].night && !event_night_attack(g)) || dem || forced;
+        event_move_context(g, &p->ctx); /* Unknown Paths, Night Attack */
+    }
+}
+
+int passage_step(const Passage *p, int from, int dir)
+{
+    const Map *m = &p->ctx.gd->map;
+    bool road;
+    return move_step_cost(&p->ctx, map_hex_at(m, from), dir, &road);
+}
+
+bool passage_open(const Passage *p, int from, int to)
+{
+    const Map *m = &p->ctx.gd->map;
+    int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
+    return dir >= 0 && passage_step(p, from, dir) != COST_NO;
+}
+
+bool passage_reach(const Game *g, const Passage *p, int from, int mp, MoveReach *r)
+{
+    return move_reach(&p->ctx, map_hex_at(&g->gd->map, from), mp, r);
+}
+
+bool passage_connected(const Game *g, const Passage *p, int from, unsigned char *seen)
+{
+    const Map *m = &g->gd->map;
+    int cells = m->cols * m->rows;
+    short queue[GS_MAX_HEXES];
+    memset(seen, 0, (size_t)cells);
+    int head = 0, tail = 0;
+    seen[from] = 1;
+    queue[tail++] = (short)from;
+    while (head < tail) {
+        int h = queue[head++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord nb = hex_neighbour(map_hex_at(m, h), d);
+            if (!map_has(m, nb))
+                continue;
+            int ni = map_hex_index(m, nb);
+            if (seen[ni] || passage_step(p, h, d) == COST_NO)
+                continue;
+            seen[ni] = 1;
+            queue[tail++] = (short)ni;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,47 @@
+/* Leaving works (BREASTWORK, FORTIFICATION): the one step every way of
+ * leaving a hex goes through: a move or a forced march, break contact,
+ * leaving the map, the General Retreat, a retreat after combat in the base
+ * game or in an Automa engagement, a demoralized unit's retreat, an advance,
+ * and the Automa's marches, transfers and retreats.
+ *
+ * - A breastwork is removed once no unit of its builder's army other than
+ *   skirmishers holds the hex.
+ * - Retreating out of works (a breastwork, a printed fortification its
+ *   holder, a fortification marker) disorganizes the units that retreat, or
+ *   demoralizes those already disorganized.
+ * - Leaving works by movement, day turns only, next to the enemy, costs the
+ *   same once the hex is left empty (skirmishers do not count): "to avoid
+ *   this effect it is sufficient to withdraw only some of the units".
+ * - An attacker that advances out of his own breastwork pays nothing. */
+#include "rules/game_internal.h"
+
+bool hex_has_works(const Game *g, int hex, int side)
+{
+    const MapHex *mh = &g->gd->map.hexes[hex];
+    return g->st.breastwork[hex] == side + 1 || g->st.fort_marker[hex] ||
+           (mh->fort_faces && side == SIDE_CONFEDERATE); /* the printed works are the Confederates' */
+}
+
+void leave_hex(Game *g, int from, int side, const short *units, int n, int how, bool enemy_was_adjacent)
+{
+    GameState *st = &g->st;
+    bool works = hex_has_works(g, from, side);
+    bool emptied = !hex_has_real(g, from, side);
+    bool breastwork = st->breastwork[from] == side + 1;
+    if (breastwork && emptied) {
+        st->breastwork[from] = 0;
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
+    }
+    if (!works || how == LEAVE_ADVANCE)
+        return;
+    const char *rule = breastwork ? "BREASTWORK" : "FORTIFICATION";
+    if (how == LEAVE_RETREAT) {
+        for (int i = 0; i < n; i++)
+            disorder(g, units[i], rule, "it retreated out of its works");
+        return;
+    }
+    if (!emptied || !enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
+        return;
+    for (int i = 0; i < n; i++)
+        disorder(g, units[i], rule, "it left its works next to the enemy");
+}

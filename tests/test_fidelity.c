@@ -1,0 +1,328 @@
+/* Rules fidelity (issue 12): one test per place a cold reading of the
+ * rulebook found the engine playing differently from the text, named after
+ * the rule's checklist ID. Each sets up its position by hand with forced
+ * dice where dice matter, and asserts what the rulebook says. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game.h"
+#include "rules/game_internal.h"
+#include "gametest.h"
+#include "testutil.h"
+
+static int H(const char *hex) { return map_hex_index(&gd.map, tu_hex(hex)); }
+
+static void force(Game *g, const int *dice, int n)
+{
+    for (int i = 0; i < n; i++)
+        assert_int_equal(rng_force(&g->st.rng, dice[i]), 0);
+}
+
+static bool in_list(const short *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return true;
+    return false;
+}
+
+/* Every unit of `side` off hex h. */
+static void clear_hex(Game *g, int h)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == h)
+            g->st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .exited_from = -1};
+}
+
+/* ---- finding 1: retreats and break contact over one's own pontoon ------- */
+
+/* The campaign's VI Corps bridgehead: Brooks' brigades in 3524, the
+ * 3523-3524 pontoon laid, 3523 emptied, and Confederates on the other
+ * neighbours: the only way out is back over the pontoon. */
+static void bridgehead(Game *g)
+{
+    start(g, "campaign", 3);
+    clear_hex(g, H("3523"));
+    HexCoord c = tu_hex("3524");
+    const char *rebels[] = {"heth", "thomas", "lane", "mcgowan", "archer", "pender"};
+    for (int d = 0, k = 0; d < DIR_COUNT; d++) {
+        HexCoord n = hex_neighbour(c, d);
+        int ni = map_hex_index(&gd.map, n);
+        if (ni == H("3523") || hex_has_side(g, ni, SIDE_CONFEDERATE))
+            continue;
+        clear_hex(g, ni);
+        put_at(g, rebels[k++], n);
+    }
+}
+
+static void test_RETREAT_over_a_friendly_pontoon(void **state)
+{
+    (void)state;
+    Game g;
+    bridgehead(&g);
+    /* RETREAT, PONTOON-REMOVE: "A pontoon can also be dismantled by
+     * retreating forces as they cross it": a retreat crosses its own side's
+     * pontoon. */
+    short here[4], dest[8];
+    int nh = units_in_hex(&g, H("3524"), SIDE_UNION, -1, here, 4);
+    assert_int_equal(nh, 3);
+    int nd = retreat_destinations(&g, H("3524"), SIDE_UNION, here, nh, dest, 8);
+    assert_int_equal(nd, 1);
+    assert_int_equal(dest[0], H("3523"));
+    /* without the pontoon there is nowhere to go */
+    g.st.pontoon[SIDE_UNION][H("3524")] = 0;
+    g.st.pontoon[SIDE_UNION][H("3523")] = 0;
+    assert_int_equal(retreat_destinations(&g, H("3524"), SIDE_UNION, here, nh, dest, 8), 0);
+    /* the enemy's pontoon is no way out */
+    bridgehead(&g);
+    g.st.pontoon[SIDE_CONFEDERATE][H("3524")] = g.st.pontoon[SIDE_UNION][H("3524")];
+    g.st.pontoon[SIDE_CONFEDERATE][H("3523")] = g.st.pontoon[SIDE_UNION][H("3523")];
+    g.st.pontoon[SIDE_UNION][H("3524")] = g.st.pontoon[SIDE_UNION][H("3523")] = 0;
+    assert_int_equal(retreat_destinations(&g, H("3524"), SIDE_UNION, here, nh, dest, 8), 0);
+    game_free(&g);
+}
+
+static void test_BREAK_CONTACT_over_a_friendly_pontoon(void **state)
+{
+    (void)state;
+    /* BREAK-CONTACT over one's own pontoon: Brooks' brigades in the 3524
+     * bridgehead, Gordon coming next to them at 3624; the one hex out of
+     * contact is back over the 3523-3524 pontoon. */
+    Game g;
+    start(&g, "campaign", 3);
+    advance_to(&g, 3);
+    apply_text(&g, "choose early");
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    const char *empty[] = {"3523", "3423", "3623", "3622", "3422", "3624", "3625"};
+    for (size_t i = 0; i < sizeof empty / sizeof *empty; i++)
+        clear_hex(&g, H(empty[i]));
+    put(&g, "gordon", "3625");
+    draw_until(&g, "early");
+    run(&g, "place %s", tu_hex("3625"));
+    apply_text(&g, "move gordon 3624");
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    while (g.st.pending == PEND_BREAK_CONTACT && g.st.bc_queue[0] != H("3524"))
+        apply_text(&g, "stay"); /* another stack asked first */
+    assert_int_equal(g.st.bc_queue[0], H("3524"));
+    assert_true(legal_has(&g, "break 3523"));
+    game_free(&g);
+}
+
+/* ---- finding 2: out of supply in combat ------------------------------- */
+
+static void test_OOS_LADDER_penalty_on_every_die(void **state)
+{
+    (void)state;
+    /* OOS-LADDER: "Units out of supply in combat apply a penalty of minus one
+     * (-1) to each die. This penalty also applies if out-of-supply units
+     * fight alongside supplied friendly units." Pender (supplied) and Lane
+     * (out of supply) attack von Gilsa: every attacking 5 becomes a 4. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    g.st.unit[U("lane")].flags |= UF_OOS;
+    run(&g, "place %s", n);
+    short att[2] = {(short)U("pender"), (short)U("lane")}, hex[1] = {(short)hx_index(t)};
+    int ad, dd;
+    char why[200];
+    game_combat_dice(&g, att, 2, hex, 1, false, &ad, &dd, why, sizeof why);
+    assert_non_null(strstr(why, "out of supply"));
+    run(&g, "attack pender+lane %s", t);
+    apply_text(&g, "no-skirmisher");
+    apply_text(&g, "no-breastwork");
+    assert_int_equal(g.st.cb_att_dice, 8 / 3 + 1);
+    assert_int_equal(g.st.cb_def_dice, 2);
+    int dice[] = {5, 5, 5, 5, 5}; /* three attacking dice, two defending */
+    force(&g, dice, 5);
+    apply_text(&g, "bonus 0 0 0");
+    assert_int_equal(g.st.cb_hits_def, 0); /* 5 - 1 = 4: no hit */
+    assert_int_equal(g.st.cb_hits_att, 2); /* the supplied defender's 5s hit */
+    game_free(&g);
+}
+
+/* ---- finding 5: demoralized next to the enemy ------------------------- */
+
+static void test_DEMORAL_after_a_bombardment(void **state)
+{
+    (void)state;
+    /* DEMORAL: "Units that become demoralized adjacent to the enemy must
+     * retreat immediately; if they cannot, they are eliminated." Von Gilsa,
+     * already disorganized and next to Pender, is bombarded to 1DIS. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), nn = hex_neighbour(n, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "walker", nn);
+    g.st.unit[U("von-gilsa")].flags |= UF_DIS;
+    run(&g, "place %s", n);
+    int die[1] = {4}; /* factor 2, 4 + 1 in the open = 5: DIS */
+    force(&g, die, 1);
+    run(&g, "bombard walker %s troops", t);
+    apply_text(&g, "no-breastwork");
+    assert_true(g.st.unit[U("von-gilsa")].flags & UF_DEM);
+    /* at once: the Union must retreat him before anything else */
+    assert_int_equal(g.st.pending, PEND_DEMORAL);
+    assert_int_equal(g.st.to_move, SIDE_UNION);
+    refuse_text(&g, "end", "must first retreat");
+    int k = legal_all(&g);
+    assert_true(k > 0);
+    char why[160];
+    assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    assert_false(next_to_side(&g, g.st.unit[U("von-gilsa")].hex, SIDE_CONFEDERATE));
+    assert_int_equal(g.st.pending, PEND_NONE);
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE); /* Hill's activation goes on */
+    game_free(&g);
+}
+
+/* ---- finding 7: a retreat through a full hex -------------------------- */
+
+static void test_RETREAT_unit_by_unit_through_a_full_hex(void **state)
+{
+    (void)state;
+    /* RETREAT: "If the retreating unit ends its movement in a hex already
+     * occupied by the maximum number of units, it must continue its retreat
+     * to the first hex allowed." Von Gilsa and McLean in T, the only way
+     * out is S, already holding four units: they go on through S. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), s = hex_neighbour(t, DIR_S);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "mclean", t);
+    const char *full[] = {"buschbeck", "barlow", "schimmelfennig", "krzyzanowski"};
+    for (int i = 0; i < 4; i++)
+        put_at(&g, full[i], s);
+    const char *rebels[] = {"heth", "thomas", "lane", "mcgowan", "archer"};
+    for (int d = 0, k = 0; d < DIR_COUNT; d++)
+        if (d != DIR_S)
+            put_at(&g, rebels[k++], hex_neighbour(t, d));
+    short two[2] = {(short)U("von-gilsa"), (short)U("mclean")}, dest[16];
+    int nd = retreat_destinations(&g, hx_index(t), SIDE_UNION, two, 2, dest, 16);
+    assert_true(nd > 0);
+    for (int i = 0; i < nd; i++) /* one hex beyond S */
+        assert_int_equal(hex_distance(map_hex_at(&gd.map, dest[i]), s), 1);
+    /* S has room for one more unit of 4 points or less? No: 4 units already. */
+    game_free(&g);
+}
+
+/* ---- finding 9: retreats stay in the scenario's play area ------------ */
+
+static void test_RETREAT_stays_in_the_play_area(void **state)
+{
+    (void)state;
+    /* SCENARIO-LEE-MOVES: the play area is 1716-2925; nothing moves,
+     * retreats or is placed outside it (1617 and 1618 are outside). */
+    Game g;
+    start(&g, "lee-moves", 1);
+    int from = H("1717");
+    clear_hex(&g, from);
+    put(&g, "mahone", "1717");
+    short one[1] = {(short)U("mahone")}, dest[16];
+    int nd = retreat_destinations(&g, from, SIDE_CONFEDERATE, one, 1, dest, 16);
+    for (int i = 0; i < nd; i++) {
+        HexCoord h = map_hex_at(&gd.map, dest[i]);
+        assert_true(h.col >= 17);
+    }
+    assert_false(in_list(dest, nd, H("1617")));
+    assert_false(in_list(dest, nd, H("1618")));
+    game_free(&g);
+}
+
+/* ---- finding 10: the command radius and closed fords ------------------ */
+
+static void test_ACT_RADIUS_not_over_a_closed_ford(void **state)
+{
+    (void)state;
+    /* ACT-RADIUS: "The command radius cannot cross enemy units or forbidden
+     * terrain." An unbridged Rappahannock ford is forbidden; a Rapidan ford
+     * is forbidden in rain. Germanna Ford: 0613 (wedge) - 0614 (south). */
+    Game g;
+    start(&g, "campaign", 1);
+    unsigned char range[GS_MAX_HEXES];
+    int ford = H("0613"), south = H("0614");
+    g.st.rain = false;
+    command_range(&g, SIDE_UNION, ford, 1, range);
+    assert_true(range[south]);
+    g.st.rain = true;
+    command_range(&g, SIDE_UNION, ford, 1, range);
+    assert_false(range[south]);
+    game_free(&g);
+}
+
+/* ---- issue 13's livelock: displacement only where a unit fits -------- */
+
+static void test_STACK_displace_only_where_it_fits(void **state)
+{
+    (void)state;
+    /* STACK: "the excess units are displaced in an adjacent hex by the owner,
+     * provided they are not adjacent to the enemy, otherwise the excess units
+     * must be eliminated." A neighbour already full takes none. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    const char *five[] = {"heth", "thomas", "lane", "mcgowan", "archer"};
+    for (int i = 0; i < 5; i++)
+        put_at(&g, five[i], t);
+    const char *full[] = {"pender", "walker", "mcintosh-art", "brown-art"};
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (d == DIR_S)
+            continue;
+        for (int i = 0; i < 4 && d == DIR_N; i++)
+            put_at(&g, full[i], hex_neighbour(t, d));
+    }
+    /* the others next to the enemy */
+    HexCoord far = hex_neighbour(hex_neighbour(t, DIR_S), DIR_S);
+    put_at(&g, "von-gilsa", far);
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (d != DIR_N && d != DIR_S)
+            put_at(&g, d == DIR_NE ? "mclean" : d == DIR_SE ? "barlow" : d == DIR_SW ? "buschbeck" : "schurz",
+                   hex_neighbour(hex_neighbour(t, d), d));
+    run(&g, "place %s", t);
+    apply_text(&g, "end");
+    assert_int_equal(g.st.pending, PEND_STACK);
+    int k = legal_all(&g);
+    for (int i = 0; i < k; i++) {
+        if (legal_buf[i].kind != D_DISPLACE)
+            continue;
+        assert_int_not_equal(legal_buf[i].arg2, hx_index(hex_neighbour(t, DIR_N))); /* full */
+    }
+    game_free(&g);
+}
+
+/* ---- CAMPAIGN: the turn-11 cavalry is barred only southward ---------- */
+
+static void test_CAMPAIGN_late_cavalry_may_cross_north(void **state)
+{
+    (void)state;
+    /* "these brigades can never cross the two rivers to the south into
+     * Confederate territory": northward over the Rappahannock is allowed. */
+    Game g;
+    start(&g, "campaign", 1);
+    short cav[1] = {(short)U("davis")};
+    Passage p;
+    passage_init(&g, SIDE_UNION, cav, 1, PASS_MOVE, &p);
+    assert_true(p.ctx.no_great_rivers_south);
+    assert_false(p.ctx.no_great_rivers);
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_RETREAT_over_a_friendly_pontoon),
+        cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
+        cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
+        cmocka_unit_test(test_DEMORAL_after_a_bombardment),
+        cmocka_unit_test(test_RETREAT_unit_by_unit_through_a_full_hex),
+        cmocka_unit_test(test_RETREAT_stays_in_the_play_area),
+        cmocka_unit_test(test_ACT_RADIUS_not_over_a_closed_ford),
+        cmocka_unit_test(test_STACK_displace_only_where_it_fits),
+        cmocka_unit_test(test_CAMPAIGN_late_cavalry_may_cross_north),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
