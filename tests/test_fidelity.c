@@ -311,6 +311,269 @@ static void test_CAMPAIGN_late_cavalry_may_cross_north(void **state)
     game_free(&g);
 }
 
+/* ---- finding 3: locks hold against the Independent chit and the detachment */
+
+static void test_ACT_INDEP_ATTACH_locked_units_stay_locked(void **state)
+{
+    (void)state;
+    /* CAMPAIGN: "the VI Corps, together with the Gibbon division ... cannot
+     * be activated until turn 14": not by the Independent chit either. */
+    Game g;
+    start(&g, "campaign", 3);
+    advance_to(&g, 2);
+    apply_text(&g, "done");
+    apply_text(&g, "done");
+    for (int i = 0; i < 20 && !(g.st.drawn.kind == CHIT_INDEPENDENT && g.st.drawn.side == SIDE_UNION); i++)
+        apply_text(&g, "pass");
+    assert_true(g.st.drawn.kind == CHIT_INDEPENDENT && g.st.drawn.side == SIDE_UNION);
+    apply_text(&g, "activate");
+    apply_text(&g, "place 3523"); /* Grant, Neill and Tompkins of VI Corps */
+    assert_true(unit_locked(&g, U("grant")));
+    assert_false(legal_has(&g, "attach grant"));
+    refuse_text(&g, "attach grant", "may not act yet");
+    game_free(&g);
+}
+
+/* ---- finding 4: disorder stays on a unit out of supply ---------------- */
+
+static void test_DISORG_out_of_supply_keeps_it(void **state)
+{
+    (void)state;
+    /* DISORG: removed at the end of an activation in which the unit did not
+     * move, "provided the unit does not have an 'Out of Supply' marker". */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", t);
+    g.st.unit[U("heth")].flags |= UF_DIS | UF_OOS;
+    g.st.unit[U("lane")].flags |= UF_DIS;
+    run(&g, "place %s", t);
+    apply_text(&g, "end");
+    assert_true(g.st.unit[U("heth")].flags & UF_DIS);
+    assert_false(g.st.unit[U("lane")].flags & UF_DIS);
+    game_free(&g);
+}
+
+/* ---- finding 6: leaving the map at the end of a move ------------------ */
+
+static void test_EXIT_MAP_at_the_end_of_a_move(void **state)
+{
+    (void)state;
+    /* EXIT-MAP: "Leaving a road hex and move off the maps costs 1 movement
+     * point": a unit may march to the edge and leave with the MP it has
+     * left (Salem Church's race west). */
+    Game g;
+    start(&g, "salem-church", 5);
+    apply_text(&g, "done");
+    apply_text(&g, "choose sedgwick");
+    apply_text(&g, "done");
+    draw_until(&g, "sedgwick");
+    int edge = -1, dir = -1;
+    for (int h = 0; h < gd.map.cols * gd.map.rows && edge < 0; h++) {
+        if (!exit_hex(&g, h) || hex_has_side(&g, h, SIDE_CONFEDERATE) || next_to_side(&g, h, SIDE_CONFEDERATE))
+            continue;
+        for (int d = 0; d < DIR_COUNT && dir < 0; d++) {
+            HexCoord nb = hex_neighbour(map_hex_at(&gd.map, h), d);
+            int ni = map_has(&gd.map, nb) ? map_hex_index(&gd.map, nb) : -1;
+            if (ni >= 0 && gd.map.hexes[h].road[d] >= 0 && !exit_hex(&g, ni) && !next_to_side(&g, ni, SIDE_CONFEDERATE) &&
+                !hex_has_side(&g, ni, SIDE_CONFEDERATE))
+                dir = d, edge = h;
+        }
+    }
+    assert_true(edge >= 0);
+    HexCoord from = hex_neighbour(map_hex_at(&gd.map, edge), dir);
+    put_at(&g, "brown-usa", from);
+    run(&g, "place %s", from);
+    run(&g, "move brown-usa %s", map_hex_at(&gd.map, edge));
+    assert_true(g.st.unit[U("brown-usa")].mp_left >= gd.movement.exit_cost);
+    assert_true(legal_has(&g, "exit brown-usa"));
+    apply_text(&g, "exit brown-usa");
+    assert_int_equal(g.st.unit[U("brown-usa")].where, AT_EXITED);
+    /* with less than 1 MP left it stays */
+    put_at(&g, "bartlett", map_hex_at(&gd.map, edge));
+    g.st.unit[U("bartlett")].flags |= UF_ACTIVE | UF_ACTIVATED | UF_MOVED;
+    g.st.unit[U("bartlett")].mp_left = (unsigned char)(gd.movement.exit_cost - 1);
+    refuse_text(&g, "exit bartlett", "less left");
+    game_free(&g);
+}
+
+/* ---- finding 8: abandoning fortifications next to the enemy ----------- */
+
+static void test_FORTIFICATION_abandoned_next_to_the_enemy(void **state)
+{
+    (void)state;
+    /* FORTIFICATION: "If they are abandoned while the enemy is adjacent their
+     * effect is considered the same as Breastworks": leaving the printed
+     * works at 3222 next to the enemy disorganizes. */
+    Game g;
+    hill_activated(&g);
+    int fort = H("3222");
+    HexCoord f = map_hex_at(&gd.map, fort);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), f) <= 2)
+            take_off(&g, gd.units[u].id);
+    put(&g, "heth", "3222");
+    /* an enemy next door, on this bank */
+    int e = -1, away = -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(f, d);
+        int ni = map_hex_index(&gd.map, nb);
+        if (e < 0 && hexes_can_fight(&g, fort, ni))
+            e = ni;
+    }
+    assert_true(e >= 0);
+    put_at(&g, "von-gilsa", map_hex_at(&gd.map, e));
+    for (int d = 0; d < DIR_COUNT && away < 0; d++) {
+        int ni = map_hex_index(&gd.map, hex_neighbour(f, d));
+        if (ni != e && !next_to_side(&g, ni, SIDE_UNION) && gd.terrain[gd.map.hexes[ni].terrain].move != COST_NO &&
+            map_hexside(&gd.map, f, d)->kind < 0)
+            away = ni;
+    }
+    assert_true(away >= 0);
+    run(&g, "place %s", f);
+    run(&g, "move heth %s", map_hex_at(&gd.map, away));
+    assert_true(g.st.unit[U("heth")].flags & UF_DIS);
+    game_free(&g);
+}
+
+/* ---- finding 11: no hidden caps on a combat --------------------------- */
+
+static void test_COMBAT_WHO_attacked_from_every_side(void **state)
+{
+    (void)state;
+    /* COMBAT-WHO: "A unit (or stack) can be attacked simultaneously by all
+     * surrounding hexes": 6 hexes of 4 brigades, 24 attackers. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "heth", hex_neighbour(t, DIR_N));
+    run(&g, "place %s", hex_neighbour(t, DIR_N));
+    char cmd[1024] = "attack ";
+    int k = 0;
+    for (int u = 0; u < g.st.nunits && k < 24; u++) {
+        const UnitDef *ud = &gd.units[u];
+        if (ud->side != SIDE_CONFEDERATE || ud->type != UT_INFANTRY || ud->formation < 0)
+            continue;
+        put_at(&g, ud->id, hex_neighbour(t, k / 4));
+        g.st.unit[u].flags = UF_ACTIVE | UF_ACTIVATED;
+        g.st.unit[u].steps = 2;
+        strcat(cmd, k ? "+" : "");
+        strcat(cmd, ud->id);
+        k++;
+    }
+    assert_int_equal(k, 24);
+    char hx[8];
+    snprintf(hx, sizeof hx, " %02d%02d", t.col, t.row);
+    strcat(cmd, hx);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.cb_natt, 24);
+    game_free(&g);
+}
+
+/* ---- finding 12: the forced march's step from any unit of the formation */
+
+static void test_FORCED_MARCH_loss_from_any_unit_of_the_formation(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", hex_neighbour(t, DIR_N));
+    g.st.unit[U("lane")].flags |= UF_DIS; /* stays behind */
+    run(&g, "place %s", t);
+    apply_text(&g, "forced-march");
+    run(&g, "move heth %s", hex_neighbour(t, DIR_S));
+    int one[1] = {1};
+    force(&g, one, 1);
+    apply_text(&g, "end");
+    assert_int_equal(g.st.pending, PEND_MARCH_LOSS);
+    assert_true(legal_has(&g, "take lane")); /* "any unit belonging to the formation" */
+    apply_text(&g, "take lane");
+    assert_int_equal(g.st.unit[U("lane")].steps, 1);
+    game_free(&g);
+}
+
+/* ---- finding 13: data and re-decided rulings --------------------------- */
+
+static void test_BREASTWORK_not_only_forbidden_at_Falmouth(void **state)
+{
+    (void)state;
+    /* BREASTWORK: "They cannot be placed on fortification or Fredericksburg
+     * hexes": Falmouth (3219) is not Fredericksburg; 3320 and 3321 are. */
+    assert_true(gd.terrain[gd.map.hexes[H("3219")].terrain].breastworks);
+    assert_false(gd.terrain[gd.map.hexes[H("3321")].terrain].breastworks);
+    assert_false(gd.terrain[gd.map.hexes[H("3320")].terrain].breastworks);
+}
+
+static void test_EVENTS_ten_union_chits(void **state)
+{
+    (void)state;
+    /* EVENTS: the rulebook describes ten Union chits, one of each. */
+    int n = 0;
+    for (int e = 0; e < gd.nevents; e++)
+        if (gd.events[e].side == SIDE_UNION)
+            n += gd.events[e].copies;
+    assert_int_equal(n, 10);
+}
+
+static void test_ACT_POINTS_the_wedge_is_not_confederate_territory(void **state)
+{
+    (void)state;
+    /* ACT-POINTS: I, III and VI Corps cost two once "South of the
+     * Rappahannock (in other words, if they move in Confederate territory)":
+     * the wedge between the rivers is not Confederate territory. */
+    Game g;
+    start(&g, "campaign", 1);
+    int f = data_formation_index(&gd, "sickles");
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].formation == f && g.st.unit[u].where == AT_MAP && gd.map.hexes[g.st.unit[u].hex].bank != BANK_NORTH)
+            take_off(&g, gd.units[u].id);
+    assert_int_equal(game_formation_cost(&g, f), 1);
+    put(&g, "graham", "0613"); /* Germanna Ford, in the wedge */
+    assert_int_equal(gd.map.hexes[H("0613")].bank, BANK_WEDGE);
+    assert_int_equal(game_formation_cost(&g, f), 1);
+    put(&g, "graham", "0614"); /* over the Rapidan */
+    assert_int_equal(game_formation_cost(&g, f), 2);
+    game_free(&g);
+}
+
+static void test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksburg(void **state)
+{
+    (void)state;
+    /* "If the Union controls Fredericksburg add +1 to the dice. If they also
+     * control Spotsylvania add +2." Spotsylvania alone adds nothing. */
+    const struct {
+        bool fred, spot;
+        int bonus;
+    } cases[] = {{false, false, 0}, {false, true, 0}, {true, false, 1}, {true, true, 2}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        Game g;
+        start_options(&g, "campaign", 9, OPT_ABSENT_FORCES);
+        advance_to(&g, 5);
+        clear_hex(&g, H("3321"));
+        clear_hex(&g, H("2232"));
+        if (cases[c].fred)
+            put(&g, "brown-usa", "3321");
+        if (cases[c].spot)
+            put(&g, "bartlett", "2232");
+        pass_until(&g, PH_ACTIVATION);
+        advance_to(&g, 6); /* Hood's brigades roll at the start of turn 6 */
+        bool seen = false;
+        for (int i = 0; i < g.log.count; i++) {
+            const LogEntry *e = &g.log.items[i];
+            if (e->kind == LOG_ROLL && strcmp(e->rule, "VARIANT-ABSENT-FORCES") == 0 && e->turn == 6) {
+                assert_int_equal(e->modified - e->die, cases[c].bonus);
+                seen = true;
+            }
+        }
+        assert_true(seen);
+        game_free(&g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +586,16 @@ int main(void)
         cmocka_unit_test(test_ACT_RADIUS_not_over_a_closed_ford),
         cmocka_unit_test(test_STACK_displace_only_where_it_fits),
         cmocka_unit_test(test_CAMPAIGN_late_cavalry_may_cross_north),
+        cmocka_unit_test(test_ACT_INDEP_ATTACH_locked_units_stay_locked),
+        cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
+        cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
+        cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),
+        cmocka_unit_test(test_COMBAT_WHO_attacked_from_every_side),
+        cmocka_unit_test(test_FORCED_MARCH_loss_from_any_unit_of_the_formation),
+        cmocka_unit_test(test_BREASTWORK_not_only_forbidden_at_Falmouth),
+        cmocka_unit_test(test_EVENTS_ten_union_chits),
+        cmocka_unit_test(test_ACT_POINTS_the_wedge_is_not_confederate_territory),
+        cmocka_unit_test(test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksburg),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

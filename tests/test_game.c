@@ -665,7 +665,10 @@ static void test_fortification_and_lock_release(void **state)
     assert_int_equal(roll->modified, 3 + gd.artillery.fortification_modifier);
     game_free(&g);
 
-    /* I Corps, locked until turn 6, may act from the turn after it is bombarded. */
+    /* I Corps, locked until turn 6, may act from the turn after it is
+     * bombarded; in the campaign so do VI Corps and Gibbon's division ("from
+     * the next turn both Corps and the Gibbon division can be activated
+     * normally", locks_release_together). */
     hill_activated(&g);
     HexCoord t = open_ground(&g);
     char hx[5];
@@ -686,7 +689,8 @@ static void test_fortification_and_lock_release(void **state)
     advance_to(&g, 4);
     apply_text(&g, "done");
     assert_true(legal_has(&g, "choose reynolds"));
-    assert_false(legal_has(&g, "choose sedgwick"));
+    assert_true(legal_has(&g, "choose sedgwick"));
+    assert_false(unit_locked(&g, U("owen")));
     game_free(&g);
 }
 
@@ -1935,7 +1939,10 @@ static void test_forced_march(void **state)
     assert_int_equal(rng_force(&g.st.rng, 2), 0);
     apply_text(&g, "end");
     assert_int_equal(g.st.pending, PEND_MARCH_LOSS);
-    refuse_text(&g, "take lane", "from a unit that marched");
+    /* "a step loss is removed by any unit belonging to the formation": Lane,
+     * who did not march, may take it; a unit of another formation may not. */
+    assert_true(legal_has(&g, "take lane"));
+    refuse_text(&g, "take von-gilsa", "of the formation that marched");
     apply_text(&g, "take heth");
     assert_int_equal(g.st.unit[U("heth")].steps, 1);
     assert_int_equal(g.st.pending, PEND_NONE);
@@ -2553,7 +2560,7 @@ static void test_victory_by_exit(void **state)
     apply_text(&g, "exit brown-usa");
     apply_text(&g, "exit bartlett");
     assert_int_equal(g.st.result, RES_NONE);
-    refuse_text(&g, "exit brown-usa", "already moved");
+    refuse_text(&g, "exit brown-usa", "not active"); /* it is gone */
     apply_text(&g, "exit russell");
     assert_int_equal(g.st.result, RES_UNION);
     assert_int_equal(g.st.unit[U("russell")].where, AT_EXITED);

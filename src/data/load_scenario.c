@@ -24,6 +24,7 @@ static const OptSpec rule_specs[] = {
     {"events.union", OPT_IDS, NULL},
     {"events.confederate", OPT_IDS, NULL},
     {"locked", OPT_LOCKS, NULL},
+    {"locks_release_together", OPT_BOOL, NULL},
     {"independents", OPT_UNITS, NULL},
     {"pontoons.union", OPT_INT, NULL},
     {"pontoons.confederate", OPT_INT, NULL},
@@ -161,12 +162,21 @@ static void check_option(ScCtx *c, IniDoc *doc, int line, const OptSpec *spec, c
                 diag_error(d, doc->file, line, "%s: '%s' must be a turn (1-%d)", key, tok, SCEN_MAX_TURNS);
             break;
         }
-        case OPT_PLACE_INTS: {
+        case OPT_PLACE_INTS: { /* place[+place...]:number */
             char *colon = strchr(tok, ':');
             if (colon)
                 *colon = '\0';
-            if (!colon || data_place_index(gd, tok) < 0 || atoi(colon + 1) < -6 || atoi(colon + 1) > 6)
-                diag_error(d, doc->file, line, "%s: '%s' must be place:number (like fredericksburg:1)", key, tok);
+            bool ok = colon && atoi(colon + 1) >= -6 && atoi(colon + 1) <= 6;
+            char places[64];
+            snprintf(places, sizeof places, "%s", tok);
+            char *save = NULL;
+            for (char *pl = strtok_r(places, "+", &save); pl && ok; pl = strtok_r(NULL, "+", &save))
+                ok = data_place_index(gd, pl) >= 0;
+            if (!ok)
+                diag_error(d, doc->file, line,
+                           "%s: '%s' must be places and a number (like fredericksburg:1 or "
+                           "fredericksburg+spotsylvania:2)",
+                           key, tok);
             break;
         }
         case OPT_IDS:

@@ -925,7 +925,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
 bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[160];
+    char text[1024];
     decision_format(g->gd, d, text, sizeof text);
     if (d->kind == D_ATTACK) {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE || st->pending != PEND_NONE) {
@@ -1193,7 +1193,7 @@ void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t 
 
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
-    char a[400], b[64];
+    char a[1024], b[64];
     switch (d->kind) {
     case D_ATTACK:
         unit_list(gd, d->units, d->nunits, a, sizeof a);
@@ -1260,7 +1260,7 @@ void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size
 
 static bool parse_list(const Game *g, const char *text, bool hexes, short *out, int max, int *n)
 {
-    char buf[400];
+    char buf[1024];
     snprintf(buf, sizeof buf, "%s", text);
     *n = 0;
     char *save = NULL;
@@ -1284,8 +1284,8 @@ static bool parse_list(const Game *g, const char *text, bool hexes, short *out, 
 
 bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out)
 {
-    char a[400] = "", b[400] = "", extra[8];
-    int k = sscanf(rest, "%399s %399s %7s", a, b, extra);
+    char a[1024] = "", b[1024] = "", extra[8];
+    int k = sscanf(rest, "%1023s %1023s %7s", a, b, extra);
     if (strcmp(verb, "attack") == 0 || strcmp(verb, "advance") == 0) {
         if (k != 2)
             return false;
@@ -1336,7 +1336,7 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
     }
     if (strcmp(verb, "retreat") == 0) { /* retreat HHHH [UNIT+UNIT] [take-up] */
         char c3[16] = "";
-        k = sscanf(rest, "%399s %399s %15s %7s", a, b, c3, extra);
+        k = sscanf(rest, "%1023s %1023s %15s %7s", a, b, c3, extra);
         HexCoord h;
         if (k < 1 || k > 3 || !hex_parse(a, &h) || !map_has(MAP(g), h))
             return false;

@@ -209,18 +209,23 @@ static void absent_arrivals(Game *g)
         return;
     int need = option(g, "absent.roll") ? atoi(option(g, "absent.roll")) : 4, bonus = 0;
     const char *bl = option(g, "absent.bonus");
+    /* "If the Union controls Fredericksburg add +1 to the dice. If they also
+     * control Spotsylvania add +2": each token is places joined by '+' and
+     * its bonus; the best one whose places the Union all holds counts. */
     for (const char *q = bl; q && (q = ini_next_token(q, tok, sizeof tok, NULL));) {
         char *colon = strchr(tok, ':');
         if (!colon)
             continue;
         *colon = '\0';
-        int p = data_place_index(gd, tok);
-        if (p < 0)
-            continue;
-        int hex = map_hex_index(&gd->map, gd->map.places[p].hex);
-        short tmp[1];
-        if (units_in_hex(g, hex, SIDE_UNION, -1, tmp, 1) > 0)
-            bonus += atoi(colon + 1);
+        bool all = true;
+        char *save = NULL;
+        for (char *pl = strtok_r(tok, "+", &save); pl && all; pl = strtok_r(NULL, "+", &save)) {
+            int p = data_place_index(gd, pl);
+            short tmp[1];
+            all = p >= 0 && units_in_hex(g, map_hex_index(&gd->map, gd->map.places[p].hex), SIDE_UNION, -1, tmp, 1) > 0;
+        }
+        if (all && atoi(colon + 1) > bonus)
+            bonus = atoi(colon + 1);
     }
     int entry[64], ne = 0;
     const char *ep = option(g, "absent.entry");
@@ -609,7 +614,7 @@ static bool unit_south_of_rappahannock(const Game *g, int unit)
     const UnitState *u = &g->st.unit[unit];
     if (u->where != AT_MAP)
         return false;
-    return g->gd->map.hexes[u->hex].bank != BANK_NORTH;
+    return g->gd->map.hexes[u->hex].bank == BANK_SOUTH; /* "in other words, ... Confederate territory" */
 }
 
 int game_formation_cost(const Game *g, int formation)
@@ -856,6 +861,28 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
         if (st->unit[d->units[i]].flags & UF_MOVED)
             return "that unit has already moved";
     }
+    return NULL;
+}
+
+/* Why these units may not leave the map now (EXIT-MAP), or NULL: from a
+ * road hex on an exit, "Leaving a road hex and move off the maps costs 1
+ * movement point": before moving, or at the end of a move with that much
+ * left. Skirmishers and dummies go only with a real unit. */
+static const char *exit_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    const char *bad = group_refusal(g, d);
+    if (bad)
+        return bad;
+    for (int i = 0; i < d->nunits; i++) {
+        const UnitState *us = &st->unit[d->units[i]];
+        if (!(us->flags & UF_ACTIVE) || us->where != AT_MAP)
+            return "that unit is not active in this activation";
+        if ((us->flags & UF_MOVED) && us->mp_left < g->gd->movement.exit_cost)
+            return "leaving the map costs 1 MP and it has less left after its move";
+    }
+    if (!exit_hex(g, st->unit[d->units[0]].hex))
+        return "units leave only from a road hex on an exit (EXIT-MAP)";
     return NULL;
 }
 
@@ -1369,10 +1396,27 @@ bool game_can_inspect(const Game *g, int viewer, int hex)
     return !enemy || next_to_side(g, hex, viewer);
 }
 
-bool unit_locked(const Game *g, int u)
+/* The unit's own lock (Gibbon's brigades: CAMPAIGN). */
+static bool own_lock(const Game *g, int u)
 {
     const GameState *st = &g->st;
     return st->unit_lock[u] > st->turn && !(st->unit_release[u] && st->unit_release[u] <= st->turn);
+}
+
+/* The formation's lock: not before a turn, or until attacked (CAMPAIGN,
+ * SCENARIO-LEE-MOVES), unless released. */
+static bool formation_locked(const Game *g, int f)
+{
+    const GameState *st = &g->st;
+    if (f < 0 || f >= GS_MAX_FORMATIONS)
+        return false;
+    bool released = st->release_turn[f] > 0 && st->release_turn[f] <= st->turn;
+    return !released && (st->lock_turn[f] > st->turn || st->lock_attacked[f]);
+}
+
+bool unit_locked(const Game *g, int u)
+{
+    return own_lock(g, u) || formation_locked(g, g->gd->units[u].formation);
 }
 
 bool hex_has_real(const Game *g, int hex, int side)
@@ -1399,32 +1443,36 @@ int skirmisher_place(Game *g, int side, int hex)
 }
 
 /* A formation locked until attacked or bombarded is released from the next
- * turn once one of its units in `hex` is hit at (CAMPAIGN, scenario rules). */
+ * turn once one of its units in `hex` is hit at (CAMPAIGN, scenario rules).
+ * With locks_release_together (the campaign: "from the next turn both Corps
+ * and the Gibbon division can be activated normally"), every lock of the
+ * scenario goes at once. */
 void release_locks_in_hex(Game *g, int hex)
 {
     GameState *st = &g->st;
+    bool together = option_yes(g, "locks_release_together");
     for (int i = 0; i < st->nunits; i++) {
-        if (st->unit[i].where == AT_MAP && st->unit[i].hex == hex && unit_locked(g, i) && !st->unit_release[i]) {
-            /* the whole locked group (Gibbon's brigades) goes free together */
-            for (int j = 0; j < st->nunits; j++)
-                if (st->unit_lock[j] == st->unit_lock[i] && g->gd->units[j].formation == g->gd->units[i].formation)
-                    st->unit_release[j] = (unsigned char)(st->turn + 1);
-            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s and its locked companions may act from turn %d",
-                    g->gd->units[i].name, st->turn + 1);
-        }
-        int f = g->gd->units[i].formation;
-        if (st->unit[i].where != AT_MAP || st->unit[i].hex != hex || f < 0 || f >= GS_MAX_FORMATIONS)
+        if (st->unit[i].where != AT_MAP || st->unit[i].hex != hex || !unit_locked(g, i))
             continue;
-        bool locked = st->lock_attacked[f] || st->lock_turn[f] > st->turn;
-        if (locked && st->release_turn[f] == 0) {
-            st->release_turn[f] = st->turn + 1;
-            /* Gibbon's division goes free with VI Corps (units locked to the same turn) */
-            for (int j = 0; j < st->nunits; j++)
-                if (st->unit_lock[j] && st->unit_lock[j] == st->lock_turn[f] && !st->unit_release[j])
-                    st->unit_release[j] = (unsigned char)(st->turn + 1);
-            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s, attacked or bombarded, may be activated from turn %d",
-                    g->gd->formations[f].name, st->turn + 1);
+        int f = g->gd->units[i].formation, next = st->turn + 1;
+        bool freed = false;
+        for (int j = 0; j < st->nunits; j++) {
+            bool same_group = st->unit_lock[j] && ((st->unit_lock[j] == st->unit_lock[i] &&
+                                                     g->gd->units[j].formation == f) ||
+                                                    (f >= 0 && f < GS_MAX_FORMATIONS && st->unit_lock[j] == st->lock_turn[f]));
+            if (own_lock(g, j) && !st->unit_release[j] && (together || same_group)) {
+                st->unit_release[j] = (unsigned char)next;
+                freed = true;
+            }
         }
+        for (int k = 0; k < g->gd->nformations && k < GS_MAX_FORMATIONS; k++)
+            if (formation_locked(g, k) && st->release_turn[k] == 0 && (together || k == f)) {
+                st->release_turn[k] = next;
+                freed = true;
+            }
+        if (freed)
+            log_add(&g->log, st->turn, LOG_EVENT, "CAMPAIGN", "%s is attacked or bombarded: %s may act from turn %d",
+                g->gd->units[i].name, together ? "every formation held back" : "it and its locked companions", next);
     }
 }
 
@@ -1696,10 +1744,29 @@ static const char *march_refusal(const Game *g)
         return "only a formation (or a higher commander's) may force-march";
     if (st->march_used[st->drawn.side])
         return "only one formation a turn may force-march";
-    for (int i = 0; i < st->nunits; i++)
+    bool able = false;
+    for (int i = 0; i < st->nunits; i++) {
         if ((st->unit[i].flags & UF_ACTIVE) && (st->unit[i].flags & (UF_MOVED | UF_FIRED)))
             return "declare it before any unit moves";
-    return NULL;
+        able |= (st->unit[i].flags & UF_ACTIVE) && !(st->unit[i].flags & (UF_OOS | UF_DIS | UF_DEM)) &&
+                !is_skirmisher(g, i) && st->unit[i].where == AT_MAP;
+    }
+    return able ? NULL : "no active unit could march (out of supply and disordered units cannot)";
+}
+
+/* FORCED-MARCH: "a step loss is removed by any unit belonging to the
+ * formation": a unit of the marching formation (or of a higher
+ * commander's formations) on the map, or one that marched with it. */
+static bool march_loss_ok(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    const Chit *c = &st->drawn;
+    int f = g->gd->units[u].formation;
+    if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || is_skirmisher(g, u) || is_dummy(g, u) ||
+        g->gd->units[u].side != c->side)
+        return false;
+    return (st->unit[u].flags & UF_FORCED) || (c->kind == CHIT_FORMATION && f >= 0 && f == c->index) ||
+           held_by_drawn(g, f);
 }
 
 /* DUMMIES: a marker goes on a hex holding units of one's own, within the
@@ -1858,7 +1925,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
         }
         if (st->pending == PEND_MARCH_LOSS) {
             for (int u = 0; u < st->nunits; u++)
-                if ((st->unit[u].flags & UF_FORCED) && st->unit[u].where == AT_MAP && !is_skirmisher(g, u))
+                if (march_loss_ok(g, u))
                     ADD(D_TAKE, u);
             break;
         }
@@ -1939,13 +2006,26 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 n++;
             }
         }
-        for (int u = 0; u < st->nunits; u++)
-            if ((st->unit[u].flags & UF_ACTIVE) && !(st->unit[u].flags & UF_MOVED) && st->unit[u].where == AT_MAP &&
-                exit_hex(g, st->unit[u].hex)) {
+        for (int u = 0; u < st->nunits; u++) { /* each unit alone, and each exit hex's whole active stack */
+            if (!(st->unit[u].flags & UF_ACTIVE) || st->unit[u].where != AT_MAP || !exit_hex(g, st->unit[u].hex))
+                continue;
+            Decision one = {.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
+            Decision all = {.kind = D_EXIT, .side = st->to_move};
+            bool first = true;
+            for (int v = 0; v < st->nunits && all.nunits < DEC_MAX_UNITS; v++)
+                if ((st->unit[v].flags & UF_ACTIVE) && st->unit[v].where == AT_MAP && st->unit[v].hex == st->unit[u].hex) {
+                    first &= v >= u;
+                    all.units[all.nunits++] = (short)v;
+                }
+            for (int pass = 0; pass < 2; pass++) {
+                const Decision *e = pass == 0 ? &one : &all;
+                if ((pass == 1 && (!first || all.nunits < 2)) || exit_refusal(g, e))
+                    continue;
                 if (n < max)
-                    out[n] = (Decision){.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
+                    out[n] = *e;
                 n++;
             }
+        }
         n = list_group_moves(g, out, max, n, UF_ACTIVE, UF_MOVED, -1, NULL);
         if (can_end)
             ADD(D_END, 0);
@@ -2183,7 +2263,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
     }
-    char text[96];
+    char text[1024];
     decision_format(g->gd, d, text, sizeof text);
     bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
                            ((st->pending == PEND_BOMBARD_TAKE || st->pending == PEND_MARCH_LOSS) && d->kind == D_TAKE) ||
@@ -2642,9 +2722,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
     case D_TAKE:
         if (st->pending == PEND_MARCH_LOSS) {
             int u = d->arg;
-            if (u < 0 || u >= st->nunits || !(st->unit[u].flags & UF_FORCED) || st->unit[u].where != AT_MAP ||
-                is_skirmisher(g, u)) {
-                snprintf(why, n, "the step comes from a unit that marched");
+            if (!march_loss_ok(g, u)) {
+                snprintf(why, n, "the step comes from a unit of the formation that marched (FORCED-MARCH)");
                 return false;
             }
             st->unit[u].steps--;
@@ -2710,13 +2789,9 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "units leave the map during their movement");
             return false;
         }
-        const char *r = move_group_refusal(g, d);
+        const char *r = exit_refusal(g, d);
         if (r) {
             snprintf(why, n, "%s", r);
-            return false;
-        }
-        if (!exit_hex(g, st->unit[d->units[0]].hex)) {
-            snprintf(why, n, "units leave only from a road hex on an exit (EXIT-MAP)");
             return false;
         }
         for (int i = 0; i < d->nunits; i++) {
@@ -2803,7 +2878,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (die <= g->gd->rules.forced_march_loss) {
                 int nc = 0;
                 for (int i = 0; i < st->nunits; i++)
-                    nc += (st->unit[i].flags & UF_FORCED) && st->unit[i].where == AT_MAP && !is_skirmisher(g, i);
+                    nc += march_loss_ok(g, i);
                 if (nc > 0) {
                     st->pending = PEND_MARCH_LOSS;
                     st->to_move = d->side;
@@ -2817,7 +2892,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
         for (int i = 0; i < st->nunits; i++) {
             UnitState *u = &st->unit[i];
-            if ((u->flags & UF_ACTIVE) && (u->flags & UF_DIS) && !(u->flags & UF_MOVED) && u->where == AT_MAP) {
+            /* DISORG: "removed at the end of the activation, if the unit was activated without moving ...
+             * provided the unit does not have an 'Out of Supply' (OOS) marker" */
+            if ((u->flags & UF_ACTIVE) && (u->flags & UF_DIS) && !(u->flags & (UF_MOVED | UF_OOS)) &&
+                u->where == AT_MAP) {
                 u->flags &= (unsigned short)~UF_DIS;
                 log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
                         g->gd->units[i].name);
@@ -2909,7 +2987,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         combat_format(gd, d, buf, size);
         break;
     case D_EXIT: {
-        char ul[400];
+        char ul[1024];
         unit_list(gd, d->units, d->nunits, ul, sizeof ul);
         snprintf(buf, size, "exit %s", ul);
         break;
@@ -2964,7 +3042,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BREAK: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        char ul[400];
+        char ul[1024];
         unit_list(gd, d->units, d->nunits, ul, sizeof ul);
         snprintf(buf, size, "break %s%s%s", hx, d->nunits ? " " : "", ul);
         break;
@@ -2975,7 +3053,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     case D_BOMBARD: {
         char hx[5];
         hex_name(gd, d->arg, hx);
-        char ul[400];
+        char ul[1024];
         unit_list(gd, d->units, d->nunits, ul, sizeof ul);
         snprintf(buf, size, "bombard %s %s %s", ul, hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
         break;
@@ -2996,8 +3074,8 @@ static bool parse_hex_index(const GameData *gd, const char *tok, int *out)
 
 bool decision_parse(const Game *g, const char *text, Decision *out)
 {
-    char verb[32] = "", arg[256] = "", arg2[256] = "", arg3[16] = "", extra[8];
-    int k = sscanf(text, "%31s %255s %255s %15s %7s", verb, arg, arg2, arg3, extra);
+    char verb[32] = "", arg[1024] = "", arg2[1024] = "", arg3[16] = "", extra[8];
+    int k = sscanf(text, "%31s %1023s %1023s %15s %7s", verb, arg, arg2, arg3, extra);
     *out = (Decision){.kind = -1, .side = g->st.to_move};
     {
         const char *rest = text;

@@ -123,9 +123,17 @@ enum CombatStep {
     CB_ADVANCE,    /* attacker: advance into vacated hexes, or not */
 };
 
-#define CB_MAX_UNITS 16
+/* A combat's sizes, from the rules rather than a guess (COMBAT-WHO: "A
+ * unit (or stack) can be attacked simultaneously by all surrounding hexes"):
+ * up to 6 defended hexes (a unit attacking every hex round it); their 4
+ * units each, and the attackers of 12 hexes at 4 units each; the dice of
+ * the best ratio under the stacking limit (6 hexes of 16 points against 1)
+ * plus every bonus (extra, encirclement, fortification, events). */
 #define CB_MAX_HEXES 6
-#define CB_MAX_DICE 12
+#define CB_MAX_UNITS 48
+#define CB_MAX_DICE 128
+/* A decision's units: an attack's, at most. */
+#define DEC_MAX_UNITS CB_MAX_UNITS
 
 #define GS_MAX_PATH 64
 
@@ -165,7 +173,7 @@ typedef struct {
     int nbombarded;
     unsigned char breastwork[GS_MAX_HEXES]; /* side + 1 of its builder, 0 none */
     /* The move under way, executed hex by hex (MOVE-BASIC, BREAK-CONTACT). */
-    short mv_units[12];
+    short mv_units[DEC_MAX_UNITS];
     int mv_n;
     short mv_path[GS_MAX_PATH];
     int mv_len, mv_pos;
@@ -181,7 +189,7 @@ typedef struct {
     bool stack_checked; /* movement of this activation has been checked */
     bool has_resume;
     int resume_kind, resume_side, resume_arg, resume_arg2, resume_n;
-    short resume_units[12];
+    short resume_units[DEC_MAX_UNITS];
     int resume_nhex;
     short resume_hexes[6];
     /* The combat under way (COMBAT-*). */
@@ -352,8 +360,6 @@ enum DecisionKind {
     D_LAST_VP,      /* or scores one last VP instead */
     D_COUNT
 };
-
-#define DEC_MAX_UNITS 12
 
 typedef struct {
     int kind;
