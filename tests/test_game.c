@@ -1361,8 +1361,7 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         Game g;
         HexCoord t, s2;
         breastwork_stack_must_retreat(&g, &t, &s2);
-        /* a Union pontoon on the hexside the retreat crosses (set by hand; the
-         * rule does not depend on the river under it) */
+        /* a Union pontoon on the hexside the retreat crosses (set by hand) */
         int ti = hx_index(t), si = hx_index(s2);
         g.st.pontoon[SIDE_UNION][ti] |= (unsigned char)(1u << DIR_S);
         g.st.pontoon[SIDE_UNION][si] |= (unsigned char)(1u << hex_dir_opposite(DIR_S));
@@ -1370,6 +1369,17 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         char hx[5], cmd[32];
         hex_format(s2, hx);
         snprintf(cmd, sizeof cmd, "retreat %s take-up", hx);
+        /* on a hexside with no river there is nothing to take up ... */
+        assert_false(legal_has(&g, cmd));
+        /* ... over a minor river there is (the map made so for the test) */
+        int minor = -1;
+        for (int k = 0; k < gd.nhexside_kinds; k++)
+            if (strcmp(gd.hexside_kinds[k].id, "minor") == 0)
+                minor = k;
+        assert_true(minor >= 0);
+        Hexside saved_a = map_hex(&gd.map, t)->side[DIR_S], saved_b = map_hex(&gd.map, s2)->side[DIR_N];
+        map_hex(&gd.map, t)->side[DIR_S].kind = (signed char)minor;
+        map_hex(&gd.map, s2)->side[DIR_N].kind = (signed char)minor;
         assert_true(legal_has(&g, cmd));
         assert_int_equal(rng_force(&g.st.rng, die), 0);
         apply_text(&g, cmd);
@@ -1378,6 +1388,8 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         assert_int_equal((g.st.pontoon[SIDE_UNION][ti] >> DIR_S) & 1u, gone ? 0 : 1);
         assert_int_equal((g.st.pontoon[SIDE_UNION][si] >> hex_dir_opposite(DIR_S)) & 1u, gone ? 0 : 1);
         assert_int_equal(g.st.pontoons_next[SIDE_UNION], next + (gone ? 1 : 0));
+        map_hex(&gd.map, t)->side[DIR_S] = saved_a;
+        map_hex(&gd.map, s2)->side[DIR_N] = saved_b;
         game_free(&g);
     }
     gd.rules.pontoon_roll = saved;

@@ -127,7 +127,8 @@ bool pontoon_retreat_may_take_up(const Game *g, int side, int from, int to)
 {
     /* the Confederate never takes up a pontoon to lay it elsewhere */
     int dir = dir_between(g, from, to);
-    return side == SIDE_UNION && dir >= 0 && spans(g, side, from, dir);
+    /* a pontoon on a real river hexside, of the retreating side's own */
+    return side == SIDE_UNION && dir >= 0 && bridgeable(g, from, dir) && spans(g, side, from, dir);
 }
 
 bool pontoon_retreat_take_up(Game *g, int side, int from, int to)
