@@ -45,16 +45,20 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
 {
     int hex = g->st.bc_queue[0];
     int stay = -1, best = -1, best_spread = 1 << 20;
-    for (int i = 0; i < k; i++) {
-        if (list[i].kind == D_STAY)
-            stay = i;
-        if (list[i].kind != D_BREAK || list[i].nunits > 0 || holds_counter(g, list[i].arg))
-            continue;
-        int f = formation_in(g, hex);
-        int s = f >= 0 ? spread(g, f, list[i].arg, hex) : 0;
-        if (best < 0 || s < best_spread)
-            best = i, best_spread = s;
-    }
+    /* H.3: "Move the AI units one hex, trying to keep the formation united":
+     * the hex nearest the rest of the formation, never onto another division
+     * if any other hex will do (AI-COUNTERS), but onto one rather than stay */
+    for (int pass = 0; pass < 2 && best < 0; pass++)
+        for (int i = 0; i < k; i++) {
+            if (list[i].kind == D_STAY)
+                stay = i;
+            if (list[i].kind != D_BREAK || list[i].nunits > 0 || (pass == 0 && holds_counter(g, list[i].arg)))
+                continue;
+            int f = formation_in(g, hex);
+            int s = f >= 0 ? spread(g, f, list[i].arg, hex) : 0;
+            if (best < 0 || s < best_spread)
+                best = i, best_spread = s;
+        }
     bool demoralized = false;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && (g->st.unit[u].flags & UF_DEM))
@@ -70,7 +74,7 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
                               g->gd->automa.rules.break_contact_on);
         bool breaks = die <= g->gd->automa.rules.break_contact_on;
         if (!breaks || best < 0) {
-            snprintf(why, n, "the division in %s stays (%d)%s", h, die, breaks ? ": no hex keeps the formation together" : "");
+            snprintf(why, n, "the division in %s stays (%d)%s", h, die, breaks ? ": it has nowhere to go" : "");
             return stay;
         }
         snprintf(why, n, "the division in %s breaks contact (%d), toward its formation", h, die);
@@ -80,12 +84,8 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
     return best >= 0 ? best : 0;
 }
 
-/* Open ground: a terrain with neither a dice limit nor a bombardment modifier. */
-static bool open_ground(const Game *g, int hex)
-{
-    const TerrainKind *t = &g->gd->terrain[g->gd->map.hexes[hex].terrain];
-    return t->dice_limit == 0 && t->bombard_modifier == 0 && t->defender_dice == 0;
-}
+/* I.4's "open terrain": the terrain kind's `open` flag (terrain.ini). */
+static bool open_ground(const Game *g, int hex) { return g->gd->terrain[g->gd->map.hexes[hex].terrain].open; }
 
 static int pick_kind(const Decision *list, int k, int kind)
 {
@@ -115,7 +115,10 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
     st->automa.cover_art = (signed char)(full ? (die + div - 1) / div : die / div);
     if (die % 2 == 0 && u >= 0) {
         int f = data_automa_formation_of_unit(gd, u);
-        if (f >= 0 && !(st->automa.skirm[f] >= 0 && st->unit[st->automa.skirm[f]].where == AT_MAP)) {
+        if (f >= 0 && st->automa.skirm[f] >= 0 && st->unit[st->automa.skirm[f]].where == AT_MAP)
+            log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER",
+                    "an even roll, but %s has a skirmisher already: none is added (N.2)", automa_formation_name(gd, f));
+        else if (f >= 0) {
             int s = skirmisher_place(g, SIDE_UNION, st->unit[u].hex);
             if (s >= 0) {
                 st->automa.skirm[f] = (short)s;
@@ -123,7 +126,8 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
                 st->automa.seen_where[s] = AT_MAP;
                 log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER", "an even roll: a Union skirmisher goes on %s",
                         gd->units[u].name);
-            }
+            } else
+                log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER", "an even roll, but no Union skirmisher is left");
         }
     }
     log_add(&g->log, st->turn, LOG_EVENT, "AI-ARTILLERY", "defending artillery %d / %d, rounded %s: %d", die, div,

@@ -402,18 +402,25 @@ bool automa_victory(Game *g, bool last_turn)
     AutomaState *a = &g->st.automa;
     GameState *st = &g->st;
     const ActivationTrack *t = &g->gd->automa.track;
-    int low_edge = t->vp_min + a->low_counters;  /* the marker on or below it: Union */
-    int high_edge = t->vp_max - a->high_counters; /* on or above it: Confederate */
+    /* The counters lie on the track's ends: Confederate ones from vp_min up
+     * (the first on vp_min), Union ones from vp_max down (the first on
+     * vp_max). The marker on the end slot, or on the nearest counter, ends
+     * the game at once with a strategic victory (E). */
+    int low_edge = t->vp_min + (a->low_counters > 0 ? a->low_counters - 1 : 0);
+    int high_edge = t->vp_max - (a->high_counters > 0 ? a->high_counters - 1 : 0);
     int result = RES_NONE;
     const char *why = NULL;
+    bool strategic = true;
     if (a->vp >= high_edge)
         result = RES_CONFEDERATE, why = a->high_counters ? "the VP marker reached a Union counter on the track"
                                                            : "the VP marker reached the end of the track";
-    else if (a->vp < low_edge || a->vp <= t->vp_min)
+    else if (a->vp <= low_edge)
         result = RES_UNION, why = a->low_counters ? "the VP marker reached a Confederate counter on the track"
                                                   : "the VP marker reached 0";
-    else if (a->confederate_lost >= t->loss_limit)
-        result = RES_UNION, why = "too many Confederate counters have been eliminated";
+    char lost[80];
+    snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
+    if (result == RES_NONE && a->confederate_lost >= t->loss_limit)
+        result = RES_UNION, why = lost;
     const RatingBand *band = NULL;
     for (int i = 0; i < t->nbands; i++)
         if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)
@@ -421,6 +428,7 @@ bool automa_victory(Game *g, bool last_turn)
     if (result == RES_NONE && !last_turn)
         return false;
     if (result == RES_NONE) {
+        strategic = false;
         why = "the last turn is over";
         result = RES_DRAW;
         if (band && strstr(band->id, "union"))
@@ -430,7 +438,11 @@ bool automa_victory(Game *g, bool last_turn)
     }
     st->phase = PH_GAME_OVER;
     st->result = result;
-    snprintf(st->result_text, sizeof st->result_text, "%s: VP %d, %s", why, a->vp, band ? band->name : "unrated");
+    if (strategic)
+        snprintf(st->result_text, sizeof st->result_text, "%s: VP %d, %s strategic victory", why, a->vp,
+                 result == RES_CONFEDERATE ? "Confederate" : "Union");
+    else
+        snprintf(st->result_text, sizeof st->result_text, "%s: VP %d, %s", why, a->vp, band ? band->name : "unrated");
     log_add(&g->log, st->turn, LOG_EVENT, "AI-VP-TRACK", "the game is over: %s", st->result_text);
     return true;
 }
@@ -515,7 +527,7 @@ static void turn_track_reached(Game *g, int next)
                 if (die >= m->roll_lo[r] && die <= m->roll_hi[r]) {
                     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-END-TURN", "Objective X: %d reads [%03d]", die,
                             m->roll_para[r]);
-                    automa_read(g, m->roll_para[r], -1);
+                    automa_read(g, m->roll_para[r], -1, "AI-END-TURN");
                 }
         }
     }
@@ -550,11 +562,11 @@ void automa_end_turn(Game *g)
     bool day_ends = night && st->turn < gd->nturns && !gd->turns[st->turn].night;
     if (day_ends && gd->automa.hook_day_end) {
         log_add(&g->log, st->turn, LOG_EVENT, "AI-DAY-VP", "before the next day: [%03d]", gd->automa.hook_day_end);
-        automa_read(g, gd->automa.hook_day_end, -1);
+        automa_read(g, gd->automa.hook_day_end, -1, "AI-DAY-VP");
     }
     if (gd->automa.hook_turn_end) {
         log_add(&g->log, st->turn, LOG_EVENT, "AI-END-TURN", "the turn ends: [%03d]", gd->automa.hook_turn_end);
-        automa_read(g, gd->automa.hook_turn_end, -1);
+        automa_read(g, gd->automa.hook_turn_end, -1, "AI-END-TURN");
     }
     wheel_advance_roll(g);
     turn_track_reached(g, st->turn + 1);
@@ -628,6 +640,7 @@ void automa_begin(Game *g, int f)
     const GameData *gd = g->gd;
     a->active = (signed char)f;
     a->prox = a->bombard = a->attack_art = 0;
+    a->bombarded = false;
     a->in_proximity = false;
     short units[16];
     int n = automa_units(g, f, units, 16);
@@ -651,7 +664,7 @@ void automa_begin(Game *g, int f)
             automa_formation_name(gd, f), n, n == 1 ? "" : "s");
     if (reduced && gd->automa.hook_reduced) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-REDUCED", "every division is reduced: [%03d]", gd->automa.hook_reduced);
-        if (automa_read(g, gd->automa.hook_reduced, f) != READ_END) {
+        if (automa_read(g, gd->automa.hook_reduced, f, "AI-REDUCED") != READ_END) {
             a->step = AS_FINISH;
             return;
         }
@@ -786,7 +799,7 @@ static void objective_step(Game *g)
         int para = area >= 0 ? gd->areas[area].number : 0;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s has no objective: its strategy counter is on [%03d]",
                 automa_formation_name(gd, f), para);
-        int r = automa_read(g, para, f);
+        int r = automa_read(g, para, f, "AI-OBJECTIVE");
         if (r != READ_END || a->active < 0) {
             a->step = AS_FINISH;
             return;

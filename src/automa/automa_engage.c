@@ -25,23 +25,42 @@ static bool in(const short *list, int n, int x)
     return false;
 }
 
-static bool adjacent(const Game *g, int h1, int h2)
-{
-    return hex_distance(map_hex_at(&g->gd->map, h1), map_hex_at(&g->gd->map, h2)) == 1;
-}
-
-/* Confederate units (not dummies) in the engaged hexes. */
+/* The Confederate units in the engagement: those in the engaged hexes when
+ * it began and the skirmisher added to them, wherever they have retreated
+ * since (K.1: the hits of an engagement follow its units). */
 static int defenders(const Game *g, short *out, int max)
 {
     const AutomaState *a = &g->st.automa;
     int n = 0;
-    for (int u = 0; u < g->st.nunits && n < max; u++)
-        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE &&
-            g->gd->units[u].type != UT_DUMMY && in(a->eng_hex, a->eng_nhex, g->st.unit[u].hex))
+    for (int i = 0; i < a->eng_ndef && n < max; i++) {
+        int u = a->eng_def[i];
+        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].type != UT_DUMMY)
             out[n++] = (short)u;
+    }
     return n;
 }
 
+/* Enlists the Confederate units standing in the engaged hexes now. */
+static void enlist(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    a->eng_ndef = 0;
+    for (int u = 0; u < g->st.nunits && a->eng_ndef < 48; u++)
+        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE &&
+            g->gd->units[u].type != UT_DUMMY && in(a->eng_hex, a->eng_nhex, g->st.unit[u].hex))
+            a->eng_def[a->eng_ndef++] = (short)u;
+}
+
+/* Whether some unit of the Confederate stack in hex could retreat. */
+static bool stack_can_retreat(const Game *g, int hex)
+{
+    short here[GS_MAX_UNITS], dest[1];
+    int nh = units_in_hex(g, hex, SIDE_CONFEDERATE, -1, here, GS_MAX_UNITS);
+    for (int i = 0; i < nh && i < GS_MAX_UNITS; i++)
+        if (retreat_destinations(g, hex, SIDE_CONFEDERATE, &here[i], 1, dest, 1) > 0)
+            return true;
+    return false;
+}
 void automa_lose_step(Game *g, int u, const char *rule)
 {
     UnitState *us = &g->st.unit[u];
@@ -66,9 +85,9 @@ static void bombard(Game *g, const short *att, int natt)
     for (int u = 0; u < g->st.nunits; u++) {
         if (g->st.unit[u].where != AT_MAP || gd->units[u].side != SIDE_CONFEDERATE || gd->units[u].type == UT_DUMMY)
             continue;
-        bool near = false;
+        bool near = false; /* next to a division that engages, across a hexside it could fight over */
         for (int i = 0; i < natt && !near; i++)
-            near = adjacent(g, g->st.unit[att[i]].hex, g->st.unit[u].hex);
+            near = hexes_can_fight(g, g->st.unit[att[i]].hex, g->st.unit[u].hex);
         if (!near)
             continue;
         int hex = g->st.unit[u].hex;
@@ -151,7 +170,7 @@ void automa_combat(Game *g)
     for (int i = 0; i < n; i++) {
         const UnitState *us = &g->st.unit[units[i]];
         /* K.4: a disorganized division does not fight; a demoralized one never stands next to the enemy */
-        if (!(us->flags & UF_ACTIVE) || (us->flags & (UF_DIS | UF_DEM)) || !next_to_side(g, us->hex, SIDE_CONFEDERATE))
+        if (!(us->flags & UF_ACTIVE) || (us->flags & (UF_DIS | UF_DEM)) || !fights_side(g, us->hex, SIDE_CONFEDERATE))
             continue;
         att[natt++] = units[i];
     }
@@ -159,11 +178,16 @@ void automa_combat(Game *g)
         a->step = AS_FINISH;
         return;
     }
-    if (a->bombard > 0)
-        bombard(g, att, natt);
-    else
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ARTILLERY", "no bombardment (%s%d in the attack)",
-                a->attack_art ? "N: " : "", a->attack_art);
+    if (!a->bombarded) {
+        a->bombarded = true;
+        if (a->bombard > 0)
+            bombard(g, att, natt);
+        else
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ARTILLERY", "no bombardment (%s%d in the attack)",
+                    a->attack_art ? "N: " : "", a->attack_art);
+        if (morale_check(g))
+            return; /* a Confederate unit demoralized next to the Automa falls back first (DEMORAL); then the attack */
+    }
     a->eng_natt = 0;
     a->eng_nhex = 0;
     for (int i = 0; i < natt; i++) {
@@ -176,12 +200,14 @@ void automa_combat(Game *g)
             if (!map_has(&gd->map, nb))
                 continue;
             int h = map_hex_index(&gd->map, nb);
-            if (hex_has_side(g, h, SIDE_CONFEDERATE) && !in(a->eng_hex, a->eng_nhex, h) && a->eng_nhex < 12)
+            if (hex_has_side(g, h, SIDE_CONFEDERATE) && hexes_can_fight(g, g->st.unit[att[i]].hex, h) &&
+                !in(a->eng_hex, a->eng_nhex, h) && a->eng_nhex < 24)
                 a->eng_hex[a->eng_nhex++] = (short)h;
         }
     }
-    short def[32];
-    int nd = defenders(g, def, 32);
+    enlist(g);
+    short def[48];
+    int nd = defenders(g, def, 48);
     if (a->eng_natt == 0 || nd == 0) {
         a->step = AS_FINISH;
         return;
@@ -205,6 +231,8 @@ void automa_combat(Game *g)
     a->eng_bw = a->eng_sk = false;
     a->eng_trades = 0;
     a->eng_retreat = -1;
+    a->eng_csix = 0;
+    memset(a->eng_hit, 0, sizeof a->eng_hit);
     g->st.pending = PEND_ENGAGE;
     g->st.to_move = SIDE_CONFEDERATE;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
@@ -213,7 +241,6 @@ void automa_combat(Game *g)
             automa_formation_name(gd, f), a->eng_natt, a->eng_natt == 1 ? "" : "s", a->eng_nhex,
             a->eng_nhex == 1 ? "" : "es");
 }
-
 static bool bw_allowed(const Game *g, int hex)
 {
     const MapHex *mh = &g->gd->map.hexes[hex];
@@ -221,32 +248,6 @@ static bool bw_allowed(const Game *g, int hex)
            !g->st.fort_marker[hex] && !g->gd->turns[g->st.turn - 1].night;
 }
 
-/* Where a Confederate stack may retreat: a free neighbour with no Union
- * unit, on the south bank, within stacking; those not next to the Automa
- * first (K.3). */
-int automa_retreat_hexes(const Game *g, int hex, short *out)
-{
-    const GameData *gd = g->gd;
-    short here[16];
-    int nh = units_in_hex(g, hex, SIDE_CONFEDERATE, -1, here, 16);
-    int n = 0;
-    for (int pass = 0; pass < 2 && n == 0; pass++)
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            HexCoord nb = hex_neighbour(map_hex_at(&gd->map, hex), dir);
-            if (!map_has(&gd->map, nb))
-                continue;
-            int h = map_hex_index(&gd->map, nb);
-            const Hexside *hs = map_hexside(&gd->map, map_hex_at(&gd->map, hex), dir);
-            if (hex_has_side(g, h, SIDE_UNION) || gd->map.hexes[h].bank != BANK_SOUTH ||
-                gd->terrain[gd->map.hexes[h].terrain].move == COST_NO || (hs && hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE)) ||
-                stack_over_with(g, h, SIDE_CONFEDERATE, here, nh, 0, 0))
-                continue;
-            if (pass == 0 && next_to_side(g, h, SIDE_UNION))
-                continue;
-            out[n++] = (short)h;
-        }
-    return n;
-}
 
 int automa_engage_legal(const Game *g, Decision *out, int max, int n)
 {
@@ -262,43 +263,41 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
         for (int i = 0; i < a->eng_nhex; i++) {
             if (!a->eng_bw && bw_allowed(g, a->eng_hex[i]))
                 ADD(D_ENTRENCH, a->eng_hex[i]);
-            if (!a->eng_sk && g->st.skirmishers[SIDE_CONFEDERATE] > 0)
+            if (!a->eng_sk && g->st.skirmishers[SIDE_CONFEDERATE] > 0 &&
+                !stack_over_with(g, a->eng_hex[i], SIDE_CONFEDERATE, NULL, 0, 1, 1))
                 ADD(D_SKIRM_DEFEND, a->eng_hex[i]);
         }
         ADD(D_DONE, 0);
         break;
     case ENG_LOSS: {
-        short def[32];
-        int nd = defenders(g, def, 32);
+        short def[48];
+        int nd = defenders(g, def, 48);
         for (int i = 0; i < nd; i++)
             ADD(D_LOSE, def[i]);
-        for (int i = 0; i < a->eng_nhex && a->eng_trades < g->gd->automa.rules.trades; i++) {
-            short dest[DIR_COUNT];
-            if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && automa_retreat_hexes(g, a->eng_hex[i], dest) > 0)
+        for (int i = 0; i < a->eng_nhex && a->eng_trades < g->gd->automa.rules.trades; i++)
+            if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && stack_can_retreat(g, a->eng_hex[i]))
                 ADD(D_TRADE, a->eng_hex[i]);
-        }
         break;
     }
-    case ENG_RETREAT: {
-        short dest[DIR_COUNT];
-        int k = automa_retreat_hexes(g, a->eng_retreat, dest);
-        for (int i = 0; i < k; i++)
-            ADD(D_RETREAT, dest[i]);
+    case ENG_SIX_CANCEL: /* a 6 of the player's cancels the retreat, or the stack goes */
+    case ENG_RETREAT:
+        if (a->eng == ENG_SIX_CANCEL)
+            ADD(D_SIX_CANCEL, 0);
+        n = retreat_legal(g, a->eng_retreat, SIDE_CONFEDERATE, 0, out, max, n);
         break;
-    }
     case ENG_BREAK: {
-        short dest[DIR_COUNT];
-        int k = a->eng_nhex > 0 ? automa_retreat_hexes(g, a->eng_hex[0], dest) : 0;
-        for (int i = 0; i < k; i++)
+        short dest[64];
+        int k = a->eng_nhex > 0 ? break_destinations_of(g, a->eng_hex[0], SIDE_CONFEDERATE, NULL, 0, dest, 64) : 0;
+        for (int i = 0; i < k && i < 64; i++)
             ADD(D_BREAK, dest[i]);
         ADD(D_STAY, 0);
         break;
     }
     case ENG_BREAK_LOSS:
     case ENG_BREAK_DIS: {
-        short here[16];
-        int k = units_in_hex(g, a->eng_retreat, SIDE_CONFEDERATE, -1, here, 16);
-        for (int i = 0; i < k; i++)
+        short here[GS_MAX_UNITS];
+        int k = units_in_hex(g, a->eng_retreat, SIDE_CONFEDERATE, -1, here, GS_MAX_UNITS);
+        for (int i = 0; i < k && i < GS_MAX_UNITS; i++)
             if (a->eng == ENG_BREAK_LOSS || g->gd->units[here[i]].type != UT_SKIRMISHER)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
@@ -315,12 +314,17 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
         }
         break;
     case ENG_SIX: {
-        short tied[32];
+        short tied[48];
         int k = six_targets(g, tied);
         for (int i = 0; i < k; i++)
             ADD(D_SIX_HIT, tied[i]);
         break;
     }
+    case ENG_SIX_PICK:
+        for (int i = 0; i < a->eng_natt; i++)
+            if (g->st.unit[a->eng_att[i]].where == AT_MAP)
+                ADD(D_SIX_HIT, a->eng_att[i]);
+        break;
     case ENG_VP:
         if (a->nvp_waiting > 0) {
             ADD(D_VP_TRACK, a->vp_waiting[0]);
@@ -340,8 +344,8 @@ static void resolve(Game *g)
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
     int f = a->active;
-    short def[32];
-    int nd = defenders(g, def, 32);
+    short def[48];
+    int nd = defenders(g, def, 48);
     int ai_total = a->attack_art, conf_total = 0;
     bool all_reduced = true;
     for (int i = 0; i < a->eng_natt; i++) {
@@ -353,9 +357,9 @@ static void resolve(Game *g)
         conf_total += game_unit_points(g, def[i]);
     const AutomaRules *ru = &gd->automa.rules;
     int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
-    char why[200];
-    int len = snprintf(why, sizeof why, "Union %d (artillery %d) = %d dice, Confederates %d = %d dice", ai_total,
-                       a->attack_art, ai_dice, conf_total, conf_dice);
+    char why[320];
+    int len = snprintf(why, sizeof why, "%s: Union %d (artillery %d included) / %d = %d %s", automa_formation_name(gd, f),
+                       ai_total, a->attack_art, ru->dice_per, ai_dice, ai_dice == 1 ? "die" : "dice");
     if (a->combat[f]) {
         ai_dice += a->combat[f];
         len += snprintf(why + len, sizeof why - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
@@ -378,6 +382,8 @@ static void resolve(Game *g)
         len += snprintf(why + len, sizeof why - (size_t)len, "; %s limits to %d", gd->terrain[terrain].name, limit);
     }
     ai_dice = clamp_dice(ru, ai_dice);
+    snprintf(why + len, sizeof why - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
+             ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", why);
     if (ai_dice < conf_dice) {
         int die = automa_roll(g, "AI-INTERRUPT", "the Automa has fewer dice: does it press the attack");
@@ -431,54 +437,48 @@ static void resolve(Game *g)
     conf_roll(g, none);
 }
 
-/* The player's dice with his bonus points placed (ELITE-BONUS). */
+/* The player's dice with his bonus points placed (ELITE-BONUS); his natural
+ * 6s are kept to pick the Automa division hit or cancel a forced retreat
+ * (K.2: "see chapter 14 on the base rulebook"). */
 static void conf_roll(Game *g, const short *points)
 {
     AutomaState *a = &g->st.automa;
-    int hits = 0;
+    int hits = 0, six = 0;
     for (int i = 0; i < a->eng_cdice; i++) {
         int die = automa_roll(g, "AI-ENGAGEMENT", "Confederate die %d of %d, bonus %+d", i + 1, a->eng_cdice, points[i]);
         g->log.items[g->log.count - 1].modified = die + points[i];
         hits += die + points[i] >= g->gd->combat.hit_on;
+        six += die == g->gd->rules.six;
     }
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s on the Union", hits, hits == 1 ? "" : "s");
+    a->eng_csix = (signed char)(six < hits ? six : hits);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s on the Union%s", hits, hits == 1 ? "" : "s",
+            a->eng_csix ? " (with natural 6s: the player picks the division hit, or cancels a forced retreat)" : "");
     a->eng_ai_hits = (signed char)hits;
     a->eng = ENG_PREP;
     next_six(g);
 }
 
-/* The stack in hex must retreat (AI-SIX) or chose to (a trade): the player
- * picks where, or it is eliminated when it cannot. */
+/* The stack in hex must retreat (AI-SIX) or chose to (a trade): units that
+ * can go nowhere are eliminated, and the player says where the others go
+ * (retreat.c: RETREAT's rules, the player's bank). */
 static void start_retreat(Game *g, int hex)
 {
     AutomaState *a = &g->st.automa;
-    short dest[DIR_COUNT];
     char h[5];
-    if (automa_retreat_hexes(g, hex, dest) == 0) {
-        short here[16];
-        int nh = units_in_hex(g, hex, SIDE_CONFEDERATE, -1, here, 16);
-        for (int i = 0; i < nh; i++) {
-            g->st.unit[here[i]].where = AT_ELIMINATED;
-            g->st.unit[here[i]].hex = -1;
-            g->st.unit[here[i]].steps = 0;
-        }
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "the stack in %s cannot retreat: it is eliminated",
-                hex_name(g->gd, hex, h));
+    if (retreat_cull(g, hex, SIDE_CONFEDERATE, 0, "AI-RETREAT") == 0)
         return;
-    }
     a->eng = ENG_RETREAT;
     a->eng_retreat = (short)hex;
     g->st.to_move = SIDE_CONFEDERATE;
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "the stack in %s retreats: where? (retreat HHHH)",
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "the stack in %s retreats: where? (retreat HHHH [UNITS])",
             hex_name(g->gd, hex, h));
 }
-
 /* The next step of the player's side of the losses, or the Automa's. */
 static void conf_losses(Game *g)
 {
     AutomaState *a = &g->st.automa;
-    short def[32];
-    if (a->eng_conf_hits > 0 && defenders(g, def, 32) > 0) {
+    short def[48];
+    if (a->eng_conf_hits > 0 && defenders(g, def, 48) > 0) {
         a->eng = ENG_LOSS;
         g->st.to_move = SIDE_CONFEDERATE;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
@@ -501,8 +501,8 @@ int automa_six_rank(const Game *g, int u)
 /* The engaged Confederate units a natural 6 would pick (ties: all of them). */
 static int six_targets(const Game *g, short *out)
 {
-    short def[32];
-    int nd = defenders(g, def, 32), best = -1, n = 0;
+    short def[48];
+    int nd = defenders(g, def, 48), best = -1, n = 0;
     for (int i = 0; i < nd; i++) {
         int r = automa_six_rank(g, def[i]);
         if (r > best)
@@ -513,8 +513,10 @@ static int six_targets(const Game *g, short *out)
     return n;
 }
 
-/* One natural 6 on unit u: a loss, or its stack forced back (true when the
- * player must now say where it retreats). */
+/* One natural 6 on unit u: a loss on it, or its stack forced back (true
+ * when the player must now answer: where it retreats, or whether a 6 of his
+ * cancels the retreat). A 6 that forces a retreat is still a hit, which the
+ * player allocates with the others, as in the base game's rule of 6. */
 static bool six_on(Game *g, int u)
 {
     AutomaState *a = &g->st.automa;
@@ -525,17 +527,24 @@ static bool six_on(Game *g, int u)
     for (int f = 0; f < gd->automa.nformations; f++)
         if (a->obj_area[f] >= 0 && map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) == hex)
             objective = true;
-    short dest[DIR_COUNT];
-    bool doomed = automa_retreat_hexes(g, hex, dest) == 0;
-    a->eng_conf_hits--;
+    bool doomed = !stack_can_retreat(g, hex);
     char h[5];
     if ((a->attitude == ATT_AGGRESSIVE && works) || objective || doomed) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the stack in %s must retreat (%s)",
                 hex_name(gd, hex, h),
                 doomed ? "it cannot, so it is eliminated" : objective ? "it holds an objective" : "Aggressive, against works");
+        if (a->eng_csix > 0 && !doomed) {
+            a->eng = ENG_SIX_CANCEL;
+            a->eng_retreat = (short)hex;
+            g->st.to_move = SIDE_CONFEDERATE;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX",
+                    "the player may use a natural 6 of his to cancel it (six-cancel), or retreat (retreat HHHH)");
+            return true;
+        }
         start_retreat(g, hex);
         return a->eng == ENG_RETREAT;
     }
+    a->eng_conf_hits--;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest", gd->units[u].name);
     automa_lose_step(g, u, "AI-SIX");
     return false;
@@ -568,54 +577,39 @@ static void next_six(Game *g)
     conf_losses(g);
 }
 
-/* Moves an Automa division one hex toward its nearest friend, away from the
- * enemy if it can (K.3). */
-static void ai_retreat(Game *g, int u)
+
+/* One loss on engaged division i (K.1's round: marked as hit). */
+static void ai_loss_on(Game *g, int i, const char *rule)
 {
-    const GameData *gd = g->gd;
-    int from = g->st.unit[u].hex, best = -1, best_rank = INT_MAX;
-    for (int dir = 0; dir < DIR_COUNT; dir++) {
-        HexCoord nb = hex_neighbour(map_hex_at(&gd->map, from), dir);
-        if (!map_has(&gd->map, nb))
-            continue;
-        int h = map_hex_index(&gd->map, nb);
-        bool occupied = false;
-        for (int v = 0; v < g->st.nunits && !occupied; v++)
-            occupied = g->st.unit[v].where == AT_MAP && g->st.unit[v].hex == h;
-        if (occupied || gd->terrain[gd->map.hexes[h].terrain].move == COST_NO)
-            continue;
-        int near = 999; /* (no friend: any hex) */
-        for (int v = 0; v < g->st.nunits; v++)
-            if (v != u && g->st.unit[v].where == AT_MAP && gd->units[v].counter >= 0) {
-                int d = hex_distance(nb, map_hex_at(&gd->map, g->st.unit[v].hex));
-                if (d < near)
-                    near = d;
-            }
-        int rank = (next_to_side(g, h, SIDE_CONFEDERATE) ? 1000 : 0) + near;
-        if (rank < best_rank)
-            best = h, best_rank = rank;
-    }
-    char h1[5], h2[5];
-    if (best < 0) {
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "%s has nowhere to retreat", gd->units[u].name);
-        return;
-    }
-    g->st.unit[u].hex = (short)best;
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "%s retreats %s -> %s, toward its nearest friend",
-            gd->units[u].name, hex_name(gd, from, h1), hex_name(gd, best, h2));
+    AutomaState *a = &g->st.automa;
+    a->eng_hit[i] = true;
+    a->eng_ai_hits--;
+    automa_lose_step(g, a->eng_att[i], rule);
 }
 
-/* AI-LOSSES, AI-RETREAT, then the advance. */
+/* AI-LOSSES, then the advance. The Automa attacks here, so K.3's retreat
+ * ("a defending AI unit") is not for it: a division takes its losses and
+ * is removed with its last step. The player's natural 6s first pick the
+ * divisions they hit; then the formation's skirmisher, then the strongest
+ * division not yet hit this round. */
 static void ai_losses(Game *g)
 {
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
-    int hits = a->eng_ai_hits;
-    a->eng_ai_hits = 0;
-    bool once[16] = {false};
     int f = a->active;
+    bool left = false;
+    for (int i = 0; i < a->eng_natt; i++)
+        left |= g->st.unit[a->eng_att[i]].where == AT_MAP;
+    if (a->eng_csix > 0 && a->eng_ai_hits > 0 && left) {
+        a->eng = ENG_SIX_PICK;
+        g->st.to_move = SIDE_CONFEDERATE;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX",
+                "a natural 6 of the Confederates: the player picks the Union division it hits (six-hit UNIT)");
+        return;
+    }
+    a->eng_csix = 0;
     /* the skirmisher first */
-    if (hits > 0 && f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
+    if (a->eng_ai_hits > 0 && f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-LOSSES", "the first loss removes %s's skirmisher",
                 automa_formation_name(gd, f));
         g->st.unit[a->skirm[f]] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
@@ -623,47 +617,29 @@ static void ai_losses(Game *g)
         a->seen_where[a->skirm[f]] = AT_ABSENT;
         a->seen_steps[a->skirm[f]] = 0;
         a->skirm[f] = -1;
-        hits--;
+        a->eng_ai_hits--;
     }
-    while (hits > 0) {
+    while (a->eng_ai_hits > 0) {
         /* the strongest division that has not yet taken a loss this round */
         int pick = -1;
         bool any_left = false;
         for (int i = 0; i < a->eng_natt; i++)
-            any_left |= !once[i] && g->st.unit[a->eng_att[i]].where == AT_MAP;
+            any_left |= !a->eng_hit[i] && g->st.unit[a->eng_att[i]].where == AT_MAP;
         if (!any_left)
-            memset(once, 0, sizeof once);
+            memset(a->eng_hit, 0, sizeof a->eng_hit);
         for (int i = 0; i < a->eng_natt; i++) {
             int u = a->eng_att[i];
-            if (once[i] || g->st.unit[u].where != AT_MAP)
+            if (a->eng_hit[i] || g->st.unit[u].where != AT_MAP)
                 continue;
             if (pick < 0 || game_unit_points(g, u) > game_unit_points(g, a->eng_att[pick]))
                 pick = i;
         }
         if (pick < 0)
             break;
-        int u = a->eng_att[pick];
-        once[pick] = true;
-        hits--;
-        if (g->st.unit[u].steps == 1) { /* K.3: the loss would remove it: it retreats instead */
-            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "%s would be removed by the loss: it retreats instead",
-                    gd->units[u].name);
-            ai_retreat(g, u);
-            continue;
-        }
-        if (hits == 0) { /* before the last loss: a retreat roll */
-            int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-%d (-%d if Cautious) and %s retreats",
-                                  gd->automa.rules.retreat_on, gd->automa.rules.retreat_cautious,
-                                  gd->units[u].name);
-            int v = die - (a->attitude == ATT_CAUTIOUS ? gd->automa.rules.retreat_cautious : 0);
-            automa_lose_step(g, u, "AI-LOSSES");
-            if (v <= gd->automa.rules.retreat_on && g->st.unit[u].where == AT_MAP)
-                ai_retreat(g, u);
-            continue;
-        }
-        automa_lose_step(g, u, "AI-LOSSES");
+        ai_loss_on(g, pick, "AI-LOSSES");
     }
-    /* the advance: toward the objective only, into a vacated hex, strongest first */
+    a->eng_ai_hits = 0;
+    /* the advance: toward the objective only, into a vacated hex, strongest first (K.3) */
     int goal = f >= 0 && a->obj_area[f] >= 0 ? map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) : -1;
     for (int i = 0; i < a->eng_nhex && goal >= 0; i++) {
         int h = a->eng_hex[i];
@@ -675,7 +651,7 @@ static void ai_losses(Game *g)
         int best = -1;
         for (int k = 0; k < a->eng_natt; k++) {
             int u = a->eng_att[k];
-            if (g->st.unit[u].where != AT_MAP || !adjacent(g, g->st.unit[u].hex, h))
+            if (g->st.unit[u].where != AT_MAP || !hexes_can_fight(g, g->st.unit[u].hex, h))
                 continue;
             HexCoord gc = map_hex_at(&gd->map, goal);
             if (hex_distance(map_hex_at(&gd->map, h), gc) >= hex_distance(map_hex_at(&gd->map, g->st.unit[u].hex), gc))
@@ -685,9 +661,13 @@ static void ai_losses(Game *g)
         }
         if (best >= 0) {
             char h1[5];
-            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-RETREAT", "%s advances into %s, toward its objective",
+            log_add(&g->log, g->st.turn, LOG_EVENT, "ADVANCE", "%s advances into %s, toward its objective (K.3)",
                     gd->units[best].name, hex_name(gd, h, h1));
+            int from = g->st.unit[best].hex;
             g->st.unit[best].hex = (short)h;
+            g->st.unit[best].flags |= UF_MOVED;
+            short one[1] = {(short)best};
+            leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_ADVANCE, true);
         }
     }
     engage_end(g, "the engagement is over");
@@ -787,6 +767,22 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
     bool ok = false;
     for (int i = 0; i < k && i < 256 && !ok; i++)
         ok = list[i].kind == d->kind && list[i].arg == d->arg;
+    if ((a->eng == ENG_RETREAT || a->eng == ENG_SIX_CANCEL) && d->kind == D_RETREAT) {
+        int from = a->eng_retreat;
+        if (!retreat_apply(g, from, SIDE_CONFEDERATE, 0, d, "AI-RETREAT", why, n))
+            return false;
+        if (retreat_left(g, from, SIDE_CONFEDERATE, 0) > 0) {
+            a->eng = ENG_RETREAT; /* the rest of the stack still to go */
+            return true;
+        }
+        a->eng_retreat = -1;
+        a->eng = ENG_PREP;
+        if (a->eng_six > 0)
+            next_six(g);
+        else
+            conf_losses(g);
+        return true;
+    }
     if (a->eng == ENG_BONUS && d->kind == D_BONUS) {
         short pts[6] = {0};
         int sum = 0;
@@ -814,6 +810,8 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                  : a->eng == ENG_BREAK_DIS ? "choose the unit of the stack that is disorganized (take UNIT)"
                  : a->eng == ENG_VP ? "the eliminated division: vp-track UNIT or last-vp UNIT"
                  : a->eng == ENG_SIX ? "pick the unit the 6 hits among the strongest (six-hit UNIT)"
+                 : a->eng == ENG_SIX_PICK ? "pick the Union division your natural 6 hits (six-hit UNIT)"
+                 : a->eng == ENG_SIX_CANCEL ? "cancel the retreat with a natural 6 of yours (six-cancel), or retreat (retreat HHHH)"
                  : a->eng == ENG_BONUS ? "place the elite bonus points on the dice (bonus N ...)"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
@@ -826,12 +824,15 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates entrench in %s",
                 hex_name(g->gd, d->arg, h));
         return true;
-    case D_SKIRM_DEFEND:
-        skirmisher_place(g, SIDE_CONFEDERATE, d->arg);
+    case D_SKIRM_DEFEND: {
+        int sk = skirmisher_place(g, SIDE_CONFEDERATE, d->arg);
+        if (sk >= 0 && a->eng_ndef < 48)
+            a->eng_def[a->eng_ndef++] = (short)sk; /* it is in the engagement */
         a->eng_sk = true;
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "a Confederate skirmisher goes into %s",
                 hex_name(g->gd, d->arg, h));
         return true;
+    }
     case D_DONE:
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates are ready");
         resolve(g);
@@ -864,10 +865,11 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         return true;
     case D_BREAK: {
         int from = a->eng_hex[0];
-        short here[16];
-        int nh = units_in_hex(g, from, SIDE_CONFEDERATE, -1, here, 16);
-        for (int i = 0; i < nh; i++)
+        short here[GS_MAX_UNITS];
+        int nh = units_in_hex(g, from, SIDE_CONFEDERATE, -1, here, GS_MAX_UNITS);
+        for (int i = 0; i < nh && i < GS_MAX_UNITS; i++)
             g->st.unit[here[i]].hex = (short)d->arg;
+        leave_hex(g, from, SIDE_CONFEDERATE, here, nh < GS_MAX_UNITS ? nh : GS_MAX_UNITS, LEAVE_MOVE, true);
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-BREAK-CONTACT", "the stack in %s breaks contact to %s",
                 hex_name(g->gd, from, h), hex_name(g->gd, d->arg, h2));
         pop_break(a);
@@ -877,11 +879,33 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         return true;
     }
     case D_SIX_HIT:
+        if (a->eng == ENG_SIX_PICK) { /* the player's own 6 picks the Union division hit */
+            log_add(&g->log, g->st.turn, LOG_DECISION, "AI-SIX", "the player's natural 6 hits %s", g->gd->units[d->arg].name);
+            for (int i = 0; i < a->eng_natt; i++)
+                if (a->eng_att[i] == d->arg)
+                    ai_loss_on(g, i, "AI-SIX");
+            a->eng_csix--;
+            a->eng = ENG_PREP;
+            ai_losses(g);
+            return true;
+        }
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-SIX", "the player picks %s for the 6", g->gd->units[d->arg].name);
         a->eng = ENG_PREP;
         a->eng_six--;
         if (!six_on(g, d->arg))
             next_six(g);
+        return true;
+    case D_SIX_CANCEL:
+        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-SIX",
+                "the player's natural 6 cancels the retreat of the stack in %s; the Automa's 6 is an ordinary hit",
+                hex_name(g->gd, a->eng_retreat, h));
+        a->eng_csix--;
+        a->eng_retreat = -1;
+        a->eng = ENG_PREP;
+        if (a->eng_six > 0)
+            next_six(g);
+        else
+            conf_losses(g);
         return true;
     case D_VP_TRACK:
     case D_LAST_VP: {
@@ -911,22 +935,6 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         if (a->eng != ENG_RETREAT)
             conf_losses(g);
         return true;
-    case D_RETREAT: {
-        short here[16];
-        int from = a->eng_retreat;
-        int nh = units_in_hex(g, from, SIDE_CONFEDERATE, -1, here, 16);
-        for (int i = 0; i < nh; i++)
-            g->st.unit[here[i]].hex = (short)d->arg;
-        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-RETREAT", "the stack in %s retreats to %s",
-                hex_name(g->gd, from, h), hex_name(g->gd, d->arg, h2));
-        a->eng_retreat = -1;
-        a->eng = ENG_PREP;
-        if (a->eng_six > 0)
-            next_six(g);
-        else
-            conf_losses(g);
-        return true;
-    }
     default:
         return false;
     }

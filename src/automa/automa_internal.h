@@ -30,11 +30,15 @@ void automa_finish(Game *g);
 void automa_answer(Game *g);
 
 /* paragraph.c: reads paragraph `number` for reader f (-1: the game). */
-int automa_read(Game *g, int number, int reader);
+int automa_read(Game *g, int number, int reader, const char *rule);
 /* Objectives reached (by a move or an advance after combat): VP, the
  * strategy counter moved, the new area's paragraph; returns how the last
  * paragraph read ended, READ_END when none was. */
 int automa_check_objectives(Game *g);
+/* Where formation f's march is headed: its objective hex, and for an
+ * objective common to several formations every hex next to a division of
+ * another formation that has already reached it (D's note). */
+int objective_goals(const Game *g, int f, short *out, int max);
 /* The wheel (AI-WHEEL). */
 void wheel_advance_roll(Game *g);
 void wheel_advance_all(Game *g, const char *rule);
@@ -55,9 +59,6 @@ void automa_lose_step(Game *g, int u, const char *rule);
 /* AI-WHEEL: f's marker jumps to the opposite slot (the one there slides
  * on), the advance roll starts, and the slot's trigger is read. */
 void automa_wheel_jump(Game *g, int f);
-/* automa_engage.c: where a Confederate stack may retreat or break contact
- * to (K.3, AI-PLAYER-SOUTH). */
-int automa_retreat_hexes(const Game *g, int hex, short *out);
 /* automa_move.c: after the player broke contact from a marching lead,
  * the lead goes on with the MP it has left (H.3); true if it is still next
  * to the enemy. */

@@ -18,17 +18,19 @@
 
 #define FAR INT_MAX
 
-static void union_context(const Game *g, MoveContext *ctx, unsigned char *enemy, bool no_contact)
+/* The movement question for the Automa's divisions (movement.c): its
+ * pontoons, the rivers and fords in this turn's weather, Confederate hexes
+ * never entered, the play area. */
+static void union_passage(const Game *g, Passage *p, bool no_contact)
 {
-    game_enemy_map(g, SIDE_UNION, enemy);
-    *ctx = (MoveContext){.gd = g->gd, .rain = g->st.rain, .enemy = enemy, .pontoon = g->st.pontoon[SIDE_UNION],
-                         .no_contact = no_contact};
-    move_context_area(g, ctx);
+    passage_init(g, SIDE_UNION, NULL, 0, PASS_AUTOMA, p);
+    p->ctx.no_contact = no_contact;
 }
 
-/* Half MP from every hex to goal by the cheapest route (enemy hexes are
- * never entered); FAR where it cannot be reached. Caller frees. */
-static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
+/* Half MP from every hex to the nearest of the goals by the cheapest route
+ * (enemy hexes are never entered); FAR where none can be reached. Caller
+ * frees. */
+static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
@@ -64,8 +66,10 @@ static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
     } while (0)
     MoveContext into_goal = *ctx; /* the goal itself may hold the enemy (a target to reach next to) */
     into_goal.enemy = NULL;
-    d[goal] = 0;
-    PUSH(goal, 0);
+    for (int k = 0; k < ngoals; k++) {
+        d[goals[k]] = 0;
+        PUSH(goals[k], 0);
+    }
     while (hn > 0) {
         int h = heap[0], key = hk[0];
         int lh = heap[--hn], lk = hk[hn];
@@ -96,7 +100,7 @@ static int *cost_to(const Game *g, const MoveContext *ctx, int goal)
             if (ctx->enemy && ctx->enemy[fi])
                 continue;
             bool road;
-            int step = move_step_cost(h == goal ? &into_goal : ctx, from, hex_dir_opposite(dir), &road);
+            int step = move_step_cost(d[h] == 0 ? &into_goal : ctx, from, hex_dir_opposite(dir), &road);
             if (step == COST_NO || d[h] + step >= d[fi])
                 continue;
             d[fi] = d[h] + step;
@@ -125,18 +129,45 @@ static bool enterable(const Game *g, int hex)
     return gd->terrain[gd->map.hexes[hex].terrain].move != COST_NO && move_in_area(&ctx, map_hex_at(&gd->map, hex));
 }
 
-static bool next_to_enemy(const Game *g, int hex) { return next_to_side(g, hex, SIDE_CONFEDERATE); }
+/* reach[h] = 1 where a transfer may take a division from `from`: it ignores
+ * MP, "the mere fact that one of the active units is in proximity allows all
+ * those in the same formation to relocate", but not the ground: a way must
+ * lead there under the movement rules, never over a great river without its
+ * pontoon or open ford and never through the enemy, of at most transfer_mp
+ * MP (a detour round the whole army is no way). */
+static void transfer_reach(const Game *g, const Passage *p, int from, unsigned char *reach)
+{
+    const Map *m = &g->gd->map;
+    int cells = m->cols * m->rows;
+    memset(reach, 0, (size_t)cells);
+    MoveReach r;
+    if (!passage_reach(g, p, from, g->gd->automa.rules.transfer_mp, &r))
+        return;
+    for (int h = 0; h < cells; h++) {
+        bool road;
+        reach[h] = move_cost_to(&r, map_hex_at(m, h), &road) != MOVE_UNREACHED;
+    }
+    move_reach_free(&r);
+}
+
+/* Next to a Confederate unit it could fight: the Automa engages, transfers
+ * and stops its lead by this (contact.c; never across the great rivers). */
+static bool next_to_enemy(const Game *g, int hex) { return fights_side(g, hex, SIDE_CONFEDERATE); }
 
 static void place_unit(Game *g, int u, int hex)
 {
     UnitState *us = &g->st.unit[u];
     AutomaState *a = &g->st.automa;
+    int from = us->hex;
+    bool contact = next_to_side(g, from, SIDE_CONFEDERATE);
     int f = data_automa_formation_of_unit(g->gd, u);
     if (f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP &&
         g->st.unit[a->skirm[f]].hex == us->hex)
         g->st.unit[a->skirm[f]].hex = (short)hex; /* the skirmisher stays on its division */
     us->hex = (short)hex;
     us->flags |= UF_MOVED;
+    short one[1] = {(short)u};
+    leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_MOVE, contact); /* its breastwork left behind (BREASTWORK) */
 }
 
 /* Orders hexes by distance from `from`, then by hex id. */
@@ -168,10 +199,14 @@ static int by_strength_desc(const Game *g, const short *units, int n, short *out
 }
 
 /* AI-TRANSFER: every unit not already next to the target goes into a free
- * hex next to it, strongest first (hexes next to the target alone before
- * those next to other enemies too, then the nearest, then the lower id);
- * the overflow, weakest last, goes next to a division of the formation,
- * next to the enemy when Aggressive and away from it when Cautious. */
+ * hex from which it could fight it, strongest first (hexes next to the
+ * target alone before those next to other enemies too, then the nearest,
+ * then the lower hex id); the overflow, weakest last, goes next to a
+ * division of the formation, next to the enemy when Aggressive and away
+ * from it when Cautious. A transfer ignores MP but not the ground: a
+ * division goes only where some way leads it under the movement rules
+ * (never over the great rivers without a pontoon, never through the
+ * enemy). A demoralized division never goes next to the enemy (K.4). */
 static void transfer(Game *g, const short *units, int n, int target, char *logbuf, size_t logsize)
 {
     const Map *m = &g->gd->map;
@@ -180,18 +215,26 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
     by_strength_desc(g, units, n, order);
     HexCoord tc = map_hex_at(m, target);
     size_t len = strlen(logbuf);
+    Passage p;
+    union_passage(g, &p, false);
+    unsigned char reach[GS_MAX_HEXES];
     for (int i = 0; i < n; i++) {
         int u = order[i];
         int from = g->st.unit[u].hex;
-        if (hex_distance(map_hex_at(m, from), tc) == 1)
+        bool dem = (g->st.unit[u].flags & UF_DEM) != 0;
+        if (hexes_can_fight(g, from, target) || dem) {
+            if (dem && len < logsize)
+                len += (size_t)snprintf(logbuf + len, logsize - len, " %s stays (demoralized)", g->gd->units[u].id);
             continue;
+        }
+        transfer_reach(g, &p, from, reach);
         int best = -1, best_rank = INT_MAX;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             HexCoord nb = hex_neighbour(tc, dir);
             if (!map_has(m, nb))
                 continue;
             int h = map_hex_index(m, nb);
-            if (!hex_free(g, h) || !enterable(g, h))
+            if (!hex_free(g, h) || !enterable(g, h) || !reach[h] || !hexes_can_fight(g, h, target))
                 continue;
             int others = 0; /* enemy hexes next to h besides the target */
             for (int d2 = 0; d2 < DIR_COUNT; d2++) {
@@ -214,7 +257,7 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
                     if (!map_has(m, nb))
                         continue;
                     int h = map_hex_index(m, nb);
-                    if (!hex_free(g, h) || !enterable(g, h))
+                    if (!hex_free(g, h) || !enterable(g, h) || !reach[h])
                         continue;
                     int rank = next_to_enemy(g, h) == want_contact ? 0 : 1;
                     if (best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0))
@@ -222,8 +265,11 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
                 }
             }
         }
-        if (best < 0)
+        if (best < 0) {
+            if (len < logsize)
+                len += (size_t)snprintf(logbuf + len, logsize - len, " %s has no way there", g->gd->units[u].id);
             continue;
+        }
         place_unit(g, u, best);
         char h[5];
         if (len < logsize)
@@ -258,25 +304,20 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
     int cells = m->cols * m->rows;
-    unsigned char *enemy = malloc((size_t)cells);
-    if (!enemy)
-        return -1;
-    MoveContext ctx;
-    union_context(g, &ctx, enemy, false);
+    Passage p;
+    union_passage(g, &p, false);
     int best = -1, best_cost = INT_MAX, best_obj = INT_MAX;
     size_t len = 0;
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
     int *cheapest = malloc((size_t)cells * sizeof *cheapest); /* per enemy hex, over all divisions */
-    if (!cheapest) {
-        free(enemy);
+    if (!cheapest)
         return -1;
-    }
     for (int h = 0; h < cells; h++)
         cheapest[h] = INT_MAX;
     for (int i = 0; i < n; i++) {
         MoveReach r;
-        if (!move_reach(&ctx, map_hex_at(m, g->st.unit[units[i]].hex), prox, &r))
+        if (!passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
             continue;
         HexCoord uc = map_hex_at(m, g->st.unit[units[i]].hex);
         for (int v = 0; v < g->st.nunits; v++) {
@@ -289,8 +330,8 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
             int cost = INT_MAX;
             for (int dir = 0; dir < DIR_COUNT; dir++) {
                 HexCoord nb = hex_neighbour(ec, dir);
-                if (!map_has(m, nb))
-                    continue;
+                if (!map_has(m, nb) || !hexes_can_fight(g, map_hex_index(m, nb), eh))
+                    continue; /* a hex it could fight from (never across the great rivers) */
                 bool road;
                 int c = map_hex_index(m, nb) == g->st.unit[units[i]].hex ? 0 : move_cost_to(&r, nb, &road);
                 if (c != MOVE_UNREACHED && c < cost)
@@ -314,28 +355,24 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
             best = eh, best_cost = cost, best_obj = od; /* ties: nearest the objective, then the lower index */
     }
     free(cheapest);
-    free(enemy);
     return best;
 }
 
 /* The lead unit's march toward goal (AI-MOVE, AI-NOT-PROXIMITY) and the
  * column behind it. Returns the hex the lead stopped in. */
-static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
-                    size_t logsize, int mp_given)
+static int march_ex(Game *g, const short *units, int n, const short *goals, int ngoals, int max_hexes,
+                    bool no_contact, char *logbuf, size_t logsize, int mp_given)
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
     int cells = m->cols * m->rows;
-    unsigned char *enemy = malloc((size_t)cells);
-    if (!enemy)
+    if (ngoals < 1)
         return -1;
-    MoveContext ctx;
-    union_context(g, &ctx, enemy, no_contact);
-    int *d = cost_to(g, &ctx, goal);
-    if (!d) {
-        free(enemy);
+    Passage p;
+    union_passage(g, &p, no_contact);
+    int *d = cost_to(g, &p.ctx, goals, ngoals);
+    if (!d)
         return -1;
-    }
     /* the column: nearest the goal first */
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
@@ -353,7 +390,7 @@ static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes,
     HexCoord path[GS_MAX_PATH];
     int plen = 0;
     size_t len = strlen(logbuf);
-    if (d[start] != FAR && move_reach(&ctx, map_hex_at(m, start), max_hexes > 0 ? 99 : mp, &r)) {
+    if (d[start] != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
         int best = start, best_cost = 0;
         for (int h = 0; h < cells; h++) {
             bool road;
@@ -368,7 +405,7 @@ static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes,
         int end = plen - 1;
         for (int i = 1; i < plen; i++) {
             int h = map_hex_index(m, path[i]);
-            if (h == goal || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
+            if (d[h] == 0 || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
                 end = i;
                 break;
             }
@@ -391,7 +428,8 @@ static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes,
                                 gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
                                 sp % 2 ? 5 : 0);
     } else if (len < logsize)
-        len += (size_t)snprintf(logbuf + len, logsize - len, " lead %s cannot get closer;", gd->units[lead].id);
+        len += (size_t)snprintf(logbuf + len, logsize - len, " lead %s cannot get closer%s", gd->units[lead].id,
+                                n > 1 ? ";" : "");
     /* the others follow behind along the lead's route, nearest first */
     int back = plen - 2;
     for (int i = 1; i < n; i++) {
@@ -412,20 +450,24 @@ static int march_ex(Game *g, const short *units, int n, int goal, int max_hexes,
         }
     }
     free(d);
-    free(enemy);
     return stop;
 }
 
 static int march(Game *g, const short *units, int n, int goal, int max_hexes, bool no_contact, char *logbuf,
                  size_t logsize)
 {
-    return march_ex(g, units, n, goal, max_hexes, no_contact, logbuf, logsize, 0);
+    short one[1] = {(short)goal};
+    return march_ex(g, units, n, one, 1, max_hexes, no_contact, logbuf, logsize, 0);
 }
 
-/* The march with `mp` MP (H.3: what the lead has left). */
-static int march_mp(Game *g, const short *units, int n, int goal, int mp, char *logbuf, size_t logsize)
+/* The march on formation f's objective: its hex, or next to a division of
+ * another formation that has already reached it (D's note). */
+static int march_on(Game *g, int f, const short *units, int n, int max_hexes, bool no_contact, int mp, char *logbuf,
+                    size_t logsize)
 {
-    return march_ex(g, units, n, goal, 0, false, logbuf, logsize, mp);
+    short goals[64];
+    int ng = objective_goals(g, f, goals, 64);
+    return march_ex(g, units, n, goals, ng, max_hexes, no_contact, logbuf, logsize, mp);
 }
 
 static int objective_hex(const Game *g, int f)
@@ -473,7 +515,8 @@ static int contacts(const Game *g, const short *units, int n, short *out, int ma
             bool seen = false;
             for (int j = 0; j < k; j++)
                 seen |= out[j] == h;
-            if (!seen && k < max && hex_has_side(g, h, SIDE_CONFEDERATE))
+            if (!seen && k < max && hex_has_side(g, h, SIDE_CONFEDERATE) &&
+                hexes_can_fight(g, g->st.unit[units[i]].hex, h))
                 out[k++] = (short)h;
         }
     }
@@ -490,12 +533,12 @@ static void offer_break(Game *g, const short *units, int n, const short *before,
     short now[24];
     int k = contacts(g, units, n, now, 24);
     a->eng_nhex = 0;
-    for (int i = 0; i < k && a->eng_nhex < 12; i++) {
+    for (int i = 0; i < k && a->eng_nhex < 24; i++) {
         bool old = false;
         for (int j = 0; j < nbefore; j++)
             old |= before[j] == now[i];
-        short dest[DIR_COUNT];
-        if (!old && automa_retreat_hexes(g, now[i], dest) > 0)
+        short dest[1];
+        if (!old && break_destinations_of(g, now[i], SIDE_CONFEDERATE, NULL, 0, dest, 1) > 0)
             a->eng_hex[a->eng_nhex++] = now[i];
     }
     if (a->eng_nhex == 0)
@@ -524,7 +567,7 @@ bool automa_lead_goes_on(Game *g)
         int mp = gd->units[lead].movement;
         g->st.automa.bc_spent = 0;
         (void)mp;
-        march_mp(g, one, 1, goal, left / 2, buf, sizeof buf);
+        march_on(g, f, one, 1, 0, false, left / 2, buf, sizeof buf);
     }
     bool still = next_to_enemy(g, g->st.unit[lead].hex);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the lead goes on with its %d.%d MP left:%s %s",
@@ -548,7 +591,8 @@ void automa_join_lead(Game *g)
     HexCoord c = map_hex_at(&gd->map, g->st.unit[lead].hex);
     for (int dir = 0; dir < DIR_COUNT && enemy_hex < 0; dir++) {
         HexCoord nb = hex_neighbour(c, dir);
-        if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE))
+        if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE) &&
+            hexes_can_fight(g, g->st.unit[lead].hex, map_hex_index(&gd->map, nb)))
             enemy_hex = map_hex_index(&gd->map, nb);
     }
     if (enemy_hex < 0)
@@ -572,6 +616,8 @@ void automa_close_in(Game *g)
     HexCoord target = map_hex_at(m, a->bc_from);
     char buf[200] = "", h[5];
     size_t len = 0;
+    Passage p;
+    union_passage(g, &p, false);
     for (int i = 0; i < n; i++) {
         int from = g->st.unit[units[i]].hex;
         int d0 = hex_distance(map_hex_at(m, from), target), best = -1;
@@ -580,11 +626,10 @@ void automa_close_in(Game *g)
             if (!map_has(m, nb))
                 continue;
             int hx = map_hex_index(m, nb);
-            bool road;
-            MoveContext ctx = {.gd = gd, .rain = g->st.rain};
             if (!hex_free(g, hx) || !enterable(g, hx) || hex_distance(nb, target) >= d0 ||
-                move_step_cost(&ctx, map_hex_at(m, from), dir, &road) == COST_NO)
-                continue;
+                passage_step(&p, from, dir) == COST_NO ||
+                ((g->st.unit[units[i]].flags & UF_DEM) && next_to_side(g, hx, SIDE_CONFEDERATE)))
+                continue; /* one step it may take; never a demoralized division into contact (K.4) */
             if (best < 0 || closer(g, a->bc_from, hx, best) < 0)
                 best = hx;
         }
@@ -690,6 +735,23 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     bool there = false;
     for (int i = 0; i < n; i++)
         there |= g->st.unit[units[i]].hex == north_hex;
+    /* "counters can move through hexes occupied by friendly units": a
+     * division that can get to the ford this move reaches the marker, even
+     * where another corps stands on it */
+    Passage way;
+    union_passage(g, &way, false);
+    for (int i = 0; i < n && !there; i++) {
+        MoveReach r;
+        if (!passage_reach(g, &way, g->st.unit[units[i]].hex, gd->units[units[i]].movement, &r))
+            continue;
+        bool road;
+        if (move_cost_to(&r, map_hex_at(&gd->map, north_hex), &road) != MOVE_UNREACHED) {
+            there = true;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s reaches %s this move (through friendly units if need be)",
+                    gd->units[units[i]].name, gd->map.places[place].name);
+        }
+        move_reach_free(&r);
+    }
     if (!there) {
         march(g, units, n, north_hex, 0, false, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s marches on %s:%s", name, gd->map.places[place].name, buf);
@@ -781,8 +843,14 @@ void automa_move(Game *g)
                 far[nf++] = units[i];
         GameState saved = g->st;
         int placed = 0;
+        Passage p;
+        union_passage(g, &p, false);
+        unsigned char reach[GS_MAX_HEXES];
         for (int i = 0; i < nf; i++) {
             int best = -1;
+            if (g->st.unit[far[i]].flags & UF_DEM)
+                continue; /* K.4: never next to the enemy */
+            transfer_reach(g, &p, g->st.unit[far[i]].hex, reach);
             for (int j = 0; j < n; j++) {
                 if (units[j] == far[i] || !next_to_enemy(g, g->st.unit[units[j]].hex))
                     continue;
@@ -792,7 +860,7 @@ void automa_move(Game *g)
                     if (!map_has(&gd->map, nb))
                         continue;
                     int hx = map_hex_index(&gd->map, nb);
-                    if (hex_free(g, hx) && enterable(g, hx) && next_to_enemy(g, hx) &&
+                    if (hex_free(g, hx) && enterable(g, hx) && reach[hx] && next_to_enemy(g, hx) &&
                         (best < 0 || closer(g, g->st.unit[far[i]].hex, hx, best) < 0))
                         best = hx;
                 }
@@ -816,7 +884,7 @@ void automa_move(Game *g)
         }
         g->st = saved; /* no engagement of two divisions: the whole formation marches */
         buf[0] = '\0';
-        march(g, units, n, goal, 0, false, buf, sizeof buf);
+        march_on(g, f, units, n, 0, false, 0, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
                 "%s: no engagement of %d divisions is possible; it marches on its objective %s:%s", name, need,
                 hex_name(gd, goal, h), buf);
@@ -848,7 +916,7 @@ void automa_move(Game *g)
         offer_break(g, units, n, before, nbefore);
         return;
     }
-    int stop = march(g, units, n, goal, 0, false, buf, sizeof buf);
+    int stop = march_on(g, f, units, n, 0, false, 0, buf, sizeof buf);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-MOVE", "%s marches on its objective %s:%s", name,
             hex_name(gd, goal, h), buf);
     if (stop >= 0 && next_to_enemy(g, stop)) {
@@ -857,7 +925,8 @@ void automa_move(Game *g)
         HexCoord sc = map_hex_at(&gd->map, stop);
         for (int dir = 0; dir < DIR_COUNT && enemy_hex < 0; dir++) {
             HexCoord nb = hex_neighbour(sc, dir);
-            if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE))
+            if (map_has(&gd->map, nb) && hex_has_side(g, map_hex_index(&gd->map, nb), SIDE_CONFEDERATE) &&
+                hexes_can_fight(g, stop, map_hex_index(&gd->map, nb)))
                 enemy_hex = map_hex_index(&gd->map, nb);
         }
         if (enemy_hex >= 0) {
@@ -1034,8 +1103,10 @@ void automa_night_march(Game *g)
     char buf[200] = "";
     char h[5];
     int goal = objective_hex(g, best);
-    march(g, units, n, goal, night->march_hexes, true, buf, sizeof buf);
+    march_on(g, best, units, n, night->march_hexes, true, 0, buf, sizeof buf);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "%s marches %d hexes toward %s:%s",
             automa_formation_name(gd, best), night->march_hexes, hex_name(gd, goal, h), buf);
+    a->active = (signed char)best; /* the marching corps is the one that may reach its objective */
     automa_check_objectives(g);
+    a->active = -1;
 }

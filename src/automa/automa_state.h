@@ -32,6 +32,8 @@ enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
                   ENG_BREAK_DIS,  /* Cautious: one unit of it is disorganized (take UNIT) */
                   ENG_VP,         /* an Automa division eliminated: on the VP track or one last VP (AI-VP-TRACK) */
                   ENG_SIX,        /* a natural 6 of the Automa: the player picks among tied strongest units (K.2) */
+                  ENG_SIX_CANCEL, /* an Automa 6 forces a retreat: the player's 6 may cancel it (six-cancel) or not (retreat) */
+                  ENG_SIX_PICK,   /* the player's natural 6: he picks the Automa division hit (six-hit UNIT) */
                   ENG_BONUS };    /* the player's elite bonus points on his dice, before his roll (J.2) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
@@ -98,8 +100,13 @@ typedef struct {
     signed char eng;                  /* enum EngageStep */
     short eng_att[16];
     signed char eng_natt;
-    short eng_hex[12];
+    short eng_hex[24];
     signed char eng_nhex;
+    short eng_def[48];                /* the Confederate units engaged, wherever they retreat to (K.1) */
+    signed char eng_ndef;
+    signed char eng_csix;             /* the player's natural 6s still to use (K.2, RULE-OF-SIX) */
+    bool eng_hit[16];                 /* per eng_att: has taken a loss this round (K.1) */
+    bool bombarded;                   /* the formation has made its bombardment this activation */
     bool eng_bw, eng_sk;              /* the player's breastwork and skirmisher (J.3) */
     signed char eng_conf_hits;        /* hits the Confederates still take */
     signed char eng_ai_hits;          /* hits on the Automa's divisions */

@@ -43,7 +43,7 @@ static void wheel_triggers(Game *g, const bool *moved)
             continue;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "%s's marker comes to slot %d: [%03d]",
                 automa_formation_name(g->gd, a->wheel[s]), s, para);
-        automa_read(g, para, a->wheel[s]);
+        automa_read(g, para, a->wheel[s], "AI-WHEEL");
     }
 }
 
@@ -64,7 +64,7 @@ static void wheel_enter(Game *g, int f)
     if (a->arrivals == w->arrivals && w->arrival_paragraph) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "the formation number %d reaches Chancellorsville: [%03d]",
                 a->arrivals, w->arrival_paragraph);
-        automa_read(g, w->arrival_paragraph, f);
+        automa_read(g, w->arrival_paragraph, f, "AI-WHEEL");
         return;
     }
     wheel_triggers(g, moved);
@@ -219,7 +219,7 @@ static void set_attitude(Game *g, int att)
     }
 }
 
-int automa_read(Game *g, int number, int reader)
+int automa_read(Game *g, int number, int reader, const char *rule)
 {
     const GameData *gd = g->gd;
     AutomaState *a = &g->st.automa;
@@ -227,7 +227,7 @@ int automa_read(Game *g, int number, int reader)
         const Paragraph *p = data_paragraph(gd, number);
         if (!p)
             return READ_END;
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] %s, read for %s", p->number, p->title,
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] %s, read for %s", p->number, p->title,
                 reader >= 0 ? automa_formation_name(gd, reader) : "the army");
         int k = 0;
         int next_para = 0;
@@ -239,12 +239,12 @@ int automa_read(Game *g, int number, int reader)
             case OP_ROLL: {
                 int total = 0;
                 for (int i = 0; i < s->dice; i++)
-                    total += automa_roll(g, "AI-OBJECTIVE", "[%03d] do%d: die %d of %d", p->number, k + 1, i + 1, s->dice);
+                    total += automa_roll(g, rule, "[%03d] do%d: die %d of %d", p->number, k + 1, i + 1, s->dice);
                 next = -1;
                 for (int o = 0; o < s->nout; o++)
                     if (total >= s->lo[o] && total <= s->hi[o])
                         next = s->to[o] - 1;
-                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d (line %d): rolled %d, go to do%d",
+                log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] do%d (line %d): rolled %d, go to do%d",
                         p->number, k + 1, s->line, total, next + 1);
                 break;
             }
@@ -276,7 +276,7 @@ int automa_read(Game *g, int number, int reader)
                     break;
                 }
                 next = (yes ? s->yes : s->no) - 1;
-                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d (line %d): if %s: %s, go to do%d",
+                log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] do%d (line %d): if %s: %s, go to do%d",
                         p->number, k + 1, s->line, what, yes ? "yes" : "no", next + 1);
                 break;
             }
@@ -316,7 +316,7 @@ int automa_read(Game *g, int number, int reader)
             case OP_END:
                 return READ_END;
             case OP_HOLD:
-                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d] do%d: hold - the activation ends here",
+                log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] do%d: hold - the activation ends here",
                         p->number, k + 1);
                 return READ_HOLD;
             case OP_WHEEL_ENTER:
@@ -336,36 +336,78 @@ int automa_read(Game *g, int number, int reader)
         }
         if (!next_para)
             return READ_END;
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "[%03d]: go to [%03d]", number, next_para);
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d]: go to [%03d]", number, next_para);
         number = next_para;
     }
     return READ_END;
 }
 
-/* Whether formation f has reached its objective: a division in the
- * objective hex, or (a shared objective) next to another formation's
- * division standing in it (D). */
+/* Whether a unit of another formation stands where `f`'s objective counts
+ * as reached next to it: a division of a formation whose strategy counter
+ * is in that area (it "has already reached the Objective", D's note). */
+static bool reached_by_other(const Game *g, int f, int u)
+{
+    const AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    if (g->st.unit[u].where != AT_MAP || gd->units[u].counter < 0)
+        return false;
+    int f2 = data_automa_formation_of_unit(gd, u);
+    return f2 >= 0 && f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+}
+
+int objective_goals(const Game *g, int f, short *out, int max)
+{
+    const AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    if (a->obj_area[f] < 0 || max < 1)
+        return 0;
+    int n = 0, hex = map_hex_index(m, gd->areas[a->obj_area[f]].objective);
+    out[n++] = (short)hex;
+    for (int u = 0; u < g->st.nunits; u++) {
+        if (!reached_by_other(g, f, u))
+            continue;
+        HexCoord c = map_hex_at(m, g->st.unit[u].hex);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord nb = hex_neighbour(c, d);
+            if (!map_has(m, nb))
+                continue;
+            short h = (short)map_hex_index(m, nb);
+            bool dup = false;
+            for (int k = 0; k < n; k++)
+                dup |= out[k] == h;
+            if (!dup && n < max)
+                out[n++] = h;
+        }
+    }
+    return n;
+}
+
+/* Whether formation f, the one acting now, has reached its objective: one
+ * of its divisions in the objective hex, or (an objective common to several
+ * formations) one that moved next to a division of another formation that
+ * has already reached it (D). Only the active formation reaches an
+ * objective: a division of another corps standing there, or one that moved
+ * earlier in the turn, does not make it reach its own. */
 static bool reached(const Game *g, int f)
 {
     const AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
-    if (a->obj_area[f] < 0)
+    if (a->obj_area[f] < 0 || f != a->active)
         return false;
     int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
     short units[16];
     int n = automa_units(g, f, units, 16);
-    bool other_there = false;
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && gd->units[u].counter >= 0 &&
-            data_automa_formation_of_unit(gd, u) != f)
-            other_there = true;
-    HexCoord oc = map_hex_at(&gd->map, hex);
     for (int i = 0; i < n; i++) {
         int h = g->st.unit[units[i]].hex;
         if (h == hex)
             return true;
-        if (other_there && hex_distance(map_hex_at(&gd->map, h), oc) == 1 && (g->st.unit[units[i]].flags & UF_MOVED))
-            return true;
+        if (!(g->st.unit[units[i]].flags & UF_MOVED))
+            continue;
+        for (int u = 0; u < g->st.nunits; u++)
+            if (reached_by_other(g, f, u) &&
+                hex_distance(map_hex_at(&gd->map, h), map_hex_at(&gd->map, g->st.unit[u].hex)) == 1)
+                return true;
     }
     return false;
 }
@@ -390,7 +432,7 @@ int automa_check_objectives(Game *g)
         a->obj_value[f] = 0;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s's strategy counter moves to [%03d]",
                 automa_formation_name(gd, f), gd->areas[area].number);
-        int r = automa_read(g, gd->areas[area].number, f);
+        int r = automa_read(g, gd->areas[area].number, f, "AI-OBJECTIVE");
         if (f == a->active)
             result = r;
     }

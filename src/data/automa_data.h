@@ -79,6 +79,7 @@ typedef struct {
     int break_contact_on;                          /* H.3 */
     int cover_step_from, cover_art_divisor;        /* J.1, I.2 */
     int isolated_hexes, proximity_friend_hexes;    /* N.7, H.1 */
+    int transfer_mp;                               /* AI-TRANSFER: the longest way a transfer takes, in MP */
     int ford_clear_hexes, ford_loss_on;            /* N.6 */
     int night_divisor;                             /* M */
 } AutomaRules;

@@ -36,6 +36,7 @@ typedef struct {
     bool blocks_fire;
     bool breastworks;
     bool choose_targets; /* an attacker here picks its targets (COMBAT-WHO) */
+    bool open;           /* open ground (BOMBARD-PROC's +1, AI-BOMBARD-TARGET's breastwork) */
 } TerrainKind;
 
 enum SupplyCross { SUPPLY_ALWAYS, SUPPLY_DRY, SUPPLY_BRIDGE, SUPPLY_PONTOON };

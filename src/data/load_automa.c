@@ -319,6 +319,7 @@ static void track_file(IniDoc *doc, void *arg)
             {"cover_step_from", offsetof(AutomaRules, cover_step_from), 1, 7},
             {"cover_art_divisor", offsetof(AutomaRules, cover_art_divisor), 1, 6},
             {"isolated_hexes", offsetof(AutomaRules, isolated_hexes), 1, 20},
+            {"transfer_mp", offsetof(AutomaRules, transfer_mp), 1, 99},
             {"proximity_friend_hexes", offsetof(AutomaRules, proximity_friend_hexes), 0, 10},
             {"ford_clear_hexes", offsetof(AutomaRules, ford_clear_hexes), 0, 10},
             {"ford_loss_on", offsetof(AutomaRules, ford_loss_on), 0, 6},

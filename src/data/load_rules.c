@@ -50,6 +50,7 @@ static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     ini_get_bool(doc, s, "blocks_fire", true, &t.blocks_fire, d);
     ini_get_bool(doc, s, "breastworks", true, &t.breastworks, d);
     ini_get_bool(doc, s, "choose_targets", true, &t.choose_targets, d);
+    ini_get_bool(doc, s, "open", true, &t.open, d);
     lu_append((void **)&gd->terrain, &gd->nterrain, sizeof *gd->terrain, &t);
 }
 

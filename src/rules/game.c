@@ -263,7 +263,8 @@ static void absent_arrivals(Game *g)
 }
 
 static const char *const option_names[GAME_OPTION_COUNT] = {"events",           "dummies",      "rule-of-six",
-                                                              "extra-skirmishers", "hypothetical", "absent-forces"};
+                                                              "extra-skirmishers", "hypothetical", "absent-forces",
+                                                              "hidden-automa"};
 
 const char *game_option_name(int i) { return i >= 0 && i < GAME_OPTION_COUNT ? option_names[i] : "?"; }
 
@@ -1005,8 +1006,13 @@ bool hex_has_side(const Game *g, int hex, int side)
 /* Where the units (all of the stack in hex when n is 0) may break contact to. */
 static int break_destinations_for(const Game *g, int hex, const short *units, int nu, short *out, int max)
 {
+    return break_destinations_of(g, hex, 1 - g->st.drawn.side, units, nu, out, max);
+}
+
+int break_destinations_of(const Game *g, int hex, int side, const short *units, int nu, short *out, int max)
+{
     const Map *m = &g->gd->map;
-    int side = 1 - g->st.drawn.side, n = 0;
+    int n = 0;
     bool cavalry = true, any = false;
     for (int i = 0; i < g->st.nunits; i++) {
         bool in = nu == 0;
@@ -1387,8 +1393,17 @@ void dummies_cleanup(Game *g)
     }
 }
 
+/* In the solitaire game the player moves every Union counter at the table
+ * and sees them all; hidden stacks are an option (hidden-automa). */
+static bool automa_in_sight(const Game *g, int viewer)
+{
+    return g->st.automa.on && viewer == SIDE_CONFEDERATE && !(g->st.options & OPT_HIDDEN_AUTOMA);
+}
+
 bool game_can_inspect(const Game *g, int viewer, int hex)
 {
+    if (automa_in_sight(g, viewer))
+        return true;
     bool enemy = false;
     for (int i = 0; i < g->st.nunits; i++)
         if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side != viewer)
@@ -2118,6 +2133,8 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
     const Map *m = &g->gd->map;
     int cells = m->cols * m->rows;
     memset(seen, 0, (size_t)cells);
+    if (automa_in_sight(g, side))
+        return; /* everything is always in sight: nothing new is ever seen */
     for (int u = 0; u < g->st.nunits; u++) /* seen[h]: bit 1 own units, bit 2 enemy units */
         if (g->st.unit[u].where == AT_MAP)
             seen[g->st.unit[u].hex] |= (unsigned char)(g->gd->units[u].side == side ? 1 : 2);

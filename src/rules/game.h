@@ -92,9 +92,10 @@ enum GameOption {
     OPT_EXTRA_SKIRMISHERS = 8,  /* SKIRM-POOL: the EXTRA counters */
     OPT_HYPOTHETICAL = 16,      /* VARIANT-HYPOTHETICAL */
     OPT_ABSENT_FORCES = 32,     /* VARIANT-ABSENT-FORCES */
+    OPT_HIDDEN_AUTOMA = 64,     /* solitaire: the Automa's stacks hidden as in the two-player game (VISIBILITY) */
 };
-#define GAME_OPTION_COUNT 6
-/* "events", "dummies", "rule-of-six", "extra-skirmishers", "hypothetical", "absent-forces" */
+#define GAME_OPTION_COUNT 7
+/* "events", "dummies", "rule-of-six", "extra-skirmishers", "hypothetical", "absent-forces", "hidden-automa" */
 const char *game_option_name(int bit_index);
 /* The option's bit for a name, 0 when unknown. */
 unsigned game_option_parse(const char *name);

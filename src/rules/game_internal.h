@@ -54,8 +54,6 @@ int passage_step(const Passage *p, int from, int dir);
 bool passage_open(const Passage *p, int from, int to);
 /* Every hex reachable with mp MP (move_reach under the passage). */
 bool passage_reach(const Game *g, const Passage *p, int from, int mp, MoveReach *r);
-/* seen[h] = 1 for every hex reachable from `from` in any number of steps. */
-bool passage_connected(const Game *g, const Passage *p, int from, unsigned char *seen);
 /* The campaign's river limits for these units (RIVERS_*). */
 int great_river_limit(const Game *g, const short *units, int n);
 
@@ -106,6 +104,10 @@ void remember(Game *g, const Decision *d);
  * returned, meaning D has been accepted for later. */
 bool stacking_holds_up(Game *g, const Decision *d);
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
+/* BREAK-CONTACT: where units of `side` in hex (all of them when nu is 0) may
+ * step back to: one hex (two for all-cavalry), never next to the enemy
+ * unless into friends. */
+int break_destinations_of(const Game *g, int hex, int side, const short *units, int nu, short *out, int max);
 
 /* retreat.c (RETREAT, DEMORAL, AI-RETREAT): units of `side` in `from` with
  * every flag of `need` (0: all of them) fall back. retreat_destinations:

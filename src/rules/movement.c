@@ -103,28 +103,3 @@ bool passage_reach(const Game *g, const Passage *p, int from, int mp, MoveReach 
 {
     return move_reach(&p->ctx, map_hex_at(&g->gd->map, from), mp, r);
 }
-
-bool passage_connected(const Game *g, const Passage *p, int from, unsigned char *seen)
-{
-    const Map *m = &g->gd->map;
-    int cells = m->cols * m->rows;
-    short queue[GS_MAX_HEXES];
-    memset(seen, 0, (size_t)cells);
-    int head = 0, tail = 0;
-    seen[from] = 1;
-    queue[tail++] = (short)from;
-    while (head < tail) {
-        int h = queue[head++];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            HexCoord nb = hex_neighbour(map_hex_at(m, h), d);
-            if (!map_has(m, nb))
-                continue;
-            int ni = map_hex_index(m, nb);
-            if (seen[ni] || passage_step(p, h, d) == COST_NO)
-                continue;
-            seen[ni] = 1;
-            queue[tail++] = (short)ni;
-        }
-    }
-    return true;
-}

@@ -143,7 +143,8 @@ static void choose_options(Ui *u, unsigned *options)
         erase();
         attrset(A_REVERSE);
         mvhline(0, 0, ' ', COLS);
-        mvaddnstr(0, 0, " guv  optional rules and variants (two-player games)", COLS);
+        mvaddnstr(0, 0, " guv  optional rules (hidden-automa: solitaire; the others: two-player games)",
+                  COLS);
         attrset(A_NORMAL);
         for (int i = 0; i < GAME_OPTION_COUNT; i++) {
             char line[120];
@@ -235,10 +236,12 @@ static int run_menu(Ui *u)
         }
         if (key == 's' && (scenario >= 0 || (scenario = choose_scenario(u, solitaire)) >= 0)) {
             uint64_t seed = keys_new_seed();
-            started = play_new(&gu.play, u->gd, scenario, seed, options, have_dir ? autosave : NULL, err, sizeof err);
+            started = play_new(&gu.play, u->gd, scenario, seed, options & ~(unsigned)OPT_HIDDEN_AUTOMA,
+                               have_dir ? autosave : NULL, err, sizeof err);
         } else if (key == 'n' && solitaire >= 0) {
             uint64_t seed = keys_new_seed();
-            started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
+            started = play_new(&gu.play, u->gd, solitaire, seed, options & OPT_HIDDEN_AUTOMA, have_dir ? autosave : NULL,
+                               err, sizeof err);
         } else if (key == 'r' && can_resume)
             started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
         else if (key == 'l' && have_dir) {
