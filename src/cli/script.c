@@ -261,6 +261,11 @@ static void cmd_undo(Session *s)
 {
     if (!need_game(s, "undo"))
         return;
+    if (s->game.nundo == 0 && s->game.nrec > 0 && s->game.rec[s->game.nrec - 1].setup) {
+        printf("error undo: nothing to take back: the position was set up by hand since (a set-up line is no "
+               "decision; set it again instead)\n");
+        return;
+    }
     char why[200];
     int side = s->game.nundo > 0 ? s->game.undo[s->game.nundo - 1].side : s->game.st.to_move;
     if (!game_undo(&s->game, side, why, sizeof why)) {
