@@ -341,6 +341,7 @@ static void test_wrong_lines_change_nothing(void **state)
         {"place heth 1921 steps 3", "steps 1 to 2"},
         {"place heth 1921 upside-down", "not understood"},
         {"place birney 2120 steps 5", "steps 1 to 4"},
+        {"place caldwell 2120", "Union unit of the two-player game"},
         {"remove", "write remove UNIT"},
         {"set breastwork 1921 blue", "not a side"},
         {"set pontoon 2015-2017 union", "not neighbours"},
@@ -376,6 +377,7 @@ static void test_wrong_lines_change_nothing(void **state)
     start(&g, "lee-moves", 2);
     setup_refused(&g, "set vp 3", "only in a solitaire game");
     setup_refused(&g, "set drawn hill", "not in this scenario");
+    setup_refused(&g, "place birney 2120", "plays only in a solitaire game");
     char longline[400] = "set cup";
     for (int i = 0; i < 40; i++)
         strcat(longline, " anderson");

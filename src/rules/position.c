@@ -168,6 +168,15 @@ static bool do_place(Setup *s)
         snprintf(how, sizeof how, ", steps %d", steps);
     } else if (s->n != 3)
         return refuse(s, "'%s' after the hex is not understood: write %s", s->tok[3], usage);
+    bool solitaire = s->st->automa.on;
+    if (ud->counter >= 0 && !solitaire)
+        return refuse(s, "%s is an Automa division counter: it plays only in a solitaire game (new solitaire); here "
+                         "place its brigades",
+                      ud->id);
+    if (solitaire && ud->side == SIDE_UNION && ud->counter < 0 && ud->type != UT_SKIRMISHER && ud->type != UT_DUMMY)
+        return refuse(s, "%s is a Union unit of the two-player game: in a solitaire game the Automa's division "
+                         "counters fight instead (e.g. place birney %s)",
+                      ud->id, s->tok[2]);
     for (int v = 0; v < s->st->nunits; v++)
         if (v != u && s->st->unit[v].where == AT_MAP && s->st->unit[v].hex == hex && gd->units[v].side != ud->side)
             return refuse(s, "%s holds %s units (%s): a hex holds one side's units; remove them first (remove %s) or "
@@ -778,6 +787,9 @@ static void clear_activation(Setup *s)
         a->in_proximity = false;
         a->eng = ENG_NONE;
         a->nvp_waiting = 0;
+        a->night_left = 0; /* the night's marches under way, if any */
+        a->night_wing = 0;
+        memset(a->marched, 0, sizeof a->marched);
     }
 }
 
@@ -937,7 +949,7 @@ static bool set_drawn(Setup *s)
     st->drawn = c;
     st->activated = false;
     st->to_move = c.side;
-    if (c.kind == CHIT_FORMATION)
+    if (c.kind == CHIT_FORMATION && !(st->automa.on && c.side == SIDE_UNION))
         st->chosen[c.index] = true;
     if (!automa_chit_out(s, &c))
         return false;
@@ -987,8 +999,8 @@ static bool set_cup(Setup *s)
             return false;
     for (int j = 0; j < n; j++) {
         st->cup[st->ncup++] = chits[j];
-        if (chits[j].kind == CHIT_FORMATION)
-            st->chosen[chits[j].index] = true;
+        if (chits[j].kind == CHIT_FORMATION && !(st->automa.on && chits[j].side == SIDE_UNION))
+            st->chosen[chits[j].index] = true; /* chosen this turn (the Automa chooses none) */
     }
     char text[180] = "";
     for (int j = 0; j < st->ncup; j++) {
