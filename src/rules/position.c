@@ -451,8 +451,8 @@ static void automa_tidy(Setup *s)
     if (!a->on)
         return;
     Chit hk = hooker_chit(s->gd);
-    bool hooker_out = cup_find(st, &hk) >= 0 || (drawn_is(st, &hk) && a->step != AS_IDLE);
-    if (a->hooker_where == HK_CUP && !hooker_out) {
+    bool hooker_away = cup_find(st, &hk) >= 0 || (drawn_is(st, &hk) && a->step != AS_IDLE);
+    if (a->hooker_where == HK_CUP && !hooker_away) {
         a->hooker_where = HK_COLUMN;
         note(s, "Hooker back on box %d of his column", a->hooker_box);
     }
