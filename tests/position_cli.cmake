@@ -46,3 +46,16 @@ file(READ ${tmp}/home/data/guv/current.save saved)
 if(NOT saved MATCHES "^guv-save 2\n" OR NOT saved MATCHES "\nset pontoon 2015-2016 union\n" OR NOT saved MATCHES "\nset drawn hill\n")
   message(FATAL_ERROR "the autosave does not hold the position:\n${saved}")
 endif()
+
+# Never lose a game: a second position keeps the unfinished game aside.
+execute_process(COMMAND ${GUV} --data ${SRC} --position ${SRC}/tests/positions/engage-breastwork.guv
+  --keys ${tmp}/quit.keys --screens ${tmp}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${tmp}/home/data/guv/previous.save)
+  message(FATAL_ERROR "a second position must keep the first game as previous.save (exit ${rc}):\n${err}")
+endif()
+file(READ ${tmp}/home/data/guv/previous.save kept)
+file(READ ${tmp}/home/data/guv/current.save saved)
+if(NOT kept MATCHES "set drawn hill" OR NOT saved MATCHES "set drawn sickles")
+  message(FATAL_ERROR "the games were not kept apart:\n${kept}\n---\n${saved}")
+endif()

@@ -208,7 +208,8 @@ static int run_menu(Ui *u, Game *position)
         if (!have_dir)
             mvaddnstr(y + 2, 4, "(no save folder: set HOME or XDG_DATA_HOME to keep games)", COLS - 4);
         refresh();
-        int key = position ? 'P' : keys_get();
+        bool open_position = position != NULL; /* guv --position: the position's game first, no key */
+        int key = open_position ? 0 : keys_get();
         if (key == 'q' || key == 'Q')
             break;
         if (key == '\n' || key == KEY_ENTER) /* the default: the unfinished game, else a new campaign */
@@ -224,7 +225,7 @@ static int run_menu(Ui *u, Game *position)
             continue;
         }
         int scenario = -1;
-        if ((key == 'n' || key == 's' || key == 'P') && can_resume) { /* never lose a game: the old one is kept aside */
+        if ((key == 'n' || key == 's' || open_position) && can_resume) { /* never lose a game: the old one is kept aside */
             char previous[4300];
             snprintf(previous, sizeof previous, "%s", autosave);
             char *slash = strrchr(previous, '/');
@@ -241,7 +242,7 @@ static int run_menu(Ui *u, Game *position)
         } else if (key == 'n' && solitaire >= 0) {
             uint64_t seed = keys_new_seed();
             started = play_new(&gu.play, u->gd, solitaire, seed, 0, have_dir ? autosave : NULL, err, sizeof err);
-        } else if (key == 'P') { /* the position's game, saved as the unfinished one */
+        } else if (open_position) { /* the position's game, saved as the unfinished one */
             play_adopt(&gu.play, position, have_dir ? autosave : NULL);
             position = NULL;
             started = true;
