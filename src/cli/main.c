@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "ui/ui.h"
@@ -32,6 +31,11 @@ static void usage(FILE *f)
                "Options:\n"
                "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
                "  --seed N       new games use seed N instead of the clock (replayable)\n"
+               "  --position FILE\n"
+               "                 open the game at the position in FILE (a .guv file: new SCENARIO\n"
+               "                 [SEED] [OPTION ...], then place, remove and set lines; see\n"
+               "                 docs/script.md); a wrong file is reported as FILE:LINE and the\n"
+               "                 screen does not open\n"
                "  --keys FILE    drive the game screen from a key script, with no terminal,\n"
                "                 and write screens as text (see docs/screen-tests.md)\n"
                "  --size CxR     the key script's screen size (default 80x24)\n"
@@ -66,7 +70,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (nrest == 0 && (strcmp(argv[i], "--keys") == 0 || strcmp(argv[i], "--screens") == 0 || strcmp(argv[i], "--size") == 0 ||
-            strcmp(argv[i], "--seed") == 0)) { /* the game screen's options, before any command */
+            strcmp(argv[i], "--seed") == 0 || strcmp(argv[i], "--position") == 0)) { /* the game screen's options, before any command */
             if (i + 1 >= argc) {
                 fprintf(stderr, "guv: %s needs a value (guv --help)\n", argv[i]);
                 return 2;
@@ -74,6 +78,8 @@ int main(int argc, char **argv)
             const char *v = argv[++i];
             if (strcmp(argv[i - 1], "--keys") == 0)
                 uo.keys_file = v;
+            else if (strcmp(argv[i - 1], "--position") == 0)
+                uo.position_file = v;
             else if (strcmp(argv[i - 1], "--screens") == 0)
                 uo.screens_dir = v;
             else if (strcmp(argv[i - 1], "--size") == 0) {
@@ -100,15 +106,15 @@ int main(int argc, char **argv)
             rest[nrest++] = argv[i];
     }
     rest[nrest] = NULL;
+    if (nrest > 0 && uo.position_file) {
+        fprintf(stderr, "guv: --position opens the game screen at a position; it goes with no command "
+                        "(in guv script, use 'position FILE')\n");
+        return 2;
+    }
     if (nrest == 0) {
         GameData gd;
         if (!cli_open(data, &gd))
             return 1;
-        if (!uo.keys_file && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
-            fprintf(stderr, "guv: the map needs a terminal; try 'guv map' to print it, or 'guv --help'\n");
-            gamedata_free(&gd);
-            return 1;
-        }
         setlocale(LC_ALL, ""); /* line drawing and wide characters in ncursesw */
         int rc = ui_run(&gd, &uo);
         gamedata_free(&gd);

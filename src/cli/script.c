@@ -11,6 +11,7 @@
 #include "automa/automa.h"
 #include "cli/cli.h"
 #include "rules/game.h"
+#include "rules/position.h"
 #include "rules/save.h"
 #include "view/automa_view.h"
 
@@ -98,7 +99,12 @@ static void cmd_save(Session *s, const char *args)
         printf("error save: %s\n", err);
         return;
     }
-    printf("ok save %s (%d decisions and dice)\n", path, s->game.nrec);
+    int setup, played;
+    position_count(&s->game, &setup, &played);
+    if (setup)
+        printf("ok save %s (%d decisions and dice, %d set-up lines)\n", path, played, setup);
+    else
+        printf("ok save %s (%d decisions and dice)\n", path, played);
 }
 
 static void cmd_load(Session *s, const char *args)
@@ -120,54 +126,30 @@ static void cmd_load(Session *s, const char *args)
     s->started = true;
     s->shown_log = s->game.log.count; /* the replayed log is not printed again */
     print_state(s);
-    printf("ok load %s (%d decisions and dice replayed)\n", path, s->game.nrec);
+    int setup, played;
+    position_count(&s->game, &setup, &played);
+    if (setup)
+        printf("ok load %s (%d decisions and dice, %d set-up lines replayed)\n", path, played, setup);
+    else
+        printf("ok load %s (%d decisions and dice replayed)\n", path, played);
 }
 
 static void cmd_new(Session *s, const char *args)
 {
-    char id[64] = "";
-    unsigned long long seed = 1;
-    int used = 0;
-    int k = sscanf(args, "%63s%n %llu%n", id, &used, &seed, &used);
-    if (k < 1) {
-        printf("error new: usage: new SCENARIO [SEED] [OPTION ...]\n");
-        return;
-    }
-    unsigned options = 0;
-    char opt[64];
-    int more;
-    for (const char *p = args + used; sscanf(p, "%63s%n", opt, &more) == 1; p += more) {
-        unsigned bit = game_option_parse(opt);
-        if (!bit) {
-            printf("error new: unknown option '%s' (", opt);
-            for (int i = 0; i < GAME_OPTION_COUNT; i++)
-                printf("%s%s", i ? " " : "", game_option_name(i));
-            printf(")\n");
-            return;
-        }
-        options |= bit;
-    }
-    int sc = data_scenario_index(s->gd, id);
-    if (sc < 0) {
-        printf("error new: unknown scenario '%s' (", id);
-        for (int i = 0; i < s->gd->nscenarios; i++)
-            printf("%s%s", i ? " " : "", s->gd->scenarios[i].id);
-        printf(")\n");
+    Game g;
+    char err[600];
+    if (!position_new(s->gd, args, &g, err, sizeof err)) {
+        printf("error new: %s\n", err); /* the game under way, if any, goes on */
         return;
     }
     if (s->started)
         game_free(&s->game);
-    char err[256];
-    if (!game_new_options(&s->game, s->gd, sc, (uint64_t)seed, options, err, sizeof err)) {
-        s->started = false;
-        printf("error new: %s\n", err);
-        return;
-    }
+    s->game = g;
     s->started = true;
     s->shown_log = 0;
     print_new_log(s);
     print_state(s);
-    printf("ok new %s %llu\n", id, seed);
+    printf("ok new %s %" PRIu64 "\n", s->gd->scenarios[g.st.scenario].id, g.seed);
 }
 
 static void cmd_dice(Session *s, const char *args)
@@ -279,6 +261,11 @@ static void cmd_undo(Session *s)
 {
     if (!need_game(s, "undo"))
         return;
+    if (s->game.nundo == 0 && s->game.nrec > 0 && s->game.rec[s->game.nrec - 1].setup) {
+        printf("error undo: nothing to take back: the position was set up by hand since (a set-up line is no "
+               "decision; set it again instead)\n");
+        return;
+    }
     char why[200];
     int side = s->game.nundo > 0 ? s->game.undo[s->game.nundo - 1].side : s->game.st.to_move;
     if (!game_undo(&s->game, side, why, sizeof why)) {
@@ -361,42 +348,168 @@ static void cmd_view(Session *s, const char *args)
     printf("ok view\n");
 }
 
-static void cmd_place(Session *s, const char *args, bool remove)
+/* The Automa's display (AI-*), a part at a time: the track, Hooker and the
+ * attitude, the wheel, the VP track, the turn track, each formation on the
+ * strategy map, the step under way. */
+static void display_track(Session *s)
 {
-    const char *cmd = remove ? "remove" : "place";
+    const AutomaState *a = &s->game.st.automa;
+    const AutomaData *ad = &s->gd->automa;
+    printf("display track");
+    for (int i = 0; i < ad->track.slots; i++)
+        printf(" %d:%s", i + 1, a->track[i] >= 0 ? ad->formations[a->track[i]].id : "-");
+    printf("\n");
+}
+
+static void display_hooker(Session *s)
+{
+    const AutomaState *a = &s->game.st.automa;
+    const AutomaData *ad = &s->gd->automa;
+    static const char *const hk[] = {"column", "cup", "turn-track"};
+    printf("display hooker where=%s box=%d turn=%d holding=%s+%s attitude=%s\n", hk[a->hooker_where], a->hooker_box,
+           a->hooker_where == HK_TURN_TRACK ? a->hooker_turn : 0,
+           a->holding[0] >= 0 ? ad->formations[a->holding[0]].id : "-",
+           a->holding[1] >= 0 ? ad->formations[a->holding[1]].id : "-",
+           a->attitude == ATT_CAUTIOUS ? "cautious" : "aggressive");
+}
+
+static void display_wheel(Session *s)
+{
+    const AutomaState *a = &s->game.st.automa;
+    const AutomaData *ad = &s->gd->automa;
+    printf("display wheel");
+    for (int w = 1; w <= ad->wheel.slots; w++)
+        printf(" %d:%s", w, a->wheel[w] >= 0 ? ad->formations[a->wheel[w]].id : "-");
+    printf(" arrivals=%d closed=%d rolling=%d\n", a->arrivals, a->wheel_closed, a->wheel_rolling);
+}
+
+static void display_vp(Session *s)
+{
+    const AutomaState *a = &s->game.st.automa;
+    printf("display vp %d confederate-counters=%d union-counters=%d confederate-lost=%d\n", a->vp, a->low_counters,
+           a->high_counters, a->confederate_lost);
+}
+
+static void display_formation(Session *s, int f)
+{
+    const AutomaState *a = &s->game.st.automa;
+    const AutomaData *ad = &s->gd->automa;
+    static const char *const status[] = {"track", "cup", "holding", "wheel", "waiting", "no-marker", "gone"};
+    char obj[32] = "-";
+    if (a->obj_area[f] >= 0)
+        snprintf(obj, sizeof obj, "%03d:%d", s->gd->areas[a->obj_area[f]].number, a->obj_value[f]);
+    printf("display formation %s status=%s area=%03d objective=%s combat=%+d\n", ad->formations[f].id,
+           status[a->status[f]], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0, obj, a->combat[f]);
+}
+
+/* Every chit in the cup, both sides' named (the set-up's own view). */
+static void print_cup(Session *s)
+{
+    const GameState *st = &s->game.st;
+    for (int i = 0; i < st->ncup; i++) {
+        const Chit *c = &st->cup[i];
+        const char *name = c->kind == CHIT_INDEPENDENT ? "independent"
+                           : c->kind == CHIT_HIGHER    ? s->gd->commanders[c->index].id
+                           : c->kind == CHIT_EVENT     ? s->gd->events[c->index].id
+                                                       : s->gd->formations[c->index].id;
+        printf("chit %s %s\n", data_side_name(c->side), name);
+    }
+}
+
+/* place, remove and set: a position set up by hand (rules/position.c).
+ * What changed is logged; the unit, the state or the Automa's display it
+ * touched is printed after it. */
+static void cmd_setup(Session *s, const char *cmd, const char *line)
+{
     if (!need_game(s, cmd))
         return;
-    char id[64] = "", hx[16] = "", flag[16] = "";
-    int k = sscanf(args, "%63s %15s %15s", id, hx, flag);
-    int u = k >= 1 ? data_unit_index(s->gd, id) : -1;
-    if (u < 0) {
-        printf("error %s: unknown unit '%s'\n", cmd, id);
+    char why[600];
+    if (!position_apply(&s->game, line, why, sizeof why)) {
+        printf("error %s: %s\n", cmd, why);
         return;
     }
-    UnitState *us = &s->game.st.unit[u];
-    if (remove) {
-        *us = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
-        log_add(&s->game.log, s->game.st.turn, LOG_EVENT, "SETUP", "by hand: %s removed", id);
-    } else {
-        HexCoord h;
-        if (k < 2 || !parse_hex(s, cmd, hx, &h))
-            return;
-        bool reduced = k == 3 && strcmp(flag, "reduced") == 0;
-        if (k == 3 && !reduced) {
-            printf("error place: usage: place UNIT HEX [reduced]\n");
-            return;
-        }
-        const UnitDef *ud = &s->gd->units[u];
-        us->where = AT_MAP;
-        us->hex = (short)map_hex_index(&s->gd->map, h);
-        us->steps = (unsigned char)(ud->reduced > 0 && !reduced ? 2 : 1);
-        us->flags = 0;
-        log_add(&s->game.log, s->game.st.turn, LOG_EVENT, "SETUP", "by hand: %s placed in %s%s", id, hx,
-                reduced ? ", reduced" : "");
-    }
     print_new_log(s);
-    print_unit(s, u);
+    char w[4][64] = {"", "", "", ""};
+    sscanf(line, "%63s %63s %63s %63s", w[0], w[1], w[2], w[3]);
+    const char *what = strcmp(cmd, "set") == 0 ? w[1] : "unit";
+    const char *unit = strcmp(cmd, "set") == 0 ? w[2] : w[1];
+    if (strcmp(what, "unit") == 0)
+        print_unit(s, data_unit_index(s->gd, unit));
+    else if (strcmp(what, "turn") == 0 || strcmp(what, "drawn") == 0 || strcmp(what, "rain") == 0)
+        print_state(s);
+    else if (strcmp(what, "cup") == 0) {
+        print_cup(s);
+        print_state(s);
+    } else if (strcmp(what, "track") == 0)
+        display_track(s);
+    else if (strcmp(what, "hooker") == 0 || strcmp(what, "attitude") == 0)
+        display_hooker(s);
+    else if (strcmp(what, "wheel") == 0)
+        display_wheel(s);
+    else if (strcmp(what, "vp") == 0)
+        display_vp(s);
+    else if (strcmp(what, "independent") == 0)
+        printf("display independent-in-cup=%d\n", s->game.st.automa.independent);
+    else if (strcmp(what, "combat") == 0 || strcmp(what, "strategy") == 0 || strcmp(what, "objective") == 0)
+        display_formation(s, data_automa_formation(s->gd, w[2]));
+    bool solitaire = s->game.st.automa.on;
+    if (solitaire && (strcmp(what, "turn") == 0 || strcmp(what, "drawn") == 0 || strcmp(what, "cup") == 0))
+        display_hooker(s); /* markers and Hooker may have left or joined the display */
+    if (solitaire && (strcmp(what, "turn") == 0 || strcmp(what, "drawn") == 0 || strcmp(what, "cup") == 0 ||
+                      strcmp(what, "hooker") == 0 || strcmp(what, "wheel") == 0))
+        display_track(s);
     printf("ok %s\n", cmd);
+}
+
+/* position FILE: a position file read into a new game (the session's game
+ * is kept when the file is wrong). */
+static void cmd_position(Session *s, const char *args)
+{
+    char path[1024];
+    if (sscanf(args, "%1023s", path) != 1) {
+        printf("error position: usage: position FILE (a .guv file: new SCENARIO, then place, remove and set lines)\n");
+        return;
+    }
+    Game g;
+    char err[1200];
+    if (!position_load(s->gd, path, &g, err, sizeof err)) {
+        printf("error position: %s\n", err);
+        return;
+    }
+    if (s->started)
+        game_free(&s->game);
+    s->game = g;
+    s->started = true;
+    s->shown_log = s->game.log.count; /* like load: the set-up's log is not printed again */
+    int setup;
+    position_count(&s->game, &setup, NULL);
+    print_state(s);
+    printf("ok position %s (%d set-up line%s)\n", path, setup, setup == 1 ? "" : "s");
+}
+
+/* write-position FILE: the game's scenario, seed, options and set-up lines. */
+static void cmd_write_position(Session *s, const char *args)
+{
+    if (!need_game(s, "write-position"))
+        return;
+    char path[1024];
+    if (sscanf(args, "%1023s", path) != 1) {
+        printf("error write-position: usage: write-position FILE\n");
+        return;
+    }
+    char err[1200];
+    if (!position_write(&s->game, path, err, sizeof err)) {
+        printf("error write-position: %s\n", err);
+        return;
+    }
+    int setup, played;
+    position_count(&s->game, &setup, &played);
+    if (played)
+        printf("ok write-position %s (%d set-up line%s; the %d decisions and dice played are not in a position: "
+               "'save' keeps them)\n",
+               path, setup, setup == 1 ? "" : "s", played);
+    else
+        printf("ok write-position %s (%d set-up line%s)\n", path, setup, setup == 1 ? "" : "s");
 }
 
 static int parse_side(const char *w)
@@ -500,11 +613,6 @@ static void cmd_cup(Session *s, const char *args)
     printf("ok cup\n");
 }
 
-/* boxes VIEWER: the Variable Placement Map, the enemy's counters face down
- * until they are turned over (VARIANT-HYPOTHETICAL). */
-/* The Automa's display (AI-*): the track, Hooker and the attitude, the
- * wheel, the VP track, the turn track and each formation on the strategy
- * map. */
 static void cmd_display(Session *s, const char *args)
 {
     if (!need_game(s, "display"))
@@ -520,28 +628,16 @@ static void cmd_display(Session *s, const char *args)
         printf("ok display\n");
         return;
     }
-    const GameState *st = &s->game.st;
-    const AutomaState *a = &st->automa;
+    const AutomaState *a = &s->game.st.automa;
     const AutomaData *ad = &s->gd->automa;
     if (!a->on) {
         printf("error display: this is not a solitaire game (try 'new solitaire')\n");
         return;
     }
-    printf("display track");
-    for (int i = 0; i < ad->track.slots; i++)
-        printf(" %d:%s", i + 1, a->track[i] >= 0 ? ad->formations[a->track[i]].id : "-");
-    static const char *const hk[] = {"column", "cup", "turn-track"};
-    printf("\ndisplay hooker where=%s box=%d turn=%d holding=%s+%s attitude=%s\n", hk[a->hooker_where], a->hooker_box,
-           a->hooker_where == HK_TURN_TRACK ? a->hooker_turn : 0,
-           a->holding[0] >= 0 ? ad->formations[a->holding[0]].id : "-",
-           a->holding[1] >= 0 ? ad->formations[a->holding[1]].id : "-",
-           a->attitude == ATT_CAUTIOUS ? "cautious" : "aggressive");
-    printf("display wheel");
-    for (int w = 1; w <= ad->wheel.slots; w++)
-        printf(" %d:%s", w, a->wheel[w] >= 0 ? ad->formations[a->wheel[w]].id : "-");
-    printf(" arrivals=%d closed=%d rolling=%d\n", a->arrivals, a->wheel_closed, a->wheel_rolling);
-    printf("display vp %d confederate-counters=%d union-counters=%d confederate-lost=%d\n", a->vp, a->low_counters,
-           a->high_counters, a->confederate_lost);
+    display_track(s);
+    display_hooker(s);
+    display_wheel(s);
+    display_vp(s);
     printf("display turn-track");
     for (int i = 0; i < ad->track.nturn_markers; i++) {
         const TurnMarker *m = &ad->track.turn_markers[i];
@@ -550,18 +646,15 @@ static void cmd_display(Session *s, const char *args)
                a->marker_turn[i]);
     }
     printf(" independent-in-cup=%d\n", a->independent);
-    static const char *const status[] = {"track", "cup", "holding", "wheel", "waiting", "no-marker", "gone"};
-    for (int f = 0; f < ad->nformations; f++) {
-        char obj[32] = "-";
-        if (a->obj_area[f] >= 0)
-            snprintf(obj, sizeof obj, "%03d:%d", s->gd->areas[a->obj_area[f]].number, a->obj_value[f]);
-        printf("display formation %s status=%s area=%03d objective=%s combat=%+d\n", ad->formations[f].id,
-               status[a->status[f]], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0, obj, a->combat[f]);
-    }
+    for (int f = 0; f < ad->nformations; f++)
+        display_formation(s, f);
     printf("display step %s active=%s\n", automa_step_name(a->step),
            a->active >= 0 ? ad->formations[a->active].id : "-");
+    printf("ok display\n");
 }
 
+/* boxes VIEWER: the Variable Placement Map, the enemy's counters face down
+ * until they are turned over (VARIANT-HYPOTHETICAL). */
 static void cmd_boxes(Session *s, const char *args)
 {
     if (!need_game(s, "boxes"))
@@ -610,8 +703,19 @@ static void help(void)
            "help hex HHHH                  a hex and the units in it\n"
            "help unit ID                   one unit\n"
            "help view SIDE HHHH            what that side may see of a hex (VISIBILITY)\n"
-           "help place UNIT HEX [reduced]  put a unit on the map by hand\n"
+           "help place UNIT HEX [reduced|steps N]  put a unit on the map by hand (full strength unless told)\n"
            "help remove UNIT               take a unit off the map\n"
+           "help set turn N                the start of turn N's choose phase: cup empty, its points, no rain\n"
+           "help set drawn CHIT            that chit just drawn, waiting for activate (FORMATION, COMMANDER,\n"
+           "help                           independent [union|confederate])\n"
+           "help set cup [+] CHIT ...      the chits in the cup (+ adds to it); set rain on|off\n"
+           "help set unit UNIT steps N     also: dis|dem|oos|fired|moved|activated|forced|detached on|off, mp N\n"
+           "help set breastwork HHHH SIDE  union|confederate|none; set pontoon HHHH-HHHH SIDE|none;\n"
+           "help                           set fortification HHHH on|off\n"
+           "help set attitude|hooker|track|wheel|combat|strategy|objective|independent|vp ...  the Automa's\n"
+           "help                           display (solitaire; see docs/script.md)\n"
+           "help position FILE             open a position file (.guv: new, then place, remove and set lines)\n"
+           "help write-position FILE       write the game's scenario, seed, options and set-up lines to FILE\n"
            "help log [FROM] [SIDE]         the log from entry FROM; with a side, only what it may read\n"
            "help hand SIDE [VIEWER]        the event chits SIDE holds, as VIEWER may know them\n"
            "help cup VIEWER                the command chits in the cup, the enemy's hidden\n"
@@ -674,10 +778,12 @@ int cmd_script(int argc, char **argv, const char *data_option)
             cmd_unit(&s, args);
         else if (strcmp(cmd, "view") == 0)
             cmd_view(&s, args);
-        else if (strcmp(cmd, "place") == 0)
-            cmd_place(&s, args, false);
-        else if (strcmp(cmd, "remove") == 0)
-            cmd_place(&s, args, true);
+        else if (strcmp(cmd, "place") == 0 || strcmp(cmd, "remove") == 0 || strcmp(cmd, "set") == 0)
+            cmd_setup(&s, cmd, p);
+        else if (strcmp(cmd, "position") == 0)
+            cmd_position(&s, args);
+        else if (strcmp(cmd, "write-position") == 0)
+            cmd_write_position(&s, args);
         else if (strcmp(cmd, "hand") == 0)
             cmd_hand(&s, args);
         else if (strcmp(cmd, "cup") == 0)

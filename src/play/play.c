@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rules/position.h"
 #include "rules/save.h"
 
 bool play_autosave_path(char *out, size_t size)
@@ -35,6 +36,16 @@ bool play_new(Play *p, const GameData *gd, int scenario, uint64_t seed, unsigned
     snprintf(p->autosave, sizeof p->autosave, "%s", path ? path : "");
     autosave(p);
     return true;
+}
+
+void play_adopt(Play *p, Game *g, const char *path)
+{
+    memset(p, 0, sizeof *p);
+    p->game = *g;
+    memset(g, 0, sizeof *g); /* the play owns it now */
+    p->started = true;
+    snprintf(p->autosave, sizeof p->autosave, "%s", path ? path : "");
+    autosave(p);
 }
 
 bool play_resume(Play *p, const GameData *gd, const char *path, char *err, size_t errsize)
@@ -91,8 +102,9 @@ bool play_replay_to(const Game *g, int k, Game *out, char *err, size_t errsize)
         const GameRecord *r = &g->rec[i];
         Decision d;
         char why[300];
-        if (r->dice ? !game_force_die(out, r->die)
-                    : !decision_parse(out, r->text, &d) || !game_apply(out, &d, why, sizeof why)) {
+        if (r->setup ? !position_apply(out, r->text, why, sizeof why)
+            : r->dice ? !game_force_die(out, r->die)
+                      : !decision_parse(out, r->text, &d) || !game_apply(out, &d, why, sizeof why)) {
             snprintf(err, errsize, "record %d (%s) does not replay", i + 1, r->dice ? "a die" : r->text);
             game_free(out);
             return false;

@@ -27,6 +27,10 @@ bool play_autosave_path(char *out, size_t size);
 /* A new game, saved to `autosave` (NULL or "": not saved). */
 bool play_new(Play *p, const GameData *gd, int scenario, uint64_t seed, unsigned options, const char *autosave,
               char *err, size_t errsize);
+/* A game started elsewhere (a position file, rules/position.h), taken
+ * over (g is left empty) and saved to `autosave` (NULL or "": not saved);
+ * its set-up lines are in the save, so it resumes like any other. */
+void play_adopt(Play *p, Game *g, const char *autosave);
 /* The unfinished game in `autosave`, replayed. */
 bool play_resume(Play *p, const GameData *gd, const char *autosave, char *err, size_t errsize);
 /* A decision, then the autosave. False (and why) when the rules refuse the
@@ -40,9 +44,9 @@ bool play_force_die(Play *p, int value);
 void play_finish(Play *p);
 void play_free(Play *p);
 
-/* The game as it stood after its first k decisions and forced dice (for
- * stepping through a game backward and forward): replayed into out from
- * g's seed and record. */
+/* The game as it stood after its first k records (decisions, forced dice
+ * and set-up lines), for stepping through a game backward and forward:
+ * replayed into out from g's seed and record. */
 bool play_replay_to(const Game *g, int k, Game *out, char *err, size_t errsize);
 
 #endif

@@ -285,12 +285,15 @@ typedef struct {
 } UndoEntry;
 
 /* What a game is made of, for saves and replays: its decisions in order,
- * and the dice forced (by a rules lawyer or a test) before them. */
+ * the dice forced (by a rules lawyer or a test) before them, and the lines
+ * that set up a position by hand (rules/position.h). A record is a forced
+ * die when `dice`, a set-up line when `setup`, else a decision. */
 typedef struct {
-    bool dice;      /* a forced die (in die), else a decision */
+    bool dice;      /* a forced die (in die) */
+    bool setup;     /* a set-up line by hand ("place ...", "remove ...", "set ..."): not a decision */
     int die;
-    int side;       /* who decided */
-    char text[128]; /* the decision as decision_format writes it */
+    int side;       /* who decided (-1 for a set-up line) */
+    char text[1024]; /* the decision as decision_format writes it, or the set-up line */
 } GameRecord;
 
 typedef struct {

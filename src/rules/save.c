@@ -1,6 +1,8 @@
 /* Saved games: see save.h. */
 #include "rules/save.h"
 
+#include "rules/position.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -10,7 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-bool save_write(const Game *g, const char *path, char *err, size_t errsize)
+bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f, const void *ctx), const void *ctx,
+                       char *err, size_t errsize)
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
@@ -19,16 +22,8 @@ bool save_write(const Game *g, const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "cannot write %s: %s", tmp, strerror(errno));
         return false;
     }
-    const GameData *gd = g->gd;
-    fprintf(f, "%s\ndata %016llx\nscenario %s\nseed %" PRIu64 "\noptions %u\n", SAVE_MAGIC, gd->fingerprint,
-            gd->scenarios[g->st.scenario].id, g->seed, g->start_options);
-    for (int i = 0; i < g->nrec; i++) {
-        if (g->rec[i].dice)
-            fprintf(f, "die %d\n", g->rec[i].die);
-        else
-            fprintf(f, "do %s\n", g->rec[i].text);
-    }
-    bool ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    body(f, ctx);
+    bool ok = !ferror(f) && fflush(f) == 0 && fsync(fileno(f)) == 0;
     int saved_errno = errno;
     ok &= fclose(f) == 0;
     if (ok && rename(tmp, path) != 0) {
@@ -36,12 +31,44 @@ bool save_write(const Game *g, const char *path, char *err, size_t errsize)
         ok = false;
     }
     if (!ok) {
-        snprintf(err, errsize, "cannot write the save %s: %s (the older save, if any, is unchanged)", path,
+        snprintf(err, errsize, "cannot write %s %s: %s (the older file, if any, is unchanged)", what, path,
                  strerror(saved_errno));
         unlink(tmp);
         return false;
     }
     return true;
+}
+
+static void save_body(FILE *f, const void *ctx)
+{
+    const Game *g = ctx;
+    const GameData *gd = g->gd;
+    bool setup = false;
+    for (int i = 0; i < g->nrec; i++)
+        setup |= g->rec[i].setup;
+    /* The oldest format that holds the game: an older guv reads a save
+     * without set-up lines, and refuses one with them by its version. */
+    fprintf(f, "%s\ndata %016llx\nscenario %s\nseed %" PRIu64 "\noptions %u\n", setup ? SAVE_MAGIC_SETUP : SAVE_MAGIC,
+            gd->fingerprint, gd->scenarios[g->st.scenario].id, g->seed, g->start_options);
+    for (int i = 0; i < g->nrec; i++) {
+        if (g->rec[i].setup)
+            fprintf(f, "%s\n", g->rec[i].text);
+        else if (g->rec[i].dice)
+            fprintf(f, "die %d\n", g->rec[i].die);
+        else
+            fprintf(f, "do %s\n", g->rec[i].text);
+    }
+}
+
+bool save_write(const Game *g, const char *path, char *err, size_t errsize)
+{
+    return save_write_atomic(path, "the save", save_body, g, err, errsize);
+}
+
+/* A line of the game itself: a decision, a forced die or a set-up line. */
+static bool played(const char *word)
+{
+    return strcmp(word, "do") == 0 || strcmp(word, "die") == 0 || position_is_setup(word);
 }
 
 static bool fail(char *err, size_t n, const char *path, int line, const char *what)
@@ -66,7 +93,7 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
         snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
         return false;
     }
-    char line[512], why[300], msg[1000];
+    char line[1200], why[300], msg[1000];
     int lineno = 0, scenario = -1;
     unsigned long long data = 0;
     uint64_t seed = 0;
@@ -83,7 +110,7 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
         if (lineno == 1) {
-            if (strcmp(line, SAVE_MAGIC) != 0)
+            if (strcmp(line, SAVE_MAGIC) != 0 && strcmp(line, SAVE_MAGIC_SETUP) != 0)
                 ok = fail(err, errsize, path, 1,
                           strncmp(line, "guv-save ", 9) == 0
                               ? "a save of another format version: this guv cannot read it"
@@ -106,12 +133,12 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
                 have[2] = true;
             else if (strcmp(word, "options") == 0 && sscanf(rest, "%u%1s", &options, extra) == 1)
                 have[3] = true;
-            else if (strcmp(word, "do") != 0 && strcmp(word, "die") != 0) {
+            else if (!played(word)) {
                 snprintf(msg, sizeof msg, "'%s' is not a save header line (data, scenario, seed, options)", line);
                 ok = fail(err, errsize, path, lineno, msg);
                 continue;
             }
-            if (strcmp(word, "do") != 0 && strcmp(word, "die") != 0)
+            if (!played(word))
                 continue;
             if (!have[0] || !have[1] || !have[2] || !have[3]) {
                 ok = fail(err, errsize, path, lineno,
@@ -139,8 +166,15 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
                 ok = fail(err, errsize, path, lineno, "a forced die must be one number from 1 to 6");
             continue;
         }
+        if (position_is_setup(line)) {
+            if (!position_apply(out, line, why, sizeof why)) {
+                snprintf(msg, sizeof msg, "'%s' does not replay: %s", line, why);
+                ok = fail(err, errsize, path, lineno, msg);
+            }
+            continue;
+        }
         if (strcmp(word, "do") != 0) {
-            snprintf(msg, sizeof msg, "'%s' is not a save line (do DECISION, or die N)", word);
+            snprintf(msg, sizeof msg, "'%s' is not a save line (do DECISION, die N, or a set-up line: place, remove, set)", word);
             ok = fail(err, errsize, path, lineno, msg);
             continue;
         }
@@ -183,8 +217,9 @@ bool save_peek(const GameData *gd, const char *path, SaveSummary *out)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    char line[512];
-    bool ok = fgets(line, sizeof line, f) && strncmp(line, SAVE_MAGIC "\n", sizeof SAVE_MAGIC) == 0;
+    char line[1200];
+    bool ok = fgets(line, sizeof line, f) && (strncmp(line, SAVE_MAGIC "\n", sizeof SAVE_MAGIC) == 0 ||
+                                              strncmp(line, SAVE_MAGIC_SETUP "\n", sizeof SAVE_MAGIC_SETUP) == 0);
     while (ok && fgets(line, sizeof line, f)) {
         char id[ID_LEN];
         unsigned long long data;

@@ -12,6 +12,12 @@
  *   die 4
  *   do done
  *
+ * A game with a position set up by hand (rules/position.h) also holds its
+ * set-up lines, in order among the others ("set unit heth dis on", "place
+ * birney 2120"); such a save begins with "guv-save 2" so that an older guv,
+ * which cannot replay them, refuses it by its version. A save without them
+ * is still "guv-save 1", and this guv reads both (docs/script.md, "Saves").
+ *
  * Saves are written atomically (a temporary file in the same folder, synced,
  * then renamed over the old one), so a crash leaves the old save or the new
  * one, never half of either. */
@@ -20,14 +26,23 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "rules/game.h"
 
 #define SAVE_MAGIC "guv-save 1"
+#define SAVE_MAGIC_SETUP "guv-save 2" /* a save with set-up lines */
 
 /* Writes g's save to path. On failure says why in err, and any older file
  * at path is left as it was. */
 bool save_write(const Game *g, const char *path, char *err, size_t errsize);
+
+/* Writes a text file atomically: body(f, ctx) writes its lines into a
+ * temporary file in the same folder, which is synced and renamed over
+ * path. On failure err names `what` ("the save") and why, and any older
+ * file at path is left as it was. */
+bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f, const void *ctx), const void *ctx,
+                       char *err, size_t errsize);
 
 /* Replays the save at path into a new game (out, to be freed with
  * game_free). On failure says what is wrong and where ("path:line: ...")

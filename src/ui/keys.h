@@ -28,6 +28,7 @@ typedef struct {
     int cols, rows;          /* the headless terminal's size (default 80x24) */
     bool seed_set;
     uint64_t seed; /* new games use this seed instead of the clock */
+    const char *position_file; /* --position: the game opens at this position (rules/position.h), NULL */
 } UiOptions;
 
 /* Opens the key script, if any; false with a message on stderr if it cannot. */

@@ -161,8 +161,10 @@ static void choose_options(Ui *u, unsigned *options)
     }
 }
 
-/* The start menu: a new solitaire campaign, the unfinished game, the map. */
-static int run_menu(Ui *u)
+/* The start menu: a new solitaire campaign, the unfinished game, the map.
+ * With a position (guv --position), its game opens at once; the menu
+ * follows when it is left. */
+static int run_menu(Ui *u, Game *position)
 {
     char autosave[4200] = "";
     bool have_dir = play_autosave_path(autosave, sizeof autosave);
@@ -207,7 +209,8 @@ static int run_menu(Ui *u)
         if (!have_dir)
             mvaddnstr(y + 2, 4, "(no save folder: set HOME or XDG_DATA_HOME to keep games)", COLS - 4);
         refresh();
-        int key = keys_get();
+        bool open_position = position != NULL; /* guv --position: the position's game first, no key */
+        int key = open_position ? 0 : keys_get();
         if (key == 'q' || key == 'Q')
             break;
         if (key == '\n' || key == KEY_ENTER) /* the default: the unfinished game, else a new campaign */
@@ -223,7 +226,7 @@ static int run_menu(Ui *u)
             continue;
         }
         int scenario = -1;
-        if ((key == 'n' || key == 's') && can_resume) { /* never lose a game: the old one is kept aside */
+        if ((key == 'n' || key == 's' || open_position) && can_resume) { /* never lose a game: the old one is kept aside */
             char previous[4300];
             snprintf(previous, sizeof previous, "%s", autosave);
             char *slash = strrchr(previous, '/');
@@ -242,6 +245,10 @@ static int run_menu(Ui *u)
             uint64_t seed = keys_new_seed();
             started = play_new(&gu.play, u->gd, solitaire, seed, options & OPT_HIDDEN_AUTOMA, have_dir ? autosave : NULL,
                                err, sizeof err);
+        } else if (open_position) { /* the position's game, saved as the unfinished one */
+            play_adopt(&gu.play, position, have_dir ? autosave : NULL);
+            position = NULL;
+            started = true;
         } else if (key == 'r' && can_resume)
             started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
         else if (key == 'l' && have_dir) {
@@ -299,7 +306,35 @@ static int run_replay(Ui *u, const char *file)
     return 0;
 }
 
+static int ui_screen(const GameData *gd, const char *replay_file, const UiOptions *o, Game *position);
+
 static int ui_start(const GameData *gd, const char *replay_file, const UiOptions *o)
+{
+    /* A position is read before the screen opens: a bad one is reported
+     * as FILE:LINE: message, and no screen is shown. */
+    Game position;
+    bool have_position = false;
+    if (o->position_file && !replay_file) {
+        char err[1200];
+        if (!position_load(gd, o->position_file, &position, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            return 2;
+        }
+        have_position = true;
+    }
+    if (!replay_file && !o->keys_file && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+        fprintf(stderr, "guv: the map needs a terminal; try 'guv map' to print it, or 'guv --help'\n");
+        if (have_position)
+            game_free(&position);
+        return 1;
+    }
+    int rc = ui_screen(gd, replay_file, o, have_position ? &position : NULL);
+    if (have_position && position.gd)
+        game_free(&position); /* not taken over: the screen never opened */
+    return rc;
+}
+
+static int ui_screen(const GameData *gd, const char *replay_file, const UiOptions *o, Game *position)
 {
     Ui u;
     if (!ui_init(&u, gd)) {
@@ -362,7 +397,7 @@ static int ui_start(const GameData *gd, const char *replay_file, const UiOptions
     mouseinterval(0);
     set_escdelay(25); /* Esc answers at once */
     setup_styles(&u);
-    int rc = replay_file ? run_replay(&u, replay_file) : run_menu(&u);
+    int rc = replay_file ? run_replay(&u, replay_file) : run_menu(&u, position);
     restore_terminal();
     if (headless) {
         delscreen(headless);

@@ -573,6 +573,8 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             const GameRecord *r = &gu->play.game.rec[i];
             if (r->dice)
                 panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d die %d", i + 1, r->die);
+            else if (r->setup)
+                panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d by hand: %s", i + 1, r->text);
             else
                 panel_line(x, &y, w, i == gu->replay_at - 1 ? A_REVERSE : A_NORMAL, "%d %s: %s", i + 1,
                            r->side == SIDE_UNION ? "U" : "C", r->text);

@@ -19,6 +19,7 @@
 #include "automa/automa.h"
 #include "data/ruletext.h"
 #include "play/play.h"
+#include "rules/position.h"
 #include "rules/save.h"
 #include "ui/keys.h"
 #include "view/automa_view.h"

@@ -6,7 +6,8 @@
 # (read the diff before committing it). GUV_WRAP="valgrind ..." runs guv
 # under that command.
 #
-# The first line of a key script gives guv's options: "# args: --seed 7 --size 80x24".
+# The first line of a key script gives guv's options: "# args: --seed 7 --size 80x24";
+# {src} stands for the source tree ("--position {src}/tests/positions/X.guv").
 set -u
 guv=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
@@ -15,7 +16,8 @@ fail=0
 for keys in "$@"; do
     [[ $keys = /* ]] || keys=$here/$keys
     name=$(basename "$keys" .keys)
-    args=$(sed -n '1s/^# args://p' "$keys")
+    # {src} in the args stands for the source tree (for files such as tests/positions/*.guv)
+    args=$(sed -n '1s/^# args://p' "$keys" | sed "s#{src}#$here/../..#g")
     work=$(mktemp -d)
     mkdir -p "$work/out" "$work/home"
     # A fresh save folder, the C locale (ASCII box lines), a known terminal.

@@ -1,0 +1,1389 @@
+/* Setting up a position by hand: see position.h and docs/script.md.
+ *
+ * Every set-up line is applied to the state directly. A handler may refuse
+ * at any point: position_apply keeps a copy of the state and the log's
+ * length and puts them back, so a refused line changes nothing. No line
+ * rolls a die: a position replays the same whatever the seed does. */
+#include "rules/position.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa.h"
+#include "rules/game_internal.h"
+#include "rules/save.h"
+
+#define MAX_TOKENS 64
+#define LINE_BUF 1024
+
+typedef struct {
+    Game *g;
+    const GameData *gd;
+    GameState *st;
+    char **tok;
+    int n;
+    char *why;
+    size_t whysize;
+} Setup;
+
+static bool refuse(Setup *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool refuse(Setup *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->why, s->whysize, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* A SETUP log entry: "by hand: ..." */
+static void note(Setup *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(Setup *s, const char *fmt, ...)
+{
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    log_add(&s->g->log, s->st->turn, LOG_EVENT, "SETUP", "by hand: %s", text);
+}
+
+/* ---- reading the words ------------------------------------------------- */
+
+static bool parse_int(const char *tok, int *out)
+{
+    if (!tok || !*tok)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(tok, &end, 10);
+    if (*end || errno || v < -100000 || v > 100000)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* "2", "2.5", "0.5", "2.0": half movement points. */
+static bool parse_half(const char *tok, int *half)
+{
+    int whole = 0, k = 0;
+    for (; isdigit((unsigned char)tok[k]) && k < 4; k++)
+        whole = whole * 10 + (tok[k] - '0');
+    if (k == 0)
+        return false;
+    if (tok[k] == '\0') {
+        *half = whole * 2;
+        return true;
+    }
+    if (tok[k] == '.' && (tok[k + 1] == '5' || tok[k + 1] == '0') && tok[k + 2] == '\0') {
+        *half = whole * 2 + (tok[k + 1] == '5');
+        return true;
+    }
+    return false;
+}
+
+static const char *half_text(int half, char *buf, size_t n)
+{
+    snprintf(buf, n, "%d%s", half / 2, half % 2 ? ".5" : "");
+    return buf;
+}
+
+static bool want_unit(Setup *s, const char *tok, int *u)
+{
+    *u = data_unit_index(s->gd, tok);
+    if (*u < 0)
+        return refuse(s, "'%s' is not a unit: use an id of config/oob-*.ini or config/automa-counters.ini (as 'unit' "
+                         "and 'hex' print them, e.g. heth)",
+                      tok);
+    return true;
+}
+
+static bool want_hex(Setup *s, const char *tok, int *hex)
+{
+    HexCoord h;
+    if (!hex_parse(tok, &h) || !map_has(&s->gd->map, h))
+        return refuse(s, "'%s' is not a hex of the map: write its four digits, column then row (e.g. 2120)", tok);
+    *hex = map_hex_index(&s->gd->map, h);
+    return true;
+}
+
+static bool want_on_off(Setup *s, const char *tok, bool *on, const char *usage)
+{
+    if (tok && strcmp(tok, "on") == 0)
+        *on = true;
+    else if (tok && strcmp(tok, "off") == 0)
+        *on = false;
+    else
+        return refuse(s, "'%s' is neither on nor off: write %s", tok ? tok : "", usage);
+    return true;
+}
+
+static const char *const where_names[] = {"absent", "on the map", "in reserve", "eliminated", "exited", "gone"};
+
+static int full_steps(const GameData *gd, int u)
+{
+    const UnitDef *ud = &gd->units[u];
+    return ud->counter >= 0 ? gd->counters[ud->counter].nvalues : ud->reduced > 0 ? 2 : 1;
+}
+
+/* ---- place, remove ------------------------------------------------------- */
+
+static int *pool_of(Setup *s, int u)
+{
+    const UnitDef *ud = &s->gd->units[u];
+    if (ud->type == UT_SKIRMISHER)
+        return &s->st->skirmishers[ud->side];
+    if (ud->type == UT_DUMMY)
+        return &s->st->dummies[ud->side];
+    return NULL;
+}
+
+static bool do_place(Setup *s)
+{
+    static const char usage[] = "place UNIT HHHH, place UNIT HHHH reduced or place UNIT HHHH steps N";
+    if (s->n < 3)
+        return refuse(s, "name the unit and its hex: write %s", usage);
+    int u, hex;
+    if (!want_unit(s, s->tok[1], &u) || !want_hex(s, s->tok[2], &hex))
+        return false;
+    const GameData *gd = s->gd;
+    const UnitDef *ud = &gd->units[u];
+    int full = full_steps(gd, u), steps = full;
+    char how[32] = "";
+    if (s->n == 4 && strcmp(s->tok[3], "reduced") == 0) {
+        if (full < 2)
+            return refuse(s, "%s has a single step and cannot be reduced: write place %s %s", ud->id, ud->id,
+                          s->tok[2]);
+        steps = 1;
+        snprintf(how, sizeof how, ", reduced");
+    } else if (s->n == 5 && strcmp(s->tok[3], "steps") == 0) {
+        if (!parse_int(s->tok[4], &steps) || steps < 1 || steps > full)
+            return refuse(s, "%s has %d step%s at full strength: write steps 1 to %d", ud->id, full,
+                          full == 1 ? "" : "s", full);
+        snprintf(how, sizeof how, ", steps %d", steps);
+    } else if (s->n != 3)
+        return refuse(s, "'%s' after the hex is not understood: write %s", s->tok[3], usage);
+    bool solitaire = s->st->automa.on;
+    if (ud->counter >= 0 && !solitaire)
+        return refuse(s, "%s is an Automa division counter: it plays only in a solitaire game (new solitaire); here "
+                         "place its brigades",
+                      ud->id);
+    if (solitaire && ud->side == SIDE_UNION && ud->counter < 0 && ud->type != UT_SKIRMISHER && ud->type != UT_DUMMY)
+        return refuse(s, "%s is a Union unit of the two-player game: in a solitaire game the Automa's division "
+                         "counters fight instead (e.g. place birney %s)",
+                      ud->id, s->tok[2]);
+    for (int v = 0; v < s->st->nunits; v++)
+        if (v != u && s->st->unit[v].where == AT_MAP && s->st->unit[v].hex == hex && gd->units[v].side != ud->side)
+            return refuse(s, "%s holds %s units (%s): a hex holds one side's units; remove them first (remove %s) or "
+                             "pick another hex",
+                          s->tok[2], data_side_name(gd->units[v].side), gd->units[v].id, gd->units[v].id);
+    UnitState *us = &s->st->unit[u];
+    int *pool = pool_of(s, u);
+    if (pool && us->where == AT_ABSENT) {
+        if (*pool <= 0)
+            return refuse(s, "the %s side has no %s left in its pool (all are on the map or gone): remove one first",
+                          data_side_name(ud->side), ud->type == UT_SKIRMISHER ? "skirmisher" : "dummy");
+        (*pool)--;
+    }
+    us->where = AT_MAP;
+    us->hex = (short)hex;
+    us->steps = (unsigned char)steps;
+    us->flags = 0;
+    us->mp_left = 0;
+    us->exited_from = -1;
+    note(s, "%s placed in %s%s", ud->id, s->tok[2], how);
+    return true;
+}
+
+static bool do_remove(Setup *s)
+{
+    if (s->n != 2)
+        return refuse(s, "write remove UNIT (one unit a line)");
+    int u;
+    if (!want_unit(s, s->tok[1], &u))
+        return false;
+    UnitState *us = &s->st->unit[u];
+    int *pool = pool_of(s, u);
+    if (pool && us->where == AT_MAP)
+        (*pool)++; /* back to its pool */
+    us->hex = -1;
+    us->where = AT_ABSENT;
+    us->steps = 0;
+    us->flags = 0;
+    us->mp_left = 0;
+    us->exited_from = -1;
+    note(s, "%s removed", s->tok[1]);
+    return true;
+}
+
+/* ---- set unit ------------------------------------------------------------ */
+
+static const struct {
+    const char *word;
+    unsigned short bit;
+    const char *name;
+} unit_flags[] = {
+    {"dis", UF_DIS, "disorganized"},    {"dem", UF_DEM, "demoralized"},
+    {"oos", UF_OOS, "out of supply"},   {"fired", UF_FIRED, "fired"},
+    {"moved", UF_MOVED, "moved"},       {"activated", UF_ACTIVATED, "activated this turn"},
+    {"forced", UF_FORCED, "force-marched this turn"}, {"detached", UF_DETACHED, "detached"},
+};
+
+static bool set_unit(Setup *s)
+{
+    static const char usage[] = "set unit UNIT steps N, set unit UNIT dis|dem|oos|fired|moved|activated|forced|"
+                                "detached on|off, or set unit UNIT mp N";
+    if (s->n != 5)
+        return refuse(s, "write %s", usage);
+    int u;
+    if (!want_unit(s, s->tok[2], &u))
+        return false;
+    const char *id = s->gd->units[u].id, *what = s->tok[3], *val = s->tok[4];
+    UnitState *us = &s->st->unit[u];
+    if (strcmp(what, "steps") == 0) {
+        if (us->where != AT_MAP && us->where != AT_RESERVE && us->where != AT_EXITED)
+            return refuse(s, "%s is not in play (%s): place it first (place %s HHHH steps N)", id,
+                          where_names[us->where], id);
+        int full = full_steps(s->gd, u), steps;
+        if (!parse_int(val, &steps) || steps < 1 || steps > full)
+            return refuse(s, "%s has %d step%s at full strength: write steps 1 to %d (remove %s takes it off)", id,
+                          full, full == 1 ? "" : "s", full, id);
+        note(s, "%s steps %d -> %d (of %d)", id, us->steps, steps, full);
+        us->steps = (unsigned char)steps;
+        return true;
+    }
+    if (us->where != AT_MAP)
+        return refuse(s, "%s is not on the map (%s): place it first (place %s HHHH)", id, where_names[us->where], id);
+    if (strcmp(what, "mp") == 0) {
+        int half;
+        if (!parse_half(val, &half) || half > 254)
+            return refuse(s, "'%s' is not a number of movement points: write whole or half points, e.g. set unit %s "
+                             "mp 2.5",
+                          val, id);
+        char a[16], b[16];
+        note(s, "%s has %s MP left after its move (was %s)", id, half_text(half, a, sizeof a),
+             half_text(us->mp_left, b, sizeof b));
+        us->mp_left = (unsigned char)half;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof unit_flags / sizeof *unit_flags; i++) {
+        if (strcmp(what, unit_flags[i].word) != 0)
+            continue;
+        bool on;
+        char u2[160];
+        snprintf(u2, sizeof u2, "set unit %s %s on|off", id, unit_flags[i].word);
+        if (!want_on_off(s, val, &on, u2))
+            return false;
+        if (on)
+            us->flags |= unit_flags[i].bit;
+        else
+            us->flags &= (unsigned short)~unit_flags[i].bit;
+        note(s, "%s %s%s", id, on ? "" : "no longer ", unit_flags[i].name);
+        return true;
+    }
+    return refuse(s, "'%s' is not something of a unit set can change: write %s", what, usage);
+}
+
+/* ---- the Automa's display ---------------------------------------------- */
+
+static bool want_solitaire(Setup *s)
+{
+    if (!s->st->automa.on)
+        return refuse(s, "the Automa plays only in a solitaire game: 'set %s' needs one (new solitaire [SEED])",
+                      s->tok[1]);
+    return true;
+}
+
+static void automa_ids(const GameData *gd, bool markers_only, char *buf, size_t n)
+{
+    const AutomaData *ad = &gd->automa;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int f = 0; f < ad->nformations && len < n; f++)
+        if (!markers_only || ad->formations[f].counter < 0)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", ad->formations[f].id);
+}
+
+/* An Automa formation; with a command marker (a corps) when cm. */
+static bool want_automa(Setup *s, const char *tok, bool cm, int *f)
+{
+    char ids[200];
+    *f = data_automa_formation(s->gd, tok);
+    if (*f < 0) {
+        automa_ids(s->gd, cm, ids, sizeof ids);
+        return refuse(s, "'%s' is not an Automa formation: write one of %s", tok, ids);
+    }
+    if (cm && s->gd->automa.formations[*f].counter >= 0) {
+        automa_ids(s->gd, true, ids, sizeof ids);
+        return refuse(s, "%s has no command marker (it acts through the Independent marker): write one of %s", tok,
+                      ids);
+    }
+    return true;
+}
+
+static int hooker_commander(const GameData *gd)
+{
+    for (int k = 0; k < gd->ncommanders; k++)
+        if (gd->commanders[k].side == SIDE_UNION && gd->commanders[k].higher)
+            return k;
+    return -1;
+}
+
+/* The Automa corps whose command chit this is, -1. */
+static int corps_of_chit(const GameData *gd, const Chit *c)
+{
+    if (c->kind != CHIT_FORMATION || c->side != SIDE_UNION)
+        return -1;
+    for (int f = 0; f < gd->automa.nformations; f++)
+        if (gd->automa.formations[f].counter < 0 && gd->automa.formations[f].formation == c->index)
+            return f;
+    return -1;
+}
+
+static bool chit_same(const Chit *a, const Chit *b)
+{
+    return a->kind == b->kind && a->side == b->side && (a->kind == CHIT_INDEPENDENT || a->index == b->index);
+}
+
+static int cup_find(const GameState *st, const Chit *c)
+{
+    for (int i = 0; i < st->ncup; i++)
+        if (chit_same(&st->cup[i], c))
+            return i;
+    return -1;
+}
+
+static void cup_take(GameState *st, int i)
+{
+    for (; i + 1 < st->ncup; i++)
+        st->cup[i] = st->cup[i + 1];
+    st->ncup--;
+}
+
+static Chit corps_chit(const GameData *gd, int f)
+{
+    Chit c;
+    memset(&c, 0, sizeof c);
+    c.kind = CHIT_FORMATION;
+    c.side = SIDE_UNION;
+    c.index = (short)gd->automa.formations[f].formation;
+    return c;
+}
+
+static Chit hooker_chit(const GameData *gd)
+{
+    Chit c;
+    memset(&c, 0, sizeof c);
+    c.kind = CHIT_HIGHER;
+    c.side = SIDE_UNION;
+    c.index = (short)hooker_commander(gd);
+    return c;
+}
+
+static void track_compact(AutomaState *a, int slots)
+{
+    int k = 0;
+    for (int i = 0; i < slots; i++)
+        if (a->track[i] >= 0)
+            a->track[k++] = a->track[i];
+    for (; k < slots; k++)
+        a->track[k] = -1;
+}
+
+/* A marker taken from wherever it was on the display (track, wheel,
+ * holding box, turn track) and from the cup; the caller says where it goes. */
+static void off_display(Setup *s, int f)
+{
+    AutomaState *a = &s->st->automa;
+    const AutomaData *ad = &s->gd->automa;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == f)
+            a->track[i] = -1;
+    for (int w = 0; w <= WHEEL_MAX_SLOTS; w++)
+        if (a->wheel[w] == f)
+            a->wheel[w] = -1;
+    for (int i = 0; i < 2; i++) {
+        if (a->holding[i] == f)
+            a->holding[i] = -1;
+        if (a->queue[i] == f)
+            a->queue[i] = -1;
+    }
+    for (int i = 0; i < ad->track.nturn_markers; i++)
+        if (ad->track.turn_markers[i].kind == TM_CORPS && ad->track.turn_markers[i].formation == f)
+            a->marker_turn[i] = 0; /* it has come into play */
+    a->extra_cup[f] = 0;
+    Chit c = corps_chit(s->gd, f);
+    int i = cup_find(s->st, &c);
+    if (i >= 0)
+        cup_take(s->st, i);
+}
+
+/* Back to the first free slot of the track. */
+static void to_track(Setup *s, int f, const char *why)
+{
+    AutomaState *a = &s->st->automa;
+    int slots = s->gd->automa.track.slots;
+    off_display(s, f);
+    for (int i = 0; i < slots; i++)
+        if (a->track[i] < 0) {
+            a->track[i] = (signed char)f;
+            a->status[f] = FS_TRACK;
+            note(s, "%s's marker goes back to slot %d of the track (%s)", s->gd->automa.formations[f].id, i + 1, why);
+            return;
+        }
+}
+
+static bool drawn_is(const GameState *st, const Chit *c) { return st->phase == PH_ACTIVATION && chit_same(&st->drawn, c); }
+
+/* After the cup or the chit drawn changed by hand: Hooker and the markers
+ * whose chits are no longer in the cup, drawn or held go back to the
+ * display. */
+static void automa_tidy(Setup *s)
+{
+    GameState *st = s->st;
+    AutomaState *a = &st->automa;
+    const AutomaData *ad = &s->gd->automa;
+    if (!a->on)
+        return;
+    Chit hk = hooker_chit(s->gd);
+    bool hooker_away = cup_find(st, &hk) >= 0 || (drawn_is(st, &hk) && a->step != AS_IDLE);
+    if (a->hooker_where == HK_CUP && !hooker_away) {
+        a->hooker_where = HK_COLUMN;
+        note(s, "Hooker back on box %d of his column", a->hooker_box);
+    }
+    if (a->hooker_where != HK_CUP)
+        for (int i = 0; i < 2; i++)
+            if (a->holding[i] >= 0)
+                to_track(s, a->holding[i], "out of the holding box");
+    for (int f = 0; f < ad->nformations; f++) {
+        if (ad->formations[f].counter >= 0)
+            continue;
+        Chit c = corps_chit(s->gd, f);
+        bool held = a->holding[0] == f || a->holding[1] == f || a->queue[0] == f || a->queue[1] == f ||
+                    (a->active == f && a->step != AS_IDLE);
+        if (a->status[f] == FS_CUP && cup_find(st, &c) < 0 && !drawn_is(st, &c) && !held)
+            to_track(s, f, "its chit is no longer in the cup");
+        else if (a->status[f] == FS_HOLDING && !held)
+            to_track(s, f, "out of the holding box");
+    }
+}
+
+/* Hooker goes into the cup or is drawn: his holding box takes the markers
+ * of the track slots his box links, if it is empty (AI-HOOKER). */
+static bool hooker_out(Setup *s)
+{
+    AutomaState *a = &s->st->automa;
+    const ActivationTrack *t = &s->gd->automa.track;
+    if (a->holding[0] >= 0 || a->holding[1] >= 0) {
+        a->hooker_where = HK_CUP;
+        return true;
+    }
+    int box = a->hooker_box >= 1 && a->hooker_box <= t->hooker_boxes ? a->hooker_box : 1;
+    char linked[64] = "";
+    for (int b = 1; b <= t->hooker_boxes; b++)
+        if (t->box[b].linked[0] > 0)
+            snprintf(linked + strlen(linked), sizeof linked - strlen(linked), "%s%d", linked[0] ? ", " : "", b);
+    if (t->box[box].linked[0] <= 0)
+        return refuse(s, "Hooker's box %d links no track slots, so his holding box stays empty: put him on a "
+                         "highlighted box first (set hooker BOX, BOX one of %s)",
+                      box, linked);
+    int k = 0;
+    for (int i = 0; i < 2; i++) {
+        int slot = t->box[box].linked[i] - 1, f = slot >= 0 ? a->track[slot] : -1;
+        if (f < 0)
+            continue;
+        a->track[slot] = -1;
+        a->holding[k++] = (signed char)f;
+        a->status[f] = FS_HOLDING;
+    }
+    if (k == 0)
+        return refuse(s, "Hooker's box %d links track slots %d and %d, and both are empty: fill them first (set "
+                         "track ...)",
+                      box, t->box[box].linked[0], t->box[box].linked[1]);
+    track_compact(a, t->slots);
+    a->hooker_where = HK_CUP;
+    note(s, "%s%s%s go%s to Hooker's holding box (box %d links slots %d and %d)",
+         s->gd->automa.formations[a->holding[0]].id, k > 1 ? " and " : "",
+         k > 1 ? s->gd->automa.formations[a->holding[1]].id : "", k > 1 ? "" : "es", box, t->box[box].linked[0],
+         t->box[box].linked[1]);
+    return true;
+}
+
+static const char *attitude_word(int att) { return att == ATT_CAUTIOUS ? "cautious" : "aggressive"; }
+
+static bool set_attitude(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    if (s->n != 3 || (strcmp(s->tok[2], "aggressive") != 0 && strcmp(s->tok[2], "cautious") != 0))
+        return refuse(s, "write set attitude aggressive or set attitude cautious");
+    AutomaState *a = &s->st->automa;
+    int att = strcmp(s->tok[2], "cautious") == 0 ? ATT_CAUTIOUS : ATT_AGGRESSIVE;
+    note(s, "the Automa's attitude %s -> %s", attitude_word(a->attitude), attitude_word(att));
+    a->attitude = (signed char)att;
+    return true;
+}
+
+static bool set_hooker(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    AutomaState *a = &s->st->automa;
+    const ActivationTrack *t = &s->gd->automa.track;
+    int box = 0, turn = 0;
+    bool on_turn = s->n == 4 && strcmp(s->tok[2], "turn") == 0;
+    if (on_turn ? !parse_int(s->tok[3], &turn) || turn <= s->st->turn || turn > 99
+                : s->n != 3 || !parse_int(s->tok[2], &box) || box < 1 || box > t->hooker_boxes)
+        return refuse(s, "write set hooker BOX (his box on his column, 1 to %d) or set hooker turn N (on the turn "
+                         "track, back on turn N, after this turn %d)",
+                      t->hooker_boxes, s->st->turn);
+    Chit hk = hooker_chit(s->gd);
+    if (drawn_is(s->st, &hk))
+        return refuse(s, "Hooker is the chit just drawn: draw another first (set drawn ...) or start a turn (set "
+                         "turn N)");
+    int i = cup_find(s->st, &hk);
+    if (i >= 0)
+        cup_take(s->st, i); /* out of the cup: his formations go back to the track (below) */
+    if (on_turn) {
+        a->hooker_where = HK_TURN_TRACK;
+        a->hooker_turn = (signed char)turn;
+        note(s, "Hooker on the turn track: back on his column at turn %d", turn);
+    } else {
+        a->hooker_where = HK_COLUMN;
+        a->hooker_box = (signed char)box;
+        note(s, "Hooker on box %d of his column: %s", box, attitude_word(t->box[box].attitude));
+        a->attitude = (signed char)t->box[box].attitude; /* his box sets the attitude (AI-ATTITUDE) */
+    }
+    automa_tidy(s);
+    return true;
+}
+
+static bool set_track(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    AutomaState *a = &s->st->automa;
+    const AutomaData *ad = &s->gd->automa;
+    int slots = ad->track.slots, k = s->n - 2;
+    if (k < 1 || k > slots)
+        return refuse(s, "write set track and the %d slots from the top, a formation or - for an empty slot (e.g. "
+                         "set track meade howard - couch); slots not written are empty",
+                      slots);
+    int want[TRACK_MAX_SLOTS];
+    for (int i = 0; i < slots; i++)
+        want[i] = -1;
+    for (int i = 0; i < k; i++) {
+        if (strcmp(s->tok[2 + i], "-") == 0)
+            continue;
+        if (!want_automa(s, s->tok[2 + i], true, &want[i]))
+            return false;
+        for (int j = 0; j < i; j++)
+            if (want[j] == want[i])
+                return refuse(s, "%s is written twice: a marker stands in one slot", s->tok[2 + i]);
+    }
+    for (int i = 0; i < slots; i++) {
+        int f = a->track[i];
+        bool named = false;
+        for (int j = 0; j < slots && f >= 0; j++)
+            named |= want[j] == f;
+        if (f >= 0 && !named)
+            return refuse(s, "%s's marker is on the track (slot %d) and would be lost: write it in a slot, or move it "
+                             "first (set wheel SLOT %s)",
+                          ad->formations[f].id, i + 1, ad->formations[f].id);
+    }
+    char text[160] = "";
+    for (int i = 0; i < slots; i++)
+        if (want[i] >= 0)
+            off_display(s, want[i]);
+    for (int i = 0; i < slots; i++) {
+        a->track[i] = (signed char)want[i];
+        if (want[i] >= 0)
+            a->status[want[i]] = FS_TRACK;
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%d:%s", i ? " " : "", i + 1,
+                 want[i] >= 0 ? ad->formations[want[i]].id : "-");
+    }
+    note(s, "the Activation Track: %s", text);
+    automa_tidy(s);
+    return true;
+}
+
+static bool set_wheel(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    AutomaState *a = &s->st->automa;
+    const AutomaData *ad = &s->gd->automa;
+    int slot, f = -1;
+    if (s->n != 4 || !parse_int(s->tok[2], &slot) || slot < 1 || slot > ad->wheel.slots)
+        return refuse(s, "write set wheel SLOT FORMATION or set wheel SLOT - (SLOT 1 to %d)", ad->wheel.slots);
+    if (strcmp(s->tok[3], "-") != 0 && !want_automa(s, s->tok[3], true, &f))
+        return false;
+    if (a->wheel_closed && f >= 0)
+        return refuse(s, "the wheel closed earlier in this game (its stand-off ended): no marker goes on it");
+    int there = a->wheel[slot];
+    if (f < 0) {
+        if (there >= 0) {
+            a->wheel[slot] = -1;
+            note(s, "slot %d of the wheel emptied", slot);
+            to_track(s, there, "off the wheel");
+        } else
+            note(s, "slot %d of the wheel stays empty", slot);
+        return true;
+    }
+    if (there >= 0 && there != f)
+        return refuse(s, "slot %d of the wheel holds %s: empty it first (set wheel %d -) or pick another slot", slot,
+                      ad->formations[there].id, slot);
+    off_display(s, f);
+    a->wheel[slot] = (signed char)f;
+    a->status[f] = FS_WHEEL;
+    note(s, "%s's marker on slot %d of the wheel", ad->formations[f].id, slot);
+    automa_tidy(s);
+    return true;
+}
+
+static bool set_combat(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    int f, v = 9;
+    if (s->n != 4 || !parse_int(s->tok[3], &v) || v < -1 || v > 1)
+        return refuse(s, "write set combat FORMATION +1, -1 or 0");
+    if (!want_automa(s, s->tok[2], false, &f))
+        return false;
+    AutomaState *a = &s->st->automa;
+    note(s, "%s's combat marker %+d -> %+d", s->tok[2], a->combat[f], v);
+    a->combat[f] = (signed char)v;
+    return true;
+}
+
+static bool want_area(Setup *s, const char *tok, int *area)
+{
+    int number;
+    *area = parse_int(tok, &number) ? data_area_index(s->gd, number) : -1;
+    if (*area < 0)
+        return refuse(s, "'%s' is not an area of the strategy map: write its paragraph number (config/strategy-map.ini, "
+                         "e.g. 015)",
+                      tok);
+    return true;
+}
+
+static bool set_strategy(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    int f, area;
+    if (s->n != 4)
+        return refuse(s, "write set strategy FORMATION AREA (the area's paragraph number, e.g. 015)");
+    if (!want_automa(s, s->tok[2], false, &f) || !want_area(s, s->tok[3], &area))
+        return false;
+    AutomaState *a = &s->st->automa;
+    note(s, "%s's strategy counter [%03d] -> [%03d] %s", s->tok[2], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0,
+         s->gd->areas[area].number, s->gd->areas[area].name);
+    a->area[f] = (short)area;
+    return true;
+}
+
+static bool set_objective(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    int f, area = -1, value = 0, max = s->gd->automa.track.objective_vp_max;
+    bool none = s->n == 4 && strcmp(s->tok[3], "none") == 0;
+    if (!none && s->n != 5)
+        return refuse(s, "write set objective FORMATION AREA VALUE (VALUE 0 to %d) or set objective FORMATION none",
+                      max);
+    if (!want_automa(s, s->tok[2], false, &f))
+        return false;
+    if (!none && (!want_area(s, s->tok[3], &area)))
+        return false;
+    if (!none && (!parse_int(s->tok[4], &value) || value < 0 || value > max))
+        return refuse(s, "an objective marker is worth 0 to %d VP: write set objective %s %s VALUE", max, s->tok[2],
+                      s->tok[3]);
+    AutomaState *a = &s->st->automa;
+    a->obj_area[f] = (short)area;
+    a->obj_value[f] = (signed char)value;
+    if (none)
+        note(s, "%s has no objective", s->tok[2]);
+    else
+        note(s, "%s's objective: value %d at [%03d] %s", s->tok[2], value, s->gd->areas[area].number,
+             s->gd->areas[area].name);
+    return true;
+}
+
+static bool set_independent(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    bool on;
+    if (s->n != 3)
+        return refuse(s, "write set independent on (the Automa's Independent marker goes into each day's cup) or "
+                         "set independent off");
+    if (!want_on_off(s, s->tok[2], &on, "set independent on|off"))
+        return false;
+    AutomaState *a = &s->st->automa;
+    const ActivationTrack *t = &s->gd->automa.track;
+    a->independent = on;
+    for (int i = 0; i < t->nturn_markers; i++)
+        if (t->turn_markers[i].kind == TM_INDEPENDENT) /* off the turn track, or back on it for a later turn */
+            a->marker_turn[i] = (signed char)(on ? 0 : t->turn_markers[i].turn > s->st->turn ? t->turn_markers[i].turn
+                                                                                           : s->st->turn + 1);
+    note(s, "the Automa's Independent marker %s", on ? "goes into each day's cup" : "waits on the turn track");
+    return true;
+}
+
+static bool set_vp(Setup *s)
+{
+    if (!want_solitaire(s))
+        return false;
+    const ActivationTrack *t = &s->gd->automa.track;
+    int v;
+    if (s->n != 3 || !parse_int(s->tok[2], &v) || v < t->vp_min || v > t->vp_max)
+        return refuse(s, "write set vp N, N the VP marker's slot from %d to %d", t->vp_min, t->vp_max);
+    note(s, "the VP marker %d -> %d", s->st->automa.vp, v);
+    s->st->automa.vp = (signed char)v;
+    return true;
+}
+
+/* ---- the turn, the chit drawn, the cup ---------------------------------- */
+
+/* No activation under way: nothing drawn, nothing pending, no unit active. */
+static void clear_activation(Setup *s)
+{
+    GameState *st = s->st;
+    st->activated = false;
+    st->drawn.kind = CHIT_FORMATION;
+    st->drawn.side = 0;
+    st->drawn.index = -1;
+    st->act_step = STEP_PLACE;
+    st->chit_hex = -1;
+    st->attached = 0;
+    st->pending = PEND_NONE;
+    st->nbombarded = 0;
+    st->stack_checked = false;
+    st->has_resume = false;
+    st->nattacked = 0;
+    st->nobliged = 0;
+    st->marching = false;
+    st->mv_n = st->mv_len = st->mv_pos = 0;
+    st->bc_n = 0;
+    st->bc_split = false;
+    st->cb_natt = st->cb_ndef = st->cb_nhex = st->cb_nqueue = 0;
+    st->cb_retreating = false;
+    st->ev_retreat = -1;
+    events_end_activation(s->g);
+    for (int u = 0; u < st->nunits; u++)
+        st->unit[u].flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_RETREAT | UF_RMOVED | UF_FOUGHT);
+    AutomaState *a = &st->automa;
+    if (a->on) {
+        a->step = AS_IDLE;
+        a->active = -1;
+        a->queue[0] = a->queue[1] = -1;
+        a->independent_acting = false;
+        a->in_proximity = false;
+        a->eng = ENG_NONE;
+        a->nvp_waiting = 0;
+        a->night_left = 0; /* the night's marches under way, if any */
+        a->night_wing = 0;
+        memset(a->marched, 0, sizeof a->marched);
+    }
+}
+
+static int turn_points(const Game *g, int turn, int side)
+{
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    if (turn >= 0 && turn <= SCEN_MAX_TURNS && sc->points[turn][side] >= 0)
+        return sc->points[turn][side];
+    return g->gd->turns[turn - 1].points[side];
+}
+
+static bool set_turn(Setup *s)
+{
+    const ScenarioDef *sc = &s->gd->scenarios[s->st->scenario];
+    int t;
+    int last = sc->last_turn < s->gd->nturns ? sc->last_turn : s->gd->nturns;
+    if (s->n != 3 || !parse_int(s->tok[2], &t) || t < sc->first_turn || t > last)
+        return refuse(s, "write set turn N: %s has turns %d to %d", sc->name, sc->first_turn, last);
+    GameState *st = s->st;
+    st->turn = t; /* before the log entries, which carry the turn */
+    clear_activation(s);
+    st->ncup = 0;
+    st->phase = PH_CHOOSE;
+    st->to_move = SIDE_CONFEDERATE;
+    st->rain = false;
+    st->result = RES_NONE;
+    st->result_text[0] = '\0';
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        st->pontoons_left[side] += st->pontoons_next[side];
+        st->pontoons_next[side] = 0;
+        st->points[side] = turn_points(s->g, t, side);
+        st->done_choosing[side] = false;
+    }
+    memset(st->chosen, 0, sizeof st->chosen);
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++)
+        st->held_by[f] = -1;
+    st->detach_used[0] = st->detach_used[1] = false;
+    st->march_used[0] = st->march_used[1] = false;
+    for (int u = 0; u < st->nunits; u++) {
+        st->unit[u].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE |
+                                               UF_FOUGHT | UF_FORCED | UF_BUILT);
+        st->unit[u].mp_left = 0;
+    }
+    events_begin_turn(s->g);
+    if (st->automa.on) {
+        st->done_choosing[SIDE_UNION] = true; /* the Automa's markers come from its track (AI-SEQUENCE) */
+        st->automa.night_done = false;
+    }
+    const TurnDef *td = &s->gd->turns[t - 1];
+    note(s, "turn %d (%s, %s), the choose phase: activation points union %d, confederate %d; the cup is empty, no "
+            "rain",
+         t, td->label, td->night ? "night" : "day", st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE]);
+    automa_tidy(s);
+    return true;
+}
+
+static const char *chit_text(const GameData *gd, const Chit *c, char *buf, size_t n)
+{
+    if (c->kind == CHIT_INDEPENDENT)
+        snprintf(buf, n, "independent %s", data_side_name(c->side));
+    else if (c->kind == CHIT_HIGHER)
+        snprintf(buf, n, "%s", gd->commanders[c->index].id);
+    else if (c->kind == CHIT_EVENT)
+        snprintf(buf, n, "%s", c->index >= 0 && c->index < gd->nevents ? gd->events[c->index].id : "?");
+    else
+        snprintf(buf, n, "%s", c->index >= 0 ? gd->formations[c->index].id : "-");
+    return buf;
+}
+
+/* A command chit from its words (tok[*i], and a side after "independent"),
+ * checked against the scenario; *i moves past them. */
+static bool want_chit(Setup *s, int *i, Chit *c)
+{
+    const GameData *gd = s->gd;
+    const ScenarioDef *sc = &gd->scenarios[s->st->scenario];
+    const char *w = s->tok[*i];
+    memset(c, 0, sizeof *c);
+    (*i)++;
+    if (strcmp(w, "independent") == 0) {
+        c->kind = CHIT_INDEPENDENT;
+        c->side = SIDE_CONFEDERATE;
+        c->index = -1;
+        if (*i < s->n && data_side_parse(s->tok[*i]) >= 0)
+            c->side = (unsigned char)data_side_parse(s->tok[(*i)++]);
+        return true;
+    }
+    int f = data_formation_index(gd, w), k = data_commander_index(gd, w);
+    if (f >= 0) {
+        c->kind = CHIT_FORMATION;
+        c->side = (unsigned char)gd->formations[f].side;
+        c->index = (short)f;
+        if (s->st->automa.on && c->side == SIDE_UNION) {
+            if (corps_of_chit(gd, c) < 0)
+                return refuse(s, "the Automa has no command marker for %s", w);
+        } else if (!sc->formation_allowed[f])
+            return refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
+        return true;
+    }
+    if (k >= 0 && gd->commanders[k].higher) {
+        c->kind = CHIT_HIGHER;
+        c->side = (unsigned char)gd->commanders[k].side;
+        c->index = (short)k;
+        if (s->st->automa.on && c->side == SIDE_UNION) {
+            if (k != hooker_commander(gd))
+                return refuse(s, "the Automa's only commander chit is Hooker's");
+        } else if (!sc->commander_allowed[k])
+            return refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
+        return true;
+    }
+    if (k >= 0)
+        return refuse(s, "%s commands no chit of his own (only higher commanders do, e.g. jackson)", w);
+    return refuse(s, "'%s' is not a command chit: write a formation (e.g. anderson), a higher commander (e.g. "
+                     "jackson) or independent [union|confederate]",
+                  w);
+}
+
+/* The Automa's chit c leaves the display for the cup (or the hand drawing it). */
+static bool automa_chit_out(Setup *s, const Chit *c)
+{
+    if (!s->st->automa.on || c->side != SIDE_UNION)
+        return true;
+    int f = corps_of_chit(s->gd, c);
+    if (f >= 0) {
+        off_display(s, f);
+        s->st->automa.status[f] = FS_CUP;
+        return true;
+    }
+    if (c->kind == CHIT_HIGHER)
+        return hooker_out(s);
+    return true;
+}
+
+static bool set_drawn(Setup *s)
+{
+    static const char usage[] = "set drawn FORMATION, set drawn COMMANDER or set drawn independent [union|confederate]";
+    GameState *st = s->st;
+    if (s->n < 3)
+        return refuse(s, "name the chit: write %s", usage);
+    int i = 2;
+    Chit c;
+    if (!want_chit(s, &i, &c))
+        return false;
+    if (i < s->n) {
+        int side = data_side_parse(s->tok[i]);
+        if (side < 0 || side != c.side || i + 1 < s->n)
+            return refuse(s, "'%s' is not understood after the chit (%s is %s's): write %s", s->tok[i], s->tok[2],
+                          data_side_name(c.side), usage);
+    }
+    if (st->phase == PH_GAME_OVER)
+        return refuse(s, "the game is over: start a turn first (set turn N)");
+    clear_activation(s);
+    int k = cup_find(st, &c);
+    if (k >= 0)
+        cup_take(st, k);
+    st->phase = PH_ACTIVATION;
+    st->done_choosing[SIDE_UNION] = st->done_choosing[SIDE_CONFEDERATE] = true;
+    st->drawn = c;
+    st->activated = false;
+    st->to_move = c.side;
+    if (c.kind == CHIT_FORMATION && !(st->automa.on && c.side == SIDE_UNION))
+        st->chosen[c.index] = true;
+    if (!automa_chit_out(s, &c))
+        return false;
+    char name[64];
+    chit_text(s->gd, &c, name, sizeof name);
+    if (st->automa.on && c.side == SIDE_UNION) {
+        automa_drawn(s->g); /* the Automa acts on it: its next step */
+        note(s, "drawn from the cup: %s (%d left in the cup); the Automa acts next", name, st->ncup);
+    } else {
+        if (st->automa.on)
+            st->automa.confederate_acts++; /* AI-WHEEL: once per Confederate activation */
+        note(s, "drawn from the cup: %s (%d left in the cup), waiting to be activated or passed", name, st->ncup);
+    }
+    automa_tidy(s);
+    return true;
+}
+
+static bool set_cup(Setup *s)
+{
+    GameState *st = s->st;
+    if (st->phase != PH_ACTIVATION)
+        return refuse(s, "the cup is filled once both sides have chosen and emptied by a new turn: set the chit just "
+                         "drawn first (set drawn ...), then the cup");
+    bool add = s->n > 2 && strcmp(s->tok[2], "+") == 0;
+    Chit chits[GS_MAX_CHITS];
+    int n = 0;
+    for (int i = add ? 3 : 2; i < s->n;) {
+        const char *w = s->tok[i];
+        Chit c;
+        if (!want_chit(s, &i, &c))
+            return false;
+        if (chit_same(&c, &st->drawn))
+            return refuse(s, "%s is the chit just drawn: it is not in the cup (draw another first: set drawn ...)", w);
+        for (int j = 0; j < n; j++)
+            if (chit_same(&chits[j], &c))
+                return refuse(s, "%s is written twice: each chit is in the cup once", w);
+        if (add && cup_find(st, &c) >= 0)
+            return refuse(s, "%s is in the cup already", w);
+        if (n + (add ? st->ncup : 0) >= GS_MAX_CHITS)
+            return refuse(s, "the cup holds at most %d chits", GS_MAX_CHITS);
+        chits[n++] = c;
+    }
+    if (!add)
+        st->ncup = 0;
+    for (int j = 0; j < n; j++) /* the Automa's markers leave its display */
+        if (!automa_chit_out(s, &chits[j]))
+            return false;
+    for (int j = 0; j < n; j++) {
+        st->cup[st->ncup++] = chits[j];
+        if (chits[j].kind == CHIT_FORMATION && !(st->automa.on && chits[j].side == SIDE_UNION))
+            st->chosen[chits[j].index] = true; /* chosen this turn (the Automa chooses none) */
+    }
+    char text[180] = "";
+    for (int j = 0; j < st->ncup; j++) {
+        char name[64];
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", j ? ", " : "",
+                 chit_text(s->gd, &st->cup[j], name, sizeof name));
+    }
+    note(s, "the cup holds %d chit%s%s%s", st->ncup, st->ncup == 1 ? "" : "s", st->ncup ? ": " : "", text);
+    automa_tidy(s);
+    return true;
+}
+
+static bool set_rain(Setup *s)
+{
+    bool on;
+    if (s->n != 3)
+        return refuse(s, "write set rain on or set rain off");
+    if (!want_on_off(s, s->tok[2], &on, "set rain on or set rain off"))
+        return false;
+    s->st->rain = on;
+    note(s, "%s this turn", on ? "it rains" : "no rain");
+    return true;
+}
+
+/* ---- works on the map ----------------------------------------------------- */
+
+static bool set_breastwork(Setup *s)
+{
+    int hex;
+    if (s->n != 4)
+        return refuse(s, "write set breastwork HHHH union, confederate or none");
+    if (!want_hex(s, s->tok[2], &hex))
+        return false;
+    int side = data_side_parse(s->tok[3]);
+    if (side < 0 && strcmp(s->tok[3], "none") != 0)
+        return refuse(s, "'%s' is not a side: write set breastwork %s union, confederate or none", s->tok[3],
+                      s->tok[2]);
+    if (side >= 0) {
+        const MapHex *mh = &s->gd->map.hexes[hex];
+        if (!s->gd->terrain[mh->terrain].breastworks)
+            return refuse(s, "no breastwork stands in %s: its terrain (%s) takes none", s->tok[2],
+                          s->gd->terrain[mh->terrain].name);
+        if (mh->fort_faces)
+            return refuse(s, "%s has a printed fortification: a breastwork adds nothing there", s->tok[2]);
+        if (s->st->fort_marker[hex])
+            return refuse(s, "%s has a fortification marker: take it off first (set fortification %s off)", s->tok[2],
+                          s->tok[2]);
+    }
+    s->st->breastwork[hex] = (unsigned char)(side >= 0 ? side + 1 : 0);
+    if (side >= 0)
+        note(s, "a %s breastwork in %s", data_side_name(side), s->tok[2]);
+    else
+        note(s, "no breastwork in %s", s->tok[2]);
+    return true;
+}
+
+static bool set_pontoon(Setup *s)
+{
+    static const char usage[] = "set pontoon HHHH-HHHH union, confederate or none (the two hexes either side of a "
+                                "river hexside, e.g. 2015-2016)";
+    if (s->n != 4)
+        return refuse(s, "write %s", usage);
+    const char *t = s->tok[2];
+    char a[5], b[5];
+    if (strlen(t) != 9 || t[4] != '-')
+        return refuse(s, "'%s' is not a hexside: write %s", t, usage);
+    memcpy(a, t, 4), a[4] = '\0';
+    memcpy(b, t + 5, 4), b[4] = '\0';
+    int ha, hb;
+    if (!want_hex(s, a, &ha) || !want_hex(s, b, &hb))
+        return false;
+    const Map *m = &s->gd->map;
+    int dir = hex_direction(map_hex_at(m, ha), map_hex_at(m, hb));
+    if (dir < 0)
+        return refuse(s, "%s and %s are not neighbours: a pontoon spans the hexside between two neighbouring hexes",
+                      a, b);
+    const Hexside *hs = &m->hexes[ha].side[dir];
+    if (hs->kind < 0 || s->gd->hexside_kinds[hs->kind].pontoon_cost == COST_NO)
+        return refuse(s, "no river a pontoon may span runs between %s and %s: write a river hexside", a, b);
+    int side = data_side_parse(s->tok[3]);
+    if (side < 0 && strcmp(s->tok[3], "none") != 0)
+        return refuse(s, "'%s' is not a side: write set pontoon %s union, confederate or none", s->tok[3], t);
+    int opp = hex_dir_opposite(dir);
+    for (int k = 0; k < SIDE_COUNT; k++) {
+        s->st->pontoon[k][ha] &= (unsigned char)~(1u << dir);
+        s->st->pontoon[k][hb] &= (unsigned char)~(1u << opp);
+    }
+    if (side >= 0) {
+        s->st->pontoon[side][ha] |= (unsigned char)(1u << dir);
+        s->st->pontoon[side][hb] |= (unsigned char)(1u << opp);
+        note(s, "a %s pontoon spans %s", data_side_name(side), t);
+    } else
+        note(s, "no pontoon spans %s", t);
+    return true;
+}
+
+static bool set_fortification(Setup *s)
+{
+    int hex;
+    bool on;
+    if (s->n != 4)
+        return refuse(s, "write set fortification HHHH on or set fortification HHHH off");
+    if (!want_hex(s, s->tok[2], &hex) || !want_on_off(s, s->tok[3], &on, "set fortification HHHH on|off"))
+        return false;
+    if (on && s->st->breastwork[hex])
+        return refuse(s, "%s has a breastwork, which a fortification replaces: take it off first (set breastwork %s "
+                         "none)",
+                      s->tok[2], s->tok[2]);
+    s->st->fort_marker[hex] = on ? 1 : 0;
+    note(s, "%s fortification marker in %s", on ? "a" : "no", s->tok[2]);
+    return true;
+}
+
+/* ---- the line ------------------------------------------------------------- */
+
+static const struct {
+    const char *what;
+    bool (*fn)(Setup *s);
+} set_forms[] = {
+    {"turn", set_turn},           {"drawn", set_drawn},       {"cup", set_cup},
+    {"rain", set_rain},           {"unit", set_unit},         {"breastwork", set_breastwork},
+    {"pontoon", set_pontoon},     {"fortification", set_fortification},
+    {"attitude", set_attitude},   {"hooker", set_hooker},     {"track", set_track},
+    {"wheel", set_wheel},         {"combat", set_combat},     {"strategy", set_strategy},
+    {"objective", set_objective}, {"independent", set_independent}, {"vp", set_vp},
+};
+
+static bool do_set(Setup *s)
+{
+    char list[300] = "";
+    for (size_t i = 0; i < sizeof set_forms / sizeof *set_forms; i++) {
+        if (s->n >= 2 && strcmp(s->tok[1], set_forms[i].what) == 0)
+            return set_forms[i].fn(s);
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", set_forms[i].what);
+    }
+    if (s->n < 2)
+        return refuse(s, "say what to set: %s (docs/script.md)", list);
+    return refuse(s, "'%s' is not something set changes: write one of %s (docs/script.md)", s->tok[1], list);
+}
+
+bool position_is_setup(const char *line)
+{
+    while (*line == ' ' || *line == '\t')
+        line++;
+    size_t k = strcspn(line, " \t");
+    return (k == 5 && strncmp(line, "place", 5) == 0) || (k == 6 && strncmp(line, "remove", 6) == 0) ||
+           (k == 3 && strncmp(line, "set", 3) == 0);
+}
+
+static bool record_setup(Game *g, const char *text)
+{
+    if (g->nrec == g->caprec) {
+        int cap = g->caprec ? g->caprec * 2 : 64;
+        GameRecord *p = realloc(g->rec, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        g->rec = p;
+        g->caprec = cap;
+    }
+    GameRecord *r = &g->rec[g->nrec++];
+    memset(r, 0, sizeof *r);
+    r->setup = true;
+    r->side = -1;
+    snprintf(r->text, sizeof r->text, "%s", text);
+    return true;
+}
+
+bool position_apply(Game *g, const char *line, char *why, size_t whysize)
+{
+    if (strlen(line) >= LINE_BUF) {
+        snprintf(why, whysize, "the line is too long (at most %d characters)", POSITION_LINE_MAX);
+        return false;
+    }
+    char buf[LINE_BUF], text[LINE_BUF] = "";
+    char *tok[MAX_TOKENS];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", line);
+    for (char *p = strtok(buf, " \t\r\n"); p; p = strtok(NULL, " \t\r\n")) {
+        if (n == MAX_TOKENS) {
+            snprintf(why, whysize, "too many words (at most %d): split the line", MAX_TOKENS);
+            return false;
+        }
+        tok[n++] = p;
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", n > 1 ? " " : "", p);
+    }
+    if ((int)strlen(text) > POSITION_LINE_MAX) {
+        snprintf(why, whysize, "the line is too long (%d characters, at most %d): split it (set cup + CHIT ... adds "
+                 "to the cup)", (int)strlen(text), POSITION_LINE_MAX);
+        return false;
+    }
+    if (n == 0 || !position_is_setup(text)) {
+        snprintf(why, whysize, "'%s' is not a set-up line: place, remove or set", n ? tok[0] : "");
+        return false;
+    }
+    if (g->st.phase == PH_PLACEMENT || g->st.phase == PH_DEPLOY) {
+        snprintf(why, whysize, "the hypothetical deployment is under way: set up by hand once it is over (deploy the "
+                 "units first)");
+        return false;
+    }
+    Setup s = {.g = g, .gd = g->gd, .st = &g->st, .tok = tok, .n = n, .why = why, .whysize = whysize};
+    GameState *before = malloc(sizeof *before);
+    if (!before) {
+        snprintf(why, whysize, "out of memory");
+        return false;
+    }
+    *before = g->st;
+    int log_before = g->log.count;
+    bool ok = strcmp(tok[0], "place") == 0 ? do_place(&s) : strcmp(tok[0], "remove") == 0 ? do_remove(&s) : do_set(&s);
+    if (ok && !record_setup(g, text))
+        ok = refuse(&s, "out of memory");
+    if (!ok) {
+        g->st = *before; /* a refused line changes nothing */
+        g->log.count = log_before;
+        free(before);
+        return false;
+    }
+    free(before);
+    g->nundo = 0; /* setting up is not a decision: nothing before it can be taken back */
+    if (g->st.automa.on)
+        for (int u = 0; u < g->st.nunits; u++) { /* a unit set by hand is no loss for the VP track */
+            g->st.automa.seen_steps[u] = g->st.unit[u].steps;
+            g->st.automa.seen_where[u] = g->st.unit[u].where;
+        }
+    return true;
+}
+
+/* ---- new, and position files ---------------------------------------------- */
+
+bool position_new(const GameData *gd, const char *args, Game *out, char *why, size_t whysize)
+{
+    memset(out, 0, sizeof *out);
+    char id[64] = "", word[64];
+    int used = 0, more;
+    if (sscanf(args, "%63s%n", id, &used) != 1) {
+        snprintf(why, whysize, "usage: new SCENARIO [SEED] [OPTION ...]");
+        return false;
+    }
+    uint64_t seed = 1;
+    unsigned options = 0;
+    bool first = true;
+    for (const char *p = args + used; sscanf(p, "%63s%n", word, &more) == 1; p += more, first = false) {
+        char *end;
+        if (first && isdigit((unsigned char)word[0])) {
+            errno = 0;
+            unsigned long long v = strtoull(word, &end, 10);
+            if (!*end && !errno) {
+                seed = (uint64_t)v;
+                continue;
+            }
+        }
+        unsigned bit = game_option_parse(word);
+        if (!bit) {
+            int len = snprintf(why, whysize, "unknown option '%s' (", word);
+            for (int i = 0; i < GAME_OPTION_COUNT && len > 0 && (size_t)len < whysize; i++)
+                len += snprintf(why + len, whysize - (size_t)len, "%s%s", i ? " " : "", game_option_name(i));
+            if (len > 0 && (size_t)len < whysize)
+                snprintf(why + len, whysize - (size_t)len, ")");
+            return false;
+        }
+        options |= bit;
+    }
+    int sc = data_scenario_index(gd, id);
+    if (sc < 0) {
+        int len = snprintf(why, whysize, "unknown scenario '%s' (", id);
+        for (int i = 0; i < gd->nscenarios && len > 0 && (size_t)len < whysize; i++)
+            len += snprintf(why + len, whysize - (size_t)len, "%s%s", i ? " " : "", gd->scenarios[i].id);
+        if (len > 0 && (size_t)len < whysize)
+            snprintf(why + len, whysize - (size_t)len, ")");
+        return false;
+    }
+    if (!game_new_options(out, gd, sc, seed, options, why, whysize)) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    return true;
+}
+
+static bool fail_at(char *err, size_t n, const char *path, int line, const char *what)
+{
+    if (line > 0)
+        snprintf(err, n, "%s:%d: %s", path, line, what);
+    else
+        snprintf(err, n, "%s: %s", path, what);
+    return false;
+}
+
+bool position_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize)
+{
+    memset(out, 0, sizeof *out);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
+        return false;
+    }
+    char line[LINE_BUF], why[600], msg[900];
+    int lineno = 0;
+    bool started = false, ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t len = strlen(line);
+        if (len > 0 && line[len - 1] != '\n' && !feof(f)) {
+            snprintf(msg, sizeof msg, "the line is too long (at most %d characters)", POSITION_LINE_MAX);
+            ok = fail_at(err, errsize, path, lineno, msg);
+            break;
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                           line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        char word[32] = "";
+        sscanf(p, "%31s", word);
+        if (strcmp(word, "new") == 0) {
+            if (started) {
+                ok = fail_at(err, errsize, path, lineno,
+                             "a second 'new' line: a position has one, its first line (start another file for "
+                             "another game)");
+                break;
+            }
+            if (!position_new(gd, p + 3, out, why, sizeof why)) {
+                ok = fail_at(err, errsize, path, lineno, why);
+                break;
+            }
+            started = true;
+            continue;
+        }
+        if (!started) {
+            snprintf(msg, sizeof msg,
+                     "a position begins with its game: new SCENARIO [SEED] [OPTION ...] (here: '%.60s')", p);
+            ok = fail_at(err, errsize, path, lineno, msg);
+            break;
+        }
+        if (!position_is_setup(p)) {
+            snprintf(msg, sizeof msg,
+                     "'%.40s' is not a set-up line: a position holds place, remove and set lines after its new line",
+                     word);
+            ok = fail_at(err, errsize, path, lineno, msg);
+            break;
+        }
+        if (!position_apply(out, p, why, sizeof why)) {
+            ok = fail_at(err, errsize, path, lineno, why);
+            break;
+        }
+    }
+    fclose(f);
+    if (ok && !started)
+        ok = fail_at(err, errsize, path, 0, "no 'new SCENARIO [SEED] [OPTION ...]' line: this file holds no position");
+    if (!ok && started)
+        game_free(out);
+    if (!ok)
+        memset(out, 0, sizeof *out);
+    return ok;
+}
+
+static void position_body(FILE *f, const void *ctx)
+{
+    const Game *g = ctx;
+    fprintf(f, "# A guv position: guv --position FILE opens it; guv script reads it with 'position FILE'.\n");
+    fprintf(f, "new %s %" PRIu64, g->gd->scenarios[g->st.scenario].id, g->seed);
+    for (int i = 0; i < GAME_OPTION_COUNT; i++)
+        if (g->start_options & (1u << i))
+            fprintf(f, " %s", game_option_name(i));
+    fprintf(f, "\n");
+    for (int i = 0; i < g->nrec; i++)
+        if (g->rec[i].setup)
+            fprintf(f, "%s\n", g->rec[i].text);
+}
+
+bool position_write(const Game *g, const char *path, char *err, size_t errsize)
+{
+    return save_write_atomic(path, "the position", position_body, g, err, errsize);
+}
+
+void position_count(const Game *g, int *setup, int *played)
+{
+    int k = 0;
+    for (int i = 0; i < g->nrec; i++)
+        k += g->rec[i].setup;
+    if (setup)
+        *setup = k;
+    if (played)
+        *played = g->nrec - k;
+}
