@@ -378,8 +378,8 @@ static void test_wrong_lines_change_nothing(void **state)
     setup_refused(&g, "set vp 3", "only in a solitaire game");
     setup_refused(&g, "set drawn hill", "not in this scenario");
     setup_refused(&g, "place birney 2120", "plays only in a solitaire game");
-    char longline[400] = "set cup";
-    for (int i = 0; i < 40; i++)
+    char longline[1400] = "set cup";
+    for (int i = 0; i < 140; i++) /* longer than a save record holds */
         strcat(longline, " anderson");
     setup_refused(&g, longline, "too long");
     game_free(&g);

@@ -134,7 +134,7 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
             else if (strcmp(word, "options") == 0 && sscanf(rest, "%u%1s", &options, extra) == 1)
                 have[3] = true;
             else if (!played(word)) {
-                snprintf(msg, sizeof msg, "'%s' is not a save header line (data, scenario, seed, options)", line);
+                snprintf(msg, sizeof msg, "'%.200s' is not a save header line (data, scenario, seed, options)", line);
                 ok = fail(err, errsize, path, lineno, msg);
                 continue;
             }
@@ -168,7 +168,7 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
         }
         if (position_is_setup(line)) {
             if (!position_apply(out, line, why, sizeof why)) {
-                snprintf(msg, sizeof msg, "'%s' does not replay: %s", line, why);
+                snprintf(msg, sizeof msg, "'%.200s' does not replay: %s", line, why);
                 ok = fail(err, errsize, path, lineno, msg);
             }
             continue;
