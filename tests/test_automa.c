@@ -996,7 +996,7 @@ static void test_player_bonus_in_engagement(void **state)
     LOGGED(&g, from, "the Confederates place 1 elite bonus point on their 1 dice before rolling");
     assert_int_equal(g.st.automa.eng, ENG_BONUS);
     assert_true(legal_has(&g, "bonus 1"));
-    refuse_text(&g, "bonus 2", "1 points at most");
+    refuse_text(&g, "bonus 2", "1 point over 1 dice");
     dice(&g, "4");
     apply_text(&g, "bonus 1");
     LOGGED(&g, from, "Confederate die 1 of 1, bonus +1");

@@ -574,6 +574,56 @@ static void test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksb
     }
 }
 
+/* ---- guv script's answers (the position section of issue 12) -------- */
+
+static void test_COMBAT_STEPS_no_skirmisher_step_in_a_full_hex(void **state)
+{
+    (void)state;
+    /* COMBAT-STEPS: step B is skipped when every attacked hex holds four
+     * units; "no-skirmisher" then says so instead of speaking of the order
+     * of the steps. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    const char *four[] = {"von-gilsa", "mclean", "barlow", "buschbeck"};
+    for (int i = 0; i < 4; i++)
+        put_at(&g, four[i], t);
+    put_at(&g, "heth", n);
+    run(&g, "place %s", n);
+    run(&g, "attack heth %s", t);
+    assert_int_not_equal(g.st.cb_step, CB_SKIRMISHER);
+    refuse_text(&g, "no-skirmisher", "no skirmisher was asked for");
+    game_free(&g);
+}
+
+static void test_ELITE_BONUS_every_split_listed(void **state)
+{
+    (void)state;
+    /* ELITE-BONUS: every split accepted is listed: with 2 points on 3 dice,
+     * none, 1, 2 and 1+1. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    run(&g, "place %s", n);
+    run(&g, "attack pender+lane %s", t);
+    apply_text(&g, "no-skirmisher");
+    apply_text(&g, "no-breastwork");
+    assert_int_equal(g.st.cb_step, CB_BONUS_ATT);
+    assert_int_equal(g.st.cb_att_bonus_max, 2);
+    const char *want[] = {"bonus", "bonus 1", "bonus 2", "bonus 1 1"};
+    for (int i = 0; i < 4; i++)
+        assert_true(legal_has(&g, want[i]));
+    int k = legal_all(&g), bonuses = 0;
+    for (int i = 0; i < k; i++)
+        bonuses += legal_buf[i].kind == D_BONUS;
+    assert_int_equal(bonuses, 4);
+    apply_text(&g, "bonus 1 1 0"); /* trailing zeros: the same split */
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -596,6 +646,8 @@ int main(void)
         cmocka_unit_test(test_EVENTS_ten_union_chits),
         cmocka_unit_test(test_ACT_POINTS_the_wedge_is_not_confederate_territory),
         cmocka_unit_test(test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksburg),
+        cmocka_unit_test(test_COMBAT_STEPS_no_skirmisher_step_in_a_full_hex),
+        cmocka_unit_test(test_ELITE_BONUS_every_split_listed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

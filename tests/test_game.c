@@ -1099,10 +1099,16 @@ static void test_mcgowan_attacks_three_hexes(void **state)
     assert_int_equal(g.st.cb_step, CB_BONUS_DEF);
     assert_int_equal(g.st.to_move, SIDE_UNION);
     refuse_text(&g, "bonus 1 1 0", "1 bonus point to spread");
-    int dice[] = {6, 2, 6, 6, 3};
+    /* The rulebook adds Schirmer's +1 "at the last roll" of 6-6-3. The dice
+     * are alike, so a split is written largest first: the +1 goes on the
+     * first die, and the forced dice come 3-6-6 (the same roll). */
+    refuse_text(&g, "bonus 0 0 1", "largest first");
+    assert_true(legal_has(&g, "bonus 1"));
+    assert_true(legal_has(&g, "bonus"));
+    int dice[] = {6, 2, 3, 6, 6};
     for (int i = 0; i < 5; i++)
         assert_int_equal(rng_force(&g.st.rng, dice[i]), 0);
-    apply_text(&g, "bonus 0 0 1");
+    apply_text(&g, "bonus 1");
     assert_int_equal(g.st.cb_hits_def, 1);
     assert_int_equal(g.st.cb_hits_att, 2);
     /* The first loss goes to infantry while any is in the combat (HITS). */

@@ -302,16 +302,8 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
     }
-    case ENG_BONUS:
-        /* all on one die, or none; any other split is accepted too */
-        for (int k = -1; k < a->eng_cdice; k++) {
-            Decision b = {.kind = D_BONUS, .side = SIDE_CONFEDERATE, .nunits = a->eng_cdice};
-            if (k >= 0)
-                b.units[k] = a->eng_bonus;
-            if (n < max)
-                out[n] = b;
-            n++;
-        }
+    case ENG_BONUS: /* every split of the points over the dice, largest first */
+        n = bonus_splits(SIDE_CONFEDERATE, a->eng_bonus, a->eng_cdice, out, max, n);
         break;
     case ENG_SIX: {
         short tied[48];
@@ -784,22 +776,17 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         return true;
     }
     if (a->eng == ENG_BONUS && d->kind == D_BONUS) {
+        const char *r = bonus_refusal(d, a->eng_bonus, a->eng_cdice);
+        if (r) {
+            snprintf(why, n, "%s: %d point%s over %d dice", r, a->eng_bonus, a->eng_bonus == 1 ? "" : "s", a->eng_cdice);
+            return false;
+        }
         short pts[6] = {0};
-        int sum = 0;
-        ok = d->nunits <= a->eng_cdice;
-        for (int i = 0; i < d->nunits && ok; i++) {
-            ok = d->units[i] >= 0;
+        for (int i = 0; i < d->nunits && i < 6; i++)
             pts[i] = d->units[i];
-            sum += d->units[i];
-        }
-        if (ok && sum <= a->eng_bonus) {
-            log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates place their bonus");
-            conf_roll(g, pts);
-            return true;
-        }
-        snprintf(why, n, "bonus: one number per die (%d dice), none negative, %d points at most", a->eng_cdice,
-                 a->eng_bonus);
-        return false;
+        log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates place their bonus");
+        conf_roll(g, pts);
+        return true;
     }
     if (!ok) {
         snprintf(why, n, "%s",

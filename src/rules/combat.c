@@ -766,6 +766,48 @@ static bool six_pick_left(const Game *g, bool attacker_picks)
     return false;
 }
 
+/* ELITE-BONUS: the ways to spread up to mx bonus points over nd dice. The
+ * dice are alike, so a split is written largest first ("bonus 2 1"); every
+ * such split is listed (D_BONUS with units[] the points on each die). */
+static int bonus_list(Decision *out, int max, int n, Decision d, int left, int cap, int nd)
+{
+    if (n < max)
+        out[n] = d;
+    n++;
+    if (d.nunits >= nd || d.nunits >= DEC_MAX_UNITS)
+        return n;
+    for (int p = cap < left ? cap : left; p >= 1; p--) {
+        Decision e = d;
+        e.units[e.nunits++] = (short)p;
+        n = bonus_list(out, max, n, e, left - p, p, nd);
+    }
+    return n;
+}
+
+int bonus_splits(int side, int mx, int nd, Decision *out, int max, int n)
+{
+    Decision none = {.kind = D_BONUS, .side = side};
+    return bonus_list(out, max, n, none, mx, mx, nd);
+}
+
+const char *bonus_refusal(const Decision *d, int mx, int nd)
+{
+    int sum = 0;
+    for (int i = 0; i < d->nunits; i++) {
+        if (d->units[i] < 0)
+            return "bonus points are added, never taken away";
+        if (i > 0 && d->units[i] > d->units[i - 1])
+            return "write the points largest first: the dice are alike (bonus 2 1, not bonus 1 2)";
+        sum += d->units[i];
+    }
+    int used = 0;
+    for (int i = 0; i < d->nunits; i++)
+        used += d->units[i] > 0;
+    if (used > nd || sum > mx)
+        return "too many points, or on more dice than are rolled";
+    return NULL;
+}
+
 bool combat_decision(int kind)
 {
     return kind == D_SIX_HIT || kind == D_SIX_RETREAT || kind == D_SIX_CANCEL || kind == D_SKIRM_DEFEND ||
@@ -858,17 +900,9 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         break;
     case CB_BONUS_ATT:
     case CB_BONUS_DEF: {
-        /* All on the first die, or none; any split is accepted too. */
         int nd = st->cb_step == CB_BONUS_ATT ? st->cb_att_dice : st->cb_def_dice;
         int mx = st->cb_step == CB_BONUS_ATT ? st->cb_att_bonus_max : st->cb_def_bonus_max;
-        Decision b = {.kind = D_BONUS, .side = side, .nunits = nd};
-        ADDD(.kind = D_BONUS, .nunits = nd);
-        b.units[0] = (short)mx;
-        if (mx > 0) {
-            if (n < max)
-                out[n] = b;
-            n++;
-        }
+        n = bonus_splits(side, mx, nd, out, max, n);
         break;
     }
     case CB_SIX_ATT:
@@ -953,7 +987,11 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
     case D_SKIRM_DEFEND:
     case D_NO_SKIRM: {
         if (st->cb_step != CB_SKIRMISHER) {
-            snprintf(why, n, "the defender's skirmisher comes before the breastwork (COMBAT-STEPS)");
+            snprintf(why, n, "%s",
+                     !st->cb_skirm_done && st->cb_step > CB_SKIRMISHER
+                         ? "no skirmisher was asked for: none is available, it is night, or every attacked hex holds "
+                           "as many units or points as stacking allows (COMBAT-STEPS, STACK)"
+                         : "the defender's skirmisher comes before the breastwork (COMBAT-STEPS)");
             return false;
         }
         if (d->kind == D_SKIRM_DEFEND) {
@@ -1014,24 +1052,20 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
         }
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
         int mx = attacker ? st->cb_att_bonus_max : st->cb_def_bonus_max;
-        int sum = 0;
-        for (int i = 0; i < d->nunits; i++) {
-            if (d->units[i] < 0) {
-                snprintf(why, n, "bonus points are added, never taken away");
-                return false;
-            }
-            sum += d->units[i];
-        }
-        if (d->nunits > nd || sum > mx) {
-            snprintf(why, n, "%d bonus point%s to spread over at most %d dice", mx, mx == 1 ? "" : "s", nd);
+        const char *r = bonus_refusal(d, mx, nd);
+        if (r) {
+            snprintf(why, n, "%s: %d bonus point%s to spread over %d dice", r, mx, mx == 1 ? "" : "s", nd);
             return false;
         }
         unsigned char *b = attacker ? st->cb_att_bonus : st->cb_def_bonus;
         memset(b, 0, CB_MAX_DICE);
         for (int i = 0; i < d->nunits; i++)
             b[i] = (unsigned char)d->units[i];
-        log_add(&g->log, st->turn, LOG_DECISION, "ELITE-BONUS", "%s places its bonus: %s", data_side_name(d->side),
-                text);
+        if (d->nunits == 0)
+            log_add(&g->log, st->turn, LOG_DECISION, "ELITE-BONUS", "%s places no bonus points", data_side_name(d->side));
+        else
+            log_add(&g->log, st->turn, LOG_DECISION, "ELITE-BONUS", "%s places its bonus: %s", data_side_name(d->side),
+                    text);
         st->cb_bonus_done[attacker ? 0 : 1] = true;
         next_step(g);
         return true;
@@ -1319,6 +1353,8 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
         }
         while (*p == ' ')
             p++;
+        while (out->nunits > 0 && out->units[out->nunits - 1] == 0)
+            out->nunits--; /* no points on the last dice: the same split */
         return *p == '\0';
     }
     if (strcmp(verb, "lose") == 0 || strcmp(verb, "six-hit") == 0) {

@@ -134,6 +134,11 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n);
  * has been attacked (COMBAT-WHO); if not, why says which. */
 bool combat_obligations_met(const Game *g, char *why, size_t n);
 bool combat_decision(int kind);
+/* ELITE-BONUS: every split of up to mx points over nd dice (largest first),
+ * as D_BONUS decisions of `side` appended from out[n]; and why a split is
+ * not one of them (NULL when it is). */
+int bonus_splits(int side, int mx, int nd, Decision *out, int max, int n);
+const char *bonus_refusal(const Decision *d, int mx, int nd);
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out);
 
