@@ -148,7 +148,7 @@ static bool do_place(Setup *s)
     static const char usage[] = "place UNIT HHHH, place UNIT HHHH reduced or place UNIT HHHH steps N";
     if (s->n < 3)
         return refuse(s, "name the unit and its hex: write %s", usage);
-    int u, hex;
+    int u = -1, hex = 0;
     if (!want_unit(s, s->tok[1], &u) || !want_hex(s, s->tok[2], &hex))
         return false;
     const GameData *gd = s->gd;
@@ -274,7 +274,7 @@ static bool set_unit(Setup *s)
     for (size_t i = 0; i < sizeof unit_flags / sizeof *unit_flags; i++) {
         if (strcmp(what, unit_flags[i].word) != 0)
             continue;
-        bool on;
+        bool on = false;
         char u2[160];
         snprintf(u2, sizeof u2, "set unit %s %s on|off", id, unit_flags[i].word);
         if (!want_on_off(s, val, &on, u2))
@@ -719,7 +719,7 @@ static bool set_independent(Setup *s)
 {
     if (!want_solitaire(s))
         return false;
-    bool on;
+    bool on = false;
     if (s->n != 3)
         return refuse(s, "write set independent on (the Automa's Independent marker goes into each day's cup) or "
                          "set independent off");
@@ -1015,7 +1015,7 @@ static bool set_cup(Setup *s)
 
 static bool set_rain(Setup *s)
 {
-    bool on;
+    bool on = false;
     if (s->n != 3)
         return refuse(s, "write set rain on or set rain off");
     if (!want_on_off(s, s->tok[2], &on, "set rain on or set rain off"))
@@ -1029,7 +1029,7 @@ static bool set_rain(Setup *s)
 
 static bool set_breastwork(Setup *s)
 {
-    int hex;
+    int hex = 0;
     if (s->n != 4)
         return refuse(s, "write set breastwork HHHH union, confederate or none");
     if (!want_hex(s, s->tok[2], &hex))
@@ -1069,7 +1069,7 @@ static bool set_pontoon(Setup *s)
         return refuse(s, "'%s' is not a hexside: write %s", t, usage);
     memcpy(a, t, 4), a[4] = '\0';
     memcpy(b, t + 5, 4), b[4] = '\0';
-    int ha, hb;
+    int ha = 0, hb = 0;
     if (!want_hex(s, a, &ha) || !want_hex(s, b, &hb))
         return false;
     const Map *m = &s->gd->map;
@@ -1099,8 +1099,8 @@ static bool set_pontoon(Setup *s)
 
 static bool set_fortification(Setup *s)
 {
-    int hex;
-    bool on;
+    int hex = 0;
+    bool on = false;
     if (s->n != 4)
         return refuse(s, "write set fortification HHHH on or set fortification HHHH off");
     if (!want_hex(s, s->tok[2], &hex) || !want_on_off(s, s->tok[3], &on, "set fortification HHHH on|off"))
