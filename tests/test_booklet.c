@@ -169,6 +169,8 @@ static void test_bad_paragraphs(void **state)
                  "[para:011] do3 can never be reached");
     expect_error(f, "[hooks]\nstart", "[para:555]\ntitle = Lost\nreader = game\ntext = Nobody reads this.\ndo1 = end\n\n[hooks]\nstart",
                  "[para:555]", "[para:555] is never read");
+    expect_error(f, "do1 = if holds union chancellorsville yes:2 no:3", "do1 = if vp 0-30 yes:2 no:3",
+                 "do1 = if vp 0-30", "[para:001] do1: if vp RANGE: a range within the VP track 0-25");
     expect_error(f, "[hooks]\nstart",
                  "[para:556]\ntitle = A\nreader = game\ntext = a\ndo1 = goto 557\n\n"
                  "[para:557]\ntitle = B\nreader = game\ntext = b\ndo1 = goto 556\n\n[hooks]\nstart",

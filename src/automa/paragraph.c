@@ -272,6 +272,10 @@ int automa_read(Game *g, int number, int reader)
                     yes = reader == s->a;
                     what = "is";
                     break;
+                case TEST_VP:
+                    yes = a->vp >= s->a && a->vp <= s->b;
+                    what = "vp";
+                    break;
                 default:
                     break;
                 }
