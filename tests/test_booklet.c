@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "gametest.h" /* the shipped data in gd, setup and teardown */
 #include "testutil.h"
 
@@ -274,6 +275,55 @@ static void test_bad_solitaire_scenario(void **state)
                  "counter 'burnham' has the id of a unit");
 }
 
+/* ---- reading the shipped paragraphs ------------------------------------------ */
+
+static bool logged(const Game *g, int from, const char *text)
+{
+    for (int i = from; i < g->log.count; i++)
+        if (strstr(g->log.items[i].text, text))
+            return true;
+    for (int i = from; i < g->log.count; i++)
+        print_message("%s\n", g->log.items[i].text);
+    return false;
+}
+
+static void force(Game *g, const char *dice)
+{
+    for (const char *p = dice; *p; p++)
+        assert_true(rng_force(&g->st.rng, *p - '0') >= 0);
+}
+
+/* A corps named in an `objective` whose marker is on the wheel gets none (AI-WHEEL): Objective X
+ * reads [999] while V Corps waits in the clearing; I Corps, still on the turn track, gets its
+ * objective as docs/booklet-format.md says. */
+static void test_objective_passes_over_the_wheel(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "solitaire", 5);
+    AutomaState *a = &g.st.automa;
+    int meade = data_automa_formation(&gd, "meade"), reynolds = data_automa_formation(&gd, "reynolds");
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == meade)
+            a->track[i] = -1;
+    a->wheel[1] = (signed char)meade;
+    a->status[meade] = FS_WHEEL;
+    a->arrivals = 1;
+    g.st.turn = 3; /* [003] reads no die on the first day */
+    for (int i = 0; i < gd.automa.track.nturn_markers; i++)
+        if (gd.automa.track.turn_markers[i].kind == TM_OBJECTIVE_X)
+            a->marker_turn[i] = 4; /* Objective X comes up at the end of this turn */
+    int from = g.log.count;
+    force(&g, "5"); /* 5-6: [999] */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "Objective X: 5 reads [999]"));
+    assert_true(logged(&g, from, "[999] do2: V Corps's marker is on the wheel: it gets no objective"));
+    assert_int_equal(a->obj_area[meade], -1);
+    assert_int_equal(a->status[meade], FS_WHEEL);
+    assert_int_equal(gd.areas[a->obj_area[reynolds]].number, 21);
+    game_free(&g);
+}
+
 static void test_a_missing_automa_file(void **state)
 {
     (void)state;
@@ -297,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_bad_pages),            cmocka_unit_test(test_bad_paragraphs),
         cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
         cmocka_unit_test(test_shipped_solitaire_scenario), cmocka_unit_test(test_bad_solitaire_scenario),
+        cmocka_unit_test(test_objective_passes_over_the_wheel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

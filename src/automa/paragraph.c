@@ -286,8 +286,17 @@ int automa_read(Game *g, int number, int reader)
             }
             case OP_OBJECTIVE:
                 nf = targets(g, s->target, reader, f);
-                for (int i = 0; i < nf; i++)
+                for (int i = 0; i < nf; i++) {
+                    /* a corps named by its id while its marker is on the wheel waits there: the
+                     * stand-off's own paragraphs (self, wheel) give it an objective as it ends */
+                    if (s->target >= 0 && a->status[f[i]] == FS_WHEEL) {
+                        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL",
+                                "[%03d] do%d: %s's marker is on the wheel: it gets no objective", p->number, k + 1,
+                                automa_formation_name(gd, f[i]));
+                        continue;
+                    }
                     set_objective(g, f[i], s->value, s->area);
+                }
                 break;
             case OP_COMBAT:
                 nf = targets(g, s->target, reader, f);
