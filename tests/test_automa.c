@@ -682,7 +682,7 @@ static void test_turn_track_markers(void **state)
     /* Objective X on turn 16: one die picks [988], [989] or [999] */
     g.st.turn = 15;
     int from = g.log.count;
-    dice(&g, "4");
+    dice(&g, "664"); /* [003], Hooker's resolve, first (a Union division holds Chancellorsville): 12 */
     automa_end_turn(&g);
     LOGGED(&g, from, "Objective X: 4 reads [989]");
     game_free(&g);

@@ -293,6 +293,35 @@ static void force(Game *g, const char *dice)
         assert_true(rng_force(&g->st.rng, *p - '0') >= 0);
 }
 
+/* `if vp RANGE` tests the VP marker: [003], Hooker's resolve, read at the end of turn 6 with the
+ * marker on 5 (a bad day for Lee) and on 12. */
+static void test_if_vp(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "solitaire", 5);
+    g.st.turn = 6;
+    g.st.automa.vp = 5;
+    g.st.automa.hooker_box = 5; /* Cautious */
+    g.st.automa.attitude = ATT_CAUTIOUS;
+    int from = g.log.count;
+    force(&g, "11"); /* [003] do8: 2, Hooker is stirred */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "[003] do7 (line"));
+    assert_true(logged(&g, from, "if vp: yes, go to do8"));
+    assert_int_equal(g.st.automa.attitude, ATT_AGGRESSIVE);
+    assert_int_equal(g.st.automa.hooker_box, 3); /* the nearest Aggressive box */
+    game_free(&g);
+
+    start(&g, "solitaire", 5);
+    g.st.turn = 6;
+    from = g.log.count;
+    force(&g, "66"); /* [003] do14 (no Union division in the clearing yet, the wheel open): 12 */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "if vp: no, go to do9"));
+    game_free(&g);
+}
+
 /* A corps named in an `objective` whose marker is on the wheel gets none (AI-WHEEL): Objective X
  * reads [999] while V Corps waits in the clearing; I Corps, still on the turn track, gets its
  * objective as docs/booklet-format.md says. */
@@ -347,7 +376,7 @@ int main(void)
         cmocka_unit_test(test_bad_pages),            cmocka_unit_test(test_bad_paragraphs),
         cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
         cmocka_unit_test(test_shipped_solitaire_scenario), cmocka_unit_test(test_bad_solitaire_scenario),
-        cmocka_unit_test(test_objective_passes_over_the_wheel),
+        cmocka_unit_test(test_if_vp),                cmocka_unit_test(test_objective_passes_over_the_wheel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -202,6 +202,10 @@ static void set_attitude(Game *g, int att)
 {
     AutomaState *a = &g->st.automa;
     const ActivationTrack *t = &g->gd->automa.track;
+    if (a->attitude == att && (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude stays %s", attitude_name(att));
+        return;
+    }
     a->attitude = (signed char)att;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude marker turns to %s", attitude_name(att));
     if (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)
