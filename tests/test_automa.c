@@ -683,7 +683,7 @@ static void test_turn_track_markers(void **state)
     /* Objective X on turn 16: one die picks [988], [989] or [999] */
     g.st.turn = 15;
     int from = g.log.count;
-    dice(&g, "4");
+    dice(&g, "664"); /* [003], Hooker's resolve, first (a Union division holds Chancellorsville): 12 */
     automa_end_turn(&g);
     LOGGED(&g, from, "Objective X: 4 reads [989]");
     game_free(&g);
@@ -882,6 +882,8 @@ static void test_recovery_and_night(void **state)
     LOGGED(&g, from, "1 formation of the Marching Wing (even die) march");
     LOGGED(&g, from, "hexes toward");
     LOGGED(&g, from, "1st Division (Wadsworth) recovers: its counter turns back from 2 to 6");
+    if (game_unit_points(&g, u) != 6)
+        show_log(&g, from);
     assert_int_equal(game_unit_points(&g, u), 6);
     game_free(&g);
 }
@@ -2089,6 +2091,25 @@ static void test_VISIBILITY_solitaire_shows_the_automa(void **state)
     game_free(&g);
 }
 
+static void test_AI_NIGHT_a_corps_released_at_night_waits_for_the_day(void **state)
+{
+    (void)state;
+    /* M: "During the night turns, do not put AI CMs in the cup": I Corps
+     * called up at night while Aggressive goes into the next day's cup, not
+     * the night's (it would march and fight in the dark). */
+    Game g;
+    solitaire(&g, 5);
+    advance_to(&g, 5);
+    assert_true(gd.turns[g.st.turn - 1].night);
+    g.st.phase = PH_ACTIVATION;
+    g.st.automa.attitude = ATT_AGGRESSIVE;
+    int ncup = g.st.ncup, f = F("reynolds");
+    automa_release(&g, f, "a test");
+    assert_int_equal(g.st.ncup, ncup);
+    assert_true(g.st.automa.extra_cup[f]);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2106,6 +2127,7 @@ int main(void)
         cmocka_unit_test(test_AI_BREAK_CONTACT_moves_even_onto_a_division),
         cmocka_unit_test(test_AI_DAY_VP_logged_under_its_rule),
         cmocka_unit_test(test_VISIBILITY_solitaire_shows_the_automa),
+        cmocka_unit_test(test_AI_NIGHT_a_corps_released_at_night_waits_for_the_day),
         cmocka_unit_test(test_counter_losses),
         cmocka_unit_test(test_track_first_turn),
         cmocka_unit_test(test_behaviour_and_objective),

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "gametest.h" /* the shipped data in gd, setup and teardown */
 #include "testutil.h"
 
@@ -169,6 +170,8 @@ static void test_bad_paragraphs(void **state)
                  "[para:011] do3 can never be reached");
     expect_error(f, "[hooks]\nstart", "[para:555]\ntitle = Lost\nreader = game\ntext = Nobody reads this.\ndo1 = end\n\n[hooks]\nstart",
                  "[para:555]", "[para:555] is never read");
+    expect_error(f, "do1 = if holds union chancellorsville yes:2 no:3", "do1 = if vp 0-30 yes:2 no:3",
+                 "do1 = if vp 0-30", "[para:001] do1: if vp RANGE: a range within the VP track 0-25");
     expect_error(f, "[hooks]\nstart",
                  "[para:556]\ntitle = A\nreader = game\ntext = a\ndo1 = goto 557\n\n"
                  "[para:557]\ntitle = B\nreader = game\ntext = b\ndo1 = goto 556\n\n[hooks]\nstart",
@@ -272,6 +275,84 @@ static void test_bad_solitaire_scenario(void **state)
                  "counter 'burnham' has the id of a unit");
 }
 
+/* ---- reading the shipped paragraphs ------------------------------------------ */
+
+static bool logged(const Game *g, int from, const char *text)
+{
+    for (int i = from; i < g->log.count; i++)
+        if (strstr(g->log.items[i].text, text))
+            return true;
+    for (int i = from; i < g->log.count; i++)
+        print_message("%s\n", g->log.items[i].text);
+    return false;
+}
+
+static void force(Game *g, const char *dice)
+{
+    for (const char *p = dice; *p; p++)
+        assert_true(rng_force(&g->st.rng, *p - '0') >= 0);
+}
+
+/* `if vp RANGE` tests the VP marker: [003], Hooker's resolve, read at the end of turn 6 with the
+ * marker on 5 (a bad day for Lee) and on 12. */
+static void test_if_vp(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "solitaire", 5);
+    g.st.turn = 6;
+    g.st.automa.vp = 5;
+    g.st.automa.hooker_box = 5; /* Cautious */
+    g.st.automa.attitude = ATT_CAUTIOUS;
+    int from = g.log.count;
+    force(&g, "11"); /* [003] do8: 2, Hooker is stirred */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "[003] do7 (line"));
+    assert_true(logged(&g, from, "if vp: yes, go to do8"));
+    assert_int_equal(g.st.automa.attitude, ATT_AGGRESSIVE);
+    assert_int_equal(g.st.automa.hooker_box, 3); /* the nearest Aggressive box */
+    game_free(&g);
+
+    start(&g, "solitaire", 5);
+    g.st.turn = 6;
+    from = g.log.count;
+    force(&g, "66"); /* [003] do14 (no Union division in the clearing yet, the wheel open): 12 */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "if vp: no, go to do9"));
+    game_free(&g);
+}
+
+/* A corps named in an `objective` whose marker is on the wheel gets none (AI-WHEEL): Objective X
+ * reads [999] while V Corps waits in the clearing; I Corps, still on the turn track, gets its
+ * objective as docs/booklet-format.md says. */
+static void test_objective_passes_over_the_wheel(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "solitaire", 5);
+    AutomaState *a = &g.st.automa;
+    int meade = data_automa_formation(&gd, "meade"), reynolds = data_automa_formation(&gd, "reynolds");
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == meade)
+            a->track[i] = -1;
+    a->wheel[1] = (signed char)meade;
+    a->status[meade] = FS_WHEEL;
+    a->arrivals = 1;
+    g.st.turn = 3; /* [003] reads no die on the first day */
+    for (int i = 0; i < gd.automa.track.nturn_markers; i++)
+        if (gd.automa.track.turn_markers[i].kind == TM_OBJECTIVE_X)
+            a->marker_turn[i] = 4; /* Objective X comes up at the end of this turn */
+    int from = g.log.count;
+    force(&g, "5"); /* 5-6: [999] */
+    automa_end_turn(&g);
+    assert_true(logged(&g, from, "Objective X: 5 reads [999]"));
+    assert_true(logged(&g, from, "[999] do2: V Corps's marker is on the wheel: it gets no objective"));
+    assert_int_equal(a->obj_area[meade], -1);
+    assert_int_equal(a->status[meade], FS_WHEEL);
+    assert_int_equal(gd.areas[a->obj_area[reynolds]].number, 21);
+    game_free(&g);
+}
+
 static void test_a_missing_automa_file(void **state)
 {
     (void)state;
@@ -295,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_bad_pages),            cmocka_unit_test(test_bad_paragraphs),
         cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
         cmocka_unit_test(test_shipped_solitaire_scenario), cmocka_unit_test(test_bad_solitaire_scenario),
+        cmocka_unit_test(test_if_vp),                cmocka_unit_test(test_objective_passes_over_the_wheel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

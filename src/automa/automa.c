@@ -465,7 +465,8 @@ void automa_release(Game *g, int f, const char *why)
         track_return(g, f);
         return;
     }
-    if (g->st.phase == PH_ACTIVATION && g->st.ncup < GS_MAX_CHITS) {
+    /* M: "During the night turns, do not put AI CMs in the cup": at night it waits for the next day's */
+    if (g->st.phase == PH_ACTIVATION && !g->gd->turns[g->st.turn - 1].night && g->st.ncup < GS_MAX_CHITS) {
         g->st.cup[g->st.ncup++] = (Chit){CHIT_FORMATION, SIDE_UNION, (short)g->gd->automa.formations[f].formation};
         a->status[f] = FS_CUP;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-I-VI",

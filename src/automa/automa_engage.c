@@ -167,6 +167,10 @@ void automa_combat(Game *g)
     short units[16];
     int n = automa_units(g, f, units, 16), natt = 0;
     short att[16];
+    if (gd->turns[g->st.turn - 1].night) { /* "During night turns no combat or bombardment is allowed" */
+        a->step = AS_FINISH;
+        return;
+    }
     for (int i = 0; i < n; i++) {
         const UnitState *us = &g->st.unit[units[i]];
         /* K.4: a disorganized division does not fight; a demoralized one never stands next to the enemy */

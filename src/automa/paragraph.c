@@ -202,6 +202,10 @@ static void set_attitude(Game *g, int att)
 {
     AutomaState *a = &g->st.automa;
     const ActivationTrack *t = &g->gd->automa.track;
+    if (a->attitude == att && (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)) {
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude stays %s", attitude_name(att));
+        return;
+    }
     a->attitude = (signed char)att;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude marker turns to %s", attitude_name(att));
     if (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)
@@ -272,6 +276,10 @@ int automa_read(Game *g, int number, int reader, const char *rule)
                     yes = reader == s->a;
                     what = "is";
                     break;
+                case TEST_VP:
+                    yes = a->vp >= s->a && a->vp <= s->b;
+                    what = "vp";
+                    break;
                 default:
                     break;
                 }
@@ -282,8 +290,17 @@ int automa_read(Game *g, int number, int reader, const char *rule)
             }
             case OP_OBJECTIVE:
                 nf = targets(g, s->target, reader, f);
-                for (int i = 0; i < nf; i++)
+                for (int i = 0; i < nf; i++) {
+                    /* a corps named by its id while its marker is on the wheel waits there: the
+                     * stand-off's own paragraphs (self, wheel) give it an objective as it ends */
+                    if (s->target >= 0 && a->status[f[i]] == FS_WHEEL) {
+                        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL",
+                                "[%03d] do%d: %s's marker is on the wheel: it gets no objective", p->number, k + 1,
+                                automa_formation_name(gd, f[i]));
+                        continue;
+                    }
                     set_objective(g, f[i], s->value, s->area);
+                }
                 break;
             case OP_COMBAT:
                 nf = targets(g, s->target, reader, f);

@@ -135,7 +135,7 @@ typedef struct {
 
 enum ParaOp { OP_ROLL, OP_IF, OP_OBJECTIVE, OP_COMBAT, OP_VP, OP_DEPLOY, OP_RELEASE, OP_SET_ATTITUDE,
               OP_WHEEL_RELEASE, OP_END, OP_HOLD, OP_WHEEL_ENTER, OP_GOTO, OP_COUNT };
-enum ParaTest { TEST_ATTITUDE, TEST_TURN, TEST_HOLDS, TEST_WHEEL, TEST_IS };
+enum ParaTest { TEST_ATTITUDE, TEST_TURN, TEST_HOLDS, TEST_WHEEL, TEST_IS, TEST_VP };
 enum { TARGET_SELF = -1, TARGET_WHEEL = -2 };
 
 #define PARA_MAX_STEPS 40
@@ -147,7 +147,7 @@ typedef struct {
     int dice;                                                     /* OP_ROLL: 1 or 2 */
     int nout, lo[PARA_MAX_OUT], hi[PARA_MAX_OUT], to[PARA_MAX_OUT]; /* OP_ROLL: ranges and steps (1-based) */
     int test, yes, no;                                            /* OP_IF */
-    int a, b; /* test: attitude; turn lo, hi; side, place; 1 open / 0 closed; Automa formation */
+    int a, b; /* test: attitude; turn lo, hi; side, place; 1 open / 0 closed; Automa formation; VP lo, hi */
     int target; /* TARGET_SELF, TARGET_WHEEL or an Automa formation */
     int value;  /* objective value; combat +1/-1; vp points; attitude */
     int side;   /* vp */

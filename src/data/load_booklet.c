@@ -390,13 +390,19 @@ static bool parse_step(const GameData *gd, char **w, int nw, ParaStep *st, char 
                 BAD("if wheel open|closed ...");
             st->a = strcmp(w[at], "open") == 0;
             at++;
+        } else if (strcmp(t, "vp") == 0) {
+            const ActivationTrack *tr = &gd->automa.track;
+            st->test = TEST_VP;
+            if (at >= nw || !parse_range(w[at], &st->a, &st->b) || st->a < tr->vp_min || st->b > tr->vp_max)
+                BAD("if vp RANGE: a range within the VP track %d-%d", tr->vp_min, tr->vp_max);
+            at++;
         } else if (strcmp(t, "is") == 0) {
             st->test = TEST_IS;
             if (at >= nw || (st->a = data_automa_formation(gd, w[at])) < 0)
                 BAD("is: '%s' is not an Automa formation", at < nw ? w[at] : "");
             at++;
         } else
-            BAD("unknown test '%s' (attitude, turn, holds, wheel, is)", t);
+            BAD("unknown test '%s' (attitude, turn, holds, wheel, is, vp)", t);
         if (nw != at + 2 || strncmp(w[at], "yes:", 4) != 0 || strncmp(w[at + 1], "no:", 3) != 0 ||
             !parse_int(w[at] + 4, &st->yes) || !parse_int(w[at + 1] + 3, &st->no))
             BAD("if TEST yes:K no:K");
