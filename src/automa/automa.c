@@ -438,6 +438,7 @@ bool automa_victory(Game *g, bool last_turn)
     }
     st->phase = PH_GAME_OVER;
     st->result = result;
+    a->strategic_end = strategic;
     if (strategic)
         snprintf(st->result_text, sizeof st->result_text, "%s: VP %d, %s strategic victory", why, a->vp,
                  result == RES_CONFEDERATE ? "Confederate" : "Union");

@@ -79,6 +79,7 @@ typedef struct {
     signed char low_counters;  /* Confederate counters placed from the bottom */
     signed char high_counters; /* Automa counters placed from the top */
     short confederate_lost;    /* Confederate counters eliminated */
+    bool strategic_end;        /* the game ended at once on the track (a strategic victory), not rated by band */
     /* The activation under way. */
     signed char step;   /* enum AutomaStep */
     signed char active; /* Automa formation acting, -1 */

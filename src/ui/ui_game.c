@@ -839,6 +839,8 @@ static void draw_end(const Ui *u, const Game *g)
         for (int i = 0; i < t->nbands; i++)
             if (g->st.automa.vp >= t->bands[i].from && g->st.automa.vp <= t->bands[i].to)
                 band = t->bands[i].name;
+        if (g->st.automa.strategic_end)
+            band = g->st.result == RES_CONFEDERATE ? "Confederate strategic victory" : "Union strategic victory";
         snprintf(line, sizeof line, "Final VP: %d on the track (%d-%d): %s", g->st.automa.vp, t->vp_min, t->vp_max,
                  band);
         mvaddnstr(y++, 2, line, COLS - 2);
