@@ -535,7 +535,7 @@ static void cmd_log(Session *s, const char *args)
             printf("error log: usage: log [FROM] [union|confederate]\n");
             return;
         }
-        from = (int)v;
+        from = v > s->game.log.count + 1 ? s->game.log.count + 1 : (int)v; /* past the end: nothing to print */
         if (k == 2) {
             if (parse_side(w2) < 0) {
                 printf("error log: usage: log [FROM] [union|confederate]\n");
