@@ -25,7 +25,9 @@ test:
 	ctest --test-dir $(TEST_BUILD)-valgrind -L unit -T memcheck \
 	  --overwrite MemoryCheckCommandOptions="--leak-check=full --error-exitcode=1" >/dev/null \
 	  && echo "valgrind: unit tests clean" \
-	  || { cat $(TEST_BUILD)-valgrind/Testing/Temporary/MemoryChecker.*.log; exit 1; }
+	  || { d=$(TEST_BUILD)-valgrind/Testing/Temporary; echo "valgrind: these unit tests failed:"; cat $$d/LastTestsFailed*.log; \
+	       grep -L "ERROR SUMMARY: 0 errors" $$d/MemoryChecker.*.log | xargs -r cat; \
+	       echo "(rerun one: ctest --test-dir $(TEST_BUILD)-valgrind -R NAME --output-on-failure)"; exit 1; }
 	GUV_WRAP="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9" \
 	  tests/screens/run.sh $(TEST_BUILD)-valgrind/guv activation.keys mouse.keys automa-step.keys solitaire-game.keys >/dev/null \
 	  && echo "valgrind: the game screen clean" \

@@ -75,6 +75,7 @@ static void test_RETREAT_over_a_friendly_pontoon(void **state)
     g.st.pontoon[SIDE_UNION][H("3523")] = 0;
     assert_int_equal(retreat_destinations(&g, H("3524"), SIDE_UNION, here, nh, dest, 8), 0);
     /* the enemy's pontoon is no way out */
+    game_free(&g);
     bridgehead(&g);
     g.st.pontoon[SIDE_CONFEDERATE][H("3524")] = g.st.pontoon[SIDE_UNION][H("3524")];
     g.st.pontoon[SIDE_CONFEDERATE][H("3523")] = g.st.pontoon[SIDE_UNION][H("3523")];
