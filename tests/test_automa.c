@@ -1406,6 +1406,7 @@ static void test_six(void **state)
     from = g.log.count;
     dice(&g, "611" "1");
     apply_text(&g, "done");
+    apply_text(&g, "bw-die"); /* the breastwork takes a die (BREASTWORK: the player's choice) */
     apply_text(&g, "six-hit mahone");
     char want[100];
     snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(t));
@@ -1866,6 +1867,7 @@ static void test_AI_SIX_forced_retreat_keeps_its_hits(void **state)
      * against works an Aggressive Automa's 6 sends the stack back. */
     dice(&g, "651" "1");
     apply_text(&g, "done");
+    apply_text(&g, "bw-die");
     assert_int_equal(g.st.automa.eng, ENG_SIX);
     apply_text(&g, "six-hit mahone");
     assert_int_equal(g.st.automa.eng, ENG_RETREAT);
@@ -1897,6 +1899,7 @@ static void test_AI_SIX_the_defenders_6_cancels_or_picks(void **state)
     works_engagement(&g);
     dice(&g, "651" "6");
     apply_text(&g, "done");
+    apply_text(&g, "bw-die");
     apply_text(&g, "six-hit mahone");
     assert_int_equal(g.st.automa.eng, ENG_SIX_CANCEL);
     assert_true(legal_has(&g, "six-cancel"));
@@ -1907,6 +1910,7 @@ static void test_AI_SIX_the_defenders_6_cancels_or_picks(void **state)
     works_engagement(&g);
     dice(&g, "511" "6"); /* no Union 6; the Confederate 6 picks a division */
     apply_text(&g, "done");
+    apply_text(&g, "bw-die");
     while (g.st.automa.eng == ENG_LOSS) {
         assert_true(legal_all(&g) > 0);
         char why[160];
@@ -1917,6 +1921,88 @@ static void test_AI_SIX_the_defenders_6_cancels_or_picks(void **state)
     int before = game_unit_points(&g, U("whipple"));
     apply_text(&g, "six-hit whipple"); /* not the strongest: the player's pick */
     assert_true(game_unit_points(&g, U("whipple")) < before);
+    game_free(&g);
+}
+
+/* III Corps round a Confederate stack in `t`, Aggressive, with its three
+ * divisions in the directions given; returns at the engagement's opening. */
+static void engage_at(Game *g, int t, int d1, int d2, int d3)
+{
+    put(g, "mahone", hexid(t));
+    put(g, "posey", hexid(t));
+    put_counter(g, "birney", hexid(nb(t, d1)));
+    put_counter(g, "berry", hexid(nb(t, d2)));
+    put_counter(g, "whipple", hexid(nb(t, d3)));
+    int f = F("sickles");
+    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g->st.automa.attitude = ATT_AGGRESSIVE;
+    drawn(g, "sickles");
+    step(g);
+    dice(g, "113");
+    step(g);
+    step(g);
+    step(g);
+    step(g);
+    assert_int_equal(g->st.automa.eng, ENG_PREP);
+}
+
+static void test_AI_ENGAGEMENT_fortification_and_heights(void **state)
+{
+    (void)state;
+    /* FORTIFICATION in an engagement (J.3: "as in the standard game"): the
+     * Confederates in the works of 3221 (Marye's Heights, facing n, ne, se),
+     * attacked across those faces, roll a die more and the attacker loses a
+     * step without a choice; the heights cost the attacker a die (terrain
+     * counts: every defender stands on the same ground). */
+    Game g;
+    bare(&g);
+    int t = map_hex_index(&gd.map, (HexCoord){32, 21});
+    assert_true(gd.map.hexes[t].fort_faces != 0);
+    engage_at(&g, t, DIR_N, DIR_NE, DIR_SE);
+    int from = g.log.count;
+    int before = game_unit_points(&g, U("birney"));
+    /* III Corps 21 / 5 = 4 dice, heights -1: 3 dice (5 4 3); Mahone and Posey 6 / 5 = 1 die, +1: 2 dice (2 2) */
+    dice(&g, "543" "22");
+    assert_false(legal_has(&g, "entrench 3221")); /* no breastwork on a fortification */
+    apply_text(&g, "done");
+    LOGGED(&g, from, "fortification in 3221: Confederates +1, a Union step");
+    LOGGED(&g, from, "the Union rolls 3 dice; Confederates 6 / 5 = 2 dice");
+    while (g.st.automa.eng == ENG_LOSS) {
+        assert_true(legal_all(&g) > 0);
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    }
+    LOGGED(&g, from, "the fortification in 3221 costs 1st Division (Birney), the strongest division next to it, a step");
+    assert_true(game_unit_points(&g, U("birney")) < before);
+    game_free(&g);
+}
+
+static void test_AI_ENGAGEMENT_breastwork_die_or_step(void **state)
+{
+    (void)state;
+    /* BREASTWORK in an engagement: the player chooses; a step falls only on
+     * a division next to the breastwork (J.3), and the Automa keeps its dice. */
+    Game g;
+    int t = works_engagement(&g);
+    int from = g.log.count;
+    dice(&g, "5432" "2");
+    apply_text(&g, "done");
+    assert_int_equal(g.st.automa.eng, ENG_BW_CHOICE);
+    assert_true(legal_has(&g, "bw-die"));
+    assert_true(legal_has(&g, "bw-step"));
+    int before = game_unit_points(&g, U("birney"));
+    apply_text(&g, "bw-step");
+    LOGGED(&g, from, "breastwork: a Union step next to");
+    LOGGED(&g, from, "the Union rolls 4 dice");
+    while (g.st.automa.eng == ENG_LOSS) {
+        assert_true(legal_all(&g) > 0);
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    }
+    char want[96];
+    snprintf(want, sizeof want, "the breastwork in %s costs 1st Division (Birney)", hexid(t));
+    LOGGED(&g, from, want);
+    assert_true(game_unit_points(&g, U("birney")) < before);
     game_free(&g);
 }
 
@@ -2165,6 +2251,8 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_ENGAGEMENT_fortification_and_heights),
+        cmocka_unit_test(test_AI_ENGAGEMENT_breastwork_die_or_step),
         cmocka_unit_test(test_disorganized_do_not_fight),
         cmocka_unit_test(test_day_vp),
         cmocka_unit_test(test_gibbon_by_the_independent),

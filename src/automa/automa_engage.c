@@ -216,6 +216,8 @@ void automa_combat(Game *g)
         a->step = AS_FINISH;
         return;
     }
+    a->eng_fort_steps = a->eng_bw_steps = 0;
+    a->eng_fort_hex = a->eng_bw_hex = -1;
     /* J.3's special case: divisions of 3 or more against one Confederate unit of strength 1 */
     const AutomaRules *ru = &gd->automa.rules;
     bool strong = false;
@@ -306,6 +308,10 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
     }
+    case ENG_BW_CHOICE:
+        ADD(D_BW_DIE, 0);
+        ADD(D_BW_STEP, 0);
+        break;
     case ENG_BONUS: /* every split of the points over the dice, largest first */
         n = bonus_splits(SIDE_CONFEDERATE, a->eng_bonus, a->eng_cdice, out, max, n);
         break;
@@ -332,6 +338,62 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
     }
 #undef ADD
     return n;
+}
+
+/* The Confederate works among the engaged hexes (BREASTWORK, FORTIFICATION,
+ * J.3): a printed fortification faced by every division next to it counts in
+ * full, one attacked from a side it does not face, like a player's
+ * breastwork, costs a die or a step at the player's choice. */
+static void find_works(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    a->eng_fort_hex = a->eng_bw_hex = -1;
+    for (int i = 0; i < a->eng_nhex; i++) {
+        int h = a->eng_hex[i];
+        short near[16];
+        int nn = 0;
+        for (int k = 0; k < a->eng_natt; k++)
+            if (g->st.unit[a->eng_att[k]].where == AT_MAP && hexes_can_fight(g, g->st.unit[a->eng_att[k]].hex, h))
+                near[nn++] = a->eng_att[k];
+        int f = combat_fortification(g, h, near, nn, SIDE_CONFEDERATE);
+        if (f == 2 && a->eng_fort_hex < 0)
+            a->eng_fort_hex = (short)h;
+        else if ((f == 1 || g->st.breastwork[h] == SIDE_CONFEDERATE + 1) && a->eng_bw_hex < 0)
+            a->eng_bw_hex = (short)h;
+    }
+}
+
+/* The strongest engaged division next to `hex` loses a step to its works. */
+static void works_losses(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    while (a->eng_fort_steps > 0 || a->eng_bw_steps > 0) {
+        bool fort = a->eng_fort_steps > 0;
+        int hex = fort ? a->eng_fort_hex : a->eng_bw_hex;
+        if (fort)
+            a->eng_fort_steps--;
+        else
+            a->eng_bw_steps--;
+        int pick = -1;
+        for (int i = 0; i < a->eng_natt; i++) {
+            int u = a->eng_att[i];
+            if (g->st.unit[u].where != AT_MAP || hex < 0 || !hexes_can_fight(g, g->st.unit[u].hex, hex))
+                continue;
+            if (pick < 0 || game_unit_points(g, u) > game_unit_points(g, a->eng_att[pick]))
+                pick = i;
+        }
+        char h[5];
+        if (pick < 0) {
+            log_add(&g->log, g->st.turn, LOG_EVENT, fort ? "FORTIFICATION" : "BREASTWORK",
+                    "no Union division is left next to the works in %s: no step lost", hex < 0 ? "?" : hex_name(g->gd, hex, h));
+            continue;
+        }
+        log_add(&g->log, g->st.turn, LOG_EVENT, fort ? "FORTIFICATION" : "BREASTWORK",
+                "the %s in %s costs %s, the strongest division next to it, a step",
+                fort ? "fortification" : "breastwork", hex_name(g->gd, hex, h), g->gd->units[a->eng_att[pick]].name);
+        a->eng_hit[pick] = true;
+        automa_lose_step(g, a->eng_att[pick], fort ? "FORTIFICATION" : "BREASTWORK");
+    }
 }
 
 /* The dice (J.2, J.3, AI-INTERRUPT) and the rolls. */
@@ -361,23 +423,37 @@ static void resolve(Game *g)
         len += snprintf(why + len, sizeof why - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
         a->combat[f] = 0;
     }
-    bool bw = false;
-    for (int i = 0; i < a->eng_nhex; i++)
-        bw |= g->st.breastwork[a->eng_hex[i]] == SIDE_CONFEDERATE + 1;
-    if (bw) {
+    char h[5];
+    a->eng_fort_steps = a->eng_bw_steps = 0;
+    if (a->eng_fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
+        conf_dice += gd->rules.fortification_dice;
+        a->eng_fort_steps = (signed char)gd->rules.fortification_steps;
+        len += snprintf(why + len, sizeof why - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
+                        hex_name(gd, a->eng_fort_hex, h), gd->rules.fortification_dice);
+    }
+    if (a->eng_bw_hex >= 0 && a->eng_bw_die) {
         ai_dice -= gd->rules.breastwork_dice;
         len += snprintf(why + len, sizeof why - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
+    } else if (a->eng_bw_hex >= 0) {
+        a->eng_bw_steps = (signed char)gd->rules.breastwork_steps;
+        len += snprintf(why + len, sizeof why - (size_t)len, "; breastwork: a Union step next to %s",
+                        hex_name(gd, a->eng_bw_hex, h));
     }
+    /* J.3: terrain counts only when every defender stands in the same terrain */
     int terrain = gd->map.hexes[a->eng_hex[0]].terrain;
     bool same = true;
     for (int i = 1; i < a->eng_nhex; i++)
         same &= gd->map.hexes[a->eng_hex[i]].terrain == terrain;
-    int limit = gd->terrain[terrain].dice_limit;
-    if (same && limit > 0 && ai_dice > limit) {
-        ai_dice = limit;
-        len += snprintf(why + len, sizeof why - (size_t)len, "; %s limits to %d", gd->terrain[terrain].name, limit);
+    if (same) {
+        const char *tn = combat_terrain(g, a->eng_att, a->eng_natt, a->eng_hex, a->eng_nhex, &ai_dice, &conf_dice);
+        if (tn)
+            len += snprintf(why + len, sizeof why - (size_t)len, "; %s: Union %d, Confederates %d", tn, ai_dice,
+                            conf_dice);
+    } else {
+        len += snprintf(why + len, sizeof why - (size_t)len, "; the defenders' terrain differs: no terrain effect");
     }
     ai_dice = clamp_dice(ru, ai_dice);
+    conf_dice = clamp_dice(ru, conf_dice);
     snprintf(why + len, sizeof why - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
              ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", why);
@@ -593,6 +669,7 @@ static void ai_losses(Game *g)
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
     int f = a->active;
+    works_losses(g);
     bool left = false;
     for (int i = 0; i < a->eng_natt; i++)
         left |= g->st.unit[a->eng_att[i]].where == AT_MAP;
@@ -804,6 +881,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                  : a->eng == ENG_SIX_PICK ? "pick the Union division your natural 6 hits (six-hit UNIT)"
                  : a->eng == ENG_SIX_CANCEL ? "cancel the retreat with a natural 6 of yours (six-cancel), or retreat (retreat HHHH)"
                  : a->eng == ENG_BONUS ? "place the elite bonus points on the dice (bonus N ...)"
+                 : a->eng == ENG_BW_CHOICE ? "the breastwork costs the Union a die (bw-die) or a step (bw-step)"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
     }
@@ -826,6 +904,24 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     case D_DONE:
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates are ready");
+        find_works(g);
+        a->eng_bw_die = false;
+        if (a->eng_bw_hex >= 0) {
+            a->eng = ENG_BW_CHOICE;
+            log_add(&g->log, g->st.turn, LOG_EVENT, "BREASTWORK",
+                    "the Confederate breastwork in %s: the Union loses a die (bw-die) or a step of a division next to it "
+                    "(bw-step)",
+                    hex_name(g->gd, a->eng_bw_hex, h));
+            return true;
+        }
+        resolve(g);
+        return true;
+    case D_BW_DIE:
+    case D_BW_STEP:
+        a->eng_bw_die = d->kind == D_BW_DIE;
+        log_add(&g->log, g->st.turn, LOG_DECISION, "BREASTWORK", "the breastwork costs the Union %s",
+                a->eng_bw_die ? "a die" : "a step after the roll");
+        a->eng = ENG_PREP;
         resolve(g);
         return true;
     case D_LOSE:

@@ -34,7 +34,8 @@ enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
                   ENG_SIX,        /* a natural 6 of the Automa: the player picks among tied strongest units (K.2) */
                   ENG_SIX_CANCEL, /* an Automa 6 forces a retreat: the player's 6 may cancel it (six-cancel) or not (retreat) */
                   ENG_SIX_PICK,   /* the player's natural 6: he picks the Automa division hit (six-hit UNIT) */
-                  ENG_BONUS };    /* the player's elite bonus points on his dice, before his roll (J.2) */
+                  ENG_BONUS,      /* the player's elite bonus points on his dice, before his roll (J.2) */
+                  ENG_BW_CHOICE }; /* a Confederate breastwork: the Automa loses a die or a step (bw-die, bw-step) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
@@ -115,6 +116,12 @@ typedef struct {
     signed char eng_trades;           /* stacks retreated instead of a loss (K.3: at most 2) */
     short eng_retreat;                /* the Confederate hex retreating now, -1 */
     signed char eng_cdice, eng_bonus; /* the player's dice and elite bonus points */
+    /* BREASTWORK, FORTIFICATION in the engagement: the works hexes (-1), the
+     * player's choice for the breastwork, the steps the works still take
+     * from the Automa divisions next to them (J.3). */
+    short eng_fort_hex, eng_bw_hex;
+    bool eng_bw_die;
+    signed char eng_fort_steps, eng_bw_steps;
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
      * artillery from the roll for cover (I.2), for the combat under way. */
     signed char cover_art;

@@ -99,7 +99,7 @@ static bool encircled(const Game *g, int hex, const short *att, int natt)
 
 /* FORTIFICATION: a Confederate-held printed work counts in full when every
  * attacker comes across a side it faces, otherwise as a breastwork. */
-static int fortification(const Game *g, int hex, const short *att, int natt, int def_side)
+int combat_fortification(const Game *g, int hex, const short *att, int natt, int def_side)
 {
     const MapHex *mh = &MAP(g)->hexes[hex];
     if (g->st.fort_marker[hex])
@@ -154,6 +154,55 @@ static int side_bonus(const Game *g, const short *units, int n)
     return total;
 }
 
+/* TERRAIN-LIMITS: the one terrain or hexside effect the defender picks (the
+ * one that leaves the attacker fewest dice), applied to *ad and *dd; its
+ * name, or NULL when none changes them. A hexside counts only when every
+ * attacker crosses that kind; the hex's own cap holds in any case. The base
+ * combat and the Automa's engagement (J.3) both ask this. */
+const char *combat_terrain(const Game *g, const short *att, int natt, const short *hexes, int nhex, int *ad, int *dd)
+{
+    const GameData *gd = g->gd;
+    int best_ad = 999, best_dd = *dd, best_hex = nhex > 0 ? hexes[0] : 0;
+    const char *best_name = NULL;
+    for (int h = 0; h < nhex; h++) {
+        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[hexes[h]].terrain];
+        int a2 = *ad + t->attacker_dice, d2 = *dd + t->defender_dice;
+        if (t->dice_limit > 0 && a2 > t->dice_limit)
+            a2 = t->dice_limit;
+        if (a2 < best_ad || (a2 == best_ad && d2 > best_dd)) {
+            best_ad = a2, best_dd = d2, best_hex = hexes[h];
+            best_name = t->name;
+        }
+    }
+    int kind = -2;
+    for (int i = 0; i < natt && kind != -3; i++)
+        for (int h = 0; h < nhex; h++) {
+            HexCoord a = map_hex_at(MAP(g), g->st.unit[att[i]].hex), b = map_hex_at(MAP(g), hexes[h]);
+            int dir = hex_direction(a, b);
+            if (dir < 0)
+                continue;
+            int k = map_hexside(MAP(g), a, dir)->kind;
+            kind = kind == -2 ? k : kind == k ? kind : -3;
+        }
+    if (kind >= 0) {
+        const HexsideKind *k = &gd->hexside_kinds[kind];
+        int a2 = *ad + k->attacker_dice;
+        if (k->attack_dice_limit > 0 && a2 > k->attack_dice_limit)
+            a2 = k->attack_dice_limit;
+        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[best_hex].terrain];
+        if (t->dice_limit > 0 && a2 > t->dice_limit) /* the hex's limit holds in any case */
+            a2 = t->dice_limit;
+        if (a2 < best_ad) {
+            best_ad = a2, best_dd = *dd;
+            best_name = k->name;
+        }
+    }
+    if (nhex == 0 || (best_ad == *ad && best_dd == *dd))
+        return NULL;
+    *ad = best_ad, *dd = best_dd;
+    return best_name;
+}
+
 void game_combat_dice(const Game *g, const short *att, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize)
 {
@@ -179,7 +228,7 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     bool enc = false, fort = false, bw = false;
     for (int h = 0; h < nhex; h++) {
         enc |= encircled(g, hexes[h], att, natt);
-        int f = fortification(g, hexes[h], att, natt, 1 - side);
+        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
         fort |= f == 2;
         bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
     }
@@ -206,48 +255,12 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     }
     /* TERRAIN-LIMITS: the defender picks one terrain or hexside effect; the
      * engine picks the one that leaves the attacker fewest dice. */
-    int best_ad = 999, best_dd = dd, best_hex = nhex > 0 ? hexes[0] : 0;
-    const char *best_name = "";
-    for (int h = 0; h < nhex; h++) {
-        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[hexes[h]].terrain];
-        int a2 = ad + t->attacker_dice, d2 = dd + t->defender_dice;
-        if (t->dice_limit > 0 && a2 > t->dice_limit)
-            a2 = t->dice_limit;
-        if (a2 < best_ad || (a2 == best_ad && d2 > best_dd)) {
-            best_ad = a2, best_dd = d2, best_hex = hexes[h];
-            best_name = t->name;
-        }
-    }
-    /* A hexside effect counts only when every attacker crosses that kind. */
-    int kind = -2;
-    for (int i = 0; i < natt && kind != -3; i++)
-        for (int h = 0; h < nhex; h++) {
-            HexCoord a = map_hex_at(MAP(g), g->st.unit[att[i]].hex), b = map_hex_at(MAP(g), hexes[h]);
-            int dir = hex_direction(a, b);
-            if (dir < 0)
-                continue;
-            int k = map_hexside(MAP(g), a, dir)->kind;
-            kind = kind == -2 ? k : kind == k ? kind : -3;
-        }
-    if (kind >= 0) {
-        const HexsideKind *k = &gd->hexside_kinds[kind];
-        int a2 = ad + k->attacker_dice;
-        if (k->attack_dice_limit > 0 && a2 > k->attack_dice_limit)
-            a2 = k->attack_dice_limit;
-        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[best_hex].terrain];
-        if (t->dice_limit > 0 && a2 > t->dice_limit) /* the hex's limit holds in any case */
-            a2 = t->dice_limit;
-        if (a2 < best_ad) {
-            best_ad = a2, best_dd = dd;
-            best_name = k->name;
-        }
-    }
-    if (nhex > 0) {
-        if (best_ad != ad || best_dd != dd) {
+    {
+        const char *tname = combat_terrain(g, att, natt, hexes, nhex, &ad, &dd);
+        if (tname) {
             size_t len = strlen(notes);
-            snprintf(notes + len, sizeof notes - len, ", %s", best_name);
+            snprintf(notes + len, sizeof notes - len, ", %s", tname);
         }
-        ad = best_ad, dd = best_dd;
     }
     bool only_skirmishers = ndef > 0;
     for (int i = 0; i < ndef; i++)
@@ -587,7 +600,7 @@ static void next_step(Game *g)
                 return set_step(g, CB_BREASTWORK, def);
             st->cb_bw = st->cb_fort = false;
             for (int h = 0; h < st->cb_nhex; h++) {
-                int f = fortification(g, st->cb_hex[h], st->cb_att, st->cb_natt, def);
+                int f = combat_fortification(g, st->cb_hex[h], st->cb_att, st->cb_natt, def);
                 st->cb_fort |= f == 2;
                 st->cb_bw |= f == 1 || st->breastwork[st->cb_hex[h]] == def + 1;
             }

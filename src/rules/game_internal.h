@@ -70,6 +70,11 @@ bool next_to_side(const Game *g, int hex, int side);
 bool fights_side(const Game *g, int hex, int side);
 /* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
 int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
+/* combat.c: FORTIFICATION's effect on `hex` held by def_side against these
+ * attackers (0 none, 1 as a breastwork, 2 in full), and TERRAIN-LIMITS'
+ * one terrain or hexside effect, applied to *ad and *dd (its name or NULL). */
+int combat_fortification(const Game *g, int hex, const short *att, int natt, int def_side);
+const char *combat_terrain(const Game *g, const short *att, int natt, const short *hexes, int nhex, int *ad, int *dd);
 /* morale.c (DISORG, DEMORAL): disorganizes a unit, or demoralizes it when
  * already disorganized. morale_check: demoralized units next to the enemy
  * retreat at once or are eliminated; true when their owner must now say
