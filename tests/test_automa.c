@@ -1541,7 +1541,10 @@ static void test_player_breaks_contact(void **state)
         if (c == 0)
             LOGGED(&g, from, "came on in proximity and is Cautious: one unit of the stack is disorganized");
         else
-            LOGGED(&g, from, "Cautious: the corps keeps its column and does not attack");
+        {
+            LOGGED(&g, from, "Cautious: the corps forms its column behind");
+            LOGGED(&g, from, "Cautious: the corps does not attack");
+        }
         apply_text(&g, "take mahone");
         assert_true(g.st.unit[U("mahone")].flags & UF_DIS);
         if (c == 0)
@@ -1552,6 +1555,98 @@ static void test_player_breaks_contact(void **state)
             assert_int_equal(g.st.automa.step, AS_FINISH);
         game_free(&g);
     }
+}
+
+static void test_AI_BREAK_CONTACT_cautious_column(void **state)
+{
+    (void)state;
+    /* H.3, a march broken off and Cautious: "move the AI units behind the
+     * lead unit, keeping the formation in column": French, far back, closes
+     * up behind Hancock, out of the enemy's reach where he can. */
+    Game g;
+    int t = bare(&g);
+    only(&g, "couch");
+    int lead_hex = nb(t, DIR_S);
+    put(&g, "mahone", hexid(nb(lead_hex, DIR_S)));
+    put_counter(&g, "hancock", hexid(lead_hex));
+    int back = nb(nb(nb(lead_hex, DIR_N), DIR_N), DIR_N);
+    put_counter(&g, "french", hexid(back));
+    AutomaState *a = &g.st.automa;
+    a->active = (signed char)F("couch");
+    a->bc_lead = (short)U("hancock");
+    g.st.unit[U("hancock")].flags |= UF_ACTIVE;
+    g.st.unit[U("french")].flags |= UF_ACTIVE;
+    int from = g.log.count;
+    automa_column_behind_lead(&g);
+    LOGGED(&g, from, "Cautious: the corps forms its column behind 1st Division (Hancock): french->");
+    int now = g.st.unit[U("french")].hex;
+    HexCoord lc = map_hex_at(&gd.map, lead_hex);
+    assert_true(hex_distance(map_hex_at(&gd.map, now), lc) < hex_distance(map_hex_at(&gd.map, back), lc));
+    assert_false(fights_side(&g, now, SIDE_CONFEDERATE));
+    game_free(&g);
+}
+
+/* Four hexes in a line joined by a minor road, on the south bank, with
+ * nothing standing within 3 hexes; out[0..3]. */
+static bool minor_road_line(const Game *g, int *out)
+{
+    int minor = -1;
+    for (int k = 0; k < gd.nroad_kinds; k++)
+        if (strcmp(gd.road_kinds[k].id, "minor") == 0)
+            minor = k;
+    for (int i = 0; i < gd.map.cols * gd.map.rows; i++)
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            int h = i, ok = 1;
+            out[0] = i;
+            for (int s = 1; s < 4 && ok; s++) {
+                HexCoord c = map_hex_at(&gd.map, h), n = hex_neighbour(c, dir);
+                ok = map_has(&gd.map, n) && gd.map.hexes[h].road[dir] == minor &&
+                     gd.map.hexes[map_hex_index(&gd.map, n)].bank == BANK_SOUTH;
+                h = ok ? map_hex_index(&gd.map, n) : h;
+                out[s] = h;
+            }
+            for (int u = 0; u < g->st.nunits && ok; u++)
+                ok = g->st.unit[u].where != AT_MAP ||
+                     hex_distance(map_hex_at(&gd.map, g->st.unit[u].hex), map_hex_at(&gd.map, out[3])) > 3;
+            if (ok && gd.map.hexes[i].bank == BANK_SOUTH)
+                return true;
+        }
+    return false;
+}
+
+static void test_AI_PROXIMITY_no_road_bonus(void **state)
+{
+    (void)state;
+    /* H.1: "if at least one Confederate unit can be reached by one of its
+     * units with 3 or less PM": a distance in MP, not a move, so no road
+     * bonus. Hancock stands two minor-road hexes (2 MP) from the hex next to
+     * Mahone; proximity 1 does not reach him (the road bonus would). */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    only(&g, "couch");
+    int line[4];
+    assert_true(minor_road_line(&g, line));
+    put_counter(&g, "hancock", hexid(line[0]));
+    put(&g, "mahone", hexid(line[3]));
+    put(&g, "posey", hexid(line[3]));
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 3;
+    g.st.automa.attitude = ATT_CAUTIOUS;
+    g.st.automa.hooker_where = HK_TURN_TRACK;
+    g.st.automa.hooker_turn = 30;
+    int from = g.log.count;
+    drawn(&g, "couch");
+    step(&g);
+    dice(&g, "661"); /* Cautious proximity 4, less the objective's 3: 1 */
+    step(&g);
+    step(&g);
+    step(&g);
+    LOGGED(&g, from, "proximity value 4 - objective 3 = 1");
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "is in proximity"));
+    game_free(&g);
 }
 
 static void test_player_breaks_from_a_march(void **state)
@@ -2257,6 +2352,8 @@ int main(void)
         cmocka_unit_test(test_day_vp),
         cmocka_unit_test(test_gibbon_by_the_independent),
         cmocka_unit_test(test_player_breaks_contact),
+        cmocka_unit_test(test_AI_BREAK_CONTACT_cautious_column),
+        cmocka_unit_test(test_AI_PROXIMITY_no_road_bonus),
         cmocka_unit_test(test_player_breaks_from_a_march),
         cmocka_unit_test(test_eliminated_division_choice),
     };

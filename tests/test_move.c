@@ -85,6 +85,11 @@ static void test_road_bonus_only_when_wholly_by_road(void **state)
     assert_int_equal(cost(&ctx, "0103", "0604", 4, &ro), 7);
     assert_false(ro);
     assert_int_equal(cost(&ctx, "0103", "0605", 4, &ro), MOVE_UNREACHED); /* 4.5 MP: no bonus */
+    /* A reach in MP that is a distance, not a move (SUPPLY's 6 MP, AI-PROXIMITY)
+     * has no road bonus: the 5 MP road is beyond 4. */
+    ctx.no_road_bonus = true;
+    assert_int_equal(cost(&ctx, "0304", "0301", 4, &ro), MOVE_UNREACHED);
+    assert_int_equal(cost(&ctx, "0304", "0301", 5, &ro), 10);
 }
 
 static void test_great_river_fords_rain_and_pontoons(void **state)

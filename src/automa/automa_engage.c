@@ -826,8 +826,9 @@ static void broke_contact_inner(Game *g, int from, int to)
         a->eng = ENG_BREAK;
         return;
     }
+    automa_column_behind_lead(g);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
-            "Cautious: the corps keeps its column and does not attack; one unit of the stack is disorganized (take UNIT)");
+            "Cautious: the corps does not attack; one unit of the stack is disorganized (take UNIT)");
     a->bc_then = AS_FINISH;
     a->eng = ENG_BREAK_DIS;
 }

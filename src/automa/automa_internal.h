@@ -66,6 +66,9 @@ bool automa_lead_goes_on(Game *g);
 /* Cautious after a break from a formation in proximity: every division one
  * hex toward the hex the stack left (H.3). */
 void automa_close_in(Game *g);
+/* Cautious after a break from a marching lead still in contact: the other
+ * active divisions close up behind it, out of contact where they can (H.3). */
+void automa_column_behind_lead(Game *g);
 /* The others transferred next to the lead and its enemy (H.3, H.2.b). */
 void automa_join_lead(Game *g);
 /* Divisions of f into free hexes of strategy area `area` (deploy). */

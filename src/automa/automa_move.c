@@ -306,6 +306,7 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     int cells = m->cols * m->rows;
     Passage p;
     union_passage(g, &p, false);
+    p.ctx.no_road_bonus = true; /* H.1: "can be reached ... with 3 or less PM": a distance, not a move */
     int best = -1, best_cost = INT_MAX, best_obj = INT_MAX;
     size_t len = 0;
     why[0] = '\0';
@@ -604,6 +605,62 @@ void automa_join_lead(Game *g)
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
             "Aggressive: the corps is transferred next to the lead and the enemy in %s:%s; it attacks",
             hex_name(gd, enemy_hex, h), buf[0] ? buf : " none needed");
+}
+
+void automa_column_behind_lead(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int lead = a->bc_lead;
+    if (lead < 0 || g->st.unit[lead].where != AT_MAP)
+        return;
+    short units[16];
+    int n = automa_units(g, a->active, units, 16);
+    Passage p;
+    union_passage(g, &p, false);
+    short goal[1] = {g->st.unit[lead].hex};
+    int *d = cost_to(g, &p.ctx, goal, 1);
+    if (!d)
+        return;
+    /* nearest the lead first, so the column closes up behind it */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && d[g->st.unit[units[j]].hex] < d[g->st.unit[units[j - 1]].hex]; j--) {
+            short t = units[j];
+            units[j] = units[j - 1];
+            units[j - 1] = t;
+        }
+    char buf[200] = "", h[5];
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        int u = units[i], from = g->st.unit[u].hex;
+        if (u == lead || !(g->st.unit[u].flags & UF_ACTIVE) || d[from] == FAR)
+            continue;
+        MoveReach r;
+        if (!passage_reach(g, &p, from, gd->units[u].movement, &r))
+            continue;
+        int best = from;
+        bool best_contact = next_to_enemy(g, from);
+        for (int hx = 0; hx < m->cols * m->rows; hx++) {
+            bool road;
+            if (hx == from || move_cost_to(&r, map_hex_at(m, hx), &road) == MOVE_UNREACHED || d[hx] == FAR ||
+                !hex_free(g, hx))
+                continue;
+            bool contact = next_to_enemy(g, hx);
+            /* behind the lead: out of the enemy's contact first, then nearest the lead */
+            if ((best_contact && !contact) || (contact == best_contact && d[hx] < d[best]))
+                best = hx, best_contact = contact;
+        }
+        move_reach_free(&r);
+        if (best == from || d[best] >= d[from])
+            continue;
+        place_unit(g, u, best);
+        if (len < sizeof buf)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
+    }
+    free(d);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "Cautious: the corps forms its column behind %s:%s",
+            gd->units[lead].name, buf[0] ? buf : " no one moves");
 }
 
 void automa_close_in(Game *g)

@@ -39,6 +39,10 @@ typedef struct {
     /* AI-PLAYER-SOUTH: in the solitaire game the player's units never
      * enter a hex north of the Rappahannock (any bank but S). */
     bool south_only;
+    /* A reach measured in MP, not a move: no road bonus (ROADS gives it to a
+     * unit's movement; the supply line's 6 MP and the Automa's proximity
+     * value are distances). */
+    bool no_road_bonus;
 } MoveContext;
 
 /* Whether h lies in the context's play area (always, without one). */

@@ -73,6 +73,7 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
     int limit = units && n > 0 ? river_limit(g, units, n) : RIVERS_FREE;
     p->ctx.no_great_rivers = limit == RIVERS_NEVER;
     p->ctx.no_great_rivers_south = limit == RIVERS_NOT_SOUTH;
+    p->ctx.no_road_bonus = purpose == PASS_SUPPLY; /* SUPPLY: "within 6 movement points", a distance */
     if (purpose == PASS_MOVE) {
         bool dem = false, forced = false;
         for (int i = 0; i < n; i++) {
