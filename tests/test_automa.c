@@ -1871,6 +1871,40 @@ static void test_AI_MOVE_shared_objective_next_to_a_corps_there(void **state)
     game_free(&g);
 }
 
+static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
+{
+    (void)state;
+    /* D's note counts a unit of another formation "that has already reached
+     * the Objective": a V Corps division far from Chancellorsville, though
+     * V Corps' counter is there, is not at it. Devens, two hexes from Sykes
+     * and far from 1820, marches on 1820 and reaches nothing. */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    int area = data_area_index(&gd, 19), obj = map_hex_index(&gd.map, gd.areas[area].objective);
+    g.st.automa.area[F("meade")] = (short)area;
+    g.st.automa.obj_area[F("meade")] = -1;
+    int away = obj;
+    for (int i = 0; i < 6; i++)
+        away = nb(away, DIR_S);
+    for (int k = 0; k < gd.areas[area].nhexes; k++)
+        assert_false(map_hex_index(&gd.map, gd.areas[area].hexes[k]) == away);
+    put_counter(&g, "sykes", hexid(away));
+    int f = F("howard");
+    g.st.automa.obj_area[f] = (short)area;
+    g.st.automa.obj_value[f] = 1;
+    put_counter(&g, "devens", hexid(nb(nb(away, DIR_S), DIR_S)));
+    assert_int_equal(gd.map.hexes[nb(nb(away, DIR_S), DIR_S)].bank, BANK_SOUTH);
+    to_move_step(&g, "howard", "113");
+    int from = g.log.count;
+    step(&g); /* the march */
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "XI Corps reaches its objective"));
+    assert_false(g.st.automa.area[f] == area); /* its strategy counter stays */
+    game_free(&g);
+}
+
 static void test_AI_ENGAGEMENT_never_across_the_Rapidan(void **state)
 {
     (void)state;
@@ -2297,6 +2331,7 @@ int main(void)
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_display_text),
         cmocka_unit_test(test_AI_MOVE_shared_objective_next_to_a_corps_there),
+        cmocka_unit_test(test_AI_MOVE_shared_objective_only_at_the_objective),
         cmocka_unit_test(test_AI_ENGAGEMENT_never_across_the_Rapidan),
         cmocka_unit_test(test_AI_TRANSFER_only_where_a_way_leads),
         cmocka_unit_test(test_AI_SIX_forced_retreat_keeps_its_hits),

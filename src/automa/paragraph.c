@@ -361,7 +361,9 @@ int automa_read(Game *g, int number, int reader, const char *rule)
 
 /* Whether a unit of another formation stands where `f`'s objective counts
  * as reached next to it: a division of a formation whose strategy counter
- * is in that area (it "has already reached the Objective", D's note). */
+ * is in that area (it "has already reached the Objective", D's note), and
+ * that stands there itself: in the area's hexes or next to the objective
+ * hex. Its divisions elsewhere on the map are not at the objective. */
 static bool reached_by_other(const Game *g, int f, int u)
 {
     const AutomaState *a = &g->st.automa;
@@ -369,7 +371,16 @@ static bool reached_by_other(const Game *g, int f, int u)
     if (g->st.unit[u].where != AT_MAP || gd->units[u].counter < 0)
         return false;
     int f2 = data_automa_formation_of_unit(gd, u);
-    return f2 >= 0 && f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+    if (f2 < 0 || f2 == f || a->area[f2] < 0 || a->area[f2] != a->obj_area[f])
+        return false;
+    const StrategyArea *ar = &gd->areas[a->area[f2]];
+    HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
+    if (hex_distance(c, ar->objective) <= 1)
+        return true;
+    for (int k = 0; k < ar->nhexes; k++)
+        if (ar->hexes[k].col == c.col && ar->hexes[k].row == c.row)
+            return true;
+    return false;
 }
 
 int objective_goals(const Game *g, int f, short *out, int max)
