@@ -2135,6 +2135,47 @@ static void test_AI_ENGAGEMENT_breastwork_die_or_step(void **state)
     game_free(&g);
 }
 
+static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
+{
+    (void)state;
+    /* BOMBARD-PROC: "defender may add a breastwork" before the bombardment
+     * die, when the Automa bombards too: III Corps (page 12, Ruler 1:
+     * bombardment 5) bombards Mahone and Posey on open ground; the player
+     * entrenches, and the breastwork's modifier counts on the die. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, DIR_N)));
+    put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    g.st.automa.attitude = ATT_AGGRESSIVE;
+    int from = g.log.count;
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "661");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.automa.eng, ENG_BOMB_BW);
+    assert_true(legal_has(&g, "breastwork"));
+    assert_true(legal_has(&g, "no-breastwork"));
+    dice(&g, "4");
+    apply_text(&g, "breastwork");
+    assert_int_equal(g.st.breastwork[t], SIDE_CONFEDERATE + 1);
+    LOGGED(&g, from, "the Confederates build a breastwork in");
+    LOGGED(&g, from, "factor 5, die 4, +1 Clear, -1 breastwork");
+    /* then the engagement, the breastwork already there */
+    for (int i = 0; i < 4 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
+    assert_false(legal_has(&g, cmd));
+    game_free(&g);
+}
+
 static void test_AI_BOMBARD_TARGET_open_ground_breastwork(void **state)
 {
     (void)state;
@@ -2381,6 +2422,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_ARTILLERY_player_may_entrench_first),
         cmocka_unit_test(test_AI_ENGAGEMENT_fortification_and_heights),
         cmocka_unit_test(test_AI_ENGAGEMENT_breastwork_die_or_step),
         cmocka_unit_test(test_disorganized_do_not_fight),

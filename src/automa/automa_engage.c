@@ -76,7 +76,11 @@ void automa_lose_step(Game *g, int u, const char *rule)
 
 /* ---- bombardment (AI-ARTILLERY, AI-BOMBARD-TARGET) ------------------------ */
 
-static void bombard(Game *g, const short *att, int natt)
+static void bombard_roll(Game *g, int target);
+
+/* The Automa picks its target; true when the player must first answer
+ * (a breastwork), the die rolled on his answer. */
+static bool bombard(Game *g, const short *att, int natt)
 {
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
@@ -101,7 +105,7 @@ static void bombard(Game *g, const short *att, int natt)
             tied[nt++] = (short)u;
     }
     if (nt == 0)
-        return;
+        return false;
     int target = tied[0];
     if (nt > 1) {
         int die = automa_roll(g, "AI-BOMBARD-TARGET", "%d targets with the same modifier (%+d): which one", nt, best_mod);
@@ -111,6 +115,26 @@ static void bombard(Game *g, const short *att, int natt)
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BOMBARD-TARGET",
             "%s bombards %s in %s with factor %d (the best modifier, %+d)", automa_formation_name(gd, a->active),
             gd->units[target].name, hex_name(gd, g->st.unit[target].hex, h), a->bombard, best_mod);
+    if (breastwork_allowed(g, g->st.unit[target].hex)) { /* BOMBARD-PROC: the defender may first entrench */
+        a->bomb_target = (short)target;
+        a->eng = ENG_BOMB_BW;
+        g->st.pending = PEND_ENGAGE;
+        g->st.to_move = SIDE_CONFEDERATE;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "BOMBARD-PROC",
+                "before the die the Confederates may build a breastwork in %s (breastwork, no-breastwork)", h);
+        return true;
+    }
+    bombard_roll(g, target);
+    return false;
+}
+
+/* The Automa's bombardment die on target (AI-ARTILLERY). */
+static void bombard_roll(Game *g, int target)
+{
+    AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    char h[5];
+    hex_name(gd, g->st.unit[target].hex, h);
     automa_roll(g, "AI-ARTILLERY", "bombardment of %s, factor %d", h, a->bombard);
     int r = bombard_table(g, g->st.unit[target].hex, a->bombard, SIDE_CONFEDERATE, g->log.items[g->log.count - 1].die, 0,
                           "AI-ARTILLERY");
@@ -184,9 +208,10 @@ void automa_combat(Game *g)
     }
     if (!a->bombarded) {
         a->bombarded = true;
-        if (a->bombard > 0)
-            bombard(g, att, natt);
-        else
+        if (a->bombard > 0) {
+            if (bombard(g, att, natt))
+                return; /* the player's breastwork first; the die on his answer */
+        } else
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ARTILLERY", "no bombardment (%s%d in the attack)",
                     a->attack_art ? "N: " : "", a->attack_art);
         if (morale_check(g))
@@ -247,12 +272,6 @@ void automa_combat(Game *g)
             automa_formation_name(gd, f), a->eng_natt, a->eng_natt == 1 ? "" : "s", a->eng_nhex,
             a->eng_nhex == 1 ? "" : "es");
 }
-static bool bw_allowed(const Game *g, int hex)
-{
-    const MapHex *mh = &g->gd->map.hexes[hex];
-    return g->st.breastwork[hex] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
-           !g->st.fort_marker[hex] && !g->gd->turns[g->st.turn - 1].night;
-}
 
 
 int automa_engage_legal(const Game *g, Decision *out, int max, int n)
@@ -267,7 +286,7 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
     switch (a->eng) {
     case ENG_PREP:
         for (int i = 0; i < a->eng_nhex; i++) {
-            if (!a->eng_bw && bw_allowed(g, a->eng_hex[i]))
+            if (!a->eng_bw && breastwork_allowed(g, a->eng_hex[i]))
                 ADD(D_ENTRENCH, a->eng_hex[i]);
             if (!a->eng_sk && g->st.skirmishers[SIDE_CONFEDERATE] > 0 &&
                 !stack_over_with(g, a->eng_hex[i], SIDE_CONFEDERATE, NULL, 0, 1, 1))
@@ -308,6 +327,10 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
                 ADD(a->eng == ENG_BREAK_LOSS ? D_LOSE : D_TAKE, here[i]);
         break;
     }
+    case ENG_BOMB_BW:
+        ADD(D_BREASTWORK, 0);
+        ADD(D_NO_BREASTWORK, 0);
+        break;
     case ENG_BW_CHOICE:
         ADD(D_BW_DIE, 0);
         ADD(D_BW_STEP, 0);
@@ -883,6 +906,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                  : a->eng == ENG_SIX_CANCEL ? "cancel the retreat with a natural 6 of yours (six-cancel), or retreat (retreat HHHH)"
                  : a->eng == ENG_BONUS ? "place the elite bonus points on the dice (bonus N ...)"
                  : a->eng == ENG_BW_CHOICE ? "the breastwork costs the Union a die (bw-die) or a step (bw-step)"
+                 : a->eng == ENG_BOMB_BW ? "build a breastwork under the bombardment first (breastwork or no-breastwork)"
                                       : "name the hex the stack retreats to (retreat HHHH)");
         return false;
     }
@@ -917,6 +941,20 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         }
         resolve(g);
         return true;
+    case D_BREASTWORK:
+    case D_NO_BREASTWORK: { /* ENG_BOMB_BW */
+        int hex = g->st.unit[a->bomb_target].hex;
+        if (d->kind == D_BREASTWORK)
+            g->st.breastwork[hex] = SIDE_CONFEDERATE + 1;
+        log_add(&g->log, g->st.turn, LOG_DECISION, "BOMBARD-PROC", "the Confederates %s in %s",
+                d->kind == D_BREASTWORK ? "build a breastwork" : "build no breastwork", hex_name(g->gd, hex, h));
+        a->eng = ENG_NONE;
+        g->st.pending = PEND_NONE;
+        g->st.to_move = SIDE_UNION;
+        bombard_roll(g, a->bomb_target);
+        morale_check(g); /* a unit demoralized next to the Automa falls back first (DEMORAL); then the attack */
+        return true;
+    }
     case D_BW_DIE:
     case D_BW_STEP:
         a->eng_bw_die = d->kind == D_BW_DIE;

@@ -35,7 +35,8 @@ enum EngageStep { ENG_NONE, ENG_PREP, ENG_LOSS, ENG_RETREAT,
                   ENG_SIX_CANCEL, /* an Automa 6 forces a retreat: the player's 6 may cancel it (six-cancel) or not (retreat) */
                   ENG_SIX_PICK,   /* the player's natural 6: he picks the Automa division hit (six-hit UNIT) */
                   ENG_BONUS,      /* the player's elite bonus points on his dice, before his roll (J.2) */
-                  ENG_BW_CHOICE }; /* a Confederate breastwork: the Automa loses a die or a step (bw-die, bw-step) */
+                  ENG_BW_CHOICE,  /* a Confederate breastwork: the Automa loses a die or a step (bw-die, bw-step) */
+                  ENG_BOMB_BW };  /* the Automa's bombardment: the target may entrench first (breastwork, no-breastwork) */
 
 /* The steps of the Automa's work, one per "automa" decision. */
 enum AutomaStep {
@@ -120,6 +121,7 @@ typedef struct {
      * player's choice for the breastwork, the steps the works still take
      * from the Automa divisions next to them (J.3). */
     short eng_fort_hex, eng_bw_hex;
+    short bomb_target;                /* the unit the Automa bombards, waiting for the player's breastwork */
     bool eng_bw_die;
     signed char eng_fort_steps, eng_bw_steps;
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending

@@ -713,13 +713,9 @@ static void start_combat(Game *g, const Decision *d)
     }
     /* Step C: breastworks the defender may still place (none at night: NIGHT-COMBAT). */
     st->cb_nqueue = 0;
-    for (int h = 0; h < d->nhexes && !g->gd->turns[st->turn - 1].night; h++) {
-        const MapHex *mh = &MAP(g)->hexes[d->hexes[h]];
-        if (st->breastwork[d->hexes[h]] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
-            !st->fort_marker[d->hexes[h]] &&
-            hex_has_real(g, d->hexes[h], def))
+    for (int h = 0; h < d->nhexes; h++)
+        if (breastwork_allowed(g, d->hexes[h]) && hex_has_real(g, d->hexes[h], def))
             st->cb_queue[st->cb_nqueue++] = d->hexes[h];
-    }
     st->cb_bonus_done[0] = st->cb_bonus_done[1] = false;
     st->cb_advance_over = false;
     st->cb_skirm_done = false;

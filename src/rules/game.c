@@ -1569,11 +1569,11 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
-static bool breastwork_allowed(const Game *g, int hex)
+bool breastwork_allowed(const Game *g, int hex)
 {
     const MapHex *mh = &g->gd->map.hexes[hex];
     return g->st.breastwork[hex] == 0 && g->gd->terrain[mh->terrain].breastworks && mh->fort_faces == 0 &&
-           !g->st.fort_marker[hex];
+           !g->st.fort_marker[hex] && !g->gd->turns[g->st.turn - 1].night;
 }
 
 static const char *const art_names[] = {"no effect", "DIS (one unit disorganized)", "1 (one step lost)",

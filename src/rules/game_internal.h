@@ -70,6 +70,10 @@ bool next_to_side(const Game *g, int hex, int side);
 bool fights_side(const Game *g, int hex, int side);
 /* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
 int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
+/* BREASTWORK: whether one may be built in hex now (one per hex, not on
+ * printed works, a bridgehead marker or where the terrain forbids, never at
+ * night); every way of building one asks this. */
+bool breastwork_allowed(const Game *g, int hex);
 /* combat.c: FORTIFICATION's effect on `hex` held by def_side against these
  * attackers (0 none, 1 as a breastwork, 2 in full), and TERRAIN-LIMITS'
  * one terrain or hexside effect, applied to *ad and *dd (its name or NULL). */
