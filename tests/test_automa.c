@@ -1905,6 +1905,36 @@ static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
     game_free(&g);
 }
 
+static void test_AI_NORTH_the_ford_on_its_own_bank(void **state)
+{
+    (void)state;
+    /* N.6: "the nearest ford free of enemy units" is one the corps can
+     * reach: in the wedge between the rivers, a Rapidan ford, never US Ford
+     * across the Rappahannock it has already crossed, however near. */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    HexCoord us = {20, 15}, ely = {15, 14};
+    int w = -1;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && w < 0; i++) {
+        HexCoord c = map_hex_at(&gd.map, i);
+        if (gd.map.hexes[i].bank == BANK_WEDGE && hex_distance(c, us) < hex_distance(c, ely) &&
+            gd.terrain[gd.map.hexes[i].terrain].move != COST_NO)
+            w = i;
+    }
+    assert_true(w >= 0);
+    int f = F("howard");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    g.st.automa.obj_value[f] = 1;
+    put_counter(&g, "devens", hexid(w));
+    int from = g.log.count;
+    to_move_step(&g, "howard", "113");
+    step(&g);
+    LOGGED(&g, from, "its temporary objective is Ely's Ford");
+    game_free(&g);
+}
+
 static void test_AI_ENGAGEMENT_never_across_the_Rapidan(void **state)
 {
     (void)state;
@@ -2373,6 +2403,7 @@ int main(void)
         cmocka_unit_test(test_display_text),
         cmocka_unit_test(test_AI_MOVE_shared_objective_next_to_a_corps_there),
         cmocka_unit_test(test_AI_MOVE_shared_objective_only_at_the_objective),
+        cmocka_unit_test(test_AI_NORTH_the_ford_on_its_own_bank),
         cmocka_unit_test(test_AI_ENGAGEMENT_never_across_the_Rapidan),
         cmocka_unit_test(test_AI_TRANSFER_only_where_a_way_leads),
         cmocka_unit_test(test_AI_SIX_forced_retreat_keeps_its_hits),

@@ -754,8 +754,10 @@ static int nearest_ford(const Game *g, int hex, bool free_only, int except)
     for (int p = 0; p < gd->map.nplaces; p++) {
         if (gd->map.places[p].ford_dir < 0 || p == except || (free_only && !ford_free(g, p)))
             continue;
-        if (gd->map.hexes[map_hex_index(&gd->map, gd->map.places[p].hex)].bank == BANK_SOUTH)
-            continue; /* the place must stand on the north side of its ford */
+        int pb = gd->map.hexes[map_hex_index(&gd->map, gd->map.places[p].hex)].bank;
+        if (pb == BANK_SOUTH || pb != gd->map.hexes[hex].bank)
+            continue; /* the place stands on the north side of its ford, on the formation's own bank: a
+                       * corps in the wedge crosses the Rapidan, not the Rappahannock it has crossed */
         int d = hex_distance(map_hex_at(&gd->map, hex), gd->map.places[p].hex);
         if (d < bd)
             bd = d, best = p;
