@@ -1407,7 +1407,6 @@ static void test_six(void **state)
     dice(&g, "611" "1");
     apply_text(&g, "done");
     apply_text(&g, "bw-die"); /* the breastwork takes a die (BREASTWORK: the player's choice) */
-    apply_text(&g, "six-hit mahone");
     char want[100];
     snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(t));
     LOGGED(&g, from, want);
@@ -2022,13 +2021,11 @@ static void test_AI_SIX_forced_retreat_keeps_its_hits(void **state)
     Game g;
     int t = works_engagement(&g);
     /* 21 / 5 = 4 dice, less one for the breastwork: 6 5 1 (the 1 beyond the 3 modifier points): 2 hits;
-     * the Confederates' die 1. The 6 picks the strongest, Mahone or Posey (the player's choice), and
-     * against works an Aggressive Automa's 6 sends the stack back. */
+     * the Confederates' die 1. Against works an Aggressive Automa's 6 sends the stack back (K.2: any
+     * engaged stack that qualifies, with no unit to pick first). */
     dice(&g, "651" "1");
     apply_text(&g, "done");
     apply_text(&g, "bw-die");
-    assert_int_equal(g.st.automa.eng, ENG_SIX);
-    apply_text(&g, "six-hit mahone");
     assert_int_equal(g.st.automa.eng, ENG_RETREAT);
     int hits = g.st.automa.eng_conf_hits;
     assert_true(hits >= 2); /* the 6 is still a hit */
@@ -2059,7 +2056,6 @@ static void test_AI_SIX_the_defenders_6_cancels_or_picks(void **state)
     dice(&g, "651" "6");
     apply_text(&g, "done");
     apply_text(&g, "bw-die");
-    apply_text(&g, "six-hit mahone");
     assert_int_equal(g.st.automa.eng, ENG_SIX_CANCEL);
     assert_true(legal_has(&g, "six-cancel"));
     apply_text(&g, "six-cancel");
@@ -2203,6 +2199,83 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     char cmd[32];
     snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
     assert_false(legal_has(&g, cmd));
+    game_free(&g);
+}
+
+static void test_AI_SIX_cancels_a_doomed_retreat(void **state)
+{
+    (void)state;
+    /* K.2 and the base rule of 6: the defender's natural 6 "may ... cancel
+     * the mandatory retreat", also the one an Automa 6 forces because the
+     * stack cannot retreat (it would be eliminated). Mahone and Posey are
+     * ringed by III Corps and II Corps. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 1)));
+    put_counter(&g, "whipple", hexid(nb(t, 2)));
+    put_counter(&g, "hancock", hexid(nb(t, 3)));
+    put_counter(&g, "french", hexid(nb(t, 4)));
+    put_counter(&g, "gibbon", hexid(nb(t, 5)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    g.st.automa.attitude = ATT_AGGRESSIVE;
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    int from = g.log.count;
+    dice(&g, "6511" "6");
+    apply_text(&g, "done");
+    if (g.st.automa.eng == ENG_SIX)
+        apply_text(&g, "six-hit mahone");
+    LOGGED(&g, from, "must retreat (it cannot, so it is eliminated)");
+    assert_int_equal(g.st.automa.eng, ENG_SIX_CANCEL);
+    assert_true(legal_has(&g, "six-cancel"));
+    apply_text(&g, "six-cancel");
+    assert_int_equal(g.st.unit[U("mahone")].where, AT_MAP);
+    assert_int_equal(g.st.unit[U("posey")].where, AT_MAP);
+    game_free(&g);
+}
+
+static void test_AI_SIX_any_engaged_stack_goes_back(void **state)
+{
+    (void)state;
+    /* K.2: "for every natural 6 rolled, you must retreat a stack involved
+     * in combat if these conditions occur": Perry behind a breastwork, the
+     * weakest engaged unit, is the stack an Aggressive Automa's 6 sends
+     * back, though Mahone and Posey in the open are stronger. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    int p = nb(t, DIR_S);
+    put(&g, "perry", hexid(p));
+    g.st.breastwork[p] = SIDE_CONFEDERATE + 1;
+    put_counter(&g, "birney", hexid(nb(t, DIR_N)));
+    put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
+    put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    g.st.automa.attitude = ATT_AGGRESSIVE;
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    int from = g.log.count;
+    dice(&g, "611" "1");
+    apply_text(&g, "done");
+    if (g.st.automa.eng == ENG_BW_CHOICE)
+        apply_text(&g, "bw-die");
+    char want[100];
+    snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(p));
+    LOGGED(&g, from, want);
+    assert_int_equal(g.st.automa.eng, ENG_RETREAT);
+    assert_int_equal(g.st.automa.eng_retreat, p);
     game_free(&g);
 }
 
@@ -2453,6 +2526,8 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_SIX_any_engaged_stack_goes_back),
+        cmocka_unit_test(test_AI_SIX_cancels_a_doomed_retreat),
         cmocka_unit_test(test_AI_ARTILLERY_player_may_entrench_first),
         cmocka_unit_test(test_AI_ENGAGEMENT_fortification_and_heights),
         cmocka_unit_test(test_AI_ENGAGEMENT_breastwork_die_or_step),

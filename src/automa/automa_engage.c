@@ -608,39 +608,73 @@ static int six_targets(const Game *g, short *out)
     return n;
 }
 
-/* One natural 6 on unit u: a loss on it, or its stack forced back (true
- * when the player must now answer: where it retreats, or whether a 6 of his
- * cancels the retreat). A 6 that forces a retreat is still a hit, which the
- * player allocates with the others, as in the base game's rule of 6. */
-static bool six_on(Game *g, int u)
+/* Whether a natural 6 forces the stack in hex back (K.2): Aggressive
+ * against works, on an objective, or with nowhere to go (*why). */
+static bool six_forces(const Game *g, int hex, const char **why)
 {
-    AutomaState *a = &g->st.automa;
+    const AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
-    int hex = g->st.unit[u].hex;
     bool works = g->st.breastwork[hex] || gd->map.hexes[hex].fort_faces || g->st.fort_marker[hex];
     bool objective = false;
     for (int f = 0; f < gd->automa.nformations; f++)
         if (a->obj_area[f] >= 0 && map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective) == hex)
             objective = true;
     bool doomed = !stack_can_retreat(g, hex);
-    char h[5];
-    if ((a->attitude == ATT_AGGRESSIVE && works) || objective || doomed) {
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the stack in %s must retreat (%s)",
-                hex_name(gd, hex, h),
-                doomed ? "it cannot, so it is eliminated" : objective ? "it holds an objective" : "Aggressive, against works");
-        if (a->eng_csix > 0 && !doomed) {
-            a->eng = ENG_SIX_CANCEL;
-            a->eng_retreat = (short)hex;
-            g->st.to_move = SIDE_CONFEDERATE;
-            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX",
-                    "the player may use a natural 6 of his to cancel it (six-cancel), or retreat (retreat HHHH)");
-            return true;
-        }
-        start_retreat(g, hex);
-        return a->eng == ENG_RETREAT;
+    *why = doomed ? "it cannot, so it is eliminated" : objective ? "it holds an objective" : "Aggressive, against works";
+    return (a->attitude == ATT_AGGRESSIVE && works) || objective || doomed;
+}
+
+/* The engaged Confederate hex a natural 6 forces back: among those that
+ * qualify, the one holding the highest-ranked unit (K.2's order); -1. */
+static int six_retreat_hex(const Game *g)
+{
+    short def[48];
+    int nd = defenders(g, def, 48), best = -1, best_rank = -1;
+    for (int i = 0; i < nd; i++) {
+        const char *why;
+        int r = automa_six_rank(g, def[i]);
+        if (g->st.unit[def[i]].where == AT_MAP && r > best_rank && six_forces(g, g->st.unit[def[i]].hex, &why))
+            best = g->st.unit[def[i]].hex, best_rank = r;
     }
+    return best;
+}
+
+/* One natural 6 forcing the stack in hex back (true when the player must
+ * now answer: where it retreats, or whether a 6 of his cancels it). A 6
+ * that forces a retreat is still a hit, which the player allocates with the
+ * others, as in the base game's rule of 6. */
+static bool six_retreat(Game *g, int hex)
+{
+    AutomaState *a = &g->st.automa;
+    const char *why;
+    (void)six_forces(g, hex, &why);
+    bool doomed = !stack_can_retreat(g, hex);
+    char h[5];
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the stack in %s must retreat (%s)",
+            hex_name(g->gd, hex, h), why);
+    if (a->eng_csix > 0) { /* the base rule of 6: the defender's 6 may cancel the mandatory retreat */
+        a->eng = ENG_SIX_CANCEL;
+        a->eng_retreat = (short)hex;
+        g->st.to_move = SIDE_CONFEDERATE;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "%s",
+                doomed ? "the player's natural 6 cancels it (six-cancel): with no way back, the stack would be lost"
+                       : "the player may use a natural 6 of his to cancel it (six-cancel), or retreat (retreat HHHH)");
+        return true;
+    }
+    start_retreat(g, hex);
+    return a->eng == ENG_RETREAT;
+}
+
+/* One natural 6 on unit u: a loss on it, or its stack forced back. */
+static bool six_on(Game *g, int u)
+{
+    AutomaState *a = &g->st.automa;
+    const char *why;
+    if (six_forces(g, g->st.unit[u].hex, &why))
+        return six_retreat(g, g->st.unit[u].hex);
     a->eng_conf_hits--;
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest", gd->units[u].name);
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest",
+            g->gd->units[u].name);
     automa_lose_step(g, u, "AI-SIX");
     return false;
 }
@@ -653,6 +687,14 @@ static void next_six(Game *g)
 {
     AutomaState *a = &g->st.automa;
     while (a->eng_six > 0 && a->eng == ENG_PREP) {
+        /* K.2: "you must retreat a stack involved in combat if these conditions occur": any engaged stack */
+        int back = six_retreat_hex(g);
+        if (back >= 0) {
+            a->eng_six--;
+            if (six_retreat(g, back))
+                return;
+            continue;
+        }
         short tied[32];
         int n = six_targets(g, tied);
         if (n == 0)
