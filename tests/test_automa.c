@@ -1119,6 +1119,27 @@ static void test_jump_reads_the_slot_trigger(void **state)
     game_free(&g);
 }
 
+static void test_AI_WHEEL_jump_with_no_skirmisher_left(void **state)
+{
+    (void)state;
+    /* AI-WHEEL: an attacked formation's marker jumps whatever the Automa is
+     * asked: with the Union skirmisher pool empty there is no skirmisher
+     * step, and the jump still comes. */
+    Game g;
+    int t = birney_faces_mahone_and_posey(&g);
+    g.st.skirmishers[SIDE_UNION] = 0;
+    int f = F("sickles");
+    AutomaState *a = &g.st.automa;
+    a->wheel[4] = (signed char)f;
+    a->status[f] = FS_WHEEL;
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == f)
+            a->track[i] = -1;
+    mahone_and_posey_attack(&g, t);
+    LOGGED(&g, 0, "its marker jumps from slot 4 to slot 8");
+    game_free(&g);
+}
+
 static void test_player_attack(void **state)
 {
     (void)state;
@@ -1139,6 +1160,33 @@ static void test_player_attack(void **state)
     assert_int_equal(a->combat[f], 0);
     assert_int_equal(a->wheel[5], f);
     assert_true(a->wheel_rolling);
+    game_free(&g);
+}
+
+static void test_AI_PLAYER_ATTACK_cover_skirmisher_defends(void **state)
+{
+    (void)state;
+    /* J.1, K.1: the skirmisher an even roll for cover puts on the attacked
+     * division is one of the defenders: the first loss removes it. */
+    Game g;
+    int t = birney_faces_mahone_and_posey(&g);
+    int before = g.st.unit[U("birney")].steps;
+    int from = g.log.count;
+    mahone_and_posey_attack(&g, t);
+    dice(&g, "4" "55555" "11111");
+    for (int guard = 0; guard < 40 && g.st.pending == PEND_COMBAT; guard++) {
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else {
+            assert_true(legal_all(&g) > 0);
+            char why[200];
+            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+        }
+    }
+    LOGGED(&g, from, "an even roll: a Union skirmisher goes on 1st Division (Birney)");
+    int sk = g.st.automa.skirm[F("sickles")];
+    assert_true(sk < 0 || g.st.unit[sk].where != AT_MAP);
+    assert_int_equal(g.st.unit[U("birney")].steps, before - 1); /* two hits: the skirmisher, then Birney */
     game_free(&g);
 }
 
@@ -2526,6 +2574,8 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_WHEEL_jump_with_no_skirmisher_left),
+        cmocka_unit_test(test_AI_PLAYER_ATTACK_cover_skirmisher_defends),
         cmocka_unit_test(test_AI_SIX_any_engaged_stack_goes_back),
         cmocka_unit_test(test_AI_SIX_cancels_a_doomed_retreat),
         cmocka_unit_test(test_AI_ARTILLERY_player_may_entrench_first),

@@ -121,6 +121,8 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
         else if (f >= 0) {
             int s = skirmisher_place(g, SIDE_UNION, st->unit[u].hex);
             if (s >= 0) {
+                if (st->cb_ndef < CB_MAX_UNITS)
+                    st->cb_def[st->cb_ndef++] = (short)s; /* a defender: it takes the first loss (K.1) */
                 st->automa.skirm[f] = (short)s;
                 st->automa.seen_steps[s] = st->unit[s].steps;
                 st->automa.seen_where[s] = AT_MAP;
@@ -154,6 +156,17 @@ static void wheel_jump(Game *g)
             continue;
         a->thrown[f] = now;
         automa_wheel_jump(g, f);
+    }
+}
+
+void automa_attacked(Game *g)
+{
+    GameState *st = &g->st;
+    wheel_jump(g);
+    for (int j = 0; j < st->cb_ndef; j++) { /* N.5: attacking I or VI Corps brings it into play */
+        int f = data_automa_formation_of_unit(g->gd, st->cb_def[j]);
+        if (f >= 0 && st->automa.status[f] == FS_WAITING)
+            automa_release(g, f, "attacked");
     }
 }
 
@@ -229,14 +242,6 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_BW_CHOICE)
         return cover(g, list, k, why, n);
-    if (st->pending == PEND_COMBAT && st->cb_step == CB_SKIRMISHER) {
-        wheel_jump(g);
-        for (int j = 0; j < st->cb_ndef; j++) { /* N.5: attacking I or VI Corps brings it into play */
-            int f = data_automa_formation_of_unit(g->gd, st->cb_def[j]);
-            if (f >= 0 && st->automa.status[f] == FS_WAITING)
-                automa_release(g, f, "attacked");
-        }
-    }
     if ((st->pending == PEND_COMBAT || st->pending == PEND_DEMORAL) && (i = retreat_choice(g, list, k)) >= 0) {
         snprintf(why, n, "%s toward its nearest friend (K.3)",
                  st->pending == PEND_DEMORAL ? "the demoralized division falls back" : "the stack retreats");

@@ -65,6 +65,10 @@ int automa_defence_hits(Game *g, int nd);
  * and its removal once the dice are rolled. */
 int automa_defence_marker(const Game *g, const short *def, int ndef);
 void automa_marker_used(Game *g, const short *def, int ndef);
+/* The player attacks Automa divisions (the defenders of the combat just
+ * declared): a formation on the wheel jumps (AI-WHEEL, once per Confederate
+ * activation), I or VI Corps waiting comes into play (N.5). */
+void automa_attacked(Game *g);
 
 /* AI-SIX: the Automa defends and its 6 must hit one of several equally
  * strong Confederate units: the player picks (to_move is the Confederates

@@ -720,6 +720,8 @@ static void start_combat(Game *g, const Decision *d)
     st->cb_advance_over = false;
     st->cb_skirm_done = false;
     st->cb_step = CB_SKIRMISHER;
+    if (st->automa.on && def == SIDE_UNION)
+        automa_attacked(g); /* AI-WHEEL's jump, N.5's release: whatever the Automa is later asked */
     next_step(g);
 }
 
