@@ -1190,6 +1190,33 @@ static void test_AI_PLAYER_ATTACK_cover_skirmisher_defends(void **state)
     game_free(&g);
 }
 
+static void test_AI_RETREAT_last_step_retreats_at_the_first_hit(void **state)
+{
+    (void)state;
+    /* K.3: "An AI unit always retreats when it can absorb losses that would
+     * remove it from play": Birney on his last step retreats at the first
+     * hit instead of being removed (the base game's retreat comes only after
+     * a first loss). */
+    Game g;
+    int t = birney_faces_mahone_and_posey(&g);
+    g.st.unit[U("birney")].steps = 1;
+    int from = g.log.count;
+    mahone_and_posey_attack(&g, t);
+    dice(&g, "1" "5111" "1111");
+    for (int guard = 0; guard < 40 && g.st.pending == PEND_COMBAT; guard++) {
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else {
+            assert_true(legal_all(&g) > 0);
+            char why[200];
+            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+        }
+    }
+    LOGGED(&g, from, "the loss would remove the division: it retreats instead (K.3)");
+    assert_int_equal(g.st.unit[U("birney")].where, AT_MAP);
+    game_free(&g);
+}
+
 static void test_automa_six_in_defence(void **state)
 {
     (void)state;
@@ -2574,6 +2601,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_RETREAT_last_step_retreats_at_the_first_hit),
         cmocka_unit_test(test_AI_WHEEL_jump_with_no_skirmisher_left),
         cmocka_unit_test(test_AI_PLAYER_ATTACK_cover_skirmisher_defends),
         cmocka_unit_test(test_AI_SIX_any_engaged_stack_goes_back),

@@ -159,6 +159,29 @@ static void wheel_jump(Game *g)
     }
 }
 
+/* The unit K.1 gives the next loss to among the combat's defenders: the
+ * skirmisher first, then the strongest; -1. */
+static int next_loss_unit(const Game *g)
+{
+    const GameState *st = &g->st;
+    int best = -1, best_pts = -1;
+    for (int i = 0; i < st->cb_ndef; i++) {
+        int u = st->cb_def[i];
+        if (st->unit[u].where != AT_MAP || st->unit[u].steps <= 0 || g->gd->units[u].type == UT_DUMMY)
+            continue;
+        int p = g->gd->units[u].type == UT_SKIRMISHER ? 1000 : game_unit_points(g, u);
+        if (p > best_pts)
+            best = u, best_pts = p;
+    }
+    return best;
+}
+
+bool automa_loss_removes(const Game *g)
+{
+    int u = next_loss_unit(g);
+    return u >= 0 && g->gd->units[u].counter >= 0 && g->st.unit[u].steps == 1;
+}
+
 void automa_attacked(Game *g)
 {
     GameState *st = &g->st;
@@ -249,12 +272,7 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_DEF_LOSS && (i = pick_kind(list, k, D_RETREAT_INSTEAD)) >= 0) {
         /* K.3: a retreat rather than a loss that would remove a division, or on a 1-2 before the last loss */
-        bool removes = false;
-        for (int j = 0; j < k; j++)
-            if (list[j].kind == D_LOSE && list[j].arg >= 0 && g->gd->units[list[j].arg].counter >= 0 &&
-                st->unit[list[j].arg].steps == 1)
-                removes = true;
-        if (removes) {
+        if (automa_loss_removes(g)) {
             snprintf(why, n, "the loss would remove the division: it retreats instead (K.3)");
             return i;
         }

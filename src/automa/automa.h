@@ -69,6 +69,10 @@ void automa_marker_used(Game *g, const short *def, int ndef);
  * declared): a formation on the wheel jumps (AI-WHEEL, once per Confederate
  * activation), I or VI Corps waiting comes into play (N.5). */
 void automa_attacked(Game *g);
+/* K.3: the loss the defending Automa would take next (the skirmisher, else
+ * the strongest division, K.1) would remove a division from play: it
+ * retreats instead, even before a first loss is taken. */
+bool automa_loss_removes(const Game *g);
 
 /* AI-SIX: the Automa defends and its 6 must hit one of several equally
  * strong Confederate units: the player picks (to_move is the Confederates

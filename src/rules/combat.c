@@ -429,6 +429,13 @@ bool combat_obligations_met(const Game *g, char *why, size_t n)
 
 static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
 
+/* K.3: a defending Automa division retreats rather than take a loss that
+ * would remove it, the first loss too. */
+static bool k3_retreat(const Game *g)
+{
+    return g->st.automa.on && defender_side(g) == SIDE_UNION && automa_loss_removes(g);
+}
+
 static void next_step(Game *g);
 static bool six_pick_left(const Game *g, bool attacker_picks);
 
@@ -939,7 +946,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         for (int i = 0; i < nu; i++)
             if (!loss_refusal(g, units[i], defender))
                 ADDD(.kind = D_LOSE, .arg = units[i]);
-        if (defender && st->cb_def_first && !st->cb_retreating && !st->cb_forced_retreat)
+        if (defender && (st->cb_def_first || k3_retreat(g)) && !st->cb_retreating && !st->cb_forced_retreat)
             ADDD(.kind = D_RETREAT_INSTEAD);
         break;
     }
@@ -1138,7 +1145,8 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
         return true;
     }
     case D_RETREAT_INSTEAD:
-        if (st->cb_step != CB_DEF_LOSS || !st->cb_def_first || st->cb_retreating || st->cb_forced_retreat) {
+        if (st->cb_step != CB_DEF_LOSS || !(st->cb_def_first || k3_retreat(g)) || st->cb_retreating ||
+            st->cb_forced_retreat) {
             snprintf(why, n, "a retreat may replace one loss only after the first loss is taken, once, and not when "
                              "a 6 forced the retreat");
             return false;
