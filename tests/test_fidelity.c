@@ -335,6 +335,24 @@ static void test_ACT_INDEP_ATTACH_locked_units_stay_locked(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B1: once activated, not again this turn ------------- */
+
+static void test_ACT_INDEP_not_again_by_its_formation(void **state)
+{
+    (void)state;
+    /* Independent activation: "These units can not be activated again later
+     * during the current turn": Mahone, moved earlier by the Independent
+     * chit, stays put when Anderson's chit is placed beside him. */
+    Game g;
+    anderson_activated(&g);
+    g.st.unit[U("mahone")].flags |= UF_ACTIVATED; /* the Independent chit moved him */
+    HexCoord at = map_hex_at(&gd.map, g.st.unit[U("mahone")].hex);
+    run(&g, "place %s", at);
+    assert_false(game_unit_active(&g, U("mahone")));
+    assert_true(game_unit_active(&g, U("posey")));
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -638,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_STACK_displace_only_where_it_fits),
         cmocka_unit_test(test_CAMPAIGN_late_cavalry_may_cross_north),
         cmocka_unit_test(test_ACT_INDEP_ATTACH_locked_units_stay_locked),
+        cmocka_unit_test(test_ACT_INDEP_not_again_by_its_formation),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

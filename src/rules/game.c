@@ -785,7 +785,9 @@ static void activate_in_radius(Game *g)
                                                             !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
         if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
             mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
-        if (u->where != AT_MAP || !mine || (u->flags & UF_DETACHED) || unit_locked(g, i))
+        /* ACT-INDEP, DETACH: a unit the Independent chit or a detachment moved this turn "can not be
+         * activated again later during the current turn", by its own formation neither */
+        if (u->where != AT_MAP || !mine || (u->flags & (UF_DETACHED | UF_ACTIVATED)) || unit_locked(g, i))
             continue;
         if (range[u->hex]) {
             u->flags |= UF_ACTIVE | UF_ACTIVATED;
