@@ -353,6 +353,35 @@ static void test_ACT_INDEP_not_again_by_its_formation(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B2: passing through works is not leaving them -------- */
+
+static void test_FORTIFICATION_passing_through_is_not_leaving(void **state)
+{
+    (void)state;
+    /* BREASTWORK / FORTIFICATION: the penalty is for "all units in the stack
+     * that occupied it" when works next to the enemy are abandoned. Pender
+     * marching through empty works (a fortification marker on open ground,
+     * von Gilsa and Devens next to it) never occupied them: he is not
+     * disorganized. Leaving works he held is another matter (the test
+     * below). */
+    Game g;
+    hill_activated(&g);
+    HexCoord f = open_ground(&g);
+    int F = hx_index(f);
+    g.st.fort_marker[F] = 1;
+    HexCoord a = hex_neighbour(f, DIR_SE), b = hex_neighbour(f, DIR_SW);
+    put_at(&g, "pender", a);
+    put_at(&g, "von-gilsa", hex_neighbour(f, DIR_N));
+    put_at(&g, "devens", hex_neighbour(f, DIR_S)); /* the way round is held */
+    run(&g, "place %s", a);
+    run(&g, "move pender %s", b);
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_int_equal(g.st.unit[U("pender")].hex, hx_index(b));
+    assert_false(g.st.unit[U("pender")].flags & UF_DIS);
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -657,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_CAMPAIGN_late_cavalry_may_cross_north),
         cmocka_unit_test(test_ACT_INDEP_ATTACH_locked_units_stay_locked),
         cmocka_unit_test(test_ACT_INDEP_not_again_by_its_formation),
+        cmocka_unit_test(test_FORTIFICATION_passing_through_is_not_leaving),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

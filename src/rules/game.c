@@ -1180,7 +1180,8 @@ static void continue_move(Game *g)
             end_move(g, cost == COST_NO ? "the next hex cannot be entered now" : "not enough movement points left");
             return;
         }
-        bool was_adjacent = next_to_side(g, from, 1 - side);
+        /* only the hex the move started in was held: a hex marched through is not abandoned works */
+        bool was_adjacent = st->mv_pos == 0 && next_to_side(g, from, 1 - side);
         for (int i = 0; i < st->mv_n; i++)
             st->unit[st->mv_units[i]].hex = (short)to;
         leave_hex(g, from, side, st->mv_units, st->mv_n, LEAVE_MOVE, was_adjacent);
