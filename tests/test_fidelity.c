@@ -382,6 +382,33 @@ static void test_FORTIFICATION_passing_through_is_not_leaving(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B3: a skirmisher made earlier moves with its stack --- */
+
+static void test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack(void **state)
+{
+    (void)state;
+    /* SKIRM-RULES: skirmishers "never move ... alone"; with a unit they do.
+     * One made in an earlier activation, stacked with Pender, acts when
+     * Hill's chit activates Pender, and marches with him. */
+    Game g;
+    hill_activated(&g);
+    HexCoord at = open_ground(&g);
+    put_at(&g, "pender", at);
+    int sk = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(at));
+    assert_true(sk >= 0);
+    g.st.unit[sk].flags = 0; /* made in an earlier activation */
+    run(&g, "place %s", at);
+    assert_true(game_unit_active(&g, sk));
+    char cmd[160];
+    HexCoord to = hex_neighbour(at, DIR_S);
+    char hx[5];
+    hex_format(to, hx);
+    snprintf(cmd, sizeof cmd, "move pender+%s %s", gd.units[sk].id, hx);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[sk].hex, hx_index(to));
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -687,6 +714,7 @@ int main(void)
         cmocka_unit_test(test_ACT_INDEP_ATTACH_locked_units_stay_locked),
         cmocka_unit_test(test_ACT_INDEP_not_again_by_its_formation),
         cmocka_unit_test(test_FORTIFICATION_passing_through_is_not_leaving),
+        cmocka_unit_test(test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

@@ -765,6 +765,25 @@ static const char *attach_refusal(const Game *g, int unit)
     return in ? NULL : "it is outside the command radius";
 }
 
+/* SKIRM-RULES: skirmishers "never move ... alone": one standing with a unit
+ * active now acts with it, whenever it was made (it is not "activated" for
+ * the once-a-turn rule). */
+static void activate_skirmishers(Game *g, int side)
+{
+    GameState *st = &g->st;
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        if (u->where != AT_MAP || !is_skirmisher(g, i) || g->gd->units[i].side != side || (u->flags & UF_ACTIVE))
+            continue;
+        for (int j = 0; j < st->nunits; j++)
+            if (j != i && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex && (st->unit[j].flags & UF_ACTIVE) &&
+                !is_skirmisher(g, j) && !is_dummy(g, j)) {
+                u->flags |= UF_ACTIVE;
+                break;
+            }
+    }
+}
+
 static void activate_in_radius(Game *g)
 {
     GameState *st = &g->st;
@@ -796,6 +815,7 @@ static void activate_in_radius(Game *g)
             outside++;
     }
     free(range);
+    activate_skirmishers(g, st->drawn.side);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-RADIUS", "%d unit%s within the command radius of %d act; %d outside stay",
             active, active == 1 ? "" : "s", chit_radius(g), outside);
 }
@@ -2484,6 +2504,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 taken++;
             }
         }
+        activate_skirmishers(g, d->side);
         st->detach_used[d->side] = true;
         log_add(&g->log, st->turn, LOG_DECISION, "DETACH", "%s: %d unit%s join this activation", text, taken,
                 taken == 1 ? "" : "s");
@@ -2573,6 +2594,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         st->unit[d->arg].flags |= UF_ACTIVE | UF_ACTIVATED;
+        activate_skirmishers(g, st->drawn.side);
         st->attached++;
         log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-INDEP-ATTACH",
                 "%s joins the activation", g->gd->units[d->arg].name);
