@@ -409,6 +409,35 @@ static void test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack(void **state
     game_free(&g);
 }
 
+/* ---- second audit, B4: the mover goes on after a break of contact ------- */
+
+static void test_BREAK_CONTACT_the_mover_may_go_on(void **state)
+{
+    (void)state;
+    /* BREAK-CONTACT: "Breaking contact only temporarily interrupts the
+     * movement of the unit that caused this effect: the unit's movement can
+     * resume if it still has movement points available" (the rulebook's
+     * Heth and von Gilsa). Mahone comes next to the Union stack in 2121 at
+     * the end of his move; it steps back; Mahone goes on with what is left
+     * of his 4 MP (and the road bonus, all by road so far). */
+    Game g;
+    anderson_activated(&g);
+    apply_text(&g, "place 2322");
+    apply_text(&g, "move mahone 2221");
+    assert_int_equal(g.st.pending, PEND_BREAK_CONTACT);
+    apply_text(&g, "break 2120");
+    assert_int_equal(g.st.pending, PEND_NONE);
+    assert_true(g.st.unit[U("mahone")].flags & UF_GO_ON);
+    assert_true(legal_has(&g, "move mahone 2121")); /* after the enemy */
+    apply_text(&g, "move mahone 2121");
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay"); /* this time the Union stands */
+    assert_int_equal(g.st.unit[U("mahone")].hex, H("2121"));
+    assert_false(g.st.unit[U("mahone")].flags & UF_GO_ON); /* no break, no more going on */
+    refuse_text(&g, "move mahone 2221", "already moved");
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -715,6 +744,7 @@ int main(void)
         cmocka_unit_test(test_ACT_INDEP_not_again_by_its_formation),
         cmocka_unit_test(test_FORTIFICATION_passing_through_is_not_leaving),
         cmocka_unit_test(test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack),
+        cmocka_unit_test(test_BREAK_CONTACT_the_mover_may_go_on),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

@@ -589,7 +589,7 @@ static void end_turn(Game *g)
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
-                                               UF_FORCED | UF_BUILT);
+                                               UF_FORCED | UF_BUILT | UF_GO_ON | UF_GO_ROAD);
     events_end_turn(g);
     if (st->automa.on)
         automa_end_turn(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */
@@ -841,6 +841,17 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
     if (mp_override >= 0) {
         mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
         p.ctx.no_contact = true;
+    } else if (n > 0 && (g->st.unit[units[0]].flags & UF_GO_ON)) {
+        /* BREAK-CONTACT: "the unit's movement can resume if it still has movement points available" */
+        bool road = true;
+        int left = 255;
+        for (int i = 0; i < n; i++) {
+            road &= (g->st.unit[units[i]].flags & UF_GO_ROAD) != 0;
+            if (g->st.unit[units[i]].mp_left < left)
+                left = g->st.unit[units[i]].mp_left;
+        }
+        p.ctx.spent_half = mp * 2 + (road ? gd->movement.road_bonus : 0) - left;
+        p.ctx.road_lost = !road;
     }
     return passage_reach(g, &p, g->st.unit[units[0]].hex, mp, r);
 }
@@ -878,11 +889,15 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
     const char *bad = group_refusal(g, d);
     if (bad)
         return bad;
+    bool go_on = (st->unit[d->units[0]].flags & UF_GO_ON) != 0;
     for (int i = 0; i < d->nunits; i++) {
-        if (!(st->unit[d->units[i]].flags & UF_ACTIVE))
+        unsigned f = st->unit[d->units[i]].flags;
+        if (!(f & UF_ACTIVE))
             return "that unit is not active in this activation";
-        if (st->unit[d->units[i]].flags & UF_MOVED)
+        if ((f & UF_MOVED) && !(f & UF_GO_ON))
             return "that unit has already moved";
+        if (((f & UF_GO_ON) != 0) != go_on)
+            return "a unit going on after a break of contact moves on only with those it moved with";
     }
     return NULL;
 }
@@ -1169,8 +1184,15 @@ static void end_move(Game *g, const char *why)
             why ? "; " : "", why ? why : "");
     /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
     int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
-    for (int i = 0; i < st->mv_n; i++)
-        st->unit[st->mv_units[i]].mp_left = (unsigned char)(left > 0 ? left : 0);
+    for (int i = 0; i < st->mv_n; i++) {
+        UnitState *u = &st->unit[st->mv_units[i]];
+        u->mp_left = (unsigned char)(left > 0 ? left : 0);
+        /* BREAK-CONTACT: a break "only temporarily interrupts the movement of the unit that caused this
+         * effect": with MP left it may go on (a new move from here) */
+        if (st->mv_broke && left > 0 && u->where == AT_MAP && !(u->flags & UF_DEM))
+            u->flags |= UF_GO_ON | (st->mv_road ? UF_GO_ROAD : 0);
+    }
+    st->mv_broke = false;
     st->mv_n = 0;
     st->mv_len = st->mv_pos = 0;
 }
@@ -2065,6 +2087,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
             }
         }
         n = list_group_moves(g, out, max, n, UF_ACTIVE, UF_MOVED, -1, NULL);
+        n = list_group_moves(g, out, max, n, UF_GO_ON, 0, -1, NULL); /* going on after a break of contact */
         if (can_end)
             ADD(D_END, 0);
         break;
@@ -2681,6 +2704,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                     data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
                     hd);
             leave_hex(g, from, d->side, moved, nm, LEAVE_MOVE, true);
+            if (st->mv_n > 0)
+                st->mv_broke = true; /* the mover may go on past its planned end (BREAK-CONTACT) */
             if (hex_has_side(g, from, d->side)) {
                 st->bc_split = true; /* the rest must follow: the hex is left empty */
                 return true;
@@ -2879,6 +2904,15 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         move_reach_free(&reach);
         st->mv_n = d->nunits;
         st->mv_mp = 99;
+        bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
+        int go_left = 255;
+        for (int i = 0; i < d->nunits && resumed; i++) {
+            UnitState *u = &st->unit[d->units[i]];
+            go_road &= (u->flags & UF_GO_ROAD) != 0;
+            if (u->mp_left < go_left)
+                go_left = u->mp_left;
+            u->flags &= (unsigned short)~(UF_GO_ON | UF_GO_ROAD);
+        }
         for (int i = 0; i < d->nunits; i++) {
             st->mv_units[i] = d->units[i];
             st->unit[d->units[i]].flags |= UF_MOVED;
@@ -2896,8 +2930,9 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         for (int i = 0; i < len; i++)
             st->mv_path[i] = (short)map_hex_index(m, path[i]);
         st->mv_pos = 0;
-        st->mv_spent = 0;
-        st->mv_road = true;
+        st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
+        st->mv_road = resumed ? go_road : true;
+        st->mv_broke = false;
         log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text, cost / 2,
                 cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
         continue_move(g);
@@ -2942,7 +2977,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
                         g->gd->units[i].name);
             }
-            u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED);
+            u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_GO_ON | UF_GO_ROAD);
         }
         events_end_activation(g);
         draw_next(g);

@@ -54,6 +54,8 @@ enum UnitFlag {
     UF_BUILT = 2048,     /* tried to build a pontoon this turn (PONTOON-BUILD) */
     UF_RETREAT = 4096,   /* takes part in a General Retreat (EVENTS) */
     UF_RMOVED = 8192,    /* has made its General Retreat move */
+    UF_GO_ON = 16384,    /* an enemy broke contact from its move: it may go on with mp_left (BREAK-CONTACT) */
+    UF_GO_ROAD = 32768,  /* ... and every step so far was by road (ROADS) */
 };
 
 typedef struct {
@@ -180,6 +182,7 @@ typedef struct {
     int mv_len, mv_pos;
     int mv_spent;  /* half MP */
     bool mv_road;  /* every step so far by road */
+    bool mv_broke; /* an enemy stack broke contact from this move (BREAK-CONTACT: it may resume) */
     int mv_mp;     /* the slowest unit's MP */
     short bc_queue[DIR_COUNT]; /* enemy hexes still to be offered break contact */
     int bc_n;

@@ -159,8 +159,10 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     out->nhexes = n;
     out->map = m;
     out->start = map_hex_index(m, start);
-    out->allowance[LAYER_ANY] = movement * 2;
-    out->allowance[LAYER_ROAD] = movement * 2 + (ctx->no_road_bonus ? 0 : ctx->gd->movement.road_bonus);
+    out->allowance[LAYER_ANY] = movement * 2 - ctx->spent_half;
+    out->allowance[LAYER_ROAD] = ctx->road_lost ? out->allowance[LAYER_ANY]
+                                                : movement * 2 + (ctx->no_road_bonus ? 0 : ctx->gd->movement.road_bonus) -
+                                                      ctx->spent_half;
     for (int l = 0; l < LAYER_COUNT; l++) {
         out->cell[l] = malloc((size_t)n * sizeof(MoveCell));
         if (!out->cell[l]) {

@@ -43,6 +43,10 @@ typedef struct {
      * unit's movement; the supply line's 6 MP and the Automa's proximity
      * value are distances). */
     bool no_road_bonus;
+    /* A move resumed after the enemy broke contact (BREAK-CONTACT): half MP
+     * already spent, and whether its steps so far all went by road. */
+    int spent_half;
+    bool road_lost;
 } MoveContext;
 
 /* Whether h lies in the context's play area (always, without one). */
