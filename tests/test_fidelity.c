@@ -438,6 +438,97 @@ static void test_BREAK_CONTACT_the_mover_may_go_on(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B5, B9, B14: the advance after combat ----------------- */
+
+/* Hill's division on turn 3; von Gilsa, alone with 1 point in `t`, is
+ * attacked by `attackers` from `from` and eliminated by forced dice. */
+static void kill_von_gilsa(Game *g, HexCoord t, HexCoord from, const char *attackers, int att_dice)
+{
+    put_at(g, "von-gilsa", t);
+    g->st.unit[U("von-gilsa")].steps = 1;
+    run(g, "place %s", from);
+    char cmd[96];
+    hexcmd(cmd, sizeof cmd, "attack", t, attackers);
+    int dice[12];
+    for (int i = 0; i < 12; i++)
+        dice[i] = i < att_dice ? 5 : 1; /* the attacker's dice hit, the defender's miss */
+    force(g, dice, 12);
+    apply_text(g, cmd);
+    for (int guard = 0; guard < 20 && g->st.pending == PEND_COMBAT && g->st.cb_step != CB_ADVANCE; guard++) {
+        assert_true(legal_all(g) > 0);
+        char why[200];
+        assert_true(game_apply(g, &legal_buf[0], why, sizeof why));
+    }
+    assert_int_equal(g->st.unit[U("von-gilsa")].where, AT_ELIMINATED);
+}
+
+static void test_ADVANCE_some_or_all_one_hex_once(void **state)
+{
+    (void)state;
+    /* ADVANCE: "with some or all of the units that participated in the
+     * attack": the whole attacking stack is offered, and after Pender goes
+     * in Lane may follow; Pender, in, goes no further (one hex, once). */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), from = hex_neighbour(t, DIR_N);
+    put_at(&g, "pender", from);
+    put_at(&g, "lane", from);
+    kill_von_gilsa(&g, t, from, "pender+lane", 4);
+    assert_int_equal(g.st.cb_step, CB_ADVANCE);
+    char cmd[96];
+    hexcmd(cmd, sizeof cmd, "advance", t, "pender+lane");
+    assert_true(legal_has(&g, cmd)); /* the stack, listed whole */
+    hexcmd(cmd, sizeof cmd, "advance", t, "pender");
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.pending, PEND_COMBAT); /* Lane may follow */
+    hexcmd(cmd, sizeof cmd, "advance", t, "lane");
+    assert_true(legal_has(&g, cmd));
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[U("lane")].hex, hx_index(t));
+    assert_int_equal(g.st.pending, PEND_NONE);
+    game_free(&g);
+}
+
+static void test_ADVANCE_never_where_no_unit_may_cross(void **state)
+{
+    (void)state;
+    /* A minor river is "impassable in rain except at bridges and
+     * pontoons", though combat goes over it: von Gilsa destroyed across
+     * one in the rain, Pender may not advance over it. */
+    Game g;
+    hill_activated(&g);
+    int minor = -1;
+    for (int k = 0; k < gd.nhexside_kinds; k++)
+        if (strcmp(gd.hexside_kinds[k].id, "minor") == 0)
+            minor = k;
+    HexCoord a = HEX_NONE, b = HEX_NONE;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && a.col == 0; i++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord c = map_hex_at(&gd.map, i), n = hex_neighbour(c, d);
+            if (!map_has(&gd.map, n) || gd.map.hexes[i].side[d].kind != minor || gd.map.hexes[i].road[d] >= 0 ||
+                gd.map.hexes[i].bank != BANK_SOUTH || c.col < 3 || c.row < 3)
+                continue;
+            bool empty = true;
+            for (int u = 0; u < g.st.nunits && empty; u++)
+                empty = g.st.unit[u].where != AT_MAP ||
+                        (hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), c) > 3);
+            if (empty) {
+                a = c, b = n;
+                break;
+            }
+        }
+    assert_true(a.col != 0);
+    g.st.rain = true;
+    put_at(&g, "pender", a);
+    put_at(&g, "lane", a);
+    kill_von_gilsa(&g, b, a, "pender+lane", 12);
+    assert_int_equal(g.st.pending, PEND_NONE); /* no advance to offer */
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && gd.units[u].side == SIDE_CONFEDERATE)
+            assert_int_not_equal(g.st.unit[u].hex, hx_index(b));
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -745,6 +836,8 @@ int main(void)
         cmocka_unit_test(test_FORTIFICATION_passing_through_is_not_leaving),
         cmocka_unit_test(test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack),
         cmocka_unit_test(test_BREAK_CONTACT_the_mover_may_go_on),
+        cmocka_unit_test(test_ADVANCE_some_or_all_one_hex_once),
+        cmocka_unit_test(test_ADVANCE_never_where_no_unit_may_cross),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

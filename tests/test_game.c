@@ -1196,6 +1196,8 @@ static void test_von_gilsa_rulebook_example(void **state)
     assert_true(g.st.unit[U("von-gilsa")].flags & UF_DIS); /* out of his breastwork */
     run(&g, "advance thomas+lane+walker %s", t);
     assert_int_equal(g.st.unit[U("walker")].hex, hx_index(t));
+    if (g.st.pending == PEND_COMBAT && g.st.cb_step == CB_ADVANCE)
+        apply_text(&g, "no-advance"); /* the others stay */
     assert_int_equal(g.st.pending, PEND_NONE);
     /* Skirmishers are not counted among the eliminated (VICTORY-POINTS). */
     assert_int_equal(game_eliminated_points(&g, SIDE_CONFEDERATE), 0);
@@ -1301,7 +1303,13 @@ static void test_retreat_instead_of_a_loss_and_advance(void **state)
     assert_int_equal(g.st.cb_step, CB_ADVANCE);
     run(&g, "advance lane %s", t);
     assert_int_equal(g.st.unit[U("lane")].hex, hx_index(t));
-    /* the only vacated hex is taken: the combat is over */
+    /* ADVANCE: "with some or all of the units": the others may still follow Lane, within the
+     * stacking limits; Lane, having advanced one hex, goes no further */
+    assert_int_equal(g.st.cb_step, CB_ADVANCE);
+    char follow[64];
+    hexcmd(follow, sizeof follow, "advance lane", t, NULL);
+    assert_false(legal_has(&g, follow));
+    apply_text(&g, "no-advance");
     assert_int_equal(g.st.pending, PEND_NONE);
     game_free(&g);
 }

@@ -791,6 +791,11 @@ static void ai_losses(Game *g)
             int u = a->eng_att[k];
             if (g->st.unit[u].where != AT_MAP || !hexes_can_fight(g, g->st.unit[u].hex, h))
                 continue;
+            short one[1] = {(short)u};
+            Passage way; /* ADVANCE: only where a unit could cross (never a minor river in rain, say) */
+            passage_init(g, SIDE_UNION, one, 1, PASS_AUTOMA, &way);
+            if (!passage_open(&way, g->st.unit[u].hex, h))
+                continue;
             HexCoord gc = map_hex_at(&gd->map, goal);
             if (hex_distance(map_hex_at(&gd->map, h), gc) >= hex_distance(map_hex_at(&gd->map, g->st.unit[u].hex), gc))
                 continue;

@@ -564,18 +564,56 @@ static void queue_defended(Game *g)
             st->cb_queue[st->cb_nqueue++] = st->cb_hex[h];
 }
 
+/* ADVANCE: why these attackers may not advance into hex now, or NULL. "The
+ * attacker may advance into the hex(es) vacated by the defender(s) with
+ * some or all of the units that participated in the attack, respecting the
+ * normal stacking limits": a hex the defenders left empty (attackers that
+ * advanced before may stand in it), one hex, once, by a way movement could
+ * take (never across what no unit may cross), within the stacking limits
+ * with those already there. Listing and applying both ask this. */
+static const char *advance_refusal(const Game *g, const short *units, int n, int hex)
+{
+    const GameState *st = &g->st;
+    int side = g->st.drawn.side;
+    if (n < 1 || !in_list(st->cb_hex, st->cb_nhex, hex) || hex_has_side(g, hex, 1 - side))
+        return "advance only into a hex the defenders left empty";
+    Passage p;
+    passage_init(g, side, units, n, PASS_MOVE, &p);
+    p.ctx.no_contact = false; /* an advance goes into contact by its nature */
+    bool real = false;
+    for (int i = 0; i < n; i++) {
+        int u = units[i], k = -1;
+        for (int j = 0; j < st->cb_natt; j++)
+            if (st->cb_att[j] == u)
+                k = j;
+        if (k < 0 || !unit_here(g, u) || st->unit[u].hex == hex ||
+            hex_distance(map_hex_at(MAP(g), st->unit[u].hex), map_hex_at(MAP(g), hex)) != 1)
+            return "only units that fought, next to the vacated hex, advance";
+        if (st->cb_advanced[k])
+            return "a unit advances one hex, once";
+        if (!passage_open(&p, st->unit[u].hex, hex))
+            return "no unit could cross that way";
+        for (int j = 0; j < i; j++)
+            if (units[j] == u)
+                return "a unit is named twice";
+        real |= !is_skirmisher(g, u) && !is_dummy(g, u);
+    }
+    if (!real)
+        return "skirmishers and dummies advance only with a real unit (SKIRM-RULES, DUMMIES)";
+    if (stack_over_with(g, hex, side, units, n, 0, 0))
+        return "the advance must respect the stacking limits";
+    return NULL;
+}
+
 static bool advance_possible(const Game *g)
 {
     const GameState *st = &g->st;
-    for (int h = 0; h < st->cb_nhex; h++) {
-        int hex = st->cb_hex[h];
-        if (hex_has_side(g, hex, 0) || hex_has_side(g, hex, 1))
-            continue;
-        for (int i = 0; i < st->cb_natt; i++)
-            if (unit_here(g, st->cb_att[i]) &&
-                hex_distance(map_hex_at(MAP(g), st->unit[st->cb_att[i]].hex), map_hex_at(MAP(g), hex)) == 1)
+    for (int h = 0; h < st->cb_nhex; h++)
+        for (int i = 0; i < st->cb_natt; i++) {
+            short one[1] = {st->cb_att[i]};
+            if (!advance_refusal(g, one, 1, st->cb_hex[h]))
                 return true;
-    }
+        }
     return false;
 }
 
@@ -725,6 +763,7 @@ static void start_combat(Game *g, const Decision *d)
             st->cb_queue[st->cb_nqueue++] = d->hexes[h];
     st->cb_bonus_done[0] = st->cb_bonus_done[1] = false;
     st->cb_advance_over = false;
+    memset(st->cb_advanced, 0, sizeof st->cb_advanced);
     st->cb_skirm_done = false;
     st->cb_step = CB_SKIRMISHER;
     if (st->automa.on && def == SIDE_UNION)
@@ -954,15 +993,37 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         n = retreat_legal(g, st->cb_queue[0], defender_side(g), 0, out, max, n);
         break;
     case CB_ADVANCE:
+        /* each hex: every attacker that may go there alone, each attacking stack whole, and all of them
+         * together (any other group is typed: advance UNITS HHHH) */
         for (int h = 0; h < st->cb_nhex; h++) {
             int hex = st->cb_hex[h];
-            if (hex_has_side(g, hex, 0) || hex_has_side(g, hex, 1))
-                continue;
+            Decision all = {.kind = D_ADVANCE, .side = st->drawn.side, .arg = hex};
             for (int i = 0; i < st->cb_natt; i++) {
-                int u = st->cb_att[i];
-                if (unit_here(g, u) &&
-                    hex_distance(map_hex_at(MAP(g), st->unit[u].hex), map_hex_at(MAP(g), hex)) == 1)
-                    ADDD(.kind = D_ADVANCE, .arg = hex, .nunits = 1, .units = {(short)u});
+                short one[1] = {st->cb_att[i]};
+                if (!advance_refusal(g, one, 1, hex)) {
+                    ADDD(.kind = D_ADVANCE, .arg = hex, .nunits = 1, .units = {one[0]});
+                    all.units[all.nunits++] = one[0];
+                }
+            }
+            for (int i = 0; i < all.nunits; i++) { /* the stacks */
+                Decision stack = {.kind = D_ADVANCE, .side = st->drawn.side, .arg = hex};
+                bool first = true;
+                for (int j = 0; j < all.nunits; j++)
+                    if (st->unit[all.units[j]].hex == st->unit[all.units[i]].hex) {
+                        first &= j >= i;
+                        stack.units[stack.nunits++] = all.units[j];
+                    }
+                if (first && stack.nunits > 1 && stack.nunits < all.nunits &&
+                    !advance_refusal(g, stack.units, stack.nunits, hex)) {
+                    if (n < max)
+                        out[n] = stack;
+                    n++;
+                }
+            }
+            if (all.nunits > 1 && !advance_refusal(g, all.units, all.nunits, hex)) {
+                if (n < max)
+                    out[n] = all;
+                n++;
             }
         }
         ADDD(.kind = D_NO_ADVANCE);
@@ -1185,28 +1246,16 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             return true;
         }
         int hex = d->arg;
-        bool vacated = in_list(st->cb_hex, st->cb_nhex, hex) && !hex_has_side(g, hex, 0) && !hex_has_side(g, hex, 1);
-        if (!vacated) {
-            snprintf(why, n, "advance only into a hex the defenders left empty");
-            return false;
-        }
-        for (int i = 0; i < d->nunits; i++) {
-            int u = d->units[i];
-            if (!in_list(st->cb_att, st->cb_natt, u) || !unit_here(g, u) ||
-                hex_distance(map_hex_at(MAP(g), st->unit[u].hex), map_hex_at(MAP(g), hex)) != 1) {
-                snprintf(why, n, "only units that fought, next to the vacated hex, advance");
-                return false;
-            }
-        }
-        int units = 0, pts = 0;
-        for (int i = 0; i < d->nunits; i++)
-            units++, pts += game_unit_points(g, d->units[i]);
-        if (units > g->gd->stacking.max_units || pts > g->gd->stacking.max_points) {
-            snprintf(why, n, "the advance must respect the stacking limits");
+        const char *r = advance_refusal(g, d->units, d->nunits, hex);
+        if (r) {
+            snprintf(why, n, "%s", r);
             return false;
         }
         for (int i = 0; i < d->nunits; i++) {
             int from = st->unit[d->units[i]].hex;
+            for (int j = 0; j < st->cb_natt; j++)
+                if (st->cb_att[j] == d->units[i])
+                    st->cb_advanced[j] = true;
             st->unit[d->units[i]].hex = (short)hex;
             /* an attacker leaving his own breastwork by advancing is not disordered */
             leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_ADVANCE, true);
