@@ -489,6 +489,23 @@ static void test_ADVANCE_some_or_all_one_hex_once(void **state)
     game_free(&g);
 }
 
+static void test_BREASTWORK_gone_with_its_defenders(void **state)
+{
+    (void)state;
+    /* BREASTWORK: "removed when the hex no longer contains units of the army
+     * that built it": von Gilsa destroyed in his breastwork takes it with
+     * him (before, the marker stayed in the empty hex). */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), from = hex_neighbour(t, DIR_N);
+    put_at(&g, "pender", from);
+    put_at(&g, "lane", from);
+    g.st.breastwork[hx_index(t)] = SIDE_UNION + 1;
+    kill_von_gilsa(&g, t, from, "pender+lane", 12);
+    assert_int_equal(g.st.breastwork[hx_index(t)], 0);
+    game_free(&g);
+}
+
 static void test_ADVANCE_never_where_no_unit_may_cross(void **state)
 {
     (void)state;
@@ -838,6 +855,7 @@ int main(void)
         cmocka_unit_test(test_BREAK_CONTACT_the_mover_may_go_on),
         cmocka_unit_test(test_ADVANCE_some_or_all_one_hex_once),
         cmocka_unit_test(test_ADVANCE_never_where_no_unit_may_cross),
+        cmocka_unit_test(test_BREASTWORK_gone_with_its_defenders),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

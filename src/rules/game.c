@@ -2218,6 +2218,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     decision_format(g->gd, d, rec.text, sizeof rec.text);
     record(g, &rec);
     dummies_cleanup(g);
+    breastworks_cleanup(g);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
     if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */

@@ -74,6 +74,9 @@ int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max
  * printed works, a bridgehead marker or where the terrain forbids, never at
  * night); every way of building one asks this. */
 bool breastwork_allowed(const Game *g, int hex);
+/* works.c: BREASTWORK "removed when the hex no longer contains units of the
+ * army that built it": after every decision, whatever emptied the hex. */
+void breastworks_cleanup(Game *g);
 /* combat.c: FORTIFICATION's effect on `hex` held by def_side against these
  * attackers (0 none, 1 as a breastwork, 2 in full), and TERRAIN-LIMITS'
  * one terrain or hexside effect, applied to *ad and *dd (its name or NULL). */

@@ -45,3 +45,18 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
     for (int i = 0; i < n; i++)
         disorder(g, units[i], rule, "it left its works next to the enemy");
 }
+
+void breastworks_cleanup(Game *g)
+{
+    GameState *st = &g->st;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    for (int h = 0; h < cells; h++) {
+        int builder = st->breastwork[h] - 1;
+        if (builder < 0 || hex_has_real(g, h, builder))
+            continue;
+        st->breastwork[h] = 0; /* its defenders eliminated, or gone some way no step caught */
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, h), hx);
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork in %s has no one left to hold it: removed", hx);
+    }
+}
