@@ -649,6 +649,52 @@ static void test_FORTIFICATION_abandoned_next_to_the_enemy(void **state)
     game_free(&g);
 }
 
+static void test_FORTIFICATION_abandoned_piecemeal(void **state)
+{
+    (void)state;
+    /* BREASTWORK, FORTIFICATION: withdrawing only some of the units avoids
+     * the effect, but once the works are abandoned "all units in the stack
+     * that occupied it become Disorganized": Heth leaves 3222 first (no
+     * effect yet), Archer follows and empties it: both are disorganized. */
+    Game g;
+    hill_activated(&g);
+    int fort = H("3222");
+    HexCoord f = map_hex_at(&gd.map, fort);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), f) <= 2)
+            take_off(&g, gd.units[u].id);
+    put(&g, "heth", "3222");
+    put(&g, "archer", "3222");
+    /* an enemy next door, on this bank */
+    int e = -1, away = -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(f, d);
+        int ni = map_hex_index(&gd.map, nb);
+        if (e < 0 && hexes_can_fight(&g, fort, ni))
+            e = ni;
+    }
+    assert_true(e >= 0);
+    put_at(&g, "von-gilsa", map_hex_at(&gd.map, e));
+    for (int d = 0; d < DIR_COUNT && away < 0; d++) {
+        int ni = map_hex_index(&gd.map, hex_neighbour(f, d));
+        if (ni != e && !next_to_side(&g, ni, SIDE_UNION) && gd.terrain[gd.map.hexes[ni].terrain].move != COST_NO &&
+            map_hexside(&gd.map, f, d)->kind < 0)
+            away = ni;
+    }
+    assert_true(away >= 0);
+    run(&g, "place %s", f);
+    run(&g, "move heth %s", map_hex_at(&gd.map, away));
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_false(g.st.unit[U("heth")].flags & UF_DIS); /* Archer still holds them */
+    run(&g, "move archer %s", map_hex_at(&gd.map, away));
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_true(g.st.unit[U("archer")].flags & UF_DIS);
+    assert_true(g.st.unit[U("heth")].flags & UF_DIS);
+    game_free(&g);
+}
+
 /* ---- finding 11: no hidden caps on a combat --------------------------- */
 
 static void test_COMBAT_WHO_attacked_from_every_side(void **state)
@@ -859,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),
+        cmocka_unit_test(test_FORTIFICATION_abandoned_piecemeal),
         cmocka_unit_test(test_COMBAT_WHO_attacked_from_every_side),
         cmocka_unit_test(test_FORCED_MARCH_loss_from_any_unit_of_the_formation),
         cmocka_unit_test(test_BREASTWORK_not_only_forbidden_at_Falmouth),

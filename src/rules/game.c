@@ -2980,6 +2980,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             }
             u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_GO_ON | UF_GO_ROAD);
         }
+        memset(st->left_works, 0, sizeof st->left_works);
         events_end_activation(g);
         draw_next(g);
         return true;

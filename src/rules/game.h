@@ -244,6 +244,7 @@ typedef struct {
     bool march_used[SIDE_COUNT];       /* the forced march this turn (FORCED-MARCH) */
     unsigned char fort_marker[GS_MAX_HEXES]; /* bridgehead fortification markers (CAMPAIGN) */
     unsigned char unit_lock[GS_MAX_UNITS];   /* a unit may not act before this turn (CAMPAIGN) */
+    short left_works[GS_MAX_UNITS]; /* hex + 1 of works next to the enemy it moved out of this activation, 0 */
     unsigned char unit_release[GS_MAX_UNITS]; /* ... unless released from this turn */
     bool late_cavalry[GS_MAX_UNITS];         /* the turn-11 Union cavalry (CAMPAIGN) */
     bool fm_present[GS_MAX_FORMATIONS];      /* a detached formation in play (VARIANT-ABSENT-FORCES) */

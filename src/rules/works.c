@@ -40,10 +40,24 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
             disorder(g, units[i], rule, "it retreated out of its works");
         return;
     }
-    if (!emptied || !enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
+    if (!enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
         return;
+    if (!emptied) { /* some stay: no effect yet, but "all units in the stack that occupied it" pay if the rest go */
+        for (int i = 0; i < n; i++)
+            st->left_works[units[i]] = (short)(from + 1);
+        return;
+    }
     for (int i = 0; i < n; i++)
         disorder(g, units[i], rule, "it left its works next to the enemy");
+    for (int u = 0; u < st->nunits; u++)
+        if (st->left_works[u] == from + 1) {
+            bool now = false;
+            for (int i = 0; i < n; i++)
+                now |= units[i] == u;
+            if (!now && st->unit[u].where == AT_MAP)
+                disorder(g, u, rule, "the rest of its stack abandoned the works it left next to the enemy");
+            st->left_works[u] = 0;
+        }
 }
 
 void breastworks_cleanup(Game *g)
