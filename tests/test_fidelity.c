@@ -546,6 +546,46 @@ static void test_ADVANCE_never_where_no_unit_may_cross(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B10: seizing a pontoon costs 2 MP, after a move too ---- */
+
+static void test_PONTOON_SEIZE_after_moving_for_2_MP(void **state)
+{
+    (void)state;
+    /* PONTOON-SEIZE: "An infantry unit that moves to or is adjacent to a
+     * pontoon ... can destroy it ..., spending 2 movement points": Heth
+     * marches next to the Franklin's Crossing pontoon and destroys it with
+     * MP to spare, then goes on with what is left. */
+    Game g;
+    hill_activated(&g);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), tu_hex("3524")) <= 3)
+            take_off(&g, gd.units[u].id);
+    put(&g, "heth", "3625");
+    apply_text(&g, "place 3625");
+    apply_text(&g, "move heth 3524");
+    assert_true(g.st.unit[U("heth")].flags & UF_MOVED);
+    int left = g.st.unit[U("heth")].mp_left;
+    assert_true(left >= 4);
+    apply_text(&g, "destroy heth 3523-3524");
+    assert_false(g.st.pontoon[SIDE_UNION][H("3523")]);
+    assert_int_equal(g.st.unit[U("heth")].mp_left, left - 4);
+    if (left - 4 > 0)
+        assert_true(g.st.unit[U("heth")].flags & UF_GO_ON); /* the rest of his MP */
+    game_free(&g);
+
+    /* with less than 2 MP left, no */
+    hill_activated(&g);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (g.st.unit[u].where == AT_MAP && hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), tu_hex("3524")) <= 3)
+            take_off(&g, gd.units[u].id);
+    put(&g, "heth", "3524");
+    apply_text(&g, "place 3524");
+    g.st.unit[U("heth")].flags |= UF_MOVED;
+    g.st.unit[U("heth")].mp_left = 3;
+    refuse_text(&g, "destroy heth 3523-3524", "costs 2 MP");
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -902,6 +942,7 @@ int main(void)
         cmocka_unit_test(test_ADVANCE_some_or_all_one_hex_once),
         cmocka_unit_test(test_ADVANCE_never_where_no_unit_may_cross),
         cmocka_unit_test(test_BREASTWORK_gone_with_its_defenders),
+        cmocka_unit_test(test_PONTOON_SEIZE_after_moving_for_2_MP),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),

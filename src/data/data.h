@@ -65,6 +65,7 @@ typedef struct {
 typedef struct {
     int road_bonus; /* half MP */
     int exit_cost;  /* half MP */
+    int seize_cost; /* half MP to destroy or capture an enemy pontoon (PONTOON-SEIZE) */
 } MovementRules;
 
 typedef struct {

@@ -114,6 +114,9 @@ static void terrain_file(IniDoc *doc, void *arg)
             c->gd->movement.road_bonus = bonus * 2;
         ini_get_half(doc, mv, "exit_cost", true, false, &exit_cost, d);
         c->gd->movement.exit_cost = exit_cost;
+        int seize = 0;
+        ini_get_half(doc, mv, "seize_cost", true, false, &seize, d);
+        c->gd->movement.seize_cost = seize;
     }
     IniSection *st = ini_section(doc, "stacking");
     if (!st)

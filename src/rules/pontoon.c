@@ -92,6 +92,19 @@ static const char *take_up_refusal(const Game *g, const Decision *d)
     return NULL;
 }
 
+/* Half MP the unit still has for this activation: its whole allowance
+ * before it moves, what its move left after (mp_left). */
+static int half_mp_left(const Game *g, int u)
+{
+    const UnitState *us = &g->st.unit[u];
+    if (us->flags & UF_MOVED)
+        return us->mp_left;
+    int mp = g->gd->units[u].movement;
+    if (us->flags & UF_FORCED)
+        mp *= g->gd->rules.forced_march_factor;
+    return mp * 2;
+}
+
 static const char *seize_refusal(const Game *g, const Decision *d)
 {
     const GameState *st = &g->st;
@@ -101,8 +114,10 @@ static const char *seize_refusal(const Game *g, const Decision *d)
     if (u < 0 || u >= st->nunits || g->gd->units[u].side != d->side || g->gd->units[u].type != UT_INFANTRY)
         return "only infantry of this army seizes a pontoon";
     const UnitState *us = &st->unit[u];
-    if (!(us->flags & UF_ACTIVE) || (us->flags & UF_MOVED) || us->where != AT_MAP)
-        return "the unit must be active and still have its movement (it costs 2 MP)";
+    if (!(us->flags & UF_ACTIVE) || us->where != AT_MAP)
+        return "the unit must be active in this activation";
+    if (half_mp_left(g, u) < g->gd->movement.seize_cost)
+        return "seizing a pontoon costs 2 MP, and the unit has less left";
     if (d->hex < 0 || d->hex >= MAP(g)->cols * MAP(g)->rows || d->dir < 0 || d->dir >= DIR_COUNT ||
         !neighbour_ok(g, d->hex, d->dir) || !spans(g, 1 - d->side, d->hex, d->dir))
         return "no enemy pontoon spans that hexside";
@@ -253,7 +268,15 @@ bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
     set_span(g, 1 - d->side, d->hex, d->dir, false);
     if (d->kind == D_CAPTURE)
         set_span(g, d->side, d->hex, d->dir, true);
-    st->unit[d->arg].flags |= UF_MOVED; /* 2 MP: its move for this activation */
+    /* PONTOON-SEIZE: "spending 2 movement points"; with MP left it may go on (a move from here) */
+    int left = half_mp_left(g, d->arg) - g->gd->movement.seize_cost;
+    UnitState *su = &st->unit[d->arg];
+    su->flags = (unsigned short)((su->flags | UF_MOVED) & ~UF_GO_ROAD);
+    su->mp_left = (unsigned char)(left > 0 ? left : 0);
+    if (left > 0)
+        su->flags |= UF_GO_ON;
+    else
+        su->flags &= (unsigned short)~UF_GO_ON;
     log_add(&g->log, st->turn, LOG_DECISION, "PONTOON-SEIZE", "%s %s the enemy pontoon across %s",
             g->gd->units[d->arg].name, d->kind == D_CAPTURE ? "captures" : "destroys", hs);
     return true;
