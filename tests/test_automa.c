@@ -796,10 +796,21 @@ static void test_player_south(void **state)
     for (int i = 0; i < k; i++)
         if (legal_buf[i].kind == D_MOVE) {
             moves++;
-            north += gd.map.hexes[legal_buf[i].arg].bank != BANK_SOUTH;
+            north += gd.map.hexes[legal_buf[i].arg].bank == BANK_NORTH;
         }
     assert_true(moves > 0);
     assert_int_equal(north, 0);
+    game_free(&g);
+
+    /* "you can NEVER move on the north bank of the Rappahannock": the wedge between the Rappahannock and
+     * the Rapidan is not that bank; over Ely's Ford, out of the rain, Mahone may go into it */
+    bare(&g);
+    g.st.rain = false;
+    put(&g, "mahone", "1515");
+    confederate_drawn(&g, "anderson");
+    apply_text(&g, "place 1515");
+    assert_int_equal(gd.map.hexes[map_hex_index(&gd.map, tu_hex("1514"))].bank, BANK_WEDGE);
+    assert_true(legal_has(&g, "move mahone 1514"));
     game_free(&g);
 }
 

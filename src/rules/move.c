@@ -44,7 +44,7 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     int ti = map_hex_index(m, to);
     if (ctx->enemy && ctx->enemy[ti])
         return COST_NO;
-    if (ctx->south_only && m->hexes[ti].bank != BANK_SOUTH)
+    if (ctx->south_only && m->hexes[ti].bank == BANK_NORTH) /* the wedge below the Rappahannock is open */
         return COST_NO;
     const MapHex *fh = map_hex(m, from);
     const MapHex *th = &m->hexes[ti];

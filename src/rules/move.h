@@ -37,7 +37,8 @@ typedef struct {
      * the whole map. */
     HexCoord area_nw, area_se;
     /* AI-PLAYER-SOUTH: in the solitaire game the player's units never
-     * enter a hex north of the Rappahannock (any bank but S). */
+     * enter a hex on the north bank of the Rappahannock (bank N; the wedge
+     * between the rivers is south of it). */
     bool south_only;
     /* A reach measured in MP, not a move: no road bonus (ROADS gives it to a
      * unit's movement; the supply line's 6 MP and the Automa's proximity
