@@ -1068,8 +1068,30 @@ static void test_lone_weak_unit_destroyed(void **state)
     step(&g);
     int from = g.log.count;
     step(&g);
+    /* J.3: the player first may add his breastwork and skirmisher ("before calculating the number of
+     * dice"); he adds none */
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    apply_text(&g, "done");
     LOGGED(&g, from, "alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed");
     assert_int_equal(g.st.unit[s].where, AT_ELIMINATED);
+    game_free(&g);
+
+    /* a skirmisher added: no longer a single unit, the combat is fought */
+    t = bare(&g);
+    put_counter(&g, "birney", hexid(t));
+    put(&g, gd.units[s].id, hexid(nb(t, 0)));
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    to_move_step(&g, "sickles", "113");
+    step(&g);
+    step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    from = g.log.count;
+    run_at(&g, "skirmisher %s", nb(t, 0));
+    dice(&g, "1111" "11");
+    apply_text(&g, "done");
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "is overwhelmed"));
+    assert_int_equal(g.st.unit[s].where, AT_MAP);
     game_free(&g);
 }
 

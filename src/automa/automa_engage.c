@@ -243,21 +243,6 @@ void automa_combat(Game *g)
     }
     a->eng_fort_steps = a->eng_bw_steps = 0;
     a->eng_fort_hex = a->eng_bw_hex = -1;
-    /* J.3's special case: divisions of 3 or more against one Confederate unit of strength 1 */
-    const AutomaRules *ru = &gd->automa.rules;
-    bool strong = false;
-    for (int i = 0; i < a->eng_natt; i++)
-        strong |= game_unit_points(g, a->eng_att[i]) >= ru->overwhelm_strength;
-    if (nd == 1 && game_unit_points(g, def[0]) == ru->overwhelm_lone && strong) {
-        g->st.unit[def[0]].where = AT_ELIMINATED;
-        g->st.unit[def[0]].hex = -1;
-        g->st.unit[def[0]].steps = 0;
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
-                "%s, alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed", gd->units[def[0]].name);
-        a->eng_ai_hits = 0;
-        ai_losses(g);
-        return;
-    }
     a->eng = ENG_PREP;
     a->eng_bw = a->eng_sk = false;
     a->eng_trades = 0;
@@ -427,6 +412,24 @@ static void resolve(Game *g)
     int f = a->active;
     short def[48];
     int nd = defenders(g, def, 48);
+    /* J.3's special case, once the player has had his breastwork and skirmisher: divisions of 3 or more
+     * against one Confederate unit of strength 1 */
+    const AutomaRules *ru0 = &gd->automa.rules;
+    bool strong = false;
+    for (int i = 0; i < a->eng_natt; i++)
+        strong |= game_unit_points(g, a->eng_att[i]) >= ru0->overwhelm_strength;
+    if (nd == 1 && game_unit_points(g, def[0]) == ru0->overwhelm_lone && strong) {
+        g->st.unit[def[0]].where = AT_ELIMINATED;
+        g->st.unit[def[0]].hex = -1;
+        g->st.unit[def[0]].steps = 0;
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
+                "%s, alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed", gd->units[def[0]].name);
+        a->eng = ENG_PREP;
+        a->eng_ai_hits = 0;
+        a->eng_fort_steps = a->eng_bw_steps = 0;
+        ai_losses(g);
+        return;
+    }
     int ai_total = a->attack_art, conf_total = 0;
     bool all_reduced = true;
     for (int i = 0; i < a->eng_natt; i++) {
