@@ -2310,6 +2310,36 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     game_free(&g);
 }
 
+static void test_AI_SIX_two_sixes_two_units(void **state)
+{
+    (void)state;
+    /* The rule of 6 (K.2 refers to it): "In the case of multiple 6 result,
+     * it is not possible to inflict more than one step loss to the same
+     * unit, unless it is the only unit in the hex." Wilcox (4) takes the
+     * first 6; reduced to 2 he ties Perry, but the second 6 goes on Perry. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "wilcox", hexid(t));
+    put(&g, "perry", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, DIR_N)));
+    put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
+    put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    int from = g.log.count;
+    dice(&g, "6611" "1");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "a natural 6: the loss goes on Wilcox's Brigade, the strongest");
+    LOGGED(&g, from, "a natural 6: the loss goes on Perry's Brigade, the strongest");
+    assert_int_equal(g.st.unit[U("wilcox")].steps, 1);
+    game_free(&g);
+}
+
 static void test_AI_SIX_cancels_a_doomed_retreat(void **state)
 {
     (void)state;
@@ -2634,6 +2664,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_SIX_two_sixes_two_units),
         cmocka_unit_test(test_AI_RETREAT_last_step_retreats_at_the_first_hit),
         cmocka_unit_test(test_AI_WHEEL_jump_with_no_skirmisher_left),
         cmocka_unit_test(test_AI_PLAYER_ATTACK_cover_skirmisher_defends),

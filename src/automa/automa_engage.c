@@ -243,6 +243,7 @@ void automa_combat(Game *g)
     }
     a->eng_fort_steps = a->eng_bw_steps = 0;
     a->eng_fort_hex = a->eng_bw_hex = -1;
+    a->eng_nsixed = 0;
     a->eng = ENG_PREP;
     a->eng_bw = a->eng_sk = false;
     a->eng_trades = 0;
@@ -599,9 +600,18 @@ int automa_six_rank(const Game *g, int u)
 /* The engaged Confederate units a natural 6 would pick (ties: all of them). */
 static int six_targets(const Game *g, short *out)
 {
+    const AutomaState *a = &g->st.automa;
     short def[48];
     int nd = defenders(g, def, 48), best = -1, n = 0;
     for (int i = 0; i < nd; i++) {
+        /* the rule of 6: "it is not possible to inflict more than one step loss to the same unit, unless it
+         * is the only unit in the hex" */
+        bool hit = false;
+        for (int k = 0; k < a->eng_nsixed; k++)
+            hit |= a->eng_sixed[k] == def[i];
+        short here[GS_MAX_UNITS];
+        if (hit && units_in_hex(g, g->st.unit[def[i]].hex, SIDE_CONFEDERATE, -1, here, GS_MAX_UNITS) > 1)
+            continue;
         int r = automa_six_rank(g, def[i]);
         if (r > best)
             best = r, n = 0;
@@ -676,6 +686,8 @@ static bool six_on(Game *g, int u)
     if (six_forces(g, g->st.unit[u].hex, &why))
         return six_retreat(g, g->st.unit[u].hex);
     a->eng_conf_hits--;
+    if (a->eng_nsixed < 8)
+        a->eng_sixed[a->eng_nsixed++] = (short)u;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest",
             g->gd->units[u].name);
     automa_lose_step(g, u, "AI-SIX");

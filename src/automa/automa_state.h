@@ -121,7 +121,9 @@ typedef struct {
      * player's choice for the breastwork, the steps the works still take
      * from the Automa divisions next to them (J.3). */
     short eng_fort_hex, eng_bw_hex;
-    short bomb_target;                /* the unit the Automa bombards, waiting for the player's breastwork */
+    short bomb_target;
+    short eng_sixed[8];               /* Confederate units an Automa 6 has hit in this engagement (K.2) */
+    signed char eng_nsixed;                /* the unit the Automa bombards, waiting for the player's breastwork */
     bool eng_bw_die;
     signed char eng_fort_steps, eng_bw_steps;
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
