@@ -1250,6 +1250,39 @@ static void test_AI_RETREAT_last_step_retreats_at_the_first_hit(void **state)
     game_free(&g);
 }
 
+static void test_AI_LOSSES_one_loss_each_before_a_second(void **state)
+{
+    (void)state;
+    /* K.1: "Be sure to assign one loss to all involved units before any of
+     * them receive a second loss": Mahone and Posey attack Birney (7) and
+     * Whipple together and score 2 hits; Birney, still the strongest after
+     * the first, does not take the second: Whipple does. */
+    Game g;
+    int t = birney_faces_mahone_and_posey(&g);
+    put_counter(&g, "whipple", hexid(nb(t, DIR_NE)));
+    int b0 = g.st.unit[U("birney")].steps, w0 = g.st.unit[U("whipple")].steps;
+    confederate_drawn(&g, "anderson");
+    run_at(&g, "place %s", nb(t, 0));
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "attack mahone+posey %s+%s", hexid(t), hexid(nb(t, DIR_NE)));
+    int from = g.log.count;
+    apply_text(&g, cmd);
+    dice(&g, "3" "55" "111" "666666");
+    for (int guard = 0; guard < 40 && g.st.pending == PEND_COMBAT; guard++) {
+        if (g.st.to_move == SIDE_UNION)
+            step(&g);
+        else {
+            assert_true(legal_all(&g) > 0);
+            char why[200];
+            assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+        }
+    }
+    LOGGED(&g, from, "union: lose whipple");
+    assert_int_equal(g.st.unit[U("birney")].steps, b0 - 1);
+    assert_int_equal(g.st.unit[U("whipple")].steps, w0 - 1);
+    game_free(&g);
+}
+
 static void test_automa_six_in_defence(void **state)
 {
     (void)state;
@@ -2664,6 +2697,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_LOSSES_one_loss_each_before_a_second),
         cmocka_unit_test(test_AI_SIX_two_sixes_two_units),
         cmocka_unit_test(test_AI_RETREAT_last_step_retreats_at_the_first_hit),
         cmocka_unit_test(test_AI_WHEEL_jump_with_no_skirmisher_left),

@@ -308,12 +308,16 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
             int u = list[i].arg;
             int p = u >= 0 && u < st->nunits ? game_unit_points(g, u) : 0;
             if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER)
-                p = 1000; /* K.1: the skirmisher first */
+                p = 100000; /* K.1: the skirmisher first */
+            else if (list[i].kind == D_LOSE && st->pending == PEND_COMBAT)
+                for (int j = 0; j < st->cb_ndef; j++) /* "one loss to all involved units before any ... a second" */
+                    if (st->cb_def[j] == u)
+                        p -= 1000 * st->cb_def_losses[j];
             if (p > best_pts)
                 best = i, best_pts = p;
         }
     if (best >= 0) {
-        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division (K.1)");
+        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division not yet hit (K.1)");
         return best;
     }
     if ((i = pick_kind(list, k, D_NO_SKIRM)) >= 0) {

@@ -543,6 +543,9 @@ static void take_hit(Game *g, int u, bool on_defender, const char *rule)
     GameState *st = &g->st;
     bool real = !is_skirmisher(g, u);
     lose_step(g, u, rule);
+    for (int i = 0; i < st->cb_ndef && on_defender; i++)
+        if (st->cb_def[i] == u && st->cb_def_losses[i] < 255)
+            st->cb_def_losses[i]++;
     if (on_defender) {
         st->cb_hits_def--;
         st->cb_def_first = true;
@@ -764,6 +767,7 @@ static void start_combat(Game *g, const Decision *d)
     st->cb_bonus_done[0] = st->cb_bonus_done[1] = false;
     st->cb_advance_over = false;
     memset(st->cb_advanced, 0, sizeof st->cb_advanced);
+    memset(st->cb_def_losses, 0, sizeof st->cb_def_losses);
     st->cb_skirm_done = false;
     st->cb_step = CB_SKIRMISHER;
     if (st->automa.on && def == SIDE_UNION)

@@ -229,6 +229,7 @@ typedef struct {
     bool cb_bonus_done[2]; /* [0] attacker, [1] defender: bonus placed */
     bool cb_advance_over;
     bool cb_advanced[CB_MAX_UNITS]; /* per cb_att: has advanced (one hex, once: ADVANCE) */
+    unsigned char cb_def_losses[CB_MAX_UNITS]; /* per cb_def: steps lost in this combat (K.1's round) */
     short attacked[32];    /* hexes attacked this activation */
     int nattacked;
     short obliged[32];     /* hexes that must still be attacked (COMBAT-WHO) */
