@@ -1789,6 +1789,40 @@ static void test_AI_PROXIMITY_no_road_bonus(void **state)
     game_free(&g);
 }
 
+static void test_AI_DIS_DEM_demoralized_lead_keeps_away(void **state)
+{
+    (void)state;
+    /* K.4: "A demoralized unit ... does not have the ability to move
+     * adjacent to the enemy": Hancock, demoralized, marches on Salem Church
+     * (2822) with Mahone and Posey in 2622 across his way; he stops short
+     * of them. */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    put_counter(&g, "hancock", "2222");
+    g.st.unit[U("hancock")].flags |= UF_DEM;
+    put(&g, "mahone", "2622");
+    put(&g, "posey", "2622");
+    int f = F("couch");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    g.st.automa.obj_value[f] = 3;
+    g.st.automa.attitude = ATT_CAUTIOUS;
+    g.st.automa.hooker_where = HK_TURN_TRACK;
+    g.st.automa.hooker_turn = 30;
+    int from = g.log.count;
+    drawn(&g, "couch");
+    step(&g);
+    dice(&g, "661");
+    for (int i = 0; i < 4 && g.st.automa.active >= 0 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    LOGGED(&g, from, "lead hancock 2222->");
+    assert_int_equal(g.st.unit[U("hancock")].where, AT_MAP);
+    assert_int_not_equal(g.st.unit[U("hancock")].hex, map_hex_index(&gd.map, tu_hex("2222")));
+    assert_false(next_to_side(&g, g.st.unit[U("hancock")].hex, SIDE_CONFEDERATE));
+    game_free(&g);
+}
+
 static void test_player_breaks_from_a_march(void **state)
 {
     (void)state;
@@ -2713,6 +2747,7 @@ int main(void)
         cmocka_unit_test(test_player_breaks_contact),
         cmocka_unit_test(test_AI_BREAK_CONTACT_cautious_column),
         cmocka_unit_test(test_AI_PROXIMITY_no_road_bonus),
+        cmocka_unit_test(test_AI_DIS_DEM_demoralized_lead_keeps_away),
         cmocka_unit_test(test_player_breaks_from_a_march),
         cmocka_unit_test(test_eliminated_division_choice),
     };

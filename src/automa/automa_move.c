@@ -404,8 +404,13 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
         /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
         int end = plen - 1;
+        bool dem = (g->st.unit[lead].flags & UF_DEM) != 0;
         for (int i = 1; i < plen; i++) {
             int h = map_hex_index(m, path[i]);
+            if (dem && next_to_side(g, h, SIDE_CONFEDERATE)) { /* K.4: never next to the enemy */
+                end = i - 1;
+                break;
+            }
             if (d[h] == 0 || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
                 end = i;
                 break;
@@ -437,10 +442,11 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         int u = col[i];
         int from = g->st.unit[u].hex;
         int to = -1;
+        bool dem = (g->st.unit[u].flags & UF_DEM) != 0;
         while (back >= 0 && to < 0) {
             int h = map_hex_index(m, path[back--]);
-            if (hex_free(g, h) || h == from)
-                to = h;
+            if ((hex_free(g, h) || h == from) && !(dem && h != from && next_to_side(g, h, SIDE_CONFEDERATE)))
+                to = h; /* a demoralized division never comes next to the enemy (K.4) */
         }
         if (to < 0 || d[to] >= d[from])
             continue; /* the route is used up, or would lead it back */
