@@ -899,6 +899,27 @@ static void test_recovery_and_night(void **state)
     game_free(&g);
 }
 
+static void test_AI_NIGHT_demoralized_only_to_disorganized(void **state)
+{
+    (void)state;
+    /* DEMORAL: a demoralized unit "becomes disorganized at night if in
+     * supply"; AI-NIGHT then removes the disorder markers. Doubleday,
+     * demoralized, ends the night disorganized; Robinson, disorganized,
+     * ends it in order. */
+    Game g;
+    solitaire(&g, 5);
+    g.st.unit[U("doubleday")].flags |= UF_DEM;
+    g.st.unit[U("robinson")].flags |= UF_DIS;
+    advance_to(&g, 5);
+    dice(&g, "2");
+    apply_text(&g, "done");
+    pass_until(&g, PH_CHOOSE);
+    assert_int_equal(g.st.turn, 6);
+    assert_int_equal(g.st.unit[U("doubleday")].flags & (UF_DIS | UF_DEM), UF_DIS);
+    assert_int_equal(g.st.unit[U("robinson")].flags & (UF_DIS | UF_DEM), 0);
+    game_free(&g);
+}
+
 /* No Automa division on the map either. */
 static void clear_counters(Game *g)
 {
@@ -2731,6 +2752,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_NIGHT_demoralized_only_to_disorganized),
         cmocka_unit_test(test_AI_LOSSES_one_loss_each_before_a_second),
         cmocka_unit_test(test_AI_SIX_two_sixes_two_units),
         cmocka_unit_test(test_AI_RETREAT_last_step_retreats_at_the_first_hit),

@@ -557,9 +557,12 @@ void automa_end_turn(Game *g)
             }
             a->skirm[f] = -1;
         }
+        /* AI-NIGHT removes the disorder markers; a division demoralized when the night began is only
+         * disorganized by its end (DEMORAL: "becomes disorganized at night"), not cleared twice over */
         for (int u = 0; u < st->nunits; u++)
-            if (gd->units[u].counter >= 0)
+            if (gd->units[u].counter >= 0 && !(u < 256 && a->night_dem[u]))
                 st->unit[u].flags &= (unsigned short)~UF_DIS;
+        memset(a->night_dem, 0, sizeof a->night_dem);
     }
     bool day_ends = night && st->turn < gd->nturns && !gd->turns[st->turn].night;
     if (day_ends && gd->automa.hook_day_end) {

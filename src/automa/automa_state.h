@@ -122,6 +122,7 @@ typedef struct {
      * from the Automa divisions next to them (J.3). */
     short eng_fort_hex, eng_bw_hex;
     short bomb_target;
+    bool night_dem[256];              /* demoralized when this night began: only disorganized by its end (AI-NIGHT) */
     short eng_sixed[8];               /* Confederate units an Automa 6 has hit in this engagement (K.2) */
     signed char eng_nsixed;                /* the unit the Automa bombards, waiting for the player's breastwork */
     bool eng_bw_die;

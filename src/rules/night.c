@@ -239,6 +239,8 @@ static void supply_and_order(Game *g)
             log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "night: %s recovers its order", gd->units[u].name);
         } else if (us->flags & UF_DEM) {
             us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
+            if (u < 256)
+                st->automa.night_dem[u] = true; /* the Automa's night clean-up leaves this one disorganized */
             log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "night: %s, demoralized, is now only disorganized",
                     gd->units[u].name);
         }
