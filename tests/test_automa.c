@@ -1010,6 +1010,36 @@ static void test_engagement_example(void **state)
     game_free(&g);
 }
 
+static void test_AI_ENGAGEMENT_skirmisher_attacks_too(void **state)
+{
+    (void)state;
+    /* N.2, J.2: the formation's skirmisher, on Birney, is one of "the
+     * attacking units": its point joins III Corps' total (21 + 1 = 22). */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 1)));
+    put_counter(&g, "whipple", hexid(nb(t, 2)));
+    int f = F("sickles");
+    int sk = skirmisher_place(&g, SIDE_UNION, nb(t, 0));
+    assert_true(sk >= 0);
+    g.st.automa.skirm[f] = (short)sk;
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    int from = g.log.count;
+    dice(&g, "5433" "2");
+    apply_text(&g, "done");
+    LOGGED(&g, from, "III Corps: Union 22 (artillery 2, skirmisher 1 included) / 5 = 4 dice");
+    game_free(&g);
+}
+
 static void test_player_bonus_in_engagement(void **state)
 {
     (void)state;
@@ -2752,6 +2782,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_ENGAGEMENT_skirmisher_attacks_too),
         cmocka_unit_test(test_AI_NIGHT_demoralized_only_to_disorganized),
         cmocka_unit_test(test_AI_LOSSES_one_loss_each_before_a_second),
         cmocka_unit_test(test_AI_SIX_two_sixes_two_units),

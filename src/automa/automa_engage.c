@@ -440,11 +440,21 @@ static void resolve(Game *g)
     }
     for (int i = 0; i < nd; i++)
         conf_total += game_unit_points(g, def[i]);
+    /* the formation's skirmisher (N.2) attacks with the division it stands on */
+    int sk = f >= 0 ? a->skirm[f] : -1, sk_pts = 0;
+    for (int i = 0; i < a->eng_natt && sk >= 0 && g->st.unit[sk].where == AT_MAP && !sk_pts; i++)
+        if (g->st.unit[a->eng_att[i]].where == AT_MAP && g->st.unit[a->eng_att[i]].hex == g->st.unit[sk].hex)
+            sk_pts = game_unit_points(g, sk);
+    ai_total += sk_pts;
     const AutomaRules *ru = &gd->automa.rules;
     int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
     char why[320];
-    int len = snprintf(why, sizeof why, "%s: Union %d (artillery %d included) / %d = %d %s", automa_formation_name(gd, f),
-                       ai_total, a->attack_art, ru->dice_per, ai_dice, ai_dice == 1 ? "die" : "dice");
+    char skt[24] = "";
+    if (sk_pts)
+        snprintf(skt, sizeof skt, ", skirmisher %d", sk_pts);
+    int len = snprintf(why, sizeof why, "%s: Union %d (artillery %d%s included) / %d = %d %s",
+                       automa_formation_name(gd, f), ai_total, a->attack_art, skt, ru->dice_per, ai_dice,
+                       ai_dice == 1 ? "die" : "dice");
     if (a->combat[f]) {
         ai_dice += a->combat[f];
         len += snprintf(why + len, sizeof why - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
