@@ -586,6 +586,25 @@ static void test_hooker_holding_box(void **state)
     game_free(&g);
 }
 
+static void test_AI_SEQUENCE_no_holding_box_on_the_first_turn(void **state)
+{
+    (void)state;
+    /* O.1: "First turn only: skip steps 2 and 3": no randomization and no
+     * holding box on turn 1, even with Hooker on a highlighted box over two
+     * occupied slots. */
+    Game g;
+    solitaire(&g, 5);
+    AutomaState *a = &g.st.automa;
+    a->hooker_box = 1; /* highlighted: links slots 1 and 2 */
+    assert_true(a->track[0] >= 0 && a->track[1] >= 0);
+    int from = g.log.count;
+    apply_text(&g, "done");
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "Hooker on highlighted box"));
+    assert_int_equal(a->hooker_where, HK_COLUMN);
+    game_free(&g);
+}
+
 static void test_hooker_exception(void **state)
 {
     (void)state;
@@ -2758,6 +2777,7 @@ int main(void)
         cmocka_unit_test(test_wheel_advance_roll),
         cmocka_unit_test(test_wheel_enter),
         cmocka_unit_test(test_hooker_holding_box),
+        cmocka_unit_test(test_AI_SEQUENCE_no_holding_box_on_the_first_turn),
         cmocka_unit_test(test_hooker_exception),
         cmocka_unit_test(test_randomize),
         cmocka_unit_test(test_turn_track_markers),

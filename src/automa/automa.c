@@ -278,10 +278,12 @@ int automa_cup(Game *g, Chit *out, int max)
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "night: no Automa marker goes into the cup");
         return 0;
     }
-    if (g->st.turn > gd->scenarios[g->st.scenario].first_turn)
+    bool first = g->st.turn <= gd->scenarios[g->st.scenario].first_turn;
+    if (!first)
         randomize_track(g);
     int points = g->st.points[SIDE_UNION] / (t->cost > 0 ? t->cost : 1);
-    if (a->hooker_where == HK_COLUMN && t->box[a->hooker_box].linked[0] > 0) {
+    /* O.1: "First turn only: skip steps 2 and 3" (the randomization and Hooker's holding box) */
+    if (!first && a->hooker_where == HK_COLUMN && t->box[a->hooker_box].linked[0] > 0) {
         const HookerBox *b = &t->box[a->hooker_box];
         int s1 = b->linked[0] - 1, s2 = b->linked[1] - 1;
         int f1 = a->track[s1], f2 = a->track[s2];
