@@ -2115,6 +2115,41 @@ static void test_AI_MOVE_shared_objective_next_to_a_corps_there(void **state)
     game_free(&g);
 }
 
+static void test_AI_WHEEL_every_marker_slides_on_an_entry(void **state)
+{
+    (void)state;
+    /* G: "when a new CM enters the Wheel, the others slide to the next slots
+     * clockwise": III Corps on slot 1 and II Corps on slot 5 both move one
+     * slot when XI Corps arrives, not only the one in its way. */
+    Game g;
+    solitaire(&g, 5);
+    clear_confederates(&g);
+    clear_counters(&g);
+    AutomaState *a = &g.st.automa;
+    int area = data_area_index(&gd, 19), obj = map_hex_index(&gd.map, gd.areas[area].objective);
+    int s3 = F("sickles"), s2 = F("couch");
+    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
+        if (a->track[i] == s3 || a->track[i] == s2)
+            a->track[i] = -1;
+    a->wheel[1] = (signed char)s3;
+    a->wheel[5] = (signed char)s2;
+    a->status[s3] = a->status[s2] = FS_WHEEL;
+    a->arrivals = 2;
+    int f = F("howard");
+    a->obj_area[f] = (short)area;
+    a->obj_value[f] = 1;
+    put_counter(&g, "devens", hexid(nb(nb(obj, DIR_SW), DIR_SW)));
+    int from = g.log.count;
+    to_move_step(&g, "howard", "113");
+    step(&g);
+    LOGGED(&g, from, "XI Corps's marker goes on slot 1 of the wheel");
+    assert_int_equal(a->wheel[1], f);
+    assert_int_equal(a->wheel[2], s3);
+    assert_int_equal(a->wheel[6], s2);
+    assert_int_equal(a->wheel[5], -1);
+    game_free(&g);
+}
+
 static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
 {
     (void)state;
@@ -2751,6 +2786,7 @@ int main(void)
         cmocka_unit_test(test_display_text),
         cmocka_unit_test(test_AI_MOVE_shared_objective_next_to_a_corps_there),
         cmocka_unit_test(test_AI_MOVE_shared_objective_only_at_the_objective),
+        cmocka_unit_test(test_AI_WHEEL_every_marker_slides_on_an_entry),
         cmocka_unit_test(test_AI_NORTH_the_ford_on_its_own_bank),
         cmocka_unit_test(test_AI_ENGAGEMENT_never_across_the_Rapidan),
         cmocka_unit_test(test_AI_TRANSFER_only_where_a_way_leads),

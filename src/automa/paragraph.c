@@ -55,6 +55,21 @@ static void wheel_enter(Game *g, int f)
     for (int i = 0; i < g->gd->automa.track.slots; i++)
         if (a->track[i] == f)
             a->track[i] = -1;
+    /* G: "when a new CM enters the Wheel, the others slide to the next slots clockwise": every one of
+     * them, one slot; then the newcomer takes the entry (pushing on any that slid round onto it) */
+    signed char old[WHEEL_MAX_SLOTS + 1];
+    memcpy(old, a->wheel, sizeof old);
+    bool any = false;
+    for (int s = 1; s <= w->slots; s++)
+        a->wheel[s] = -1;
+    for (int s = 1; s <= w->slots; s++)
+        if (old[s] >= 0) {
+            a->wheel[w->slot[s].next] = old[s];
+            moved[w->slot[s].next] = true;
+            any = true;
+        }
+    if (any)
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "a marker enters: every marker on the wheel slides one slot clockwise");
     wheel_put(g, f, w->entry, moved);
     a->status[f] = FS_WHEEL;
     a->arrivals++;
