@@ -586,6 +586,37 @@ static void test_PONTOON_SEIZE_after_moving_for_2_MP(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B12: out of supply and demoralized loses a step ------ */
+
+static void test_OOS_LADDER_demoralized_loses_a_step_at_once(void **state)
+{
+    (void)state;
+    /* OOS-LADDER: "Units that are out of supply and are demoralized lose one
+     * step level" (no earlier marker needed, unlike the disorder and the
+     * demoralization): Heth, demoralized across the Rappahannock with no
+     * pontoon, loses a step at the first night. */
+    Game g;
+    start(&g, "campaign", 4);
+    HexCoord nb = HEX_NONE;
+    for (int i = 0; i < gd.map.cols * gd.map.rows && nb.col == 0; i++) {
+        HexCoord c = map_hex_at(&gd.map, i);
+        bool free = gd.map.hexes[i].bank == BANK_NORTH && gd.terrain[gd.map.hexes[i].terrain].move != COST_NO &&
+                    c.col > 10 && c.row > 5;
+        for (int u = 0; u < g.st.nunits && free; u++)
+            free = g.st.unit[u].where != AT_MAP || hex_distance(map_hex_at(&gd.map, g.st.unit[u].hex), c) > 3;
+        if (free)
+            nb = c;
+    }
+    put_at(&g, "heth", nb);
+    g.st.unit[U("heth")].flags |= UF_DEM;
+    assert_false(game_in_supply(&g, U("heth")));
+    int before = g.st.unit[U("heth")].steps;
+    advance_to(&g, 6);
+    assert_int_equal(g.st.unit[U("heth")].steps, before - 1);
+    assert_true(g.st.unit[U("heth")].flags & UF_OOS);
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -928,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_RETREAT_over_a_friendly_pontoon),
         cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
         cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
+        cmocka_unit_test(test_OOS_LADDER_demoralized_loses_a_step_at_once),
         cmocka_unit_test(test_DEMORAL_after_a_bombardment),
         cmocka_unit_test(test_RETREAT_unit_by_unit_through_a_full_hex),
         cmocka_unit_test(test_RETREAT_stays_in_the_play_area),

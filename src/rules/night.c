@@ -205,11 +205,13 @@ static void supply_and_order(Game *g)
             continue;
         }
         out_count[gd->units[u].side]++;
-        /* OOS-LADDER: marker, then disorganized, then demoralized, then a step. */
-        if (!(us->flags & UF_OOS)) {
+        /* OOS-LADDER: marker, then disorganized, then demoralized, then a step; "Units that are out of
+         * supply and are demoralized lose one step level", the marker or not */
+        if (!(us->flags & UF_OOS) && !(us->flags & UF_DEM)) {
             us->flags |= UF_OOS;
             log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s is out of supply", name);
         } else if (us->flags & UF_DEM) {
+            us->flags |= UF_OOS;
             us->steps--;
             if (us->steps == 0) {
                 us->where = AT_ELIMINATED;
