@@ -617,6 +617,37 @@ static void test_OOS_LADDER_demoralized_loses_a_step_at_once(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B13: who cannot force-march still moves ------------- */
+
+static void test_FORCED_MARCH_the_unfit_move_at_their_pace(void **state)
+{
+    (void)state;
+    /* FORCED-MARCH: "Out of supply, disorganized or demoralized units cannot
+     * perform this type of movement": Lane, out of supply, does not march at
+     * double pace, but he is still activated and may move at his own; and
+     * "No unit in the force marching formation may attack or bombard". */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "lane", hex_neighbour(t, DIR_N));
+    g.st.unit[U("lane")].flags |= UF_OOS;
+    put_at(&g, "von-gilsa", hex_neighbour(hex_neighbour(t, DIR_N), DIR_N));
+    run(&g, "place %s", t);
+    apply_text(&g, "forced-march");
+    assert_true(game_unit_active(&g, U("lane")));
+    assert_false(g.st.unit[U("lane")].flags & UF_FORCED);
+    char cmd[64];
+    hexcmd(cmd, sizeof cmd, "attack", hex_neighbour(hex_neighbour(t, DIR_N), DIR_N), "lane");
+    refuse_text(&g, cmd, "force-marching formation");
+    bool any = false; /* a move of his own */
+    int k = legal_all(&g);
+    for (int i = 0; i < k; i++)
+        any |= legal_buf[i].kind == D_MOVE && legal_buf[i].nunits == 1 && legal_buf[i].units[0] == U("lane");
+    assert_true(any);
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -960,6 +991,7 @@ int main(void)
         cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
         cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
         cmocka_unit_test(test_OOS_LADDER_demoralized_loses_a_step_at_once),
+        cmocka_unit_test(test_FORCED_MARCH_the_unfit_move_at_their_pace),
         cmocka_unit_test(test_DEMORAL_after_a_bombardment),
         cmocka_unit_test(test_RETREAT_unit_by_unit_through_a_full_hex),
         cmocka_unit_test(test_RETREAT_stays_in_the_play_area),

@@ -1920,7 +1920,9 @@ static void test_forced_march(void **state)
     run(&g, "place %s", t);
     apply_text(&g, "forced-march");
     assert_true(g.st.unit[U("heth")].flags & UF_FORCED);
-    assert_false(game_unit_active(&g, U("lane")));
+    /* Lane cannot force-march: still active, at his normal pace, and like the whole formation no attack */
+    assert_true(game_unit_active(&g, U("lane")));
+    assert_false(g.st.unit[U("lane")].flags & UF_FORCED);
     /* Doubled: five hexes of clear ground (5 MP) are within reach. The
      * ground is made clear for the test and restored after. */
     HexCoord far = t, path[5];

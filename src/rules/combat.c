@@ -45,8 +45,8 @@ static const char *attacker_refusal(const Game *g, int u, int side)
         return "artillery that bombarded does not fight in the same turn (BOMBARD)";
     if (us->flags & (UF_DIS | UF_DEM))
         return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
-    if (us->flags & UF_FORCED)
-        return "units on a forced march do not attack (FORCED-MARCH)";
+    if ((us->flags & UF_FORCED) || g->st.marching)
+        return "no unit of a force-marching formation attacks this turn (FORCED-MARCH)";
     return NULL;
 }
 

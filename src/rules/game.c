@@ -1583,8 +1583,8 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
             return "that battery has already fired this turn";
         if (us->flags & (UF_DIS | UF_DEM))
             return "disorganized or demoralized units do not bombard (DISORG, DEMORAL)";
-        if (us->flags & UF_FORCED)
-            return "units on a forced march do not bombard (FORCED-MARCH)";
+        if ((us->flags & UF_FORCED) || st->marching)
+            return "no unit of a force-marching formation bombards this turn (FORCED-MARCH)";
         int dist = hex_distance(map_hex_at(m, us->hex), target);
         if (dist < 1 || dist > 2)
             return "the target must be one or two hexes away";
@@ -2486,9 +2486,11 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (!(u->flags & UF_ACTIVE))
                 continue;
             if (u->flags & (UF_OOS | UF_DIS | UF_DEM)) {
-                u->flags &= (unsigned short)~UF_ACTIVE; /* they cannot march: they stay */
+                /* "cannot perform this type of movement": they move at their own pace, and like the whole
+                 * formation do not attack or bombard */
                 log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH",
-                        "%s, out of supply or in disorder, cannot march and stays", g->gd->units[i].name);
+                        "%s, out of supply or in disorder, cannot force-march: it moves at its normal pace",
+                        g->gd->units[i].name);
                 continue;
             }
             u->flags |= UF_FORCED;
