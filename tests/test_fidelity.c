@@ -143,6 +143,11 @@ static void test_OOS_LADDER_penalty_on_every_die(void **state)
     apply_text(&g, "bonus 0 0 0");
     assert_int_equal(g.st.cb_hits_def, 0); /* 5 - 1 = 4: no hit */
     assert_int_equal(g.st.cb_hits_att, 2); /* the supplied defender's 5s hit */
+    /* the log says why each attacking die counts one less */
+    bool told = false;
+    for (int i = 0; i < g.log.count; i++)
+        told |= strstr(g.log.items[i].text, "attacker die 1 of 3, bonus +0, out of supply -1") != NULL;
+    assert_true(told);
     game_free(&g);
 }
 

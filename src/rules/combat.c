@@ -468,9 +468,14 @@ static void roll_dice(Game *g)
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
         const unsigned char *bonus = attacker ? st->cb_att_bonus : st->cb_def_bonus;
         for (int i = 0; i < nd && i < CB_MAX_DICE; i++) {
-            char purpose[96];
-            snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender", i + 1,
-                     nd, bonus[i]);
+            char purpose[160];
+            int march = !attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0;
+            int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender",
+                               i + 1, nd, bonus[i]);
+            if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */
+                len += snprintf(purpose + len, sizeof purpose - (size_t)len, ", forced march -%d", march);
+            if (oos[side])
+                snprintf(purpose + len, sizeof purpose - (size_t)len, ", out of supply -%d", oos[side]);
             int die = game_roll(g, "COMBAT-STEPS", purpose);
             if (die == g->gd->rules.six && (st->options & OPT_RULE_OF_SIX)) {
                 if (attacker)
@@ -479,7 +484,7 @@ static void roll_dice(Game *g)
                     st->cb_six_def++;
             }
             LogEntry *e = &g->log.items[g->log.count - 1];
-            e->modified = die + bonus[i] - (!attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0) /* FORCED-MARCH */
+            e->modified = die + bonus[i] - march /* FORCED-MARCH */
                           - oos[side]; /* OOS-LADDER: out of supply, every die */
             hits[side] += e->modified >= cr->hit_on;
         }
