@@ -653,6 +653,55 @@ static void test_FORCED_MARCH_the_unfit_move_at_their_pace(void **state)
     game_free(&g);
 }
 
+/* ---- second audit, B19, B20: skirmishers with infantry; cavalry's two hexes */
+
+static void test_SKIRM_RULES_only_with_infantry(void **state)
+{
+    (void)state;
+    /* SKIRM-RULES: "Skirmishers cannot move or break contact on their own and
+     * must be stacked with infantry brigades in order to do so": with
+     * Walker's guns alone, the skirmisher stays. */
+    Game g;
+    hill_activated(&g);
+    HexCoord at = open_ground(&g);
+    put_at(&g, "walker", at);
+    put_at(&g, "pender", at);
+    int sk = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(at));
+    assert_true(sk >= 0);
+    run(&g, "place %s", at);
+    char cmd[160], tail[64];
+    snprintf(tail, sizeof tail, "walker+%s", gd.units[sk].id);
+    hexcmd(cmd, sizeof cmd, "move", hex_neighbour(at, DIR_S), tail);
+    refuse_text(&g, cmd, "stacked with infantry");
+    snprintf(tail, sizeof tail, "pender+%s", gd.units[sk].id);
+    hexcmd(cmd, sizeof cmd, "move", hex_neighbour(at, DIR_S), tail);
+    apply_text(&g, cmd);
+    game_free(&g);
+}
+
+static void test_BREAK_CONTACT_cavalry_two_hexes_never_next_to_the_enemy(void **state)
+{
+    (void)state;
+    /* BREAK-CONTACT: "Cavalry may break contact with the enemy moving two
+     * hexes, always if it does not end movement adjacent to enemy units":
+     * not even into a hex friends hold next to the enemy, which a one-hex
+     * break may enter. */
+    Game g;
+    hill_activated(&g);
+    HexCoord c = open_ground(&g);
+    put_at(&g, "f-lee", c);
+    put_at(&g, "von-gilsa", hex_neighbour(c, DIR_N));
+    HexCoord two = hex_neighbour(hex_neighbour(c, DIR_S), DIR_S);
+    put_at(&g, "pender", two);
+    put_at(&g, "mclean", hex_neighbour(two, DIR_S)); /* the enemy next to Pender's hex */
+    short dest[64];
+    int k = break_destinations_of(&g, hx_index(c), SIDE_CONFEDERATE, NULL, 0, dest, 64);
+    assert_true(k > 0);
+    for (int i = 0; i < k; i++)
+        assert_int_not_equal(dest[i], hx_index(two));
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -996,6 +1045,8 @@ int main(void)
         cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
         cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
         cmocka_unit_test(test_OOS_LADDER_demoralized_loses_a_step_at_once),
+        cmocka_unit_test(test_SKIRM_RULES_only_with_infantry),
+        cmocka_unit_test(test_BREAK_CONTACT_cavalry_two_hexes_never_next_to_the_enemy),
         cmocka_unit_test(test_FORCED_MARCH_the_unfit_move_at_their_pace),
         cmocka_unit_test(test_DEMORAL_after_a_bombardment),
         cmocka_unit_test(test_RETREAT_unit_by_unit_through_a_full_hex),

@@ -765,9 +765,9 @@ static const char *attach_refusal(const Game *g, int unit)
     return in ? NULL : "it is outside the command radius";
 }
 
-/* SKIRM-RULES: skirmishers "never move ... alone": one standing with a unit
- * active now acts with it, whenever it was made (it is not "activated" for
- * the once-a-turn rule). */
+/* SKIRM-RULES: skirmishers "must be stacked with infantry brigades" to
+ * move: one standing with an infantry unit active now acts with it,
+ * whenever it was made (it is not "activated" for the once-a-turn rule). */
 static void activate_skirmishers(Game *g, int side)
 {
     GameState *st = &g->st;
@@ -777,7 +777,7 @@ static void activate_skirmishers(Game *g, int side)
             continue;
         for (int j = 0; j < st->nunits; j++)
             if (j != i && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex && (st->unit[j].flags & UF_ACTIVE) &&
-                !is_skirmisher(g, j) && !is_dummy(g, j)) {
+                g->gd->units[j].type == UT_INFANTRY) {
                 u->flags |= UF_ACTIVE;
                 break;
             }
@@ -869,7 +869,7 @@ const char *group_refusal(const Game *g, const Decision *d)
     const char *bad = unit_list_refusal(g, d->units, d->nunits);
     if (bad)
         return bad;
-    bool real = false;
+    bool real = false, infantry = false, skirm = false;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
         if (g->gd->units[u].side != d->side)
@@ -877,9 +877,13 @@ const char *group_refusal(const Game *g, const Decision *d)
         if (st->unit[u].hex != st->unit[d->units[0]].hex)
             return "units moving together must start in the same hex";
         real |= !is_skirmisher(g, u) && !is_dummy(g, u);
+        infantry |= g->gd->units[u].type == UT_INFANTRY;
+        skirm |= is_skirmisher(g, u);
     }
     if (!real)
         return "skirmishers and dummies move only with a real unit (SKIRM-RULES, DUMMIES)";
+    if (skirm && !infantry)
+        return "skirmishers move only stacked with infantry brigades (SKIRM-RULES)";
     return NULL;
 }
 
@@ -1050,19 +1054,22 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
 {
     const Map *m = &g->gd->map;
     int n = 0;
-    bool cavalry = true, any = false;
+    bool cavalry = true, any = false, skirm = false, infantry = false;
     for (int i = 0; i < g->st.nunits; i++) {
         bool in = nu == 0;
         for (int k = 0; k < nu; k++)
             in |= units[k] == i;
-        if (in && g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
-            !is_skirmisher(g, i) && !is_dummy(g, i)) {
+        if (!in || g->st.unit[i].where != AT_MAP || g->st.unit[i].hex != hex || g->gd->units[i].side != side)
+            continue;
+        skirm |= is_skirmisher(g, i);
+        infantry |= g->gd->units[i].type == UT_INFANTRY;
+        if (!is_skirmisher(g, i) && !is_dummy(g, i)) {
             any = true; /* skirmishers and dummies alone never break contact */
             cavalry &= g->gd->units[i].type == UT_CAVALRY;
         }
     }
-    if (!any)
-        return 0;
+    if (!any || (skirm && !infantry))
+        return 0; /* SKIRM-RULES: skirmishers break contact only stacked with infantry brigades */
     int reach = cavalry ? g->gd->rules.cavalry_break_contact_hexes : g->gd->rules.break_contact_hexes;
     short going[GS_MAX_UNITS];
     int ngoing = nu > 0 ? nu : units_in_hex(g, hex, side, -1, going, GS_MAX_UNITS);
@@ -1076,8 +1083,10 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
         if (map_has(m, hex_neighbour(c, d)) && passage_step(&p, hex, d) != COST_NO)
             first[nfirst++] = (short)map_hex_index(m, hex_neighbour(c, d));
     short cand[64];
+    bool second[64];
     int nc = 0;
     for (int i = 0; i < nfirst; i++) {
+        second[nc] = false;
         cand[nc++] = first[i];
         if (reach < 2)
             continue;
@@ -1087,6 +1096,7 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
             int ni = map_has(m, nb) ? map_hex_index(m, nb) : -1;
             if (ni < 0 || ni == hex || passage_step(&p, first[i], d) == COST_NO)
                 continue;
+            second[nc] = true;
             cand[nc++] = (short)ni;
         }
     }
@@ -1096,8 +1106,9 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
             dup |= out[j] == cand[i];
         if (dup)
             continue;
-        /* never next to the enemy, unless friends already hold the hex */
-        if (next_to_side(g, cand[i], 1 - side) && !hex_has_side(g, cand[i], side))
+        /* never next to the enemy, unless friends already hold the hex; cavalry going two hexes "always if
+         * it does not end movement adjacent to enemy units", friends or not */
+        if (next_to_side(g, cand[i], 1 - side) && (second[i] || !hex_has_side(g, cand[i], side)))
             continue;
         if (n < max)
             out[n] = cand[i];
