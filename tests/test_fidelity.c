@@ -702,6 +702,29 @@ static void test_BREAK_CONTACT_cavalry_two_hexes_never_next_to_the_enemy(void **
     game_free(&g);
 }
 
+/* ---- second audit, B6 (reversed by the third): disordered enemies oblige no one */
+
+static void test_COMBAT_WHO_no_obligation_to_attack_the_disordered(void **state)
+{
+    (void)state;
+    /* COMBAT-WHO: "Attacking units or stacks are not obliged to attack
+     * disorganized enemy units or stacks": Heth in the open attacks von
+     * Gilsa and leaves McLean, disorganized next to him, alone. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "von-gilsa", hex_neighbour(t, DIR_N));
+    put_at(&g, "mclean", hex_neighbour(t, DIR_NE));
+    g.st.unit[U("mclean")].flags |= UF_DIS;
+    run(&g, "place %s", t);
+    char cmd[64];
+    hexcmd(cmd, sizeof cmd, "attack heth", hex_neighbour(t, DIR_N), NULL);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.pending, PEND_COMBAT);
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -1045,6 +1068,7 @@ int main(void)
         cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
         cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
         cmocka_unit_test(test_OOS_LADDER_demoralized_loses_a_step_at_once),
+        cmocka_unit_test(test_COMBAT_WHO_no_obligation_to_attack_the_disordered),
         cmocka_unit_test(test_SKIRM_RULES_only_with_infantry),
         cmocka_unit_test(test_BREAK_CONTACT_cavalry_two_hexes_never_next_to_the_enemy),
         cmocka_unit_test(test_FORCED_MARCH_the_unfit_move_at_their_pace),

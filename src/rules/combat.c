@@ -68,6 +68,18 @@ static int enemy_neighbours(const Game *g, int u, short *out)
     return n;
 }
 
+/* COMBAT-WHO: "Attacking units or stacks are not obliged to attack
+ * disorganized enemy units or stacks": a hex obliges the attacker only if
+ * some real unit in it is in order. */
+static bool obliges(const Game *g, int hex, int enemy)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (unit_here(g, u) && g->st.unit[u].hex == hex && g->gd->units[u].side == enemy && !is_skirmisher(g, u) &&
+            !is_dummy(g, u) && !(g->st.unit[u].flags & (UF_DIS | UF_DEM)))
+            return true;
+    return false;
+}
+
 static int defenders_of(const Game *g, const short *hexes, int nhex, int side, short *out, int max)
 {
     int n = 0;
@@ -388,7 +400,7 @@ static const char *attack_refusal(const Game *g, const Decision *d, char *buf, s
         short nb[DIR_COUNT];
         int k = enemy_neighbours(g, u, nb);
         for (int j = 0; j < k && nneed < 64; j++)
-            if (!in_list(need, nneed, nb[j]))
+            if (!in_list(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
                 need[nneed++] = nb[j];
     }
     for (int i = 0; i < nneed; i++) {
@@ -761,7 +773,8 @@ static void start_combat(Game *g, const Decision *d)
         short nb[DIR_COUNT];
         int k = enemy_neighbours(g, u, nb);
         for (int j = 0; j < k; j++)
-            if (!was_attacked(g, nb[j]) && !in_list(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32)
+            if (!was_attacked(g, nb[j]) && !in_list(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32 &&
+                obliges(g, nb[j], def))
                 st->obliged[st->nobliged++] = nb[j];
     }
     /* Step C: breastworks the defender may still place (none at night: NIGHT-COMBAT). */
