@@ -434,12 +434,38 @@ static void test_BREAK_CONTACT_the_mover_may_go_on(void **state)
     assert_int_equal(g.st.pending, PEND_NONE);
     assert_true(g.st.unit[U("mahone")].flags & UF_GO_ON);
     assert_true(legal_has(&g, "move mahone 2121")); /* after the enemy */
+
     apply_text(&g, "move mahone 2121");
     while (g.st.pending == PEND_BREAK_CONTACT)
         apply_text(&g, "stay"); /* this time the Union stands */
     assert_int_equal(g.st.unit[U("mahone")].hex, H("2121"));
     assert_false(g.st.unit[U("mahone")].flags & UF_GO_ON); /* no break, no more going on */
     refuse_text(&g, "move mahone 2221", "already moved");
+    game_free(&g);
+}
+
+static void test_BREAK_CONTACT_the_resume_comes_at_once(void **state)
+{
+    (void)state;
+    /* "Single units or stacks must complete movement before starting with
+     * the next one": once Posey moves, Mahone's chance to go on is gone. */
+    Game g;
+    anderson_activated(&g);
+    apply_text(&g, "place 2322");
+    apply_text(&g, "move mahone 2221");
+    apply_text(&g, "break 2120");
+    assert_true(g.st.unit[U("mahone")].flags & UF_GO_ON);
+    int k = legal_all(&g), pick = -1;
+    for (int i = 0; i < k && pick < 0; i++)
+        if (legal_buf[i].kind == D_MOVE && legal_buf[i].nunits == 1 && legal_buf[i].units[0] == U("posey"))
+            pick = i;
+    assert_true(pick >= 0);
+    char why[200];
+    assert_true(game_apply(&g, &legal_buf[pick], why, sizeof why));
+    while (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_false(g.st.unit[U("mahone")].flags & UF_GO_ON);
+    refuse_text(&g, "move mahone 2121", "already moved");
     game_free(&g);
 }
 
@@ -650,6 +676,18 @@ static void test_FORCED_MARCH_the_unfit_move_at_their_pace(void **state)
     for (int i = 0; i < k; i++)
         any |= legal_buf[i].kind == D_MOVE && legal_buf[i].nunits == 1 && legal_buf[i].units[0] == U("lane");
     assert_true(any);
+    game_free(&g);
+
+    /* an independent unit that joins after the march is declared marches too: "including any independent
+     * units and units with a 'detachment' marker" (and so does not bombard) */
+    hill_activated(&g);
+    put_at(&g, "heth", t);
+    put_at(&g, "cutts", t); /* an independent battalion */
+    run(&g, "place %s", t);
+    apply_text(&g, "forced-march");
+    assert_false(game_unit_active(&g, U("cutts")));
+    apply_text(&g, "attach cutts");
+    assert_true(g.st.unit[U("cutts")].flags & UF_FORCED);
     game_free(&g);
 }
 
@@ -1083,6 +1121,7 @@ int main(void)
         cmocka_unit_test(test_FORTIFICATION_passing_through_is_not_leaving),
         cmocka_unit_test(test_SKIRM_RULES_an_old_skirmisher_moves_with_its_stack),
         cmocka_unit_test(test_BREAK_CONTACT_the_mover_may_go_on),
+        cmocka_unit_test(test_BREAK_CONTACT_the_resume_comes_at_once),
         cmocka_unit_test(test_ADVANCE_some_or_all_one_hex_once),
         cmocka_unit_test(test_ADVANCE_never_where_no_unit_may_cross),
         cmocka_unit_test(test_BREASTWORK_gone_with_its_defenders),

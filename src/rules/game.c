@@ -2211,6 +2211,29 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
         seen[h] = (seen[h] & 4) != 0;
 }
 
+/* BREAK-CONTACT's resume is the same move going on: "Single units or
+ * stacks must complete movement before starting with the next one". Any
+ * decision but the enemy's answer to the break, or one by the units that
+ * may go on themselves, ends their chance. */
+static void go_on_expire(Game *g, const Decision *d)
+{
+    GameState *st = &g->st;
+    if (d->kind == D_BREAK || d->kind == D_STAY)
+        return;
+    bool own = d->kind == D_MOVE || d->kind == D_EXIT || d->kind == D_DESTROY || d->kind == D_CAPTURE;
+    for (int u = 0; u < st->nunits; u++) {
+        if (!(st->unit[u].flags & UF_GO_ON))
+            continue;
+        bool mine = false;
+        for (int i = 0; i < d->nunits && own; i++)
+            mine |= d->units[i] == u;
+        if ((d->kind == D_DESTROY || d->kind == D_CAPTURE) && own)
+            mine |= d->arg == u;
+        if (!mine)
+            st->unit[u].flags &= (unsigned short)~(UF_GO_ON | UF_GO_ROAD);
+    }
+}
+
 bool game_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     /* Undo keeps a snapshot of each decision until something random or
@@ -2228,6 +2251,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     GameRecord rec = {.dice = false, .side = d->side};
     decision_format(g->gd, d, rec.text, sizeof rec.text);
     record(g, &rec);
+    go_on_expire(g, d);
     dummies_cleanup(g);
     breastworks_cleanup(g);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
@@ -2538,6 +2562,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (u->where == AT_MAP && u->hex == d->arg && g->gd->units[i].side == d->side &&
                 !(u->flags & UF_ACTIVATED) && !unit_locked(g, i)) {
                 u->flags |= UF_ACTIVE | UF_ACTIVATED | UF_DETACHED;
+                if (st->marching && !(u->flags & (UF_OOS | UF_DIS | UF_DEM)))
+                    u->flags |= UF_FORCED; /* FORCED-MARCH: "and units with a 'detachment' marker" */
                 taken++;
             }
         }
@@ -2631,6 +2657,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         st->unit[d->arg].flags |= UF_ACTIVE | UF_ACTIVATED;
+        if (st->marching && !(st->unit[d->arg].flags & (UF_OOS | UF_DIS | UF_DEM)))
+            st->unit[d->arg].flags |= UF_FORCED; /* FORCED-MARCH: "including any independent units" */
         activate_skirmishers(g, st->drawn.side);
         st->attached++;
         log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-INDEP-ATTACH",
