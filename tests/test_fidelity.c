@@ -763,6 +763,28 @@ static void test_COMBAT_WHO_no_obligation_to_attack_the_disordered(void **state)
     game_free(&g);
 }
 
+/* ---- third audit: breastworks last through the night's activations ------- */
+
+static void test_NIGHT_COMBAT_breastworks_already_present_count(void **state)
+{
+    (void)state;
+    /* NIGHT-COMBAT: "Breastworks and skirmishers cannot be created during
+     * night turns. If already present, they may add their effects to night
+     * combat": Pender's breastwork stands through the night's activations
+     * and goes with the night's procedures. */
+    Game g;
+    start(&g, "campaign", 4);
+    int h = g.st.unit[U("pender")].hex;
+    g.st.breastwork[h] = SIDE_CONFEDERATE + 1;
+    advance_to(&g, 5);
+    assert_true(gd.turns[g.st.turn - 1].night);
+    assert_int_equal(g.st.breastwork[h], SIDE_CONFEDERATE + 1);
+    assert_false(breastwork_allowed(&g, map_hex_index(&gd.map, open_ground(&g)))); /* none new at night */
+    advance_to(&g, 6);
+    assert_int_equal(g.st.breastwork[h], 0);
+    game_free(&g);
+}
+
 /* ---- finding 4: disorder stays on a unit out of supply ---------------- */
 
 static void test_DISORG_out_of_supply_keeps_it(void **state)
@@ -1106,6 +1128,7 @@ int main(void)
         cmocka_unit_test(test_BREAK_CONTACT_over_a_friendly_pontoon),
         cmocka_unit_test(test_OOS_LADDER_penalty_on_every_die),
         cmocka_unit_test(test_OOS_LADDER_demoralized_loses_a_step_at_once),
+        cmocka_unit_test(test_NIGHT_COMBAT_breastworks_already_present_count),
         cmocka_unit_test(test_COMBAT_WHO_no_obligation_to_attack_the_disordered),
         cmocka_unit_test(test_SKIRM_RULES_only_with_infantry),
         cmocka_unit_test(test_BREAK_CONTACT_cavalry_two_hexes_never_next_to_the_enemy),

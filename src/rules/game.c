@@ -543,10 +543,6 @@ static void begin_turn(Game *g)
     const TurnDef *td = &g->gd->turns[st->turn - 1];
     log_add(&g->log, st->turn, LOG_EVENT, td->night ? "SEQ-NIGHT" : "SEQ-DAY", "turn %d begins: %s (%s)", st->turn,
             td->label, td->night ? "night" : "day");
-    if (td->night) {
-        memset(st->breastwork, 0, sizeof st->breastwork);
-        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "night: every breastwork is removed");
-    }
     st->rain = false;
     if (td->rain > 0) {
         char purpose[96];

@@ -340,6 +340,14 @@ bool night_begin(Game *g)
 {
     GameState *st = &g->st;
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-NIGHT", "the night's activations are over: supply, order, recovery");
+    /* BREASTWORK: "removed ... during night turns"; NIGHT-COMBAT: "If already present, they may add their
+     * effects to night combat": they last through the night's activations and go with the skirmishers */
+    bool any = false;
+    for (size_t h = 0; h < sizeof st->breastwork; h++)
+        any |= st->breastwork[h] != 0;
+    memset(st->breastwork, 0, sizeof st->breastwork);
+    if (any)
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "night: every breastwork is removed");
     skirmishers_at_night(g);
     if (events_night_window(g))
         return false; /* a side may first play a supply chit (EVENTS) */
