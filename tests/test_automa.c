@@ -1893,6 +1893,62 @@ static void test_AI_DIS_DEM_demoralized_lead_keeps_away(void **state)
     game_free(&g);
 }
 
+static void test_AI_ADJACENT_next_to_any_division_of_the_corps(void **state)
+{
+    (void)state;
+    /* H.2.c: the others "must be moved into free hexes, adjacent to another
+     * unit in their formation and adjacent to at least one enemy unit":
+     * 1920 is next to Whipple (not in contact) and to the enemy in 1921, so
+     * Berry goes there and III Corps engages; it does not march off. */
+    Game g;
+    solitaire(&g, 7);
+    clear_confederates(&g);
+    clear_counters(&g);
+    put(&g, "mahone", "1921");
+    put(&g, "posey", "1921");
+    put_counter(&g, "birney", "2021");
+    put_counter(&g, "griffin", "2020");
+    put_counter(&g, "sykes", "1922");
+    put_counter(&g, "whipple", "2019");
+    put_counter(&g, "berry", "2122");
+    int f = F("sickles");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 13);
+    g.st.automa.obj_value[f] = 0;
+    int from = g.log.count;
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "161");
+    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && g.st.automa.step != AS_COMBAT; i++)
+        step(&g);
+    LOGGED(&g, from, "III Corps is activated next to the enemy");
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "no engagement of"));
+    assert_true(next_to_side(&g, g.st.unit[U("birney")].hex, SIDE_CONFEDERATE));
+    game_free(&g);
+}
+
+static void test_AI_DIS_DEM_recovers_when_it_stays(void **state)
+{
+    (void)state;
+    /* DISORG applies to the Automa's divisions as to the player's: "The
+     * marker is removed at the end of the activation, if the unit was
+     * activated without moving". Whipple stayed: in order again; Berry
+     * moved: still disorganized. */
+    Game g;
+    solitaire(&g, 7);
+    int f = F("sickles");
+    g.st.automa.active = (signed char)f;
+    g.st.automa.step = AS_FINISH;
+    g.st.unit[U("whipple")].flags |= UF_DIS | UF_ACTIVE;
+    g.st.unit[U("berry")].flags |= UF_DIS | UF_ACTIVE | UF_MOVED;
+    int from = g.log.count;
+    automa_finish(&g);
+    LOGGED(&g, from, "3rd Division (Whipple), activated without moving, recovers its order");
+    assert_false(g.st.unit[U("whipple")].flags & UF_DIS);
+    assert_true(g.st.unit[U("berry")].flags & UF_DIS);
+    game_free(&g);
+}
+
 static void test_player_breaks_from_a_march(void **state)
 {
     (void)state;
@@ -2856,6 +2912,8 @@ int main(void)
         cmocka_unit_test(test_player_breaks_contact),
         cmocka_unit_test(test_AI_BREAK_CONTACT_cautious_column),
         cmocka_unit_test(test_AI_PROXIMITY_no_road_bonus),
+        cmocka_unit_test(test_AI_DIS_DEM_recovers_when_it_stays),
+        cmocka_unit_test(test_AI_ADJACENT_next_to_any_division_of_the_corps),
         cmocka_unit_test(test_AI_DIS_DEM_demoralized_lead_keeps_away),
         cmocka_unit_test(test_player_breaks_from_a_march),
         cmocka_unit_test(test_eliminated_division_choice),

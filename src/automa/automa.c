@@ -622,8 +622,18 @@ static void finish(Game *g)
     if (f >= 0) {
         if (a->status[f] == FS_CUP || a->status[f] == FS_HOLDING)
             track_return(g, f);
-        for (int u = 0; u < g->st.nunits; u++)
-            g->st.unit[u].flags &= (unsigned short)~UF_ACTIVE;
+        for (int u = 0; u < g->st.nunits; u++) {
+            UnitState *us = &g->st.unit[u];
+            /* DISORG, as for the player: "removed at the end of the activation, if the unit was activated
+             * without moving", not out of supply */
+            if ((us->flags & UF_ACTIVE) && (us->flags & UF_DIS) && !(us->flags & (UF_MOVED | UF_OOS)) &&
+                us->where == AT_MAP && g->gd->units[u].side == SIDE_UNION) {
+                us->flags &= (unsigned short)~UF_DIS;
+                log_add(&g->log, g->st.turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
+                        g->gd->units[u].name);
+            }
+            us->flags &= (unsigned short)~UF_ACTIVE;
+        }
     }
     a->active = -1;
     a->independent_acting = false;

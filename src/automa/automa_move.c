@@ -916,8 +916,8 @@ void automa_move(Game *g)
             if (g->st.unit[far[i]].flags & UF_DEM)
                 continue; /* K.4: never next to the enemy */
             transfer_reach(g, &p, g->st.unit[far[i]].hex, reach);
-            for (int j = 0; j < n; j++) {
-                if (units[j] == far[i] || !next_to_enemy(g, g->st.unit[units[j]].hex))
+            for (int j = 0; j < n; j++) { /* "adjacent to another unit in their formation", in contact or not */
+                if (units[j] == far[i] || g->st.unit[units[j]].where != AT_MAP)
                     continue;
                 HexCoord c = map_hex_at(&gd->map, g->st.unit[units[j]].hex);
                 for (int dir = 0; dir < DIR_COUNT; dir++) {
