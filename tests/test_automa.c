@@ -1059,6 +1059,48 @@ static void test_AI_ENGAGEMENT_skirmisher_attacks_too(void **state)
     game_free(&g);
 }
 
+static void test_AI_LOSSES_skirmisher_only_if_engaged(void **state)
+{
+    (void)state;
+    /* K.1 "assign loss to the AI units involved ...: first remove a
+     * skirmisher": the skirmisher on Whipple, disorganized and out of the
+     * fight (K.4), is not involved; the Confederate hit falls on a division
+     * that fought. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, 0)));
+    put_counter(&g, "berry", hexid(nb(t, 1)));
+    put_counter(&g, "whipple", hexid(nb(t, 2)));
+    g.st.unit[U("whipple")].flags |= UF_DIS;
+    int f = F("sickles");
+    int sk = skirmisher_place(&g, SIDE_UNION, nb(t, 2));
+    assert_true(sk >= 0);
+    g.st.automa.skirm[f] = (short)sk;
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    int b0 = game_unit_points(&g, U("birney")) + game_unit_points(&g, U("berry"));
+    int from = g.log.count;
+    dice(&g, "111" "5"); /* III Corps 16 / 5 = 3 dice, all misses; Mahone and Posey's one die hits */
+    apply_text(&g, "done");
+    while (g.st.automa.eng == ENG_LOSS || g.st.automa.eng == ENG_RETREAT) {
+        assert_true(legal_all(&g) > 0);
+        char why[160];
+        assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
+    }
+    for (int i = from; i < g.log.count; i++)
+        assert_null(strstr(g.log.items[i].text, "removes III Corps's skirmisher"));
+    assert_int_equal(g.st.unit[sk].where, AT_MAP);
+    assert_true(game_unit_points(&g, U("birney")) + game_unit_points(&g, U("berry")) < b0);
+    game_free(&g);
+}
+
 static void test_player_bonus_in_engagement(void **state)
 {
     (void)state;
@@ -2568,6 +2610,36 @@ static void test_AI_SIX_two_sixes_two_units(void **state)
     game_free(&g);
 }
 
+static void test_AI_ENGAGEMENT_first_loss_on_infantry(void **state)
+{
+    (void)state;
+    /* HITS, which J.2 leaves as in the standard game: "The first loss ...
+     * must always be absorbed by the infantry, if present": with Mahone and
+     * Cutts' guns engaged, the guns may not take the first loss. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "cutts", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, DIR_N)));
+    put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
+    put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
+    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
+        step(&g);
+    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    dice(&g, "5511" "1");
+    apply_text(&g, "done");
+    assert_int_equal(g.st.automa.eng, ENG_LOSS);
+    assert_false(legal_has(&g, "lose cutts"));
+    apply_text(&g, "lose mahone");
+    if (g.st.automa.eng == ENG_LOSS)
+        assert_true(legal_has(&g, "lose cutts")); /* the second may */
+    game_free(&g);
+}
+
 static void test_AI_SIX_cancels_a_doomed_retreat(void **state)
 {
     (void)state;
@@ -2894,6 +2966,8 @@ int main(void)
         cmocka_unit_test(test_bombardment_target),
         cmocka_unit_test(test_ai_losses_and_retreat),
         cmocka_unit_test(test_six),
+        cmocka_unit_test(test_AI_LOSSES_skirmisher_only_if_engaged),
+        cmocka_unit_test(test_AI_ENGAGEMENT_first_loss_on_infantry),
         cmocka_unit_test(test_AI_ENGAGEMENT_skirmisher_attacks_too),
         cmocka_unit_test(test_AI_NIGHT_demoralized_only_to_disorganized),
         cmocka_unit_test(test_AI_LOSSES_one_loss_each_before_a_second),

@@ -244,6 +244,7 @@ void automa_combat(Game *g)
     a->eng_fort_steps = a->eng_bw_steps = 0;
     a->eng_fort_hex = a->eng_bw_hex = -1;
     a->eng_nsixed = 0;
+    a->eng_conf_real = false;
     a->eng = ENG_PREP;
     a->eng_bw = a->eng_sk = false;
     a->eng_trades = 0;
@@ -283,8 +284,15 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
     case ENG_LOSS: {
         short def[48];
         int nd = defenders(g, def, 48);
+        /* HITS, as in the standard game: "The first loss, after those eventually attributed to the
+         * skirmishers, must always be absorbed by the infantry, if present" */
+        bool infantry = false;
         for (int i = 0; i < nd; i++)
-            ADD(D_LOSE, def[i]);
+            infantry |= g->gd->units[def[i]].type == UT_INFANTRY && g->st.unit[def[i]].where == AT_MAP;
+        for (int i = 0; i < nd; i++)
+            if (a->eng_conf_real || !infantry || g->gd->units[def[i]].type == UT_INFANTRY ||
+                g->gd->units[def[i]].type == UT_SKIRMISHER)
+                ADD(D_LOSE, def[i]);
         for (int i = 0; i < a->eng_nhex && a->eng_trades < g->gd->automa.rules.trades; i++)
             if (hex_has_side(g, a->eng_hex[i], SIDE_CONFEDERATE) && stack_can_retreat(g, a->eng_hex[i]))
                 ADD(D_TRADE, a->eng_hex[i]);
@@ -405,6 +413,20 @@ static void works_losses(Game *g)
     }
 }
 
+/* The active formation's skirmisher when it takes part in the engagement:
+ * on the map, on a division that engages (N.2, J.2, K.1); -1. */
+static int engaged_skirmisher(const Game *g)
+{
+    const AutomaState *a = &g->st.automa;
+    int f = a->active, sk = f >= 0 ? a->skirm[f] : -1;
+    if (sk < 0 || g->st.unit[sk].where != AT_MAP)
+        return -1;
+    for (int i = 0; i < a->eng_natt; i++)
+        if (g->st.unit[a->eng_att[i]].where == AT_MAP && g->st.unit[a->eng_att[i]].hex == g->st.unit[sk].hex)
+            return sk;
+    return -1;
+}
+
 /* The dice (J.2, J.3, AI-INTERRUPT) and the rolls. */
 static void resolve(Game *g)
 {
@@ -441,10 +463,7 @@ static void resolve(Game *g)
     for (int i = 0; i < nd; i++)
         conf_total += game_unit_points(g, def[i]);
     /* the formation's skirmisher (N.2) attacks with the division it stands on */
-    int sk = f >= 0 ? a->skirm[f] : -1, sk_pts = 0;
-    for (int i = 0; i < a->eng_natt && sk >= 0 && g->st.unit[sk].where == AT_MAP && !sk_pts; i++)
-        if (g->st.unit[a->eng_att[i]].where == AT_MAP && g->st.unit[a->eng_att[i]].hex == g->st.unit[sk].hex)
-            sk_pts = game_unit_points(g, sk);
+    int sk = engaged_skirmisher(g), sk_pts = sk >= 0 ? game_unit_points(g, sk) : 0;
     ai_total += sk_pts;
     const AutomaRules *ru = &gd->automa.rules;
     int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
@@ -698,6 +717,7 @@ static bool six_on(Game *g, int u)
     a->eng_conf_hits--;
     if (a->eng_nsixed < 8)
         a->eng_sixed[a->eng_nsixed++] = (short)u;
+    a->eng_conf_real |= g->gd->units[u].type != UT_SKIRMISHER;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "a natural 6: the loss goes on %s, the strongest",
             g->gd->units[u].name);
     automa_lose_step(g, u, "AI-SIX");
@@ -772,7 +792,7 @@ static void ai_losses(Game *g)
     }
     a->eng_csix = 0;
     /* the skirmisher first */
-    if (a->eng_ai_hits > 0 && f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
+    if (a->eng_ai_hits > 0 && f >= 0 && engaged_skirmisher(g) >= 0) { /* only one that took part */
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-LOSSES", "the first loss removes %s's skirmisher",
                 automa_formation_name(gd, f));
         g->st.unit[a->skirm[f]] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
@@ -968,7 +988,8 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
     if (!ok) {
         snprintf(why, n, "%s",
                  a->eng == ENG_PREP ? "before the dice: entrench HHHH, skirmisher HHHH (an engaged hex), or done"
-                 : a->eng == ENG_LOSS ? "take a loss (lose UNIT, an engaged unit) or retreat a stack instead (trade HHHH, at most 2)"
+                 : a->eng == ENG_LOSS ? "take a loss (lose UNIT, an engaged unit; the first on infantry while any is engaged) or "
+                                        "retreat a stack instead (trade HHHH, at most 2)"
                  : a->eng == ENG_BREAK ? "break contact (break HHHH, a free hex beside the stack) or stay"
                  : a->eng == ENG_BREAK_LOSS ? "choose the unit of the stack that loses a step (lose UNIT)"
                  : a->eng == ENG_BREAK_DIS ? "choose the unit of the stack that is disorganized (take UNIT)"
@@ -1044,6 +1065,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         }
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-ENGAGEMENT", "the Confederates take the loss on %s",
                 g->gd->units[d->arg].name);
+        a->eng_conf_real |= g->gd->units[d->arg].type != UT_SKIRMISHER;
         automa_lose_step(g, d->arg, "AI-ENGAGEMENT");
         a->eng_conf_hits--;
         conf_losses(g);

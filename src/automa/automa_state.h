@@ -124,7 +124,8 @@ typedef struct {
     short bomb_target;
     bool night_dem[256];              /* demoralized when this night began: only disorganized by its end (AI-NIGHT) */
     short eng_sixed[8];               /* Confederate units an Automa 6 has hit in this engagement (K.2) */
-    signed char eng_nsixed;                /* the unit the Automa bombards, waiting for the player's breastwork */
+    signed char eng_nsixed;
+    bool eng_conf_real;               /* a Confederate unit other than a skirmisher has lost a step (HITS) */                /* the unit the Automa bombards, waiting for the player's breastwork */
     bool eng_bw_die;
     signed char eng_fort_steps, eng_bw_steps;
     /* The player's attack on the Automa (AI-PLAYER-ATTACK): the defending
