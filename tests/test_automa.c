@@ -605,6 +605,29 @@ static void test_AI_SEQUENCE_no_holding_box_on_the_first_turn(void **state)
     game_free(&g);
 }
 
+static void test_AI_ATTITUDE_holds_while_hooker_is_away(void **state)
+{
+    (void)state;
+    /* F.2: the attitude "does not change until Hooker's counter is put back
+     * on the Activation Track": [003] on turn 1 would make the Automa
+     * Aggressive; with Hooker on the turn track it stays Cautious. */
+    Game g;
+    solitaire(&g, 5);
+    AutomaState *a = &g.st.automa;
+    a->attitude = ATT_CAUTIOUS;
+    a->hooker_where = HK_TURN_TRACK;
+    a->hooker_turn = 3;
+    int from = g.log.count;
+    automa_read(&g, 3, -1, "AI-END-TURN");
+    LOGGED(&g, from, "Hooker is away from his column: the attitude stays Cautious (F.2)");
+    assert_int_equal(a->attitude, ATT_CAUTIOUS);
+    /* back on his column, the booklet moves it again */
+    a->hooker_where = HK_COLUMN;
+    automa_read(&g, 3, -1, "AI-END-TURN");
+    assert_int_equal(a->attitude, ATT_AGGRESSIVE);
+    game_free(&g);
+}
+
 static void test_hooker_exception(void **state)
 {
     (void)state;
@@ -2941,6 +2964,7 @@ int main(void)
         cmocka_unit_test(test_wheel_advance_roll),
         cmocka_unit_test(test_wheel_enter),
         cmocka_unit_test(test_hooker_holding_box),
+        cmocka_unit_test(test_AI_ATTITUDE_holds_while_hooker_is_away),
         cmocka_unit_test(test_AI_SEQUENCE_no_holding_box_on_the_first_turn),
         cmocka_unit_test(test_hooker_exception),
         cmocka_unit_test(test_randomize),

@@ -217,6 +217,13 @@ static void set_attitude(Game *g, int att)
 {
     AutomaState *a = &g->st.automa;
     const ActivationTrack *t = &g->gd->automa.track;
+    if (a->hooker_where != HK_COLUMN && a->attitude != att) {
+        /* F.2: the attitude "does not change until Hooker's counter is put back on the Activation Track" */
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE",
+                "the booklet would make it %s, but Hooker is away from his column: the attitude stays %s (F.2)",
+                attitude_name(att), attitude_name(a->attitude));
+        return;
+    }
     if (a->attitude == att && (a->hooker_where != HK_COLUMN || t->box[a->hooker_box].attitude == att)) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ATTITUDE", "the attitude stays %s", attitude_name(att));
         return;
