@@ -898,6 +898,10 @@ static void test_independent_activate_top(void **state)
 static void test_isolated(void **state)
 {
     (void)state;
+    /* N.7: a division three or more hexes from the rest of its formation
+     * does not act with it and marches toward it at the end. With only two
+     * divisions far apart, the formation is the one nearer its objective:
+     * Williams marches on Salem Church, Geary is the isolated one. */
     Game g;
     solitaire(&g, 5);
     clear_confederates(&g);
@@ -905,11 +909,13 @@ static void test_isolated(void **state)
     put_counter(&g, "williams", "1419");
     put_counter(&g, "geary", "0813"); /* far from Williams: isolated (N.7) */
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    int from = g.log.count;
     to_move_step(&g, "slocum", "341");
     int geary = g.st.unit[U("geary")].hex;
     step(&g); /* the move: Geary does not act with the corps */
-    int from = g.log.count;
+    LOGGED(&g, from, "lead williams 1419->");
+    from = g.log.count;
     step(&g); /* the end: the isolated division marches toward its formation */
     LOGGED(&g, from, "2nd Division (Geary) is isolated");
     assert_int_not_equal(g.st.unit[U("geary")].hex, geary);
@@ -2014,6 +2020,37 @@ static void test_AI_DIS_DEM_recovers_when_it_stays(void **state)
     game_free(&g);
 }
 
+static void test_AI_ADJACENT_a_trial_leaves_no_trace(void **state)
+{
+    (void)state;
+    /* H.2.c tries the transfer and, with no engagement of two divisions to
+     * be had (Whipple is disorganized), undoes it: the log keeps only what
+     * happened, not the trial's side effects. */
+    Game g;
+    int t = bare(&g);
+    put(&g, "mahone", hexid(t));
+    put(&g, "posey", hexid(t));
+    put_counter(&g, "birney", hexid(nb(t, DIR_N)));
+    int w = nb(nb(t, DIR_NE), DIR_NE); /* two hexes from the enemy and from Birney */
+    put_counter(&g, "whipple", hexid(w));
+    g.st.unit[U("whipple")].flags |= UF_DIS;
+    g.st.breastwork[w] = SIDE_UNION + 1;
+    int f = F("sickles");
+    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    int from = g.log.count;
+    drawn(&g, "sickles");
+    step(&g);
+    dice(&g, "113");
+    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && g.st.automa.active >= 0; i++)
+        step(&g);
+    LOGGED(&g, from, "no engagement of 2 divisions is possible");
+    int removed = 0;
+    for (int i = from; i < g.log.count; i++)
+        removed += strstr(g.log.items[i].text, "breastwork left behind is removed") != NULL;
+    assert_true(removed <= (g.st.breastwork[w] == 0 ? 1 : 0));
+    game_free(&g);
+}
+
 static void test_player_breaks_from_a_march(void **state)
 {
     (void)state;
@@ -3010,6 +3047,7 @@ int main(void)
         cmocka_unit_test(test_player_breaks_contact),
         cmocka_unit_test(test_AI_BREAK_CONTACT_cautious_column),
         cmocka_unit_test(test_AI_PROXIMITY_no_road_bonus),
+        cmocka_unit_test(test_AI_ADJACENT_a_trial_leaves_no_trace),
         cmocka_unit_test(test_AI_DIS_DEM_recovers_when_it_stays),
         cmocka_unit_test(test_AI_ADJACENT_next_to_any_division_of_the_corps),
         cmocka_unit_test(test_AI_DIS_DEM_demoralized_lead_keeps_away),

@@ -505,8 +505,9 @@ static void after_move(Game *g, const short *units, int n)
     a->step = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
 }
 
-/* Confederate hexes next to the divisions. */
-static int contacts(const Game *g, const short *units, int n, short *out, int max)
+/* Confederate hexes next to the divisions: those they could fight, or
+ * (contact) every one in contact, the great rivers included (MOVE-CONTACT). */
+static int contacts_of(const Game *g, const short *units, int n, short *out, int max, bool contact)
 {
     const Map *m = &g->gd->map;
     int k = 0;
@@ -523,7 +524,8 @@ static int contacts(const Game *g, const short *units, int n, short *out, int ma
             for (int j = 0; j < k; j++)
                 seen |= out[j] == h;
             if (!seen && k < max && hex_has_side(g, h, SIDE_CONFEDERATE) &&
-                hexes_can_fight(g, g->st.unit[units[i]].hex, h))
+                (contact ? hexes_in_contact(g, g->st.unit[units[i]].hex, h)
+                         : hexes_can_fight(g, g->st.unit[units[i]].hex, h)))
                 out[k++] = (short)h;
         }
     }
@@ -538,7 +540,7 @@ static void offer_break(Game *g, const short *units, int n, const short *before,
     if (a->step != AS_COMBAT || g->st.phase == PH_GAME_OVER || g->st.pending != PEND_NONE)
         return;
     short now[24];
-    int k = contacts(g, units, n, now, 24);
+    int k = contacts_of(g, units, n, now, 24, false);
     a->eng_nhex = 0;
     for (int i = 0; i < k && a->eng_nhex < 24; i++) {
         bool old = false;
@@ -726,6 +728,17 @@ static int active_units(Game *g, int f, short *out)
         }
         out[k++] = all[i];
     }
+    if (k == 0 && n > 1) {
+        /* every division far from every other (two of them, say): the formation is the one nearest its
+         * objective; the others are the isolated ones */
+        int obj = objective_hex(g, f), keep = 0;
+        for (int i = 1; i < n && obj >= 0; i++)
+            if (hex_distance(map_hex_at(m, g->st.unit[all[i]].hex), map_hex_at(m, obj)) <
+                hex_distance(map_hex_at(m, g->st.unit[all[keep]].hex), map_hex_at(m, obj)))
+                keep = i;
+        g->st.unit[all[keep]].flags |= UF_ACTIVE;
+        out[k++] = all[keep];
+    }
     return k;
 }
 
@@ -895,7 +908,7 @@ void automa_move(Game *g)
     if (north_of_river(g, f, units, n, goal))
         return;
     short before[24];
-    int nbefore = contacts(g, units, n, before, 24);
+    int nbefore = contacts_of(g, units, n, before, 24, false);
     int adjacent = adjacent_count(g, units, n);
     if (adjacent > 0) {
         /* H.2.c: the others into free hexes next to a division and the enemy */
@@ -907,6 +920,7 @@ void automa_move(Game *g)
             if (!next_to_enemy(g, g->st.unit[units[i]].hex))
                 far[nf++] = units[i];
         GameState saved = g->st;
+        int saved_log = g->log.count; /* a trial: undone with its log lines if no engagement comes of it */
         int placed = 0;
         Passage p;
         union_passage(g, &p, false);
@@ -948,6 +962,8 @@ void automa_move(Game *g)
             return;
         }
         g->st = saved; /* no engagement of two divisions: the whole formation marches */
+        if (g->log.count > saved_log)
+            g->log.count = saved_log;
         buf[0] = '\0';
         march_on(g, f, units, n, 0, false, 0, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
