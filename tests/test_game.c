@@ -2680,6 +2680,29 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     assert_true(steps >= 35);
     bool supplied = game_hex_supplied(&g, SIDE_UNION, exit);
     int with_line = exit_bonus(&g);
+    /* The Confederate denial: "his own units with at least 15 step levels", his cavalry's steps too (the
+     * Union's 35 are "infantry/artillery step levels"); his infantry alone falls short here. */
+    int csa_steps = 0, csa_cav = 0;
+    for (int u = 0; u < g.st.nunits && csa_steps < 15; u++) {
+        const UnitDef *ud = &gd.units[u];
+        if (ud->side != SIDE_CONFEDERATE || ud->type != UT_CAVALRY)
+            continue;
+        int st = ud->reduced > 0 ? 2 : 1;
+        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = (unsigned char)st, .exited_from = (short)exit};
+        csa_steps += st, csa_cav += st;
+    }
+    for (int u = 0; u < g.st.nunits && csa_steps < 15; u++) {
+        const UnitDef *ud = &gd.units[u];
+        if (ud->side != SIDE_CONFEDERATE || ud->type != UT_INFANTRY || g.st.unit[u].where != AT_ABSENT)
+            continue;
+        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = 1, .exited_from = (short)exit};
+        csa_steps++;
+    }
+    assert_true(csa_cav > 0 && csa_steps >= 15);
+    assert_int_equal(exit_bonus(&g), 0);
+    for (int u = 0; u < g.st.nunits; u++)
+        if (gd.units[u].side == SIDE_CONFEDERATE)
+            g.st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
     /* Confederates on the exit road and all around it cut the line. */
     const char *csa[] = {"mcgowan", "lane", "archer", "pender", "thomas", "heth", "brockenbrough"};
     HexCoord c = map_hex_at(&gd.map, exit);

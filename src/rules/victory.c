@@ -67,6 +67,8 @@ static bool holds_all(const Game *g, int side, const char *list, bool need_suppl
     return any;
 }
 
+/* EXIT-MAP: steps off the map; the Union's count "infantry/artillery step
+ * levels" only, the Confederate denial "his own units" of every kind. */
 static int exited_steps(const Game *g, int side, bool supplied_only)
 {
     short from[GS_MAX_UNITS], unit[GS_MAX_UNITS];
@@ -74,7 +76,8 @@ static int exited_steps(const Game *g, int side, bool supplied_only)
     int k = 0;
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_EXITED && g->gd->units[u].side == side &&
-            g->gd->units[u].type != UT_CAVALRY && !is_skirmisher(g, u) && !is_dummy(g, u)) {
+            (side == SIDE_CONFEDERATE || g->gd->units[u].type != UT_CAVALRY) &&
+            !is_skirmisher(g, u) && !is_dummy(g, u)) {
             unit[k] = (short)u;
             from[k] = g->st.unit[u].exited_from;
             ok[k++] = true;
