@@ -37,3 +37,14 @@ execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1
 if(NOT rc EQUAL 2 OR NOT err MATCHES "--seed")
   message(FATAL_ERROR "a missing --seed should be explained with exit 2: ${rc}\n${err}")
 endif()
+
+# Games that once stuck with no legal decision (a demoralized stack whose
+# first unit's retreat left the rest no way out was never culled: the rest
+# must be eliminated, DEMORAL / AI-RETREAT). Each must now end.
+foreach(seed 65 77 278)
+  execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1 --seed ${seed}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "failed: 0")
+    message(FATAL_ERROR "guv sim --seed ${seed} (a game that once stuck) exited ${rc}:\n${out}\n${err}")
+  endif()
+endforeach()

@@ -960,8 +960,8 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         int from = a->eng_retreat;
         if (!retreat_apply(g, from, SIDE_CONFEDERATE, 0, d, "AI-RETREAT", why, n))
             return false;
-        if (retreat_left(g, from, SIDE_CONFEDERATE, 0) > 0) {
-            a->eng = ENG_RETREAT; /* the rest of the stack still to go */
+        if (retreat_left(g, from, SIDE_CONFEDERATE, 0) > 0 && retreat_cull(g, from, SIDE_CONFEDERATE, 0, "AI-RETREAT") > 0) {
+            a->eng = ENG_RETREAT; /* the rest of the stack still to go (those left with no way out are lost) */
             return true;
         }
         a->eng_retreat = -1;

@@ -174,8 +174,15 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         }
         int k = game_legal(&g, buf, SIM_LEGAL_MAX);
         if (k <= 0) {
-            snprintf(r->fail, sizeof r->fail, "no legal decision at turn %d (phase %d, %s to move)", g.st.turn,
-                     g.st.phase, data_side_name(g.st.to_move));
+            snprintf(r->fail, sizeof r->fail,
+                     "no legal decision at turn %d (phase %d, pending %d, engagement step %d, %s to move)", g.st.turn,
+                     g.st.phase, g.st.pending, g.st.automa.eng, data_side_name(g.st.to_move));
+            if (getenv("GUV_SIM_DUMP"))
+                for (int i = g.log.count > 12 ? g.log.count - 12 : 0; i < g.log.count; i++) {
+                    char line[400];
+                    log_format(&g.log.items[i], line, sizeof line);
+                    fprintf(stderr, "%s\n", line);
+                }
             break;
         }
         if (k > SIM_LEGAL_MAX)

@@ -75,7 +75,8 @@ bool morale_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     if (!retreat_apply(g, st->dem_hex, d->side, UF_DEM, d, "DEMORAL", why, n))
         return false;
-    if (retreat_left(g, st->dem_hex, d->side, UF_DEM) > 0)
+    /* those still to go: any the first ones left without a way out (a hex now full) are eliminated */
+    if (retreat_left(g, st->dem_hex, d->side, UF_DEM) > 0 && retreat_cull(g, st->dem_hex, d->side, UF_DEM, "DEMORAL") > 0)
         return true;
     st->pending = PEND_NONE;
     st->to_move = st->dem_resume;
