@@ -2,6 +2,8 @@
  * AI-COUNTERS): good files load with the right values; every kind of bad
  * input gets a file:line message and never a crash. */
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,6 +289,10 @@ static void test_scenario_checks(void **state)
     expect_error("scenarios/test.ini", "locked = howard:turn-2", "locked = howard:soon", "howard:soon",
                  "must end in :attacked or :turn-N");
     expect_error("scenarios/test.ini", "when = end", "when = later", "when = later", "'when' must be one of");
+    /* ../shared/repro/hang-empty-victory-type-lee-moves.ini: an empty word once hung the loader */
+    expect_error("scenarios/test.ini", "type = hold", "type =", "type =", "'type' must be one of");
+    expect_error("scenarios/test.ini", "side = confederate", "side =", "side =", "'side' must be one of");
+    expect_error("scenarios/test.ini", "when = end", "when =", "when =", "'when' must be one of");
     expect_error("scenarios/test.ini", "t2 = 1/2", "t7 = 1/2", "t7", "must name a turn of the scenario");
     expect_error("scenarios/test.ini", "last_turn = 3", "last_turn = 9", "last_turn", "must be from 1 to 5");
     expect_error("scenarios/test.ini", "[deploy:union]", "[deploy:yankees]", "[deploy:yankees]",
@@ -320,6 +326,37 @@ static void test_missing_file_and_section(void **state)
     diags_free(&d);
     tu_remove_tree(dir);
     expect_error("map.ini", "[supply]", "[suply]", "[suply]", "unknown section [suply]");
+}
+
+static void test_data_files_must_be_regular_files(void **state)
+{
+    (void)state;
+    /* A data file that is a folder, or a link to /dev/zero, is refused with
+     * file: error, and never read for ever (../shared/repro, issue 13). */
+    const char *as[] = {"folder", "zero"};
+    for (int k = 0; k < 2; k++) {
+        char *dir = tu_copy_tree(MINI_DIR);
+        char path[4096];
+        snprintf(path, sizeof path, "%s/config/tables.ini", dir);
+        assert_int_equal(remove(path), 0);
+        if (k == 0)
+            assert_int_equal(mkdir(path, 0755), 0);
+        else
+            assert_int_equal(symlink("/dev/zero", path), 0);
+        GameData gd;
+        Diags d = {0};
+        assert_false(gamedata_load(dir, &gd, &d));
+        if (!tu_has_diag(&d, "config/tables.ini", 0, "is not a regular file")) {
+            print_message("%s:\n", as[k]);
+            tu_print_diags(&d);
+            fail();
+        }
+        gamedata_free(&gd);
+        diags_free(&d);
+        if (k == 0)
+            rmdir(path);
+        tu_remove_tree(dir);
+    }
 }
 
 static void test_garbage_never_crashes(void **state)
@@ -367,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_scenario_checks),
         cmocka_unit_test(test_strategy_map_checks),
         cmocka_unit_test(test_missing_file_and_section),
+        cmocka_unit_test(test_data_files_must_be_regular_files),
         cmocka_unit_test(test_garbage_never_crashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

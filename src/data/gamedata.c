@@ -97,7 +97,8 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 /* FNV-1a over a file's bytes (a missing file counts as empty). */
 static uint64_t fingerprint_file(uint64_t h, const char *path)
 {
-    FILE *f = fopen(path, "rb");
+    char why[4400];
+    FILE *f = data_file_open(path, why, sizeof why); /* the loader reports a bad one */
     if (!f)
         return h;
     int c;

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     FILE *f;
@@ -253,13 +256,45 @@ static bool read_stream(FILE *f, const char *shown, IniDoc *doc, Diags *d)
     return true;
 }
 
+FILE *data_file_open(const char *path, char *why, size_t n)
+{
+    /* never blocks (a FIFO), never reads for ever (/dev/zero), never a folder */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(why, n, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(why, n, "%s is not a regular file (a folder, a device or a pipe): give a data file there", path);
+        close(fd);
+        return NULL;
+    }
+    if (sb.st_size > DATA_FILE_MAX) {
+        snprintf(why, n, "%s is %lld bytes, more than the %d a data file may have", path, (long long)sb.st_size,
+                 DATA_FILE_MAX);
+        close(fd);
+        return NULL;
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        snprintf(why, n, "cannot read %s: %s", path, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
 bool ini_read_file(const char *path, const char *shown, IniDoc *doc, Diags *d)
 {
-    FILE *f = fopen(path, "rb");
+    char why[4400];
+    FILE *f = data_file_open(path, why, sizeof why);
     if (!f) {
         memset(doc, 0, sizeof *doc);
         doc->file = strdup(shown);
-        diag_error(d, shown, 0, "cannot read %s: %s", path, strerror(errno));
+        diag_error(d, shown, 0, "%s", why);
         return false;
     }
     bool ok = read_stream(f, shown, doc, d);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "data/diag.h"
 
@@ -39,6 +40,11 @@ typedef struct {
  * only when the file cannot be read at all; syntax errors are added to d
  * and the rest of the file is still read. */
 bool ini_read_file(const char *path, const char *shown, IniDoc *doc, Diags *d);
+/* Opens a data file for reading only if it is a regular file of at most
+ * DATA_FILE_MAX bytes (never blocking on a pipe); NULL with the reason in
+ * why otherwise. Every data file is read through it. */
+#define DATA_FILE_MAX (4 * 1024 * 1024)
+FILE *data_file_open(const char *path, char *why, size_t n);
 bool ini_read_string(const char *text, const char *shown, IniDoc *doc, Diags *d);
 void ini_free(IniDoc *doc);
 

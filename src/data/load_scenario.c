@@ -79,6 +79,8 @@ typedef struct {
 static bool word_in(const char *word, const char *list)
 {
     size_t n = strlen(word);
+    if (n == 0)
+        return false; /* an empty value is no word (strstr would find "" for ever) */
     for (const char *p = list; (p = strstr(p, word)); p += n)
         if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
             return true;
