@@ -2629,6 +2629,17 @@ static void test_victory_on_points(void **state)
     hex_format(gd.map.places[falmouth].hex, hx);
     put(&g, "provost", hx);
     assert_int_equal(game_union_vp(&g), vp >= 5 ? vp : vp + 5);
+    /* At the end the log shows how the total is made (VICTORY-POINTS). */
+    int from = g.log.count;
+    assert_true(victory_check(&g, true, true));
+    bool told = false;
+    for (int i = from; i < g.log.count; i++)
+        told |= strstr(g.log.items[i].text, "VP: eliminated 0 - 0 = +0; held Falmouth +5; off the map 0 - 0 steps: "
+                                             "no exit bonus") != NULL;
+    if (!told)
+        for (int i = from; i < g.log.count; i++)
+            print_message("%s\n", g.log.items[i].text);
+    assert_true(told);
     game_free(&g);
 }
 

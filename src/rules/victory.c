@@ -105,6 +105,28 @@ int game_union_vp(const Game *g)
     return vp;
 }
 
+/* VICTORY-POINTS: how game_union_vp's total is made, for the log. */
+static void union_vp_breakdown(const Game *g, char *buf, size_t n)
+{
+    int ce = game_eliminated_points(g, SIDE_CONFEDERATE), ue = game_eliminated_points(g, SIDE_UNION);
+    int len = snprintf(buf, n, "eliminated %d - %d = %+d; held", ce, ue, ce - ue);
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    bool any = false;
+    for (int i = 0; i < sc->nvictory && len > 0 && (size_t)len < n; i++)
+        if (strncmp(sc->victory[i].key, "vp.", 3) == 0 && holder(g, sc->victory[i].key + 3, true) == SIDE_UNION) {
+            const char *place = sc->victory[i].key + 3;
+            int pl = data_place_index(g->gd, place);
+            len += snprintf(buf + len, n - (size_t)len, "%s %s +%s", any ? "," : "",
+                            pl >= 0 ? g->gd->map.places[pl].name : place, sc->victory[i].value);
+            any = true;
+        }
+    int us = exited_steps(g, SIDE_UNION, true), cs = exited_steps(g, SIDE_CONFEDERATE, false);
+    bool exit_bonus = us >= vint(g, "exit_steps", 999) && cs < vint(g, "deny_steps", 999);
+    if (len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, "%s; off the map %d - %d steps: %s", any ? "" : " nothing", us, cs,
+                 exit_bonus ? "exit bonus" : "no exit bonus");
+}
+
 static void decide(Game *g, int result, const char *rule, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 static void decide(Game *g, int result, const char *rule, const char *fmt, ...)
@@ -159,6 +181,9 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
             return false;
         int vp = game_union_vp(g);
         int win = vint(g, "union_wins_from", 25), draw = vint(g, "draw_from", 10);
+        char parts[600];
+        union_vp_breakdown(g, parts, sizeof parts);
+        log_add(&g->log, st->turn, LOG_EVENT, "VICTORY-POINTS", "Union %d VP: %s", vp, parts);
         decide(g, vp >= win ? RES_UNION : vp >= draw ? RES_DRAW : RES_CONFEDERATE, "VICTORY-POINTS",
                "%s on points: the Union has %d VP (%d or more wins, %d or more draws)",
                vp >= win ? "Union victory" : vp >= draw ? "a draw" : "Confederate victory", vp, win, draw);
