@@ -2617,6 +2617,44 @@ static void test_salem_church_reinforcements(void **state)
     }
 }
 
+static void test_exit_lists_only_what_applies(void **state)
+{
+    (void)state;
+    /* Issue 13, bug 2 (../shared/repro/refused-exit-skirmisher.script):
+     * "everything listed applies": a skirmisher on an exit road with a
+     * brigade is never offered an exit of its own, and every exit listed is
+     * accepted. */
+    Game g;
+    hill_activated(&g);
+    int cells = gd.map.cols * gd.map.rows, ex = -1;
+    for (int h = 0; h < cells && ex < 0; h++)
+        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_UNION) && !next_to_side(&g, h, SIDE_UNION) &&
+            !hex_has_side(&g, h, SIDE_CONFEDERATE))
+            ex = h;
+    assert_true(ex >= 0);
+    HexCoord at = map_hex_at(&gd.map, ex);
+    put_at(&g, "pender", at);
+    int sk = skirmisher_place(&g, SIDE_CONFEDERATE, ex);
+    assert_true(sk >= 0);
+    run(&g, "place %s", at);
+    assert_true(game_unit_active(&g, sk));
+    int k = legal_all(&g), exits = 0;
+    for (int i = 0; i < k; i++) {
+        if (legal_buf[i].kind != D_EXIT)
+            continue;
+        exits++;
+        assert_false(legal_buf[i].nunits == 1 && legal_buf[i].units[0] == sk);
+    }
+    assert_true(exits > 0);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "exit %s", gd.units[sk].id);
+    refuse_text(&g, cmd, "only with a real unit");
+    snprintf(cmd, sizeof cmd, "exit pender+%s", gd.units[sk].id);
+    apply_text(&g, cmd);
+    assert_int_equal(g.st.unit[sk].where, AT_EXITED);
+    game_free(&g);
+}
+
 static void test_victory_on_points(void **state)
 {
     (void)state;
@@ -2802,6 +2840,7 @@ int main(void)
         cmocka_unit_test(test_victory_by_exit),
         cmocka_unit_test(test_exit_bonus_needs_a_supply_line),
         cmocka_unit_test(test_victory_on_points),
+        cmocka_unit_test(test_exit_lists_only_what_applies),
         cmocka_unit_test(test_salem_church_reinforcements),
         cmocka_unit_test(test_bombardment_rulebook_example),
         cmocka_unit_test(test_bombardment_range_and_blocking),
