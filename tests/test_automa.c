@@ -1823,6 +1823,8 @@ static void test_player_breaks_contact(void **state)
             LOGGED(&g, from, "came on in proximity and is Cautious: one unit of the stack is disorganized");
         else
         {
+            /* its march so far all by road (1 MP): the rest of its 4 MP and its road bonus, 4 MP */
+            LOGGED(&g, from, "the lead goes on with its 4.0 MP left");
             LOGGED(&g, from, "Cautious: the corps forms its column behind");
             LOGGED(&g, from, "Cautious: the corps does not attack");
         }

@@ -362,7 +362,7 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
 /* The lead unit's march toward goal (AI-MOVE, AI-NOT-PROXIMITY) and the
  * column behind it. Returns the hex the lead stopped in. */
 static int march_ex(Game *g, const short *units, int n, const short *goals, int ngoals, int max_hexes,
-                    bool no_contact, char *logbuf, size_t logsize, int mp_given)
+                    bool no_contact, char *logbuf, size_t logsize, int mp_given, int spent_half)
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
@@ -374,6 +374,10 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     int *d = cost_to(g, &p.ctx, goals, ngoals);
     if (!d)
         return -1;
+    if (spent_half > 0) { /* the lead's second leg after a break of contact (H.3): what is left, one road bonus */
+        p.ctx.spent_half = spent_half;
+        p.ctx.road_lost = !g->st.automa.bc_road;
+    }
     /* the column: nearest the goal first */
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
@@ -422,6 +426,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         stop = map_hex_index(m, path[end]);
         bool road;
         int spent = move_cost_to(&r, path[end], &road);
+        g->st.automa.bc_road = road;
         g->st.automa.bc_lead = (short)lead;
         g->st.automa.bc_spent = (short)(spent > 0 ? spent : 0);
         move_reach_free(&r);
@@ -464,17 +469,18 @@ static int march(Game *g, const short *units, int n, int goal, int max_hexes, bo
                  size_t logsize)
 {
     short one[1] = {(short)goal};
-    return march_ex(g, units, n, one, 1, max_hexes, no_contact, logbuf, logsize, 0);
+    return march_ex(g, units, n, one, 1, max_hexes, no_contact, logbuf, logsize, 0, 0);
 }
 
 /* The march on formation f's objective: its hex, or next to a division of
  * another formation that has already reached it (D's note). */
-static int march_on(Game *g, int f, const short *units, int n, int max_hexes, bool no_contact, int mp, char *logbuf,
+static int march_on(Game *g, int f, const short *units, int n, int max_hexes, bool no_contact, int mp, int spent_half,
+                    char *logbuf,
                     size_t logsize)
 {
     short goals[64];
     int ng = objective_goals(g, f, goals, 64);
-    return march_ex(g, units, n, goals, ng, max_hexes, no_contact, logbuf, logsize, mp);
+    return march_ex(g, units, n, goals, ng, max_hexes, no_contact, logbuf, logsize, mp, spent_half);
 }
 
 static int objective_hex(const Game *g, int f)
@@ -569,14 +575,13 @@ bool automa_lead_goes_on(Game *g)
     int goal = objective_hex(g, f);
     if (lead < 0 || goal < 0 || g->st.unit[lead].where != AT_MAP)
         return false;
-    int left = gd->units[lead].movement * 2 - a->bc_spent;
+    /* what is left of its allowance: its MP, and the road bonus only if every step so far was by road */
+    int spent = a->bc_spent;
+    int left = gd->units[lead].movement * 2 + (a->bc_road ? gd->movement.road_bonus : 0) - spent;
     char buf[160] = "", h[5];
-    if (left >= 2) {
+    if (left >= 1) {
         short one[1] = {(short)lead};
-        int mp = gd->units[lead].movement;
-        g->st.automa.bc_spent = 0;
-        (void)mp;
-        march_on(g, f, one, 1, 0, false, left / 2, buf, sizeof buf);
+        march_on(g, f, one, 1, 0, false, gd->units[lead].movement, spent, buf, sizeof buf);
     }
     bool still = next_to_enemy(g, g->st.unit[lead].hex);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the lead goes on with its %d.%d MP left:%s %s",
@@ -965,7 +970,7 @@ void automa_move(Game *g)
         if (g->log.count > saved_log)
             g->log.count = saved_log;
         buf[0] = '\0';
-        march_on(g, f, units, n, 0, false, 0, buf, sizeof buf);
+        march_on(g, f, units, n, 0, false, 0, 0, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
                 "%s: no engagement of %d divisions is possible; it marches on its objective %s:%s", name, need,
                 hex_name(gd, goal, h), buf);
@@ -997,7 +1002,7 @@ void automa_move(Game *g)
         offer_break(g, units, n, before, nbefore);
         return;
     }
-    int stop = march_on(g, f, units, n, 0, false, 0, buf, sizeof buf);
+    int stop = march_on(g, f, units, n, 0, false, 0, 0, buf, sizeof buf);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-MOVE", "%s marches on its objective %s:%s", name,
             hex_name(gd, goal, h), buf);
     if (stop >= 0 && next_to_enemy(g, stop)) {
@@ -1184,7 +1189,7 @@ void automa_night_march(Game *g)
     char buf[200] = "";
     char h[5];
     int goal = objective_hex(g, best);
-    march_on(g, best, units, n, night->march_hexes, true, 0, buf, sizeof buf);
+    march_on(g, best, units, n, night->march_hexes, true, 0, 0, buf, sizeof buf);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NIGHT", "%s marches %d hexes toward %s:%s",
             automa_formation_name(gd, best), night->march_hexes, hex_name(gd, goal, h), buf);
     a->active = (signed char)best; /* the marching corps is the one that may reach its objective */

@@ -134,6 +134,7 @@ typedef struct {
     /* AI-BREAK-CONTACT: the hex the breaking stack left, the step the
      * activation goes on with, the lead division and the half MP it spent. */
     short bc_from, bc_lead, bc_spent;
+    bool bc_road;                     /* the lead's march so far went wholly by road (ROADS) */
     signed char bc_then;
     /* AI-VP-TRACK: eliminated Automa divisions the player has still to
      * place or score, and who was to move before the question. */
