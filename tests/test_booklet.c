@@ -47,6 +47,29 @@ static void expect_error(const char *rel, const char *old, const char *new_text,
     tu_remove_tree(dir);
 }
 
+static void test_goto_chain_limit(void **state)
+{
+    (void)state;
+    /* Issue 13, bug 8: guv check accepted goto chains the game stops
+     * following after PARA_MAX_HOPS paragraphs without a word; the check now
+     * reports them. A chain [900] -> [901] -> ... -> [969]. */
+    size_t cap = 70 * 120 + 64;
+    char *chain = malloc(cap);
+    assert_non_null(chain);
+    size_t len = 0;
+    for (int i = 900; i < 970; i++)
+        len += (size_t)snprintf(chain + len, cap - len, "[para:%03d]\ntitle = Hop\nreader = game\ntext = On.\ndo1 = %s%03d\n\n", i,
+                                i < 969 ? "goto " : "end", i < 969 ? i + 1 : 0);
+    /* the last one ends: keep the text valid */
+    char *last = strstr(chain, "do1 = end000");
+    if (last)
+        memcpy(last, "do1 = end   ", 12);
+    snprintf(chain + len, cap - len, "[para:999]");
+    expect_error("booklet/paragraphs.ini", "[para:999]", chain, "[para:900]",
+                 "its goto chain reads 70 paragraphs; the game follows at most 64");
+    free(chain);
+}
+
 static void test_shipped_booklet(void **state)
 {
     (void)state;
@@ -374,6 +397,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shipped_booklet),      cmocka_unit_test(test_base_data_has_no_automa),
         cmocka_unit_test(test_bad_pages),            cmocka_unit_test(test_bad_paragraphs),
+        cmocka_unit_test(test_goto_chain_limit),
         cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
         cmocka_unit_test(test_shipped_solitaire_scenario), cmocka_unit_test(test_bad_solitaire_scenario),
         cmocka_unit_test(test_if_vp),                cmocka_unit_test(test_objective_passes_over_the_wheel),

@@ -249,7 +249,7 @@ int automa_read(Game *g, int number, int reader, const char *rule)
 {
     const GameData *gd = g->gd;
     AutomaState *a = &g->st.automa;
-    for (int hops = 0; hops < 64; hops++) {
+    for (int hops = 0; hops < PARA_MAX_HOPS; hops++) {
         const Paragraph *p = data_paragraph(gd, number);
         if (!p)
             return READ_END;

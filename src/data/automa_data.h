@@ -139,6 +139,9 @@ enum ParaTest { TEST_ATTITUDE, TEST_TURN, TEST_HOLDS, TEST_WHEEL, TEST_IS, TEST_
 enum { TARGET_SELF = -1, TARGET_WHEEL = -2 };
 
 #define PARA_MAX_STEPS 40
+/* The longest chain of paragraphs one reading follows through goto (the
+ * game stops there; guv check reports a longer chain as an error). */
+#define PARA_MAX_HOPS 64
 #define PARA_MAX_OUT 11
 
 typedef struct {

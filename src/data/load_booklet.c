@@ -706,6 +706,26 @@ static bool goto_loop(const GameData *gd, int i, char *state, int *path, int dep
     return false;
 }
 
+/* The number of paragraphs the longest goto chain from i reads (no loops:
+ * checked before); memo[i] 0 when not yet known. */
+static int chain_length(const GameData *gd, int i, int *memo)
+{
+    if (memo[i])
+        return memo[i];
+    memo[i] = 1; /* (guards a loop the earlier check would have caught) */
+    const Paragraph *p = &gd->automa.paragraphs[i];
+    int best = 0;
+    for (int k = 0; k < p->nsteps; k++)
+        if (p->step[k].op == OP_GOTO) {
+            const Paragraph *t = data_paragraph(gd, p->step[k].para);
+            int l = t ? chain_length(gd, (int)(t - gd->automa.paragraphs), memo) : 0;
+            if (l > best)
+                best = l;
+        }
+    memo[i] = 1 + best;
+    return memo[i];
+}
+
 /* A place in the data that names a paragraph to read. */
 typedef struct {
     int number;
@@ -748,6 +768,18 @@ static void check_paragraphs(IniDoc *doc, GameData *gd, Diags *d, const Hooks *h
             return; /* the walks below assume no loop */
         }
     free(state);
+    /* goto chains: the game follows at most PARA_MAX_HOPS paragraphs in one reading */
+    int *memo = calloc((size_t)np + 1, sizeof *memo);
+    for (int i = 0; memo && i < np; i++) {
+        int l = chain_length(gd, i, memo);
+        if (l > PARA_MAX_HOPS) {
+            diag_error(d, doc->file, a->paragraphs[i].line,
+                       "[para:%03d]: its goto chain reads %d paragraphs; the game follows at most %d in one reading",
+                       a->paragraphs[i].number, l, PARA_MAX_HOPS);
+            break;
+        }
+    }
+    free(memo);
     /* roots: each must name a paragraph of the right reader */
     bool *read = calloc((size_t)np + 1, sizeof *read);
     if (!read)
