@@ -743,6 +743,15 @@ int cmd_script(int argc, char **argv, const char *data_option)
     char line[1024];
     int errors = 0;
     while (fgets(line, sizeof line, stdin)) {
+        if (!strchr(line, '\n') && !feof(stdin)) {
+            /* a line longer than the buffer is refused whole, never run as two commands */
+            int c;
+            while ((c = getchar()) != EOF && c != '\n')
+                ;
+            printf("error line: longer than %zu characters: ignored\n", sizeof line - 2);
+            errors++;
+            continue;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         char *p = line;
         while (*p == ' ' || *p == '\t')
