@@ -146,6 +146,19 @@ static void test_write_is_atomic(void **state)
     struct stat sb;
     assert_int_equal(stat(in_scratch("adir"), &sb), 0);
     assert_true(S_ISDIR(sb.st_mode));
+    /* issue 13, bug 6 (../shared/repro/save-replaces-symlink.script): a link is written through to its
+     * target, not replaced; a device is never written over */
+    assert_true(save_write(&g, in_scratch("target.save"), err, sizeof err));
+    assert_int_equal(symlink(in_scratch("target.save"), in_scratch("link.save")), 0);
+    assert_true(save_write(&g, in_scratch("link.save"), err, sizeof err));
+    struct stat lb;
+    assert_int_equal(lstat(in_scratch("link.save"), &lb), 0);
+    assert_true(S_ISLNK(lb.st_mode));
+    assert_int_equal(symlink("/dev/null", in_scratch("dev.save")), 0);
+    assert_false(save_write(&g, in_scratch("dev.save"), err, sizeof err));
+    assert_non_null(strstr(err, "not a regular file"));
+    assert_int_equal(lstat("/dev/null", &lb), 0);
+    assert_true(S_ISCHR(lb.st_mode));
     /* no temporary file is left behind */
     char cmd[200];
     snprintf(cmd, sizeof cmd, "ls %s | grep -c tmp > /dev/null", scratch);

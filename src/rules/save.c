@@ -1,4 +1,5 @@
 /* Saved games: see save.h. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "rules/save.h"
 
 #include "rules/position.h"
@@ -15,6 +16,22 @@
 bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f, const void *ctx), const void *ctx,
                        char *err, size_t errsize)
 {
+    /* A link is written through to its target, never replaced; a device, a pipe or a folder is never a save. */
+    char target[4096];
+    struct stat lsb;
+    if (lstat(path, &lsb) == 0 && S_ISLNK(lsb.st_mode)) {
+        if (!realpath(path, target)) {
+            snprintf(err, errsize, "cannot write %s %s: the link leads nowhere (%s)", what, path, strerror(errno));
+            return false;
+        }
+        path = target;
+    }
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        snprintf(err, errsize, "cannot write %s %s: it is not a regular file (a folder, a device or a pipe)", what,
+                 path);
+        return false;
+    }
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
