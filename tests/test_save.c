@@ -176,6 +176,20 @@ static void test_save_dir(void **state)
     struct stat sb;
     assert_int_equal(stat(out, &sb), 0);
     assert_true(S_ISDIR(sb.st_mode));
+    /* issue 13, bug 6: a temporary file a killed guv left is cleaned up; a live writer's stays */
+    char dead[4400], live[4400];
+    snprintf(dead, sizeof dead, "%s/current.save.tmp-%d", out, 4194303); /* beyond pid_max: no such process */
+    snprintf(live, sizeof live, "%s/current.save.tmp-%d", out, (int)getpid());
+    FILE *f = fopen(dead, "w");
+    assert_non_null(f);
+    fclose(f);
+    f = fopen(live, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_true(save_dir(out, sizeof out));
+    assert_int_not_equal(stat(dead, &sb), 0);
+    assert_int_equal(stat(live, &sb), 0);
+    unlink(live);
 }
 
 static void test_peek_reads_without_replaying(void **state)

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -251,6 +253,29 @@ bool save_peek(const GameData *gd, const char *path, SaveSummary *out)
     return ok;
 }
 
+/* Temporary files a killed guv left behind (NAME.tmp-PID, its process
+ * gone): removed, so they never pile up. A live writer's file stays. */
+static void clean_temporaries(const char *dir)
+{
+    DIR *dh = opendir(dir);
+    if (!dh)
+        return;
+    struct dirent *e;
+    while ((e = readdir(dh))) {
+        const char *t = strstr(e->d_name, ".tmp-");
+        if (!t || !t[5])
+            continue;
+        char *end;
+        long pid = strtol(t + 5, &end, 10);
+        if (*end || pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* not ours, or its writer still runs (or is not ours to ask) */
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    closedir(dh);
+}
+
 bool save_dir(char *out, size_t size)
 {
     const char *xdg = getenv("XDG_DATA_HOME");
@@ -273,6 +298,7 @@ bool save_dir(char *out, size_t size)
         }
     if (mkdir(path, 0700) != 0 && errno != EEXIST)
         return false;
+    clean_temporaries(path);
     snprintf(out, size, "%s", path);
     return true;
 }
