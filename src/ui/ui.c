@@ -3,6 +3,8 @@
 
 #include "ui/ui_internal.h"
 
+#include <term.h>
+
 static volatile sig_atomic_t curses_on;
 
 static void restore_terminal(void)
@@ -378,10 +380,42 @@ static int ui_screen(const GameData *gd, const char *replay_file, const UiOption
             fprintf(stderr, "guv: cannot start a headless screen for the key script\n");
             return 1;
         }
-    } else if (!initscr()) {
-        ui_free(&u);
-        fprintf(stderr, "guv: cannot start the terminal screen (is TERM set?)\n");
-        return 1;
+    } else {
+        /* Before curses takes the screen: a terminal guv can draw on, or a message saying what is missing
+         * (initscr would exit with its own words on an unknown TERM, and draw nothing on a dumb one). */
+        const char *term = getenv("TERM");
+        int err = 0;
+        if (!term || !*term) {
+            ui_free(&u);
+            keys_close();
+            fprintf(stderr, "guv: TERM is not set: guv needs to know the terminal to draw the map "
+                            "(try TERM=xterm-256color guv)\n");
+            return 1;
+        }
+        if (setupterm(term, fileno(stdout), &err) != OK) {
+            ui_free(&u);
+            keys_close();
+            fprintf(stderr, "guv: the terminal type '%s' (TERM) is not known here: set TERM to one this system "
+                            "has (xterm-256color, screen, tmux...), or install its terminfo entry\n", term);
+            return 1;
+        }
+        const char *cup = tigetstr("cup");
+        const char *clear = tigetstr("clear");
+        bool ok = cup && cup != (const char *)-1 && clear && clear != (const char *)-1;
+        del_curterm(cur_term);
+        if (!ok) {
+            ui_free(&u);
+            keys_close();
+            fprintf(stderr, "guv: the terminal '%s' (TERM) cannot move the cursor or clear the screen, and guv draws "
+                            "a full-screen map: run it in a terminal such as xterm, screen or tmux (guv script and "
+                            "guv sim need none)\n", term);
+            return 1;
+        }
+        if (!initscr()) {
+            ui_free(&u);
+            fprintf(stderr, "guv: cannot start the terminal screen (is TERM set?)\n");
+            return 1;
+        }
     }
     curses_on = 1;
     cbreak();
