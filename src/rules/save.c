@@ -55,6 +55,19 @@ bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f,
         unlink(tmp);
         return false;
     }
+    /* the rename itself survives a power cut only once the folder is on disk too */
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
     return true;
 }
 
