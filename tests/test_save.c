@@ -116,6 +116,12 @@ static void test_bad_saves_are_refused(void **state)
     expect_refused(text, ":7: 'jump' is not a save line");
     snprintf(text, sizeof text, "%s\ndata %016llx\nscenario atlantis\nseed 7\noptions 0\n", SAVE_MAGIC, gd.fingerprint);
     expect_refused(text, ":3: 'scenario atlantis' is not a save header line");
+    /* issue 13, bug 6: a header line twice, or option bits no guv knows */
+    snprintf(text, sizeof text, "%sseed 8\n", head);
+    expect_refused(text, ":6: the header line 'seed' comes twice");
+    snprintf(text, sizeof text, "%s\ndata %016llx\nscenario solitaire\nseed 7\noptions 4096\n", SAVE_MAGIC,
+             gd.fingerprint);
+    expect_refused(text, ":5: 'options 4096' is not a save header line");
 }
 
 static void test_write_is_atomic(void **state)

@@ -157,13 +157,23 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
             rest++;
         if (!started) {
             char extra[2];
+            const char *const hdr[4] = {"data", "scenario", "seed", "options"};
+            bool again = false;
+            for (int k = 0; k < 4; k++)
+                again |= strcmp(word, hdr[k]) == 0 && have[k];
+            if (again) {
+                snprintf(msg, sizeof msg, "the header line '%.40s' comes twice", word);
+                ok = fail(err, errsize, path, lineno, msg);
+                continue;
+            }
             if (strcmp(word, "data") == 0 && sscanf(rest, "%llx%1s", &data, extra) == 1)
                 have[0] = true;
             else if (strcmp(word, "scenario") == 0 && (scenario = data_scenario_index(gd, rest)) >= 0)
                 have[1] = true;
             else if (strcmp(word, "seed") == 0 && sscanf(rest, "%" SCNu64 "%1s", &seed, extra) == 1)
                 have[2] = true;
-            else if (strcmp(word, "options") == 0 && sscanf(rest, "%u%1s", &options, extra) == 1)
+            else if (strcmp(word, "options") == 0 && sscanf(rest, "%u%1s", &options, extra) == 1 &&
+                     options < (1u << GAME_OPTION_COUNT))
                 have[3] = true;
             else if (!played(word)) {
                 snprintf(msg, sizeof msg, "'%.200s' is not a save header line (data, scenario, seed, options)", line);
