@@ -108,7 +108,7 @@ wait_for "Lee Moves" || fail "the scenarios are not listed"
 n=$(screen | grep "Lee Moves" | sed 's/^ *\([0-9]\).*/\1/')
 tmux -L "$sock" send-keys -t g "$n"
 wait_for "The Confederates decide" || fail "the two-player game does not start"
-[ -f "$xdg/guv/previous.save" ] || fail "the unfinished game was not kept aside"
+ls "$xdg"/guv/unfinished-*.save >/dev/null 2>&1 || fail "the unfinished game was not kept aside"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the two-player game"
 
@@ -116,12 +116,27 @@ wait_for "GUV-EXITED 0" || fail "did not quit the two-player game"
 run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
 wait_for "load a saved game" || fail "no load in the menu"
 tmux -L "$sock" send-keys -t g l
-wait_for "previous.save" || fail "the saves are not listed"
-n=$(screen | grep "previous.save" | sed 's/^ *\([0-9]\).*/\1/')
+wait_for "unfinished-" || fail "the saves are not listed"
+n=$(screen | grep "unfinished-" | head -1 | sed 's/^ *\([0-9]\).*/\1/')
 tmux -L "$sock" send-keys -t g "$n"
 wait_for "pts 1" || fail "the loaded game is not where it was"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the loaded game"
+
+# Deleting a kept game from the load screen, after a question (issue 13, bug 5).
+before=$(ls "$xdg"/guv/*.save | wc -l)
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "load a saved game" || fail "no load in the menu"
+tmux -L "$sock" send-keys -t g l
+wait_for "delete it" || fail "the load screen does not offer to delete"
+tmux -L "$sock" send-keys -t g d 1
+wait_for "for good" || fail "no question before deleting"
+tmux -L "$sock" send-keys -t g y
+wait_for "deleted" || fail "the deletion is not confirmed"
+after=$(ls "$xdg"/guv/*.save | wc -l)
+[ "$after" -eq $((before - 1)) ] || fail "the save was not deleted ($before saves before, $after after)"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit after deleting a save"
 
 # The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
 { cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \

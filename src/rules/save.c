@@ -292,9 +292,9 @@ static void clean_temporaries(const char *dir)
         long pid = strtol(t + 5, &end, 10);
         if (*end || pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue; /* not ours, or its writer still runs (or is not ours to ask) */
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
+        char path[4600];
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+            unlink(path);
     }
     closedir(dh);
 }

@@ -3,6 +3,7 @@
 
 #include "ui/ui_internal.h"
 
+#include <errno.h>
 #include <term.h>
 
 static volatile sig_atomic_t curses_on;
@@ -78,6 +79,7 @@ static int newest_first(const void *a, const void *b)
 
 static bool choose_save(const GameData *gd, const char *dir, char *out, size_t size)
 {
+    static char note[400]; /* what the last deletion did, shown once */
     SaveInfo saves[64];
     int n = 0;
     DIR *dh = opendir(dir);
@@ -125,16 +127,82 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
         y++;
         mvaddnstr(y++, 4, "The folder:", COLS - 4);
         mvaddnstr(y++, 6, dir, COLS - 6);
-        mvaddnstr(y + 1, 4, "1-9   load it and play on (it goes on saving there)    Esc or q   back", COLS - 4);
+        mvaddnstr(y + 1, 4, "1-9   load it and play on (it goes on saving there)", COLS - 4);
+        mvaddnstr(y + 2, 4, "d 1-9 delete it (asks first)    Esc or q   back", COLS - 4);
+        if (note[0])
+            mvaddnstr(y + 4, 4, note, COLS - 4);
         refresh();
         int key = keys_get();
+        note[0] = '\0';
         if (key == 27 || key == 'q')
             return false;
         if (key >= '1' && key < '1' + n) {
             snprintf(out, size, "%s/%s", dir, saves[key - '1'].name);
             return true;
         }
+        if (key == 'd' && n > 0) {
+            mvaddnstr(y + 4, 4, "delete which? 1-9 (Esc: none)", COLS - 4);
+            refresh();
+            int which = keys_get();
+            if (which < '1' || which >= '1' + n)
+                continue;
+            char q[400];
+            snprintf(q, sizeof q, "delete %s for good? y / n", saves[which - '1'].name);
+            move(y + 4, 0);
+            clrtoeol();
+            mvaddnstr(y + 4, 4, q, COLS - 4);
+            refresh();
+            if (keys_get() != 'y')
+                continue;
+            char path[4600];
+            snprintf(path, sizeof path, "%s/%s", dir, saves[which - '1'].name);
+            if (unlink(path) != 0) {
+                snprintf(note, sizeof note, "could not delete %.200s: %.100s", saves[which - '1'].name, strerror(errno));
+                continue;
+            }
+            snprintf(note, sizeof note, "%.200s deleted", saves[which - '1'].name);
+            return choose_save(gd, dir, out, size); /* the list again, as it now is */
+        }
     }
+}
+
+/* Moves the unfinished game's save to a name of its own in the same
+ * folder (unfinished-DATE-TIME[-N].save), never over another file: every
+ * unfinished game stays until the player deletes it on the load screen. */
+static bool keep_aside(const char *autosave, char *kept, size_t size, char *why, size_t whysize)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s", autosave);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    time_t now = time(NULL);
+    struct tm tmv;
+    char stamp[32] = "game";
+    if (localtime_r(&now, &tmv))
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+    for (int k = 1; k < 100; k++) {
+        if (k == 1)
+            snprintf(kept, size, "%s/unfinished-%s.save", dir, stamp);
+        else
+            snprintf(kept, size, "%s/unfinished-%s-%d.save", dir, stamp, k);
+        if (link(autosave, kept) == 0) { /* link never replaces a file that is there */
+            if (unlink(autosave) != 0) {
+                snprintf(why, whysize, "%s", strerror(errno));
+                unlink(kept);
+                return false;
+            }
+            return true;
+        }
+        if (errno != EEXIST) {
+            snprintf(why, whysize, "%s", strerror(errno));
+            return false;
+        }
+    }
+    snprintf(why, whysize, "too many unfinished games kept this second");
+    return false;
 }
 
 /* The optional rules and variants, toggled by number. */
@@ -229,15 +297,17 @@ static int run_menu(Ui *u, Game *position)
         }
         int scenario = -1;
         if ((key == 'n' || key == 's' || open_position) && can_resume) { /* never lose a game: the old one is kept aside */
-            char previous[4300];
-            snprintf(previous, sizeof previous, "%s", autosave);
-            char *slash = strrchr(previous, '/');
-            snprintf(slash ? slash + 1 : previous, sizeof previous - (size_t)(slash ? slash + 1 - previous : 0),
-                     "previous.save");
             if (key == 's' && (scenario = choose_scenario(u, solitaire)) < 0)
                 continue;
-            rename(autosave, previous);
-            snprintf(msg, sizeof msg, "the unfinished game was kept as %.300s", previous);
+            char kept[4400], why[300];
+            if (!keep_aside(autosave, kept, sizeof kept, why, sizeof why)) {
+                /* nothing is lost: the unfinished game stays where it is, and no new game starts over it */
+                snprintf(msg, sizeof msg, "no new game: the unfinished one could not be kept aside (%.200s)", why);
+                position = NULL; /* (the caller frees a position not opened) */
+                continue;
+            }
+            const char *base = strrchr(kept, '/');
+            snprintf(msg, sizeof msg, "the unfinished game is kept as %.200s (l to load it)", base ? base + 1 : kept);
         }
         if (key == 's' && (scenario >= 0 || (scenario = choose_scenario(u, solitaire)) >= 0)) {
             uint64_t seed = keys_new_seed();
