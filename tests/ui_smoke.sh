@@ -138,6 +138,29 @@ after=$(ls "$xdg"/guv/*.save | wc -l)
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit after deleting a save"
 
+# A save folder guv cannot write: said at once, and q asks before losing anything (issue 13, bug 5).
+ro=$(mktemp -d)
+mkdir -p "$ro/guv"
+chmod 755 "$ro" "$ro/guv"
+as=""
+if [ "$(id -u)" = 0 ]; then as="setpriv --reuid=65534 --regid=65534 --clear-groups"; else chmod 555 "$ro/guv"; fi
+tmux -L "$sock" kill-server 2>/dev/null
+runs=$((runs + 1))
+sock=guv-smoke-$$-$runs
+tmux -L "$sock" new-session -d -s g -x 80 -y 24 \
+  "env TERM=xterm XDG_DATA_HOME='$ro' HOME='$ro' $as '$guv' --data '$src'; echo GUV-EXITED \$?; sleep 30"
+wait_for "new solitaire campaign" || fail "no start menu (read-only folder)"
+tmux -L "$sock" send-keys -t g n
+wait_for "not saved" || fail "a game that cannot be saved does not say so before its first decision"
+tmux -L "$sock" send-keys -t g q
+wait_for "could not be saved" || fail "q does not ask before losing unsaved decisions"
+tmux -L "$sock" send-keys -t g x
+wait_for "not saved" || fail "any key but y does not go back to the game"
+tmux -L "$sock" send-keys -t g q y q
+wait_for "GUV-EXITED 0" || fail "did not quit after y"
+chmod 755 "$ro/guv"
+rm -rf "$ro"
+
 # The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
 { cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \
   | grep -q "^ok save" || fail "could not save a finished game"

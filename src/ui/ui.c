@@ -341,6 +341,8 @@ static int run_menu(Ui *u, Game *position)
         gu.sel = gu.top = gu.overlay = gu.para = gu.log_back = gu.log_filter = 0;
         gu.hex_panel = gu.map_focus = false;
         gu.msg[0] = '\0';
+        if (gu.play.save_error[0]) /* a folder it cannot write: said before the first decision */
+            snprintf(gu.msg, sizeof gu.msg, " (not saved: %.300s)", gu.play.save_error);
         gu.replay_at = -1;
         gu.osel.hex = -1;
         gu.npick = 0;

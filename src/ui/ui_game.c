@@ -169,6 +169,39 @@ static void game_status(const Game *g, char *buf, size_t n)
     }
 }
 
+/* Quitting while the last autosave failed (a full disk, a read-only
+ * folder): the whole reason, wrapped, and a question; true to quit. */
+static bool quit_unsaved_ok(GameUi *gu)
+{
+    if (!gu->play.save_error[0])
+        return true;
+    erase();
+    int y = 2, w = COLS > 8 ? COLS - 4 : 4;
+    attron(A_BOLD);
+    mvaddnstr(y++, 2, "The game could not be saved:", w);
+    attroff(A_BOLD);
+    const char *t = gu->play.save_error;
+    while (*t && y < LINES - 4) {
+        int n = (int)strlen(t);
+        if (n > w) {
+            n = w;
+            while (n > 0 && t[n] != ' ')
+                n--;
+            if (n == 0)
+                n = w;
+        }
+        mvaddnstr(y++, 2, t, n);
+        t += n;
+        while (*t == ' ')
+            t++;
+    }
+    y++;
+    mvaddnstr(y++, 2, "Quitting now loses the decisions since the last save that worked.", w);
+    mvaddnstr(y++, 2, "y   quit anyway        any other key   stay (free some space, or fix the folder, and play on)", w);
+    refresh();
+    return keys_get() == 'y';
+}
+
 /* Wraps text into the panel from row *y: words kept whole. */
 static void panel_wrap(int x, int *y, int w, const char *text)
 {
@@ -1286,7 +1319,7 @@ void run_game(Ui *u, GameUi *gu)
         switch (key) {
         case 'q':
         case 'Q':
-            running = false;
+            running = !quit_unsaved_ok(gu);
             break;
         case KEY_UP:
             gu->map_focus = false;
