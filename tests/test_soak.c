@@ -162,8 +162,16 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
     Game r;
     assert_true(game_new_options(&r, &gd, data_scenario_index(&gd, scenario), seed, options, err, sizeof err));
     for (int i = 0; i < n; i++) {
-        char why[256];
-        assert_true(game_apply(&r, &list[i], why, sizeof why));
+        /* through its text, as a save or guv script carries it: format -> parse -> apply gives the same game
+         * (issue 13: every listed decision round-trips) */
+        char why[256], text[1024];
+        decision_format(&gd, &list[i], text, sizeof text);
+        Decision back;
+        if (!decision_parse(&r, text, &back))
+            fail_msg("%s seed %llu: decision %d '%s' does not parse back", scenario, (unsigned long long)seed, i, text);
+        if (!game_apply(&r, &back, why, sizeof why))
+            fail_msg("%s seed %llu: decision %d '%s', parsed back, is refused: %s", scenario, (unsigned long long)seed,
+                     i, text, why);
     }
     assert_memory_equal(&g.st, &r.st, sizeof g.st);
     assert_int_equal(g.log.count, r.log.count);
