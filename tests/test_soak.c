@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rules/game.h"
+#include "rules/game_internal.h"
 #include "testutil.h"
 
 static GameData gd;
@@ -77,9 +78,19 @@ static void check_invariants(const Game *g, int step)
         } else if (us->hex != -1)
             fail_msg("step %d: %s is off the map but has hex %d", step, ud->id, us->hex);
     }
-    for (int h = 0; h < cells; h++)
+    for (int h = 0; h < cells; h++) {
         if (side_in[0][h] && side_in[1][h])
             fail_msg("step %d: both armies in hex %d", step, h);
+        /* BREASTWORK: never without a real unit of its builder in the hex */
+        int b = st->breastwork[h] - 1;
+        if (b >= 0 && !hex_has_real(g, h, b))
+            fail_msg("step %d: a breastwork in hex %d with none of its builder's units", step, h);
+    }
+    /* DEMORAL: once the decision is taken, no demoralized unit stays next to the enemy */
+    for (int u = 0; u < st->nunits && st->pending == PEND_NONE && st->phase != PH_GAME_OVER; u++)
+        if (st->unit[u].where == AT_MAP && (st->unit[u].flags & UF_DEM) &&
+            next_to_side(g, st->unit[u].hex, 1 - gd.units[u].side))
+            fail_msg("step %d: %s, demoralized, stays next to the enemy", step, gd.units[u].id);
     if (st->automa.on)
         automa_invariants(g, step);
     for (int s = 0; s < SIDE_COUNT; s++) {
@@ -103,10 +114,15 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
     rng_seed(&pick, seed * 7919 + 1);
     Decision *list = malloc((size_t)cap * sizeof *list);
     assert_non_null(list);
-    int n = 0;
+    int n = 0, turn = g.st.turn, in_turn = 0;
     while (g.st.phase != PH_GAME_OVER) {
         if (n >= cap)
             fail_msg("%s seed %llu: no end after %d decisions", scenario, (unsigned long long)seed, cap);
+        /* no turn goes on for ever (issue 13's displacement loop would have stopped here) */
+        in_turn = g.st.turn == turn ? in_turn + 1 : 0;
+        turn = g.st.turn;
+        if (in_turn > 4000)
+            fail_msg("%s seed %llu: turn %d has taken over 4000 decisions", scenario, (unsigned long long)seed, turn);
         int k = game_legal(&g, buf, 20000);
         if (k <= 0)
             for (int i = g.log.count > 20 ? g.log.count - 20 : 0; i < g.log.count; i++) {
