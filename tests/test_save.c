@@ -124,6 +124,38 @@ static void test_bad_saves_are_refused(void **state)
     expect_refused(text, ":5: 'options 4096' is not a save header line");
 }
 
+static void test_a_damaged_save_gives_its_good_part(void **state)
+{
+    (void)state;
+    /* Issue 13, bug 5: "A save with one damaged line should offer to load
+     * the good part": save_load_checked says how many records replay before
+     * the damage, and save_load_upto gives that game. */
+    Game g;
+    play_some(&g);
+    char err[600];
+    assert_true(save_write(&g, in_scratch("d.save"), err, sizeof err));
+    int whole = g.nrec;
+    FILE *f = fopen(in_scratch("d.save"), "a");
+    assert_non_null(f);
+    fputs("do fly away\ndo done\n", f);
+    fclose(f);
+    Game r;
+    int good = -2;
+    assert_false(save_load_checked(&gd, in_scratch("d.save"), &r, err, sizeof err, &good));
+    assert_non_null(strstr(err, "'fly away' is not a decision"));
+    assert_int_equal(good, whole);
+    assert_true(save_load_upto(&gd, in_scratch("d.save"), good, &r, err, sizeof err));
+    assert_memory_equal(&r.st, &g.st, sizeof g.st);
+    game_free(&r);
+    /* a damaged header has no good part */
+    f = fopen(in_scratch("h.save"), "w");
+    fputs(SAVE_MAGIC "\nhello\n", f);
+    fclose(f);
+    assert_false(save_load_checked(&gd, in_scratch("h.save"), &r, err, sizeof err, &good));
+    assert_int_equal(good, -1);
+    game_free(&g);
+}
+
 static void test_write_is_atomic(void **state)
 {
     (void)state;
@@ -236,6 +268,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_save_and_load_replay_exactly),
         cmocka_unit_test(test_bad_saves_are_refused),
+        cmocka_unit_test(test_a_damaged_save_gives_its_good_part),
         cmocka_unit_test(test_write_is_atomic),
         cmocka_unit_test(test_save_dir),
         cmocka_unit_test(test_peek_reads_without_replaying),

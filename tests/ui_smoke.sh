@@ -161,6 +161,26 @@ wait_for "GUV-EXITED 0" || fail "did not quit after y"
 chmod 755 "$ro/guv"
 rm -rf "$ro"
 
+# A damaged save: its good part is offered, and the damaged file kept beside it (issue 13, bug 5).
+dmg=$(mktemp -d)
+mkdir -p "$dmg/guv"
+printf 'new solitaire 7\ndecide choose mclaws\ndecide done\nsave %s\n' "$dmg/guv/current.save" | "$guv" --data "$src" script \
+  | grep -q "^ok save" || fail "could not make a save to damage"
+echo "do fly away" >> "$dmg/guv/current.save"
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$dmg"
+wait_for "resume the unfinished game" || fail "no resume for the damaged save"
+tmux -L "$sock" send-keys -t g r
+wait_for "This save is damaged" || fail "a damaged save is not explained"
+wait_for "Play on from there" || fail "the good part is not offered"
+tmux -L "$sock" send-keys -t g y
+wait_for "q menu" || fail "the good part does not open"
+[ -f "$dmg/guv/current.save.damaged" ] || fail "the damaged save was not kept beside it"
+grep -q "fly away" "$dmg/guv/current.save.damaged" || fail "the kept file is not the damaged one"
+grep -q "fly away" "$dmg/guv/current.save" && fail "the save still holds the damaged line"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "did not quit the good part"
+rm -rf "$dmg"
+
 # The end of a game: Lee Moves played to its end, saved, resumed: the end screen.
 { cat "$src/tests/script/lee-moves-end.in"; echo "save $xdg/guv/current.save"; } | "$guv" --data "$src" script \
   | grep -q "^ok save" || fail "could not save a finished game"

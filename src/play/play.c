@@ -1,8 +1,10 @@
 /* A game and its autosave: see play.h. */
 #include "play/play.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rules/position.h"
 #include "rules/save.h"
@@ -50,11 +52,39 @@ void play_adopt(Play *p, Game *g, const char *path)
 
 bool play_resume(Play *p, const GameData *gd, const char *path, char *err, size_t errsize)
 {
+    int good;
+    return play_resume_checked(p, gd, path, err, errsize, &good);
+}
+
+bool play_resume_checked(Play *p, const GameData *gd, const char *path, char *err, size_t errsize, int *good)
+{
     memset(p, 0, sizeof *p);
-    if (!save_load(gd, path, &p->game, err, errsize))
+    if (!save_load_checked(gd, path, &p->game, err, errsize, good))
         return false;
     p->started = true;
     snprintf(p->autosave, sizeof p->autosave, "%s", path);
+    return true;
+}
+
+bool play_resume_good_part(Play *p, const GameData *gd, const char *path, int good, char *err, size_t errsize)
+{
+    memset(p, 0, sizeof *p);
+    /* the damaged file is kept as it is, beside: nothing is lost by playing on from its good part */
+    char kept[4400];
+    for (int k = 1; k < 100; k++) {
+        snprintf(kept, sizeof kept, k == 1 ? "%s.damaged" : "%s.damaged-%d", path, k);
+        if (link(path, kept) == 0)
+            break;
+        if (errno != EEXIST) {
+            snprintf(err, errsize, "cannot keep the damaged save aside as %s: %s", kept, strerror(errno));
+            return false;
+        }
+    }
+    if (!save_load_upto(gd, path, good, &p->game, err, errsize))
+        return false;
+    p->started = true;
+    snprintf(p->autosave, sizeof p->autosave, "%s", path);
+    autosave(p);
     return true;
 }
 

@@ -33,6 +33,12 @@ bool play_new(Play *p, const GameData *gd, int scenario, uint64_t seed, unsigned
 void play_adopt(Play *p, Game *g, const char *autosave);
 /* The unfinished game in `autosave`, replayed. */
 bool play_resume(Play *p, const GameData *gd, const char *autosave, char *err, size_t errsize);
+/* play_resume; on a save damaged after its header, *good > 0 is the
+ * number of records before the damage (else -1). */
+bool play_resume_checked(Play *p, const GameData *gd, const char *path, char *err, size_t errsize, int *good);
+/* Plays on from the first `good` records of a damaged save, the damaged
+ * file kept beside it as PATH.damaged (never lost). */
+bool play_resume_good_part(Play *p, const GameData *gd, const char *path, int good, char *err, size_t errsize);
 /* A decision, then the autosave. False (and why) when the rules refuse the
  * decision. A failed autosave does not undo the decision: it is kept in
  * p->save_error for the UI to show, and retried with the next one. */

@@ -112,12 +112,27 @@ static bool fail(char *err, size_t n, const char *path, int line, const char *wh
     return false;
 }
 
+static bool load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize,
+                      int *good);
+
 bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_t errsize)
 {
-    return save_load_upto(gd, path, -1, out, err, errsize);
+    return load_upto(gd, path, -1, out, err, errsize, NULL);
 }
 
 bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize)
+{
+    return load_upto(gd, path, limit, out, err, errsize, NULL);
+}
+
+bool save_load_checked(const GameData *gd, const char *path, Game *out, char *err, size_t errsize, int *good)
+{
+    *good = -1;
+    return load_upto(gd, path, -1, out, err, errsize, good);
+}
+
+static bool load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize,
+                      int *good)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "r");
@@ -246,6 +261,8 @@ bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, 
         else
             started = true;
     }
+    if (!ok && started && good)
+        *good = out->nrec; /* the lines before the damaged one replayed: a game can be had from them */
     if (!ok && started)
         game_free(out);
     if (!ok)

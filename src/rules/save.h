@@ -52,6 +52,10 @@ bool save_load(const GameData *gd, const char *path, Game *out, char *err, size_
 /* The same, stopping after the first `limit` decisions and dice (-1: all):
  * `guv replay --to N`. */
 bool save_load_upto(const GameData *gd, const char *path, int limit, Game *out, char *err, size_t errsize);
+/* save_load; when it fails on a damaged line after the header, *good is
+ * the number of records before it that replayed (save_load_upto with that
+ * limit gives their game), else -1. */
+bool save_load_checked(const GameData *gd, const char *path, Game *out, char *err, size_t errsize, int *good);
 
 /* What a save holds, read without replaying it (the load screen's list). */
 typedef struct {

@@ -205,6 +205,52 @@ static bool keep_aside(const char *autosave, char *kept, size_t size, char *why,
     return false;
 }
 
+int ui_wrap(int y, int x, int w, const char *t)
+{
+    while (*t && y < LINES - 4) {
+        int n = (int)strlen(t);
+        if (n > w) {
+            n = w;
+            while (n > 0 && t[n] != ' ')
+                n--;
+            if (n == 0)
+                n = w;
+        }
+        mvaddnstr(y++, x, t, n);
+        t += n;
+        while (*t == ' ')
+            t++;
+    }
+    return y;
+}
+
+/* Opens a save to play on. A save damaged after its header (a line that
+ * does not replay) is offered from its good part: the player says yes, and
+ * the damaged file is kept beside it, never lost. */
+static bool resume_or_offer(Ui *u, GameUi *gu, const char *path, char *err, size_t errsize)
+{
+    int good = -1;
+    if (play_resume_checked(&gu->play, u->gd, path, err, errsize, &good))
+        return true;
+    if (good <= 0)
+        return false;
+    erase();
+    int w = COLS > 8 ? COLS - 4 : 4;
+    attron(A_BOLD);
+    mvaddnstr(2, 2, "This save is damaged:", w);
+    attroff(A_BOLD);
+    int y = ui_wrap(3, 2, w, err) + 1;
+    char q[200];
+    snprintf(q, sizeof q, "Its first %d lines of play replay. Play on from there?", good);
+    mvaddnstr(y++, 2, q, w);
+    y = ui_wrap(y, 2, w, "y   yes (the damaged file is kept beside it, with .damaged after its name)") ;
+    mvaddnstr(y, 2, "any other key   no, back to the menu", w);
+    refresh();
+    if (keys_get() != 'y')
+        return false;
+    return play_resume_good_part(&gu->play, u->gd, path, good, err, errsize);
+}
+
 /* The optional rules and variants, toggled by number. */
 static void choose_options(Ui *u, unsigned *options)
 {
@@ -322,7 +368,7 @@ static int run_menu(Ui *u, Game *position)
             position = NULL;
             started = true;
         } else if (key == 'r' && can_resume)
-            started = play_resume(&gu.play, u->gd, autosave, err, sizeof err);
+            started = resume_or_offer(u, &gu, autosave, err, sizeof err);
         else if (key == 'l' && have_dir) {
             char dir[4300], path[4600];
             snprintf(dir, sizeof dir, "%s", autosave);
@@ -331,7 +377,7 @@ static int run_menu(Ui *u, Game *position)
                 *slash = '\0';
             if (!choose_save(u->gd, dir, path, sizeof path))
                 continue;
-            started = play_resume(&gu.play, u->gd, path, err, sizeof err); /* it goes on saving there */
+            started = resume_or_offer(u, &gu, path, err, sizeof err); /* it goes on saving there */
         } else
             continue;
         if (!started) {

@@ -180,22 +180,7 @@ static bool quit_unsaved_ok(GameUi *gu)
     attron(A_BOLD);
     mvaddnstr(y++, 2, "The game could not be saved:", w);
     attroff(A_BOLD);
-    const char *t = gu->play.save_error;
-    while (*t && y < LINES - 4) {
-        int n = (int)strlen(t);
-        if (n > w) {
-            n = w;
-            while (n > 0 && t[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
-        mvaddnstr(y++, 2, t, n);
-        t += n;
-        while (*t == ' ')
-            t++;
-    }
-    y++;
+    y = ui_wrap(y, 2, w, gu->play.save_error) + 1;
     mvaddnstr(y++, 2, "Quitting now loses the decisions since the last save that worked.", w);
     mvaddnstr(y++, 2, "y   quit anyway        any other key   stay (free some space, or fix the folder, and play on)", w);
     refresh();

@@ -115,4 +115,8 @@ void game_ui_free(GameUi *gu);
 void replay_go(Ui *u, GameUi *gu, int k);
 void run_game(Ui *u, GameUi *gu);
 
+/* ui.c: text wrapped at word boundaries into width w from row y, column x
+ * (up to four rows from the bottom); the row after it. */
+int ui_wrap(int y, int x, int w, const char *t);
+
 #endif
