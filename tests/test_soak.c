@@ -8,6 +8,9 @@
 
 #include "rules/game.h"
 #include "rules/game_internal.h"
+#include "rules/save.h"
+
+#include <unistd.h>
 #include "testutil.h"
 
 static GameData gd;
@@ -191,6 +194,18 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
     }
     assert_memory_equal(&g.st, &r.st, sizeof g.st);
     assert_int_equal(g.log.count, r.log.count);
+    /* and through a save file: written, loaded, the same game (issue 13) */
+    {
+        char path[256], why[600];
+        snprintf(path, sizeof path, "/tmp/guv-soak-%d.save", (int)getpid());
+        assert_true(save_write(&g, path, why, sizeof why));
+        Game l;
+        if (!save_load(&gd, path, &l, why, sizeof why))
+            fail_msg("%s seed %llu: its save does not load: %s", scenario, (unsigned long long)seed, why);
+        assert_memory_equal(&g.st, &l.st, sizeof g.st);
+        game_free(&l);
+        remove(path);
+    }
     game_free(&g);
     game_free(&r);
     *played = list;
