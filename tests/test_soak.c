@@ -168,10 +168,22 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
                 if (buf[i].kind == D_END || buf[i].kind == D_DONE || buf[i].kind == D_PASS)
                     choice = i;
         char why[256];
+        static GameState before, after;
+        before = g.st;
         if (!game_apply(&g, &buf[choice], why, sizeof why)) {
             char text[200];
             decision_format(&gd, &buf[choice], text, sizeof text);
             fail_msg("%s seed %llu: legal decision '%s' refused: %s", scenario, (unsigned long long)seed, text, why);
+        }
+        /* now and then, undo gives back the state before, and the same decision again the state after */
+        if (rng_below(&pick, 16) == 0 && game_undo_depth(&g, buf[choice].side) > 0) {
+            after = g.st;
+            if (!game_undo(&g, buf[choice].side, why, sizeof why))
+                fail_msg("%s seed %llu: undo refused: %s", scenario, (unsigned long long)seed, why);
+            if (memcmp(&g.st, &before, sizeof before) != 0)
+                fail_msg("%s seed %llu: undo did not give back the state before", scenario, (unsigned long long)seed);
+            if (!game_apply(&g, &buf[choice], why, sizeof why) || memcmp(&g.st, &after, sizeof after) != 0)
+                fail_msg("%s seed %llu: the decision again after an undo differs", scenario, (unsigned long long)seed);
         }
         list[n++] = buf[choice];
         kinds[buf[choice].kind]++;
