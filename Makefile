@@ -3,7 +3,7 @@ BUILD      ?= build
 TEST_BUILD ?= build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: play build test bench clean
+.PHONY: play build test bench clean soak
 
 # Install what is missing, build, and open the game.
 play: build
@@ -44,3 +44,13 @@ bench: build
 
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(TEST_BUILD)-valgrind
+
+# The long random-play run (issue 13): about 10,000 games over every
+# scenario, the options and the solitaire game, every invariant checked after
+# every decision, on an optimised build with assertions. Not part of `test`.
+SOAK_SCALE ?= 200
+soak:
+	@./.ci/install-deps test
+	cmake -S . -B $(TEST_BUILD)-soak -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUV_WERROR=ON
+	cmake --build $(TEST_BUILD)-soak -j $(JOBS) --target test_soak
+	GUV_SOAK_SCALE=$(SOAK_SCALE) ./$(TEST_BUILD)-soak/test_soak

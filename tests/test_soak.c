@@ -224,9 +224,18 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
     return n;
 }
 
+/* GUV_SOAK_SCALE=N plays N times as many games (make soak: the long run). */
+static int scale(void)
+{
+    const char *s = getenv("GUV_SOAK_SCALE");
+    int n = s ? atoi(s) : 1;
+    return n > 0 ? n : 1;
+}
+
 static void soak(const char *scenario, int games, int cap)
 {
     long total = 0;
+    games *= scale();
     for (int i = 0; i < games; i++) {
         Decision *list;
         total += play(scenario, (uint64_t)(1000 + i), &list, cap);
