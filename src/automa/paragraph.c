@@ -32,6 +32,26 @@ static void wheel_put(Game *g, int f, int s, bool *moved)
     }
 }
 
+/* Every marker on the wheel one slot clockwise at once (G); moved[] marks
+ * the slots they came to. False when the wheel was empty. */
+static bool wheel_rotate(Game *g, bool *moved)
+{
+    AutomaState *a = &g->st.automa;
+    const Wheel *w = &g->gd->automa.wheel;
+    signed char old[WHEEL_MAX_SLOTS + 1];
+    memcpy(old, a->wheel, sizeof old);
+    bool any = false;
+    for (int s = 1; s <= w->slots; s++)
+        a->wheel[s] = -1;
+    for (int s = 1; s <= w->slots; s++)
+        if (old[s] >= 0) {
+            a->wheel[w->slot[s].next] = old[s];
+            moved[w->slot[s].next] = true;
+            any = true;
+        }
+    return any;
+}
+
 /* Reads the trigger of every slot a CM came to, in ascending order. */
 static void wheel_triggers(Game *g, const bool *moved)
 {
@@ -57,18 +77,7 @@ static void wheel_enter(Game *g, int f)
             a->track[i] = -1;
     /* G: "when a new CM enters the Wheel, the others slide to the next slots clockwise": every one of
      * them, one slot; then the newcomer takes the entry (pushing on any that slid round onto it) */
-    signed char old[WHEEL_MAX_SLOTS + 1];
-    memcpy(old, a->wheel, sizeof old);
-    bool any = false;
-    for (int s = 1; s <= w->slots; s++)
-        a->wheel[s] = -1;
-    for (int s = 1; s <= w->slots; s++)
-        if (old[s] >= 0) {
-            a->wheel[w->slot[s].next] = old[s];
-            moved[w->slot[s].next] = true;
-            any = true;
-        }
-    if (any)
+    if (wheel_rotate(g, moved))
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "a marker enters: every marker on the wheel slides one slot clockwise");
     wheel_put(g, f, w->entry, moved);
     a->status[f] = FS_WHEEL;
@@ -109,16 +118,8 @@ void wheel_advance_all(Game *g, const char *rule)
     const Wheel *w = &g->gd->automa.wheel;
     if (a->wheel_closed || wheel_count(a, w->slots) == 0)
         return;
-    signed char old[WHEEL_MAX_SLOTS + 1];
-    memcpy(old, a->wheel, sizeof old);
     bool moved[WHEEL_MAX_SLOTS + 1] = {false};
-    for (int s = 1; s <= w->slots; s++)
-        a->wheel[s] = -1;
-    for (int s = 1; s <= w->slots; s++)
-        if (old[s] >= 0) {
-            a->wheel[w->slot[s].next] = old[s];
-            moved[w->slot[s].next] = true;
-        }
+    wheel_rotate(g, moved);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "every marker on the wheel moves one slot clockwise");
     wheel_triggers(g, moved);
 }

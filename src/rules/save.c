@@ -15,6 +15,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+void save_folder_of(const char *path, char *out, size_t size)
+{
+    snprintf(out, size, "%s", path);
+    char *slash = strrchr(out, '/');
+    if (slash)
+        *(slash == out ? slash + 1 : slash) = '\0';
+    else
+        snprintf(out, size, ".");
+}
+
 bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f, const void *ctx), const void *ctx,
                        char *err, size_t errsize)
 {
@@ -57,12 +67,7 @@ bool save_write_atomic(const char *path, const char *what, void (*body)(FILE *f,
     }
     /* the rename itself survives a power cut only once the folder is on disk too */
     char dir[4200];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = '\0';
-    else
-        snprintf(dir, sizeof dir, ".");
+    save_folder_of(path, dir, sizeof dir);
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         (void)fsync(dfd);

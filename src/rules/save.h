@@ -70,6 +70,8 @@ bool save_peek(const GameData *gd, const char *path, SaveSummary *out);
 
 /* The folder for saves: $XDG_DATA_HOME/guv, else ~/.local/share/guv,
  * created if missing. False when there is no such place. */
+/* The folder a file's path names ("." for a bare name). */
+void save_folder_of(const char *path, char *out, size_t size);
 bool save_dir(char *out, size_t size);
 
 #endif

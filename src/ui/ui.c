@@ -172,12 +172,7 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
 static bool keep_aside(const char *autosave, char *kept, size_t size, char *why, size_t whysize)
 {
     char dir[4200];
-    snprintf(dir, sizeof dir, "%s", autosave);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = '\0';
-    else
-        snprintf(dir, sizeof dir, ".");
+    save_folder_of(autosave, dir, sizeof dir);
     time_t now = time(NULL);
     struct tm tmv;
     char stamp[32] = "game";
@@ -371,10 +366,7 @@ static int run_menu(Ui *u, Game *position)
             started = resume_or_offer(u, &gu, autosave, err, sizeof err);
         else if (key == 'l' && have_dir) {
             char dir[4300], path[4600];
-            snprintf(dir, sizeof dir, "%s", autosave);
-            char *slash = strrchr(dir, '/');
-            if (slash)
-                *slash = '\0';
+            save_folder_of(autosave, dir, sizeof dir);
             if (!choose_save(u->gd, dir, path, sizeof path))
                 continue;
             started = resume_or_offer(u, &gu, path, err, sizeof err); /* it goes on saving there */
