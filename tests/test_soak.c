@@ -62,6 +62,9 @@ static void automa_invariants(const Game *g, int step)
      * transfers never end stacked: tests/test_automa.c) */
 }
 
+static const char *cur_scenario = "";
+static unsigned long long cur_seed;
+
 static void check_invariants(const Game *g, int step)
 {
     const GameState *st = &g->st;
@@ -87,13 +90,15 @@ static void check_invariants(const Game *g, int step)
         /* BREASTWORK: never without a real unit of its builder in the hex */
         int b = st->breastwork[h] - 1;
         if (b >= 0 && !hex_has_real(g, h, b))
-            fail_msg("step %d: a breastwork in hex %d with none of its builder's units", step, h);
+            fail_msg("%s seed %llu step %d: a breastwork in hex %d with none of its builder's units", cur_scenario,
+                     cur_seed, step, h);
     }
     /* DEMORAL: once the decision is taken, no demoralized unit stays next to the enemy */
     for (int u = 0; u < st->nunits && st->pending == PEND_NONE && st->phase != PH_GAME_OVER; u++)
         if (st->unit[u].where == AT_MAP && (st->unit[u].flags & UF_DEM) &&
             next_to_side(g, st->unit[u].hex, 1 - gd.units[u].side))
-            fail_msg("step %d: %s, demoralized, stays next to the enemy", step, gd.units[u].id);
+            fail_msg("%s seed %llu step %d: %s, demoralized, stays next to the enemy", cur_scenario, cur_seed, step,
+                     gd.units[u].id);
     if (st->automa.on)
         automa_invariants(g, step);
     for (int s = 0; s < SIDE_COUNT; s++) {
@@ -112,6 +117,8 @@ static int play(const char *scenario, uint64_t seed, Decision **played, int cap)
 {
     Game g;
     char err[200];
+    cur_scenario = scenario;
+    cur_seed = (unsigned long long)seed;
     assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, scenario), seed, options, err, sizeof err));
     Rng pick;
     rng_seed(&pick, seed * 7919 + 1);

@@ -2249,8 +2249,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     record(g, &rec);
     go_on_expire(g, d);
     dummies_cleanup(g);
-    breastworks_cleanup(g);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
+    breastworks_cleanup(g); /* after the check: a demoralized stack with no way out is eliminated there */
     if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
