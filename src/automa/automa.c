@@ -885,6 +885,14 @@ bool automa_apply(Game *g, const Decision *d, char *why, size_t n)
         automa_answer(g); /* a question the rules put to the Union */
         return true;
     }
+    if (a->active >= 0 && a->status[a->active] == FS_WHEEL &&
+        (a->step == AS_BEHAVIOUR || a->step == AS_OBJECTIVE || a->step == AS_MOVE)) {
+        /* G: "Once the first CM is placed on the Wheel, the AI turn ends": its objective reached as it was
+         * activated, the formation does nothing more */
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-WHEEL", "%s's marker is on the wheel: its activation ends",
+                automa_formation_name(g->gd, a->active));
+        a->step = AS_FINISH;
+    }
     switch (a->step) {
     case AS_DRAWN:
         drawn_step(g);

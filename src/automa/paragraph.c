@@ -72,6 +72,8 @@ static void wheel_enter(Game *g, int f)
     AutomaState *a = &g->st.automa;
     const Wheel *w = &g->gd->automa.wheel;
     bool moved[WHEEL_MAX_SLOTS + 1] = {false};
+    if (a->status[f] == FS_WHEEL)
+        return; /* on the wheel already: a marker stands in one place */
     for (int i = 0; i < g->gd->automa.track.slots; i++)
         if (a->track[i] == f)
             a->track[i] = -1;
