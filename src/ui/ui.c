@@ -200,17 +200,23 @@ static bool keep_aside(const char *autosave, char *kept, size_t size, char *why,
     return false;
 }
 
+int ui_wrap_len(const char *t, int w)
+{
+    int n = (int)strlen(t);
+    if (n > w) {
+        n = w;
+        while (n > 0 && t[n] != ' ')
+            n--;
+        if (n == 0)
+            n = w;
+    }
+    return n;
+}
+
 int ui_wrap(int y, int x, int w, const char *t)
 {
     while (*t && y < LINES - 4) {
-        int n = (int)strlen(t);
-        if (n > w) {
-            n = w;
-            while (n > 0 && t[n] != ' ')
-                n--;
-            if (n == 0)
-                n = w;
-        }
+        int n = ui_wrap_len(t, w);
         mvaddnstr(y++, x, t, n);
         t += n;
         while (*t == ' ')

@@ -194,14 +194,7 @@ static void panel_wrap(int x, int *y, int w, const char *text)
     while (*p && *y < LINES - 1) {
         while (*p == ' ' || *p == '\n')
             p++;
-        int len = (int)strlen(p);
-        if (len > w) {
-            len = w;
-            while (len > 0 && p[len] != ' ')
-                len--;
-            if (len == 0)
-                len = w;
-        }
+        int len = ui_wrap_len(p, w);
         panel_line(x, y, w, A_NORMAL, "%.*s", len, p);
         p += len;
     }

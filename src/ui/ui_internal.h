@@ -118,5 +118,7 @@ void run_game(Ui *u, GameUi *gu);
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
 int ui_wrap(int y, int x, int w, const char *t);
+/* The length of t's next wrapped line in width w (words kept whole). */
+int ui_wrap_len(const char *t, int w);
 
 #endif
