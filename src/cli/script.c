@@ -10,17 +10,13 @@
 
 #include "automa/automa.h"
 #include "cli/cli.h"
+#include "cli/script.h"
 #include "rules/game.h"
 #include "rules/position.h"
 #include "rules/save.h"
 #include "view/automa_view.h"
 
-typedef struct {
-    const GameData *gd;
-    Game game;
-    bool started;
-    int shown_log; /* log entries already printed */
-} Session;
+typedef ScriptSession Session;
 
 static const char *const where_names[] = {"absent", "map", "reserve", "eliminated", "exited", "gone"};
 static const char *const phase_names[] = {"choose",       "activation", "recovery", "over",
@@ -85,6 +81,28 @@ static bool need_game(Session *s, const char *cmd)
     return s->started;
 }
 
+/* A harness's limit on the decisions a session may apply (fuzzing). */
+static bool spend(Session *s, const char *cmd)
+{
+    if (s->budget == 0) {
+        printf("error %s: this session may apply no more decisions\n", cmd);
+        return false;
+    }
+    if (s->budget > 0)
+        s->budget--;
+    return true;
+}
+
+/* In a sandboxed session (fuzzing) a file is a bare name in the current folder. */
+static bool file_ok(Session *s, const char *cmd, const char *path)
+{
+    if (s->sandbox && (strchr(path, '/') || path[0] == '.')) {
+        printf("error %s: in this session a file is a bare name in the current folder\n", cmd);
+        return false;
+    }
+    return true;
+}
+
 static void cmd_save(Session *s, const char *args)
 {
     if (!need_game(s, "save"))
@@ -94,6 +112,8 @@ static void cmd_save(Session *s, const char *args)
         printf("error save: usage: save FILE\n");
         return;
     }
+    if (!file_ok(s, "save", path))
+        return;
     char err[1200];
     if (!save_write(&s->game, path, err, sizeof err)) {
         printf("error save: %s\n", err);
@@ -114,6 +134,8 @@ static void cmd_load(Session *s, const char *args)
         printf("error load: usage: load FILE\n");
         return;
     }
+    if (!file_ok(s, "load", path))
+        return;
     Game g;
     char err[1200];
     if (!save_load(s->gd, path, &g, err, sizeof err)) {
@@ -213,6 +235,8 @@ static void cmd_decide(Session *s, const char *args)
         printf("error decide: '%s' is not a decision (see 'legal')\n", args);
         return;
     }
+    if (!spend(s, "decide"))
+        return;
     char why[256];
     if (!game_apply(&s->game, &d, why, sizeof why)) {
         printf("error decide: %s\n", why);
@@ -238,7 +262,7 @@ static void cmd_step(Session *s, const char *args)
     for (; done < n; done++) {
         Decision d;
         if (!s->game.st.automa.on || s->game.st.to_move != SIDE_UNION || s->game.st.phase == PH_GAME_OVER ||
-            !decision_parse(&s->game, "automa", &d))
+            !decision_parse(&s->game, "automa", &d) || !spend(s, "step"))
             break;
         char why[256];
         if (!game_apply(&s->game, &d, why, sizeof why)) {
@@ -255,6 +279,104 @@ static void cmd_step(Session *s, const char *args)
     }
     print_state(s);
     printf("ok step %d\n", done);
+}
+
+/* The decisions open now, in the order 'legal' lists them (NULL and an
+ * error printed when there is no memory); *n is how many. */
+static Decision *legal_list(Session *s, const char *cmd, int *n)
+{
+    enum { MAXD = 20000 };
+    Decision *ds = malloc(MAXD * sizeof *ds);
+    if (!ds) {
+        printf("error %s: out of memory\n", cmd);
+        return NULL;
+    }
+    *n = game_legal(&s->game, ds, MAXD);
+    if (*n > MAXD)
+        *n = MAXD;
+    return ds;
+}
+
+/* pick N: the Nth decision 'legal' lists now (from 1), applied. */
+static void cmd_pick(Session *s, const char *args)
+{
+    if (!need_game(s, "pick"))
+        return;
+    char *end;
+    long k = strtol(args, &end, 10);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    if (end == args || *end != '\0' || k < 1) {
+        printf("error pick: usage: pick N (N from 1, as 'legal' numbers the decisions)\n");
+        return;
+    }
+    int n;
+    Decision *ds = legal_list(s, "pick", &n);
+    if (!ds)
+        return;
+    if (k > n) {
+        printf("error pick: only %d decision%s open now\n", n, n == 1 ? " is" : "s are");
+        free(ds);
+        return;
+    }
+    char text[96], why[256];
+    decision_format(s->gd, &ds[k - 1], text, sizeof text);
+    bool ok = spend(s, "pick") && game_apply(&s->game, &ds[k - 1], why, sizeof why);
+    free(ds);
+    if (!ok) {
+        if (s->budget != 0)
+            printf("error pick: '%s' was listed but refused: %s\n", text, why);
+        return;
+    }
+    printf("pick %s\n", text);
+    print_new_log(s);
+    print_state(s);
+    printf("ok pick\n");
+}
+
+/* play K [SEED]: K random decisions among those open (fewer when the game
+ * ends), chosen with their own generator seeded by SEED (default 1), not
+ * with the game's dice. Their log is not printed ('log FROM' shows it). */
+static void cmd_play(Session *s, const char *args)
+{
+    if (!need_game(s, "play"))
+        return;
+    long k = 0;
+    unsigned long long seed = 1;
+    int got = sscanf(args, "%ld %llu", &k, &seed);
+    if (got < 1 || k < 1 || k > 100000) {
+        printf("error play: usage: play K [SEED], K from 1 to 100000\n");
+        return;
+    }
+    int from = s->game.log.count + 1;
+    Rng pick;
+    rng_seed(&pick, (uint64_t)seed);
+    long done = 0;
+    for (; done < k && s->game.st.phase != PH_GAME_OVER; done++) {
+        int n;
+        Decision *ds = legal_list(s, "play", &n);
+        if (!ds)
+            return;
+        if (n == 0) {
+            free(ds);
+            printf("error play: no decision is open after %ld (a dead end: please report it)\n", done);
+            return;
+        }
+        Decision d = ds[rng_below(&pick, (uint32_t)n)];
+        free(ds);
+        char why[256];
+        if (!spend(s, "play"))
+            break;
+        if (!game_apply(&s->game, &d, why, sizeof why)) {
+            char text[96];
+            decision_format(s->gd, &d, text, sizeof text);
+            printf("error play: '%s' was listed but refused: %s (please report it)\n", text, why);
+            return;
+        }
+    }
+    s->shown_log = s->game.log.count;
+    print_state(s);
+    printf("ok play %ld (log from %d)\n", done, from);
 }
 
 static void cmd_undo(Session *s)
@@ -470,6 +592,8 @@ static void cmd_position(Session *s, const char *args)
         printf("error position: usage: position FILE (a .guv file: new SCENARIO, then place, remove and set lines)\n");
         return;
     }
+    if (!file_ok(s, "position", path))
+        return;
     Game g;
     char err[1200];
     if (!position_load(s->gd, path, &g, err, sizeof err)) {
@@ -497,6 +621,8 @@ static void cmd_write_position(Session *s, const char *args)
         printf("error write-position: usage: write-position FILE\n");
         return;
     }
+    if (!file_ok(s, "write-position", path))
+        return;
     char err[1200];
     if (!position_write(&s->game, path, err, sizeof err)) {
         printf("error write-position: %s\n", err);
@@ -698,6 +824,8 @@ static void help(void)
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
            "help legal                     list the decisions open now\n"
            "help decide DECISION           apply one (as 'legal' prints it)\n"
+           "help pick N                    apply the Nth decision 'legal' lists (from 1)\n"
+           "help play K [SEED]             apply K random decisions (their own generator, seed 1 by default)\n"
            "help undo                      take back the last decision, back to the last die, draw or sighting\n"
            "help state                     turn, phase, side to move, points, rain\n"
            "help hex HHHH                  a hex and the units in it\n"
@@ -729,6 +857,88 @@ static void help(void)
            "ok help\n");
 }
 
+void script_begin(ScriptSession *s, const GameData *gd)
+{
+    *s = (ScriptSession){.gd = gd, .budget = -1};
+}
+
+void script_end(ScriptSession *s)
+{
+    if (s->started)
+        game_free(&s->game);
+    s->started = false;
+}
+
+bool script_line(ScriptSession *s, char *line)
+{
+    line[strcspn(line, "\r\n")] = '\0';
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '\0' || *p == '#')
+        return true;
+    char cmd[32] = "";
+    sscanf(p, "%31s", cmd);
+    const char *args = p + strlen(cmd);
+    while (*args == ' ' || *args == '\t')
+        args++;
+    if (strcmp(cmd, "quit") == 0)
+        return false;
+    else if (strcmp(cmd, "new") == 0)
+        cmd_new(s, args);
+    else if (strcmp(cmd, "dice") == 0)
+        cmd_dice(s, args);
+    else if (strcmp(cmd, "legal") == 0)
+        cmd_legal(s);
+    else if (strcmp(cmd, "decide") == 0)
+        cmd_decide(s, args);
+    else if (strcmp(cmd, "pick") == 0)
+        cmd_pick(s, args);
+    else if (strcmp(cmd, "play") == 0)
+        cmd_play(s, args);
+    else if (strcmp(cmd, "undo") == 0)
+        cmd_undo(s);
+    else if (strcmp(cmd, "state") == 0) {
+        if (need_game(s, "state")) {
+            print_state(s);
+            printf("ok state\n");
+        }
+    } else if (strcmp(cmd, "hex") == 0)
+        cmd_hex(s, args);
+    else if (strcmp(cmd, "unit") == 0)
+        cmd_unit(s, args);
+    else if (strcmp(cmd, "view") == 0)
+        cmd_view(s, args);
+    else if (strcmp(cmd, "place") == 0 || strcmp(cmd, "remove") == 0 || strcmp(cmd, "set") == 0)
+        cmd_setup(s, cmd, p);
+    else if (strcmp(cmd, "position") == 0)
+        cmd_position(s, args);
+    else if (strcmp(cmd, "write-position") == 0)
+        cmd_write_position(s, args);
+    else if (strcmp(cmd, "hand") == 0)
+        cmd_hand(s, args);
+    else if (strcmp(cmd, "cup") == 0)
+        cmd_cup(s, args);
+    else if (strcmp(cmd, "boxes") == 0)
+        cmd_boxes(s, args);
+    else if (strcmp(cmd, "display") == 0)
+        cmd_display(s, args);
+    else if (strcmp(cmd, "step") == 0)
+        cmd_step(s, args);
+    else if (strcmp(cmd, "save") == 0)
+        cmd_save(s, args);
+    else if (strcmp(cmd, "load") == 0)
+        cmd_load(s, args);
+    else if (strcmp(cmd, "log") == 0)
+        cmd_log(s, args);
+    else if (strcmp(cmd, "help") == 0)
+        help();
+    else
+        printf("error %s: unknown command (try 'help')\n", cmd);
+    fflush(stdout);
+    return true;
+}
+
 int cmd_script(int argc, char **argv, const char *data_option)
 {
     (void)argv;
@@ -739,9 +949,9 @@ int cmd_script(int argc, char **argv, const char *data_option)
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;
-    Session s = {.gd = &gd};
+    ScriptSession s;
+    script_begin(&s, &gd);
     char line[1024];
-    int errors = 0;
     while (fgets(line, sizeof line, stdin)) {
         if (!strchr(line, '\n') && !feof(stdin)) {
             /* a line longer than the buffer is refused whole, never run as two commands */
@@ -749,75 +959,13 @@ int cmd_script(int argc, char **argv, const char *data_option)
             while ((c = getchar()) != EOF && c != '\n')
                 ;
             printf("error line: longer than %zu characters: ignored\n", sizeof line - 2);
-            errors++;
+            fflush(stdout);
             continue;
         }
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\0' || *p == '#')
-            continue;
-        char cmd[32] = "";
-        sscanf(p, "%31s", cmd);
-        const char *args = p + strlen(cmd);
-        while (*args == ' ' || *args == '\t')
-            args++;
-        int before = errors;
-        if (strcmp(cmd, "quit") == 0)
+        if (!script_line(&s, line))
             break;
-        else if (strcmp(cmd, "new") == 0)
-            cmd_new(&s, args);
-        else if (strcmp(cmd, "dice") == 0)
-            cmd_dice(&s, args);
-        else if (strcmp(cmd, "legal") == 0)
-            cmd_legal(&s);
-        else if (strcmp(cmd, "decide") == 0)
-            cmd_decide(&s, args);
-        else if (strcmp(cmd, "undo") == 0)
-            cmd_undo(&s);
-        else if (strcmp(cmd, "state") == 0) {
-            if (need_game(&s, "state")) {
-                print_state(&s);
-                printf("ok state\n");
-            }
-        } else if (strcmp(cmd, "hex") == 0)
-            cmd_hex(&s, args);
-        else if (strcmp(cmd, "unit") == 0)
-            cmd_unit(&s, args);
-        else if (strcmp(cmd, "view") == 0)
-            cmd_view(&s, args);
-        else if (strcmp(cmd, "place") == 0 || strcmp(cmd, "remove") == 0 || strcmp(cmd, "set") == 0)
-            cmd_setup(&s, cmd, p);
-        else if (strcmp(cmd, "position") == 0)
-            cmd_position(&s, args);
-        else if (strcmp(cmd, "write-position") == 0)
-            cmd_write_position(&s, args);
-        else if (strcmp(cmd, "hand") == 0)
-            cmd_hand(&s, args);
-        else if (strcmp(cmd, "cup") == 0)
-            cmd_cup(&s, args);
-        else if (strcmp(cmd, "boxes") == 0)
-            cmd_boxes(&s, args);
-        else if (strcmp(cmd, "display") == 0)
-            cmd_display(&s, args);
-        else if (strcmp(cmd, "step") == 0)
-            cmd_step(&s, args);
-        else if (strcmp(cmd, "save") == 0)
-            cmd_save(&s, args);
-        else if (strcmp(cmd, "load") == 0)
-            cmd_load(&s, args);
-        else if (strcmp(cmd, "log") == 0)
-            cmd_log(&s, args);
-        else if (strcmp(cmd, "help") == 0)
-            help();
-        else
-            printf("error %s: unknown command (try 'help')\n", cmd);
-        (void)before;
-        fflush(stdout);
     }
-    if (s.started)
-        game_free(&s.game);
+    script_end(&s);
     gamedata_free(&gd);
     return 0;
 }

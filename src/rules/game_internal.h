@@ -129,7 +129,8 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
  * retreat_legal: the D_RETREAT decisions (the whole group, each unit alone,
  * with or without taking up a pontoon), appended from out[n].
  * retreat_apply: one D_RETREAT (nunits 0: all of them), false with why.
- * retreat_left: how many are still in `from`. */
+ * retreat_left: how many are still in `from` (dummies not counted: one
+ * left alone is taken off the map, DUMMIES). */
 int retreat_destinations(const Game *g, int from, int side, const short *units, int n, short *out, int max);
 int retreat_cull(Game *g, int from, int side, unsigned need, const char *rule);
 int retreat_legal(const Game *g, int from, int side, unsigned need, Decision *out, int max, int n);

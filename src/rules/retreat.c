@@ -104,7 +104,7 @@ int retreat_cull(Game *g, int from, int side, unsigned need, const char *rule)
     for (int i = 0; i < nh; i++) {
         short one[1] = {here[i]};
         if (destinations(g, from, side, one, 1, need & UF_DEM, dest, 1) > 0) {
-            left++;
+            left += !is_dummy(g, here[i]); /* a dummy alone keeps nothing open (retreat_left) */
             continue;
         }
         UnitState *us = &g->st.unit[here[i]];
@@ -121,6 +121,8 @@ int retreat_legal(const Game *g, int from, int side, unsigned need, Decision *ou
 {
     short here[GS_MAX_UNITS], dest[DIR_COUNT * 8];
     int nh = retreaters(g, from, side, need, here, GS_MAX_UNITS);
+    if (nh == 0)
+        return n; /* no one to retreat: nothing to offer */
     for (int pass = 0; pass < 2; pass++) /* the whole group, then each unit alone */
         for (int i = 0; i < (pass == 0 ? 1 : nh); i++) {
             if (pass == 1 && nh < 2)
@@ -201,5 +203,10 @@ bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d
 int retreat_left(const Game *g, int from, int side, unsigned need)
 {
     short here[GS_MAX_UNITS];
-    return retreaters(g, from, side, need, here, GS_MAX_UNITS);
+    int n = retreaters(g, from, side, need, here, GS_MAX_UNITS), real = 0;
+    /* a dummy left behind alone is taken off the map at the end of the
+     * decision (DUMMIES), so it keeps no retreat open */
+    for (int i = 0; i < n; i++)
+        real += !is_dummy(g, here[i]);
+    return real;
 }

@@ -220,6 +220,8 @@ static bool load_upto(const GameData *gd, const char *path, int limit, Game *out
                 continue;
             }
             started = true;
+            if (limit >= 0 && out->nrec >= limit)
+                break; /* "--to 0": the game as it began, its first record not replayed */
         }
         if (strcmp(word, "die") == 0) {
             int v;

@@ -1,0 +1,28 @@
+/* guv script's session, a line at a time: used by `guv script` (lines from
+ * standard input) and by the protocol's fuzz target (lines from the
+ * fuzzer's input). Answers are printed on standard output. */
+#ifndef GUV_SCRIPT_H
+#define GUV_SCRIPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "data/data.h"
+#include "rules/game.h"
+
+typedef struct {
+    const GameData *gd;
+    Game game;
+    bool started;
+    int shown_log; /* log entries already printed */
+    /* Set by a harness, never by a user: */
+    bool sandbox; /* files are bare names in the current folder only */
+    long budget;  /* decisions decide/pick/play/step may still apply; -1: no limit */
+} ScriptSession;
+
+void script_begin(ScriptSession *s, const GameData *gd);
+/* Runs one command line (without its newline); false when it was quit. */
+bool script_line(ScriptSession *s, char *line);
+void script_end(ScriptSession *s);
+
+#endif
