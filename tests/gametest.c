@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gametest.h"
+#include "rules/position.h"
 #include "testutil.h"
 
 GameData gd;
@@ -275,3 +276,45 @@ void put_at(Game *g, const char *unit, HexCoord h)
     put(g, unit, hx);
 }
 
+
+void play_script(Game *g, const char *script)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", script);
+    char *save = NULL;
+    for (char *line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        while (*line == ' ')
+            line++;
+        char why[600];
+        if (*line == '\0' || *line == '#')
+            continue;
+        if (strncmp(line, "new ", 4) == 0) {
+            if (!position_new(&gd, line + 4, g, why, sizeof why))
+                fail_msg("'%s' refused: %s", line, why);
+        } else if (strncmp(line, "dice ", 5) == 0) {
+            char *end, *p = line + 5;
+            for (long v = strtol(p, &end, 10); end != p; p = end, v = strtol(p, &end, 10))
+                if (!game_force_die(g, (int)v))
+                    fail_msg("'%s': not a die", line);
+        } else if (strncmp(line, "decide ", 7) == 0) {
+            apply_text(g, line + 7);
+        } else if (strncmp(line, "step ", 5) == 0) {
+            int n = atoi(line + 5);
+            for (int i = 0; i < n && g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+                 i++)
+                apply_text(g, "automa");
+        } else if (!position_apply(g, line, why, sizeof why))
+            fail_msg("'%s' refused: %s", line, why);
+    }
+}
+
+bool log_has(const Game *g, const char *text)
+{
+    for (int i = 0; i < g->log.count; i++) {
+        char line[400];
+        log_format(&g->log.items[i], line, sizeof line);
+        if (strstr(line, text))
+            return true;
+    }
+    return false;
+}

@@ -57,6 +57,12 @@ HexCoord open_ground(const Game *g);
 void hexcmd(char *buf, size_t n, const char *verb, HexCoord h, const char *tail);
 
 int hx_index(HexCoord h);
+/* Runs guv script's lines on g: new SCENARIO SEED [OPTION ...] (starts g),
+ * dice N ..., place/remove/set (set-up), decide DECISION, step N (the
+ * Automa's next N steps); fails the test on any refusal. */
+void play_script(Game *g, const char *script);
+/* Whether a log line (as `log` prints it) contains text. */
+bool log_has(const Game *g, const char *text);
 /* Applies FMT with %s replaced by the hex's four digits. */
 void run(Game *g, const char *fmt, HexCoord h);
 void put_at(Game *g, const char *unit, HexCoord h);

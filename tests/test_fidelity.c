@@ -1121,6 +1121,224 @@ static void test_ELITE_BONUS_every_split_listed(void **state)
     game_free(&g);
 }
 
+/* ---- the fourth cold audit (base game) ---- */
+
+static void refuse_line(Game *g, const char *text, const char *reason) { refuse_text(g, text, reason); }
+
+/* DEMORAL: demoralized units "maintain their movement ability" (audit 4, 1). */
+static void test_DEMORAL_keeps_its_movement(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 2\nset rain off\nplace heth 0820\nset unit heth dem on\n"
+                    "set drawn hill\ndecide activate\ndecide place 0820\ndecide move heth 0420\n");
+    assert_int_equal(g.st.unit[U("heth")].hex, H("0420"));
+    game_free(&g);
+}
+
+/* DUMMIES: "must always move with their stack ... they retreat or advance
+ * with the real units of their stack" (audit 4, 2 and 8). */
+static void test_DUMMIES_go_with_their_stack(void **state)
+{
+    (void)state;
+    Game g;
+    const char *start = "new lee-moves 1 dummies\ndecide dummy 2322\ndecide choose anderson\ndecide done\n"
+                        "decide done\nset drawn anderson\ndecide activate\ndecide place 2322\n";
+    play_script(&g, start);
+    int dummy = U("dummy-c1");
+    /* active with its stack, never by itself */
+    assert_true(g.st.unit[dummy].flags & UF_ACTIVE);
+    refuse_line(&g, "attach dummy-c1", "DUMMIES");
+    /* named in the move, it moves */
+    apply_text(&g, "move wright+dummy-c1 2222");
+    assert_int_equal(g.st.unit[dummy].hex, H("2222"));
+    game_free(&g);
+    /* left behind by its whole stack, it follows */
+    play_script(&g, start);
+    apply_text(&g, "move wright+mahone+garnett-art 2222");
+    assert_int_equal(g.st.unit[dummy].where, AT_MAP);
+    assert_int_equal(g.st.unit[dummy].hex, H("2222"));
+    assert_true(log_has(&g, "goes with its stack from 2322 to 2222"));
+    game_free(&g);
+    /* a retreat: never alone, and with the last of its stack */
+    play_script(&g, "new lee-moves 1 dummies\nplace ayres 2222\nplace burbank 2222\ndecide choose anderson\n"
+                    "decide done\ndecide dummy 2222\ndecide done\nset drawn anderson\ndecide activate\n"
+                    "decide place 2322\ndecide attack wright+mahone 2222\ndecide no-skirmisher\n"
+                    "decide no-breastwork\ndice 5 5 1 1\ndecide bonus\ndecide bonus\ndecide lose ayres\n"
+                    "decide retreat-instead\n");
+    assert_false(legal_has(&g, "retreat 2122 dummy-u1"));
+    refuse_line(&g, "retreat 2122 dummy-u1", "DUMMIES");
+    apply_text(&g, "retreat 2122 ayres");
+    assert_int_equal(g.st.unit[U("dummy-u1")].hex, H("2222")); /* burbank still there */
+    apply_text(&g, "retreat 2123 burbank");
+    assert_int_equal(g.st.unit[U("dummy-u1")].where, AT_MAP);
+    assert_true(g.st.unit[U("dummy-u1")].hex == H("2122") || g.st.unit[U("dummy-u1")].hex == H("2123"));
+    game_free(&g);
+}
+
+/* DUMMIES: a dummy whose stack the demoralized check destroys comes off at
+ * once, not one decision later (audit 4, 7). */
+static void test_DUMMIES_gone_with_a_culled_stack(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1 dummies\nset turn 2\nset rain off\nplace devin 0101\nplace heth 0201\n"
+                    "place thomas 0202\ndecide done\ndecide dummy 0101\ndecide done\nset drawn hill\n"
+                    "decide activate\nset unit devin dem on\ndecide place 0201\n");
+    assert_int_not_equal(g.st.unit[U("devin")].where, AT_MAP);
+    assert_int_not_equal(g.st.unit[U("dummy-u1")].where, AT_MAP);
+    assert_false(legal_has(&g, "attack heth 0101"));
+    game_free(&g);
+}
+
+/* SCENARIO-SALEM-CHURCH: "Mahone and Wilcox, belonging to the Anderson
+ * Division, are considered independent units" (audit 4, 3). */
+static void test_SCENARIO_SALEM_CHURCH_mahone_and_wilcox_independent(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new salem-church 1\nplace hays-csa 2720\nset drawn early\ndecide activate\ndecide place 2720\n"
+                    "decide attach wilcox\n");
+    assert_true(g.st.unit[U("wilcox")].flags & UF_ACTIVE);
+    game_free(&g);
+}
+
+/* FORCED-MARCH: "No unit in the force marching formation may attack or
+ * bombard that turn", even one activated later (audit 4, 4). */
+static void test_FORCED_MARCH_the_formation_never_attacks_that_turn(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new lee-moves 1\nplace wilcox 2818\nplace ayres 2819\ndecide choose anderson\ndecide done\n"
+                    "decide done\nset drawn anderson\nset cup independent confederate\ndecide activate\n"
+                    "decide place 2323\ndecide forced-march\ndice 6\ndecide end\ndecide activate\n"
+                    "decide place 2818\ndecide attach wilcox\n");
+    refuse_line(&g, "attack wilcox 2819", "FORCED-MARCH");
+    game_free(&g);
+}
+
+/* BOMBARD-PROC: a disorder falls on a unit it can disorder; skirmishers are
+ * "not subject to the Disorganization" result (audit 4, 6). */
+static void test_BOMBARD_PROC_disorder_not_on_a_skirmisher(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 2\nset rain off\nplace walker 0820\nplace von-gilsa 0920\n"
+                    "place heth 0720\nset drawn independent union\ndecide activate\ndecide place 0920\n"
+                    "decide attach von-gilsa\ndecide skirmish von-gilsa 0920\ndecide end\nset drawn hill\n"
+                    "decide activate\ndecide place 0820\ndecide bombard walker 0920 troops\ndice 3\n"
+                    "decide no-breastwork\n");
+    assert_true(g.st.unit[U("von-gilsa")].flags & UF_DIS);
+    assert_true(log_has(&g, "disorganized"));
+    game_free(&g);
+}
+
+/* ---- the fourth cold audit (solitaire) ---- */
+
+/* N.7: the isolated divisions are those left out as the activation begins;
+ * the others, having acted, are not marched again at its end. */
+static void test_AI_ISOLATED_settled_at_the_start(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 2\nplace williams 1220\nplace geary 1120\nplace steinwehr 0615\n"
+                    "place devens 0614\nplace schurz 0613\nset objective howard 019 1\nset drawn howard\n"
+                    "dice 5 4 6\nstep 6\n");
+    assert_int_equal(g.st.unit[U("steinwehr")].hex, H("1320")); /* where its lead march took it */
+    assert_false(log_has(&g, "Steinwehr) is isolated"));
+    game_free(&g);
+    play_script(&g, "new solitaire 1\nset turn 4\nset combat slocum 0\nplace williams 2824\nplace geary 2420\n"
+                    "place mahone 2825\nset objective slocum 027 1\nset drawn slocum\ndice 1 1 3\nstep 6\n"
+                    "dice 1 1 1 1\ndecide done\nstep 1\n");
+    assert_int_equal(g.st.unit[U("williams")].hex, H("2824")); /* it fought; it does not walk away */
+    assert_true(log_has(&g, "(Geary) is isolated"));
+    assert_false(log_has(&g, "(Williams) is isolated"));
+    game_free(&g);
+}
+
+/* K.3: "An AI unit always retreats when it can absorb losses that would
+ * remove it from play", judged on the division K.1 gives the loss to. */
+static void test_AI_RETREAT_judged_on_the_next_loss_of_K1(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nplace mahone 2825\nplace posey 2825\nplace perry 2825\n"
+                    "place williams 2824\nplace geary 2826 steps 1\nset combat slocum 0\nset drawn anderson\n"
+                    "decide activate\ndecide place 2825\ndice 3 5 5 1 1 6\n"
+                    "decide attack mahone+posey+perry 2824+2826\nstep 8\n");
+    assert_int_equal(g.st.unit[U("geary")].where, AT_MAP);
+    assert_true(log_has(&g, "answers \"retreat-instead\""));
+    game_free(&g);
+}
+
+/* K.3: "If the result is 1-2, the unit absorbs the last loss and retreats." */
+static void test_AI_RETREAT_takes_the_last_loss_and_retreats(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nplace mahone 2825\nplace posey 2825\nplace perry 2825\n"
+                    "place williams 2824\nset combat slocum 0\nset drawn anderson\ndecide activate\n"
+                    "decide place 2825\ndice 3 5 5 1 1 1\ndecide attack mahone+posey+perry 2824\nstep 12\n"
+                    "decide lose perry\nstep 4\n");
+    assert_int_equal(g.st.unit[U("williams")].steps, 2); /* both losses taken */
+    assert_int_not_equal(g.st.unit[U("williams")].hex, H("2824")); /* and it retreated */
+    game_free(&g);
+}
+
+/* [019]'s deployment is a transfer (AI-TRANSFER): never over a river with no
+ * way, never the divisions N.7 isolates, and one already there stays. */
+static void test_AI_WHEEL_deploy_is_a_transfer(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nplace williams 1620\nplace geary 0513\nset objective slocum 019 1\n"
+                    "set drawn slocum\ndice 1 1 3\nstep 6\n");
+    assert_true(log_has(&g, "XII Corps deploys in [019]"));
+    assert_false(log_has(&g, "geary->17")); /* not lifted from the wedge into the clearing */
+    assert_true(hex_distance(map_hex_at(&gd.map, g.st.unit[U("geary")].hex), tu_hex("1820")) > 3);
+    game_free(&g);
+}
+
+/* G: "Once the first CM is placed on the Wheel, the AI turn ends": also when
+ * the lead's second leg after a break of contact reaches the objective. */
+static void test_AI_WHEEL_no_attack_after_the_wheel(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nplace devens 1122\nplace steinwehr 1022\nplace schurz 0923\n"
+                    "place mahone 1421\nplace posey 1421\nplace wright 1722\nset objective howard 019 1\n"
+                    "set drawn howard\ndice 1 1 3\nstep 4\ndecide break 1522\nstep 3\n");
+    assert_true(log_has(&g, "XI Corps's marker goes on slot 1 of the wheel"));
+    assert_false(log_has(&g, "XI Corps engages"));
+    game_free(&g);
+}
+
+/* M.1: the division that recovers is the weakest of those with steps to
+ * recover (one at full strength has none). */
+static void test_AI_RECOVERY_a_damaged_division(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 5\nplace french 2718 steps 3\nplace hancock 2618\ndecide done\n"
+                    "decide pass\nstep 10\n");
+    assert_true(log_has(&g, "AI-RECOVERY"));
+    game_free(&g);
+}
+
+/* AI-BREAK-CONTACT ruling: across a great river an Automa division does not
+ * roll to break contact (it could not fight there anyway). */
+static void test_AI_BREAK_CONTACT_not_across_a_great_river(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nremove williams\nplace geary 0713\nplace heth 0815\n"
+                    "set drawn hill\ndecide activate\ndecide place 0815\ndecide move heth 0714\n");
+    assert_int_equal(g.st.unit[U("heth")].hex, H("0714"));
+    assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
+    assert_false(log_has(&g, "AI-BREAK-CONTACT"));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1158,6 +1376,19 @@ int main(void)
         cmocka_unit_test(test_BREASTWORK_not_only_forbidden_at_Falmouth),
         cmocka_unit_test(test_EVENTS_ten_union_chits),
         cmocka_unit_test(test_ACT_POINTS_the_wedge_is_not_confederate_territory),
+        cmocka_unit_test(test_DEMORAL_keeps_its_movement),
+        cmocka_unit_test(test_DUMMIES_go_with_their_stack),
+        cmocka_unit_test(test_DUMMIES_gone_with_a_culled_stack),
+        cmocka_unit_test(test_SCENARIO_SALEM_CHURCH_mahone_and_wilcox_independent),
+        cmocka_unit_test(test_FORCED_MARCH_the_formation_never_attacks_that_turn),
+        cmocka_unit_test(test_BOMBARD_PROC_disorder_not_on_a_skirmisher),
+        cmocka_unit_test(test_AI_ISOLATED_settled_at_the_start),
+        cmocka_unit_test(test_AI_RETREAT_judged_on_the_next_loss_of_K1),
+        cmocka_unit_test(test_AI_RETREAT_takes_the_last_loss_and_retreats),
+        cmocka_unit_test(test_AI_WHEEL_deploy_is_a_transfer),
+        cmocka_unit_test(test_AI_WHEEL_no_attack_after_the_wheel),
+        cmocka_unit_test(test_AI_RECOVERY_a_damaged_division),
+        cmocka_unit_test(test_AI_BREAK_CONTACT_not_across_a_great_river),
         cmocka_unit_test(test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksburg),
         cmocka_unit_test(test_COMBAT_STEPS_no_skirmisher_step_in_a_full_hex),
         cmocka_unit_test(test_ELITE_BONUS_every_split_listed),

@@ -1245,6 +1245,52 @@ static void test_skirmisher_rules(void **state)
     game_free(&g);
 }
 
+/* SKIRM-MAKE: "A stack moves; generates a skirmisher in the hex just left
+ * (A); moves another hex, arriving adjacent to the enemy and generates
+ * another skirmisher (B)." A skirmisher made by a brigade of the move just
+ * ended lets that stack go on with what the move left. */
+static void test_skirmisher_during_movement(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord y = open_ground(&g), a = hex_neighbour(y, DIR_S), b = hex_neighbour(y, DIR_N),
+             enemy = hex_neighbour(b, DIR_N);
+    put_at(&g, "heth", a);
+    put_at(&g, "pender", a);
+    put_at(&g, "von-gilsa", enemy);
+    run(&g, "place %s", a);
+    run(&g, "move heth+pender %s", y);
+    run(&g, "skirmish heth %s", a); /* (A) in the hex just left, out of contact */
+    assert_true(first_skirmisher_at(&g, SIDE_CONFEDERATE, hx_index(a)) >= 0);
+    run(&g, "move heth+pender %s", b); /* the same move going on, next to the enemy */
+    if (g.st.pending == PEND_BREAK_CONTACT)
+        apply_text(&g, "stay");
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(b));
+    assert_int_equal(g.st.unit[U("pender")].hex, hx_index(b));
+    run(&g, "skirmish pender %s", b); /* (B) with its maker, in contact */
+    assert_true(first_skirmisher_at(&g, SIDE_CONFEDERATE, hx_index(b)) >= 0);
+    /* 1 MP, then 2 (clear, next to the enemy): 3 of 4 spent, none by road */
+    assert_int_equal(g.st.unit[U("heth")].mp_left, 2);
+    game_free(&g);
+
+    /* Only the move just ended pauses: after another decision it is over. */
+    hill_activated(&g);
+    put_at(&g, "heth", a);
+    put_at(&g, "pender", a);
+    put_at(&g, "archer", y);
+    run(&g, "place %s", a);
+    HexCoord c = hex_neighbour(y, DIR_NE);
+    run(&g, "move heth %s", y);
+    run(&g, "move archer %s", c);
+    run(&g, "skirmish heth %s", a);
+    char cmd[64], hx[5];
+    hex_format(b, hx);
+    snprintf(cmd, sizeof cmd, "move heth %s", hx);
+    refuse_text(&g, cmd, "already moved");
+    game_free(&g);
+}
+
 static void test_skirmishers_at_night(void **state)
 {
     (void)state;
@@ -2362,12 +2408,18 @@ static void test_dummies(void **state)
     hex_format(n, hx);
     snprintf(cmd, sizeof cmd, "attack %s+heth %s", gd.units[dm].id, hx);
     refuse_text(&g, cmd, "never fights");
-    /* Moving the whole stack takes it along; left alone, it is removed. */
+    /* It stays with what is left of its stack, and goes with the last of it
+     * ("must always move with their stack"); left with no stack, it is removed. */
     run(&g, "move thomas+lane %s", s2);
     assert_int_equal(g.st.unit[dm].hex, hx_index(t)); /* still with Heth */
-    int pool = g.st.dummies[SIDE_CONFEDERATE];
-    run(&g, "move heth %s", hex_neighbour(s2, DIR_S));
+    HexCoord away = hex_neighbour(s2, DIR_S);
+    run(&g, "move heth %s", away);
     stay_put(&g);
+    assert_int_equal(g.st.unit[dm].where, AT_MAP);
+    assert_int_equal(g.st.unit[dm].hex, hx_index(away));
+    int pool = g.st.dummies[SIDE_CONFEDERATE];
+    take_off(&g, "heth");
+    apply_text(&g, "end"); /* the next decision finds it alone */
     assert_int_equal(g.st.unit[dm].where, AT_ABSENT);
     assert_int_equal(g.st.dummies[SIDE_CONFEDERATE], pool + 1);
     game_free(&g);
@@ -2803,6 +2855,7 @@ int main(void)
         cmocka_unit_test(test_mcgowan_attacks_three_hexes),
         cmocka_unit_test(test_von_gilsa_rulebook_example),
         cmocka_unit_test(test_skirmisher_rules),
+        cmocka_unit_test(test_skirmisher_during_movement),
         cmocka_unit_test(test_skirmishers_at_night),
         cmocka_unit_test(test_retreat_instead_of_a_loss_and_advance),
         cmocka_unit_test(test_retreat_out_of_a_breastwork),

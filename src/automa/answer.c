@@ -159,19 +159,36 @@ static void wheel_jump(Game *g)
     }
 }
 
-/* The unit K.1 gives the next loss to among the combat's defenders: the
- * skirmisher first, then the strongest; -1. */
+/* K.1's order for the next loss among the combat's defenders: "first
+ * remove a skirmisher, then reduce the unit with the highest combat value
+ * ... one loss to all involved units before any of them receive a second".
+ * The higher the rank, the sooner; the same order picks the loss and tells
+ * K.3 whether that loss would remove a division. */
+static int loss_rank(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    if (g->gd->units[u].type == UT_SKIRMISHER)
+        return 100000;
+    int p = game_unit_points(g, u);
+    if (st->pending == PEND_COMBAT)
+        for (int j = 0; j < st->cb_ndef; j++)
+            if (st->cb_def[j] == u)
+                p -= 1000 * st->cb_def_losses[j];
+    return p;
+}
+
+/* The unit K.1 gives the next loss to among the combat's defenders; -1. */
 static int next_loss_unit(const Game *g)
 {
     const GameState *st = &g->st;
-    int best = -1, best_pts = -1;
+    int best = -1, best_rank = -1000000;
     for (int i = 0; i < st->cb_ndef; i++) {
         int u = st->cb_def[i];
         if (st->unit[u].where != AT_MAP || st->unit[u].steps <= 0 || g->gd->units[u].type == UT_DUMMY)
             continue;
-        int p = g->gd->units[u].type == UT_SKIRMISHER ? 1000 : game_unit_points(g, u);
-        if (p > best_pts)
-            best = u, best_pts = p;
+        int r = loss_rank(g, u);
+        if (r > best_rank)
+            best = u, best_rank = r;
     }
     return best;
 }
@@ -281,8 +298,10 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
             int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-%d (-%d if Cautious) retreats", ru->retreat_on,
                                   ru->retreat_cautious);
             if (die - (st->automa.attitude == ATT_CAUTIOUS ? ru->retreat_cautious : 0) <= ru->retreat_on) {
-                snprintf(why, n, "the retreat roll is %d: the division retreats (K.3)", die);
-                return i;
+                /* "the unit absorbs the last loss and retreats": the loss below, then the retreat step */
+                st->cb_retreating = true;
+                log_add(&g->log, st->turn, LOG_EVENT, "AI-RETREAT",
+                        "the retreat roll is %d: the division takes the last loss and retreats (K.3)", die);
             }
         }
     }
@@ -302,17 +321,11 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     /* The rest: the defender's steps in a combat and the like. Take the
      * loss on the strongest division (K.1), build a breastwork when
      * attacked (J.1), and otherwise the rules' first choice. */
-    int best = -1, best_pts = -1;
+    int best = -1, best_pts = -1000000;
     for (i = 0; i < k; i++)
         if (list[i].kind == D_LOSE || list[i].kind == D_TAKE) {
             int u = list[i].arg;
-            int p = u >= 0 && u < st->nunits ? game_unit_points(g, u) : 0;
-            if (u >= 0 && u < st->nunits && g->gd->units[u].type == UT_SKIRMISHER)
-                p = 100000; /* K.1: the skirmisher first */
-            else if (list[i].kind == D_LOSE && st->pending == PEND_COMBAT)
-                for (int j = 0; j < st->cb_ndef; j++) /* "one loss to all involved units before any ... a second" */
-                    if (st->cb_def[j] == u)
-                        p -= 1000 * st->cb_def_losses[j];
+            int p = u >= 0 && u < st->nunits ? loss_rank(g, u) : 0;
             if (p > best_pts)
                 best = i, best_pts = p;
         }

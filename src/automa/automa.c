@@ -659,6 +659,8 @@ void automa_begin(Game *g, int f)
     a->prox = a->bombard = a->attack_art = 0;
     a->bombarded = false;
     a->in_proximity = false;
+    a->iso_known = false;
+    a->nisolated = 0;
     short units[16];
     int n = automa_units(g, f, units, 16);
     if (n == 0) {

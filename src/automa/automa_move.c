@@ -586,7 +586,11 @@ bool automa_lead_goes_on(Game *g)
     bool still = next_to_enemy(g, g->st.unit[lead].hex);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the lead goes on with its %d.%d MP left:%s %s",
             left / 2, left % 2 ? 5 : 0, buf[0] ? buf : " no move;", still ? "still in contact" : "out of contact");
-    automa_check_objectives(g);
+    if (automa_check_objectives(g) != READ_END || a->active < 0) {
+        /* its objective reached: onto the wheel or a hold, and "the AI turn ends" (G), no combat */
+        a->bc_then = AS_FINISH;
+        return false;
+    }
     if (!still) {
         short units[16];
         int n = automa_units(g, f, units, 16);
@@ -715,12 +719,27 @@ void automa_close_in(Game *g)
 }
 
 /* Units 3 or more hexes from every other division of the formation are
- * isolated (N.7) and do not act with it. */
+ * isolated (N.7) and do not act with it: "do not activate it with the rest
+ * of the formation". Which ones is settled as the activation begins (and
+ * logged); later calls leave out the same ones, wherever the others went. */
 static int active_units(Game *g, int f, short *out)
 {
     short all[16];
     int n = automa_units(g, f, all, 16), k = 0;
     const Map *m = &g->gd->map;
+    AutomaState *a = &g->st.automa;
+    if (a->iso_known && a->active == f) {
+        for (int i = 0; i < n; i++) {
+            bool iso = false;
+            for (int j = 0; j < a->nisolated; j++)
+                iso |= a->isolated[j] == all[i];
+            if (iso)
+                g->st.unit[all[i]].flags &= (unsigned short)~UF_ACTIVE;
+            else
+                out[k++] = all[i];
+        }
+        return k;
+    }
     for (int i = 0; i < n; i++) {
         bool isolated = n > 1;
         for (int j = 0; j < n && isolated; j++)
@@ -743,6 +762,22 @@ static int active_units(Game *g, int f, short *out)
                 keep = i;
         g->st.unit[all[keep]].flags |= UF_ACTIVE;
         out[k++] = all[keep];
+    }
+    if (a->active == f && !a->iso_known) {
+        a->iso_known = true;
+        a->nisolated = 0;
+        for (int i = 0; i < n; i++) {
+            bool in = false;
+            for (int j = 0; j < k; j++)
+                in |= out[j] == all[i];
+            if (in || a->nisolated >= 16)
+                continue;
+            a->isolated[a->nisolated++] = all[i];
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ISOLATED",
+                    "%s is isolated (%d hexes or more from the rest of its formation): it does not act now and "
+                    "joins the others at the end of the activation (N.7)",
+                    g->gd->units[all[i]].name, g->gd->automa.rules.isolated_hexes);
+        }
     }
     return k;
 }
@@ -1038,6 +1073,11 @@ void automa_isolated(Game *g)
     int n = automa_units(g, f, all, 16);
     const Map *m = &gd->map;
     for (int i = 0; i < n && n > 1; i++) {
+        bool iso = false; /* only those left out as the activation began (N.7) */
+        for (int j = 0; j < a->nisolated && a->iso_known; j++)
+            iso |= a->isolated[j] == all[i];
+        if (!iso)
+            continue;
         int nearest = -1, nd = INT_MAX;
         for (int j = 0; j < n; j++) {
             if (j == i)
@@ -1047,7 +1087,7 @@ void automa_isolated(Game *g)
                 nd = dd, nearest = all[j];
         }
         if (nd < gd->automa.rules.isolated_hexes || nearest < 0)
-            continue;
+            continue; /* the others came to it */
         char buf[120] = "";
         short one[1] = {all[i]};
         march(g, one, 1, g->st.unit[nearest].hex, 0, false, buf, sizeof buf);
@@ -1066,17 +1106,28 @@ void automa_deploy(Game *g, int f, int area_number)
     const StrategyArea *ar = &gd->areas[area];
     int obj = map_hex_index(m, ar->objective);
     short units[16];
-    int n = automa_units(g, f, units, 16);
-    char buf[200] = "";
+    /* a transfer (AI-TRANSFER): the divisions acting now (not those N.7 isolates), each where a way
+     * leads it; one already in the area stays where it is */
+    int n = active_units(g, f, units);
+    char buf[300] = "";
     size_t len = 0;
     int cells = m->cols * m->rows;
+    Passage p;
+    union_passage(g, &p, false);
+    unsigned char reach[GS_MAX_HEXES];
     for (int i = 0; i < n; i++) {
         int u = units[i];
         int best = -1, best_in = 0;
+        bool placed = false;
+        for (int k = 0; k < ar->nhexes && !placed; k++)
+            placed = map_hex_index(m, ar->hexes[k]) == g->st.unit[u].hex;
+        if (placed)
+            continue;
+        transfer_reach(g, &p, g->st.unit[u].hex, reach);
         /* the objective hex first, then the area's hexes by distance from it (ties: lower id),
          * then the nearest free hexes outside the area */
         for (int h = 0; h < cells; h++) {
-            if ((!hex_free(g, h) && h != g->st.unit[u].hex) || !enterable(g, h))
+            if (!hex_free(g, h) || !enterable(g, h) || !reach[h])
                 continue;
             int in = 0;
             for (int k = 0; k < ar->nhexes && !in; k++)
@@ -1084,10 +1135,13 @@ void automa_deploy(Game *g, int f, int area_number)
             if (best < 0 || in > best_in || (in == best_in && closer(g, obj, h, best) < 0))
                 best = h, best_in = in;
         }
-        if (best < 0 || best == g->st.unit[u].hex)
-            continue;
-        place_unit(g, u, best);
         char h[5];
+        if (best < 0) {
+            if (len < sizeof buf)
+                len += (size_t)snprintf(buf + len, sizeof buf - len, " %s has no way there", gd->units[u].id);
+            continue;
+        }
+        place_unit(g, u, best);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
@@ -1104,9 +1158,13 @@ static void recovery(Game *g)
         short units[16];
         int n = automa_units(g, f, units, 16);
         int low = -1;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) { /* the lowest current value among those that have steps to recover */
+            const AutomaCounterDef *ci = gd->units[units[i]].counter >= 0 ? &gd->counters[gd->units[units[i]].counter] : NULL;
+            if (!ci || ci->nvalues - g->st.unit[units[i]].steps <= 0)
+                continue;
             if (low < 0 || game_unit_points(g, units[i]) < game_unit_points(g, low))
                 low = units[i];
+        }
         if (low < 0)
             continue;
         const AutomaCounterDef *c = &gd->counters[gd->units[low].counter];

@@ -92,6 +92,9 @@ typedef struct {
     signed char attack_art;  /* artillery added to the attack */
     short ford[AUTOMA_MAX_FORMATIONS]; /* AI-NORTH: the temporary objective, a ford's place index, -1 */
     bool in_proximity;       /* activated in proximity or adjacent (AI-BREAK-CONTACT) */
+    bool iso_known;          /* N.7: the isolated divisions of this activation are set (at its start) */
+    signed char nisolated;
+    short isolated[16];      /* N.7: they do not act; they march to the others at its end */
     signed char night_left;  /* night marches still to make (AI-NIGHT) */
     signed char night_wing;  /* 0 the Marching Wing (even die), 1 the Left Wing */
     bool night_done;         /* this night's marches are over */

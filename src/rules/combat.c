@@ -45,7 +45,7 @@ static const char *attacker_refusal(const Game *g, int u, int side)
         return "artillery that bombarded does not fight in the same turn (BOMBARD)";
     if (us->flags & (UF_DIS | UF_DEM))
         return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
-    if ((us->flags & UF_FORCED) || g->st.marching)
+    if (forced_march_bars(g, u))
         return "no unit of a force-marching formation attacks this turn (FORCED-MARCH)";
     return NULL;
 }

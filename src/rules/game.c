@@ -373,6 +373,12 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
         if (u >= 0)
             st->late_cavalry[u] = true;
     }
+    const char *indep = scenario_option(sc->rules, sc->nrules, "independents");
+    for (const char *p = indep; p && (p = ini_next_token(p, tok, sizeof tok, NULL));) {
+        int u = data_unit_index(gd, tok);
+        if (u >= 0 && u < GS_MAX_UNITS)
+            st->scen_independent[u] = true;
+    }
     st->turn = sc->first_turn;
     if ((options & OPT_HYPOTHETICAL) && !placement_start(g, err, errsize)) {
         log_free(&g->log);
@@ -565,6 +571,7 @@ static void begin_turn(Game *g)
         st->held_by[f] = -1;
     st->detach_used[0] = st->detach_used[1] = false;
     st->march_used[0] = st->march_used[1] = false;
+    memset(st->marched_fm, 0, sizeof st->marched_fm);
     events_begin_turn(g);
     st->ncup = 0;
     st->activated = false;
@@ -732,6 +739,8 @@ static const char *attach_refusal(const Game *g, int unit)
     const GameState *st = &g->st;
     if (unit < 0 || unit >= st->nunits)
         return "no such unit";
+    if (is_dummy(g, unit))
+        return "a dummy is never activated by itself: it acts with the real units of its stack (DUMMIES)";
     const UnitState *u = &st->unit[unit];
     const UnitDef *ud = &g->gd->units[unit];
     if (ud->side != st->drawn.side)
@@ -747,7 +756,7 @@ static const char *attach_refusal(const Game *g, int unit)
     if (st->attached >= max_attached(g))
         return st->drawn.kind == CHIT_INDEPENDENT ? "the Independent chit activates at most 3 units"
                                                   : "a formation takes along only one independent unit";
-    if (st->drawn.kind == CHIT_FORMATION && ud->formation >= 0)
+    if (st->drawn.kind == CHIT_FORMATION && unit_formation(g, unit) >= 0)
         return "only an independent unit can join a formation's activation";
     if (st->drawn.kind == CHIT_HIGHER && (ud->type != UT_CAVALRY || ud->formation < 0))
         return "a Confederate higher commander takes along only one of Stuart's cavalry (ACT-INDEP-ATTACH)";
@@ -763,17 +772,21 @@ static const char *attach_refusal(const Game *g, int unit)
 
 /* SKIRM-RULES: skirmishers "must be stacked with infantry brigades" to
  * move: one standing with an infantry unit active now acts with it,
- * whenever it was made (it is not "activated" for the once-a-turn rule). */
+ * whenever it was made (it is not "activated" for the once-a-turn rule).
+ * DUMMIES: a dummy "must always move with their stack": it acts with any
+ * real unit of its stack active now. */
 static void activate_skirmishers(Game *g, int side)
 {
     GameState *st = &g->st;
     for (int i = 0; i < st->nunits; i++) {
         UnitState *u = &st->unit[i];
-        if (u->where != AT_MAP || !is_skirmisher(g, i) || g->gd->units[i].side != side || (u->flags & UF_ACTIVE))
+        bool dummy = is_dummy(g, i);
+        if (u->where != AT_MAP || !(is_skirmisher(g, i) || dummy) || g->gd->units[i].side != side ||
+            (u->flags & UF_ACTIVE))
             continue;
         for (int j = 0; j < st->nunits; j++)
             if (j != i && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex && (st->unit[j].flags & UF_ACTIVE) &&
-                g->gd->units[j].type == UT_INFANTRY) {
+                (dummy ? !is_dummy(g, j) && !is_skirmisher(g, j) : g->gd->units[j].type == UT_INFANTRY)) {
                 u->flags |= UF_ACTIVE;
                 break;
             }
@@ -793,7 +806,7 @@ static void activate_in_radius(Game *g)
     int active = 0, outside = 0;
     for (int i = 0; i < st->nunits; i++) {
         UnitState *u = &st->unit[i];
-        int f = g->gd->units[i].formation;
+        int f = unit_formation(g, i);
         bool mine = st->drawn.kind == CHIT_FORMATION ? f == st->drawn.index
                                                      : held_by_drawn(g, f) ||
                                                            (f < 0 && g->gd->units[i].side == st->drawn.side &&
@@ -1166,7 +1179,10 @@ static void offer_break_contact(Game *g, int hex)
             continue;
         int ni = map_hex_index(m, nb);
         short tmp[1];
-        if (hex_has_side(g, ni, enemy) && hexes_in_contact(g, hex, ni) && break_destinations(g, ni, tmp, 1) > 0)
+        /* in the solitaire game H.3 replaces this for the Automa: only a stack it could fight breaks (see
+         * docs/rulings.md, AI-BREAK-CONTACT across the great rivers) */
+        bool touch = g->st.automa.on && enemy == SIDE_UNION ? hexes_can_fight(g, hex, ni) : hexes_in_contact(g, hex, ni);
+        if (hex_has_side(g, ni, enemy) && touch && break_destinations(g, ni, tmp, 1) > 0)
             st->bc_queue[st->bc_n++] = (short)ni;
     }
     if (st->bc_n > 0) {
@@ -1200,6 +1216,8 @@ static void end_move(Game *g, const char *why)
             u->flags |= UF_GO_ON | (st->mv_road ? UF_GO_ROAD : 0);
     }
     st->mv_broke = false;
+    st->mv_last_n = st->mv_n; /* mv_units kept until the next decision (SKIRM-MAKE) */
+    st->mv_last_road = st->mv_road && st->mv_pos > 0;
     st->mv_n = 0;
     st->mv_len = st->mv_pos = 0;
 }
@@ -1231,17 +1249,23 @@ static void continue_move(Game *g)
         }
         /* only the hex the move started in was held: a hex marched through is not abandoned works */
         bool was_adjacent = st->mv_pos == 0 && next_to_side(g, from, 1 - side);
-        for (int i = 0; i < st->mv_n; i++)
+        bool dem_before[DEC_MAX_UNITS];
+        for (int i = 0; i < st->mv_n; i++) {
+            dem_before[i] = (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
             st->unit[st->mv_units[i]].hex = (short)to;
+        }
         leave_hex(g, from, side, st->mv_units, st->mv_n, LEAVE_MOVE, was_adjacent);
         st->mv_spent += cost;
         st->mv_road = road;
         st->mv_pos++;
-        bool dem = false;
+        bool became_dem = false;
         for (int i = 0; i < st->mv_n; i++)
-            dem |= (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
-        if (dem) { /* demoralized by leaving its works: it stops (DEMORAL) */
-            end_move(g, "demoralized, it goes no further");
+            became_dem |= !dem_before[i] && (st->unit[st->mv_units[i]].flags & UF_DEM);
+        /* Demoralized units "maintain their movement ability": one demoralized by leaving its works goes on,
+         * never next to the enemy from here (passage_init); only one that became so next to the enemy stops,
+         * to fall back at once (DEMORAL) */
+        if (became_dem && next_to_side(g, to, 1 - side)) {
+            end_move(g, "demoralized next to the enemy, it goes no further");
             morale_check(g);
             return;
         }
@@ -1428,17 +1452,60 @@ const char *unit_list_refusal(const Game *g, const short *units, int n)
 
 bool is_dummy(const Game *g, int u) { return g->gd->units[u].type == UT_DUMMY; }
 
-void dummies_cleanup(Game *g)
+/* DUMMIES: "Dummies can never move alone but must always move with their
+ * stack ... they retreat or advance with the real units of their stack."
+ * A dummy whose stack left its hex (a move, a retreat, an advance, a break
+ * of contact: the real units that stood with it before the decision are
+ * now elsewhere) goes with them, to where most of them went that has room
+ * for it; one left with
+ * no real unit of its side otherwise (its stack destroyed) comes off the
+ * map, back to its owner. Only its owner reads of it in the log. */
+void dummies_cleanup(Game *g, const GameState *before)
 {
     GameState *st = &g->st;
     for (int u = 0; u < st->nunits; u++) {
         if (!is_dummy(g, u) || st->unit[u].where != AT_MAP)
             continue;
+        int side = g->gd->units[u].side;
         bool company = false;
         for (int v = 0; v < st->nunits && !company; v++)
             company = v != u && !is_dummy(g, v) && st->unit[v].where == AT_MAP && st->unit[v].hex == st->unit[u].hex &&
-                      g->gd->units[v].side == g->gd->units[u].side;
-        if (!company) {
+                      g->gd->units[v].side == side;
+        if (company)
+            continue;
+        int to = -1, most = 0;
+        for (int v = 0; v < st->nunits && before; v++) {
+            const UnitState *b = &before->unit[v], *a = &st->unit[v];
+            if (v == u || is_dummy(g, v) || g->gd->units[v].side != side || b->where != AT_MAP ||
+                b->hex != before->unit[u].hex || a->where != AT_MAP || a->hex == b->hex)
+                continue;
+            short self[1] = {(short)u};
+            if (stack_over_with(g, a->hex, side, self, 1, 0, 0))
+                continue; /* no room there: it does not follow (a dummy counts in the stacking) */
+            int k = 0; /* how many of its stack went there */
+            for (int w = 0; w < st->nunits; w++)
+                k += !is_dummy(g, w) && before->unit[w].where == AT_MAP && before->unit[w].hex == b->hex &&
+                     st->unit[w].where == AT_MAP && st->unit[w].hex == a->hex;
+            if (k > most) {
+                most = k;
+                to = a->hex;
+            }
+        }
+        char hf[5], ht[5];
+        if (to >= 0) {
+            hex_name(g->gd, st->unit[u].hex, hf);
+            st->unit[u].hex = (short)to;
+            LogEntry *le = log_add(&g->log, st->turn, LOG_EVENT, "DUMMIES", "%s goes with its stack from %s to %s",
+                                   g->gd->units[u].name, hf, hex_name(g->gd, to, ht));
+            if (le)
+                le->secret = side + 1;
+            continue;
+        }
+        {
+            LogEntry *le = log_add(&g->log, st->turn, LOG_EVENT, "DUMMIES", "%s, left alone in %s, comes off the map",
+                                   g->gd->units[u].name, hex_name(g->gd, st->unit[u].hex, hf));
+            if (le)
+                le->secret = side + 1;
             st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
             st->dummies[g->gd->units[u].side]++;
         }
@@ -1590,7 +1657,7 @@ static const char *bombard_refusal(const Game *g, const Decision *d)
             return "that battery has already fired this turn";
         if (us->flags & (UF_DIS | UF_DEM))
             return "disorganized or demoralized units do not bombard (DISORG, DEMORAL)";
-        if ((us->flags & UF_FORCED) || st->marching)
+        if (forced_march_bars(g, u))
             return "no unit of a force-marching formation bombards this turn (FORCED-MARCH)";
         int dist = hex_distance(map_hex_at(m, us->hex), target);
         if (dist < 1 || dist > 2)
@@ -1695,6 +1762,22 @@ int bombard_table(Game *g, int hex, int factor, int defender, int die, int event
     return result;
 }
 
+/* The units that may take the bombardment's result: those of the target
+ * type, and for a disorder alone not a skirmisher while another may take it
+ * ("not subject to the Disorganization or Demoralization result"). */
+static int bombard_candidates(const Game *g, int side, short *out, int max)
+{
+    const GameState *st = &g->st;
+    int n = units_in_hex(g, st->bomb_hex, side, st->bomb_type, out, max);
+    if (st->bomb_result != ART_DIS)
+        return n;
+    int k = 0;
+    for (int i = 0; i < n && i < max; i++)
+        if (!is_skirmisher(g, out[i]))
+            out[k++] = out[i];
+    return k > 0 ? k : (n > 0 ? 1 : 0); /* skirmishers alone: one of them shrugs it off */
+}
+
 static void resolve_bombardment(Game *g)
 {
     GameState *st = &g->st;
@@ -1714,7 +1797,7 @@ static void resolve_bombardment(Game *g)
         return;
     }
     short cand[16];
-    int n = units_in_hex(g, st->bomb_hex, defender, st->bomb_type, cand, 16);
+    int n = bombard_candidates(g, defender, cand, 16);
     if (n == 1) {
         bombard_effect(g, cand[0]);
         finish_bombardment(g);
@@ -1799,6 +1882,25 @@ static bool detach_ok(const Game *g, int hex, const unsigned char *range)
             return true;
     }
     return false;
+}
+
+/* The formation a unit acts with: its own, or none (-1) for an independent,
+ * as the scenario may make a brigade (Salem Church: "Mahone and Wilcox,
+ * belonging to the Anderson Division, are considered independent units"). */
+int unit_formation(const Game *g, int u)
+{
+    return u >= 0 && u < GS_MAX_UNITS && g->st.scen_independent[u] ? -1 : g->gd->units[u].formation;
+}
+
+/* FORCED-MARCH: "No unit in the force marching formation may attack or
+ * bombard that turn": a unit that marched, any unit of the activation under
+ * way, and any unit of a formation that marched, even one activated later
+ * by the Independent chit or a detachment. */
+bool forced_march_bars(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    int f = g->gd->units[u].formation;
+    return (st->unit[u].flags & UF_FORCED) || st->marching || (f >= 0 && f < GS_MAX_FORMATIONS && st->marched_fm[f]);
 }
 
 /* Why this activation may not be a forced march now, or NULL. */
@@ -1998,7 +2100,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
         }
         if (st->pending == PEND_BOMBARD_TAKE) {
             short cand[16];
-            int nc = units_in_hex(g, st->bomb_hex, st->to_move, st->bomb_type, cand, 16);
+            int nc = bombard_candidates(g, st->to_move, cand, 16);
             for (int i = 0; i < nc && i < 16; i++)
                 ADD(D_TAKE, cand[i]);
             break;
@@ -2207,6 +2309,27 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
         seen[h] = (seen[h] & 4) != 0;
 }
 
+/* SKIRM-MAKE: infantry make skirmishers "at the beginning, during or at the
+ * end of their movement" (the rulebook's example: a stack moves, leaves a
+ * skirmisher in the hex just left, moves on and leaves another). A move is
+ * one decision here, so a brigade of the move just ended that makes its
+ * skirmisher lets that stack go on with what the move left, as after a
+ * break of contact: the same move, resumed. */
+static void skirmish_mid_move(Game *g, int maker)
+{
+    GameState *st = &g->st;
+    bool in_last = false;
+    for (int i = 0; i < st->mv_last_n; i++)
+        in_last |= st->mv_units[i] == maker;
+    if (!in_last)
+        return; /* a stack already going on stays so (go_on_expire) */
+    for (int i = 0; i < st->mv_last_n; i++) {
+        UnitState *u = &st->unit[st->mv_units[i]];
+        if (u->where == AT_MAP && u->hex == st->unit[maker].hex && u->mp_left > 0 && !(u->flags & UF_DEM))
+            u->flags |= UF_GO_ON | (st->mv_last_road ? UF_GO_ROAD : 0);
+    }
+}
+
 /* BREAK-CONTACT's resume is the same move going on: "Single units or
  * stacks must complete movement before starting with the next one". Any
  * decision but the enemy's answer to the break, or one by the units that
@@ -2214,13 +2337,19 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
 static void go_on_expire(Game *g, const Decision *d)
 {
     GameState *st = &g->st;
+    if (d->kind != D_MOVE)
+        st->mv_last_n = 0; /* the move just ended is over for SKIRM-MAKE too */
     if (d->kind == D_BREAK || d->kind == D_STAY)
         return;
     bool own = d->kind == D_MOVE || d->kind == D_EXIT || d->kind == D_DESTROY || d->kind == D_CAPTURE;
+    /* a brigade of the stack making its skirmisher pauses its movement, it does not end it (SKIRM-MAKE) */
+    int maker = d->kind == D_SKIRMISH && d->arg >= 0 && d->arg < st->nunits && (st->unit[d->arg].flags & UF_GO_ON)
+                    ? d->arg
+                    : -1;
     for (int u = 0; u < st->nunits; u++) {
         if (!(st->unit[u].flags & UF_GO_ON))
             continue;
-        bool mine = false;
+        bool mine = maker >= 0 && st->unit[u].where == AT_MAP && st->unit[u].hex == st->unit[maker].hex;
         for (int i = 0; i < d->nunits && own; i++)
             mine |= d->units[i] == u;
         if ((d->kind == D_DESTROY || d->kind == D_CAPTURE) && own)
@@ -2248,8 +2377,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     decision_format(g->gd, d, rec.text, sizeof rec.text);
     record(g, &rec);
     go_on_expire(g, d);
-    dummies_cleanup(g);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
+    dummies_cleanup(g, &before.st); /* after the check: its cull may leave a dummy alone */
     breastworks_cleanup(g); /* after the check: a demoralized stack with no way out is eliminated there */
     if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
@@ -2527,6 +2656,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             u->flags |= UF_FORCED;
             marching++;
         }
+        for (int i = 0; i < st->nunits; i++) /* "the force marching formation": every formation acting now */
+            if ((st->unit[i].flags & UF_ACTIVE) && g->gd->units[i].formation >= 0 &&
+                g->gd->units[i].formation < GS_MAX_FORMATIONS)
+                st->marched_fm[g->gd->units[i].formation] = true;
         st->march_used[d->side] = true;
         st->marching = true;
         log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
@@ -2850,7 +2983,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         {
         short cand[16];
-        int nc = units_in_hex(g, st->bomb_hex, d->side, st->bomb_type, cand, 16);
+        int nc = bombard_candidates(g, d->side, cand, 16);
         bool ok = false;
         for (int i = 0; i < nc && i < 16; i++)
             ok |= cand[i] == d->arg;
@@ -2885,6 +3018,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         st->unit[sk].flags |= UF_ACTIVE | UF_ACTIVATED;
         st->unit[d->arg].flags |= UF_SKIRMISHED;
+        skirmish_mid_move(g, d->arg);
         log_add(&g->log, st->turn, LOG_DECISION, "SKIRM-MAKE", "%s (%d left in the pool)", text,
                 st->skirmishers[d->side]);
         return true;

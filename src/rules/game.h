@@ -184,6 +184,9 @@ typedef struct {
     bool mv_road;  /* every step so far by road */
     bool mv_broke; /* an enemy stack broke contact from this move (BREAK-CONTACT: it may resume) */
     int mv_mp;     /* the slowest unit's MP */
+    int mv_last_n; /* the move just ended (mv_units, until the next decision): a brigade of it that makes its
+                    * skirmisher now may go on (SKIRM-MAKE: "during their movement") */
+    bool mv_last_road;
     short bc_queue[DIR_COUNT]; /* enemy hexes still to be offered break contact */
     int bc_n;
     bool bc_split;             /* the stack at bc_queue[0] has begun to break contact in parts */
@@ -243,11 +246,14 @@ typedef struct {
     int hc_turn[GS_MAX_COMMANDERS];    /* the last turn a higher commander was used, 0 */
     bool detach_used[SIDE_COUNT];      /* the detachment marker this turn (DETACH) */
     bool march_used[SIDE_COUNT];       /* the forced march this turn (FORCED-MARCH) */
+    bool marched_fm[GS_MAX_FORMATIONS]; /* formations that force-marched this turn: none of their units
+                                          * attacks or bombards, whatever activates it later (FORCED-MARCH) */
     unsigned char fort_marker[GS_MAX_HEXES]; /* bridgehead fortification markers (CAMPAIGN) */
     unsigned char unit_lock[GS_MAX_UNITS];   /* a unit may not act before this turn (CAMPAIGN) */
     short left_works[GS_MAX_UNITS]; /* hex + 1 of works next to the enemy it moved out of this activation, 0 */
     unsigned char unit_release[GS_MAX_UNITS]; /* ... unless released from this turn */
     bool late_cavalry[GS_MAX_UNITS];         /* the turn-11 Union cavalry (CAMPAIGN) */
+    bool scen_independent[GS_MAX_UNITS];     /* brigades the scenario makes independent (SCENARIO-SALEM-CHURCH) */
     bool fm_present[GS_MAX_FORMATIONS];      /* a detached formation in play (VARIANT-ABSENT-FORCES) */
     bool cmd_present[GS_MAX_COMMANDERS];     /* a detached higher commander in play */
     int absent_next;                         /* the division now arriving */

@@ -17,8 +17,8 @@ void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t 
 const char *unit_list_refusal(const Game *g, const short *units, int n);
 bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
-/* Dummies left in a hex without real units go back to the pool (DUMMIES). */
-void dummies_cleanup(Game *g);
+/* Dummies whose stack left their hex go with it; those left with no real unit go back to the pool (DUMMIES). */
+void dummies_cleanup(Game *g, const GameState *before);
 /* A unit still held back by the campaign's locks (CAMPAIGN). */
 bool unit_locked(const Game *g, int u);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
@@ -137,6 +137,10 @@ int retreat_legal(const Game *g, int from, int side, unsigned need, Decision *ou
 bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d, const char *rule, char *why,
                    size_t n);
 int retreat_left(const Game *g, int from, int side, unsigned need);
+/* game.c: the formation a unit acts with (-1: independent, by its counter or by the scenario). */
+int unit_formation(const Game *g, int u);
+/* game.c: whether FORCED-MARCH bars this unit from attacking or bombarding this turn. */
+bool forced_march_bars(const Game *g, int u);
 
 /* combat.c (COMBAT-*): the decisions open in a combat or to start one,
  * appended from out[n]; returns the new count. */

@@ -828,6 +828,7 @@ static bool set_turn(Setup *s)
         st->held_by[f] = -1;
     st->detach_used[0] = st->detach_used[1] = false;
     st->march_used[0] = st->march_used[1] = false;
+    memset(st->marched_fm, 0, sizeof st->marched_fm);
     for (int u = 0; u < st->nunits; u++) {
         st->unit[u].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE |
                                                UF_FOUGHT | UF_FORCED | UF_BUILT);

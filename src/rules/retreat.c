@@ -127,6 +127,8 @@ int retreat_legal(const Game *g, int from, int side, unsigned need, Decision *ou
         for (int i = 0; i < (pass == 0 ? 1 : nh); i++) {
             if (pass == 1 && nh < 2)
                 break;
+            if (pass == 1 && is_dummy(g, here[i]))
+                continue; /* a dummy never goes alone: it retreats with its stack (DUMMIES) */
             const short *units = pass == 0 ? here : &here[i];
             int nu = pass == 0 ? nh : 1;
             int nd = destinations(g, from, side, units, nu, need & UF_DEM, dest, DIR_COUNT * 8);
@@ -167,6 +169,13 @@ bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d
         }
         units = d->units;
         nu = d->nunits;
+        bool real = false;
+        for (int i = 0; i < nu; i++)
+            real |= !is_dummy(g, units[i]);
+        if (!real) {
+            snprintf(why, n, "a dummy never goes alone: it retreats with its stack (DUMMIES)");
+            return false;
+        }
     }
     if (nu == 0) {
         snprintf(why, n, "no unit is retreating from there");
