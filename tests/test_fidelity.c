@@ -1233,6 +1233,29 @@ static void test_BOMBARD_PROC_disorder_not_on_a_skirmisher(void **state)
     game_free(&g);
 }
 
+/* VISIBILITY: "You can inspect enemy stacking only if friendly units are
+ * adjacent to it": a hidden stack's move names its units to its owner only
+ * (fourth audit, 5). */
+static void test_VISIBILITY_a_hidden_stack_moves_by_its_count(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new lee-moves 1 dummies\ndecide dummy 2322\ndecide choose anderson\ndecide done\n"
+                    "decide done\nset drawn anderson\ndecide activate\ndecide place 2322\n"
+                    "decide move wright+mahone+garnett-art+dummy-c1 2222\n");
+    bool named = false, counted = false;
+    for (int i = 0; i < g.log.count; i++) {
+        const LogEntry *e = &g.log.items[i];
+        if (e->secret && e->secret != SIDE_UNION + 1)
+            continue; /* what the Union may read */
+        named |= strstr(e->text, "dummy-c1") != NULL || strstr(e->text, "wright") != NULL;
+        counted |= strstr(e->text, "a Confederate stack of 4 counters moves from 2322") != NULL;
+    }
+    assert_false(named);
+    assert_true(counted);
+    game_free(&g);
+}
+
 /* ---- the fourth cold audit (solitaire) ---- */
 
 /* N.7: the isolated divisions are those left out as the activation begins;
@@ -1382,6 +1405,7 @@ int main(void)
         cmocka_unit_test(test_SCENARIO_SALEM_CHURCH_mahone_and_wilcox_independent),
         cmocka_unit_test(test_FORCED_MARCH_the_formation_never_attacks_that_turn),
         cmocka_unit_test(test_BOMBARD_PROC_disorder_not_on_a_skirmisher),
+        cmocka_unit_test(test_VISIBILITY_a_hidden_stack_moves_by_its_count),
         cmocka_unit_test(test_AI_ISOLATED_settled_at_the_start),
         cmocka_unit_test(test_AI_RETREAT_judged_on_the_next_loss_of_K1),
         cmocka_unit_test(test_AI_RETREAT_takes_the_last_loss_and_retreats),

@@ -3105,8 +3105,19 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
         st->mv_road = resumed ? go_road : true;
         st->mv_broke = false;
-        log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text, cost / 2,
-                cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
+        /* VISIBILITY: a stack the enemy may not inspect moves under its count of counters only; its
+         * owner reads which units (and dummies) they are */
+        int from_hex = st->unit[d->units[0]].hex;
+        bool hidden = !game_can_inspect(g, 1 - d->side, from_hex);
+        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text,
+                               cost / 2, cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
+        if (hidden && le) {
+            le->secret = d->side + 1;
+            char hf[5], ht[5];
+            log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY", "a %s stack of %d counter%s moves from %s towards %s",
+                    d->side == SIDE_UNION ? "Union" : "Confederate", d->nunits, d->nunits == 1 ? "" : "s", hex_name(g->gd, from_hex, hf),
+                    hex_name(g->gd, d->arg, ht));
+        }
         continue_move(g);
         return true;
     }
