@@ -206,18 +206,31 @@ static void cmd_dice(Session *s, const char *args)
     printf("ok dice %d queued\n", s->game.st.rng.nforced);
 }
 
+/* The decisions open now, in the order 'legal' lists them (NULL and an
+ * error printed when there is no memory); *n is how many. */
+static Decision *legal_list(Session *s, const char *cmd, int *n)
+{
+    enum { MAXD = 20000 };
+    Decision *ds = malloc(MAXD * sizeof *ds);
+    if (!ds) {
+        printf("error %s: out of memory\n", cmd);
+        return NULL;
+    }
+    *n = game_legal(&s->game, ds, MAXD);
+    if (*n > MAXD)
+        *n = MAXD;
+    return ds;
+}
+
 static void cmd_legal(Session *s)
 {
     if (!need_game(s, "legal"))
         return;
-    enum { MAXD = 20000 };
-    Decision *ds = malloc(MAXD * sizeof *ds);
-    if (!ds) {
-        printf("error legal: out of memory\n");
+    int n;
+    Decision *ds = legal_list(s, "legal", &n);
+    if (!ds)
         return;
-    }
-    int n = game_legal(&s->game, ds, MAXD);
-    for (int i = 0; i < n && i < MAXD; i++) {
+    for (int i = 0; i < n; i++) {
         char text[96];
         decision_format(s->gd, &ds[i], text, sizeof text);
         printf("legal %s %s\n", data_side_name(ds[i].side), text);
@@ -279,22 +292,6 @@ static void cmd_step(Session *s, const char *args)
     }
     print_state(s);
     printf("ok step %d\n", done);
-}
-
-/* The decisions open now, in the order 'legal' lists them (NULL and an
- * error printed when there is no memory); *n is how many. */
-static Decision *legal_list(Session *s, const char *cmd, int *n)
-{
-    enum { MAXD = 20000 };
-    Decision *ds = malloc(MAXD * sizeof *ds);
-    if (!ds) {
-        printf("error %s: out of memory\n", cmd);
-        return NULL;
-    }
-    *n = game_legal(&s->game, ds, MAXD);
-    if (*n > MAXD)
-        *n = MAXD;
-    return ds;
 }
 
 /* pick N: the Nth decision 'legal' lists now (from 1), applied. */

@@ -8,12 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "data/data.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* A fresh folder under $TMPDIR (or /tmp) for a target's files, removed at
  * exit. Aborts with a message when it cannot be made. */
 const char *fuzz_tempdir(const char *name);
+/* Loads the project's data into gd, or says why not and exits. */
+void fuzz_load_data(GameData *gd, const char *target);
 /* Writes size bytes to path, replacing it; aborts when it cannot. */
 void fuzz_write(const char *path, const uint8_t *data, size_t size);
 

@@ -17,12 +17,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    Diags d = {0};
-    if (!gamedata_load(GUV_SOURCE_DATA_DIR, &gd, &d)) {
-        fprintf(stderr, "fuzz_save: the project's data does not load (run guv check)\n");
-        exit(2);
-    }
-    diags_free(&d);
+    fuzz_load_data(&gd, "fuzz_save");
     const char *dir = fuzz_tempdir("save");
     snprintf(in_path, sizeof in_path, "%s/in.save", dir);
     snprintf(out_path, sizeof out_path, "%s/out.save", dir);

@@ -22,12 +22,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    Diags d = {0};
-    if (!gamedata_load(GUV_SOURCE_DATA_DIR, &gd, &d)) {
-        fprintf(stderr, "fuzz_script: the project's data does not load (run guv check)\n");
-        exit(2);
-    }
-    diags_free(&d);
+    fuzz_load_data(&gd, "fuzz_script");
     scratch = fuzz_tempdir("script");
     if (!getenv("GUV_FUZZ_VERBOSE") && !freopen("/dev/null", "w", stdout)) {
         perror("/dev/null");

@@ -29,6 +29,16 @@ const char *fuzz_tempdir(const char *name)
     return tempdir;
 }
 
+void fuzz_load_data(GameData *gd, const char *target)
+{
+    Diags d = {0};
+    if (!gamedata_load(GUV_SOURCE_DATA_DIR, gd, &d)) {
+        fprintf(stderr, "%s: the project's data does not load (run guv check)\n", target);
+        exit(2);
+    }
+    diags_free(&d);
+}
+
 void fuzz_write(const char *path, const uint8_t *data, size_t size)
 {
     FILE *f = fopen(path, "wb");
