@@ -1825,7 +1825,7 @@ static void test_player_breaks_contact(void **state)
         {
             /* its march so far all by road (1 MP): the rest of its 4 MP and its road bonus, 4 MP */
             LOGGED(&g, from, "the lead goes on with its 4.0 MP left");
-            LOGGED(&g, from, "Cautious: the corps forms its column behind");
+            LOGGED(&g, from, "the corps forms its column behind");
             LOGGED(&g, from, "Cautious: the corps does not attack");
         }
         apply_text(&g, "take mahone");
@@ -1861,7 +1861,7 @@ static void test_AI_BREAK_CONTACT_cautious_column(void **state)
     g.st.unit[U("french")].flags |= UF_ACTIVE;
     int from = g.log.count;
     automa_column_behind_lead(&g);
-    LOGGED(&g, from, "Cautious: the corps forms its column behind 1st Division (Hancock): french->");
+    LOGGED(&g, from, "the corps forms its column behind 1st Division (Hancock): french->");
     int now = g.st.unit[U("french")].hex;
     HexCoord lc = map_hex_at(&gd.map, lead_hex);
     assert_true(hex_distance(map_hex_at(&gd.map, now), lc) < hex_distance(map_hex_at(&gd.map, back), lc));

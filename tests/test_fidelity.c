@@ -1362,6 +1362,23 @@ static void test_AI_BREAK_CONTACT_not_across_a_great_river(void **state)
     game_free(&g);
 }
 
+/* H.3 after H.2.a: the lead goes on and ends out of contact; the others,
+ * transferred beside the enemy's old hex, close up in column behind it. */
+static void test_AI_BREAK_CONTACT_the_column_follows_the_lead(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 1\nset turn 4\nplace devens 1122\nplace steinwehr 1022\nplace schurz 0923\n"
+                    "place mahone 1421\nplace posey 1421\nplace wright 1722\nset objective howard 022 1\n"
+                    "set drawn howard\ndice 1 1 3\nstep 4\ndecide break 1522\nstep 3\n");
+    assert_true(log_has(&g, "out of contact"));
+    HexCoord lead = map_hex_at(&gd.map, g.st.unit[U("devens")].hex);
+    assert_true(hex_distance(lead, map_hex_at(&gd.map, g.st.unit[U("steinwehr")].hex)) <= 2);
+    assert_true(hex_distance(lead, map_hex_at(&gd.map, g.st.unit[U("schurz")].hex)) <= 2);
+    assert_true(log_has(&g, "the corps forms its column behind"));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1413,6 +1430,7 @@ int main(void)
         cmocka_unit_test(test_AI_WHEEL_no_attack_after_the_wheel),
         cmocka_unit_test(test_AI_RECOVERY_a_damaged_division),
         cmocka_unit_test(test_AI_BREAK_CONTACT_not_across_a_great_river),
+        cmocka_unit_test(test_AI_BREAK_CONTACT_the_column_follows_the_lead),
         cmocka_unit_test(test_VARIANT_ABSENT_FORCES_spotsylvania_counts_only_with_fredericksburg),
         cmocka_unit_test(test_COMBAT_STEPS_no_skirmisher_step_in_a_full_hex),
         cmocka_unit_test(test_ELITE_BONUS_every_split_listed),

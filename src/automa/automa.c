@@ -305,9 +305,13 @@ int automa_cup(Game *g, Chit *out, int max)
             a->track[f1 >= 0 ? s1 : s2] = -1;
             into_cup(g, f, out, &n, max, "the only linked slot occupied: Hooker stays (exception)");
             points--;
-        } else
+        } else if (f1 < 0 && f2 < 0)
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-HOOKER", "Hooker's linked slots %d and %d are empty: ignored",
                     s1 + 1, s2 + 1);
+        else
+            log_add(&g->log, g->st.turn, LOG_EVENT, "AI-HOOKER",
+                    "Hooker's linked slots %d and %d: not enough activation points left to move them (%d)", s1 + 1,
+                    s2 + 1, points);
     }
     track_compact(a, t->slots);
     for (int i = 0; i < t->slots && points > 0; i++)
@@ -679,8 +683,14 @@ void automa_begin(Game *g, int f)
         north &= gd->map.hexes[g->st.unit[units[i]].hex].bank != BANK_SOUTH;
         g->st.unit[units[i]].flags |= UF_ACTIVE;
     }
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE", "%s is activated: %d division%s act whole, no command radius",
-            automa_formation_name(gd, f), n, n == 1 ? "" : "s");
+    short acting[16];
+    int nact = automa_active_units(g, f, acting); /* N.7 settled now, its isolated divisions logged */
+    if (nact == n)
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE", "%s is activated: %d division%s act whole, no command radius",
+                automa_formation_name(gd, f), n, n == 1 ? "" : "s");
+    else
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ACTIVATE",
+                "%s is activated: %d of its %d divisions act, no command radius (N.7)", automa_formation_name(gd, f), nact, n);
     if (reduced && gd->automa.hook_reduced) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-REDUCED", "every division is reduced: [%03d]", gd->automa.hook_reduced);
         if (automa_read(g, gd->automa.hook_reduced, f, "AI-REDUCED") != READ_END) {

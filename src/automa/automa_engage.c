@@ -930,8 +930,12 @@ static void broke_contact_inner(Game *g, int from, int to)
         a->eng = aggressive ? ENG_BREAK_LOSS : ENG_BREAK_DIS;
         return;
     }
-    bool still = automa_lead_goes_on(g);
-    if (!still) {
+    int on = automa_lead_goes_on(g);
+    if (on != LEAD_STILL_IN_CONTACT) {
+        /* out of contact: the march goes on as D has it, the others in column behind the lead (they may have
+         * been transferred beside the enemy's old hex, H.2.a) */
+        if (on == LEAD_OUT_OF_CONTACT && a->active >= 0)
+            automa_column_behind_lead(g);
         a->eng = ENG_BREAK;
         return;
     }

@@ -60,9 +60,13 @@ void automa_lose_step(Game *g, int u, const char *rule);
  * on), the advance roll starts, and the slot's trigger is read. */
 void automa_wheel_jump(Game *g, int f);
 /* automa_move.c: after the player broke contact from a marching lead,
- * the lead goes on with the MP it has left (H.3); true if it is still next
- * to the enemy. */
-bool automa_lead_goes_on(Game *g);
+ * the lead goes on with the MP it has left (H.3): still next to the enemy,
+ * out of contact, or its objective reached and the AI turn over. */
+/* automa_move.c: the formation's divisions acting now (N.7 leaves out the
+ * isolated, settled and logged at the activation's first call). */
+int automa_active_units(Game *g, int f, short *out);
+enum LeadOn { LEAD_OUT_OF_CONTACT, LEAD_STILL_IN_CONTACT, LEAD_TURN_ENDS };
+int automa_lead_goes_on(Game *g);
 /* Cautious after a break from a formation in proximity: every division one
  * hex toward the hex the stack left (H.3). */
 void automa_close_in(Game *g);

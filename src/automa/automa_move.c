@@ -567,14 +567,14 @@ static void offer_break(Game *g, const short *units, int n, const short *before,
             "the Automa stands next to the stack in %s: break contact (break HHHH) or stay", hex_name(g->gd, a->eng_hex[0], h));
 }
 
-bool automa_lead_goes_on(Game *g)
+int automa_lead_goes_on(Game *g)
 {
     AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
     int lead = a->bc_lead, f = a->active;
     int goal = objective_hex(g, f);
     if (lead < 0 || goal < 0 || g->st.unit[lead].where != AT_MAP)
-        return false;
+        return LEAD_OUT_OF_CONTACT;
     /* what is left of its allowance: its MP, and the road bonus only if every step so far was by road */
     int spent = a->bc_spent;
     int left = gd->units[lead].movement * 2 + (a->bc_road ? gd->movement.road_bonus : 0) - spent;
@@ -589,7 +589,7 @@ bool automa_lead_goes_on(Game *g)
     if (automa_check_objectives(g) != READ_END || a->active < 0) {
         /* its objective reached: onto the wheel or a hold, and "the AI turn ends" (G), no combat */
         a->bc_then = AS_FINISH;
-        return false;
+        return LEAD_TURN_ENDS;
     }
     if (!still) {
         short units[16];
@@ -597,7 +597,7 @@ bool automa_lead_goes_on(Game *g)
         a->bc_then = adjacent_count(g, units, n) > 0 ? AS_COMBAT : AS_FINISH;
     }
     (void)h;
-    return still;
+    return still ? LEAD_STILL_IN_CONTACT : LEAD_OUT_OF_CONTACT;
 }
 
 void automa_join_lead(Game *g)
@@ -676,7 +676,7 @@ void automa_column_behind_lead(Game *g)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
     free(d);
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "Cautious: the corps forms its column behind %s:%s",
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the corps forms its column behind %s:%s",
             gd->units[lead].name, buf[0] ? buf : " no one moves");
 }
 
@@ -781,6 +781,8 @@ static int active_units(Game *g, int f, short *out)
     }
     return k;
 }
+
+int automa_active_units(Game *g, int f, short *out) { return active_units(g, f, out); }
 
 /* ---- north of the river (AI-NORTH) ---------------------------------------- */
 
