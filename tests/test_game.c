@@ -1062,6 +1062,28 @@ static void test_combat_dice_ratios(void **state)
     g.st.breastwork[hx_index(t)] = SIDE_UNION + 1;
     game_combat_dice(&g, ring, 4, hexes, 1, true, &ad, &dd, why, sizeof why);
     assert_int_equal(ad, 13 / 3 + 1);
+    g.st.breastwork[hx_index(t)] = 0;
+    /* Three hexes "separated by empty hexes": every other side round it,
+     * with nobody in the three between. */
+    take_off(&g, "thomas");
+    take_off(&g, "lane");
+    take_off(&g, "walker");
+    take_off(&g, "heth");
+    int first = -1;
+    for (int d = 0; d < DIR_COUNT && first < 0; d++)
+        if (hex_equal(hex_neighbour(t, d), n))
+            first = d;
+    assert_true(first >= 0);
+    put_at(&g, "lane", hex_neighbour(t, (first + 2) % DIR_COUNT));
+    put_at(&g, "walker", hex_neighbour(t, (first + 4) % DIR_COUNT));
+    short tri[3] = {(short)U("pender"), (short)U("lane"), (short)U("walker")};
+    game_combat_dice(&g, tri, 3, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_non_null(strstr(why, "encircled"));
+    int encircled_dice = ad;
+    put_at(&g, "thomas", hex_neighbour(t, (first + 1) % DIR_COUNT)); /* a hex between them is not empty */
+    game_combat_dice(&g, tri, 3, hexes, 1, false, &ad, &dd, why, sizeof why);
+    assert_null(strstr(why, "encircled"));
+    assert_int_equal(ad, encircled_dice - 1);
     game_free(&g);
 }
 

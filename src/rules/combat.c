@@ -92,11 +92,11 @@ static int defenders_of(const Game *g, const short *hexes, int nhex, int side, s
     return n;
 }
 
-/* ENCIRCLE: attackers in opposite hexes, or in three hexes with a hex
- * between each. */
+/* ENCIRCLE: attackers "in opposite hexes or ... in three different hexes
+ * separated by empty hexes": the three hexes between them hold no unit. */
 static bool encircled(const Game *g, int hex, const short *att, int natt)
 {
-    unsigned bits = 0;
+    unsigned bits = 0, occupied = 0;
     HexCoord c = map_hex_at(MAP(g), hex);
     for (int i = 0; i < natt; i++) {
         int dir = hex_direction(c, map_hex_at(MAP(g), g->st.unit[att[i]].hex));
@@ -106,7 +106,13 @@ static bool encircled(const Game *g, int hex, const short *att, int natt)
     for (int d = 0; d < 3; d++)
         if ((bits & (1u << d)) && (bits & (1u << (d + 3))))
             return true;
-    return (bits & 0x15u) == 0x15u || (bits & 0x2au) == 0x2au;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        HexCoord nb = hex_neighbour(c, d);
+        if (map_has(MAP(g), nb) && (hex_has_side(g, map_hex_index(MAP(g), nb), SIDE_UNION) ||
+                                    hex_has_side(g, map_hex_index(MAP(g), nb), SIDE_CONFEDERATE)))
+            occupied |= 1u << d;
+    }
+    return ((bits & 0x15u) == 0x15u && !(occupied & 0x2au)) || ((bits & 0x2au) == 0x2au && !(occupied & 0x15u));
 }
 
 /* FORTIFICATION: a Confederate-held printed work counts in full when every
