@@ -45,7 +45,7 @@ bench: build
 clean:
 	rm -rf $(BUILD) $(TEST_BUILD) $(TEST_BUILD)-valgrind
 
-# The long random-play run (issue 13): about 10,000 games over every
+# The long random-play run (issue 13): about 10,400 games over every
 # scenario, the options and the solitaire game, every invariant checked after
 # every decision, on an optimised build with assertions. Not part of `test`.
 SOAK_SCALE ?= 200
