@@ -467,6 +467,23 @@ static void test_paths_guns_bridge_and_demons(void **state)
     hexcmd(cmd, sizeof cmd, "move", w, "pender");
     apply_text(&g, cmd);
     assert_non_null(strstr(g.log.items[g.log.count - 1].text, ", 1 MP"));
+    game_free(&g);
+    /* ... "(1 PM)" also next to the enemy: the woods' own contact rule (none) holds */
+    hill_activated(&g);
+    HexCoord e = HEX_NONE;
+    for (int d = 0; d < DIR_COUNT && !hex_valid(e); d++)
+        if (map_has(&gd.map, hex_neighbour(w, d)) && hex_distance(hex_neighbour(w, d), c) == 2)
+            e = hex_neighbour(w, d);
+    assert_true(hex_valid(e));
+    put_at(&g, "pender", c);
+    put_at(&g, "von-gilsa", e);
+    run(&g, "place %s", c);
+    give(&g, SIDE_CONFEDERATE, "unknown-paths");
+    apply_text(&g, "event unknown-paths");
+    apply_text(&g, cmd);
+    if (g.st.pending == PEND_BREAK_CONTACT)
+        stay_put(&g);
+    assert_true(log_has(&g, "moved") && strstr(g.log.items[g.log.count - 1].text, ", 1 MP") != NULL);
     /* CSA Bridge: the Confederate pontoon comes only with its chit. */
     assert_int_equal(g.st.pontoons_left[SIDE_CONFEDERATE], 0);
     give(&g, SIDE_CONFEDERATE, "csa-bridge");

@@ -89,8 +89,10 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     if (ctx->enemy && in_contact(ctx, to)) {
         if (ctx->no_contact)
             return COST_NO;
+        /* the contact cost of the ground itself: woods crossed "as if they were on Open Land (1 PM)" by
+         * Unknown Paths stay woods for the contact rule (EVENTS) */
         if (!(ctx->contact_free_mask & (1u << th->terrain)))
-            enter += t->contact_cost;
+            enter += gd->terrain[th->terrain].contact_cost;
     }
     return enter + extra;
 }
