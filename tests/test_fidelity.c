@@ -1123,8 +1123,6 @@ static void test_ELITE_BONUS_every_split_listed(void **state)
 
 /* ---- the fourth cold audit (base game) ---- */
 
-static void refuse_line(Game *g, const char *text, const char *reason) { refuse_text(g, text, reason); }
-
 /* DEMORAL: demoralized units "maintain their movement ability" (audit 4, 1). */
 static void test_DEMORAL_keeps_its_movement(void **state)
 {
@@ -1148,7 +1146,7 @@ static void test_DUMMIES_go_with_their_stack(void **state)
     int dummy = U("dummy-c1");
     /* active with its stack, never by itself */
     assert_true(g.st.unit[dummy].flags & UF_ACTIVE);
-    refuse_line(&g, "attach dummy-c1", "DUMMIES");
+    refuse_text(&g, "attach dummy-c1", "DUMMIES");
     /* named in the move, it moves */
     apply_text(&g, "move wright+dummy-c1 2222");
     assert_int_equal(g.st.unit[dummy].hex, H("2222"));
@@ -1167,7 +1165,7 @@ static void test_DUMMIES_go_with_their_stack(void **state)
                     "decide no-breastwork\ndice 5 5 1 1\ndecide bonus\ndecide bonus\ndecide lose ayres\n"
                     "decide retreat-instead\n");
     assert_false(legal_has(&g, "retreat 2122 dummy-u1"));
-    refuse_line(&g, "retreat 2122 dummy-u1", "DUMMIES");
+    refuse_text(&g, "retreat 2122 dummy-u1", "DUMMIES");
     apply_text(&g, "retreat 2122 ayres");
     assert_int_equal(g.st.unit[U("dummy-u1")].hex, H("2222")); /* burbank still there */
     apply_text(&g, "retreat 2123 burbank");
@@ -1213,7 +1211,7 @@ static void test_FORCED_MARCH_the_formation_never_attacks_that_turn(void **state
                     "decide done\nset drawn anderson\nset cup independent confederate\ndecide activate\n"
                     "decide place 2323\ndecide forced-march\ndice 6\ndecide end\ndecide activate\n"
                     "decide place 2818\ndecide attach wilcox\n");
-    refuse_line(&g, "attack wilcox 2819", "FORCED-MARCH");
+    refuse_text(&g, "attack wilcox 2819", "FORCED-MARCH");
     game_free(&g);
 }
 
@@ -1345,6 +1343,9 @@ static void test_AI_RECOVERY_a_damaged_division(void **state)
     play_script(&g, "new solitaire 1\nset turn 5\nplace french 2718 steps 3\nplace hancock 2618\ndecide done\n"
                     "decide pass\nstep 10\n");
     assert_true(log_has(&g, "AI-RECOVERY"));
+    assert_true(log_has(&g, "French")); /* the reduced division, not the whole Hancock */
+    assert_true(g.st.unit[U("french")].steps > 3);
+    assert_int_equal(g.st.unit[U("hancock")].steps, 4);
     game_free(&g);
 }
 

@@ -206,19 +206,26 @@ static void cmd_dice(Session *s, const char *args)
     printf("ok dice %d queued\n", s->game.st.rng.nforced);
 }
 
-/* The decisions open now, in the order 'legal' lists them (NULL and an
- * error printed when there is no memory); *n is how many. */
+enum { LEGAL_MAX = 20000 };
+
+/* Fills ds (LEGAL_MAX long) with the decisions open now, in the order
+ * 'legal' lists them; returns how many. */
+static int legal_fill(Session *s, Decision *ds)
+{
+    int n = game_legal(&s->game, ds, LEGAL_MAX);
+    return n < LEGAL_MAX ? n : LEGAL_MAX;
+}
+
+/* A new buffer holding the decisions open now (NULL and an error printed
+ * when there is no memory); *n is how many. */
 static Decision *legal_list(Session *s, const char *cmd, int *n)
 {
-    enum { MAXD = 20000 };
-    Decision *ds = malloc(MAXD * sizeof *ds);
+    Decision *ds = malloc(LEGAL_MAX * sizeof *ds);
     if (!ds) {
         printf("error %s: out of memory\n", cmd);
         return NULL;
     }
-    *n = game_legal(&s->game, ds, MAXD);
-    if (*n > MAXD)
-        *n = MAXD;
+    *n = legal_fill(s, ds);
     return ds;
 }
 
@@ -349,28 +356,31 @@ static void cmd_play(Session *s, const char *args)
     Rng pick;
     rng_seed(&pick, (uint64_t)seed);
     long done = 0;
+    int n;
+    Decision *ds = legal_list(s, "play", &n); /* one buffer for the whole run */
+    if (!ds)
+        return;
     for (; done < k && s->game.st.phase != PH_GAME_OVER; done++) {
-        int n;
-        Decision *ds = legal_list(s, "play", &n);
-        if (!ds)
-            return;
+        if (done > 0)
+            n = legal_fill(s, ds);
         if (n == 0) {
             free(ds);
             printf("error play: no decision is open after %ld (a dead end: please report it)\n", done);
             return;
         }
         Decision d = ds[rng_below(&pick, (uint32_t)n)];
-        free(ds);
         char why[256];
         if (!spend(s, "play"))
             break;
         if (!game_apply(&s->game, &d, why, sizeof why)) {
             char text[96];
             decision_format(s->gd, &d, text, sizeof text);
+            free(ds);
             printf("error play: '%s' was listed but refused: %s (please report it)\n", text, why);
             return;
         }
     }
+    free(ds);
     s->shown_log = s->game.log.count;
     print_state(s);
     printf("ok play %ld (log from %d)\n", done, from);

@@ -1899,7 +1899,7 @@ int unit_formation(const Game *g, int u)
 bool forced_march_bars(const Game *g, int u)
 {
     const GameState *st = &g->st;
-    int f = g->gd->units[u].formation;
+    int f = unit_formation(g, u);
     return (st->unit[u].flags & UF_FORCED) || st->marching || (f >= 0 && f < GS_MAX_FORMATIONS && st->marched_fm[f]);
 }
 
@@ -1930,10 +1930,10 @@ static bool march_loss_ok(const Game *g, int u)
 {
     const GameState *st = &g->st;
     const Chit *c = &st->drawn;
-    int f = g->gd->units[u].formation;
     if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || is_skirmisher(g, u) || is_dummy(g, u) ||
         g->gd->units[u].side != c->side)
         return false;
+    int f = unit_formation(g, u);
     return (st->unit[u].flags & UF_FORCED) || (c->kind == CHIT_FORMATION && f >= 0 && f == c->index) ||
            held_by_drawn(g, f);
 }
@@ -2656,10 +2656,11 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             u->flags |= UF_FORCED;
             marching++;
         }
-        for (int i = 0; i < st->nunits; i++) /* "the force marching formation": every formation acting now */
-            if ((st->unit[i].flags & UF_ACTIVE) && g->gd->units[i].formation >= 0 &&
-                g->gd->units[i].formation < GS_MAX_FORMATIONS)
-                st->marched_fm[g->gd->units[i].formation] = true;
+        for (int i = 0; i < st->nunits; i++) { /* "the force marching formation": every formation acting now */
+            int f = unit_formation(g, i);
+            if ((st->unit[i].flags & UF_ACTIVE) && f >= 0 && f < GS_MAX_FORMATIONS)
+                st->marched_fm[f] = true;
+        }
         st->march_used[d->side] = true;
         st->marching = true;
         log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
