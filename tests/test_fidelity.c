@@ -1252,6 +1252,12 @@ static void test_VISIBILITY_a_hidden_stack_moves_by_its_count(void **state)
     assert_false(named);
     assert_true(counted);
     game_free(&g);
+    /* a dummy not named goes with its stack, and is counted */
+    play_script(&g, "new lee-moves 1 dummies\ndecide dummy 2322\ndecide choose anderson\ndecide done\n"
+                    "decide done\nset drawn anderson\ndecide activate\ndecide place 2322\n"
+                    "decide move wright+mahone+garnett-art 2222\n");
+    assert_true(log_has(&g, "a Confederate stack of 4 counters moves from 2322"));
+    game_free(&g);
 }
 
 /* ---- the fourth cold audit (solitaire) ---- */

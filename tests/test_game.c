@@ -1311,6 +1311,18 @@ static void test_skirmisher_during_movement(void **state)
     snprintf(cmd, sizeof cmd, "move heth %s", hx);
     refuse_text(&g, cmd, "already moved");
     game_free(&g);
+
+    /* A demoralized brigade of the stack goes on too ("maintain their movement ability"). */
+    hill_activated(&g);
+    put_at(&g, "heth", a);
+    put_at(&g, "pender", a);
+    g.st.unit[U("heth")].flags |= UF_DEM;
+    run(&g, "place %s", a);
+    run(&g, "move heth+pender %s", y);
+    run(&g, "skirmish pender %s", a);
+    run(&g, "move heth+pender %s", b);
+    assert_int_equal(g.st.unit[U("heth")].hex, hx_index(b));
+    game_free(&g);
 }
 
 static void test_skirmishers_at_night(void **state)

@@ -2325,7 +2325,7 @@ static void skirmish_mid_move(Game *g, int maker)
         return; /* a stack already going on stays so (go_on_expire) */
     for (int i = 0; i < st->mv_last_n; i++) {
         UnitState *u = &st->unit[st->mv_units[i]];
-        if (u->where == AT_MAP && u->hex == st->unit[maker].hex && u->mp_left > 0 && !(u->flags & UF_DEM))
+        if (u->where == AT_MAP && u->hex == st->unit[maker].hex && u->mp_left > 0) /* demoralized too (DEMORAL) */
             u->flags |= UF_GO_ON | (st->mv_last_road ? UF_GO_ROAD : 0);
     }
 }
@@ -3114,9 +3114,25 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                                cost / 2, cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
         if (hidden && le) {
             le->secret = d->side + 1;
+            /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
+            int counters = d->nunits, left = 0, dummies = 0;
+            for (int u = 0; u < st->nunits; u++) {
+                bool named = false;
+                for (int i = 0; i < d->nunits; i++)
+                    named |= d->units[i] == u;
+                if (named || st->unit[u].where != AT_MAP || st->unit[u].hex != from_hex ||
+                    g->gd->units[u].side != d->side)
+                    continue;
+                if (is_dummy(g, u))
+                    dummies++;
+                else
+                    left++;
+            }
+            if (left == 0)
+                counters += dummies;
             char hf[5], ht[5];
             log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY", "a %s stack of %d counter%s moves from %s towards %s",
-                    d->side == SIDE_UNION ? "Union" : "Confederate", d->nunits, d->nunits == 1 ? "" : "s", hex_name(g->gd, from_hex, hf),
+                    d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s", hex_name(g->gd, from_hex, hf),
                     hex_name(g->gd, d->arg, ht));
         }
         continue_move(g);
