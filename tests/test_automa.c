@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "view/advice.h"
 #include "automa/automa.h"
 #include "automa/automa_internal.h"
 #include "rules/move.h"
@@ -1784,6 +1785,10 @@ static void test_player_breaks_contact(void **state)
     assert_true(k >= 2 && legal_buf[0].kind == D_BREAK);
     char text[64];
     decision_format(&gd, &legal_buf[0], text, sizeof text);
+    /* the screen names the price before the player breaks contact (issue 14) */
+    char price[400];
+    assert_int_equal(advice_for(&g, &legal_buf[0], legal_buf, k, price, sizeof price), ADVICE_CONFIRM);
+    assert_non_null(strstr(price, "Aggressive and came on in proximity: one unit of the stack loses a step"));
     int from = g.log.count;
     apply_text(&g, text);
     LOGGED(&g, from, "came on in proximity and is Aggressive: one unit of the stack loses a step");
@@ -1815,8 +1820,11 @@ static void test_player_breaks_contact(void **state)
         step(&g);
         step(&g);
         assert_int_equal(g.st.automa.eng, ENG_BREAK);
-        legal_all(&g);
+        k = legal_all(&g);
         decision_format(&gd, &legal_buf[0], text, sizeof text);
+        assert_int_equal(advice_for(&g, &legal_buf[0], legal_buf, k, price, sizeof price), ADVICE_CONFIRM);
+        assert_non_null(strstr(price, c == 0 ? "Cautious and came on in proximity: one unit of the stack is disorganized"
+                                             : "the Union lead marches on"));
         from = g.log.count;
         apply_text(&g, text);
         if (c == 0)

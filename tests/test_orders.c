@@ -7,6 +7,7 @@
 
 #include "gametest.h"
 #include "testutil.h"
+#include "view/advice.h"
 #include "view/orders.h"
 
 static int hexi(const char *id) { return map_hex_index(&gd.map, tu_hex(id)); }
@@ -177,6 +178,106 @@ static void test_attacks_show_on_the_enemy_hex(void **state)
     game_free(&g);
 }
 
+/* ---- traps named before they are made (view/advice.h, issue 14) ---- */
+
+static int advice_of(Game *g, const char *text, char *buf, size_t size)
+{
+    Decision d;
+    assert_true(decision_parse(g, text, &d));
+    int n = legal_all(g);
+    return advice_for(g, &d, legal_buf, n, buf, size);
+}
+
+static void test_a_bombardment_that_ends_movement_is_a_trap(void **state)
+{
+    (void)state;
+    /* The rulebook's bombardment: Walker and Nelson at Von Gilsa, Hill's
+     * other brigades still to move. Bombarding ends movement for all. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "walker", w);
+    put_at(&g, "nelson", nl);
+    put_at(&g, "pender", w);
+    put_at(&g, "lane", w);
+    put_at(&g, "thomas", w);
+    run(&g, "place %s", w);
+    apply_text(&g, "attach nelson");
+    char cmd[96], why[400];
+    run(&g, "move pender %s", hex_neighbour(w, DIR_N)); /* one of Hill's brigades moves: it is not counted */
+    int unmoved = 0;
+    for (int i = 0; i < g.st.nunits; i++)
+        unmoved += (g.st.unit[i].flags & UF_ACTIVE) && !(g.st.unit[i].flags & UF_MOVED) &&
+                   g.st.unit[i].where == AT_MAP && i != U("walker") && i != U("nelson");
+    assert_true(unmoved >= 2);
+    char hx[5];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "bombard walker+nelson %s troops", hx);
+    assert_int_equal(advice_of(&g, cmd, why, sizeof why), ADVICE_CONFIRM);
+    char want[120];
+    snprintf(want, sizeof want, "bombarding ends movement for the whole activation: %d units", unmoved);
+    assert_non_null(strstr(why, want));
+    /* the attack warns the same way; the activation's end only notes it */
+    assert_int_equal(advice_of(&g, "end", why, sizeof why), ADVICE_NOTE);
+    /* with every unit moved, bombarding costs nothing more: no warning */
+    unsigned short flags[GS_MAX_UNITS];
+    for (int i = 0; i < g.st.nunits; i++) {
+        flags[i] = g.st.unit[i].flags;
+        if (g.st.unit[i].flags & UF_ACTIVE)
+            g.st.unit[i].flags |= UF_MOVED;
+    }
+    assert_int_equal(advice_of(&g, cmd, why, sizeof why), ADVICE_NONE);
+    for (int i = 0; i < g.st.nunits; i++)
+        g.st.unit[i].flags = flags[i];
+    /* what the warning says is what the rules do: after the bombardment no one moves */
+    apply_text(&g, cmd);
+    if (g.st.pending == PEND_BREASTWORK)
+        apply_text(&g, "no-breastwork");
+    snprintf(cmd, sizeof cmd, "move lane %s", hx);
+    refuse_text(&g, cmd, "movement ends with the first bombardment");
+    game_free(&g);
+}
+
+static void test_a_loss_that_eliminates_is_marked_and_asked_about(void **state)
+{
+    (void)state;
+    /* Von Gilsa (two steps) and McLean (one step left) attacked in the open:
+     * each loss says what it leaves; McLean's eliminates him while Von
+     * Gilsa could take it, so it is asked about. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "mclean", t);
+    g.st.unit[U("mclean")].steps = 1;
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    put_at(&g, "thomas", n);
+    run(&g, "place %s", n);
+    run(&g, "attack pender+lane+thomas %s", t);
+    while (!legal_has(&g, "lose von-gilsa")) {
+        int k = legal_all(&g);
+        assert_true(k > 0);
+        char text[200];
+        assert_int_equal(rng_force(&g.st.rng, 6), 0);
+        decision_format(&gd, &legal_buf[k - 1], text, sizeof text);
+        if (legal_has(&g, "no-skirmisher"))
+            snprintf(text, sizeof text, "no-skirmisher");
+        else if (legal_has(&g, "no-breastwork"))
+            snprintf(text, sizeof text, "no-breastwork");
+        apply_text(&g, text);
+    }
+    char why[400], want[120];
+    assert_int_equal(advice_of(&g, "lose mclean", why, sizeof why), ADVICE_CONFIRM);
+    assert_non_null(strstr(why, "eliminates"));
+    assert_int_equal(advice_of(&g, "lose von-gilsa", why, sizeof why), ADVICE_NOTE);
+    snprintf(want, sizeof want, "%s %d -> %d", gd.units[U("von-gilsa")].name, gd.units[U("von-gilsa")].strength,
+             gd.units[U("von-gilsa")].reduced);
+    assert_string_equal(why, want);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +285,8 @@ int main(void)
         cmocka_unit_test(test_selecting_a_stack_shows_where_it_may_go),
         cmocka_unit_test(test_move_preview_gives_the_way_and_its_cost),
         cmocka_unit_test(test_attacks_show_on_the_enemy_hex),
+        cmocka_unit_test(test_a_bombardment_that_ends_movement_is_a_trap),
+        cmocka_unit_test(test_a_loss_that_eliminates_is_marked_and_asked_about),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -72,7 +72,7 @@ tmux -L "$sock" send-keys -t g '['
 wait_for "REPLAY 0/1" || fail "stepping back through the game does not work"
 tmux -L "$sock" send-keys -t g ']'
 wait_for "Your decision" || fail "stepping forward does not come back to the game"
-tmux -L "$sock" send-keys -t g '#' 1820
+tmux -L "$sock" send-keys -t g '#' 1820 Enter
 tmux -L "$sock" send-keys -t g Tab
 wait_for "Hex 1820" || fail "the hex panel does not open on Chancellorsville (# 1820)"
 tmux -L "$sock" send-keys -t g l

@@ -82,6 +82,13 @@ int automa_six_filter(const Game *g, Decision *list, int k);
 
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
+/* What breaking contact costs the player now, in an Automa engagement that
+ * offers it (H.3, by attitude and proximity), in words into buf; false (buf
+ * "") when no break is offered. */
+bool automa_break_price(const Game *g, char *buf, size_t n);
+/* What the player is asked in the Automa's engagement under way, in plain
+ * words for the help screen; NULL when none is. */
+const char *automa_engage_situation(const Game *g);
 const char *automa_step_name(int step);
 
 #endif

@@ -900,6 +900,73 @@ static int stack_candidates(const Game *g, int hex, bool dis)
 
 static void broke_contact_inner(Game *g, int from, int to);
 
+const char *automa_engage_situation(const Game *g)
+{
+    const AutomaState *a = &g->st.automa;
+    if (!a->on || g->st.pending != PEND_ENGAGE)
+        return NULL;
+    switch (a->eng) {
+    case ENG_PREP:
+        return "The Automa attacks you. Before the dice you may entrench a hex it engages (a breastwork) or "
+               "put out a skirmisher, then 'done' rolls the combat (AI-ENGAGEMENT).";
+    case ENG_LOSS:
+        return "The Automa's dice hit you: choose which of your engaged units loses each step (the first on "
+               "infantry while any is engaged), or retreat a stack instead of one loss (at most two) (AI-ENGAGEMENT).";
+    case ENG_RETREAT:
+        return "Your stack must retreat: choose the hex it falls back to (the open hexes are marked) (AI-RETREAT).";
+    case ENG_BREAK:
+        return "The Automa's corps has come next to your stack: you may break contact, moving the stack one hex "
+               "away (the list names the open hexes), or stay. Breaking contact has a price that depends on the "
+               "Automa's attitude and whether it came on in proximity; the list marks it with ! (H.3).";
+    case ENG_BREAK_LOSS:
+        return "You broke contact with an Aggressive Automa that came on in proximity: choose the unit of the "
+               "stack that loses a step (H.3).";
+    case ENG_BREAK_DIS:
+        return "You broke contact with a Cautious Automa: choose the unit of the stack that is disorganized (H.3).";
+    case ENG_VP:
+        return "A Union division was eliminated: put it on the VP track, or take one last VP for it (AI-VP-TRACK).";
+    case ENG_SIX:
+        return "A natural 6 of the Automa hits one of your strongest units: several are tied, so you pick which (K.2).";
+    case ENG_SIX_CANCEL:
+        return "A 6 of the Automa forces your stack to retreat: a natural 6 of yours may cancel it (six-cancel), "
+               "or the stack retreats (K.2).";
+    case ENG_SIX_PICK:
+        return "Your natural 6 hits a Union division: pick which one (K.2).";
+    case ENG_BONUS:
+        return "Place your elite bonus points on your dice before you roll (J.2).";
+    case ENG_BW_CHOICE:
+        return "Your breastwork costs the attacking Automa a die now or a step after the roll: choose which (bw-die, "
+               "bw-step).";
+    case ENG_BOMB_BW:
+        return "The Automa's guns bombard your hex: you may build a breastwork there first, or not (BOMBARD-PROC).";
+    default:
+        return NULL;
+    }
+}
+
+
+bool automa_break_price(const Game *g, char *buf, size_t n)
+{
+    const AutomaState *a = &g->st.automa;
+    buf[0] = '\0';
+    if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_BREAK)
+        return false;
+    bool aggressive = a->attitude == ATT_AGGRESSIVE;
+    if (a->in_proximity)
+        snprintf(buf, n,
+                 aggressive ? "the Automa is Aggressive and came on in proximity: one unit of the stack loses a step "
+                              "(H.3)"
+                            : "the Automa is Cautious and came on in proximity: one unit of the stack is disorganized, "
+                              "and the Union closes one hex (H.3)");
+    else
+        snprintf(buf, n,
+                 aggressive ? "the Union lead marches on; if it is still next to the stack at the end, the Automa is "
+                              "Aggressive: its whole corps closes in and attacks (H.3)"
+                            : "the Union lead marches on; if it is still next to the stack at the end, the Automa is "
+                              "Cautious: one of your units is disorganized (H.3)");
+    return true;
+}
+
 /* H.3: the player broke contact from the formation acting now. A stack
  * with no unit to pay the price (a lone skirmisher, for the disorder) pays
  * nothing. */

@@ -44,13 +44,70 @@ static void refresh_units(Ui *u, const Game *g)
     maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
 }
 
+/* The decision a row of the list stands for; NULL for a group's title. */
+static const Decision *row_decision(const GameUi *gu, int i)
+{
+    return i >= 0 && i < gu->nview && gu->view[i] >= 0 ? &gu->legal[gu->view[i]] : NULL;
+}
+
+static bool group_open(const GameUi *gu, AdviceGroup a)
+{
+    for (int i = 0; i < gu->nopen; i++)
+        if (advice_group_same(gu->open_group[i], a))
+            return true;
+    return false;
+}
+
+/* A list longer than FOLD_OVER folds into groups (the moves of one stack,
+ * one battery's targets, one commander's choices): a group
+ * of more than FOLD_SMALL shows its title, and its decisions when the
+ * player opened it. */
+enum { FOLD_OVER = 20, FOLD_SMALL = 6 };
+
+static void fold_view(GameUi *gu)
+{
+    const Game *g = &gu->play.game;
+    gu->ngroups = 0;
+    if (gu->nview <= FOLD_OVER)
+        return;
+    int n = gu->nview;
+    for (int i = 0; i < n; i++) {
+        AdviceGroup a = advice_group_of(g, &gu->legal[gu->view[i]]);
+        int j = 0;
+        while (j < gu->ngroups && !advice_group_same(gu->groups[j].g, a))
+            j++;
+        if (j == gu->ngroups)
+            gu->groups[gu->ngroups++] = (struct ListGroup){a, gu->view[i], 0};
+        gu->groups[j].count++;
+        gu->gid[i] = j;
+    }
+    if (gu->ngroups == n) /* nothing to fold */
+        return;
+    int *flat = gu->view + n; /* the second half of view is free room */
+    memcpy(flat, gu->view, (size_t)n * sizeof *flat);
+    int rows = 0;
+    for (int j = 0; j < gu->ngroups; j++) {
+        bool small = gu->groups[j].count <= FOLD_SMALL; /* shown whole, with no title */
+        bool whole = small || group_open(gu, gu->groups[j].g);
+        if (!small)
+            gu->view[rows++] = -(j + 1);
+        for (int i = 0; whole && i < n; i++)
+            if (gu->gid[i] == j)
+                gu->view[rows++] = flat[i];
+    }
+    gu->nview = rows;
+}
+
 /* The list the panel shows: the decisions offered at one hex; with a
  * stack selected, its orders and what is made from the list alone (end,
- * forced march, ...); else every legal decision. */
+ * forced march, ...); else every legal decision, folded when long. A loss
+ * that eliminates a unit comes after the others, so that the highlighted
+ * first choice is never one when another exists. */
 static void view_refresh(GameUi *gu)
 {
     const Game *g = &gu->play.game;
     gu->nview = 0;
+    gu->ngroups = 0;
     if (gu->npick > 0) {
         memcpy(gu->view, gu->pick, (size_t)gu->npick * sizeof *gu->pick);
         gu->nview = gu->npick;
@@ -65,6 +122,17 @@ static void view_refresh(GameUi *gu)
     } else
         for (int i = 0; i < gu->nlegal; i++)
             gu->view[gu->nview++] = i;
+    int keep = 0, *late = gu->gid; /* eliminating losses last, in their order */
+    int nlate = 0;
+    for (int i = 0; i < gu->nview; i++) {
+        if (advice_loss_eliminates(g, &gu->legal[gu->view[i]]))
+            late[nlate++] = gu->view[i];
+        else
+            gu->view[keep++] = gu->view[i];
+    }
+    memcpy(gu->view + keep, late, (size_t)nlate * sizeof *late);
+    if (gu->npick == 0 && gu->osel.hex < 0)
+        fold_view(gu);
     if (gu->sel >= gu->nview)
         gu->sel = gu->nview > 0 ? gu->nview - 1 : 0;
     if (gu->sel < 0)
@@ -120,6 +188,8 @@ static void game_legal_refresh(GameUi *gu)
     if (gu->sel < 0)
         gu->sel = 0;
     gu->npick = 0;
+    gu->nopen = 0;
+    gu->confirming = false;
     orders_refresh(gu);
 }
 
@@ -128,7 +198,9 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd)
     memset(gu, 0, sizeof *gu);
     size_t cells = (size_t)(gd->map.cols * gd->map.rows);
     gu->legal = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->legal);
-    gu->view = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->view);
+    gu->view = malloc(2 * (LEGAL_CAP + EXTRA_CAP) * sizeof *gu->view);
+    gu->groups = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->groups);
+    gu->gid = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->gid);
     gu->mark = calloc(cells, 1);
     gu->on_path = calloc(cells, 1);
     gu->in_range = calloc(cells, 1);
@@ -136,13 +208,15 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->flash = calloc(cells, 1);
     gu->osel.hex = -1;
     gu->replay_at = -1;
-    return gu->legal && gu->view && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
+    return gu->legal && gu->view && gu->groups && gu->gid && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
 }
 
 void game_ui_free(GameUi *gu)
 {
     free(gu->legal);
     free(gu->view);
+    free(gu->groups);
+    free(gu->gid);
     free(gu->mark);
     free(gu->on_path);
     free(gu->in_range);
@@ -487,6 +561,8 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
 /* Enter at the map cursor: select the stack there, or carry out the one
  * decision the cursor names, or offer the several it names. */
 static bool game_do(Ui *u, GameUi *gu, const Decision *d);
+static void prefs_save(GameUi *gu);
+static void game_choose(Ui *u, GameUi *gu, const Decision *d);
 
 static void map_enter(Ui *u, GameUi *gu)
 {
@@ -513,8 +589,7 @@ static void map_enter(Ui *u, GameUi *gu)
     }
     if (k == 1) {
         Decision d = gu->legal[idx[0]];
-        gu->osel.hex = -1;
-        game_do(u, gu, &d);
+        game_choose(u, gu, &d);
         return;
     }
     gu->npick = k < 64 ? k : 64;
@@ -676,12 +751,40 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     if (gu->sel >= gu->top + rows)
         gu->top = gu->sel - rows + 1;
     gu->list_y0 = y;
+    /* the highlighted row: reversed when Enter takes it; when Enter acts on
+     * the map (the cursor moved last), only marked, so as not to pretend */
+    attr_t hi = gu->map_focus && orders_live(gu) && !gu->npick ? A_BOLD : A_REVERSE;
     for (int i = gu->top; i < gu->nview && y < LINES - 1; i++) {
-        char text[160];
-        const Decision *d = &gu->legal[gu->view[i]];
+        char text[800], label[300], adv[400];
+        const Decision *d = row_decision(gu, i);
+        if (!d) { /* a folded group's title */
+            const struct ListGroup *gr = &gu->groups[-gu->view[i] - 1];
+            advice_group_title(g, &gu->legal[gr->first], gr->count, label, sizeof label);
+            snprintf(text, sizeof text, "%s %s", group_open(gu, gr->g) ? "-" : "+", label);
+            panel_line(x, &y, w, i == gu->sel ? hi : A_NORMAL, "%s", text);
+            continue;
+        }
         int mp = d->kind == D_MOVE && gu->osel.hex >= 0 ? gu->cost[d->arg] : -1; /* worked out for the selection */
-        decision_label(g, d, mp, text, sizeof text);
-        panel_line(x, &y, w, i == gu->sel ? A_REVERSE : A_NORMAL, "%s", text);
+        decision_label(g, d, mp, label, sizeof label);
+        int level = advice_for(g, d, gu->legal, gu->nlegal, adv, sizeof adv);
+        bool grouped = false; /* a member of an opened group: indented under its title */
+        for (int j = 0; j < gu->ngroups && !grouped; j++)
+            grouped = gu->groups[j].count > FOLD_SMALL && advice_group_same(gu->groups[j].g, advice_group_of(g, d));
+        if (grouped && d->kind == D_HIGHER) { /* under its title: "higher lee " goes without saying */
+            const char *rest = strchr(label, ' ');
+            rest = rest ? strchr(rest + 1, ' ') : NULL;
+            if (rest)
+                memmove(label, rest + 1, strlen(rest + 1) + 1);
+        }
+        if (level == ADVICE_NONE || d->kind == D_PASS || d->kind == D_FORCED_MARCH) /* their hint says it */
+            snprintf(text, sizeof text, "%s%s", grouped ? "  " : "", label);
+        else if (advice_loss_unit(g, d) >= 0) /* what the loss leaves */
+            snprintf(text, sizeof text, "%s%s%s  [%s]", grouped ? "  " : "", level == ADVICE_CONFIRM ? "! " : "", label,
+                     adv);
+        else
+            snprintf(text, sizeof text, "%s%s%s", grouped ? "  " : "", level == ADVICE_CONFIRM ? "! " : "", label);
+        attr_t a = i == gu->sel ? hi : level == ADVICE_CONFIRM ? A_BOLD : A_NORMAL;
+        panel_line(x, &y, w, a, "%s", text);
     }
 }
 
@@ -694,12 +797,34 @@ static const char *situation(const Game *g)
     if (st->automa.on && st->to_move == SIDE_UNION)
         return "The Automa is acting. It plays on by itself and stops when you must decide; S switches to step mode, "
                "where space plays one step and the panel shows the rules, dice and booklet paragraph behind it.";
-    if (st->pending == PEND_ENGAGE || st->pending == PEND_COMBAT)
+    const char *eng = automa_engage_situation(g);
+    if (eng)
+        return eng;
+    switch (st->pending) {
+    case PEND_COMBAT:
         return "A combat is under way and you must answer: the list shows your choices (breastwork, skirmisher, "
                "bonus dice, which unit loses a step, where to retreat). Retreats can also be chosen on the map: the "
-               "hexes marked > are open. The dice appear under What happened as they fall.";
-    if (st->pending != PEND_NONE)
-        return "The other side's action needs your answer first: choose from the list (or on the map where hexes are marked).";
+               "hexes marked > are open. The dice appear under What happened as they fall. A loss that would "
+               "eliminate a unit is marked ! and comes last.";
+    case PEND_BREASTWORK:
+        return "The enemy's guns bombard your hex: before the roll, build a breastwork there or not (BREASTWORK).";
+    case PEND_BOMBARD_TAKE:
+        return "The bombardment hit the hex: choose which of your units there takes the result (BOMBARD-PROC).";
+    case PEND_BREAK_CONTACT:
+        return "An enemy stack has come next to yours: you may break contact, moving the whole stack (or part of "
+               "it) one hex away, to a hex the list names, or stay where you are (BREAK-CONTACT).";
+    case PEND_STACK:
+        return "A hex holds more than stacking allows: choose the units that leave it (STACK).";
+    case PEND_MARCH_LOSS:
+        return "The forced march costs a step: choose the unit of the formation that marched that loses it "
+               "(FORCED-MARCH).";
+    case PEND_RETREAT_EVENT:
+        return "An event makes your units fall back: choose where each goes (EVENTS).";
+    case PEND_DEMORAL:
+        return "Demoralized units next to the enemy fall back at once: choose where (DEMORAL).";
+    default:
+        break;
+    }
     switch (st->phase) {
     case PH_CHOOSE:
         return "Choose the formations to activate this turn: each costs activation points (shown in the status "
@@ -736,10 +861,18 @@ static const char *const game_help[] = {
     "Up Down, PgUp PgDn  choose among your decisions (the map follows; or click",
     "                    one, and click it again to make it);",
     "Home End            the first or last of them",
-    "Enter               carry out the chosen decision",
+    "Enter               carry out the chosen decision (the key line says what",
+    "                    it will do); on a + line, open the group (a stack's",
+    "                    moves: select the stack on the map, its moves lit)",
+    "!                   in the list: a decision that costs more than its words",
+    "                    say (it ends the movement of units that have not moved,",
+    "                    breaking contact costs a step, a loss eliminates a",
+    "                    unit): Enter asks again, y or Enter confirms",
+    "C                   ask before such decisions, or not (kept for next time)",
     "H                   two players on one screen: curtain between turns or not",
     "S                   step mode: the Automa waits after each of its steps and",
     "                    shows why (rule, dice, page, paragraph); again: watch it",
+    "                    (kept for next time, with C and the pace + -)",
     "space               the Automa's next step (in step mode)",
     "+ -                 watching the Automa: slower, faster",
     "g                   the Automa acts until you must decide",
@@ -756,7 +889,7 @@ static const char *const game_help[] = {
     "                    xx: an enemy it may attack (the dice are shown), ##: a",
     "                    bombardment target, >: another decision at that hex",
     "1-9                 add or drop a unit of the selected stack",
-    "#                   go to a hex by its number (e.g. # 2322)",
+    "#                   go to a hex by its number (# 2322 Enter)",
     ":                   type a decision as guv script does (move mahone 2221)",
     "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
@@ -1014,17 +1147,60 @@ static void draw_game(Ui *u, GameUi *gu)
         " q back to the menu  [ ] step through the game",
         " Esc or Enter: back to the log",
     };
-    const char *keys = gu->msg[0] ? gu->msg
+    /* What Enter does now, when the list has it: the highlighted row. */
+    char enter_line[500] = "";
+    const Decision *row = row_decision(gu, gu->sel);
+    if (!gu->overlay && orders_live(gu) && !(gu->map_focus && !gu->npick) && gu->sel < gu->nview) {
+        char label[300];
+        if (row) {
+            decision_label(&gu->play.game, row, -1, label, sizeof label);
+            snprintf(enter_line, sizeof enter_line, " Enter: %s", label);
+        } else {
+            const struct ListGroup *gr = &gu->groups[-gu->view[gu->sel] - 1];
+            advice_group_title(&gu->play.game, &gu->legal[gr->first], gr->count, label, sizeof label);
+            snprintf(enter_line, sizeof enter_line, " Enter: %s %s",
+                     gr->g.kind == D_MOVE && gr->g.key >= 0 ? "select the stack of the" : group_open(gu, gr->g) ? "fold" : "open",
+                     label);
+        }
+        /* then the other keys, as many as the row holds */
+        const char *more[] = {panel_width(u) == 0 ? "  |  p the list  hjkl map  ? help  q menu"
+                                                  : "  |  Up/Down choose  hjkl map  ? help  q menu",
+                              panel_width(u) == 0 ? "  |  p the list  ? help" : "  |  Up/Down  ? help", "  |  ? help"};
+        for (int i = 0; i < 3; i++)
+            if ((int)(strlen(enter_line) + strlen(more[i])) <= COLS) {
+                snprintf(enter_line + strlen(enter_line), sizeof enter_line - strlen(enter_line), "%s", more[i]);
+                break;
+            }
+    }
+    const char *keys = gu->confirming ? gu->confirm_text
+                       : gu->msg[0] ? gu->msg
                        : gu->overlay > 0 && gu->overlay < (int)(sizeof overlay_keys / sizeof *overlay_keys)
                            ? overlay_keys[gu->overlay]
                        : gu->map_focus && hover_line[0] ? hover_line
+                       : enter_line[0] ? enter_line
                        : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
                                             : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
                        : panel_width(u) == 0 ? " p the decisions  Enter decide  hjkl map  ? help  q menu"
                                     : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
-    attrset(A_REVERSE);
-    mvhline(LINES - 1, 0, ' ', COLS);
-    mvaddnstr(LINES - 1, 0, keys, COLS);
+    /* The key line is never cut: a long one takes more rows (up to four) from the bottom. */
+    int nrows = 0, starts[4];
+    for (const char *t = keys; *t && nrows < 4; nrows++) {
+        starts[nrows] = (int)(t - keys);
+        int len = ui_wrap_len(t, COLS);
+        if (len <= 0)
+            len = (int)strlen(t) < COLS ? (int)strlen(t) : COLS;
+        t += len;
+        while (*t == ' ' && nrows < 3)
+            t++;
+    }
+    attrset(gu->confirming ? A_REVERSE | A_BOLD : A_REVERSE);
+    for (int r = 0; r < nrows; r++) {
+        int yy = LINES - nrows + r;
+        const char *t = keys + starts[r];
+        int len = r + 1 < nrows ? starts[r + 1] - starts[r] : (int)strlen(t);
+        mvhline(yy, 0, ' ', COLS);
+        mvaddnstr(yy, 0, t, len < COLS ? len : COLS);
+    }
     attrset(A_NORMAL);
     refresh();
 }
@@ -1144,6 +1320,61 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     return true;
 }
 
+/* A decision the player chose: a trap (view/advice.h) waits for Enter or y
+ * again, and the key line says why. */
+static void game_choose(Ui *u, GameUi *gu, const Decision *d)
+{
+    char text[400];
+    if (!gu->no_confirm &&
+        advice_for(&gu->play.game, d, gu->legal, gu->nlegal, text, sizeof text) == ADVICE_CONFIRM) {
+        gu->confirming = true;
+        gu->confirm = *d;
+        snprintf(gu->confirm_text, sizeof gu->confirm_text,
+                 " Careful: %s. Enter or y: do it  n or Esc: not now  A: do it and stop asking", text);
+        return;
+    }
+    game_do(u, gu, d);
+}
+
+/* Enter on a row of the list: a decision is made; a group of moves selects
+ * its stack on the map (its lit hexes are the moves); another group folds
+ * or unfolds. */
+static void list_enter(Ui *u, GameUi *gu)
+{
+    const Decision *row = row_decision(gu, gu->sel);
+    if (row) {
+        Decision d = *row; /* a copy: the list is made anew */
+        game_choose(u, gu, &d);
+        return;
+    }
+    if (gu->sel >= gu->nview)
+        return;
+    const struct ListGroup *gr = &gu->groups[-gu->view[gu->sel] - 1];
+    AdviceGroup a = gr->g;
+    if (a.kind == D_MOVE && a.key >= 0 &&
+        orders_select(&gu->play.game, gu->legal, gu->nlegal, a.key, &gu->osel)) {
+        u->cursor = map_hex_at(&u->gd->map, a.key);
+        centre_on_cursor(u);
+        gu->sel = gu->top = 0;
+        gu->nopen = 0;
+        orders_refresh(gu);
+        snprintf(gu->msg, sizeof gu->msg, " selected: the lit hexes are its moves (with their MP); Enter on one moves it");
+        return;
+    }
+    for (int i = 0; i < gu->nopen; i++)
+        if (advice_group_same(gu->open_group[i], a)) { /* fold it again */
+            gu->open_group[i] = gu->open_group[--gu->nopen];
+            view_refresh(gu);
+            return;
+        }
+    if (gu->nopen == (int)(sizeof gu->open_group / sizeof *gu->open_group))
+        gu->nopen--;
+    gu->open_group[gu->nopen++] = a;
+    view_refresh(gu);
+    if (gu->sel + 1 < gu->nview)
+        gu->sel++; /* on the group's first decision */
+}
+
 static void automa_step(Ui *u, GameUi *gu)
 {
     if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
@@ -1224,11 +1455,58 @@ static bool read_line(const char *label, char *buf, size_t size, bool digits)
             buf[--len] = '\0';
         else if ((digits ? (k >= '0' && k <= '9') : (k >= 32 && k < 127)) && len + 1 < size) {
             buf[len++] = (char)k;
-            buf[len] = '\0';
-            if (digits && len + 1 == size)
-                return true;
+            buf[len] = '\0'; /* the number waits for Enter, which does nothing else */
         }
     }
+}
+
+/* The player's preferences, kept between games in the save folder
+ * (prefs.ini): step mode, asking before traps, the Automa's pace. */
+static bool prefs_path(char *out, size_t size)
+{
+    char dir[4096];
+    if (!save_dir(dir, sizeof dir))
+        return false;
+    return snprintf(out, size, "%s/prefs.ini", dir) < (int)size;
+}
+
+static void prefs_load(GameUi *gu)
+{
+    char path[4200];
+    if (keys_scripted() || !prefs_path(path, sizeof path)) /* a key script starts from the defaults */
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[200];
+    int v;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "step_mode = %d", &v) == 1)
+            gu->step_mode = v != 0;
+        else if (sscanf(line, "ask_before_traps = %d", &v) == 1)
+            gu->no_confirm = v == 0;
+        else if (sscanf(line, "automa_pause_ms = %d", &v) == 1 && v >= 1 && v <= 1501)
+            gu->delay_ms = v;
+    }
+    fclose(f);
+}
+
+static void prefs_save(GameUi *gu)
+{
+    char path[4200], tmp[4300];
+    if (keys_scripted() || !prefs_path(path, sizeof path))
+        return;
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    fprintf(f, "# guv's preferences, written by the game (keys S, C, + and -)\n"
+               "step_mode = %d\nask_before_traps = %d\nautoma_pause_ms = %d\n",
+            gu->step_mode, !gu->no_confirm, gu->delay_ms);
+    if (fclose(f) == 0)
+        rename(tmp, path);
+    else
+        remove(tmp);
 }
 
 void run_game(Ui *u, GameUi *gu)
@@ -1247,6 +1525,7 @@ void run_game(Ui *u, GameUi *gu)
     gu->news_from[SIDE_UNION] = gu->news_from[SIDE_CONFEDERATE] = gu->step_from = gu->play.game.log.count;
     if (gu->delay_ms <= 0)
         gu->delay_ms = 250;
+    prefs_load(gu);
     gu->seen_side = -1;
     while (running) {
         /* Two players on one screen: a curtain when the other side must decide,
@@ -1287,6 +1566,20 @@ void run_game(Ui *u, GameUi *gu)
                 automa_step(u, gu);
             continue;
         }
+        if (gu->confirming) { /* a trap asked about: Enter or y carries it out, A stops the asking */
+            gu->confirming = false;
+            if (key == '\n' || key == KEY_ENTER || key == 'y' || key == 'Y' || key == 'A') {
+                if (key == 'A') {
+                    gu->no_confirm = true;
+                    prefs_save(gu);
+                }
+                Decision d = gu->confirm;
+                if (game_do(u, gu, &d) && key == 'A')
+                    snprintf(gu->msg, sizeof gu->msg, " done; traps are no longer asked about (C asks again)");
+            } else
+                snprintf(gu->msg, sizeof gu->msg, " not done: choose again");
+            continue;
+        }
         HexCoord was = u->cursor;
         if (!gu->overlay && cursor_key(u, key)) { /* the map cursor: Enter now acts where it is */
             follow_cursor(u);
@@ -1303,14 +1596,16 @@ void run_game(Ui *u, GameUi *gu)
             gu->map_focus = false;
             if (gu->sel > 0) {
                 gu->sel--;
-                show_decision(u, &gu->legal[gu->view[gu->sel]]);
+                if (row_decision(gu, gu->sel))
+                    show_decision(u, row_decision(gu, gu->sel));
             }
             break;
         case KEY_DOWN:
             gu->map_focus = false;
             if (gu->sel + 1 < gu->nview) {
                 gu->sel++;
-                show_decision(u, &gu->legal[gu->view[gu->sel]]);
+                if (row_decision(gu, gu->sel))
+                    show_decision(u, row_decision(gu, gu->sel));
             }
             break;
         case KEY_NPAGE:
@@ -1381,10 +1676,8 @@ void run_game(Ui *u, GameUi *gu)
                 snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
             else if (gu->map_focus && !gu->npick)
                 map_enter(u, gu);
-            else if (gu->sel < gu->nview) {
-                Decision d = gu->legal[gu->view[gu->sel]]; /* a copy: the list is made anew */
-                game_do(u, gu, &d);
-            }
+            else if (gu->sel < gu->nview)
+                list_enter(u, gu);
             break;
         case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
             if (gu->osel.hex >= 0 && orders_live(gu)) {
@@ -1410,13 +1703,13 @@ void run_game(Ui *u, GameUi *gu)
             if (!decision_parse(&gu->play.game, text, &d))
                 snprintf(gu->msg, sizeof gu->msg, " '%s' is not a decision (? help; the list shows them)", text);
             else
-                game_do(u, gu, &d); /* the rules say no with their reason */
+                game_choose(u, gu, &d); /* the rules say no with their reason */
             break;
         }
         case '#': { /* go to a hex by its number */
             char id[5];
             HexCoord h;
-            if (!read_line(" go to hex (4 digits, Esc: no): ", id, sizeof id, true))
+            if (!read_line(" go to hex (4 digits, then Enter; Esc: no): ", id, sizeof id, true))
                 break;
             if (strlen(id) == 4 && hex_parse(id, &h) && map_has(&u->gd->map, h)) {
                 u->cursor = h;
@@ -1438,11 +1731,10 @@ void run_game(Ui *u, GameUi *gu)
                     gu->map_focus = false;
                     if (i != gu->sel) {
                         gu->sel = i;
-                        show_decision(u, &gu->legal[gu->view[i]]);
-                    } else {
-                        Decision d = gu->legal[gu->view[i]];
-                        game_do(u, gu, &d);
-                    }
+                        if (row_decision(gu, i))
+                            show_decision(u, row_decision(gu, i));
+                    } else
+                        list_enter(u, gu);
                 }
                 break;
             }
@@ -1486,9 +1778,17 @@ void run_game(Ui *u, GameUi *gu)
                 gu->delay_ms = 1501;
             snprintf(gu->msg, sizeof gu->msg, " the Automa pauses %d ms after each step (+ slower, - faster)",
                      gu->delay_ms < 10 ? 0 : gu->delay_ms);
+            prefs_save(gu);
+            break;
+        case 'C':
+            gu->no_confirm = !gu->no_confirm;
+            prefs_save(gu);
+            snprintf(gu->msg, sizeof gu->msg, gu->no_confirm ? " traps (marked !) are carried out without asking; C asks again"
+                                                             : " traps (marked !) ask before they are carried out");
             break;
         case 'S':
             gu->step_mode = !gu->step_mode;
+            prefs_save(gu);
             snprintf(gu->msg, sizeof gu->msg, gu->step_mode ? " step mode: the Automa waits after each step (space), and explains it"
                                                             : " watching: the Automa plays on by itself until you must decide");
             break;

@@ -22,6 +22,7 @@
 #include "rules/position.h"
 #include "rules/save.h"
 #include "ui/keys.h"
+#include "view/advice.h"
 #include "view/automa_view.h"
 #include "view/maprender.h"
 #include "view/mapview.h"
@@ -96,7 +97,21 @@ typedef struct {
     int nextra;            /* the selected group's moves, asked of the engine, after the legal list */
     bool map_focus;        /* Enter acts at the map cursor (it moved last), not on the list */
     int pick[64], npick;   /* several decisions at one hex: the panel offers just these */
-    int *view, nview;      /* the list shown: indexes into legal (the picks, the selection's orders, or all) */
+    int *view, nview;      /* the list shown: indexes into legal (the picks, the selection's orders, or all);
+                              a folded group's title is -(group + 1) */
+    AdviceGroup open_group[16]; /* the groups unfolded by the player (until the next decision) */
+    int nopen;
+    struct ListGroup {
+        AdviceGroup g;
+        int first, count; /* its first decision (index into legal), its size */
+    } *groups;             /* the groups of the list shown, when it is folded */
+    int ngroups;
+    int *gid;              /* scratch: each listed decision's group */
+    /* A trap (view/advice.h): the decision waits for Enter or y again. */
+    bool confirming;
+    Decision confirm;
+    char confirm_text[600];
+    bool no_confirm; /* the player said: stop asking (kept in the preferences) */
     unsigned char *mark, *on_path, *in_range, *flash;
     short *cost;
     /* What happened: the log since the player's last decision, and the Automa's last step. */

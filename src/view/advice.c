@@ -1,0 +1,173 @@
+/* What a decision does that its words do not say (view/advice.h). */
+#include "view/advice.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "automa/automa.h"
+#include "view/orders.h"
+
+int advice_loss_unit(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    if (d->kind == D_LOSE)
+        return d->arg;
+    if (d->kind == D_TAKE && st->pending == PEND_MARCH_LOSS)
+        return d->arg;
+    if (d->kind == D_TAKE && st->pending == PEND_BOMBARD_TAKE &&
+        (st->bomb_result == ART_LOSS || st->bomb_result == ART_LOSS_DIS))
+        return d->arg;
+    return -1;
+}
+
+bool advice_loss_eliminates(const Game *g, const Decision *d)
+{
+    int u = advice_loss_unit(g, d);
+    return u >= 0 && u < g->st.nunits && g->st.unit[u].steps <= 1;
+}
+
+void advice_loss_text(const Game *g, int unit, char *buf, size_t size)
+{
+    const UnitDef *ud = &g->gd->units[unit];
+    int now = game_unit_points(g, unit);
+    if (g->st.unit[unit].steps <= 1) {
+        snprintf(buf, size, "%s %d -> gone", ud->name, now);
+        return;
+    }
+    /* the points of the next step: the Automa's counters turn to their next value */
+    int next = ud->reduced > 0 ? ud->reduced : now;
+    if (ud->counter >= 0) {
+        const AutomaCounterDef *c = &g->gd->counters[ud->counter];
+        int i = c->nvalues - (g->st.unit[unit].steps - 1);
+        next = i >= 0 && i < c->nvalues ? c->values[i] : 0;
+    }
+    snprintf(buf, size, "%s %d -> %d", ud->name, now, next);
+}
+
+/* The units of the activation that have not moved and stand on the map,
+ * leaving out those the decision itself commits. */
+static int unmoved_units(const Game *g, const Decision *d)
+{
+    int n = 0;
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *us = &g->st.unit[i];
+        if (us->where != AT_MAP || !(us->flags & UF_ACTIVE) || (us->flags & UF_MOVED) ||
+            g->gd->units[i].type == UT_DUMMY)
+            continue;
+        bool in = false;
+        for (int k = 0; k < d->nunits; k++)
+            in |= d->units[k] == i;
+        n += !in;
+    }
+    return n;
+}
+
+int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, char *buf, size_t size)
+{
+    const GameState *st = &g->st;
+    buf[0] = '\0';
+    switch (d->kind) {
+    case D_ATTACK:
+    case D_BOMBARD:
+        if (st->phase == PH_ACTIVATION && st->act_step == STEP_MOVE) {
+            int k = unmoved_units(g, d);
+            if (k > 0) {
+                snprintf(buf, size, "%s ends movement for the whole activation: %d unit%s that ha%s not moved stay%s put",
+                         d->kind == D_ATTACK ? "attacking" : "bombarding", k, k == 1 ? "" : "s", k == 1 ? "s" : "ve",
+                         k == 1 ? "s" : "");
+                return ADVICE_CONFIRM;
+            }
+        }
+        return ADVICE_NONE;
+    case D_BREAK: {
+        char price[300];
+        if (automa_break_price(g, price, sizeof price)) {
+            snprintf(buf, size, "breaking contact: %s", price);
+            return ADVICE_CONFIRM;
+        }
+        return ADVICE_NONE;
+    }
+    case D_END:
+        if (st->phase == PH_ACTIVATION && st->activated && st->act_step <= STEP_MOVE && st->pending == PEND_NONE) {
+            int k = unmoved_units(g, d);
+            if (k > 0) {
+                snprintf(buf, size, "ends the activation: %d unit%s not moved", k, k == 1 ? " has" : "s have");
+                return ADVICE_NOTE;
+            }
+        }
+        return ADVICE_NONE;
+    case D_PASS:
+        snprintf(buf, size, "the chit is lost for the turn");
+        return ADVICE_NOTE;
+    case D_FORCED_MARCH:
+        snprintf(buf, size, "more MP; the march may cost a step (FORCED-MARCH)");
+        return ADVICE_NOTE;
+    default:
+        break;
+    }
+    int u = advice_loss_unit(g, d);
+    if (u < 0)
+        return ADVICE_NONE;
+    char left[160];
+    advice_loss_text(g, u, left, sizeof left);
+    if (!advice_loss_eliminates(g, d)) {
+        snprintf(buf, size, "%s", left);
+        return ADVICE_NOTE;
+    }
+    bool other = false; /* another loss choice that eliminates nobody */
+    for (int i = 0; i < n && !other; i++)
+        other = advice_loss_unit(g, &legal[i]) >= 0 && !advice_loss_eliminates(g, &legal[i]);
+    snprintf(buf, size, "eliminates %s: its last step (%s)", g->gd->units[u].name, left);
+    return other ? ADVICE_CONFIRM : ADVICE_NOTE;
+}
+
+AdviceGroup advice_group_of(const Game *g, const Decision *d)
+{
+    AdviceGroup a = {d->kind, -1};
+    if (d->kind == D_HIGHER)
+        a.key = d->arg;
+    else if (d->kind == D_MOVE || d->kind == D_BOMBARD || d->kind == D_ATTACK || d->kind == D_BREAK ||
+             d->kind == D_SKIRMISH || d->kind == D_DETACH || d->kind == D_EXIT)
+        a.key = order_source(g, d);
+    return a;
+}
+
+bool advice_group_same(AdviceGroup a, AdviceGroup b) { return a.kind == b.kind && a.key == b.key; }
+
+void advice_group_title(const Game *g, const Decision *first, int count, char *buf, size_t size)
+{
+    const GameData *gd = g->gd;
+    AdviceGroup a = advice_group_of(g, first);
+    char verb[64];
+    decision_format(gd, first, verb, sizeof verb);
+    char *sp = strchr(verb, ' ');
+    if (sp)
+        *sp = '\0';
+    if (a.kind == D_MOVE)
+        snprintf(verb, sizeof verb, "moves");
+    else if (a.kind == D_ATTACK)
+        snprintf(verb, sizeof verb, "attacks");
+    else if (a.kind == D_BOMBARD)
+        snprintf(verb, sizeof verb, "bombardments");
+    if (a.kind == D_HIGHER && a.key >= 0 && a.key < gd->ncommanders) {
+        snprintf(buf, size, "%s %s (%d)", verb, gd->commanders[a.key].name, count);
+        return;
+    }
+    if (a.key < 0) {
+        snprintf(buf, size, "%s (%d)", verb, count);
+        return;
+    }
+    char id[5];
+    hex_format(map_hex_at(&gd->map, a.key), id);
+    /* the units the group's first decision names, for a reader who does not know the hex */
+    char names[200] = "";
+    for (int i = 0; i < first->nunits && i < 2; i++) { /* "Wright's Brigade" is Wright here */
+        const char *nm = gd->units[first->units[i]].name;
+        const char *cut = strstr(nm, "'s ");
+        int len = cut ? (int)(cut - nm) : (int)strlen(nm);
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%.*s", i ? ", " : "", len, nm);
+    }
+    if (first->nunits > 2)
+        snprintf(names + strlen(names), sizeof names - strlen(names), " +%d", first->nunits - 2);
+    snprintf(buf, size, "%s from %s%s%s (%d)", verb, id, names[0] ? ": " : "", names, count);
+}
