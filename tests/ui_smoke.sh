@@ -89,12 +89,22 @@ wait_for "Log: combat" || fail "the log filter does not change"
 tmux -L "$sock" send-keys -t g L w
 wait_for "the log is in" || fail "the log is not written to a file"
 [ -s "$xdg/guv/game-log.txt" ] || fail "the log file is empty"
+tmux -L "$sock" send-keys -t g S
+wait_for "step mode: the Automa waits" || fail "S does not turn step mode on"
 tmux -L "$sock" send-keys -t g q
 wait_for "resume the unfinished game" || fail "the menu does not offer to resume"
+tmux -L "$sock" send-keys -t g q
+wait_for "GUV-EXITED 0" || fail "did not quit the game with status 0"
+# The game resumed in a new run: where it was, and still in step mode (prefs.ini).
+run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
+wait_for "resume the unfinished game" || fail "the menu does not offer to resume after a restart"
 tmux -L "$sock" send-keys -t g r
 wait_for "pts 1" || fail "the resumed game is not where it was"
+grep -q "step_mode = 1" "$xdg/guv/prefs.ini" || fail "step mode is not kept in prefs.ini"
+tmux -L "$sock" send-keys -t g : done Enter
+wait_for "The Automa acts (step mode)" || fail "step mode is forgotten after quit and resume"
 tmux -L "$sock" send-keys -t g q q
-wait_for "GUV-EXITED 0" || fail "did not quit the game with status 0"
+wait_for "GUV-EXITED 0" || fail "did not quit the resumed game with status 0"
 
 # A two-player scenario with an option; the unfinished solitaire game is kept aside, never lost.
 run 100 30 TERM=xterm-256color XDG_DATA_HOME="$xdg"
@@ -119,7 +129,7 @@ tmux -L "$sock" send-keys -t g l
 wait_for "unfinished-" || fail "the saves are not listed"
 n=$(screen | grep "unfinished-" | head -1 | sed 's/^ *\([0-9]\).*/\1/')
 tmux -L "$sock" send-keys -t g "$n"
-wait_for "pts 1" || fail "the loaded game is not where it was"
+wait_for "The Automa acts (step mode)" || fail "the loaded game is not where it was (the Automa to act, in step mode)"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the loaded game"
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "data/data.h"
+#include "ui/keys.h"
 
 /* Finds the data directory: --data, then GUV_DATA, then the source tree when
  * running from the build directory, then the install prefix. Writes it into
@@ -20,7 +21,9 @@ int cmd_check(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);
 int cmd_script(int argc, char **argv, const char *data_option);
 /* guv replay FILE [--to N]: a saved game replayed, its log printed. */
-int cmd_replay(int argc, char **argv, const char *data_option);
+/* In a terminal, or driven by a key script (uo->keys_file), the game
+ * screen steps through it instead, read-only. */
+int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *uo);
 /* guv sim --games N --seed S [--jobs J] [--scenario ID]: the bot against the Automa. */
 int cmd_sim(int argc, char **argv, const char *data_option);
 

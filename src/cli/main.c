@@ -69,8 +69,9 @@ int main(int argc, char **argv)
             data = argv[++i];
             continue;
         }
-        if (nrest == 0 && (strcmp(argv[i], "--keys") == 0 || strcmp(argv[i], "--screens") == 0 || strcmp(argv[i], "--size") == 0 ||
-            strcmp(argv[i], "--seed") == 0 || strcmp(argv[i], "--position") == 0)) { /* the game screen's options, before any command */
+        /* the game screen's options, before any command (a key script's also after one: guv replay's screen) */
+        if ((nrest == 0 && (strcmp(argv[i], "--seed") == 0 || strcmp(argv[i], "--position") == 0)) ||
+            strcmp(argv[i], "--keys") == 0 || strcmp(argv[i], "--screens") == 0 || strcmp(argv[i], "--size") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "guv: %s needs a value (guv --help)\n", argv[i]);
                 return 2;
@@ -129,7 +130,7 @@ int main(int argc, char **argv)
     if (strcmp(rest[0], "sim") == 0)
         return cmd_sim(nrest, rest, data);
     if (strcmp(rest[0], "replay") == 0)
-        return cmd_replay(nrest, rest, data);
+        return cmd_replay(nrest, rest, data, &uo);
     fprintf(stderr, "guv: unknown command '%s'\n", rest[0]);
     usage(stderr);
     return 2;

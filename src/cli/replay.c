@@ -20,7 +20,7 @@ static int usage(const char *why)
     return 2;
 }
 
-int cmd_replay(int argc, char **argv, const char *data_option)
+int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *uo)
 {
     const char *file = NULL;
     int limit = -1;
@@ -42,10 +42,9 @@ int cmd_replay(int argc, char **argv, const char *data_option)
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;
-    if (limit < 0 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) { /* in a terminal: step through it */
+    if (limit < 0 && (uo->keys_file || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)))) { /* step through it */
         setlocale(LC_ALL, "");
-        UiOptions uo = {0};
-        int rc = ui_replay(&gd, file, &uo);
+        int rc = ui_replay(&gd, file, uo);
         gamedata_free(&gd);
         return rc;
     }

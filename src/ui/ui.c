@@ -415,6 +415,7 @@ static int run_replay(Ui *u, const char *file)
     }
     gu.play.autosave[0] = '\0'; /* looking, not playing: the file is not written */
     gu.replay_at = -1;
+    gu.replay_only = true;
     replay_go(u, &gu, 0);
     run_game(u, &gu);
     if (gu.replay_at >= 0)

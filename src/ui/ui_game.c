@@ -653,7 +653,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     }
     if (gu->replay_at >= 0) {
         panel_line(x, &y, w, A_BOLD, "Replay: %d of %d", gu->replay_at, gu->play.game.nrec);
-        panel_line(x, &y, w, A_NORMAL, "[ back, ] forward, Esc: the game");
+        panel_line(x, &y, w, A_NORMAL, gu->replay_only ? "[ back, ] forward, q quits" : "[ back, ] forward, Esc: the game");
         y++;
         for (int i = gu->replay_at - 1; i >= 0 && y < LINES - 1; i--) {
             const GameRecord *r = &gu->play.game.rec[i];
@@ -1212,7 +1212,9 @@ void replay_go(Ui *u, GameUi *gu, int k)
         game_free(&gu->replay);
     if (k < 0)
         k = 0;
-    if (k >= gu->play.game.nrec) {
+    if (gu->replay_only && k > gu->play.game.nrec)
+        k = gu->play.game.nrec; /* a replay stays a replay: its last frame is the end of the record */
+    if (k >= gu->play.game.nrec && !gu->replay_only) {
         gu->replay_at = -1;
         refresh_units(u, &gu->play.game);
         return;
@@ -1511,7 +1513,7 @@ static void prefs_save(GameUi *gu)
 
 void run_game(Ui *u, GameUi *gu)
 {
-    refresh_units(u, &gu->play.game);
+    refresh_units(u, shown(gu)); /* a replay opens on its first frame */
     game_legal_refresh(gu);
     if (gu->play.game.st.phase == PH_GAME_OVER && gu->replay_at < 0)
         gu->overlay = 4;
@@ -1580,6 +1582,10 @@ void run_game(Ui *u, GameUi *gu)
                 snprintf(gu->msg, sizeof gu->msg, " not done: choose again");
             continue;
         }
+        if (gu->replay_only && (key == 'g' || key == ' ' || key == 'U' || key == ':' || key == 'C')) {
+            snprintf(gu->msg, sizeof gu->msg, " a replay is read-only: [ ] step through it, q quits");
+            continue;
+        }
         HexCoord was = u->cursor;
         if (!gu->overlay && cursor_key(u, key)) { /* the map cursor: Enter now acts where it is */
             follow_cursor(u);
@@ -1632,7 +1638,9 @@ void run_game(Ui *u, GameUi *gu)
                 replay_go(u, gu, gu->replay_at + 1);
             break;
         case 27: /* Esc: back to the game, or drop the choice at a hex, or the selection */
-            if (gu->replay_at >= 0)
+            if (gu->replay_only && !gu->overlay)
+                snprintf(gu->msg, sizeof gu->msg, " a replay is read-only: [ ] step through it, q quits");
+            else if (gu->replay_at >= 0)
                 replay_go(u, gu, gu->play.game.nrec);
             else if (!gu->overlay && gu->npick) {
                 gu->npick = 0;
@@ -1673,7 +1681,8 @@ void run_game(Ui *u, GameUi *gu)
             else if (gu->overlay)
                 gu->overlay = 0;
             else if (gu->replay_at >= 0)
-                snprintf(gu->msg, sizeof gu->msg, " replaying: ] forward, [ back, Esc back to the game");
+                snprintf(gu->msg, sizeof gu->msg, gu->replay_only ? " replaying: ] forward, [ back, q quits (read-only)"
+                                                                  : " replaying: ] forward, [ back, Esc back to the game");
             else if (gu->map_focus && !gu->npick)
                 map_enter(u, gu);
             else if (gu->sel < gu->nview)

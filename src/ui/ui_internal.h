@@ -90,6 +90,7 @@ typedef struct {
     int para;       /* the booklet paragraph the Automa read last, shown with its narrative; 0 none */
     bool hex_panel; /* the side panel shows the hex under the cursor instead of the decisions */
     int replay_at;  /* stepping through the game: the records shown, -1 when live */
+    bool replay_only; /* guv replay: read-only, never live (the last frame is the end of the record) */
     Game replay;    /* the game after replay_at records */
     char msg[6000];
     /* Orders on the map (view/orders.h). */
