@@ -2226,6 +2226,10 @@ static void test_display_text(void **state)
     assert_string_equal(v.line[11], "|         Indep.   I Corps             VI Corps Obj. X+Hooker                  |");
     for (int i = 0; i < v.n; i++)
         assert_true(strlen(v.line[i]) <= AV_WIDTH);
+    /* the Independent in play: the turn track's title runs whole over the boxes' junction */
+    a->independent = true;
+    assert_true(automa_view(&g, &v));
+    assert_string_equal(v.line[9], "+- TURN TRACK: turn 13 - Independent in play ----------------------------------+");
     game_free(&g);
     start(&g, "lee-moves", 1); /* no Automa, no display */
     assert_false(automa_view(&g, &v));

@@ -6,6 +6,7 @@
 #include "rules/game.h"
 #include "testutil.h"
 #include "view/maprender.h"
+#include "view/textfit.h"
 #include "view/mapview.h"
 
 static char *canvas_text(const MapCanvas *c)
@@ -494,6 +495,23 @@ static void test_mapview_objectives(void **state)
     diags_free(&d);
 }
 
+/* A name fitted to the side panel: abbreviated on purpose, the tail whole. */
+static void test_text_fit(void **state)
+{
+    (void)state;
+    char out[100];
+    text_fit("McIntosh's Artillery Battalion", " 3 (reduced)", 32, out, sizeof out);
+    assert_true(strlen(out) <= 32);
+    assert_string_equal(out, "McIntosh's Art. Bn 3 (reduced)");
+    text_fit("higher lee mclaws+anderson  (2 pts)", "", 32, out, sizeof out);
+    assert_string_equal(out, "higher lee mclaws+anderson (2p)");
+    text_fit("Short", " 4", 32, out, sizeof out); /* nothing to do */
+    assert_string_equal(out, "Short 4");
+    text_fit("An extraordinarily long unit name with no known words", " 4 DIS", 20, out, sizeof out);
+    assert_string_equal(out, "An extraordin~ 4 DIS");
+    assert_int_equal(strlen(out), 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -507,6 +525,7 @@ int main(void)
         cmocka_unit_test(test_overview_positions),
         cmocka_unit_test(test_mapview_on_a_game),
         cmocka_unit_test(test_mapview_objectives),
+        cmocka_unit_test(test_text_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -313,8 +313,10 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
             strcat(flags, " OOS");
         if (us->flags & UF_FIRED)
             strcat(flags, " fired");
-        panel_line(x, y, w, ud->side == SIDE_UNION ? u->style_attr[STY_UNION] : u->style_attr[STY_CSA], "%s %d%s%s",
-                   ud->name, game_unit_points(g, i), mapview_unit_reduced(g, i) ? " (reduced)" : "", flags);
+        char tail[80], line[300];
+        snprintf(tail, sizeof tail, " %d%s%s", game_unit_points(g, i), mapview_unit_reduced(g, i) ? " (reduced)" : "", flags);
+        text_fit(ud->name, tail, w, line, sizeof line); /* the name abbreviated, the points kept */
+        panel_line(x, y, w, ud->side == SIDE_UNION ? u->style_attr[STY_UNION] : u->style_attr[STY_CSA], "%s", line);
     }
     if (hidden)
         panel_line(x, y, w, u->style_attr[side == SIDE_UNION ? STY_UNION : STY_CSA],
@@ -364,8 +366,8 @@ static void decision_label(const Game *g, const Decision *d, int half_mp, char *
             hex_format(map_hex_at(&gd->map, h[i]), id);
             snprintf(hexes + strlen(hexes), sizeof hexes - strlen(hexes), "%s%s", i ? "+" : "", id);
         }
-        if (d->kind == D_MOVE && half_mp >= 0)
-            snprintf(buf, size, "move %s %d%s MP: %s", hexes, half_mp / 2, half_mp % 2 ? ".5" : "", units);
+        if (d->kind == D_MOVE && half_mp >= 0) /* the selection's move: its units are named above the list */
+            snprintf(buf, size, "move %s  %d%s MP", hexes, half_mp / 2, half_mp % 2 ? ".5" : "");
         else if (d->kind == D_MOVE)
             snprintf(buf, size, "move %s: %s", hexes, units);
         else
@@ -735,8 +737,11 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             bool in = false;
             for (int j = 0; j < gu->osel.nunits; j++)
                 in |= gu->osel.units[j] == here[i];
-            panel_line(x, &y, w, in ? A_BOLD : A_NORMAL, "%d [%c] %s %d", i + 1, in ? 'x' : ' ', u->gd->units[here[i]].name,
-                       game_unit_points(g, here[i]));
+            char head[16], tail[16], line[200];
+            snprintf(head, sizeof head, "%d [%c] ", i + 1, in ? 'x' : ' ');
+            snprintf(tail, sizeof tail, " %d", game_unit_points(g, here[i]));
+            text_fit(u->gd->units[here[i]].name, tail, w - (int)strlen(head), line, sizeof line);
+            panel_line(x, &y, w, in ? A_BOLD : A_NORMAL, "%s%s", head, line);
         }
         panel_line(x, &y, w, A_NORMAL, "lit: where they may go, whom");
         panel_line(x, &y, w, A_NORMAL, "they may attack; Enter there");
@@ -761,7 +766,13 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             const struct ListGroup *gr = &gu->groups[-gu->view[i] - 1];
             advice_group_title(g, &gu->legal[gr->first], gr->count, label, sizeof label);
             snprintf(text, sizeof text, "%s %s", group_open(gu, gr->g) ? "-" : "+", label);
-            panel_line(x, &y, w, i == gu->sel ? hi : A_NORMAL, "%s", text);
+            char count[16], *paren = strrchr(text, '(');
+            snprintf(count, sizeof count, " %s", paren ? paren : "");
+            if (paren && paren > text)
+                paren[-1] = '\0'; /* the count stays whole at the end */
+            char fitted[300];
+            text_fit(text, count, w, fitted, sizeof fitted);
+            panel_line(x, &y, w, i == gu->sel ? hi : A_NORMAL, "%s", fitted);
             continue;
         }
         int mp = d->kind == D_MOVE && gu->osel.hex >= 0 ? gu->cost[d->arg] : -1; /* worked out for the selection */
@@ -778,13 +789,22 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         }
         if (level == ADVICE_NONE || d->kind == D_PASS || d->kind == D_FORCED_MARCH) /* their hint says it */
             snprintf(text, sizeof text, "%s%s", grouped ? "  " : "", label);
-        else if (advice_loss_unit(g, d) >= 0) /* what the loss leaves */
+        else if (advice_loss_unit(g, d) >= 0) { /* what the loss leaves */
+            int now, next = advice_loss_points(g, advice_loss_unit(g, d), &now);
+            char left[40];
+            if (next < 0)
+                snprintf(left, sizeof left, "%d -> gone", now);
+            else
+                snprintf(left, sizeof left, "%d -> %d", now, next);
             snprintf(text, sizeof text, "%s%s%s  [%s]", grouped ? "  " : "", level == ADVICE_CONFIRM ? "! " : "", label,
-                     adv);
+                     left);
+        }
         else
             snprintf(text, sizeof text, "%s%s%s", grouped ? "  " : "", level == ADVICE_CONFIRM ? "! " : "", label);
         attr_t a = i == gu->sel ? hi : level == ADVICE_CONFIRM ? A_BOLD : A_NORMAL;
-        panel_line(x, &y, w, a, "%s", text);
+        char fitted[300];
+        text_fit(text, "", w, fitted, sizeof fitted);
+        panel_line(x, &y, w, a, "%s", fitted);
     }
 }
 

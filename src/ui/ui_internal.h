@@ -27,6 +27,7 @@
 #include "view/maprender.h"
 #include "view/mapview.h"
 #include "view/orders.h"
+#include "view/textfit.h"
 
 enum { PANEL_W = 34, PANEL_MIN_COLS = 72 };
 

@@ -26,22 +26,28 @@ bool advice_loss_eliminates(const Game *g, const Decision *d)
     return u >= 0 && u < g->st.nunits && g->st.unit[u].steps <= 1;
 }
 
-void advice_loss_text(const Game *g, int unit, char *buf, size_t size)
+int advice_loss_points(const Game *g, int unit, int *now)
 {
     const UnitDef *ud = &g->gd->units[unit];
-    int now = game_unit_points(g, unit);
-    if (g->st.unit[unit].steps <= 1) {
-        snprintf(buf, size, "%s %d -> gone", ud->name, now);
-        return;
-    }
+    *now = game_unit_points(g, unit);
+    if (g->st.unit[unit].steps <= 1)
+        return -1;
     /* the points of the next step: the Automa's counters turn to their next value */
-    int next = ud->reduced > 0 ? ud->reduced : now;
     if (ud->counter >= 0) {
         const AutomaCounterDef *c = &g->gd->counters[ud->counter];
         int i = c->nvalues - (g->st.unit[unit].steps - 1);
-        next = i >= 0 && i < c->nvalues ? c->values[i] : 0;
+        return i >= 0 && i < c->nvalues ? c->values[i] : 0;
     }
-    snprintf(buf, size, "%s %d -> %d", ud->name, now, next);
+    return ud->reduced > 0 ? ud->reduced : *now;
+}
+
+void advice_loss_text(const Game *g, int unit, char *buf, size_t size)
+{
+    int now, next = advice_loss_points(g, unit, &now);
+    if (next < 0)
+        snprintf(buf, size, "%s %d -> gone", g->gd->units[unit].name, now);
+    else
+        snprintf(buf, size, "%s %d -> %d", g->gd->units[unit].name, now, next);
 }
 
 /* The units of the activation that have not moved and stand on the map,

@@ -26,6 +26,9 @@ int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, c
 /* For a decision that costs a unit a step (a combat loss, a forced
  * march's, a bombardment result that takes one): the unit, else -1. */
 int advice_loss_unit(const Game *g, const Decision *d);
+/* The unit's points after a loss (its points now in *now); -1 when the
+ * loss eliminates it. */
+int advice_loss_points(const Game *g, int unit, int *now);
 /* What a loss leaves of the unit: "Mahone 4 -> 2", "Mahone 2 -> gone". */
 void advice_loss_text(const Game *g, int unit, char *buf, size_t size);
 /* Whether the loss eliminates its unit (it is on its last step). */

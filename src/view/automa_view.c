@@ -471,7 +471,8 @@ bool automa_view(const Game *g, AutomaView *v)
     /* the turn track, full width */
     snprintf(title, sizeof title, "TURN TRACK: turn %d%s", g->st.turn, a->independent ? " - Independent in play" : "");
     edge(v, turn_row, 0, rx, title);
-    putc_at(v, turn_row, lx, '+');
+    if (row_ok(v, turn_row) && v->line[turn_row][lx] == '-') /* the boxes' junction, unless the title runs over it */
+        putc_at(v, turn_row, lx, '+');
     if (row_ok(v, turn_row) && 1 + w1 < AV_WIDTH && v->line[turn_row][1 + w1] == '-')
         putc_at(v, turn_row, 1 + w1, '+');
     for (int r = turn_row + 1; r < map_row; r++)
