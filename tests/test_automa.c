@@ -1736,6 +1736,8 @@ static void test_day_vp(void **state)
     int from = g.log.count;
     automa_end_turn(&g);
     LOGGED(&g, from, "before the next day: [001]");
+    /* each test is logged with its arguments and its answer (issue 14) */
+    LOGGED(&g, from, "[001] do1 (line 50): if holds union Chancellorsville: yes, go to do2");
     LOGGED(&g, from, "the Union scores 1 VP ([001]): the VP marker 12 -> 11");
     assert_int_equal(g.st.automa.vp, 11);
     game_free(&g);

@@ -331,7 +331,7 @@ static void test_if_vp(void **state)
     force(&g, "11"); /* [003] do8: 2, Hooker is stirred */
     automa_end_turn(&g);
     assert_true(logged(&g, from, "[003] do7 (line"));
-    assert_true(logged(&g, from, "if vp: yes, go to do8"));
+    assert_true(logged(&g, from, "if vp 0-7 (it is 5): yes, go to do8"));
     assert_int_equal(g.st.automa.attitude, ATT_AGGRESSIVE);
     assert_int_equal(g.st.automa.hooker_box, 3); /* the nearest Aggressive box */
     game_free(&g);
@@ -341,7 +341,7 @@ static void test_if_vp(void **state)
     from = g.log.count;
     force(&g, "66"); /* [003] do14 (no Union division in the clearing yet, the wheel open): 12 */
     automa_end_turn(&g);
-    assert_true(logged(&g, from, "if vp: no, go to do9"));
+    assert_true(logged(&g, from, "if vp 0-7 (it is 12): no, go to do9"));
     game_free(&g);
 }
 
