@@ -17,6 +17,8 @@ bool cli_load(const char *dir, GameData *gd, FILE *err);
 bool cli_open(const char *data_option, GameData *gd);
 
 int cmd_check(int argc, char **argv, const char *data_option);
+/* guv booklet [--html FILE]: the Choices Booklet as text, or as one HTML file. */
+int cmd_booklet(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);
 int cmd_script(int argc, char **argv, const char *data_option);
 /* guv replay FILE [--to N]: a saved game replayed, its log printed. */
