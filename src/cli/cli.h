@@ -6,9 +6,11 @@
 
 #include "data/data.h"
 
-/* Finds the data directory: --data, then GUV_DATA, then the source tree when
- * running from the build directory, then the install prefix. Writes it into
- * out and returns 0, or prints why not (to err) and returns 1. */
+/* Finds the data directory: --data, then GUV_DATA; run from a build folder,
+ * the source tree only; installed, ../share/guv beside the program, then the
+ * install prefix's data folder (never the source tree). Writes it into out
+ * and returns 0, or prints where it looked and what to do (to err) and
+ * returns 1. */
 int cli_data_dir(const char *option, char *out, size_t size, FILE *err);
 
 /* Loads the data; on error prints every message and returns false. */
