@@ -24,7 +24,7 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/pre
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed:\n${out}\n${err}")
 endif()
-foreach(f bin/guv share/guv/config/map.ini share/guv/booklet/paragraphs.ini)
+foreach(f bin/guv share/guv/config/map.ini share/guv/booklet/paragraphs.ini share/man/man6/guv.6)
   if(NOT EXISTS ${WORK}/prefix/${f})
     message(FATAL_ERROR "cmake --install did not install ${f}")
   endif()
