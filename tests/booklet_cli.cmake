@@ -28,7 +28,7 @@ foreach(want
     "Roll two dice: on 2-3 go to step 4, on 4-10 go to step 6, on 11-12 go to"
     "If a Union division holds Chancellorsville, go to step 2; otherwise go"
     "Objective for this formation: Chancellorsville \\[019\\], value 1."
-    "Release the Wheel: every command marker"
+    "Release the Wheel: its command markers go to the Activation Track"
     "The Chancellorsville Wheel"
     "The strategy map"
     "The Automa's markers on the turn track"

@@ -118,8 +118,8 @@ static void test_every_instruction_in_plain_words(void **state)
     memset(&st, 0, sizeof st);
     st.op = OP_WHEEL_RELEASE;
     EXPECT_WORDS(st, false,
-                 "Release the Wheel: every command marker on it goes to the Activation Track, from the highest slot "
-                 "down, and the Wheel closes for the rest of the game.");
+                 "Release the Wheel: its command markers go to the Activation Track, the highest slot's first, and it "
+                 "closes for the rest of the game.");
     st.op = OP_END;
     EXPECT_WORDS(st, false, "Stop reading; the formation goes on with its activation.");
     EXPECT_WORDS(st, true, "Stop reading.");

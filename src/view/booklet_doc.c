@@ -502,8 +502,8 @@ void booklet_step_words(const GameData *gd, const Paragraph *p, int k, char *buf
         break;
     case OP_SET_ATTITUDE: app(buf, size, "Set the attitude to %s.", att_label(st->value)); break;
     case OP_WHEEL_RELEASE:
-        app(buf, size, "Release the Wheel: every command marker on it goes to the Activation Track, from the highest "
-                       "slot down, and the Wheel closes for the rest of the game.");
+        app(buf, size, "Release the Wheel: its command markers go to the Activation Track, the highest slot's "
+                       "first, and it closes for the rest of the game.");
         break;
     case OP_END:
         app(buf, size, "%s", p->game_reader ? "Stop reading." : "Stop reading; the formation goes on with its activation.");
