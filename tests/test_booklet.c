@@ -376,6 +376,101 @@ static void test_objective_passes_over_the_wheel(void **state)
     game_free(&g);
 }
 
+/* Loads a patched copy of the data; the diagnostics in *d (free them). */
+static char *load_patched(const char *rel, const char *old, const char *new_text, Diags *d)
+{
+    char *dir = copy_data();
+    tu_patch(dir, rel, old, new_text);
+    GameData g;
+    memset(d, 0, sizeof *d);
+    assert_false(gamedata_load(dir, &g, d));
+    assert_false(g.automa.present);
+    gamedata_free(&g);
+    return dir;
+}
+
+static int diags_in(const Diags *d, const char *file)
+{
+    int n = 0;
+    for (int i = 0; i < d->count; i++)
+        n += strcmp(d->items[i].file, file) == 0;
+    return n;
+}
+
+static void test_every_unreachable_step(void **state)
+{
+    (void)state;
+    /* Issue 14: guv check named only the first step of a paragraph that
+     * could never be reached. [011] do1 sending both answers to do2 leaves
+     * do3 unread, and with it do8, do9, do12 and do13 (only do3 led there). */
+    Diags d;
+    char *dir = load_patched("booklet/paragraphs.ini", "do1 = if attitude aggressive yes:2 no:3",
+                             "do1 = if attitude aggressive yes:2 no:2", &d);
+    const char *f = "booklet/paragraphs.ini";
+    static const char *const steps[] = {"do3", "do8", "do9", "do12", "do13"};
+    static const char *const lines[] = {"do3 = roll 2d6 2-6:4 7-11:8 12:12", "do8 = objective self 0 019",
+                                        "do9 = end\ndo10", "do12 = objective self 0 035", "do13 = end\n\n[para:012]"};
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "[para:011] %s can never be reached", steps[i]);
+        int line = tu_line_of(dir, f, lines[i]);
+        if (!tu_has_diag(&d, f, line, msg)) {
+            print_message("expected %s:%d: %s\n", f, line, msg);
+            tu_print_diags(&d);
+            fail();
+        }
+    }
+    assert_int_equal(d.count, 5);
+    diags_free(&d);
+    tu_remove_tree(dir);
+    /* a step whose words are wrong may have led anywhere: it is reported
+     * alone, not with every step after it */
+    dir = load_patched(f, "do1 = if attitude aggressive yes:2 no:3", "do1 = iff attitude aggressive yes:2 no:3", &d);
+    assert_int_equal(d.count, 1);
+    assert_true(tu_has_diag(&d, f, 0, "[para:011] do1: unknown verb 'iff'"));
+    diags_free(&d);
+    tu_remove_tree(dir);
+}
+
+static void test_one_broken_file_one_story(void **state)
+{
+    (void)state;
+    /* Issue 14: a broken booklet file also made the solitaire scenario say
+     * it "needs the Automa's files", which it has. Only the file's own
+     * error is reported. */
+    Diags d;
+    char *dir = load_patched("booklet/pages.ini", "anchors = 1 1 2 2 3 3", "anchors = 1 1 2 2 3", &d);
+    assert_true(tu_has_diag(&d, "booklet/pages.ini", tu_line_of(dir, "booklet/pages.ini", "anchors ="),
+                            "six positions"));
+    assert_int_equal(diags_in(&d, "config/scenarios/solitaire.ini"), 0);
+    assert_int_equal(d.count, diags_in(&d, "booklet/pages.ini"));
+    diags_free(&d);
+    tu_remove_tree(dir);
+    /* a wrong corps in the track's markers: the booklet, which names that
+     * corps, is not checked against the broken track */
+    dir = load_patched("config/activation-track.ini", "markers = reynolds couch", "markers = reynoldz couch", &d);
+    assert_true(tu_has_diag(&d, "config/activation-track.ini", 0, "'reynoldz' is not a Union formation"));
+    assert_int_equal(d.count, diags_in(&d, "config/activation-track.ini"));
+    diags_free(&d);
+    tu_remove_tree(dir);
+    /* with no Automa files at all, the solitaire scenario still says what it needs */
+    dir = copy_data();
+    static const char *const files[] = {"config/activation-track.ini", "config/wheel.ini", "booklet/pages.ini",
+                                        "booklet/paragraphs.ini"};
+    for (size_t i = 0; i < 4; i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        assert_int_equal(remove(path), 0);
+    }
+    GameData g;
+    memset(&d, 0, sizeof d);
+    assert_false(gamedata_load(dir, &g, &d));
+    assert_true(tu_has_diag(&d, "config/scenarios/solitaire.ini", 0, "needs the Automa's files"));
+    gamedata_free(&g);
+    diags_free(&d);
+    tu_remove_tree(dir);
+}
+
 static void test_a_missing_automa_file(void **state)
 {
     (void)state;
@@ -401,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_bad_wheel_and_track),  cmocka_unit_test(test_a_missing_automa_file),
         cmocka_unit_test(test_shipped_solitaire_scenario), cmocka_unit_test(test_bad_solitaire_scenario),
         cmocka_unit_test(test_if_vp),                cmocka_unit_test(test_objective_passes_over_the_wheel),
+        cmocka_unit_test(test_every_unreachable_step), cmocka_unit_test(test_one_broken_file_one_story),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -7,9 +7,11 @@
 #include "data/data.h"
 #include "ui/keys.h"
 
-/* Finds the data directory: --data, then GUV_DATA, then the source tree when
- * running from the build directory, then the install prefix. Writes it into
- * out and returns 0, or prints why not (to err) and returns 1. */
+/* Finds the data directory: --data, then GUV_DATA; run from a build folder,
+ * the source tree only; installed, ../share/guv beside the program, then the
+ * install prefix's data folder (never the source tree). Writes it into out
+ * and returns 0, or prints where it looked and what to do (to err) and
+ * returns 1. */
 int cli_data_dir(const char *option, char *out, size_t size, FILE *err);
 
 /* Loads the data; on error prints every message and returns false. */
@@ -18,6 +20,8 @@ bool cli_load(const char *dir, GameData *gd, FILE *err);
 bool cli_open(const char *data_option, GameData *gd);
 
 int cmd_check(int argc, char **argv, const char *data_option);
+/* guv booklet [--html FILE]: the Choices Booklet as text, or as one HTML file. */
+int cmd_booklet(int argc, char **argv, const char *data_option);
 int cmd_map(int argc, char **argv, const char *data_option);
 int cmd_script(int argc, char **argv, const char *data_option);
 /* guv replay FILE [--to N]: a saved game replayed, its log printed. */

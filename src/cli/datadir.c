@@ -1,3 +1,6 @@
+/* realpath (XSI) */
+#define _XOPEN_SOURCE 700
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,20 +18,37 @@ static int has_data(const char *dir)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* True when the running program sits in a CMake build directory. */
-static int running_from_build_dir(void)
+/* The folder holding the running program, from /proc/self/exe; false when
+ * it cannot be known. */
+static bool exe_dir(char *out, size_t size)
 {
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0)
-        return 0;
+        return false;
     exe[n] = '\0';
     char *slash = strrchr(exe, '/');
     if (!slash)
-        return 0;
-    strcpy(slash, "/CMakeCache.txt");
+        return false;
+    *slash = '\0';
+    snprintf(out, size, "%s", exe[0] ? exe : "/");
+    return true;
+}
+
+/* True when the folder is a CMake build folder (it holds CMakeCache.txt). */
+static bool is_build_dir(const char *dir)
+{
+    char path[PATH_MAX + 32];
     struct stat st;
-    return stat(exe, &st) == 0;
+    snprintf(path, sizeof path, "%s/CMakeCache.txt", dir);
+    return stat(path, &st) == 0;
+}
+
+static int chose(const char *dir, char *out, size_t size)
+{
+    char real[PATH_MAX];
+    snprintf(out, size, "%s", realpath(dir, real) ? real : dir);
+    return 0;
 }
 
 int cli_data_dir(const char *option, char *out, size_t size, FILE *err)
@@ -52,23 +72,36 @@ int cli_data_dir(const char *option, char *out, size_t size, FILE *err)
         snprintf(out, size, "%s", chosen);
         return 0;
     }
-    if (running_from_build_dir() && has_data(GUV_SOURCE_DATA_DIR)) {
-        snprintf(out, size, "%s", GUV_SOURCE_DATA_DIR);
-        return 0;
+    /* Run from its build folder, guv reads the source tree it was built
+     * from; installed, it reads the data installed with it: first beside
+     * the program (PREFIX/bin/../share/guv, which also holds for a copy
+     * staged with DESTDIR or moved elsewhere whole), then the data folder
+     * of the prefix it was built for. The source tree is never a fallback
+     * for an installed guv. */
+    char bin[PATH_MAX], beside[PATH_MAX + 64] = "";
+    bool have_bin = exe_dir(bin, sizeof bin);
+    bool from_build = have_bin && is_build_dir(bin);
+    if (from_build && has_data(GUV_SOURCE_DATA_DIR))
+        return chose(GUV_SOURCE_DATA_DIR, out, size);
+    if (have_bin && !from_build) {
+        snprintf(beside, sizeof beside, "%s/%s", bin, GUV_DATA_FROM_BINDIR);
+        if (has_data(beside))
+            return chose(beside, out, size);
     }
-    if (has_data(GUV_INSTALL_DATA_DIR)) {
-        snprintf(out, size, "%s", GUV_INSTALL_DATA_DIR);
-        return 0;
+    if (!from_build && has_data(GUV_INSTALL_DATA_DIR))
+        return chose(GUV_INSTALL_DATA_DIR, out, size);
+    fprintf(err, "guv: cannot find the game data (the folder that holds config/ and booklet/).\nLooked in:\n");
+    if (from_build)
+        fprintf(err, "  %s (the source tree: this guv runs from its build folder %s)\n", GUV_SOURCE_DATA_DIR, bin);
+    else {
+        if (beside[0])
+            fprintf(err, "  %s (beside the program)\n", beside);
+        fprintf(err, "  %s (the install prefix guv was built for)\n", GUV_INSTALL_DATA_DIR);
     }
-    if (has_data(GUV_SOURCE_DATA_DIR)) {
-        snprintf(out, size, "%s", GUV_SOURCE_DATA_DIR);
-        return 0;
-    }
-    fprintf(err,
-            "guv: cannot find the game data (config/ and booklet/).\n"
-            "Looked in %s and %s.\n"
-            "Run with --data DIR or set GUV_DATA to the folder that holds config/.\n",
-            GUV_INSTALL_DATA_DIR, GUV_SOURCE_DATA_DIR);
+    fprintf(err, "Run with --data DIR, or set GUV_DATA=DIR, naming the folder that holds config/ and booklet/;\n"
+                 "or install guv with its data (cmake --install BUILD) so that PREFIX/bin/guv finds "
+                 "PREFIX/%s.\n",
+            GUV_INSTALL_DATA_REL);
     return 1;
 }
 

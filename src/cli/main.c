@@ -9,27 +9,37 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "Usage: guv [--data DIR] [COMMAND]\n"
+    fprintf(f, "Usage: guv [OPTION ...] [COMMAND [ARGUMENT ...]]\n"
                "\n"
                "Chancellorsville 1863: command Lee's army against a computer-run Union.\n"
                "\n"
-               "With no command, opens the map in the terminal.\n"
+               "With no command, opens the start menu in the terminal: a new solitaire\n"
+               "campaign against the Automa, a scenario for two players on one screen, the\n"
+               "optional rules, the unfinished game, a saved game, or the map viewer.\n"
                "\n"
                "Commands:\n"
                "  check          load and cross-check every data file; report file:line errors\n"
+               "  booklet [--html FILE]\n"
+               "                 print the Automa's whole booklet (Ruler, pages, paragraphs,\n"
+               "                 wheel, tracks, strategy map, tables) as text to read and print;\n"
+               "                 --html FILE writes it as one self-contained HTML file\n"
+               "                 (- for standard output)\n"
                "  map [--ids] [--overview]\n"
                "                 print the map as text (--ids: hex ids inside the hexes;\n"
                "                 --overview: a character a hex column and two rows)\n"
                "  script         drive the rules engine with commands on standard input\n"
                "                 (echo help | guv script; see docs/script.md)\n"
                "  replay FILE [--to N]\n"
-               "                 replay a saved game (guv script's 'save') and print its log\n"
+               "                 step through a saved game in the terminal; piped or with\n"
+               "                 --to N (stop after N decisions), print its log\n"
                "  sim --games N --seed S [--jobs J] [--scenario ID]\n"
                "                 play N games of a Confederate bot against the Automa and\n"
                "                 report the results (J worker processes)\n"
                "\n"
                "Options:\n"
-               "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR)\n"
+               "  --data DIR     read config/ and booklet/ from DIR (also: GUV_DATA=DIR);\n"
+               "                 otherwise the installed data, or the source tree when run\n"
+               "                 from a build folder\n"
                "  --seed N       new games use seed N instead of the clock (replayable)\n"
                "  --position FILE\n"
                "                 open the game at the position in FILE (a .guv file: new SCENARIO\n"
@@ -41,7 +51,9 @@ static void usage(FILE *f)
                "  --size CxR     the key script's screen size (default 80x24)\n"
                "  --screens DIR  where the key script's @screen writes (default: here)\n"
                "  --help         show this help\n"
-               "  --version      show the version\n");
+               "  --version      show the version\n"
+               "\n"
+               "The manual page is guv(6).\n");
 }
 
 int main(int argc, char **argv)
@@ -123,6 +135,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(rest[0], "check") == 0)
         return cmd_check(nrest, rest, data);
+    if (strcmp(rest[0], "booklet") == 0)
+        return cmd_booklet(nrest, rest, data);
     if (strcmp(rest[0], "map") == 0)
         return cmd_map(nrest, rest, data);
     if (strcmp(rest[0], "script") == 0)

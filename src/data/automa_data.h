@@ -177,7 +177,8 @@ typedef struct {
 } AutomaNight;
 
 typedef struct {
-    bool present; /* the data has the Automa's files */
+    bool present; /* the data has the Automa's files, and they loaded without error */
+    bool attempted; /* the data has some of the Automa's files (present or broken) */
     AutomaFormation formations[AUTOMA_MAX_FORMATIONS];
     int nformations;
     ActivationTrack track;

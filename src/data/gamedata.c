@@ -202,12 +202,26 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
         have += access(path, F_OK) == 0;
     }
     if (have > 0) {
+        gd->automa.attempted = true;
+        /* Each file is checked against the ones before it: the wheel and
+         * the pages against the track, the paragraphs against the track and
+         * the wheel. A file whose own errors are reported already would make
+         * the later ones report misleading errors of their own (a formation
+         * "unknown" because its marker line is wrong), so those are left
+         * unchecked until it is fixed. */
         int errors = d->count;
         LOAD(load_activation_track, "config/activation-track.ini", );
-        LOAD(load_wheel, "config/wheel.ini", );
-        LOAD(load_pages, "booklet/pages.ini", );
-        LOAD(load_paragraphs, "booklet/paragraphs.ini", );
-        gd->automa.present = d->count == errors;
+        bool track_ok = d->count == errors;
+        bool wheel_ok = false;
+        if (track_ok) {
+            int before_wheel = d->count;
+            LOAD(load_wheel, "config/wheel.ini", );
+            wheel_ok = d->count == before_wheel;
+            LOAD(load_pages, "booklet/pages.ini", );
+        }
+        if (wheel_ok)
+            LOAD(load_paragraphs, "booklet/paragraphs.ini", );
+        gd->automa.present = track_ok && wheel_ok && d->count == errors;
     }
 #undef LOAD
     load_scenarios(gd, dir, d);

@@ -553,6 +553,8 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
     if (n == 0)
         diag_error(d, doc->file, s->line, "[para:%s] has no steps (do1, do2, ...)", id);
     p.nsteps = n;
+    /* steps whose words are wrong: where they lead is unknown */
+    bool broken[PARA_MAX_STEPS] = {false};
     for (int k = 1; k <= n; k++) {
         char key[16];
         snprintf(key, sizeof key, "do%d", k);
@@ -561,6 +563,7 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
         st->op = OP_END;
         if (!ik) {
             diag_error(d, doc->file, s->line, "[para:%s] has no do%d: the steps run do1..do%d without gaps", id, k, n);
+            broken[k - 1] = true;
             continue;
         }
         ik->used = true;
@@ -577,6 +580,7 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
         if (nw == 0 || !parse_step(gd, words, nw, st, why, sizeof why)) {
             diag_error(d, doc->file, ik->line, "[para:%s] do%d: %s", id, k, why);
             st->op = OP_END;
+            broken[k - 1] = true;
         }
         st->line = ik->line;
         /* branch targets: later steps of this paragraph */
@@ -591,6 +595,7 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
                 diag_error(d, doc->file, ik->line, "[para:%s] do%d: target %d must be a later step (do%d..do%d)", id,
                            k, targets[i], k + 1, n);
                 st->op = OP_END;
+                broken[k - 1] = true;
                 break;
             }
     }
@@ -605,6 +610,11 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
         if (!reach[k])
             continue;
         const ParaStep *st = &p.step[k];
+        if (broken[k]) { /* reported already: it may lead to any later step */
+            for (int j = k + 1; j < n; j++)
+                reach[j] = true;
+            continue;
+        }
         if (st->op == OP_ROLL)
             for (int i = 0; i < st->nout; i++)
                 reach[st->to[i] - 1] = true;
@@ -619,11 +629,9 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
                            k + 1);
         }
     }
-    for (int k = 0; k < n; k++)
-        if (!reach[k]) {
+    for (int k = 0; k < n; k++) /* each one: an author fixes them all in one go */
+        if (!reach[k])
             diag_error(d, doc->file, p.step[k].line, "[para:%s] do%d can never be reached", id, k + 1);
-            break;
-        }
     for (int k = 0; k < n; k++) {
         const ParaStep *st = &p.step[k];
         bool uses_self = ((st->op == OP_OBJECTIVE || st->op == OP_COMBAT || st->op == OP_DEPLOY) &&

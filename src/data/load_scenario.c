@@ -380,9 +380,12 @@ static void read_solitaire(IniDoc *doc, ScCtx *c, int *where)
     }
     IniSection *head = ini_section(doc, "scenario");
     if (!a->present) {
-        diag_error(d, doc->file, head ? head->line : 0,
-                   "a solitaire scenario needs the Automa's files (config/activation-track.ini, config/wheel.ini, "
-                   "booklet/pages.ini, booklet/paragraphs.ini)");
+        /* Files there but broken: their own errors say what is wrong, and
+         * the solitaire keys cannot be checked against them. */
+        if (!a->attempted)
+            diag_error(d, doc->file, head ? head->line : 0,
+                       "a solitaire scenario needs the Automa's files (config/activation-track.ini, config/wheel.ini, "
+                       "booklet/pages.ini, booklet/paragraphs.ini)");
         for (int i = 0; i < 3; i++) {
             IniSection *s = ini_section(doc, secs[i]);
             for (int k = 0; s && k < s->nkeys; k++)

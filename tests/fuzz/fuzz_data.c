@@ -4,7 +4,8 @@
  * files staying as they are, and the whole folder is loaded as `guv check`
  * loads it. When the data loads, one of its scenarios is started and played
  * for a few random decisions, so that data the checks let through is also
- * tried by the engine. A long campaign runs one file at a time (see
+ * tried by the engine, and the booklet is written out as `guv booklet`
+ * writes it (to /dev/null). A long campaign runs one file at a time (see
  * docs/fuzzing.md); the Automa's files get their own runs. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "fuzz.h"
 #include "rules/game.h"
 #include "rules/position.h"
+#include "view/booklet_doc.h"
 
 static char datadir[4096], target[4400];
 
@@ -55,6 +57,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         diag_format(&d.items[i], line, sizeof line); /* every message can be shown */
     }
     diags_free(&d);
+    if (ok && gd.automa.present) { /* every booklet that loads can be written out */
+        FILE *devnull = fopen("/dev/null", "w");
+        if (devnull) {
+            booklet_doc_write(&gd, size % 2 ? BOOKLET_HTML : BOOKLET_TEXT, devnull);
+            fclose(devnull);
+        }
+    }
     if (ok && gd.nscenarios > 0) {
         unsigned h = 0;
         for (size_t i = 0; i < size; i++)

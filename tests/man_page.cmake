@@ -1,0 +1,80 @@
+# The manual page docs/guv.6 agrees with `guv --help` and the README: every
+# command and every option --help names is in the man page and in the
+# README, the man page names no command --help lacks, and its version is the
+# program's. Run by ctest with -DGUV=<binary> -DSRC=<source dir>.
+execute_process(COMMAND ${GUV} --help RESULT_VARIABLE rc OUTPUT_VARIABLE help)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "guv --help failed")
+endif()
+file(READ ${SRC}/docs/guv.6 man)
+# roff to words: \- is a hyphen, \fB \fI \fR \fP change fonts
+string(REPLACE "\\-" "-" man "${man}")
+string(REGEX REPLACE "\\\\f[BIRP]" "" man "${man}")
+file(READ ${SRC}/README.md readme)
+
+# the options: every --word in the help
+string(REGEX MATCHALL "--[a-z][a-z-]*" options "${help}")
+list(REMOVE_DUPLICATES options)
+list(LENGTH options n)
+if(n LESS 10)
+  message(FATAL_ERROR "only ${n} options found in guv --help:\n${help}")
+endif()
+foreach(o ${options})
+  if(NOT man MATCHES "${o}([^a-z-]|$)")
+    message(FATAL_ERROR "guv --help names ${o}, which docs/guv.6 does not")
+  endif()
+  if(NOT readme MATCHES "${o}([^a-z-]|$)")
+    message(FATAL_ERROR "guv --help names ${o}, which README.md does not")
+  endif()
+endforeach()
+
+# the commands: the lines of the help's "Commands:" part that start with two
+# spaces and a word
+string(REGEX REPLACE ".*\nCommands:\n" "" commands_part "${help}")
+string(REGEX REPLACE "\n\n.*" "" commands_part "${commands_part}")
+string(REGEX MATCHALL "(^|\n)  [a-z]+" commands "${commands_part}")
+set(names)
+foreach(c ${commands})
+  string(STRIP "${c}" c)
+  list(APPEND names ${c})
+endforeach()
+list(LENGTH names n)
+if(n LESS 6)
+  message(FATAL_ERROR "only ${n} commands found in guv --help: ${names}")
+endif()
+foreach(c ${names})
+  if(NOT man MATCHES "\n\\.B guv ${c}" OR NOT man MATCHES "\n\\.TP\n(\\.BR? )?${c}")
+    message(FATAL_ERROR "guv --help names the command ${c}; docs/guv.6 should have it in SYNOPSIS and COMMANDS")
+  endif()
+  if(NOT readme MATCHES "`guv ${c}")
+    message(FATAL_ERROR "guv --help names the command ${c}, which README.md's table does not")
+  endif()
+endforeach()
+# and the other way: every command the man page describes is in --help
+string(REGEX REPLACE ".*\n\\.SH COMMANDS\n" "" man_commands "${man}")
+string(REGEX REPLACE "\n\\.SH .*" "" man_commands "${man_commands}")
+string(REGEX MATCHALL "\n\\.TP\n(\\.BR? )?[a-z]+" described "${man_commands}")
+foreach(c ${described})
+  string(REGEX REPLACE "\n\\.TP\n(\\.BR? )?" "" c "${c}")
+  list(FIND names ${c} at)
+  if(at LESS 0)
+    message(FATAL_ERROR "docs/guv.6 describes the command ${c}, which guv --help does not name")
+  endif()
+endforeach()
+
+# with no command: the start menu, in all three
+foreach(doc help man)
+  if(NOT ${doc} MATCHES "With no command,[ \n]+(\\.B )?(guv[ \n]+)?opens the start menu")
+    message(FATAL_ERROR "${doc} should say that with no command guv opens the start menu")
+  endif()
+endforeach()
+if(NOT readme MATCHES "opens the start menu")
+  message(FATAL_ERROR "README.md should say that guv opens the start menu")
+endif()
+
+# the version
+execute_process(COMMAND ${GUV} --version OUTPUT_VARIABLE version)
+string(STRIP "${version}" version)
+if(NOT man MATCHES "\n\\.TH GUV 6 [0-9-]+ \"${version}\"")
+  message(FATAL_ERROR "docs/guv.6's .TH line should name \"${version}\"")
+endif()
