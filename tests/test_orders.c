@@ -8,6 +8,7 @@
 #include "gametest.h"
 #include "testutil.h"
 #include "view/advice.h"
+#include "view/odds.h"
 #include "view/orders.h"
 
 static int hexi(const char *id) { return map_hex_index(&gd.map, tu_hex(id)); }
@@ -278,6 +279,74 @@ static void test_a_loss_that_eliminates_is_marked_and_asked_about(void **state)
     game_free(&g);
 }
 
+/* ---- the odds of an attack before it is declared (view/odds.h) ---- */
+
+static void test_odds_arithmetic(void **state)
+{
+    (void)state;
+    assert_true(odds_die(5, 0) == 2.0 / 6);
+    assert_true(odds_die(5, 1) == 3.0 / 6);
+    assert_true(odds_die(5, -4) == 0.0);
+    assert_true(odds_die(5, 4) == 1.0);
+    /* 4 dice at 5+ against 2 dice, the first force-marched (-1), two steps a side */
+    CombatPreview p = {.att_points = 12, .def_points = 3, .att_dice = 4, .def_dice = 2, .att_dice_bw = -1,
+                       .def_first_mod = -1, .att_steps = 2, .def_steps = 2, .hit_on = 5};
+    CombatOdds o;
+    odds_combat(&p, &o);
+    assert_float_equal(o.att_hits[0], 16.0 / 81, 1e-9);
+    assert_float_equal(o.att_hits[1], 32.0 / 81, 1e-9);
+    assert_float_equal(o.att_hits[4], 1.0 / 81, 1e-9);
+    assert_float_equal(o.def_gone, 33.0 / 81, 1e-9);
+    assert_float_equal(o.def_hits[0], 5.0 / 6 * 2 / 3, 1e-9);
+    assert_float_equal(o.def_hits[2], 1.0 / 6 / 3, 1e-9);
+    assert_float_equal(o.att_gone, 1.0 / 18, 1e-9);
+    assert_float_equal(o.att_mean, 4.0 / 3, 1e-9);
+    /* an elite bonus of 2 spread one a die: two dice hit on 4+ */
+    p.att_bonus = 2;
+    odds_combat(&p, &o);
+    assert_float_equal(o.att_hits[0], (1.0 / 2) * (1.0 / 2) * (2.0 / 3) * (2.0 / 3), 1e-9);
+    char text[800];
+    odds_text(&p, &o, 32, text, sizeof text);
+    assert_non_null(strstr(text, "Points 12 to 3 (4.00:1)"));
+    assert_non_null(strstr(text, "Your hits (they have 2 steps): 0:11% 1:33% 2:36% 3+:19%"));
+    assert_non_null(strstr(text, "Elite bonus: yours 2"));
+}
+
+static void test_the_preview_is_the_combat(void **state)
+{
+    (void)state;
+    /* Pender, Lane and Thomas (11 points) on Von Gilsa in the open: the
+     * preview's points and dice are those the combat then rolls. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    put_at(&g, "thomas", n);
+    run(&g, "place %s", n);
+    short att[3] = {(short)U("pender"), (short)U("lane"), (short)U("thomas")}, hex[1] = {(short)hx_index(t)};
+    CombatPreview p;
+    game_combat_preview(&g, att, 3, hex, 1, &p);
+    assert_int_equal(p.att_points, 11);
+    assert_int_equal(p.def_points, game_unit_points(&g, U("von-gilsa")));
+    assert_int_equal(p.def_steps, 2);
+    assert_int_equal(p.att_dice_bw, -1); /* no breastwork yet */
+    CombatOdds o;
+    odds_combat(&p, &o);
+    double sum = 0;
+    for (int k = 0; k <= ODDS_MAX_HITS; k++)
+        sum += o.att_hits[k];
+    assert_float_equal(sum, 1.0, 1e-9);
+    run(&g, "attack pender+lane+thomas %s", t);
+    apply_text(&g, "no-skirmisher");
+    apply_text(&g, "no-breastwork");
+    assert_int_equal(g.st.cb_att_dice, p.att_dice);
+    assert_int_equal(g.st.cb_def_dice, p.def_dice);
+    assert_int_equal(g.st.cb_att_bonus_max, p.att_bonus);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +356,8 @@ int main(void)
         cmocka_unit_test(test_attacks_show_on_the_enemy_hex),
         cmocka_unit_test(test_a_bombardment_that_ends_movement_is_a_trap),
         cmocka_unit_test(test_a_loss_that_eliminates_is_marked_and_asked_about),
+        cmocka_unit_test(test_odds_arithmetic),
+        cmocka_unit_test(test_the_preview_is_the_combat),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -314,6 +314,40 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         snprintf(why, whysize, "%d against %d%s: %d dice against %d", A, D, notes, ad, dd);
 }
 
+void game_combat_preview(const Game *g, const short *att, int natt, const short *hexes, int nhex, CombatPreview *out)
+{
+    const GameData *gd = g->gd;
+    memset(out, 0, sizeof *out);
+    int side = natt > 0 ? gd->units[att[0]].side : SIDE_CONFEDERATE;
+    short def[CB_MAX_UNITS];
+    int ndef = defenders_of(g, hexes, nhex, 1 - side, def, CB_MAX_UNITS);
+    for (int i = 0; i < natt; i++) {
+        out->att_points += game_unit_points(g, att[i]);
+        out->att_steps += is_dummy(g, att[i]) ? 0 : g->st.unit[att[i]].steps;
+    }
+    for (int i = 0; i < ndef; i++) {
+        out->def_points += game_unit_points(g, def[i]);
+        out->def_steps += is_dummy(g, def[i]) ? 0 : g->st.unit[def[i]].steps;
+    }
+    game_combat_dice(g, att, natt, hexes, nhex, false, &out->att_dice, &out->def_dice, out->why, sizeof out->why);
+    int ad_bw = 0, dd_bw = 0;
+    game_combat_dice(g, att, natt, hexes, nhex, true, &ad_bw, &dd_bw, NULL, 0);
+    out->att_dice_bw = ad_bw != out->att_dice ? ad_bw : -1;
+    bool fort = false;
+    for (int h = 0; h < nhex; h++)
+        fort |= combat_fortification(g, hexes[h], att, natt, 1 - side) == 2;
+    out->works_steps = fort ? gd->rules.fortification_steps : 0;
+    out->att_bonus = side_bonus(g, att, natt);
+    out->def_bonus = side_bonus(g, def, ndef);
+    out->att_mod = side_out_of_supply(g, att, natt) ? -gd->rules.supply_penalty : 0;
+    out->def_mod = side_out_of_supply(g, def, ndef) ? -gd->rules.supply_penalty : 0;
+    for (int i = 0; i < ndef; i++)
+        if (g->st.unit[def[i]].flags & UF_FORCED)
+            out->def_first_mod = -gd->rules.forced_march_penalty;
+    out->hit_on = gd->combat.hit_on;
+    out->automa_defends = g->st.automa.on && side == SIDE_CONFEDERATE;
+}
+
 /* ---- declaring (COMBAT-WHO) ------------------------------------------ */
 
 /* Whether some able attacker not in `busy` could still attack hex. */

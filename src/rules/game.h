@@ -462,6 +462,27 @@ void game_enemy_map(const Game *g, int side, unsigned char *enemy);
 void game_combat_dice(const Game *g, const short *attackers, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize);
 
+/* What an attack would be, before it is declared, for a preview: each
+ * side's points, dice and elite bonus, what modifies every die, the steps
+ * each side has to lose, the works' price (COMBAT-DICE, ELITE-BONUS, HITS,
+ * OOS-LADDER, FORCED-MARCH, BREASTWORK, FORTIFICATION). Dice as
+ * game_combat_dice gives them with the breastwork taking a step. */
+typedef struct {
+    int att_points, def_points;
+    int att_dice, def_dice;
+    int att_dice_bw; /* the attacker's dice if the defender's breastwork takes a die instead (-1: no breastwork) */
+    int att_bonus, def_bonus;   /* elite bonus points each side places on its dice */
+    int att_mod, def_mod;       /* on every die: out of supply */
+    int def_first_mod;          /* on the defender's first die: it force-marched this turn */
+    int att_steps, def_steps;   /* the steps each side has to lose (skirmishers' included) */
+    int works_steps;            /* steps the works cost the attacker whatever the dice (fortification) */
+    int hit_on;                 /* a modified die of this or more is a hit */
+    bool automa_defends;        /* the Automa's corps modifiers change its hits after the roll */
+    char why[300];              /* game_combat_dice's explanation */
+} CombatPreview;
+void game_combat_preview(const Game *g, const short *attackers, int natt, const short *hexes, int nhex,
+                         CombatPreview *out);
+
 /* VISIBILITY: may `viewer` see the contents of the stack in hex? Always
  * for its own units; for the enemy's only with a unit of its own next to it. */
 bool game_can_inspect(const Game *g, int viewer, int hex);

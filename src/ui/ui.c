@@ -389,6 +389,7 @@ static int run_menu(Ui *u, Game *position)
             snprintf(gu.msg, sizeof gu.msg, " (not saved: %.300s)", gu.play.save_error);
         gu.replay_at = -1;
         gu.osel.hex = -1;
+        gu.ab_hex = -1;
         gu.npick = 0;
         run_game(u, &gu);
         if (gu.replay_at >= 0)

@@ -190,6 +190,7 @@ static void game_legal_refresh(GameUi *gu)
     gu->npick = 0;
     gu->nopen = 0;
     gu->confirming = false;
+    gu->ab_hex = -1;
     orders_refresh(gu);
 }
 
@@ -207,6 +208,7 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->cost = calloc(cells, sizeof *gu->cost);
     gu->flash = calloc(cells, 1);
     gu->osel.hex = -1;
+    gu->ab_hex = -1;
     gu->replay_at = -1;
     return gu->legal && gu->view && gu->groups && gu->gid && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
 }
@@ -522,20 +524,19 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
                  a % 2 ? ".5" : "");
         return;
     }
-    if (d->kind == D_ATTACK) {
-        int ad = 0, dd = 0;
-        char why[200] = "";
-        game_combat_dice(g, d->units, d->nunits, d->hexes, d->nhexes, false, &ad, &dd, why, sizeof why);
+    if (d->kind == D_ATTACK) { /* the dice and the odds, before anything is declared */
+        CombatPreview pv;
+        CombatOdds o;
+        game_combat_preview(g, d->units, d->nunits, d->hexes, d->nhexes, &pv);
+        odds_combat(&pv, &o);
         if (d->nunits == 1)
             snprintf(names, sizeof names, "%s", gd->units[d->units[0]].name);
         else
             snprintf(names, sizeof names, "%d units", d->nunits);
-        if (why[0])
-            snprintf(line, size, "Enter: attack with %s: %s", names, why);
-        else
-            snprintf(line, size, "Enter: attack with %s: %d dice against %d", names, ad, dd);
-        if (k > 1)
-            snprintf(line + strlen(line), size - strlen(line), "; %d ways to choose from", k);
+        char sum[300];
+        odds_line(&pv, &o, sum, sizeof sum);
+        snprintf(line, size, "Enter: attack with %s, %s%s; x: the odds in full and other stacks", names, sum,
+                 k > 1 ? " (one of several here)" : "");
         return;
     }
     if (d->kind == D_BOMBARD) { /* the line of fire from the guns to the target */
@@ -565,6 +566,169 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
 static bool game_do(Ui *u, GameUi *gu, const Decision *d);
 static void prefs_save(GameUi *gu);
 static void game_choose(Ui *u, GameUi *gu, const Decision *d);
+
+/* ---- the attack builder (x on an enemy hex) ---- */
+
+static bool in_units(const short *u, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (u[i] == x)
+            return true;
+    return false;
+}
+
+static bool names_hex(const Decision *d, int hex)
+{
+    for (int h = 0; h < d->nhexes; h++)
+        if (d->hexes[h] == hex)
+            return true;
+    return false;
+}
+
+/* The legal attack on ab_hex by exactly the units chosen, or NULL: the
+ * rules' list decides, the builder only looks it up. */
+static const Decision *ab_decision(const GameUi *gu)
+{
+    for (int i = 0; i < gu->nlegal + gu->nextra; i++) {
+        const Decision *d = &gu->legal[i];
+        if (d->kind != D_ATTACK || d->nunits != gu->ab_n || !names_hex(d, gu->ab_hex))
+            continue;
+        bool same = true;
+        for (int k = 0; k < d->nunits && same; k++)
+            same = in_units(gu->ab_units, gu->ab_n, d->units[k]);
+        if (same)
+            return d;
+    }
+    return NULL;
+}
+
+/* Starts building an attack on hex: the stacks around that some legal
+ * attack on it names; the selection's units first, else the largest such
+ * attack's. False when no attack on hex is legal. */
+static bool ab_start(GameUi *gu, int hex)
+{
+    const Game *g = &gu->play.game;
+    const Decision *largest = NULL;
+    gu->ab_nfrom = 0;
+    for (int i = 0; i < gu->nlegal + gu->nextra; i++) {
+        const Decision *d = &gu->legal[i];
+        if (d->kind != D_ATTACK || !names_hex(d, hex))
+            continue;
+        if (!largest || d->nunits > largest->nunits)
+            largest = d;
+        for (int k = 0; k < d->nunits; k++) {
+            short from = g->st.unit[d->units[k]].hex;
+            bool known = false;
+            for (int j = 0; j < gu->ab_nfrom; j++)
+                known |= gu->ab_from[j] == from;
+            if (!known && gu->ab_nfrom < 8)
+                gu->ab_from[gu->ab_nfrom++] = from;
+        }
+    }
+    if (!largest)
+        return false;
+    gu->ab_hex = hex;
+    gu->ab_n = 0;
+    if (gu->osel.hex >= 0 && gu->osel.nunits > 0) {
+        memcpy(gu->ab_units, gu->osel.units, (size_t)gu->osel.nunits * sizeof *gu->ab_units);
+        gu->ab_n = gu->osel.nunits;
+    } else {
+        memcpy(gu->ab_units, largest->units, (size_t)largest->nunits * sizeof *gu->ab_units);
+        gu->ab_n = largest->nunits;
+    }
+    return true;
+}
+
+/* The units of the stack at from that some legal attack on ab_hex names. */
+static int ab_stack(const GameUi *gu, int from, short *out, int max)
+{
+    const Game *g = &gu->play.game;
+    int n = 0;
+    for (int i = 0; i < gu->nlegal + gu->nextra; i++) {
+        const Decision *d = &gu->legal[i];
+        if (d->kind != D_ATTACK || !names_hex(d, gu->ab_hex))
+            continue;
+        for (int k = 0; k < d->nunits; k++)
+            if (g->st.unit[d->units[k]].hex == from && !in_units(out, n, d->units[k]) && n < max)
+                out[n++] = d->units[k];
+    }
+    return n;
+}
+
+/* Adds the stack at from[k] to the attack, or takes it out. */
+static void ab_toggle(GameUi *gu, int k)
+{
+    if (k < 0 || k >= gu->ab_nfrom)
+        return;
+    short st[DEC_MAX_UNITS];
+    int n = ab_stack(gu, gu->ab_from[k], st, DEC_MAX_UNITS);
+    bool all_in = true;
+    for (int i = 0; i < n; i++)
+        all_in &= in_units(gu->ab_units, gu->ab_n, st[i]);
+    int m = 0;
+    for (int i = 0; i < gu->ab_n; i++) /* out with the stack's units */
+        if (!in_units(st, n, gu->ab_units[i]))
+            gu->ab_units[m++] = gu->ab_units[i];
+    gu->ab_n = m;
+    for (int i = 0; !all_in && i < n && gu->ab_n < DEC_MAX_UNITS; i++)
+        gu->ab_units[gu->ab_n++] = st[i];
+}
+
+/* The builder in the side panel: the stacks, the preview, what Enter does. */
+static void draw_attack_builder(Ui *u, GameUi *gu, int x, int *y, int w)
+{
+    const Game *g = &gu->play.game;
+    const GameData *gd = u->gd;
+    char id[5], line[300];
+    hex_format(map_hex_at(&gd->map, gu->ab_hex), id);
+    panel_line(x, y, w, A_BOLD, "Attack on %s (Esc: none)", id);
+    for (int k = 0; k < gu->ab_nfrom && *y < LINES - 1; k++) {
+        short st[DEC_MAX_UNITS];
+        int n = ab_stack(gu, gu->ab_from[k], st, DEC_MAX_UNITS), in = 0, pts = 0;
+        for (int i = 0; i < n; i++)
+            if (in_units(gu->ab_units, gu->ab_n, st[i])) {
+                in++;
+                pts += game_unit_points(g, st[i]);
+            }
+        char from[5], names[200];
+        hex_format(map_hex_at(&gd->map, gu->ab_from[k]), from);
+        unit_names(gd, st, n, names, sizeof names);
+        char head[32], tail[32];
+        snprintf(head, sizeof head, "%d [%c] %s ", k + 1, in == n ? 'x' : in ? '/' : ' ', from);
+        snprintf(tail, sizeof tail, " %d", pts);
+        text_fit(names, in ? tail : "", w - (int)strlen(head), line, sizeof line);
+        panel_line(x, y, w, in ? A_BOLD : A_NORMAL, "%s%s", head, line);
+    }
+    const Decision *d = ab_decision(gu);
+    short hexes[CB_MAX_HEXES] = {(short)gu->ab_hex};
+    int nhex = 1;
+    if (d) {
+        nhex = d->nhexes;
+        memcpy(hexes, d->hexes, (size_t)nhex * sizeof *hexes);
+    }
+    if (gu->ab_n > 0) {
+        CombatPreview pv;
+        CombatOdds o;
+        game_combat_preview(g, gu->ab_units, gu->ab_n, hexes, nhex, &pv);
+        odds_combat(&pv, &o);
+        char text[1600];
+        odds_text(&pv, &o, w, text, sizeof text);
+        for (char *l = strtok(text, "\n"); l && *y < LINES - 1; l = strtok(NULL, "\n"))
+            panel_wrap(x, y, w, l);
+    }
+    (*y)++;
+    if (d && nhex > 1) {
+        char all[64] = "";
+        for (int h = 0; h < nhex; h++) {
+            hex_format(map_hex_at(&gd->map, hexes[h]), id);
+            snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", h ? "+" : "", id);
+        }
+        snprintf(line, sizeof line, "It attacks %s together (COMBAT-WHO)", all);
+        panel_wrap(x, y, w, line);
+    }
+    panel_wrap(x, y, w, d ? "1-8 add or take out a stack; Enter: attack"
+                          : "Not an attack the rules allow with these units (COMBAT-WHO): 1-8 add or take out a stack");
+}
 
 static void map_enter(Ui *u, GameUi *gu)
 {
@@ -724,6 +888,10 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         else
             panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
                        gu->nlegal);
+    }
+    if (gu->ab_hex >= 0 && orders_live(gu)) { /* the attack being built: the list waits */
+        draw_attack_builder(u, gu, x, &y, w);
+        return;
     }
     if (gu->npick > 0) /* several decisions at one hex: the list below holds just them */
         panel_line(x, &y, w, A_BOLD, "At this hex, choose (Esc: none)");
@@ -909,6 +1077,10 @@ static const char *const game_help[] = {
     "                    xx: an enemy it may attack (the dice are shown), ##: a",
     "                    bombardment target, >: another decision at that hex",
     "1-9                 add or drop a unit of the selected stack",
+    "x                   on an enemy hex: build the attack there: the stacks",
+    "                    around that may join (1-8 put one in or take it out),",
+    "                    the points, dice and why, the chance of each number",
+    "                    of hits; Enter declares it, Esc drops it",
     "#                   go to a hex by its number (# 2322 Enter)",
     ":                   type a decision as guv script does (move mahone 2221)",
     "Esc                 drop the selection, or the choice offered at a hex",
@@ -1151,8 +1323,25 @@ static void draw_game(Ui *u, GameUi *gu)
         u->on_path = gu->on_path;
         u->in_range = gu->in_range;
         u->flash = gu->replay_at < 0 ? gu->flash : NULL;
-        if (live)
+        if (live && gu->ab_hex < 0)
             hover(u, gu, hover_line, sizeof hover_line);
+        else if (live) { /* the attack being built: what Enter does */
+            const Decision *ad = ab_decision(gu);
+            char id[5];
+            hex_format(map_hex_at(&u->gd->map, gu->ab_hex), id);
+            if (ad) {
+                CombatPreview pv;
+                CombatOdds o;
+                game_combat_preview(&gu->play.game, ad->units, ad->nunits, ad->hexes, ad->nhexes, &pv);
+                odds_combat(&pv, &o);
+                char sum[300];
+                odds_line(&pv, &o, sum, sizeof sum);
+                snprintf(hover_line, sizeof hover_line, " Enter: attack %s, %s  |  1-8 stacks  Esc none", id, sum);
+            } else
+                snprintf(hover_line, sizeof hover_line,
+                         " %s: not an attack the rules allow with these units  |  1-8 stacks  Esc none", id);
+            gu->map_focus = true;
+        }
         draw_map(u);
         u->mark = NULL;
         u->flash = NULL;
@@ -1658,7 +1847,9 @@ void run_game(Ui *u, GameUi *gu)
                 replay_go(u, gu, gu->replay_at + 1);
             break;
         case 27: /* Esc: back to the game, or drop the choice at a hex, or the selection */
-            if (gu->replay_only && !gu->overlay)
+            if (gu->ab_hex >= 0 && !gu->overlay)
+                gu->ab_hex = -1;
+            else if (gu->replay_only && !gu->overlay)
                 snprintf(gu->msg, sizeof gu->msg, " a replay is read-only: [ ] step through it, q quits");
             else if (gu->replay_at >= 0)
                 replay_go(u, gu, gu->play.game.nrec);
@@ -1700,7 +1891,15 @@ void run_game(Ui *u, GameUi *gu)
                 gu->overlay = 2;
             else if (gu->overlay)
                 gu->overlay = 0;
-            else if (gu->replay_at >= 0)
+            else if (gu->ab_hex >= 0 && orders_live(gu)) {
+                const Decision *ad = ab_decision(gu);
+                if (ad) {
+                    Decision d = *ad;
+                    gu->ab_hex = -1;
+                    game_choose(u, gu, &d);
+                } else
+                    snprintf(gu->msg, sizeof gu->msg, " not an attack the rules allow with these units: 1-8 change them, Esc none");
+            } else if (gu->replay_at >= 0)
                 snprintf(gu->msg, sizeof gu->msg, gu->replay_only ? " replaying: ] forward, [ back, q quits (read-only)"
                                                                   : " replaying: ] forward, [ back, Esc back to the game");
             else if (gu->map_focus && !gu->npick)
@@ -1708,7 +1907,21 @@ void run_game(Ui *u, GameUi *gu)
             else if (gu->sel < gu->nview)
                 list_enter(u, gu);
             break;
+        case 'x': { /* build an attack on the enemy hex under the cursor */
+            int hex = map_hex_index(&u->gd->map, u->cursor);
+            if (!orders_live(gu))
+                break;
+            if (gu->ab_hex >= 0)
+                gu->ab_hex = -1;
+            else if (!ab_start(gu, hex))
+                snprintf(gu->msg, sizeof gu->msg, " no attack on this hex is open now: x on an enemy hex marked xx");
+            break;
+        }
         case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+            if (gu->ab_hex >= 0 && orders_live(gu)) {
+                ab_toggle(gu, key - '1');
+                break;
+            }
             if (gu->osel.hex >= 0 && orders_live(gu)) {
                 short here[DEC_MAX_UNITS];
                 int nh = orders_stack(&gu->play.game, gu->legal, gu->nlegal, gu->osel.hex, here, DEC_MAX_UNITS);

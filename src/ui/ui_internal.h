@@ -26,6 +26,7 @@
 #include "view/automa_view.h"
 #include "view/maprender.h"
 #include "view/mapview.h"
+#include "view/odds.h"
 #include "view/orders.h"
 #include "view/textfit.h"
 
@@ -109,6 +110,13 @@ typedef struct {
     } *groups;             /* the groups of the list shown, when it is folded */
     int ngroups;
     int *gid;              /* scratch: each listed decision's group */
+    /* The attack built on the map (x on an enemy hex): its target, the
+     * units chosen, the stacks around that may join (view/odds.h previews it). */
+    int ab_hex; /* -1: none */
+    short ab_units[DEC_MAX_UNITS];
+    int ab_n;
+    short ab_from[8]; /* the hexes of the stacks that may join */
+    int ab_nfrom;
     /* A trap (view/advice.h): the decision waits for Enter or y again. */
     bool confirming;
     Decision confirm;

@@ -1,0 +1,117 @@
+/* The odds of a combat (view/odds.h). */
+#include "view/odds.h"
+
+#include <stdio.h>
+#include <string.h>
+
+double odds_die(int hit_on, int mod)
+{
+    int need = hit_on - mod; /* the face that hits */
+    if (need <= 1)
+        return 1.0;
+    if (need > 6)
+        return 0.0;
+    return (7 - need) / 6.0;
+}
+
+/* The number of hits from n dice, each with its own chance: dist[k]. */
+static void hits_dist(const double *p, int n, double *dist)
+{
+    for (int k = 0; k <= ODDS_MAX_HITS; k++)
+        dist[k] = 0;
+    dist[0] = 1;
+    for (int i = 0; i < n; i++)
+        for (int k = i + 1; k >= 0; k--)
+            dist[k] = dist[k] * (1 - p[i]) + (k > 0 ? dist[k - 1] * p[i] : 0);
+}
+
+/* Each die's chance with the bonus spread one point a die, then a second
+ * round, as far as it goes (ELITE-BONUS: the owner places them before the roll). */
+static void side_chances(int dice, int bonus, int mod, int first_mod, int hit_on, double *p)
+{
+    int on[CB_MAX_DICE] = {0};
+    for (int b = 0; b < bonus && dice > 0; b++)
+        on[b % dice]++;
+    for (int i = 0; i < dice; i++)
+        p[i] = odds_die(hit_on, on[i] + mod + (i == 0 ? first_mod : 0));
+}
+
+void odds_combat(const CombatPreview *pv, CombatOdds *o)
+{
+    memset(o, 0, sizeof *o);
+    double p[CB_MAX_DICE];
+    o->natt = pv->att_dice < CB_MAX_DICE ? pv->att_dice : CB_MAX_DICE;
+    o->ndef = pv->def_dice < CB_MAX_DICE ? pv->def_dice : CB_MAX_DICE;
+    side_chances(o->natt, pv->att_bonus, pv->att_mod, 0, pv->hit_on, p);
+    hits_dist(p, o->natt, o->att_hits);
+    side_chances(o->ndef, pv->def_bonus, pv->def_mod, pv->def_first_mod, pv->hit_on, p);
+    hits_dist(p, o->ndef, o->def_hits);
+    for (int k = 0; k <= ODDS_MAX_HITS; k++) {
+        o->att_mean += k * o->att_hits[k];
+        o->def_mean += k * o->def_hits[k];
+        if (k >= pv->def_steps && pv->def_steps > 0)
+            o->def_gone += o->att_hits[k];
+        if (k + pv->works_steps >= pv->att_steps && pv->att_steps > 0)
+            o->att_gone += o->def_hits[k];
+    }
+}
+
+static int pct(double x) { return (int)(x * 100 + 0.5); }
+
+/* "0:12% 1:38% 2:35% 3+:15%" over the hits one side may score. */
+static void dist_text(const double *d, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    int top = n < 3 ? n : 3;
+    for (int k = 0; k <= top && len < size; k++) {
+        double x = d[k];
+        if (k == top)
+            for (int j = k + 1; j <= n; j++)
+                x += d[j];
+        len += (size_t)snprintf(buf + len, size - len, "%s%d%s:%d%%", k ? " " : "", k, k == top && top < n ? "+" : "",
+                                pct(x));
+    }
+}
+
+void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t size)
+{
+    snprintf(buf, size, "%d to %d: %d dice against %d; you hit 1+ %d%%, take every step %d%%; they hit 1+ %d%%",
+             p->att_points, p->def_points, p->att_dice, p->def_dice, pct(1 - o->att_hits[0]), pct(o->def_gone),
+             pct(1 - o->def_hits[0]));
+}
+
+void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, size_t size)
+{
+    (void)w;
+    char ratio[32], ah[120], dh[120];
+    if (p->def_points > 0)
+        snprintf(ratio, sizeof ratio, "%.2f:1", (double)p->att_points / p->def_points);
+    else
+        snprintf(ratio, sizeof ratio, "no defence");
+    dist_text(o->att_hits, o->natt, ah, sizeof ah);
+    dist_text(o->def_hits, o->ndef, dh, sizeof dh);
+    size_t len = (size_t)snprintf(buf, size,
+                                  "Points %d to %d (%s)\n"
+                                  "Dice: %s\n",
+                                  p->att_points, p->def_points, ratio, p->why);
+    if (len < size && (p->att_bonus || p->def_bonus))
+        len += (size_t)snprintf(buf + len, size - len, "Elite bonus: yours %d, theirs %d (one a die assumed)\n",
+                                p->att_bonus, p->def_bonus);
+    if (len < size && p->att_dice_bw >= 0)
+        len += (size_t)snprintf(buf + len, size - len,
+                                "Their breastwork: %d dice for you if they take a die instead of a step\n",
+                                p->att_dice_bw);
+    if (len < size && p->works_steps)
+        len += (size_t)snprintf(buf + len, size - len, "The works cost you %d step%s whatever the dice\n",
+                                p->works_steps, p->works_steps == 1 ? "" : "s");
+    if (len < size)
+        len += (size_t)snprintf(buf + len, size - len,
+                                "Your hits (they have %d steps): %s\n"
+                                "Their hits (you have %d steps): %s\n"
+                                "They lose every step: %d%%\n"
+                                "You lose every step: %d%%\n",
+                                p->def_steps, ah, p->att_steps, dh, pct(o->def_gone), pct(o->att_gone));
+    if (len < size && p->automa_defends)
+        snprintf(buf + len, size - len, "(the Automa's corps modifiers change its hits after the roll)\n");
+}

@@ -1,0 +1,34 @@
+/* The odds of a combat before it is declared (issue 14): from the engine's
+ * preview (game_combat_preview), the chance of each number of hits each
+ * side scores, and of each side losing every step, assuming each side
+ * spreads its elite bonus one point a die (the most hits it can expect).
+ * And the same for a bombardment: the chance of each result of its row.
+ * Pure arithmetic over the dice: tests/test_orders.c. */
+#ifndef GUV_ODDS_H
+#define GUV_ODDS_H
+
+#include <stddef.h>
+
+#include "rules/game.h"
+
+enum { ODDS_MAX_HITS = CB_MAX_DICE + 1 };
+
+typedef struct {
+    double att_hits[ODDS_MAX_HITS + 1]; /* the chance that the attacker scores k hits */
+    double def_hits[ODDS_MAX_HITS + 1];
+    int natt, ndef;                     /* the most hits each may score (its dice) */
+    double att_mean, def_mean;          /* hits expected */
+    double def_gone;                    /* the attacker's hits take every defending step */
+    double att_gone;                    /* the defender's hits (and the works) take every attacking step */
+} CombatOdds;
+
+/* The chance that one die (1-6) plus mod reaches hit_on. */
+double odds_die(int hit_on, int mod);
+void odds_combat(const CombatPreview *p, CombatOdds *o);
+/* Several lines of text (each ending '\n') for a panel of width w: points,
+ * ratio, dice and why, then the chances. */
+void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, size_t size);
+/* One line: "11 to 4: 3 dice against 2; you hit 1+ 71%, clear the hex 15%; they hit 1+ 56%". */
+void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t size);
+
+#endif
