@@ -347,6 +347,42 @@ static void test_the_preview_is_the_combat(void **state)
     game_free(&g);
 }
 
+static void test_the_bombardment_preview_is_the_table(void **state)
+{
+    (void)state;
+    /* The rulebook's bombardment: Walker and Nelson (4) at Von Gilsa in the
+     * open, who builds a breastwork; die 5, +1 open, -1 breastwork: a step.
+     * The preview gives that result for a 5 with the breastwork. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "walker", w);
+    put_at(&g, "nelson", nl);
+    run(&g, "place %s", w);
+    apply_text(&g, "attach nelson");
+    char cmd[96], hx[5];
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "bombard walker+nelson %s troops", hx);
+    Decision d;
+    assert_true(decision_parse(&g, cmd, &d));
+    BombardPreview p;
+    game_bombard_preview(&g, &d, &p);
+    assert_int_equal(p.factor, 4);
+    assert_int_equal(p.terrain_mod, 1);
+    assert_true(p.breastwork_possible);
+    assert_int_equal(p.result_bw[5 - 1], ART_LOSS);
+    char line[400];
+    odds_bombard_line(&p, line, sizeof line);
+    assert_non_null(strstr(line, "factor 4 (terrain +1): "));
+    assert_non_null(strstr(line, "; if they build a breastwork first: "));
+    apply_text(&g, cmd);
+    assert_int_equal(rng_force(&g.st.rng, 5), 0);
+    apply_text(&g, "breastwork");
+    assert_int_equal(g.st.unit[U("von-gilsa")].steps, 1); /* as the preview said */
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +394,7 @@ int main(void)
         cmocka_unit_test(test_a_loss_that_eliminates_is_marked_and_asked_about),
         cmocka_unit_test(test_odds_arithmetic),
         cmocka_unit_test(test_the_preview_is_the_combat),
+        cmocka_unit_test(test_the_bombardment_preview_is_the_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

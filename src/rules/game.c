@@ -1735,18 +1735,21 @@ void bombard_apply(Game *g, int unit, int r)
     }
 }
 
-int bombard_table(Game *g, int hex, int factor, int defender, int die, int event_mod, const char *rule)
+/* The bombardment table's result for a die (BOMBARD-PROC): the die's
+ * modifiers (terrain, breastwork, fortification, event), the factor's row,
+ * the column of the modified die. The roll and the preview both ask it. */
+static int bombard_lookup(const Game *g, int hex, int factor, int defender, int die, int event_mod, bool breastwork,
+                          int *modified, int *terrain_mod, int *bw_mod, int *fort_mod)
 {
     const GameData *gd = g->gd;
     const MapHex *mh = &gd->map.hexes[hex];
-    LogEntry *roll = &g->log.items[g->log.count - 1];
     const ArtilleryTable *t = &gd->artillery;
-    int terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
-    int bw_mod = g->st.breastwork[hex] ? t->breastwork_modifier : 0;
+    *terrain_mod = gd->terrain[mh->terrain].bombard_modifier;
+    *bw_mod = breastwork ? t->breastwork_modifier : 0;
     bool works = (mh->fort_faces && defender == SIDE_CONFEDERATE) || g->st.fort_marker[hex];
-    int fort_mod = works ? t->fortification_modifier : 0;
-    int mod = die + terrain_mod + bw_mod + fort_mod + event_mod;
-    roll->modified = mod;
+    *fort_mod = works ? t->fortification_modifier : 0;
+    int mod = die + *terrain_mod + *bw_mod + *fort_mod + event_mod;
+    *modified = mod;
     int col = mod < t->die_min ? t->die_min : mod > t->die_max ? t->die_max : mod;
     const ArtilleryRow *row = NULL;
     for (int i = 0; i < t->nrows; i++)
@@ -1755,11 +1758,52 @@ int bombard_table(Game *g, int hex, int factor, int defender, int die, int event
     for (int i = 0; i < t->nrows && !row; i++) /* beyond the table: its strongest row */
         if (!row || t->rows[i].factor_max > row->factor_max)
             row = &t->rows[i];
-    int result = row ? row->result[col - t->die_min] : ART_NONE;
+    return row ? row->result[col - t->die_min] : ART_NONE;
+}
+
+int bombard_table(Game *g, int hex, int factor, int defender, int die, int event_mod, const char *rule)
+{
+    const GameData *gd = g->gd;
+    LogEntry *roll = &g->log.items[g->log.count - 1];
+    int mod, terrain_mod, bw_mod, fort_mod;
+    int result = bombard_lookup(g, hex, factor, defender, die, event_mod, g->st.breastwork[hex] != 0, &mod, &terrain_mod,
+                                &bw_mod, &fort_mod);
+    roll->modified = mod;
     log_add(&g->log, g->st.turn, LOG_EVENT, rule,
             "factor %d, die %d, %+d %s, %+d breastwork, %+d fortification, %+d event = %d: %s", factor, die, terrain_mod,
-            gd->terrain[mh->terrain].name, bw_mod, fort_mod, event_mod, mod, art_names[result]);
+            gd->terrain[gd->map.hexes[hex].terrain].name, bw_mod, fort_mod, event_mod, mod, art_names[result]);
     return result;
+}
+
+void game_bombard_preview(const Game *g, const Decision *d, BombardPreview *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < d->nunits; i++)
+        out->factor += game_unit_points(g, d->units[i]);
+    out->event_mod = event_bombard_modifier(g, d->units, d->nunits);
+    int defender = 1 - d->side;
+    bool has_bw = g->st.breastwork[d->arg] != 0;
+    out->breastwork_possible = !has_bw && breastwork_allowed(g, d->arg) && hex_has_real(g, d->arg, defender);
+    for (int pass = 0; pass < 2; pass++) {
+        bool bw = has_bw || pass == 1;
+        if (pass == 1 && !out->breastwork_possible)
+            break;
+        for (int die = 1; die <= 6; die++) {
+            int mod, tm, bm, fm;
+            int r = bombard_lookup(g, d->arg, out->factor, defender, die, out->event_mod, bw, &mod, &tm, &bm, &fm);
+            (pass == 0 ? out->result : out->result_bw)[die - 1] = (unsigned char)r;
+            if (pass == 0) {
+                out->terrain_mod = tm;
+                out->bw_mod = bm;
+                out->fort_mod = fm;
+            }
+        }
+    }
+}
+
+const char *game_bombard_result_name(int result)
+{
+    return result >= 0 && result < (int)(sizeof art_names / sizeof *art_names) ? art_names[result] : "?";
 }
 
 /* The units that may take the bombardment's result: those of the target

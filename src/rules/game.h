@@ -483,6 +483,20 @@ typedef struct {
 void game_combat_preview(const Game *g, const short *attackers, int natt, const short *hexes, int nhex,
                          CombatPreview *out);
 
+/* What a bombardment (a D_BOMBARD decision) would do, before it is made:
+ * its factor, the die's modifiers, and the result for each face of the die
+ * (enum ArtilleryResult), also with the breastwork the defender may still
+ * build before the roll (BOMBARD-PROC, BREASTWORK). */
+typedef struct {
+    int factor, terrain_mod, bw_mod, fort_mod, event_mod;
+    unsigned char result[6];    /* die 1-6 */
+    bool breastwork_possible;   /* the defender may build one first: then result_bw */
+    unsigned char result_bw[6];
+} BombardPreview;
+void game_bombard_preview(const Game *g, const Decision *d, BombardPreview *out);
+/* "no effect", "DIS (one unit disorganized)", ... */
+const char *game_bombard_result_name(int result);
+
 /* VISIBILITY: may `viewer` see the contents of the stack in hex? Always
  * for its own units; for the enemy's only with a unit of its own next to it. */
 bool game_can_inspect(const Game *g, int viewer, int hex);

@@ -547,7 +547,11 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
             if (map_has(&gd->map, way[i]))
                 gu->on_path[map_hex_index(&gd->map, way[i])] = 1;
         decision_format(gd, d, text, sizeof text);
-        snprintf(line, size, "Enter: %s (the line of fire is lit)%s", text, k > 1 ? "; more here" : "");
+        BombardPreview bp;
+        game_bombard_preview(g, d, &bp);
+        char chances[400];
+        odds_bombard_line(&bp, chances, sizeof chances);
+        snprintf(line, size, "Enter: %s, %s (the line of fire is lit)%s", text, chances, k > 1 ? "; more here" : "");
         return;
     }
     if (d->kind == D_PLACE && game_command_preview(g, hex, gu->in_range)) {

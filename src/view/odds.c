@@ -76,7 +76,7 @@ static void dist_text(const double *d, int n, char *buf, size_t size)
 
 void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t size)
 {
-    snprintf(buf, size, "%d to %d: %d dice against %d; you hit 1+ %d%%, take every step %d%%; they hit 1+ %d%%",
+    snprintf(buf, size, "%d to %d: %d dice against %d; you hit 1+: %d%%, all their steps: %d%%; they hit 1+: %d%%",
              p->att_points, p->def_points, p->att_dice, p->def_dice, pct(1 - o->att_hits[0]), pct(o->def_gone),
              pct(1 - o->def_hits[0]));
 }
@@ -114,4 +114,43 @@ void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, si
                                 p->def_steps, ah, p->att_steps, dh, pct(o->def_gone), pct(o->att_gone));
     if (len < size && p->automa_defends)
         snprintf(buf + len, size - len, "(the Automa's corps modifiers change its hits after the roll)\n");
+}
+
+/* The chance of each result over the six faces, "no effect 50%, DIS 33%". */
+static size_t bombard_chances(const unsigned char *r, char *buf, size_t size)
+{
+    static const char *const name[] = {"no effect", "DIS", "a step", "a step and DIS"};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int res = 0; res < 4 && len < size; res++) {
+        int n = 0;
+        for (int d = 0; d < 6; d++)
+            n += r[d] == res;
+        if (n)
+            len += (size_t)snprintf(buf + len, size - len, "%s%s %d%%", len ? ", " : "", name[res],
+                                    (int)(n * 100.0 / 6 + 0.5));
+    }
+    return len;
+}
+
+void odds_bombard_line(const BombardPreview *p, char *buf, size_t size)
+{
+    char mods[120] = "";
+    size_t m = 0;
+    if (p->terrain_mod)
+        m += (size_t)snprintf(mods + m, sizeof mods - m, "%sterrain %+d", m ? ", " : "", p->terrain_mod);
+    if (p->bw_mod)
+        m += (size_t)snprintf(mods + m, sizeof mods - m, "%sbreastwork %+d", m ? ", " : "", p->bw_mod);
+    if (p->fort_mod)
+        m += (size_t)snprintf(mods + m, sizeof mods - m, "%sfortification %+d", m ? ", " : "", p->fort_mod);
+    if (p->event_mod)
+        snprintf(mods + m, sizeof mods - m, "%sevent %+d", m ? ", " : "", p->event_mod);
+    char a[200], b[200];
+    bombard_chances(p->result, a, sizeof a);
+    size_t len = (size_t)snprintf(buf, size, "factor %d%s%s%s: %s", p->factor, mods[0] ? " (" : "", mods,
+                                  mods[0] ? ")" : "", a);
+    if (p->breastwork_possible && len < size) {
+        bombard_chances(p->result_bw, b, sizeof b);
+        snprintf(buf + len, size - len, "; if they build a breastwork first: %s", b);
+    }
 }

@@ -31,4 +31,8 @@ void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, si
 /* One line: "11 to 4: 3 dice against 2; you hit 1+ 71%, clear the hex 15%; they hit 1+ 56%". */
 void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t size);
 
+/* A bombardment in one line: "factor 4 (woods -1): no effect 50%, DIS 33%,
+ * a step 17%; if they build a breastwork first: ...". */
+void odds_bombard_line(const BombardPreview *p, char *buf, size_t size);
+
 #endif
