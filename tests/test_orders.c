@@ -276,6 +276,12 @@ static void test_a_loss_that_eliminates_is_marked_and_asked_about(void **state)
     snprintf(want, sizeof want, "%s %d -> %d", gd.units[U("von-gilsa")].name, gd.units[U("von-gilsa")].strength,
              gd.units[U("von-gilsa")].reduced);
     assert_string_equal(why, want);
+    /* after the first loss both are on their last step, but retreating
+     * instead of a loss would save them: an eliminating loss is still asked about */
+    apply_text(&g, "lose von-gilsa");
+    assert_true(g.st.cb_hits_def > 0);
+    assert_true(legal_has(&g, "retreat-instead"));
+    assert_int_equal(advice_of(&g, "lose von-gilsa", why, sizeof why), ADVICE_CONFIRM);
     game_free(&g);
 }
 
@@ -296,7 +302,8 @@ static void test_odds_arithmetic(void **state)
     assert_float_equal(o.att_hits[0], 16.0 / 81, 1e-9);
     assert_float_equal(o.att_hits[1], 32.0 / 81, 1e-9);
     assert_float_equal(o.att_hits[4], 1.0 / 81, 1e-9);
-    assert_float_equal(o.def_gone, 33.0 / 81, 1e-9);
+    assert_float_equal(o.def_gone_held, 33.0 / 81, 1e-9); /* 2+ hits: both steps, with nowhere to retreat */
+    assert_float_equal(o.def_gone, 9.0 / 81, 1e-9);       /* 3+: a retreat may cancel one loss (RETREAT-FOR-LOSS) */
     assert_float_equal(o.def_hits[0], 5.0 / 6 * 2 / 3, 1e-9);
     assert_float_equal(o.def_hits[2], 1.0 / 6 / 3, 1e-9);
     assert_float_equal(o.att_gone, 1.0 / 18, 1e-9);
@@ -383,6 +390,61 @@ static void test_the_bombardment_preview_is_the_table(void **state)
     game_free(&g);
 }
 
+static void test_leaving_works_and_obligations_are_traps(void **state)
+{
+    (void)state;
+    /* Pender and Lane in their breastwork at n, next to Von Gilsa at t and
+     * McLean at t2 (both next to n). Moving the whole stack out of the
+     * works disorganizes it; attacking one of the two obliges the stack to
+     * attack the other too (COMBAT-WHO); a forced march is asked about. */
+    Game g;
+    hill_activated(&g);
+    HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), t2 = hex_neighbour(n, DIR_NW), away = hex_neighbour(n, DIR_N);
+    put_at(&g, "von-gilsa", t);
+    put_at(&g, "mclean", t2);
+    put_at(&g, "pender", n);
+    put_at(&g, "lane", n);
+    g.st.breastwork[hx_index(n)] = SIDE_CONFEDERATE + 1;
+    run(&g, "place %s", n);
+    char why[500], cmd[96], hx[5];
+    assert_int_equal(advice_of(&g, "forced-march", why, sizeof why), ADVICE_CONFIRM);
+    assert_non_null(strstr(why, "may attack or bombard this turn"));
+    hex_format(away, hx);
+    snprintf(cmd, sizeof cmd, "move pender+lane %s", hx);
+    Decision d;
+    assert_true(decision_parse(&g, cmd, &d));
+    assert_int_equal(advice_for(&g, &d, legal_buf, legal_all(&g), why, sizeof why), ADVICE_CONFIRM);
+    assert_non_null(strstr(why, "leaving the works disorganizes"));
+    /* what the warning says is what the rules do */
+    Game copy;
+    hill_activated(&copy);
+    put_at(&copy, "von-gilsa", t);
+    put_at(&copy, "mclean", t2);
+    put_at(&copy, "pender", n);
+    put_at(&copy, "lane", n);
+    copy.st.breastwork[hx_index(n)] = SIDE_CONFEDERATE + 1;
+    run(&copy, "place %s", n);
+    apply_text(&copy, cmd);
+    assert_true(copy.st.unit[U("pender")].flags & UF_DIS);
+    game_free(&copy);
+    /* one brigade leaving while the other holds the works: no cost yet */
+    snprintf(cmd, sizeof cmd, "move pender %s", hx);
+    assert_true(decision_parse(&g, cmd, &d));
+    int k = legal_all(&g);
+    advice_for(&g, &d, legal_buf, k, why, sizeof why);
+    assert_null(strstr(why, "works"));
+    /* the attack on Von Gilsa alone obliges the stack to take on McLean too */
+    hex_format(t, hx);
+    snprintf(cmd, sizeof cmd, "attack pender+lane %s", hx);
+    assert_true(decision_parse(&g, cmd, &d));
+    assert_int_equal(advice_for(&g, &d, legal_buf, k, why, sizeof why), ADVICE_CONFIRM);
+    char id2[5], want[80];
+    hex_format(t2, id2);
+    snprintf(want, sizeof want, "then the enemy in %s must be attacked too", id2);
+    assert_non_null(strstr(why, want));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_odds_arithmetic),
         cmocka_unit_test(test_the_preview_is_the_combat),
         cmocka_unit_test(test_the_bombardment_preview_is_the_table),
+        cmocka_unit_test(test_leaving_works_and_obligations_are_traps),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

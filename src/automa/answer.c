@@ -87,6 +87,11 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
 /* I.4's "open terrain": the terrain kind's `open` flag (terrain.ini). */
 static bool open_ground(const Game *g, int hex) { return g->gd->terrain[g->gd->map.hexes[hex].terrain].open; }
 
+bool automa_will_entrench(const Game *g, int hex)
+{
+    return g->st.automa.attitude == ATT_CAUTIOUS || open_ground(g, hex);
+}
+
 static int pick_kind(const Decision *list, int k, int kind)
 {
     for (int i = 0; i < k; i++)
@@ -309,7 +314,7 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     case PEND_BREAK_CONTACT:
         return break_contact(g, list, k, why, n);
     case PEND_BREASTWORK: {
-        bool build = st->automa.attitude == ATT_CAUTIOUS || open_ground(g, st->bomb_hex);
+        bool build = automa_will_entrench(g, st->bomb_hex);
         i = pick_kind(list, k, build ? D_BREASTWORK : D_NO_BREASTWORK);
         snprintf(why, n, "%s (I.4: a breastwork only when Cautious or in open ground)",
                  build ? "a breastwork is built" : "no breastwork");

@@ -86,6 +86,11 @@ const char *automa_formation_name(const GameData *gd, int f);
  * offers it (H.3, by attitude and proximity), in words into buf; false (buf
  * "") when no break is offered. */
 bool automa_break_price(const Game *g, char *buf, size_t n);
+/* I.4: whether the Automa builds a breastwork in hex when the player
+ * bombards it (Cautious, or in open ground). */
+bool automa_will_entrench(const Game *g, int hex);
+/* The hex of the stack offered to break contact from the Automa now, -1 none. */
+int automa_break_from(const Game *g);
 /* What the player is asked in the Automa's engagement under way, in plain
  * words for the help screen; NULL when none is. */
 const char *automa_engage_situation(const Game *g);

@@ -572,10 +572,17 @@ static void conf_roll(Game *g, const short *points)
 {
     AutomaState *a = &g->st.automa;
     int hits = 0, six = 0;
+    bool marched = false; /* FORCED-MARCH: attacked the turn it force-marched, one die a point lower */
+    for (int i = 0; i < a->eng_ndef; i++)
+        marched |= (g->st.unit[a->eng_def[i]].flags & UF_FORCED) != 0;
     for (int i = 0; i < a->eng_cdice; i++) {
-        int die = automa_roll(g, "AI-ENGAGEMENT", "Confederate die %d of %d, bonus %+d", i + 1, a->eng_cdice, points[i]);
-        g->log.items[g->log.count - 1].modified = die + points[i];
-        hits += die + points[i] >= g->gd->combat.hit_on;
+        int march = marched && i == 0 ? g->gd->rules.forced_march_penalty : 0;
+        char fm[40] = "";
+        if (march)
+            snprintf(fm, sizeof fm, ", forced march -%d", march);
+        int die = automa_roll(g, "AI-ENGAGEMENT", "Confederate die %d of %d, bonus %+d%s", i + 1, a->eng_cdice, points[i], fm);
+        g->log.items[g->log.count - 1].modified = die + points[i] - march;
+        hits += die + points[i] - march >= g->gd->combat.hit_on;
         six += die == g->gd->rules.six;
     }
     a->eng_csix = (signed char)(six < hits ? six : hits);
@@ -945,6 +952,12 @@ const char *automa_engage_situation(const Game *g)
 }
 
 
+int automa_break_from(const Game *g)
+{
+    const AutomaState *a = &g->st.automa;
+    return a->on && g->st.pending == PEND_ENGAGE && a->eng == ENG_BREAK ? a->eng_hex[0] : -1;
+}
+
 bool automa_break_price(const Game *g, char *buf, size_t n)
 {
     const AutomaState *a = &g->st.automa;
@@ -960,10 +973,10 @@ bool automa_break_price(const Game *g, char *buf, size_t n)
                               "and the Union closes one hex (H.3)");
     else
         snprintf(buf, n,
-                 aggressive ? "the Union lead marches on; if it is still next to the stack at the end, the Automa is "
-                              "Aggressive: its whole corps closes in and attacks (H.3)"
-                            : "the Union lead marches on; if it is still next to the stack at the end, the Automa is "
-                              "Cautious: one of your units is disorganized (H.3)");
+                 aggressive ? "the Union lead marches on; if it still stands next to an enemy when its MP are spent, "
+                              "the Automa is Aggressive: its whole corps closes in and attacks (H.3)"
+                            : "the Union lead marches on; if it still stands next to an enemy when its MP are spent, "
+                              "the Automa is Cautious: one of your units is disorganized, and it does not attack (H.3)");
     return true;
 }
 

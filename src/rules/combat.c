@@ -337,6 +337,19 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
     for (int h = 0; h < nhex; h++)
         fort |= combat_fortification(g, hexes[h], att, natt, 1 - side) == 2;
     out->works_steps = fort ? gd->rules.fortification_steps : 0;
+    bool bw_here = false, bw_allowed = false;
+    for (int h = 0; h < nhex; h++) {
+        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
+        bw_here |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side;
+        bw_allowed |= breastwork_allowed(g, hexes[h]);
+    }
+    out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
+    out->automa_defends = g->st.automa.on && side == SIDE_CONFEDERATE;
+    /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
+    out->bw_possible = !bw_here && !fort && bw_allowed && !out->automa_defends;
+    out->skirm_possible = !out->automa_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
+    if (out->automa_defends)
+        out->cover_step_from = gd->automa.rules.cover_step_from;
     out->att_bonus = side_bonus(g, att, natt);
     out->def_bonus = side_bonus(g, def, ndef);
     out->att_mod = side_out_of_supply(g, att, natt) ? -gd->rules.supply_penalty : 0;
@@ -345,7 +358,6 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
         if (g->st.unit[def[i]].flags & UF_FORCED)
             out->def_first_mod = -gd->rules.forced_march_penalty;
     out->hit_on = gd->combat.hit_on;
-    out->automa_defends = g->st.automa.on && side == SIDE_CONFEDERATE;
 }
 
 /* ---- declaring (COMBAT-WHO) ------------------------------------------ */
@@ -372,6 +384,32 @@ static bool someone_could_attack(const Game *g, int hex, const short *busy, int 
     }
     return false;
 }
+int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
+{
+    const GameState *st = &g->st;
+    int side = d->side;
+    short need[64];
+    int nneed = 0;
+    for (int i = 0; i < st->nobliged && nneed < 64; i++)
+        need[nneed++] = st->obliged[i];
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        for (int j = 0; j < k && nneed < 64; j++)
+            if (!in_list(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
+                need[nneed++] = nb[j];
+    }
+    int n = 0;
+    for (int i = 0; i < nneed; i++)
+        if (!in_list(d->hexes, d->nhexes, need[i]) && !was_attacked(g, need[i]) && hex_has_side(g, need[i], 1 - side) &&
+            n < max)
+            out[n++] = need[i];
+    return n;
+}
+
 
 static const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n)
 {
@@ -430,23 +468,9 @@ static const char *attack_refusal(const Game *g, const Decision *d, char *buf, s
      * not already attacked, in this combat or in later ones that others can
      * still fight. Outstanding obligations must stay possible too. */
     short need[64];
-    int nneed = 0;
-    for (int i = 0; i < st->nobliged; i++)
-        need[nneed++] = st->obliged[i];
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
-            continue;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        for (int j = 0; j < k && nneed < 64; j++)
-            if (!in_list(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
-                need[nneed++] = nb[j];
-    }
+    int nneed = combat_obligations_after(g, d, need, 64);
     for (int i = 0; i < nneed; i++) {
         int hex = need[i];
-        if (in_list(d->hexes, d->nhexes, hex) || was_attacked(g, hex) || !hex_has_side(g, hex, 1 - side))
-            continue;
         if (!someone_could_attack(g, hex, d->units, d->nunits, side)) {
             char hx[5];
             hex_format(map_hex_at(MAP(g), hex), hx);

@@ -476,12 +476,26 @@ typedef struct {
     int def_first_mod;          /* on the defender's first die: it force-marched this turn */
     int att_steps, def_steps;   /* the steps each side has to lose (skirmishers' included) */
     int works_steps;            /* steps the works cost the attacker whatever the dice (fortification) */
+    int bw_steps;               /* the breastwork's step, when there is one and it takes a step (not a die) */
+    bool bw_possible;           /* the defender may still build a breastwork before the dice */
+    bool skirm_possible;        /* the defender may still put out a skirmisher (one more point and step) */
+    int cover_step_from;        /* the Automa defends: its cover roll costs a step from this face, a die below */
     int hit_on;                 /* a modified die of this or more is a hit */
     bool automa_defends;        /* the Automa's corps modifiers change its hits after the roll */
     char why[300];              /* game_combat_dice's explanation */
 } CombatPreview;
 void game_combat_preview(const Game *g, const short *attackers, int natt, const short *hexes, int nhex,
                          CombatPreview *out);
+
+/* Whether units of `side` leaving `from` (n 0: the whole stack) would be
+ * disorganized for leaving their works (BREASTWORK, FORTIFICATION): how is
+ * 0 a move or break contact, 1 a retreat, 2 an advance (enum LeaveHow). */
+enum { LEAVE_WORKS_MOVE, LEAVE_WORKS_RETREAT, LEAVE_WORKS_ADVANCE }; /* as enum LeaveHow */
+bool leaving_works_disorders(const Game *g, int from, int side, const short *units, int n, int how);
+/* The enemy hexes that would still have to be attacked after attack d
+ * (COMBAT-WHO: an attacker not in woods takes on every adjacent enemy);
+ * the count, up to max in out. */
+int combat_obligations_after(const Game *g, const Decision *d, short *out, int max);
 
 /* What a bombardment (a D_BOMBARD decision) would do, before it is made:
  * its factor, the die's modifiers, and the result for each face of the die

@@ -98,7 +98,7 @@ void game_resume_move(Game *g);
  * breastwork its builders no longer hold is removed; leaving works by
  * movement next to the enemy by day, or in any retreat, disorganizes the
  * units that left (demoralizes the disorganized). */
-enum LeaveHow { LEAVE_MOVE, LEAVE_RETREAT, LEAVE_ADVANCE };
+enum LeaveHow { LEAVE_MOVE = LEAVE_WORKS_MOVE, LEAVE_RETREAT = LEAVE_WORKS_RETREAT, LEAVE_ADVANCE = LEAVE_WORKS_ADVANCE };
 void leave_hex(Game *g, int from, int side, const short *units, int n, int how, bool enemy_was_adjacent);
 /* Whether `from` holds works of `side`'s that leaving may cost: its
  * breastwork, a printed fortification it holds, a fortification marker. */

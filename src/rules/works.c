@@ -22,17 +22,47 @@ bool hex_has_works(const Game *g, int hex, int side)
            (mh->fort_faces && side == SIDE_CONFEDERATE); /* the printed works are the Confederates' */
 }
 
+/* Whether leaving works this way costs order at all: a retreat always, a
+ * move next to the enemy by day; an advance never (leave_hex and the
+ * screen's warning both ask). */
+static bool leaving_costs(const Game *g, int from, int side, int how, bool enemy_adjacent)
+{
+    if (!hex_has_works(g, from, side) || how == LEAVE_ADVANCE)
+        return false;
+    return how == LEAVE_RETREAT || (enemy_adjacent && !g->gd->turns[g->st.turn - 1].night);
+}
+
+bool leaving_works_disorders(const Game *g, int from, int side, const short *units, int n, int how)
+{
+    if (!leaving_costs(g, from, side, how, next_to_side(g, from, 1 - side)))
+        return false;
+    if (how == LEAVE_RETREAT || n == 0)
+        return true;
+    for (int u = 0; u < g->st.nunits; u++) { /* a move pays once the hex is left empty (skirmishers do not count) */
+        const UnitState *us = &g->st.unit[u];
+        if (us->where != AT_MAP || us->hex != from || g->gd->units[u].side != side || is_skirmisher(g, u) ||
+            is_dummy(g, u))
+            continue;
+        bool going = false;
+        for (int i = 0; i < n; i++)
+            going |= units[i] == u;
+        if (!going)
+            return false;
+    }
+    return true;
+}
+
 void leave_hex(Game *g, int from, int side, const short *units, int n, int how, bool enemy_was_adjacent)
 {
     GameState *st = &g->st;
-    bool works = hex_has_works(g, from, side);
     bool emptied = !hex_has_real(g, from, side);
     bool breastwork = st->breastwork[from] == side + 1;
+    bool costs = leaving_costs(g, from, side, how, enemy_was_adjacent);
     if (breastwork && emptied) {
         st->breastwork[from] = 0;
         log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork left behind is removed");
     }
-    if (!works || how == LEAVE_ADVANCE)
+    if (!costs)
         return;
     const char *rule = breastwork ? "BREASTWORK" : "FORTIFICATION";
     if (how == LEAVE_RETREAT) {
@@ -40,8 +70,6 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
             disorder(g, units[i], rule, "it retreated out of its works");
         return;
     }
-    if (!enemy_was_adjacent || g->gd->turns[st->turn - 1].night)
-        return;
     if (!emptied) { /* some stay: no effect yet, but "all units in the stack that occupied it" pay if the rest go */
         for (int i = 0; i < n; i++)
             st->left_works[units[i]] = (short)(from + 1);

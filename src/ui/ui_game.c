@@ -44,6 +44,12 @@ static void refresh_units(Ui *u, const Game *g)
     maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
 }
 
+static bool automa_acting(const GameUi *gu)
+{
+    const Game *g = shown(gu);
+    return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+}
+
 /* The decision a row of the list stands for; NULL for a group's title. */
 static const Decision *row_decision(const GameUi *gu, int i)
 {
@@ -549,8 +555,17 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
         decision_format(gd, d, text, sizeof text);
         BombardPreview bp;
         game_bombard_preview(g, d, &bp);
+        const char *ai = "";
+        if (g->st.automa.on && bp.breastwork_possible) { /* the Automa's answer is known (I.4) */
+            bool build = automa_will_entrench(g, d->arg);
+            if (build)
+                memcpy(bp.result, bp.result_bw, sizeof bp.result);
+            bp.breastwork_possible = false;
+            ai = build ? " (the Automa entrenches first, I.4)" : " (the Automa will not entrench, I.4)";
+        }
         char chances[400];
         odds_bombard_line(&bp, chances, sizeof chances);
+        snprintf(chances + strlen(chances), sizeof chances - strlen(chances), "%s", ai);
         snprintf(line, size, "Enter: %s, %s (the line of fire is lit)%s", text, chances, k > 1 ? "; more here" : "");
         return;
     }
@@ -855,26 +870,78 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         } else
             panel_line(x, &y, w, A_NORMAL, "S step mode, g skip to your turn");
         y++;
+        /* The step, the page as the Ruler lies on it, the active corps'
+         * paragraph: one column of rows that scrolls (PgUp, PgDn), never cut. */
+        static char rows[400][160];
+        static attr_t rattr[400];
+        int nr = 0;
+#define ROW(a, ...) do { if (nr < 400) { snprintf(rows[nr], sizeof rows[nr], __VA_ARGS__); rattr[nr++] = (a); } } while (0)
         if (gu->step_mode && gu->step_from < g->log.count) {
-            panel_line(x, &y, w, A_BOLD, "Its last step:");
-            for (int i = gu->step_from; i < g->log.count && y < LINES - 1; i++) {
+            ROW(A_BOLD, "Its last step:");
+            int page = 0, anchor = 0;
+            for (int i = gu->step_from; i < g->log.count; i++) {
                 const LogEntry *e = &g->log.items[i];
                 if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
                     continue;
-                char line[400];
+                char line[600];
                 if (e->kind == LOG_ROLL)
                     snprintf(line, sizeof line, "%s die %d: %s", e->rule, e->die, e->text);
                 else
                     snprintf(line, sizeof line, "%s: %s", e->rule, e->text);
-                panel_wrap(x, &y, w, line);
+                if (strcmp(e->rule, "AI-BEHAVIOUR") == 0)
+                    sscanf(e->text, "page %d \"%*[^\"]\", Ruler at %d", &page, &anchor);
+                for (const char *t = line; *t;) { /* wrapped to the panel */
+                    int len = ui_wrap_len(t, w);
+                    ROW(A_NORMAL, "%.*s", len, t);
+                    t += len;
+                    while (*t == ' ')
+                        t++;
+                }
             }
-            y++;
+            PagePicture pp;
+            if (page && automa_page_picture(u->gd, page, anchor, g->st.automa.attitude, &pp)) {
+                ROW(A_NORMAL, "%s", "");
+                ROW(A_BOLD, "Page %d, the Ruler at %d:", pp.page, pp.anchor);
+                ROW(A_NORMAL, "\"%.*s\"", w - 2, pp.title);
+                for (int c = 0; c < pp.ncells; c++) {
+                    if (pp.window[c] >= 0)
+                        ROW(pp.read[c] ? A_REVERSE : A_BOLD, "%2d %-10.10s <%s", c + 1, pp.value[c],
+                            automa_window_name(pp.window[c]));
+                    else
+                        ROW(A_NORMAL, "%2d %-10.10s |", c + 1, pp.value[c]);
+                }
+            }
+            ROW(A_NORMAL, "%s", "");
         }
-        const Paragraph *para = gu->para ? data_paragraph(u->gd, gu->para) : NULL;
+        /* the paragraph of the corps acting now (its strategy counter's), else the last one read */
+        const AutomaState *as = &g->st.automa;
+        int pn = gu->para;
+        if (as->active >= 0 && as->active < u->gd->automa.nformations && as->area[as->active] >= 0)
+            pn = u->gd->areas[as->area[as->active]].number;
+        const Paragraph *para = pn ? data_paragraph(u->gd, pn) : NULL;
         if (para) {
-            panel_line(x, &y, w, A_BOLD, "[%03d] %s", para->number, para->title);
-            panel_wrap(x, &y, w, para->text ? para->text : "");
-            y++;
+            ROW(A_BOLD, "[%03d] %s", para->number, para->title);
+            for (const char *t = para->text ? para->text : ""; *t;) {
+                int len = ui_wrap_len(t, w);
+                ROW(A_NORMAL, "%.*s", len, t);
+                t += len;
+                while (*t == ' ')
+                    t++;
+            }
+            ROW(A_NORMAL, "%s", "");
+        }
+#undef ROW
+        int room = LINES - 1 - y - (gu->step_mode ? 0 : 6);
+        if (gu->step_scroll > nr - room)
+            gu->step_scroll = nr - room > 0 ? nr - room : 0;
+        for (int i = gu->step_scroll; i < nr && y < LINES - 1; i++) {
+            bool last = y == LINES - 2 && i + 1 < nr;
+            if (i == gu->step_scroll && gu->step_scroll > 0)
+                panel_line(x, &y, w, A_BOLD, "(PgUp: above)");
+            else if (last)
+                panel_line(x, &y, w, A_BOLD, "(PgDn: %d more rows)", nr - i);
+            else
+                panel_line(x, &y, w, rattr[i], "%s", rows[i]);
         }
         if (!gu->step_mode)
             draw_news(u, gu, x, &y, w, LINES - 1 - y);
@@ -1003,8 +1070,9 @@ static const char *situation(const Game *g)
     case PEND_BOMBARD_TAKE:
         return "The bombardment hit the hex: choose which of your units there takes the result (BOMBARD-PROC).";
     case PEND_BREAK_CONTACT:
-        return "An enemy stack has come next to yours: you may break contact, moving the whole stack (or part of "
-               "it) one hex away, to a hex the list names, or stay where you are (BREAK-CONTACT).";
+        return "An enemy stack has come next to yours: you may break contact, moving the stack one hex away (cavalry "
+               "two) to a hex the list names, and the hex it leaves must be left empty; or stay where you are. "
+               "Leaving works next to the enemy disorganizes the units (BREAK-CONTACT).";
     case PEND_STACK:
         return "A hex holds more than stacking allows: choose the units that leave it (STACK).";
     case PEND_MARCH_LOSS:
@@ -1385,6 +1453,10 @@ static void draw_game(Ui *u, GameUi *gu)
                 break;
             }
     }
+    if (!enter_line[0] && !gu->overlay && gu->replay_at < 0 && automa_acting(gu))
+        snprintf(enter_line, sizeof enter_line, "%s",
+                 gu->step_mode ? " space next step  PgUp/PgDn step panel  g on to you  S watch  a Automa  ? help"
+                               : " watching the Automa  S step mode  g on to you  a Automa  L log  ? help");
     const char *keys = gu->confirming ? gu->confirm_text
                        : gu->msg[0] ? gu->msg
                        : gu->overlay > 0 && gu->overlay < (int)(sizeof overlay_keys / sizeof *overlay_keys)
@@ -1596,6 +1668,7 @@ static void automa_step(Ui *u, GameUi *gu)
         return;
     int from = gu->play.game.log.count;
     gu->step_from = from;
+    gu->step_scroll = 0;
     const GameState *st = &gu->play.game.st;
     short before[GS_MAX_UNITS];
     for (int i = 0; i < st->nunits && i < GS_MAX_UNITS; i++)
@@ -1828,10 +1901,16 @@ void run_game(Ui *u, GameUi *gu)
             }
             break;
         case KEY_NPAGE:
-            gu->sel = gu->sel + 10 < gu->nview ? gu->sel + 10 : (gu->nview > 0 ? gu->nview - 1 : 0);
+            if (automa_acting(gu))
+                gu->step_scroll += 10;
+            else
+                gu->sel = gu->sel + 10 < gu->nview ? gu->sel + 10 : (gu->nview > 0 ? gu->nview - 1 : 0);
             break;
         case KEY_PPAGE:
-            gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
+            if (automa_acting(gu))
+                gu->step_scroll = gu->step_scroll > 10 ? gu->step_scroll - 10 : 0;
+            else
+                gu->sel = gu->sel > 10 ? gu->sel - 10 : 0;
             break;
         case KEY_HOME:
             gu->sel = 0;

@@ -127,6 +127,7 @@ typedef struct {
     /* What happened: the log since the player's last decision, and the Automa's last step. */
     int news_from[SIDE_COUNT], step_from; /* per side: the log since its last decision */
     bool step_mode; /* the Automa waits after every step (space) and explains it; else it plays out on its own */
+    int step_scroll; /* the step panel's first row shown (PgUp, PgDn) */
     int delay_ms;   /* watching the Automa: the pause after each of its steps */
     bool open_table; /* two players on one screen without the curtain between their turns */
     int seen_side;   /* the side the curtain was last lifted for, -1 none */

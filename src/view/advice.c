@@ -57,8 +57,9 @@ static int unmoved_units(const Game *g, const Decision *d)
     int n = 0;
     for (int i = 0; i < g->st.nunits; i++) {
         const UnitState *us = &g->st.unit[i];
-        if (us->where != AT_MAP || !(us->flags & UF_ACTIVE) || (us->flags & UF_MOVED) ||
-            g->gd->units[i].type == UT_DUMMY)
+        /* skirmishers never move on their own; a unit whose move an enemy's break contact cut short may go on */
+        if (us->where != AT_MAP || !(us->flags & UF_ACTIVE) || ((us->flags & UF_MOVED) && !(us->flags & UF_GO_ON)) ||
+            g->gd->units[i].type == UT_DUMMY || g->gd->units[i].type == UT_SKIRMISHER)
             continue;
         bool in = false;
         for (int k = 0; k < d->nunits; k++)
@@ -72,27 +73,63 @@ int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, c
 {
     const GameState *st = &g->st;
     buf[0] = '\0';
+    int level = ADVICE_NONE;
+    size_t len = 0;
+#define SAY(lv, ...)                                                                                                   \
+    do {                                                                                                               \
+        if (len < size)                                                                                                \
+            len += (size_t)snprintf(buf + len, size - len, "%s", len ? "; " : "");                                    \
+        if (len < size)                                                                                                \
+            len += (size_t)snprintf(buf + len, size - len, __VA_ARGS__);                                               \
+        if ((lv) > level)                                                                                              \
+            level = (lv);                                                                                              \
+    } while (0)
+    /* leaving works next to the enemy, or retreating out of them (BREASTWORK, FORTIFICATION) */
+    int from = -1, how = LEAVE_WORKS_MOVE;
+    if (d->kind == D_MOVE || d->kind == D_BREAK)
+        from = d->kind == D_BREAK && st->pending == PEND_BREAK_CONTACT ? st->bc_queue[0]
+               : d->kind == D_BREAK                                    ? automa_break_from(g)
+                                                                       : order_source(g, d);
+    else if (d->kind == D_TRADE)
+        from = d->arg, how = LEAVE_WORKS_RETREAT;
+    else if (d->kind == D_RETREAT_INSTEAD && st->cb_ndef > 0)
+        from = st->unit[st->cb_def[0]].hex, how = LEAVE_WORKS_RETREAT;
+    if (from >= 0 && leaving_works_disorders(g, from, d->side, d->kind == D_MOVE ? d->units : NULL,
+                                             d->kind == D_MOVE ? d->nunits : 0, how))
+        SAY(ADVICE_CONFIRM, "%s the works disorganizes the units (demoralizes those already disorganized)",
+            how == LEAVE_WORKS_RETREAT ? "retreating out of" : "leaving");
     switch (d->kind) {
     case D_ATTACK:
     case D_BOMBARD:
         if (st->phase == PH_ACTIVATION && st->act_step == STEP_MOVE) {
             int k = unmoved_units(g, d);
-            if (k > 0) {
-                snprintf(buf, size, "%s ends movement for the whole activation: %d unit%s that ha%s not moved stay%s put",
-                         d->kind == D_ATTACK ? "attacking" : "bombarding", k, k == 1 ? "" : "s", k == 1 ? "s" : "ve",
-                         k == 1 ? "s" : "");
-                return ADVICE_CONFIRM;
-            }
+            if (k > 0)
+                SAY(ADVICE_CONFIRM, "%s ends movement for the whole activation: %d unit%s that ha%s not moved stay%s put",
+                    d->kind == D_ATTACK ? "attacking" : "bombarding", k, k == 1 ? "" : "s", k == 1 ? "s" : "ve",
+                    k == 1 ? "s" : "");
         }
-        return ADVICE_NONE;
+        if (d->kind == D_ATTACK) { /* COMBAT-WHO: what this attack obliges the rest to take on */
+            short need[16];
+            int k = combat_obligations_after(g, d, need, 16);
+            char hexes[80] = "";
+            for (int i = 0; i < k; i++) {
+                char id[5];
+                hex_format(map_hex_at(&g->gd->map, need[i]), id);
+                snprintf(hexes + strlen(hexes), sizeof hexes - strlen(hexes), "%s%s", i ? ", " : "", id);
+            }
+            if (k > 0)
+                SAY(ADVICE_CONFIRM, "then the enemy in %s must be attacked too (COMBAT-WHO)", hexes);
+        }
+        return level;
     case D_BREAK: {
         char price[300];
-        if (automa_break_price(g, price, sizeof price)) {
-            snprintf(buf, size, "breaking contact: %s", price);
-            return ADVICE_CONFIRM;
-        }
-        return ADVICE_NONE;
+        if (automa_break_price(g, price, sizeof price))
+            SAY(ADVICE_CONFIRM, "breaking contact: %s", price);
+        return level;
     }
+    case D_RETREAT_INSTEAD:
+    case D_TRADE:
+        return level;
     case D_END:
         if (st->phase == PH_ACTIVATION && st->activated && st->act_step <= STEP_MOVE && st->pending == PEND_NONE) {
             int k = unmoved_units(g, d);
@@ -106,11 +143,15 @@ int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, c
         snprintf(buf, size, "the chit is lost for the turn");
         return ADVICE_NOTE;
     case D_FORCED_MARCH:
-        snprintf(buf, size, "more MP; the march may cost a step (FORCED-MARCH)");
-        return ADVICE_NOTE;
+        SAY(ADVICE_CONFIRM, "more MP, but no unit of the formation may attack or bombard this turn, its defenders "
+                            "roll one die a point lower, and the march may cost a step (FORCED-MARCH)");
+        return level;
+    case D_MOVE:
+        return level;
     default:
         break;
     }
+#undef SAY
     int u = advice_loss_unit(g, d);
     if (u < 0)
         return ADVICE_NONE;
@@ -120,9 +161,10 @@ int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, c
         snprintf(buf, size, "%s", left);
         return ADVICE_NOTE;
     }
-    bool other = false; /* another loss choice that eliminates nobody */
+    bool other = false; /* another choice that eliminates nobody: a loss elsewhere, a retreat instead */
     for (int i = 0; i < n && !other; i++)
-        other = advice_loss_unit(g, &legal[i]) >= 0 && !advice_loss_eliminates(g, &legal[i]);
+        other = (advice_loss_unit(g, &legal[i]) >= 0 && !advice_loss_eliminates(g, &legal[i])) ||
+                legal[i].kind == D_RETREAT_INSTEAD || legal[i].kind == D_TRADE;
     snprintf(buf, size, "eliminates %s: its last step (%s)", g->gd->units[u].name, left);
     return other ? ADVICE_CONFIRM : ADVICE_NOTE;
 }

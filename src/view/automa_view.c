@@ -492,3 +492,37 @@ bool automa_view(const Game *g, AutomaView *v)
     }
     return true;
 }
+
+const char *automa_window_name(int window)
+{
+    static const char *const label[RW_COUNT] = {"Behaviour", "Prox. Aggr.", "Prox. Caut.", "Bombard", "Independ.",
+                                                "Activation"};
+    return window >= 0 && window < RW_COUNT ? label[window] : "?";
+}
+
+bool automa_page_picture(const GameData *gd, int page, int anchor, int attitude, PagePicture *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!gd->automa.present || page < 2 || page > 12)
+        return false;
+    const BookletPage *bp = &gd->automa.pages[page];
+    out->page = page;
+    out->anchor = anchor;
+    out->ncells = bp->ncells < BORDER_MAX ? bp->ncells : BORDER_MAX;
+    snprintf(out->title, sizeof out->title, "%s", bp->title);
+    for (int i = 0; i < out->ncells; i++) {
+        snprintf(out->value[i], sizeof out->value[i], "%s", bp->cell[i].token);
+        out->window[i] = -1;
+    }
+    bool any = false;
+    for (int w = 0; w < RW_COUNT; w++) {
+        int cell = anchor + gd->automa.window[w];
+        if (cell < 1 || cell > out->ncells)
+            continue;
+        out->window[cell - 1] = (signed char)w;
+        out->read[cell - 1] = w == RW_BEHAVIOUR || w == RW_BOMBARD ||
+                              w == (attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);
+        any = true;
+    }
+    return any;
+}

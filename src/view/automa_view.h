@@ -22,4 +22,21 @@ typedef struct {
 /* Fills v for a solitaire game; false (v empty) for any other game. */
 bool automa_view(const Game *g, AutomaView *v);
 
+/* A booklet page as the Ruler lies on it (AI-BEHAVIOUR), drawn as the
+ * player sees the table: the page's border cells top to bottom with their
+ * values, and beside them the Ruler's windows where the third die put its
+ * arrow; the windows a behaviour check reads are marked. */
+typedef struct {
+    int page, anchor, ncells;
+    char title[64];
+    char value[BORDER_MAX][16];   /* the border cell's value as printed */
+    signed char window[BORDER_MAX]; /* the Ruler's window over the cell (enum RulerWindow), -1 none */
+    bool read[BORDER_MAX];        /* a window the behaviour check reads */
+} PagePicture;
+/* False when the page or the anchor is not in the booklet. attitude picks
+ * the proximity window read. */
+bool automa_page_picture(const GameData *gd, int page, int anchor, int attitude, PagePicture *out);
+/* A window's short name: "Behaviour", "Prox. Aggr.", ... */
+const char *automa_window_name(int window);
+
 #endif

@@ -49,9 +49,11 @@ void odds_combat(const CombatPreview *pv, CombatOdds *o)
     for (int k = 0; k <= ODDS_MAX_HITS; k++) {
         o->att_mean += k * o->att_hits[k];
         o->def_mean += k * o->def_hits[k];
-        if (k >= pv->def_steps && pv->def_steps > 0)
+        if (k >= pv->def_steps + 1 && pv->def_steps > 0)
             o->def_gone += o->att_hits[k];
-        if (k + pv->works_steps >= pv->att_steps && pv->att_steps > 0)
+        if (k >= pv->def_steps && pv->def_steps > 0)
+            o->def_gone_held += o->att_hits[k];
+        if (k + pv->works_steps + pv->bw_steps >= pv->att_steps && pv->att_steps > 0)
             o->att_gone += o->def_hits[k];
     }
 }
@@ -76,9 +78,9 @@ static void dist_text(const double *d, int n, char *buf, size_t size)
 
 void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t size)
 {
-    snprintf(buf, size, "%d to %d: %d dice against %d; you hit 1+: %d%%, all their steps: %d%%; they hit 1+: %d%%",
+    snprintf(buf, size, "%d to %d: %d dice against %d; you hit 1+: %d%%, all their steps: %d%%; they hit 1+: %d%%%s",
              p->att_points, p->def_points, p->att_dice, p->def_dice, pct(1 - o->att_hits[0]), pct(o->def_gone),
-             pct(1 - o->def_hits[0]));
+             pct(1 - o->def_hits[0]), p->cover_step_from || p->bw_possible || p->skirm_possible ? " (before their answer)" : "");
 }
 
 void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, size_t size)
@@ -105,15 +107,26 @@ void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, si
     if (len < size && p->works_steps)
         len += (size_t)snprintf(buf + len, size - len, "The works cost you %d step%s whatever the dice\n",
                                 p->works_steps, p->works_steps == 1 ? "" : "s");
+    if (len < size && p->bw_steps)
+        len += (size_t)snprintf(buf + len, size - len, "Their breastwork: a step from you after the combat (or a die)\n");
+    if (len < size && (p->bw_possible || p->skirm_possible))
+        len += (size_t)snprintf(buf + len, size - len, "Before the dice they may still %s%s%s: the odds below are without\n",
+                                p->skirm_possible ? "put out a skirmisher" : "", p->skirm_possible && p->bw_possible ? " and " : "",
+                                p->bw_possible ? "build a breastwork (a die or a step from you)" : "");
+    if (len < size && p->cover_step_from)
+        len += (size_t)snprintf(buf + len, size - len,
+                                "The Automa rolls for cover first (J.1): on %d-6 you lose a step after the combat, "
+                                "below a die; its artillery adds to its points and its corps modifiers to its hits "
+                                "after the roll: the odds below are before all that\n",
+                                p->cover_step_from);
     if (len < size)
         len += (size_t)snprintf(buf + len, size - len,
                                 "Your hits (they have %d steps): %s\n"
                                 "Their hits (you have %d steps): %s\n"
-                                "They lose every step: %d%%\n"
+                                "They lose every step: %d%% (%d%% with nowhere to retreat)\n"
                                 "You lose every step: %d%%\n",
-                                p->def_steps, ah, p->att_steps, dh, pct(o->def_gone), pct(o->att_gone));
-    if (len < size && p->automa_defends)
-        snprintf(buf + len, size - len, "(the Automa's corps modifiers change its hits after the roll)\n");
+                                p->def_steps, ah, p->att_steps, dh, pct(o->def_gone), pct(o->def_gone_held),
+                                pct(o->att_gone));
 }
 
 /* The chance of each result over the six faces, "no effect 50%, DIS 33%". */

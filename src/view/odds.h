@@ -18,8 +18,11 @@ typedef struct {
     double def_hits[ODDS_MAX_HITS + 1];
     int natt, ndef;                     /* the most hits each may score (its dice) */
     double att_mean, def_mean;          /* hits expected */
-    double def_gone;                    /* the attacker's hits take every defending step */
-    double att_gone;                    /* the defender's hits (and the works) take every attacking step */
+    double def_gone;                    /* the attacker's hits take every defending step, one more than
+                                           they have (they may retreat instead of one loss, RETREAT-FOR-LOSS) */
+    double def_gone_held;               /* ... as many as they have (with nowhere to retreat) */
+    double att_gone;                    /* the defender's hits and the works (a breastwork's step
+                                           included) take every attacking step */
 } CombatOdds;
 
 /* The chance that one die (1-6) plus mod reaches hit_on. */
