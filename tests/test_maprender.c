@@ -229,10 +229,10 @@ static void test_legend_names_the_markers(void **state)
         dem |= strstr(lines[i], "D demoralized") != NULL;
         bw |= strstr(lines[i], "b breastwork") != NULL;
         reduced |= strstr(lines[i], "reduced") != NULL;
-        moved |= strstr(lines[i], "v moved this turn") != NULL;
+        moved |= strstr(lines[i], "v moved") != NULL;
         activated |= strstr(lines[i], "a activated this turn") != NULL;
-        names |= strstr(lines[i], "N hides them") != NULL;
-        colour |= strstr(lines[i], "background is its terrain") != NULL;
+        names |= strstr(lines[i], "N hides") != NULL;
+        colour |= strstr(lines[i], "background=terrain") != NULL;
     }
     assert_true(dem && bw && reduced && moved && activated && names && colour);
     /* The terrain kinds come first, each line starting with its letter. */

@@ -370,10 +370,10 @@ int maprender_legend(const GameData *gd, char lines[][80], int max)
     LINE("u3/c2  the stack's top unit is reduced");
     LINE("D demoralized  d disorganized  o out of supply");
     LINE("f fired   m forced march   x detached");
-    LINE("v moved this turn   a activated this turn");
+    LINE("v moved  a activated this turn");
     LINE("! objective  %% fort marker  b breastwork  p pontoon");
-    LINE("Names of places beside them (N hides them)");
-    LINE("In colour a hex's background is its terrain");
+    LINE("Names by their places: N hides");
+    LINE("In colour: background=terrain");
 #undef LINE
     return n;
 }
