@@ -14,7 +14,7 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGUV_TESTS=OFF
 	cmake --build $(BUILD) -j $(JOBS)
 
-# Install what is missing; run the unit tests and four screen tests (one a
+# Install what is missing; run the unit tests and five screen tests (one a
 # whole solitaire game) under valgrind on a plain build; then build with
 # warnings as errors and with AddressSanitizer + UndefinedBehaviorSanitizer
 # and run every test (its summary ends the output).
@@ -29,7 +29,7 @@ test:
 	       grep -L "ERROR SUMMARY: 0 errors" $$d/MemoryChecker.*.log | xargs -r cat; \
 	       echo "(rerun one: ctest --test-dir $(TEST_BUILD)-valgrind -R NAME --output-on-failure)"; exit 1; }
 	GUV_WRAP="valgrind -q --leak-check=full --errors-for-leak-kinds=definite --error-exitcode=9" \
-	  tests/screens/run.sh $(TEST_BUILD)-valgrind/guv activation.keys mouse.keys automa-step.keys solitaire-game.keys >/dev/null \
+	  tests/screens/run.sh $(TEST_BUILD)-valgrind/guv activation.keys mouse.keys automa-step.keys solitaire-game.keys map-zoom.keys >/dev/null \
 	  && echo "valgrind: the game screen clean" \
 	  || { echo "valgrind: the game screen has memory errors (run tests/screens/run.sh under GUV_WRAP=valgrind)"; exit 1; }
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGUV_WERROR=ON -DGUV_SANITIZE=ON

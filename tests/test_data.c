@@ -359,6 +359,84 @@ static void test_data_files_must_be_regular_files(void **state)
     }
 }
 
+/* config/map-display.ini: optional, outside the fingerprint, checked like
+ * any other file. */
+static void test_map_display_file(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    /* The shipped data: every terrain has its backgrounds, the long names their short forms. */
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    for (int t = 0; t < gd.nterrain; t++) {
+        assert_true(gd.terrain[t].background_256 >= 0);
+        assert_true(gd.terrain[t].texture_256 >= 0);
+    }
+    const Place *sp = &gd.map.places[data_place_index(&gd, "spotsylvania")];
+    assert_string_equal(sp->label, "Spotsylvania C.H.");
+    assert_int_equal(sp->priority, 3);
+    assert_true(gd.display.min_letters >= 1 && gd.display.max_letters >= gd.display.min_letters);
+    gamedata_free(&gd);
+
+    /* Without it (the tests' mini data): no backgrounds, no short forms. */
+    assert_true(gamedata_load(MINI_DIR, &gd, &d));
+    assert_int_equal(d.count, 0);
+    for (int t = 0; t < gd.nterrain; t++)
+        assert_int_equal(gd.terrain[t].background, -1);
+    assert_string_equal(gd.map.places[0].label, "");
+    gamedata_free(&gd);
+
+    const char *rel = "config/map-display.ini";
+    char *dir = tu_copy_tree(MINI_DIR);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("[labels]\noverview_priority = 1\n[terrain:woods]\nbackground = green\nbackground_256 = 22\n"
+          "texture_256 = 28\n[place:crossroads]\nlabel = X-roads\npriority = 2\n",
+          f);
+    fclose(f);
+    assert_true(gamedata_load(dir, &gd, &d));
+    int woods = data_terrain_by_symbol(&gd, 'w');
+    assert_int_equal(gd.terrain[woods].background, data_colour_parse("green"));
+    assert_int_equal(gd.terrain[woods].background_256, 22);
+    assert_int_equal(gd.terrain[woods].texture_256, 28);
+    assert_int_equal(gd.terrain[data_terrain_by_symbol(&gd, '.')].background, -1);
+    assert_string_equal(gd.map.places[data_place_index(&gd, "crossroads")].label, "X-roads");
+    assert_int_equal(gd.map.places[data_place_index(&gd, "crossroads")].priority, 2);
+    assert_int_equal(gd.display.overview_priority, 1);
+    uint64_t fingerprint = gd.fingerprint;
+    gamedata_free(&gd);
+    /* A colour changed: the game is the same, saves still load. */
+    tu_patch(dir, rel, "background_256 = 22", "background_256 = none");
+    assert_true(gamedata_load(dir, &gd, &d));
+    assert_true(gd.fingerprint == fingerprint);
+    assert_int_equal(gd.terrain[woods].background_256, -1);
+    gamedata_free(&gd);
+    /* Mistakes are named with their line. */
+    tu_patch(dir, rel, "background = green", "background = greenish");
+    tu_patch(dir, rel, "texture_256 = 28", "texture_256 = 256");
+    tu_patch(dir, rel, "[place:crossroads]", "[place:crossroad]");
+    tu_patch(dir, rel, "overview_priority = 1", "overview_prio = 1");
+    assert_false(gamedata_load(dir, &gd, &d));
+    assert_true(tu_has_diag(&d, rel, 4, "unknown colour 'greenish'"));
+    assert_true(tu_has_diag(&d, rel, 6, "it must be from 0 to 255"));
+    assert_true(tu_has_diag(&d, rel, 7, "[place:crossroad] is not a place of config/map.ini"));
+    assert_true(tu_has_diag(&d, rel, 2, "unknown key 'overview_prio' in [labels]"));
+    gamedata_free(&gd);
+    diags_free(&d);
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("[terrain:forest]\nbackground = green\n", f);
+    fclose(f);
+    assert_false(gamedata_load(dir, &gd, &d));
+    assert_true(tu_has_diag(&d, rel, 1, "[terrain:forest] is not a terrain of config/terrain.ini"));
+    assert_int_equal(d.count, 1);
+    gamedata_free(&gd);
+    diags_free(&d);
+    tu_remove_tree(dir);
+}
+
 static void test_garbage_never_crashes(void **state)
 {
     (void)state;
@@ -406,6 +484,7 @@ int main(void)
         cmocka_unit_test(test_missing_file_and_section),
         cmocka_unit_test(test_data_files_must_be_regular_files),
         cmocka_unit_test(test_garbage_never_crashes),
+        cmocka_unit_test(test_map_display_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

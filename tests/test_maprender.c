@@ -225,13 +225,20 @@ static void test_legend_names_the_markers(void **state)
     assert_true(gamedata_load(MINI_DIR, &gd, &d));
     char lines[24][80];
     int n = maprender_legend(&gd, lines, 24);
-    bool dem = false, bw = false, reduced = false;
+    bool dem = false, bw = false, reduced = false, moved = false, activated = false, names = false, colour = false;
     for (int i = 0; i < n; i++) {
         dem |= strstr(lines[i], "D demoralized") != NULL;
         bw |= strstr(lines[i], "b breastwork") != NULL;
         reduced |= strstr(lines[i], "reduced") != NULL;
+        moved |= strstr(lines[i], "v moved") != NULL;
+        activated |= strstr(lines[i], "a activated this turn") != NULL;
+        names |= strstr(lines[i], "N hides") != NULL;
+        colour |= strstr(lines[i], "background=terrain") != NULL;
     }
-    assert_true(dem && bw && reduced);
+    assert_true(dem && bw && reduced && moved && activated && names && colour);
+    /* The terrain kinds come first, each line starting with its letter. */
+    for (int i = 0; i < gd.nterrain; i++)
+        assert_int_equal(lines[i][0], gd.terrain[i].symbol);
     gamedata_free(&gd);
     diags_free(&d);
 }
@@ -341,6 +348,11 @@ static void test_mapview_on_a_game(void **state)
     assert_true(game_new(&g, &gd, data_scenario_index(&gd, "test"), 1, err, sizeof err));
     int heth = unit_of(&gd, "heth"), lane = unit_of(&gd, "lane"), pender = unit_of(&gd, "pender");
     int gilsa = unit_of(&gd, "von-gilsa");
+    /* The turn's own marks: moved beats activated, any state beats both. */
+    assert_int_equal(mapview_unit_mark(UF_ACTIVATED), 'a');
+    assert_int_equal(mapview_unit_mark(UF_ACTIVATED | UF_MOVED), 'v');
+    assert_int_equal(mapview_unit_mark(UF_ACTIVATED | UF_MOVED | UF_FIRED), 'f');
+    assert_int_equal(mapview_unit_mark(UF_MOVED | UF_DETACHED), 'x');
     g.st.unit[lane].flags |= UF_DEM;
     g.st.unit[pender].flags |= UF_OOS | UF_FIRED;
     g.st.unit[heth].steps = 1;           /* reduced */
@@ -451,6 +463,15 @@ static void test_mapview_on_a_game(void **state)
     assert_int_equal(c.cells[y * c.width + x].ch, '?');
     maprender_free(&c);
 
+    /* The Union's own stack at 0404 has moved this turn: 'v' beside it. */
+    int schirmer = unit_of(&gd, "schirmer");
+    g.st.unit[schirmer].flags |= UF_ACTIVATED | UF_MOVED;
+    assert_true(mapview_build(&g, SIDE_UNION, &b));
+    assert_int_equal(b.mark[h0404], 'v');
+    assert_true(maprender_draw_marked(&gd, &b.ov, &b.marks, &c));
+    assert_int_equal(interior_cell(&c, "0404", 1)->ch, 'v');
+    maprender_free(&c);
+
     mapview_free(&b);
     assert_null(b.mark);
     game_free(&g);
@@ -512,6 +533,461 @@ static void test_text_fit(void **state)
     assert_int_equal(strlen(out), 20);
 }
 
+/* ---- the compact level ------------------------------------------------- */
+
+/* Three characters a hex, a row each: terrain, roads, places, rivers,
+ * units with their markers, strength instead of counters. */
+static void test_compact_picture(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(MINI_DIR, &gd, &d));
+    unsigned char csa[36] = {0}, usa[36] = {0}, colour[36], points[36] = {0};
+    char mark[36] = {0}, work[36] = {0};
+    bool reduced[36] = {false};
+    memset(colour, MAP_NO_COLOUR, sizeof colour);
+    usa[idx_of(&gd, "0304")] = 2; /* reduced, demoralized, on an objective */
+    reduced[idx_of(&gd, "0304")] = true;
+    mark[idx_of(&gd, "0304")] = 'D';
+    work[idx_of(&gd, "0304")] = '!';
+    colour[idx_of(&gd, "0304")] = 3;
+    csa[idx_of(&gd, "0306")] = 4; /* moved this turn */
+    mark[idx_of(&gd, "0306")] = 'v';
+    colour[idx_of(&gd, "0306")] = 2;
+    csa[idx_of(&gd, "0305")] = 1; /* activated this turn, behind a breastwork */
+    mark[idx_of(&gd, "0305")] = 'a';
+    work[idx_of(&gd, "0305")] = 'b';
+    usa[idx_of(&gd, "0404")] = MAP_UNITS_HIDDEN;
+    mark[idx_of(&gd, "0404")] = 'd'; /* not drawn: hidden */
+    MapOverlay ov = {false, {usa, csa}};
+    MapMarks mk = {mark, work, colour, reduced, NULL};
+    MapCanvas c;
+    assert_true(maprender_compact_marked(&gd, &ov, &mk, &c));
+    assert_int_equal(c.width, 6 * MAP_COMPACT_W);
+    assert_int_equal(c.height, 6);
+    check_text(&c, "mini-compact.txt");
+    int x, y;
+    maprender_compact_pos(tu_hex("0306"), &x, &y);
+    assert_int_equal(c.cells[y * c.width + x].ch, 'v');
+    assert_int_equal(c.cells[y * c.width + x].style, STY_MARKER);
+    assert_int_equal(c.cells[y * c.width + x + 1].ch, 'C');
+    assert_int_equal(c.cells[y * c.width + x + 1].colour, 2);
+    assert_int_equal(c.cells[y * c.width + x + 2].ch, '4');
+    maprender_compact_pos(tu_hex("0404"), &x, &y);
+    assert_int_equal(c.cells[y * c.width + x + 1].ch, 'U');
+    assert_int_equal(c.cells[y * c.width + x + 2].ch, '?');
+    assert_int_equal(c.cells[y * c.width + x + 2].colour, MAP_NO_COLOUR);
+    maprender_free(&c);
+    /* Strength: [letter][tens][ones] from 10, else [mark][letter][points]. */
+    points[idx_of(&gd, "0306")] = 14;
+    points[idx_of(&gd, "0305")] = 3;
+    mk.points = points;
+    assert_true(maprender_compact_marked(&gd, &ov, &mk, &c));
+    char three[4] = {0};
+    maprender_compact_pos(tu_hex("0306"), &x, &y);
+    for (int k = 0; k < 3; k++)
+        three[k] = c.cells[y * c.width + x + k].ch;
+    assert_string_equal(three, "C14");
+    maprender_compact_pos(tu_hex("0305"), &x, &y);
+    for (int k = 0; k < 3; k++)
+        three[k] = c.cells[y * c.width + x + k].ch;
+    assert_string_equal(three, "bC3"); /* the breastwork stays */
+    maprender_free(&c);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
+/* Every hex has its three cells, and every cell finds its hex. */
+static void test_compact_positions(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    const Map *m = &gd.map;
+    MapCanvas c;
+    assert_true(maprender_compact_marked(&gd, NULL, NULL, &c));
+    assert_int_equal(c.width, m->cols * MAP_COMPACT_W);
+    assert_int_equal(c.height, m->rows);
+    for (int i = 0; i < m->cols * m->rows; i++) {
+        HexCoord h = map_hex_at(m, i), got;
+        int x, y;
+        maprender_compact_pos(h, &x, &y);
+        assert_true(x >= 0 && x + MAP_COMPACT_W <= c.width && y >= 0 && y < c.height);
+        for (int k = 0; k < MAP_COMPACT_W; k++) {
+            assert_true(maprender_compact_hex_at(m, x + k, y, &got));
+            assert_true(hex_equal(got, h));
+            assert_int_equal(c.cells[y * c.width + x + k].terrain, m->hexes[i].terrain);
+        }
+    }
+    for (int y = 0; y < c.height; y++)
+        for (int x = 0; x < c.width; x++) {
+            HexCoord got;
+            assert_true(maprender_compact_hex_at(m, x, y, &got));
+            int gx, gy;
+            maprender_compact_pos(got, &gx, &gy);
+            assert_int_equal(gy, y);
+            assert_true(x >= gx && x < gx + MAP_COMPACT_W);
+        }
+    HexCoord got;
+    assert_false(maprender_compact_hex_at(m, -1, 0, &got));
+    assert_false(maprender_compact_hex_at(m, 0, -1, &got));
+    assert_false(maprender_compact_hex_at(m, c.width, 0, &got));
+    assert_false(maprender_compact_hex_at(m, 0, c.height, &got));
+    /* More of the map in the same window than the full map shows. */
+    int win_w = 46, win_h = 22; /* an 80 x 24 terminal beside the side panel */
+    int full = (win_w / MAP_CELL_W) * (win_h / MAP_CELL_H), compact = (win_w / MAP_COMPACT_W) * win_h;
+    assert_true(compact >= 3 * full);
+    maprender_free(&c);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
+/* ---- place names ------------------------------------------------------- */
+
+/* The cells of hex h on a level (as maprender places names around them). */
+static void cells_of(int level, HexCoord h, int *x, int *y, int *w)
+{
+    if (level == MAP_LEVEL_COMPACT) {
+        maprender_compact_pos(h, x, y);
+        *w = MAP_COMPACT_W;
+    } else if (level == MAP_LEVEL_OVERVIEW) {
+        maprender_overview_pos(h, x, y);
+        *w = 1;
+    } else {
+        maprender_interior(h, x, y);
+        *w = 4;
+    }
+}
+
+/* Whether text is the name, its short form, its first word, or either cut
+ * short with a '.'. */
+static bool text_of_place(const Place *pl, const char *text)
+{
+    char name[64];
+    maprender_label_name(pl->name, name, sizeof name);
+    if (strcmp(text, name) == 0 || strcmp(text, pl->label) == 0)
+        return true;
+    size_t n = strlen(text);
+    if (n > 0 && strchr(name, ' ') && strncmp(text, name, n) == 0 && name[n] == ' ')
+        return true;
+    if (n < 2 || text[n - 1] != '.')
+        return false;
+    return strncmp(text, name, n - 1) == 0 || (pl->label[0] && strncmp(text, pl->label, n - 1) == 0);
+}
+
+/* What every labelled canvas must hold: each place accounted for; a name
+ * where it says it is, near its hex, never over units (nor the cell either
+ * side of them), never over or beside another name, never over a place;
+ * no stray letters. Returns how many places were named. */
+static int check_labels(const GameData *gd, const MapCanvas *c, const MapOverlay *ov, int level)
+{
+    const Map *m = &gd->map;
+    assert_int_equal(c->nlabels, m->nplaces);
+    bool *seen = calloc((size_t)m->nplaces, sizeof *seen);
+    char *want = calloc((size_t)c->width * (size_t)c->height, 1);
+    assert_true(seen && want);
+    int placed = 0;
+    for (int i = 0; i < c->nlabels; i++) {
+        const MapLabel *lb = &c->labels[i];
+        assert_true(lb->place >= 0 && lb->place < m->nplaces);
+        assert_false(seen[lb->place]);
+        seen[lb->place] = true;
+        const Place *pl = &m->places[lb->place];
+        if (lb->state != LABEL_PLACED) {
+            /* a reason: no room, or the overview's minor places */
+            assert_true(lb->state == LABEL_CROWDED ||
+                        (lb->state == LABEL_MINOR && level == MAP_LEVEL_OVERVIEW &&
+                         pl->priority < gd->display.overview_priority) ||
+                        (lb->state == LABEL_OFF && ov && ov->ids));
+            continue;
+        }
+        placed++;
+        assert_int_equal((int)strlen(lb->text), lb->len);
+        if (!text_of_place(pl, lb->text)) {
+            print_message("'%s' is not a name of %s\n", lb->text, pl->name);
+            fail();
+        }
+        assert_true(lb->len >= gd->display.min_letters);
+        assert_true(lb->x >= 0 && lb->x + lb->len <= c->width && lb->y >= 0 && lb->y < c->height);
+        int x, y, w;
+        cells_of(level, pl->hex, &x, &y, &w);
+        assert_true(abs(lb->y - y) <= 3); /* near its hex */
+        assert_true(lb->x <= x + w + 1 && lb->x + lb->len >= x - 1);
+        for (int k = 0; k < lb->len; k++) {
+            int at = lb->y * c->width + lb->x + k;
+            assert_int_equal(want[at], 0); /* no two names on a cell */
+            want[at] = lb->text[k];
+            assert_int_equal(c->cells[at].label, lb->text[k]);
+        }
+        /* a cell between it and the next name on its row */
+        if (lb->x > 0)
+            assert_int_equal(c->cells[lb->y * c->width + lb->x - 1].label, 0);
+        if (lb->x + lb->len < c->width)
+            assert_int_equal(c->cells[lb->y * c->width + lb->x + lb->len].label, 0);
+    }
+    for (int i = 0; i < c->width * c->height; i++)
+        assert_int_equal(c->cells[i].label, want[i]); /* nothing but the names listed */
+    /* Units, and places, keep their cells and the cell either side. */
+    for (int i = 0; i < m->cols * m->rows; i++) {
+        bool units = false;
+        for (int s = 0; ov && s < SIDE_COUNT; s++)
+            units |= ov->units[s] && ov->units[s][i] > 0;
+        if (!units && m->hexes[i].place < 0)
+            continue;
+        int x, y, w;
+        cells_of(level, map_hex_at(m, i), &x, &y, &w);
+        for (int k = -1; k <= w; k++)
+            if (x + k >= 0 && x + k < c->width) {
+                const MapCell *cell = &c->cells[y * c->width + x + k];
+                if (cell->label) {
+                    char id[5];
+                    hex_format(map_hex_at(m, i), id);
+                    print_message("a name covers hex %s (units or a place) at %d,%d\n", id, x + k, y);
+                    fail();
+                }
+            }
+    }
+    for (int i = 0; i < c->width * c->height; i++) /* what a name never covers */
+        if (c->cells[i].label)
+            assert_true(c->cells[i].style != STY_UNION && c->cells[i].style != STY_CSA &&
+                        c->cells[i].style != STY_MARKER && c->cells[i].style != STY_PLACE &&
+                        c->cells[i].style != STY_FORD && c->cells[i].style != STY_BRIDGE &&
+                        c->cells[i].style != STY_WORK);
+    free(seen);
+    free(want);
+    return placed;
+}
+
+static int draw_level(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, int level, MapCanvas *c)
+{
+    bool ok = level == MAP_LEVEL_FULL      ? maprender_draw_marked(gd, ov, mk, c)
+              : level == MAP_LEVEL_COMPACT ? maprender_compact_marked(gd, ov, mk, c)
+                                           : maprender_overview_marked(gd, ov, mk, c);
+    assert_true(ok);
+    return check_labels(gd, c, ov, level);
+}
+
+/* The campaign map names every place on the full map, empty or at each
+ * scenario's start; the smaller levels name what fits, never over units. */
+static void test_labels_on_the_campaign_map(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    MapCanvas c;
+    for (int level = MAP_LEVEL_FULL; level <= MAP_LEVEL_OVERVIEW; level++) {
+        int placed = draw_level(&gd, NULL, NULL, level, &c);
+        if (level == MAP_LEVEL_FULL)
+            assert_int_equal(placed, gd.map.nplaces);
+        if (level == MAP_LEVEL_COMPACT)
+            assert_true(placed >= gd.map.nplaces - 2);
+        if (level == MAP_LEVEL_OVERVIEW) { /* at least the biggest: Chancellorsville and Spotsylvania */
+            assert_true(placed >= 4);
+            for (int i = 0; i < c.nlabels; i++)
+                if (strcmp(gd.map.places[c.labels[i].place].id, "chancellorsville") == 0)
+                    assert_int_equal(c.labels[i].state, LABEL_PLACED);
+        }
+        maprender_free(&c);
+    }
+    for (int s = 0; s < gd.nscenarios; s++) {
+        Game g;
+        char err[200];
+        assert_true(game_new(&g, &gd, s, 1, err, sizeof err));
+        MapViewBuf b = {0};
+        assert_true(mapview_build(&g, SIDE_CONFEDERATE, &b));
+        for (int level = MAP_LEVEL_FULL; level <= MAP_LEVEL_OVERVIEW; level++) {
+            int placed = draw_level(&gd, &b.ov, &b.marks, level, &c);
+            if (level == MAP_LEVEL_FULL && placed < gd.map.nplaces) {
+                for (int i = 0; i < c.nlabels; i++) /* the documented reason */
+                    if (c.labels[i].state != LABEL_PLACED)
+                        print_message("%s: %s not named on the full map\n", gd.scenarios[s].id,
+                                      gd.map.places[c.labels[i].place].name);
+                assert_true(placed >= gd.map.nplaces - 2);
+            }
+            maprender_free(&c);
+        }
+        mapview_free(&b);
+        game_free(&g);
+    }
+    /* The hex ids: no names. */
+    MapOverlay ids = {true, {NULL, NULL}};
+    assert_true(maprender_draw(&gd, &ids, &c));
+    check_labels(&gd, &c, &ids, MAP_LEVEL_FULL);
+    for (int i = 0; i < c.nlabels; i++)
+        assert_int_equal(c.labels[i].state, LABEL_OFF);
+    maprender_free(&c);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
+/* A crowded map: units on every other hex and every place's neighbours.
+ * Names shorten or give way; none covers a stack. */
+static void test_labels_give_way_to_units(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    const Map *m = &gd.map;
+    int n = m->cols * m->rows;
+    unsigned char *usa = calloc((size_t)n, 1), *csa = calloc((size_t)n, 1);
+    assert_true(usa && csa);
+    for (int i = 0; i < n; i++) {
+        HexCoord h = map_hex_at(m, i);
+        if ((h.col + h.row) % 3 == 0)
+            usa[i] = 2;
+        else if ((h.col * 7 + h.row) % 5 == 0)
+            csa[i] = MAP_UNITS_HIDDEN;
+    }
+    for (int p = 0; p < m->nplaces; p++)
+        for (int dir = 0; dir < DIR_COUNT; dir += 2) {
+            HexCoord nb = hex_neighbour(m->places[p].hex, dir);
+            if (map_has(m, nb))
+                csa[map_hex_index(m, nb)] = 1;
+        }
+    MapOverlay ov = {false, {usa, csa}};
+    MapCanvas c;
+    int crowded = 0, cut = 0;
+    for (int level = MAP_LEVEL_FULL; level <= MAP_LEVEL_OVERVIEW; level++) {
+        draw_level(&gd, &ov, NULL, level, &c);
+        for (int i = 0; i < c.nlabels; i++) {
+            crowded += c.labels[i].state == LABEL_CROWDED;
+            cut += c.labels[i].state == LABEL_PLACED && c.labels[i].text[c.labels[i].len - 1] == '.';
+        }
+        maprender_free(&c);
+    }
+    assert_true(crowded > 0); /* the test does crowd the map */
+    assert_true(cut > 0);     /* and some names are cut down to fit */
+    free(usa);
+    free(csa);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
+static void test_label_names(void **state)
+{
+    (void)state;
+    char out[64];
+    maprender_label_name("Lee's Hill (Telegraph Hill)", out, sizeof out);
+    assert_string_equal(out, "Lee's Hill");
+    maprender_label_name("Hamilton's Crossing (Prospect Hill)", out, sizeof out);
+    assert_string_equal(out, "Hamilton's Crossing");
+    maprender_label_name("Chancellorsville", out, sizeof out);
+    assert_string_equal(out, "Chancellorsville");
+    maprender_label_name("(all of it)", out, sizeof out);
+    assert_string_equal(out, "");
+    char small[6];
+    maprender_label_name("Fredericksburg", small, sizeof small);
+    assert_string_equal(small, "Frede"); /* cut to the buffer, terminated */
+}
+
+/* ---- how cells look ---------------------------------------------------- */
+
+/* Without colour every cell keeps its character: the terrain's letters
+ * say the terrain, and nothing has a colour. With colour the characters
+ * are the same (only paint changes), a hex takes its terrain's background
+ * from map-display.ini, units are reversed blocks; names replace the
+ * characters they cover only when asked for. */
+static void test_look_without_colour_keeps_letters(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    Game g;
+    char err[200];
+    assert_true(game_new(&g, &gd, data_scenario_index(&gd, "campaign"), 1, err, sizeof err));
+    MapViewBuf b = {0};
+    assert_true(mapview_build(&g, SIDE_CONFEDERATE, &b));
+    int woods = data_terrain_by_symbol(&gd, 'w');
+    assert_true(woods >= 0);
+    assert_true(gd.terrain[woods].background >= 0 && gd.terrain[woods].background_256 >= 0);
+    for (int level = MAP_LEVEL_FULL; level <= MAP_LEVEL_OVERVIEW; level++) {
+        MapCanvas c;
+        draw_level(&gd, &b.ov, &b.marks, level, &c);
+        int letters = 0, units = 0, names = 0;
+        for (int i = 0; i < c.width * c.height; i++) {
+            const MapCell *cell = &c.cells[i];
+            MapLook mono = maprender_look(&gd, cell, MAP_MONO, false);
+            assert_int_equal(mono.ch, cell->ch);
+            assert_int_equal(mono.fg, -1);
+            assert_int_equal(mono.bg, -1);
+            assert_false(mono.attrs & MAP_A_REVERSE);
+            if (cell->style == STY_TERRAIN) {
+                assert_int_equal(cell->ch, gd.terrain[cell->terrain].symbol);
+                letters++;
+            }
+            bool unit = cell->style == STY_UNION || cell->style == STY_CSA;
+            if (unit) {
+                assert_true(mono.attrs & MAP_A_UNDERLINE);
+                units++;
+            }
+            MapLook named = maprender_look(&gd, cell, MAP_MONO, true);
+            assert_int_equal(named.ch, cell->label ? cell->label : cell->ch);
+            names += cell->label != 0;
+            for (int depth = MAP_COLOUR8; depth <= MAP_COLOUR256; depth++) {
+                MapLook l = maprender_look(&gd, cell, depth, false);
+                assert_int_equal(l.ch, cell->ch); /* the text is the same in colour */
+                if (unit) {
+                    assert_true((l.attrs & MAP_A_REVERSE) || l.bg == 0);
+                    continue;
+                }
+                if (cell->terrain < gd.nterrain) {
+                    const TerrainKind *tk = &gd.terrain[cell->terrain];
+                    assert_int_equal(l.bg, depth == MAP_COLOUR256 ? tk->background_256 : tk->background);
+                } else
+                    assert_int_equal(l.bg, -1);
+                if (depth == MAP_COLOUR8 && l.bg >= 0 && cell->style != STY_TERRAIN)
+                    assert_int_not_equal(l.fg, l.bg); /* what is drawn over a background shows */
+            }
+        }
+        assert_true(letters > 100 && units > 0 && names > 0);
+        maprender_free(&c);
+    }
+    mapview_free(&b);
+    game_free(&g);
+    gamedata_free(&gd);
+    diags_free(&d);
+
+    /* Without map-display.ini (the test data): no backgrounds, the old look. */
+    assert_true(gamedata_load(MINI_DIR, &gd, &d));
+    MapCanvas c;
+    assert_true(maprender_draw(&gd, NULL, &c));
+    for (int i = 0; i < c.width * c.height; i++) {
+        MapLook l = maprender_look(&gd, &c.cells[i], MAP_COLOUR256, false);
+        assert_int_equal(l.bg, -1);
+        if (c.cells[i].style == STY_TERRAIN)
+            assert_int_equal(l.fg, gd.terrain[c.cells[i].terrain].colour);
+    }
+    maprender_free(&c);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
+/* A unit whose formation's colour is its hex's background keeps standing out. */
+static void test_look_unit_on_its_own_colour(void **state)
+{
+    (void)state;
+    GameData gd;
+    Diags d = {0};
+    assert_true(gamedata_load(SOURCE_DIR, &gd, &d));
+    int woods = data_terrain_by_symbol(&gd, 'w');
+    int green = gd.terrain[woods].background;
+    MapCell cell = {'C', STY_CSA, (unsigned char)woods, (unsigned char)green, 0};
+    MapLook l = maprender_look(&gd, &cell, MAP_COLOUR8, true);
+    assert_int_equal(l.fg, green);
+    assert_int_not_equal(l.bg, green);
+    assert_false(l.attrs & MAP_A_REVERSE);
+    cell.colour = (unsigned char)((green + 1) % MAX_COLOUR);
+    l = maprender_look(&gd, &cell, MAP_COLOUR8, true);
+    assert_true(l.attrs & MAP_A_REVERSE);
+    gamedata_free(&gd);
+    diags_free(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -526,6 +1002,13 @@ int main(void)
         cmocka_unit_test(test_mapview_on_a_game),
         cmocka_unit_test(test_mapview_objectives),
         cmocka_unit_test(test_text_fit),
+        cmocka_unit_test(test_compact_picture),
+        cmocka_unit_test(test_compact_positions),
+        cmocka_unit_test(test_labels_on_the_campaign_map),
+        cmocka_unit_test(test_labels_give_way_to_units),
+        cmocka_unit_test(test_label_names),
+        cmocka_unit_test(test_look_without_colour_keeps_letters),
+        cmocka_unit_test(test_look_unit_on_its_own_colour),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

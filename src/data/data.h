@@ -37,6 +37,10 @@ typedef struct {
     bool breastworks;
     bool choose_targets; /* an attacker here picks its targets (COMBAT-WHO) */
     bool open;           /* open ground (BOMBARD-PROC's +1, AI-BOMBARD-TARGET's breastwork) */
+    /* How the terminal map paints it (config/map-display.ini, optional):
+     * the hex's background on 8/16-colour terminals (a colour index) and on
+     * 256-colour ones, and its letters' colour there; -1 none. */
+    short background, background_256, texture_256;
 } TerrainKind;
 
 enum SupplyCross { SUPPLY_ALWAYS, SUPPLY_DRY, SUPPLY_BRIDGE, SUPPLY_PONTOON };
@@ -105,6 +109,12 @@ typedef struct {
     char name[NAME_LEN];
     HexCoord hex;
     int ford_dir; /* direction of the named ford hexside from hex, -1 */
+    /* config/map-display.ini (optional): the short form written on the map
+     * when the name does not fit ("" none), and the order labels are placed
+     * in (higher first; the overview shows those of at least
+     * MapDisplay.overview_priority). */
+    char label[NAME_LEN];
+    int priority;
 } Place;
 
 typedef struct {
@@ -355,6 +365,14 @@ typedef struct {
     int objective_value[AUTOMA_MAX_FORMATIONS];
 } ScenarioDef;
 
+/* ---- map-display.ini: how the terminal map looks (not the rules) -------- */
+
+typedef struct {
+    int overview_priority; /* the overview labels places of at least this priority */
+    int min_letters;       /* a label cut down to fit keeps at least this many letters (then '.') */
+    int max_letters;       /* a longer name is written in its short form (when it has one) */
+} MapDisplay;
+
 /* ---- everything -------------------------------------------------------- */
 
 typedef struct {
@@ -394,6 +412,7 @@ typedef struct {
     ScenarioDef *scenarios;
     int nscenarios;
     RuleTexts ruletext; /* config/rule-text.ini, optional: what each log rule id says (empty without the file) */
+    MapDisplay display; /* config/map-display.ini, optional: [labels] (terrain colours and place labels are above) */
     unsigned long long fingerprint; /* of every data file read: a save names the data it was played with */
 } GameData;
 
@@ -433,6 +452,12 @@ const Hexside *map_hexside(const Map *m, HexCoord h, int dir);
  * Later files may refer to earlier ones, in the order of gamedata_load. */
 bool load_terrain(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_map(GameData *gd, const char *path, const char *shown, Diags *d);
+/* config/map-display.ini: terrain colours and place labels for the terminal
+ * map. Optional (gamedata_load skips a missing file) and outside the data's
+ * fingerprint: it changes how the map looks, never the game. */
+bool load_display(GameData *gd, const char *path, const char *shown, Diags *d);
+/* The defaults load_display starts from: no backgrounds, no short labels. */
+void data_display_defaults(GameData *gd);
 bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d);
 bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d);

@@ -226,6 +226,12 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 #undef LOAD
     load_scenarios(gd, dir, d);
     check_scenario_events(gd, d);
+    /* How the map looks (terrain colours, place labels): optional, and not
+     * in the fingerprint, since it changes nothing in the game. */
+    data_display_defaults(gd);
+    snprintf(path, sizeof path, "%s/config/map-display.ini", dir);
+    if (access(path, F_OK) == 0)
+        load_display(gd, path, "config/map-display.ini", d);
     /* The rule texts are optional: a data set without the file has none, and
      * the log's rule ids then have nothing to show. Not in the fingerprint. */
     snprintf(path, sizeof path, "%s/config/rule-text.ini", dir);

@@ -1158,12 +1158,18 @@ static const char *const game_help[] = {
     "Esc                 drop the selection, or the choice offered at a hex",
     "Tab                 the hex under the cursor: units, works, objectives",
     "p                   the side panel on a screen narrower than 72 columns",
-    "z                   the whole map at a glance (z or Enter: back)",
+    "z Z                 zoom: the full map, the compact map (three letters a hex,",
+    "                    orders as on the full map), the whole map at a glance",
+    "                    (Enter: back to the full map); Z the other way round",
+    "N                   the places' names on the map on or off",
     "i                   hex ids on the map instead of its details (again: back)",
     "v                   stacks show their combat points (C12) or counters (C3)",
-    "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight);",
-    "  beside it D demoralized d disorganized o out of supply f fired m forced",
-    "  march x detached; ! an objective b breastwork p pontoon % fortification",
+    "On the map: U3/C2 a stack and its counters (u/c: reduced; U? out of sight),",
+    "  a block of its formation's colour; beside it D demoralized d disorganized",
+    "  o out of supply f fired m forced march x detached v moved this turn",
+    "  a activated this turn; ! an objective b breastwork p pontoon",
+    "  % fortification. With colour a hex's background is its terrain (Tab",
+    "  names it).",
     "  Where the Automa's stacks left and arrived since your last decision stays",
     "  lit (magenta, or reversed without colour).",
     "?                   this help (again: back)",
@@ -1464,7 +1470,7 @@ static void draw_game(Ui *u, GameUi *gu)
                        : gu->map_focus && hover_line[0] ? hover_line
                        : enter_line[0] ? enter_line
                        : COLS >= 90 ? (solo ? " Enter decide  Up/Down choose  hjkl map  a Automa  L log  U undo  ? help  q menu"
-                                            : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z overview  ? help  q menu")
+                                            : " Enter decide  Up/Down choose  hjkl map  L log  U undo  z zoom  ? help  q menu")
                        : panel_width(u) == 0 ? " p the decisions  Enter decide  hjkl map  ? help  q menu"
                                     : " Enter decide  hjkl map  L log  U undo  ? help  q menu";
     /* The key line is never cut: a long one takes more rows (up to four) from the bottom. */
@@ -1879,6 +1885,8 @@ void run_game(Ui *u, GameUi *gu)
             gu->msg[0] = '\0';
             key = 0;
         }
+        if (!gu->overlay && map_view_key(u, key)) /* z Z the zoom, N the names */
+            key = 0;
         switch (key) {
         case 'q':
         case 'Q':
@@ -1945,11 +1953,6 @@ void run_game(Ui *u, GameUi *gu)
                 orders_refresh(gu);
             }
             gu->overlay = gu->overlay == 5 ? 2 : 0; /* a rule's text goes back to the log */
-            break;
-        case 'z':
-            u->overview = !u->overview;
-            if (!u->overview)
-                centre_on_cursor(u);
             break;
         case 'i':
             u->ids = !u->ids;

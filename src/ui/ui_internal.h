@@ -36,17 +36,23 @@ typedef struct {
     const GameData *gd;
     const ScenarioDef *setup; /* units shown on the map, if any */
     MapCanvas canvas, canvas_ids, canvas_over; /* the map, with hex ids, the overview (a character a hex) */
+    MapCanvas canvas_compact;                  /* the compact level: drawn afresh each time it is shown */
     MapViewBuf vb;                            /* what the side looking sees: units, markers, colours */
-    bool overview;
+    /* The zoom (z cycles full, compact, overview): overview set is the
+     * overview, else compact set is the compact level, else the full map. */
+    bool overview, compact;
+    bool names_hidden; /* N: the places' names are not written on the map */
     bool show_points; /* stacks show their combat points, not their counters */
     unsigned char *units[SIDE_COUNT];
     HexCoord cursor;
     int vx, vy; /* canvas position at the map window's top-left */
     bool ids, legend, help, panel_forced;
     bool colour;
+    int depth; /* enum MapDepth: no colour, 8 or 256 colours */
+    short pair_fg[256], pair_bg[256]; /* colour pairs made as the map needs them: pair i+PAIR_FIRST */
+    int npairs;
     const char *vline, *hline, *corner[4]; /* box drawing, ASCII when not UTF-8 */
-    attr_t style_attr[STY_COUNT];
-    attr_t terrain_attr[256];
+    attr_t style_attr[STY_COUNT]; /* the side panel's styles (the map itself is painted by maprender_look) */
     attr_t mark_attr[OM_COUNT]; /* lit hexes: where a selection may go, whom it may attack */
     attr_t path_attr, range_attr, flash_attr;
     /* Drawn over the map when set (the game's orders; NULL in the viewer):
@@ -63,6 +69,10 @@ int panel_width(const Ui *u);
 void follow_cursor(Ui *u);
 void centre_on_cursor(Ui *u);
 void draw_map(Ui *u);
+/* The map's keys common to the viewer and the game: z and Z cycle the zoom
+ * (full, compact, overview), N shows or hides the places' names. True
+ * when key was one of them. */
+bool map_view_key(Ui *u, int key);
 void move_cursor(Ui *u, int dir);
 void step_cursor(Ui *u, int dcol, int drow);
 void handle_mouse(Ui *u);

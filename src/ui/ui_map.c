@@ -2,6 +2,10 @@
  * mouse, the hex and legend panels, and the map viewer. */
 #include "ui/ui_internal.h"
 
+/* Colour pairs: 1..MAX_COLOUR the eight colours on the terminal's
+ * background, then the lit hexes', then those the map asks for as it is
+ * painted (pair_for). */
+enum { PAIR_LIT = MAX_COLOUR + 1, PAIR_FIRST = MAX_COLOUR + 6 };
 
 static attr_t colour_attr(Ui *u, int colour, bool bold)
 {
@@ -9,6 +13,44 @@ static attr_t colour_attr(Ui *u, int colour, bool bold)
     if (u->colour && colour >= 0 && colour < MAX_COLOUR)
         a |= COLOR_PAIR(colour + 1);
     return a;
+}
+
+/* The pair of foreground fg on background bg (-1: the terminal's own),
+ * made on first use; when the terminal has no pair left, the nearest:
+ * the foreground alone, else none. */
+static int pair_for(Ui *u, short fg, short bg)
+{
+    if (!u->colour || (fg < 0 && bg < 0))
+        return 0;
+    if (bg < 0 && fg >= 0 && fg < MAX_COLOUR)
+        return fg + 1;
+    if (fg >= COLORS || bg >= COLORS)
+        return 0;
+    for (int i = 0; i < u->npairs; i++)
+        if (u->pair_fg[i] == fg && u->pair_bg[i] == bg)
+            return PAIR_FIRST + i;
+    int limit = COLOR_PAIRS < 256 ? COLOR_PAIRS : 256; /* a pair number must fit the attributes */
+    if (PAIR_FIRST + u->npairs >= limit || u->npairs >= (int)(sizeof u->pair_fg / sizeof *u->pair_fg))
+        return bg >= 0 ? pair_for(u, fg, -1) : 0;
+    if (init_pair((short)(PAIR_FIRST + u->npairs), fg, bg) == ERR)
+        return 0;
+    u->pair_fg[u->npairs] = fg;
+    u->pair_bg[u->npairs] = bg;
+    return PAIR_FIRST + u->npairs++;
+}
+
+static attr_t look_attr(Ui *u, const MapLook *l)
+{
+    attr_t a = A_NORMAL;
+    if (l->attrs & MAP_A_BOLD)
+        a |= A_BOLD;
+    if (l->attrs & MAP_A_REVERSE)
+        a |= A_REVERSE;
+    if (l->attrs & MAP_A_UNDERLINE)
+        a |= A_UNDERLINE;
+    if (l->attrs & MAP_A_DIM)
+        a |= A_DIM;
+    return a | COLOR_PAIR(pair_for(u, l->fg, l->bg));
 }
 
 void setup_styles(Ui *u)
@@ -26,50 +68,43 @@ void setup_styles(Ui *u)
     u->corner[3] = utf8 ? "\u2518" : "+";
     const char *no_colour = getenv("NO_COLOR");
     u->colour = has_colors() && !(no_colour && *no_colour);
+    u->depth = MAP_MONO;
+    u->npairs = 0;
     if (u->colour) {
         start_color();
         use_default_colors();
+        u->depth = COLORS >= 256 ? MAP_COLOUR256 : MAP_COLOUR8;
         for (int c = 0; c < MAX_COLOUR; c++)
             init_pair((short)(c + 1), (short)c, -1);
-        init_pair(MAX_COLOUR + 1, COLOR_BLACK, COLOR_GREEN);
-        init_pair(MAX_COLOUR + 2, COLOR_WHITE, COLOR_RED);
-        init_pair(MAX_COLOUR + 3, COLOR_BLACK, COLOR_YELLOW);
-        init_pair(MAX_COLOUR + 4, COLOR_BLACK, COLOR_CYAN);
-        init_pair(MAX_COLOUR + 5, COLOR_WHITE, COLOR_MAGENTA);
+        /* Lit hexes: brighter than any terrain's muted background on 256
+         * colours; on 8, colours the terrains leave free where they can. */
+        bool c256 = u->depth == MAP_COLOUR256;
+        init_pair(PAIR_LIT + 0, COLOR_BLACK, c256 ? 40 : COLOR_BLUE); /* where it may go */
+        init_pair(PAIR_LIT + 1, COLOR_WHITE, c256 ? 160 : COLOR_RED); /* whom it may attack */
+        init_pair(PAIR_LIT + 2, COLOR_BLACK, c256 ? 220 : COLOR_YELLOW); /* bombardment */
+        init_pair(PAIR_LIT + 3, COLOR_BLACK, c256 ? 51 : COLOR_CYAN);   /* another decision */
+        init_pair(PAIR_LIT + 4, COLOR_WHITE, c256 ? 127 : COLOR_MAGENTA); /* the Automa's moves */
+        if (!c256)
+            init_pair(PAIR_LIT + 0, COLOR_WHITE, COLOR_BLUE);
     }
-    u->flash_attr = u->colour ? COLOR_PAIR(MAX_COLOUR + 5) | A_BOLD : A_REVERSE | A_BOLD;
+    u->flash_attr = u->colour ? COLOR_PAIR(PAIR_LIT + 4) | A_BOLD : A_REVERSE | A_BOLD;
     /* Lit hexes: a background with colour, the glyphs written into them say the same without. */
     u->mark_attr[OM_NONE] = A_NORMAL;
     u->mark_attr[OM_SOURCE] = A_BOLD | A_UNDERLINE;
-    u->mark_attr[OM_MOVE] = u->colour ? COLOR_PAIR(MAX_COLOUR + 1) : A_BOLD;
-    u->mark_attr[OM_ATTACK] = u->colour ? COLOR_PAIR(MAX_COLOUR + 2) | A_BOLD : A_BOLD;
-    u->mark_attr[OM_BOMBARD] = u->colour ? COLOR_PAIR(MAX_COLOUR + 3) : A_BOLD;
-    u->mark_attr[OM_OTHER] = u->colour ? COLOR_PAIR(MAX_COLOUR + 4) : A_BOLD;
+    u->mark_attr[OM_MOVE] = u->colour ? COLOR_PAIR(PAIR_LIT + 0) : A_BOLD;
+    u->mark_attr[OM_ATTACK] = u->colour ? COLOR_PAIR(PAIR_LIT + 1) | A_BOLD : A_BOLD;
+    u->mark_attr[OM_BOMBARD] = u->colour ? COLOR_PAIR(PAIR_LIT + 2) : A_BOLD;
+    u->mark_attr[OM_OTHER] = u->colour ? COLOR_PAIR(PAIR_LIT + 3) : A_BOLD;
     u->path_attr = A_REVERSE | A_BOLD;
     u->range_attr = A_UNDERLINE;
+    /* The side panel writes units and places in the map's colours. */
     for (int i = 0; i < STY_COUNT; i++)
         u->style_attr[i] = A_NORMAL;
-    u->style_attr[STY_BORDER] = u->colour ? A_DIM : A_NORMAL;
-    u->style_attr[STY_GREAT_RIVER] = colour_attr(u, COLOR_BLUE, true);
-    u->style_attr[STY_MINOR_RIVER] = colour_attr(u, COLOR_BLUE, false);
-    u->style_attr[STY_CREEK] = colour_attr(u, COLOR_CYAN, false);
-    u->style_attr[STY_FORD] = colour_attr(u, COLOR_YELLOW, true);
-    u->style_attr[STY_BRIDGE] = colour_attr(u, COLOR_WHITE, true);
-    u->style_attr[STY_ROAD_MAJOR] = colour_attr(u, COLOR_YELLOW, true);
     u->style_attr[STY_ROAD_MINOR] = colour_attr(u, COLOR_YELLOW, false);
     u->style_attr[STY_RAILROAD] = colour_attr(u, COLOR_WHITE, false);
     u->style_attr[STY_PLACE] = colour_attr(u, COLOR_MAGENTA, true);
-    u->style_attr[STY_SUPPLY_UNION] = colour_attr(u, COLOR_BLUE, true);
-    u->style_attr[STY_SUPPLY_CSA] = colour_attr(u, COLOR_RED, true);
-    u->style_attr[STY_EXIT] = colour_attr(u, COLOR_RED, true);
-    u->style_attr[STY_FORT] = colour_attr(u, COLOR_RED, true);
     u->style_attr[STY_UNION] = colour_attr(u, COLOR_BLUE, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
     u->style_attr[STY_CSA] = colour_attr(u, COLOR_RED, true) | (u->colour ? A_REVERSE : A_UNDERLINE);
-    u->style_attr[STY_HEXID] = A_NORMAL;
-    u->style_attr[STY_MARKER] = colour_attr(u, COLOR_YELLOW, true) | (u->colour ? A_NORMAL : A_BOLD);
-    u->style_attr[STY_WORK] = colour_attr(u, COLOR_MAGENTA, true);
-    for (int t = 0; t < u->gd->nterrain && t < 256; t++)
-        u->terrain_attr[t] = colour_attr(u, u->gd->terrain[t].colour, false);
 }
 
 int panel_width(const Ui *u)
@@ -82,10 +117,71 @@ int panel_width(const Ui *u)
 int map_width(const Ui *u) { return COLS - panel_width(u); }
 static int map_height(void) { return LINES - 2; }
 
+static int level_of(const Ui *u)
+{
+    return u->overview ? MAP_LEVEL_OVERVIEW : u->compact ? MAP_LEVEL_COMPACT : MAP_LEVEL_FULL;
+}
+
+/* The cells showing hex h on the level shown: row y, columns x .. x + w - 1
+ * (on the full map its interior). */
+static void hex_cells(const Ui *u, HexCoord h, int *x, int *y, int *w)
+{
+    switch (level_of(u)) {
+    case MAP_LEVEL_OVERVIEW:
+        maprender_overview_pos(h, x, y);
+        *w = 1;
+        break;
+    case MAP_LEVEL_COMPACT:
+        maprender_compact_pos(h, x, y);
+        *w = MAP_COMPACT_W;
+        break;
+    default:
+        maprender_interior(h, x, y);
+        *w = 4;
+        break;
+    }
+}
+
+/* The size of the level's canvas. */
+static void level_size(const Ui *u, int *w, int *h)
+{
+    const Map *m = &u->gd->map;
+    switch (level_of(u)) {
+    case MAP_LEVEL_OVERVIEW:
+        *w = m->cols;
+        *h = (m->rows + 1) / 2;
+        break;
+    case MAP_LEVEL_COMPACT:
+        *w = m->cols * MAP_COMPACT_W;
+        *h = m->rows;
+        break;
+    default:
+        *w = u->canvas.width;
+        *h = u->canvas.height;
+        break;
+    }
+}
+
+/* The canvas cell at the map window's top-left: the scroll, or for the
+ * overview (never scrolled) what centres it. */
+static void view_origin(const Ui *u, int *vx, int *vy)
+{
+    if (u->overview) {
+        int mw = map_width(u);
+        *vx = mw > u->gd->map.cols ? -(mw - u->gd->map.cols) / 2 : 0;
+        *vy = 0;
+        return;
+    }
+    *vx = u->vx;
+    *vy = u->vy;
+}
+
 static void clamp_view(Ui *u)
 {
+    int cw, ch;
+    level_size(u, &cw, &ch);
     int mw = map_width(u), mh = map_height();
-    int maxx = u->canvas.width - mw, maxy = u->canvas.height - mh;
+    int maxx = cw - mw, maxy = ch - mh;
     if (u->vx > maxx)
         u->vx = maxx;
     if (u->vy > maxy)
@@ -99,68 +195,148 @@ static void clamp_view(Ui *u)
 /* Scrolls so the cursor's hex (frame included) is in view. */
 void follow_cursor(Ui *u)
 {
-    int x, y;
-    maprender_interior(u->cursor, &x, &y);
+    if (u->overview)
+        return;
+    int x, y, w;
+    hex_cells(u, u->cursor, &x, &y, &w);
+    int frame = u->compact ? 0 : 1; /* the full map's hex has a frame row above and below */
     int mw = map_width(u), mh = map_height();
     if (x - 1 < u->vx)
         u->vx = x - 1 - (mw > 20 ? 5 : 0);
-    if (x + 5 > u->vx + mw)
-        u->vx = x + 5 - mw + (mw > 20 ? 5 : 0);
-    if (y - 1 < u->vy)
-        u->vy = y - 1 - (mh > 10 ? 2 : 0);
-    if (y + 2 > u->vy + mh)
-        u->vy = y + 2 - mh + (mh > 10 ? 2 : 0);
+    if (x + w + 1 > u->vx + mw)
+        u->vx = x + w + 1 - mw + (mw > 20 ? 5 : 0);
+    if (y - frame < u->vy)
+        u->vy = y - frame - (mh > 10 ? 2 : 0);
+    if (y + frame + 1 > u->vy + mh)
+        u->vy = y + frame + 1 - mh + (mh > 10 ? 2 : 0);
     clamp_view(u);
 }
 
 void centre_on_cursor(Ui *u)
 {
-    int x, y;
-    maprender_interior(u->cursor, &x, &y);
-    u->vx = x + 2 - map_width(u) / 2;
+    if (u->overview)
+        return;
+    int x, y, w;
+    hex_cells(u, u->cursor, &x, &y, &w);
+    u->vx = x + w / 2 - map_width(u) / 2;
     u->vy = y - map_height() / 2;
     clamp_view(u);
 }
 
-/* A cell's attributes: its style, or its terrain's colour, or its formation's. */
-static attr_t cell_attr(const Ui *u, const MapCell *cell)
+bool map_view_key(Ui *u, int key)
 {
-    attr_t a = cell->style == STY_TERRAIN && cell->terrain < 255 ? u->terrain_attr[cell->terrain] : u->style_attr[cell->style];
-    if (u->colour && cell->colour != MAP_NO_COLOUR && cell->colour < MAX_COLOUR)
-        a = (a & ~A_COLOR) | COLOR_PAIR(cell->colour + 1) | A_REVERSE | A_BOLD;
-    return a;
+    switch (key) {
+    case 'z':
+    case 'Z': { /* full -> compact -> overview -> full; Z the other way */
+        int level = level_of(u);
+        level = (level + (key == 'z' ? 1 : 2)) % 3;
+        u->overview = level == MAP_LEVEL_OVERVIEW;
+        u->compact = level == MAP_LEVEL_COMPACT;
+        centre_on_cursor(u);
+        return true;
+    }
+    case 'N':
+        u->names_hidden = !u->names_hidden;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The canvas of the level shown; the compact one is drawn afresh from
+ * what the map shows now (the game's view, or the viewer's set-up). */
+static const MapCanvas *level_canvas(Ui *u)
+{
+    if (u->overview)
+        return &u->canvas_over;
+    if (!u->compact)
+        return u->ids ? &u->canvas_ids : &u->canvas;
+    maprender_free(&u->canvas_compact);
+    if (u->vb.n > 0)
+        maprender_compact_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_compact);
+    else {
+        MapOverlay ov = {false, {u->units[0], u->units[1]}};
+        maprender_compact_marked(u->gd, &ov, NULL, &u->canvas_compact);
+    }
+    return &u->canvas_compact;
+}
+
+/* Paints w cells of canvas row y from column x, as the map shows them
+ * (names when on), or with text over them and more attributes: lit hexes,
+ * the cursor. flip turns reverse video over (so a unit's block shows the
+ * cursor too). */
+static void paint_cells(Ui *u, const MapCanvas *c, int x, int y, int w, const char *text, attr_t add, bool names,
+                        bool flip)
+{
+    int vx, vy;
+    view_origin(u, &vx, &vy);
+    int sy = y - vy, mw = map_width(u);
+    if (sy < 0 || sy >= map_height() || y < 0 || y >= c->height)
+        return;
+    int ntext = text ? (int)strlen(text) : 0; /* the text covers its first cells, the rest show through */
+    for (int i = 0; i < w; i++) {
+        int sx = x + i - vx;
+        if (sx < 0 || sx >= mw || x + i < 0 || x + i >= c->width)
+            continue;
+        const MapCell *cell = &c->cells[y * c->width + x + i];
+        MapLook l = maprender_look(u->gd, cell, u->depth, names);
+        chtype ch = i < ntext ? (chtype)(unsigned char)text[i] : (chtype)(unsigned char)l.ch;
+        attr_t a = look_attr(u, &l);
+        if (add & A_COLOR)
+            a &= ~A_COLOR;
+        if (flip)
+            a ^= A_REVERSE;
+        mvaddch(1 + sy, sx, ch | a | add);
+    }
 }
 
 /* The interior of a lit hex: its glyphs (or text over them) with more attributes. */
 static void decorate_hex(Ui *u, const MapCanvas *c, HexCoord h, const char *text, attr_t add)
 {
-    int x, y;
-    maprender_interior(h, &x, &y);
-    int sy = y - u->vy, mw = map_width(u);
-    if (sy < 0 || sy >= map_height())
-        return;
-    for (int i = 0; i < 4; i++) {
-        int sx = x + i - u->vx;
-        if (sx < 0 || sx >= mw || x + i >= c->width || y >= c->height)
-            continue;
-        const MapCell *cell = &c->cells[y * c->width + x + i];
-        chtype ch = text && text[i] ? (chtype)(unsigned char)text[i] : (chtype)(unsigned char)cell->ch;
-        attr_t a = cell_attr(u, cell);
-        if (add != A_NORMAL && (add & A_COLOR))
-            a &= ~A_COLOR;
-        mvaddch(1 + sy, sx, ch | a | add);
-    }
+    int x, y, w;
+    hex_cells(u, h, &x, &y, &w);
+    paint_cells(u, c, x, y, w, text, add, false, false);
+}
+
+/* The text written into a lit hex of w cells (the MP it costs, xx, ##, >):
+ * a stack there keeps its letter and counters. */
+static void lit_text(const Ui *u, int h, int mk, bool units, int w, char *text, size_t n)
+{
+    text[0] = '\0';
+    if (w < 3)
+        return; /* the overview: the colour alone (reversed without colour) */
+    if (mk == OM_MOVE && u->cost && u->cost[h] >= 0) {
+        unsigned char half = (unsigned char)(u->cost[h] > 198 ? 198 : u->cost[h]);
+        if (w == 4) {
+            if (units)
+                snprintf(text, n, "%d%c", half / 2, half % 2 ? '+' : ' ');
+            else if (half % 2)
+                snprintf(text, n, "%d.5 ", half / 2);
+            else
+                snprintf(text, n, " %-3d", half / 2);
+        } else if (units) /* compact: one cell before the stack's letter */
+            snprintf(text, n, "%c", half / 2 < 10 ? '0' + half / 2 : '+');
+        else
+            snprintf(text, n, "%d%-2s", half / 2, half % 2 ? "+" : "");
+    } else if (mk == OM_ATTACK)
+        snprintf(text, n, w == 4 ? "xx" : "x");
+    else if (mk == OM_BOMBARD)
+        snprintf(text, n, w == 4 ? "##" : "#");
+    else if (mk == OM_OTHER)
+        snprintf(text, n, ">");
 }
 
 /* What the orders light up: where the selection may go (with its cost),
- * whom it may attack or bombard, the previewed way and command radius. */
+ * whom it may attack or bombard, the previewed way and command radius;
+ * and where the Automa's stacks went. */
 static void draw_orders(Ui *u, const MapCanvas *c)
 {
     const Map *m = &u->gd->map;
-    for (int h = 0; u->flash && !u->ids && h < m->cols * m->rows; h++)
+    bool ids = u->ids && !u->overview && !u->compact;
+    for (int h = 0; u->flash && !ids && h < m->cols * m->rows; h++)
         if (u->flash[h])
             decorate_hex(u, c, map_hex_at(m, h), NULL, u->flash_attr);
-    if (!u->mark || u->ids)
+    if (!u->mark || ids)
         return;
     for (int h = 0; h < m->cols * m->rows; h++) {
         int mk = u->mark[h];
@@ -168,26 +344,18 @@ static void draw_orders(Ui *u, const MapCanvas *c)
         if (mk == OM_NONE && !path && !range)
             continue;
         HexCoord hc = map_hex_at(m, h);
-        int x, y;
-        maprender_interior(hc, &x, &y);
-        char text[16] = {0};
-        bool units = x + 3 < c->width && (c->cells[y * c->width + x + 2].style == STY_UNION ||
-                                          c->cells[y * c->width + x + 2].style == STY_CSA);
-        if (mk == OM_MOVE && u->cost && u->cost[h] >= 0) {
-            unsigned char half = (unsigned char)(u->cost[h] > 198 ? 198 : u->cost[h]);
-            if (units)
-                snprintf(text, sizeof text, "%d%c", half / 2, half % 2 ? '+' : ' ');
-            else if (half % 2)
-                snprintf(text, sizeof text, "%d.5 ", half / 2);
-            else
-                snprintf(text, sizeof text, " %-3d", half / 2);
-        } else if (mk == OM_ATTACK)
-            memcpy(text, "xx", 2);
-        else if (mk == OM_BOMBARD)
-            memcpy(text, "##", 2);
-        else if (mk == OM_OTHER)
-            text[0] = '>';
+        int x, y, w;
+        hex_cells(u, hc, &x, &y, &w);
+        bool units = false;
+        for (int i = 0; i < w && y >= 0 && y < c->height && x + i < c->width; i++) {
+            int st = c->cells[y * c->width + x + i].style;
+            units |= st == STY_UNION || st == STY_CSA;
+        }
+        char text[16];
+        lit_text(u, h, mk, units, w, text, sizeof text);
         attr_t add = u->mark_attr[mk];
+        if (!u->colour && w == 1 && mk != OM_NONE)
+            add |= A_REVERSE; /* the overview has no room for the glyphs */
         if (range)
             add |= u->range_attr;
         if (path)
@@ -196,59 +364,86 @@ static void draw_orders(Ui *u, const MapCanvas *c)
     }
 }
 
-/* The whole map at a character a hex column and two hex rows: where the
- * armies stand; the cursor's hex is shown reversed. */
-static void draw_overview(Ui *u)
+/* Whether hex index h is lit now (its cells then show what is in it and
+ * the orders' text, not a name over it). */
+static bool lit_hex(const Ui *u, int h)
 {
-    const MapCanvas *c = &u->canvas_over;
-    int mw = map_width(u), mh = map_height();
-    int cx, cy;
-    maprender_overview_pos(u->cursor, &cx, &cy);
-    int ox = mw > c->width ? (mw - c->width) / 2 : 0;
-    for (int y = 0; y < c->height && y < mh; y++)
-        for (int x = 0; x < c->width && x < mw; x++) {
-            const MapCell *cell = &c->cells[y * c->width + x];
-            attr_t a = cell_attr(u, cell);
-            if (x == cx && y == cy)
-                a |= A_REVERSE;
-            mvaddch(1 + y, ox + x, (chtype)(unsigned char)cell->ch | a);
+    bool ids = u->ids && !u->overview && !u->compact;
+    if (ids)
+        return false;
+    if (u->flash && u->flash[h])
+        return true;
+    return u->mark && (u->mark[h] != OM_NONE || (u->on_path && u->on_path[h]) || (u->in_range && u->in_range[h]));
+}
+
+/* Per canvas cell, whether its name is shown: not where a lit hex would
+ * break it (the whole name gives way), nor on the cursor's hex. */
+static bool *names_shown(const Ui *u, const MapCanvas *c)
+{
+    bool *shown = malloc((size_t)c->width * (size_t)c->height * sizeof *shown);
+    if (!shown)
+        return NULL;
+    for (int i = 0; i < c->width * c->height; i++)
+        shown[i] = c->cells[i].label != 0;
+    const Map *m = &u->gd->map;
+    bool *lit = calloc((size_t)c->width * (size_t)c->height, sizeof *lit);
+    if (!lit)
+        return shown;
+    for (int h = 0; h < m->cols * m->rows; h++)
+        if (lit_hex(u, h)) {
+            int x, y, w;
+            hex_cells(u, map_hex_at(m, h), &x, &y, &w);
+            for (int i = 0; i < w && y >= 0 && y < c->height; i++)
+                if (x + i >= 0 && x + i < c->width)
+                    lit[y * c->width + x + i] = true;
         }
-    if (c->height + 2 < mh)
-        mvaddnstr(1 + c->height + 1, ox, "overview (a letter a hex column, two rows): z back", mw - ox);
+    for (int k = 0; k < c->nlabels; k++) {
+        const MapLabel *lb = &c->labels[k];
+        if (lb->state != LABEL_PLACED)
+            continue;
+        bool broken = false;
+        for (int i = 0; i < lb->len; i++)
+            broken |= lit[lb->y * c->width + lb->x + i];
+        for (int i = 0; broken && i < lb->len; i++)
+            shown[lb->y * c->width + lb->x + i] = false;
+    }
+    free(lit);
+    int x, y, w;
+    hex_cells(u, u->cursor, &x, &y, &w);
+    for (int i = 0; i < w && y >= 0 && y < c->height; i++)
+        if (x + i >= 0 && x + i < c->width)
+            shown[y * c->width + x + i] = false;
+    return shown;
 }
 
 void draw_map(Ui *u)
 {
-    if (u->overview) {
-        draw_overview(u);
-        return;
-    }
-    const MapCanvas *c = u->ids ? &u->canvas_ids : &u->canvas;
+    const MapCanvas *c = level_canvas(u);
     int mw = map_width(u), mh = map_height();
-    int cx, cy;
-    maprender_interior(u->cursor, &cx, &cy);
+    int vx, vy;
+    view_origin(u, &vx, &vy);
+    int cx, cy, cw;
+    hex_cells(u, u->cursor, &cx, &cy, &cw);
+    bool *shown = u->names_hidden ? NULL : names_shown(u, c);
     for (int sy = 0; sy < mh; sy++) {
         move(1 + sy, 0);
         for (int sx = 0; sx < mw; sx++) {
-            int x = u->vx + sx, y = u->vy + sy;
+            int x = vx + sx, y = vy + sy;
             chtype ch = ' ';
-            attr_t a = A_NORMAL;
-            if (x < c->width && y < c->height) {
-                const MapCell *cell = &c->cells[y * c->width + x];
-                ch = (chtype)(unsigned char)cell->ch;
-                a = cell_attr(u, cell);
-                if (y == cy && x >= cx && x < cx + 4)
-                    a |= A_REVERSE;
+            if (x >= 0 && y >= 0 && x < c->width && y < c->height) {
+                bool name = shown && shown[y * c->width + x];
+                MapLook l = maprender_look(u->gd, &c->cells[y * c->width + x], u->depth, name);
+                ch = (chtype)(unsigned char)l.ch | look_attr(u, &l);
             }
-            addch(ch | a);
+            addch(ch);
         }
     }
+    free(shown);
     draw_orders(u, c);
-    if (u->mark) /* the cursor stays visible over lit hexes */
-        decorate_hex(u, c, u->cursor, NULL, A_REVERSE);
+    paint_cells(u, c, cx, cy, cw, NULL, A_BOLD, false, true); /* the cursor, over lit hexes too */
+    if (u->overview && c->height + 2 < mh)
+        mvaddnstr(1 + c->height + 1, -vx, "a letter a hex column and two rows; z zooms", mw + vx);
 }
-
-
 void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...)
 {
     if (*y >= LINES - 1)
@@ -355,8 +550,21 @@ static void draw_legend_panel(Ui *u, int x, int w)
     int n = maprender_legend(u->gd, lines, 24);
     int y = 1;
     panel_line(x, &y, w, A_BOLD, "Legend");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        if (i < u->gd->nterrain && u->colour && w > 3 && y < LINES - 1) {
+            /* the terrain's letter as the map paints it, then its name */
+            MapCell cell = {lines[i][0], STY_TERRAIN, (unsigned char)i, MAP_NO_COLOUR, 0};
+            MapLook l = maprender_look(u->gd, &cell, u->depth, false);
+            attr_t a = look_attr(u, &l);
+            mvaddch(y, x, (chtype)(unsigned char)l.ch | a);
+            addch(' ' | a);
+            int yy = y;
+            panel_line(x + 2, &yy, w - 2, A_NORMAL, "%s", lines[i] + 2);
+            y = yy;
+            continue;
+        }
         panel_line(x, &y, w, A_NORMAL, "%s", lines[i]);
+    }
 }
 
 static void draw_panel(Ui *u)
@@ -385,7 +593,10 @@ static const char *const help_lines[] = {
     "Home End          scroll to the west or east edge",
     "mouse wheel       scroll; click a hex to select it",
     "i                 hex ids on or off",
-    "z                 the whole map at a glance (again: back)",
+    "z Z               zoom: the full map, the compact map (a hex",
+    "                  three letters wide, more of it at once), the",
+    "                  whole map at a glance; Z goes the other way",
+    "N                 the places' names on or off",
     "c                 centre the map on the cursor",
     "Tab               legend or hex details in the side panel",
     "p                 side panel on or off on a narrow screen",
@@ -439,8 +650,8 @@ static void draw(Ui *u)
     attrset(A_NORMAL);
     draw_map(u);
     draw_panel(u);
-    const char *keys = COLS >= 80 ? " arrows/hjkl move  i ids  Tab legend  ? help  q quit"
-                                  : " hjkl move  i ids  Tab legend  ? help  q quit";
+    const char *keys = COLS >= 80 ? " arrows/hjkl move  z zoom  N names  i ids  Tab legend  ? help  q quit"
+                                  : " hjkl move  z zoom  i ids  Tab legend  ? help  q quit";
     attrset(A_REVERSE);
     mvhline(LINES - 1, 0, ' ', COLS);
     mvaddnstr(LINES - 1, 0, keys, COLS);
@@ -482,16 +693,18 @@ bool handle_mouse_event(Ui *u, const MEVENT *ev)
         if (ev->y < 1 || ev->y >= LINES - 1 || ev->x >= map_width(u))
             return false;
         HexCoord h;
-        if (u->overview) { /* a click on the overview goes there on the map */
-            int mw = map_width(u), ox = mw > u->canvas_over.width ? (mw - u->canvas_over.width) / 2 : 0;
-            if (maprender_overview_hex_at(&u->gd->map, ev->x - ox, ev->y - 1, &h)) {
+        int vx, vy;
+        view_origin(u, &vx, &vy);
+        if (u->overview) { /* a click on the overview goes there on the full map */
+            if (maprender_overview_hex_at(&u->gd->map, vx + ev->x, vy + ev->y - 1, &h)) {
                 u->cursor = h;
                 u->overview = false;
                 centre_on_cursor(u);
             }
             return false;
         }
-        if (maprender_hex_at(&u->gd->map, u->vx + ev->x, u->vy + ev->y - 1, &h)) {
+        if (u->compact ? maprender_compact_hex_at(&u->gd->map, vx + ev->x, vy + ev->y - 1, &h)
+                       : maprender_hex_at(&u->gd->map, vx + ev->x, vy + ev->y - 1, &h)) {
             u->cursor = h;
             return true;
         }
@@ -582,6 +795,7 @@ void ui_free(Ui *u)
     maprender_free(&u->canvas);
     maprender_free(&u->canvas_ids);
     maprender_free(&u->canvas_over);
+    maprender_free(&u->canvas_compact);
     mapview_free(&u->vb);
     for (int s = 0; s < SIDE_COUNT; s++)
         free(u->units[s]);
@@ -642,9 +856,9 @@ void run_viewer(Ui *u)
             u->ids = !u->ids;
             break;
         case 'z':
-            u->overview = !u->overview;
-            if (!u->overview)
-                centre_on_cursor(u);
+        case 'Z':
+        case 'N':
+            map_view_key(u, key);
             continue;
         case 'c':
             centre_on_cursor(u);

@@ -179,13 +179,15 @@ static bool canvas_new(MapCanvas *out, int width, int height)
 {
     out->width = width;
     out->height = height;
+    out->labels = NULL;
+    out->nlabels = 0;
     out->cells = malloc((size_t)out->width * (size_t)out->height * sizeof *out->cells);
     if (!out->cells) {
         memset(out, 0, sizeof *out);
         return false;
     }
     for (int i = 0; i < out->width * out->height; i++)
-        out->cells[i] = (MapCell){' ', STY_BLANK, 255, MAP_NO_COLOUR};
+        out->cells[i] = (MapCell){' ', STY_BLANK, 255, MAP_NO_COLOUR, 0};
     return true;
 }
 
@@ -201,6 +203,7 @@ bool maprender_draw_marked(const GameData *gd, const MapOverlay *ov, const MapMa
         draw_frame(gd, out, map_hex_at(m, i));
     for (int i = 0; i < m->cols * m->rows; i++)
         draw_interior(gd, ov, mk, out, map_hex_at(m, i));
+    maprender_place_labels(gd, ov, out, MAP_LEVEL_FULL);
     return true;
 }
 
@@ -313,6 +316,7 @@ bool maprender_overview_marked(const GameData *gd, const MapOverlay *ov, const M
                 cell->style = STY_GREAT_RIVER;
             }
         }
+    maprender_place_labels(gd, ov, out, MAP_LEVEL_OVERVIEW);
     return true;
 }
 
@@ -324,6 +328,7 @@ bool maprender_overview(const GameData *gd, const MapOverlay *ov, MapCanvas *out
 void maprender_free(MapCanvas *c)
 {
     free(c->cells);
+    free(c->labels);
     memset(c, 0, sizeof *c);
 }
 
@@ -365,7 +370,439 @@ int maprender_legend(const GameData *gd, char lines[][80], int max)
     LINE("u3/c2  the stack's top unit is reduced");
     LINE("D demoralized  d disorganized  o out of supply");
     LINE("f fired   m forced march   x detached");
+    LINE("v moved  a activated this turn");
     LINE("! objective  %% fort marker  b breastwork  p pontoon");
+    LINE("Names by their places: N hides");
+    LINE("In colour: background=terrain");
 #undef LINE
     return n;
+}
+
+/* ---- the compact level ------------------------------------------------- */
+
+void maprender_compact_pos(HexCoord h, int *x, int *y)
+{
+    *x = (h.col - 1) * MAP_COMPACT_W;
+    *y = h.row - 1;
+}
+
+bool maprender_compact_hex_at(const Map *m, int x, int y, HexCoord *out)
+{
+    if (x < 0 || y < 0)
+        return false;
+    HexCoord h = {x / MAP_COMPACT_W + 1, y + 1};
+    if (!hex_in_bounds(h, m->cols, m->rows))
+        return false;
+    *out = h;
+    return true;
+}
+
+static void compact_hex(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *c, HexCoord h)
+{
+    const Map *m = &gd->map;
+    const MapHex *mh = map_hex(m, h);
+    int idx = map_hex_index(m, h);
+    int x, y;
+    maprender_compact_pos(h, &x, &y);
+    int t = mh->terrain;
+    for (int i = 0; i < MAP_COMPACT_W; i++)
+        put(c, x + i, y, gd->terrain[t].symbol, STY_TERRAIN, t);
+    char glyph;
+    int rs = road_style(gd, mh, &glyph);
+    if (rs >= 0)
+        put(c, x + 1, y, glyph, rs, t);
+    if (mh->flags & HEXF_EXIT_CSA)
+        put(c, x + 2, y, '>', STY_EXIT, t);
+    else if (mh->flags & HEXF_SUPPLY_UNION)
+        put(c, x + 2, y, 'U', STY_SUPPLY_UNION, t);
+    else if (mh->flags & HEXF_SUPPLY_CSA)
+        put(c, x + 2, y, 'C', STY_SUPPLY_CSA, t);
+    else if (mh->fort_faces)
+        put(c, x + 2, y, '%', STY_FORT, t);
+    else if (touches_great_river(gd, h))
+        put(c, x + 2, y, '~', STY_GREAT_RIVER, t);
+    if (mh->place >= 0)
+        put(c, x, y, '*', STY_PLACE, t);
+    if (mk && mk->work && mk->work[idx])
+        put(c, x, y, mk->work[idx], STY_WORK, t);
+    for (int side = 0; ov && side < SIDE_COUNT; side++) {
+        int n = ov->units[side] ? ov->units[side][idx] : 0;
+        if (n <= 0)
+            continue;
+        bool hidden = n == MAP_UNITS_HIDDEN;
+        int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
+        char letter = unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]);
+        unsigned char colour = !hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
+        int from = 1;
+        if (mk && mk->points && !hidden) {
+            int p = mk->points[idx] > 99 ? 99 : mk->points[idx];
+            if (p > 9) { /* [letter][tens][ones] */
+                put(c, x, y, letter, st, t);
+                put(c, x + 1, y, (char)('0' + p / 10), st, t);
+                from = 0;
+            } else
+                put(c, x + 1, y, letter, st, t);
+            put(c, x + 2, y, (char)('0' + p % 10), st, t);
+        } else {
+            put(c, x + 1, y, letter, st, t);
+            put(c, x + 2, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
+            if (!hidden && mk && mk->mark && mk->mark[idx])
+                put(c, x, y, mk->mark[idx], STY_MARKER, t);
+        }
+        for (int k = from; k < MAP_COMPACT_W; k++)
+            c->cells[y * c->width + x + k].colour = colour;
+    }
+}
+
+bool maprender_compact_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
+{
+    const Map *m = &gd->map;
+    memset(out, 0, sizeof *out);
+    if (!m->hexes)
+        return false;
+    if (!canvas_new(out, m->cols * MAP_COMPACT_W, m->rows))
+        return false;
+    for (int i = 0; i < m->cols * m->rows; i++)
+        compact_hex(gd, ov, mk, out, map_hex_at(m, i));
+    maprender_place_labels(gd, ov, out, MAP_LEVEL_COMPACT);
+    return true;
+}
+
+/* ---- place names ------------------------------------------------------- */
+
+void maprender_label_name(const char *name, char *out, size_t n)
+{
+    size_t k = 0;
+    int depth = 0;
+    for (const char *p = name; *p && n > 0; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')' && depth > 0)
+            depth--;
+        else if (depth == 0 && k + 1 < n && !(*p == ' ' && (k == 0 || out[k - 1] == ' ')))
+            out[k++] = *p;
+    }
+    while (k > 0 && out[k - 1] == ' ')
+        k--;
+    if (n > 0)
+        out[k] = '\0';
+}
+
+/* The cells of hex h on a level: row y, columns x .. x + w - 1. */
+static void level_cells(int level, HexCoord h, int *x, int *y, int *w)
+{
+    if (level == MAP_LEVEL_COMPACT) {
+        maprender_compact_pos(h, x, y);
+        *w = MAP_COMPACT_W;
+    } else if (level == MAP_LEVEL_OVERVIEW) {
+        maprender_overview_pos(h, x, y);
+        *w = 1;
+    } else {
+        maprender_interior(h, x, y);
+        *w = 4;
+    }
+}
+
+/* What covering a cell with a name costs; -1: never. */
+static int cover_cost(const MapCell *c)
+{
+    switch (c->style) {
+    case STY_BLANK:
+        return 0;
+    case STY_BORDER:
+        return 1;
+    case STY_TERRAIN:
+        return 3;
+    case STY_ROAD_MAJOR:
+    case STY_ROAD_MINOR:
+    case STY_RAILROAD:
+        return 5;
+    case STY_GREAT_RIVER:
+    case STY_MINOR_RIVER:
+    case STY_CREEK:
+        return 12;
+    default: /* places, markers, units, fords, bridges, supply, exits, forts, ids */
+        return -1;
+    }
+}
+
+typedef struct {
+    int dy, side; /* side: 0 across the hex (a row above or below), 1 right of it, -1 left of it */
+    int penalty;
+} LabelSpot;
+
+/* Where a name may go, nearest first: the full map writes it on the
+ * hex's frame below or above; the small levels beside it first. */
+static const LabelSpot spots_full[] = {
+    {1, 0, 0}, {-1, 0, 3}, {0, 1, 4}, {0, -1, 6}, {2, 0, 8}, {-2, 0, 10}, {3, 0, 14}, {-3, 0, 16},
+};
+static const LabelSpot spots_small[] = {
+    {0, 1, 0}, {1, 0, 1}, {-1, 0, 2}, {0, -1, 3}, {2, 0, 6}, {-2, 0, 7},
+};
+/* (the overview's rows are two hex rows each: only its neighbours) */
+#define OVERVIEW_SPOTS 4
+
+/* The cost of writing text (len) at sx, y; -1 when it may not go there. */
+static int spot_cost(const MapCanvas *c, const bool *no, int sx, int y, int len)
+{
+    if (y < 0 || y >= c->height || sx < 0 || sx + len > c->width)
+        return -1;
+    int cost = 0;
+    for (int i = 0; i < len; i++) {
+        int k = y * c->width + sx + i;
+        int cc = cover_cost(&c->cells[k]);
+        if (no[k] || cc < 0)
+            return -1;
+        cost += cc;
+    }
+    /* A name that runs into letters reads worse than one between frames. */
+    for (int e = 0; e < 2; e++) {
+        int x = e ? sx + len : sx - 1;
+        if (x >= 0 && x < c->width) {
+            int cc = cover_cost(&c->cells[y * c->width + x]);
+            if (cc >= 3 || cc < 0)
+                cost += 3;
+        }
+    }
+    return cost;
+}
+
+/* The best place for text near the hex at (x, y, w); false when none is good enough. */
+static bool best_spot(const MapCanvas *c, const bool *no, int level, int x, int y, int w, int len, int *bx,
+                      int *by)
+{
+    const LabelSpot *spots = level == MAP_LEVEL_FULL ? spots_full : spots_small;
+    int nspots = level == MAP_LEVEL_FULL      ? (int)(sizeof spots_full / sizeof *spots_full)
+                 : level == MAP_LEVEL_OVERVIEW ? OVERVIEW_SPOTS
+                                               : (int)(sizeof spots_small / sizeof *spots_small);
+    int best = -1;
+    for (int s = 0; s < nspots; s++) {
+        int yy = y + spots[s].dy;
+        int from, to;
+        if (spots[s].side > 0)
+            from = to = x + w + 1; /* one cell between the hex and its name */
+        else if (spots[s].side < 0)
+            from = to = x - 1 - len;
+        else if (spots[s].dy == 1 || spots[s].dy == -1) {
+            from = x - len; /* overlapping the hex's columns or the cell either side */
+            to = x + w;
+        } else {
+            from = x - len + 1; /* further away: over the hex's own columns */
+            to = x + w - 1;
+        }
+        for (int sx = from; sx <= to; sx++) {
+            int cost = spot_cost(c, no, sx, yy, len);
+            if (cost < 0)
+                continue;
+            int off = 2 * sx + len - (2 * x + w);
+            cost += spots[s].penalty + (spots[s].side ? 0 : (off < 0 ? -off : off) / 2);
+            if (best < 0 || cost < best) {
+                best = cost;
+                *bx = sx;
+                *by = yy;
+            }
+        }
+    }
+    /* Good enough: on the full map a name may cover some terrain letters
+     * beside its frame; on the small levels every cell is a hex's. */
+    return best >= 0 && best <= (level == MAP_LEVEL_FULL ? 3 : 5) * len + 12;
+}
+
+/* The texts to try for a place, longest first; returns how many. */
+static int label_forms(const GameData *gd, const Place *pl, char forms[][64], int max)
+{
+    int n = 0;
+    char name[64];
+    maprender_label_name(pl->name, name, sizeof name);
+    /* A long name goes whole only where it has no short form. */
+    if (name[0] && n < max && (!pl->label[0] || (int)strlen(name) <= gd->display.max_letters))
+        snprintf(forms[n++], 64, "%s", name);
+    if (pl->label[0] && strcmp(pl->label, name) != 0 && n < max)
+        snprintf(forms[n++], 64, "%s", pl->label);
+    if (n == 0)
+        return 0;
+    int min = gd->display.min_letters > 0 ? gd->display.min_letters : 1;
+    /* The name's first word alone ("Salem" for Salem Church). */
+    const char *sp = strchr(name, ' ');
+    if (sp && sp - name >= min && n < max && (int)(sp - name) < (int)strlen(forms[n - 1]))
+        snprintf(forms[n++], 64, "%.*s", (int)(sp - name), name);
+    const char *base = pl->label[0] ? pl->label : name;
+    for (int k = (int)strlen(base) - 1; k >= min && n < max; k--) {
+        char cut[64];
+        snprintf(cut, sizeof cut, "%.*s", k, base);
+        int len = (int)strlen(cut);
+        while (len > 0 && (cut[len - 1] == ' ' || cut[len - 1] == '.' || cut[len - 1] == '-' || cut[len - 1] == '\''))
+            len--;
+        if (len < min || len + 2 > (int)sizeof cut)
+            continue;
+        cut[len] = '.';
+        cut[len + 1] = '\0';
+        if (strcmp(cut, forms[n - 1]) != 0 && strlen(cut) < strlen(forms[n - 1]))
+            snprintf(forms[n++], 64, "%s", cut);
+    }
+    return n;
+}
+
+/* Marks columns x0 .. x1 of row y as not to be covered. */
+static void forbid(const MapCanvas *c, bool *no, int x0, int x1, int y)
+{
+    if (y < 0 || y >= c->height)
+        return;
+    for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < c->width; x++)
+        no[y * c->width + x] = true;
+}
+
+void maprender_place_labels(const GameData *gd, const MapOverlay *ov, MapCanvas *c, int level)
+{
+    const Map *m = &gd->map;
+    for (int i = 0; i < c->width * c->height; i++)
+        c->cells[i].label = 0;
+    free(c->labels);
+    c->labels = NULL;
+    c->nlabels = 0;
+    if (m->nplaces <= 0)
+        return;
+    c->labels = calloc((size_t)m->nplaces, sizeof *c->labels);
+    bool *no = calloc((size_t)c->width * (size_t)c->height, sizeof *no);
+    int *order = malloc((size_t)m->nplaces * sizeof *order);
+    if (!c->labels || !no || !order) {
+        free(c->labels);
+        c->labels = NULL;
+        free(no);
+        free(order);
+        return;
+    }
+    /* Units (and the cell either side), places and their hexes stay in sight. */
+    for (int i = 0; i < m->cols * m->rows; i++) {
+        HexCoord h = map_hex_at(m, i);
+        bool units = false;
+        for (int s = 0; ov && s < SIDE_COUNT; s++)
+            units |= ov->units[s] && ov->units[s][i] > 0;
+        if (!units && m->hexes[i].place < 0)
+            continue;
+        int x, y, w;
+        level_cells(level, h, &x, &y, &w);
+        forbid(c, no, x - 1, x + w, y);
+    }
+    /* The order: priority, then map.ini's. */
+    int n = 0;
+    for (int p = 9; p >= 0; p--)
+        for (int i = 0; i < m->nplaces; i++)
+            if (m->places[i].priority == p || (p == 0 && (m->places[i].priority < 0 || m->places[i].priority > 9)))
+                order[n++] = i;
+    for (int k = 0; k < n; k++) {
+        const Place *pl = &m->places[order[k]];
+        MapLabel *lb = &c->labels[c->nlabels++];
+        lb->place = order[k];
+        lb->state = LABEL_CROWDED;
+        if (ov && ov->ids) {
+            lb->state = LABEL_OFF;
+            continue;
+        }
+        if (level == MAP_LEVEL_OVERVIEW && pl->priority < gd->display.overview_priority) {
+            lb->state = LABEL_MINOR;
+            continue;
+        }
+        if (!map_has(m, pl->hex))
+            continue;
+        char forms[48][64];
+        int nf = label_forms(gd, pl, forms, 48);
+        int x, y, w;
+        level_cells(level, pl->hex, &x, &y, &w);
+        for (int f = 0; f < nf; f++) {
+            int len = (int)strlen(forms[f]), bx, by;
+            if (len == 0 || !best_spot(c, no, level, x, y, w, len, &bx, &by))
+                continue;
+            lb->state = LABEL_PLACED;
+            lb->x = bx;
+            lb->y = by;
+            lb->len = len;
+            snprintf(lb->text, sizeof lb->text, "%s", forms[f]);
+            for (int i = 0; i < len; i++)
+                c->cells[by * c->width + bx + i].label = forms[f][i];
+            forbid(c, no, bx - 1, bx + len, by); /* and a cell between it and the next name */
+            break;
+        }
+    }
+    free(no);
+    free(order);
+}
+
+/* ---- how a cell looks on a terminal ------------------------------------ */
+
+enum { BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE };
+
+/* Per style: the colour on 8-colour terminals, on 256-colour ones, and
+ * attributes with colour (without colour only MAP_A_BOLD is kept). */
+static const struct {
+    signed char fg8;
+    short fg256;
+    unsigned char attrs;
+} style_looks[STY_COUNT] = {
+    [STY_BLANK] = {-1, -1, 0},
+    [STY_BORDER] = {-1, -1, MAP_A_DIM},
+    [STY_TERRAIN] = {-1, -1, 0},
+    [STY_GREAT_RIVER] = {BLUE, 45, MAP_A_BOLD},
+    [STY_MINOR_RIVER] = {BLUE, 39, 0},
+    [STY_CREEK] = {CYAN, 80, 0},
+    [STY_FORD] = {YELLOW, 226, MAP_A_BOLD},
+    [STY_BRIDGE] = {WHITE, 231, MAP_A_BOLD},
+    [STY_ROAD_MAJOR] = {YELLOW, 220, MAP_A_BOLD},
+    [STY_ROAD_MINOR] = {YELLOW, 178, 0},
+    [STY_RAILROAD] = {WHITE, 250, 0},
+    [STY_PLACE] = {MAGENTA, 213, MAP_A_BOLD},
+    [STY_SUPPLY_UNION] = {BLUE, 75, MAP_A_BOLD},
+    [STY_SUPPLY_CSA] = {RED, 203, MAP_A_BOLD},
+    [STY_EXIT] = {RED, 203, MAP_A_BOLD},
+    [STY_FORT] = {RED, 203, MAP_A_BOLD},
+    [STY_UNION] = {BLUE, 27, MAP_A_BOLD | MAP_A_REVERSE},
+    [STY_CSA] = {RED, 160, MAP_A_BOLD | MAP_A_REVERSE},
+    [STY_HEXID] = {-1, -1, 0},
+    [STY_MARKER] = {YELLOW, 226, MAP_A_BOLD},
+    [STY_WORK] = {MAGENTA, 213, MAP_A_BOLD},
+};
+
+/* On an 8-colour terminal: a light colour (the terminal's own foreground counts as one). */
+static bool light8(int c) { return c < 0 || c == GREEN || c == YELLOW || c == CYAN || c == WHITE; }
+
+MapLook maprender_look(const GameData *gd, const MapCell *cell, int depth, bool names)
+{
+    MapLook l = {cell->ch, -1, -1, 0};
+    bool label = names && cell->label;
+    if (label)
+        l.ch = cell->label;
+    int st = cell->style < STY_COUNT ? cell->style : STY_BLANK;
+    bool unit = !label && (st == STY_UNION || st == STY_CSA);
+    if (depth == MAP_MONO) {
+        l.attrs = label ? MAP_A_BOLD : unit ? MAP_A_BOLD | MAP_A_UNDERLINE : style_looks[st].attrs & MAP_A_BOLD;
+        return l;
+    }
+    bool c256 = depth == MAP_COLOUR256;
+    const TerrainKind *tk = cell->terrain < gd->nterrain ? &gd->terrain[cell->terrain] : NULL;
+    short ground = tk ? (c256 ? tk->background_256 : tk->background) : -1;
+    if (unit) { /* a block of the formation's colour over any background */
+        l.fg = cell->colour < MAX_COLOUR ? cell->colour : c256 ? style_looks[st].fg256 : style_looks[st].fg8;
+        l.attrs = MAP_A_REVERSE | MAP_A_BOLD;
+        if (l.fg == ground) { /* the block would vanish: its colour on black instead */
+            l.bg = BLACK;
+            l.attrs = MAP_A_BOLD;
+        }
+        return l;
+    }
+    l.bg = ground;
+    if (label) {
+        l.fg = c256 ? 231 : WHITE;
+        l.attrs = MAP_A_BOLD;
+    } else if (st == STY_TERRAIN) {
+        l.fg = (short)(tk ? tk->colour : -1);
+        if (tk && l.bg >= 0)
+            l.fg = c256 ? (tk->texture_256 >= 0 ? tk->texture_256 : l.fg) : l.bg;
+        return l; /* faint or hidden on purpose: the background says it */
+    } else {
+        l.fg = c256 ? style_looks[st].fg256 : style_looks[st].fg8;
+        l.attrs = style_looks[st].attrs;
+    }
+    if (!c256 && l.bg >= 0 && light8(l.fg) == light8(l.bg)) /* 8 colours: keep it readable */
+        l.fg = light8(l.bg) ? BLACK : WHITE;
+    return l;
 }

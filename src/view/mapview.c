@@ -8,7 +8,8 @@ static const struct {
     unsigned flag;
     char mark;
 } state_marks[] = {
-    {UF_DEM, 'D'}, {UF_DIS, 'd'}, {UF_OOS, 'o'}, {UF_FIRED, 'f'}, {UF_FORCED, 'm'}, {UF_DETACHED, 'x'},
+    {UF_DEM, 'D'}, {UF_DIS, 'd'}, {UF_OOS, 'o'},      {UF_FIRED, 'f'},
+    {UF_FORCED, 'm'}, {UF_DETACHED, 'x'}, {UF_MOVED, 'v'}, {UF_ACTIVATED, 'a'},
 };
 #define NSTATE_MARKS ((int)(sizeof state_marks / sizeof state_marks[0]))
 

@@ -9,7 +9,9 @@
  * important marker lying on the hex itself, which both sides see.
  *
  *   state (mark): D demoralized > d disorganized > o out of supply > f fired
- *                 > m forced march > x detached
+ *                 > m forced march > x detached > v moved this turn
+ *                 > a activated this turn (the turn's flags: a stack shows
+ *                 whether it has had its go)
  *   work  (work): ! an Automa objective marker (its area's objective hex)
  *                 > % fortification marker > b breastwork > p pontoon (either end)
  */
