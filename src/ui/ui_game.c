@@ -1324,10 +1324,10 @@ static void draw_overlay(const Ui *u, GameUi *gu)
         if (!e)
             return;
         const RuleText *rt = ruletext_find(&u->gd->ruletext, e->rule);
-        char line[400];
+        char line[1200];
         log_line(e, line, sizeof line);
         int y = 2;
-        mvaddnstr(y++, 2, line, COLS - 2);
+        panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, line); /* the whole entry, wrapped */
         y++;
         attrset(A_BOLD);
         if (rt)
@@ -1368,12 +1368,28 @@ static void draw_overlay(const Ui *u, GameUi *gu)
     gu->rule_entry = ns > 0 ? shown[gu->log_sel] : -1;
     int first = gu->log_back + rows - 1 < ns ? gu->log_back + rows - 1 : ns - 1;
     for (int k = first, y = 2; k >= gu->log_back && y < LINES - 1; k--, y++) {
-        char line[400];
+        char line[1200];
         log_line(&g->log.items[shown[k]], line, sizeof line);
-        if (k == gu->log_sel)
+        if (k == gu->log_sel) { /* the picked entry whole, wrapped over as many rows as it needs */
             attrset(A_REVERSE);
+            for (const char *t = line; *t && y < LINES - 1;) {
+                int len = ui_wrap_len(t, COLS);
+                mvhline(y, 0, ' ', COLS);
+                mvaddnstr(y, 0, t, len);
+                t += len;
+                while (*t == ' ')
+                    t++;
+                if (*t)
+                    y++;
+            }
+            attrset(A_NORMAL);
+            continue;
+        }
+        if ((int)strlen(line) > COLS && COLS > 1) { /* cut, and it says so: j k to it shows it whole */
+            line[COLS - 1] = '~';
+            line[COLS] = '\0';
+        }
         mvaddnstr(y, 0, line, COLS);
-        attrset(A_NORMAL);
     }
 }
 
