@@ -445,6 +445,28 @@ static void test_leaving_works_and_obligations_are_traps(void **state)
     game_free(&g);
 }
 
+static void test_the_place_count_is_what_acts(void **state)
+{
+    (void)state;
+    /* Before the chit is placed, the screen says how many units would act
+     * there; placing it then activates exactly those (ACT-RADIUS). */
+    Game g;
+    anderson_activated(&g);
+    int out = 0, act = game_place_count(&g, hexi("2322"), &out);
+    int far_out = 0, far = game_place_count(&g, hexi("1819"), &far_out);
+    assert_true(act > 0);
+    assert_int_equal(act + out, far + far_out); /* the same formation either way */
+    apply_text(&g, "place 2322");
+    int active = 0;
+    for (int i = 0; i < g.st.nunits; i++)
+        active += (g.st.unit[i].flags & UF_ACTIVE) && gd.units[i].type != UT_SKIRMISHER && gd.units[i].type != UT_DUMMY;
+    assert_int_equal(active, act);
+    char want[80];
+    snprintf(want, sizeof want, "%d unit%s within the command radius", act, act == 1 ? "" : "s");
+    assert_true(log_has(&g, want));
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -458,6 +480,7 @@ int main(void)
         cmocka_unit_test(test_the_preview_is_the_combat),
         cmocka_unit_test(test_the_bombardment_preview_is_the_table),
         cmocka_unit_test(test_leaving_works_and_obligations_are_traps),
+        cmocka_unit_test(test_the_place_count_is_what_acts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -793,6 +793,46 @@ static void activate_skirmishers(Game *g, int side)
     }
 }
 
+/* Whether unit i answers the drawn chit (ACT-RADIUS): of its formation or
+ * held by its commander, not yet activated, detached or locked. Placing the
+ * chit and the screen's count before it is placed both ask. */
+static bool answers_chit(const Game *g, int i)
+{
+    const GameState *st = &g->st;
+    const UnitState *u = &st->unit[i];
+    int f = unit_formation(g, i);
+    bool mine = st->drawn.kind == CHIT_FORMATION ? f == st->drawn.index
+                                                 : held_by_drawn(g, f) ||
+                                                       (f < 0 && g->gd->units[i].side == st->drawn.side &&
+                                                        !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
+    if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
+        mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
+    /* ACT-INDEP, DETACH: a unit the Independent chit or a detachment moved this turn "can not be
+     * activated again later during the current turn", by its own formation neither */
+    return u->where == AT_MAP && mine && !(u->flags & (UF_DETACHED | UF_ACTIVATED)) && !unit_locked(g, i);
+}
+
+int game_place_count(const Game *g, int hex, int *outside)
+{
+    *outside = 0;
+    int n = g->gd->map.cols * g->gd->map.rows, active = 0;
+    if (g->st.phase != PH_ACTIVATION || g->st.drawn.kind == CHIT_INDEPENDENT || hex < 0 || hex >= n)
+        return 0;
+    unsigned char *range = malloc((size_t)n);
+    if (!range)
+        return 0;
+    command_range(g, g->st.drawn.side, hex, chit_radius(g), range);
+    for (int i = 0; i < g->st.nunits; i++)
+        if (answers_chit(g, i)) {
+            if (range[g->st.unit[i].hex])
+                active++;
+            else
+                (*outside)++;
+        }
+    free(range);
+    return active;
+}
+
 static void activate_in_radius(Game *g)
 {
     GameState *st = &g->st;
@@ -806,16 +846,7 @@ static void activate_in_radius(Game *g)
     int active = 0, outside = 0;
     for (int i = 0; i < st->nunits; i++) {
         UnitState *u = &st->unit[i];
-        int f = unit_formation(g, i);
-        bool mine = st->drawn.kind == CHIT_FORMATION ? f == st->drawn.index
-                                                     : held_by_drawn(g, f) ||
-                                                           (f < 0 && g->gd->units[i].side == st->drawn.side &&
-                                                            !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
-        if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
-            mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
-        /* ACT-INDEP, DETACH: a unit the Independent chit or a detachment moved this turn "can not be
-         * activated again later during the current turn", by its own formation neither */
-        if (u->where != AT_MAP || !mine || (u->flags & (UF_DETACHED | UF_ACTIVATED)) || unit_locked(g, i))
+        if (!answers_chit(g, i))
             continue;
         if (range[u->hex]) {
             u->flags |= UF_ACTIVE | UF_ACTIVATED;

@@ -447,6 +447,9 @@ int game_group_moves(const Game *g, const short *units, int nunits, Decision *ou
  * chit's radius (ACT-RADIUS): in_range[hex index] = 1. False if no chit is
  * drawn or out of memory. */
 bool game_command_preview(const Game *g, int hex, unsigned char *in_range);
+/* How many units would act if the drawn chit were placed at hex now, and
+ * how many of them would stay outside its radius (ACT-RADIUS). */
+int game_place_count(const Game *g, int hex, int *outside);
 
 /* Activation points a formation costs now (ACT-POINTS). */
 int game_formation_cost(const Game *g, int formation);

@@ -128,6 +128,25 @@ static void view_refresh(GameUi *gu)
     } else
         for (int i = 0; i < gu->nlegal; i++)
             gu->view[gu->nview++] = i;
+    { /* the places for the chit, those where most units would act first */
+        int a = 0;
+        while (a < gu->nview && gu->legal[gu->view[a]].kind != D_PLACE)
+            a++;
+        int b = a;
+        while (b < gu->nview && gu->legal[gu->view[b]].kind == D_PLACE)
+            b++;
+        int *cnt = gu->gid;
+        for (int i = a; i < b; i++) {
+            int out;
+            cnt[i] = game_place_count(g, gu->legal[gu->view[i]].arg, &out);
+        }
+        for (int i = a + 1; i < b; i++) /* insertion sort, stable */
+            for (int j = i; j > a && cnt[j] > cnt[j - 1]; j--) {
+                int t = cnt[j], v = gu->view[j];
+                cnt[j] = cnt[j - 1], gu->view[j] = gu->view[j - 1];
+                cnt[j - 1] = t, gu->view[j - 1] = v;
+            }
+    }
     int keep = 0, *late = gu->gid; /* eliminating losses last, in their order */
     int nlate = 0;
     for (int i = 0; i < gu->nview; i++) {
@@ -185,6 +204,20 @@ static void orders_refresh(GameUi *gu)
     }
 }
 
+/* The highlighted first choice is never a trap when something else may be
+ * chosen: from row 0, the first row that is not one. */
+static void sel_first_safe(GameUi *gu)
+{
+    char why[400];
+    for (int i = 0; gu->sel == 0 && i < gu->nview; i++) {
+        const Decision *d = row_decision(gu, i);
+        if (!d || advice_for(&gu->play.game, d, gu->legal, gu->nlegal, why, sizeof why) < ADVICE_CONFIRM) {
+            gu->sel = i;
+            break;
+        }
+    }
+}
+
 static void game_legal_refresh(GameUi *gu)
 {
     int n = game_legal(&gu->play.game, gu->legal, LEGAL_CAP);
@@ -198,6 +231,7 @@ static void game_legal_refresh(GameUi *gu)
     gu->confirming = false;
     gu->ab_hex = -1;
     orders_refresh(gu);
+    sel_first_safe(gu);
 }
 
 bool game_ui_alloc(GameUi *gu, const GameData *gd)
@@ -394,6 +428,12 @@ static void decision_label(const Game *g, const Decision *d, int half_mp, char *
         hint = tmp;
         break;
     }
+    case D_PLACE: { /* how many answer the chit there: the best places first in the list */
+        int out = 0, act = game_place_count(g, d->arg, &out);
+        snprintf(tmp, sizeof tmp, "%d of %d act", act, act + out);
+        hint = tmp;
+        break;
+    }
     case D_DONE:
         hint = "no more";
         break;
@@ -570,7 +610,9 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
         return;
     }
     if (d->kind == D_PLACE && game_command_preview(g, hex, gu->in_range)) {
-        snprintf(line, size, "Enter: place the chit here (underlined: its command radius)");
+        int out = 0, act = game_place_count(g, hex, &out);
+        snprintf(line, size, "Enter: place the chit here: %d of %d units act (underlined: its command radius)", act,
+                 act + out);
         return;
     }
     decision_format(gd, d, text, sizeof text);
@@ -767,6 +809,7 @@ static void map_enter(Ui *u, GameUi *gu)
         } else if (orders_select(g, gu->legal, gu->nlegal, hex, &gu->osel)) {
             gu->sel = gu->top = 0;
             orders_refresh(gu);
+            sel_first_safe(gu);
         }
         else
             snprintf(gu->msg, sizeof gu->msg, " nothing to order at this hex: Up/Down for the list of decisions");
@@ -1606,8 +1649,8 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     if (gu->play.save_error[0])
         snprintf(gu->msg, sizeof gu->msg, " (not saved: %s)", gu->play.save_error);
     refresh_units(u, &gu->play.game);
-    game_legal_refresh(gu);
     gu->sel = 0;
+    game_legal_refresh(gu); /* its first choice highlighted, never a trap when another exists */
     gu->top = 0;
     int after[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
     if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION)) {
@@ -1667,6 +1710,7 @@ static void list_enter(Ui *u, GameUi *gu)
         gu->sel = gu->top = 0;
         gu->nopen = 0;
         orders_refresh(gu);
+        sel_first_safe(gu);
         snprintf(gu->msg, sizeof gu->msg, " selected: the lit hexes are its moves (with their MP); Enter on one moves it");
         return;
     }
