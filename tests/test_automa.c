@@ -2238,6 +2238,29 @@ static void test_display_text(void **state)
     game_free(&g);
 }
 
+/* The page as the Ruler lies on it, for the step panel (issue 14): each
+ * window over the cell the arrow's anchor and the window's offset name,
+ * the windows a behaviour check reads marked, or the one window read. */
+static void test_page_picture(void **state)
+{
+    (void)state;
+    PagePicture pp;
+    int anchor = gd.automa.anchors[2]; /* the third die 3 */
+    assert_true(automa_page_picture(&gd, 7, anchor, -1, ATT_AGGRESSIVE, &pp));
+    assert_string_equal(pp.title, gd.automa.pages[7].title);
+    for (int w = 0; w < RW_COUNT; w++) {
+        int c = anchor + gd.automa.window[w] - 1;
+        assert_int_equal(pp.window[c], w);
+        assert_string_equal(pp.value[c], gd.automa.pages[7].cell[c].token);
+        bool read = w == RW_BEHAVIOUR || w == RW_PROX_AGGRESSIVE || w == RW_BOMBARD;
+        assert_int_equal(pp.read[c], read);
+    }
+    assert_true(automa_page_picture(&gd, 7, anchor, RW_ACTIVATION, ATT_CAUTIOUS, &pp));
+    for (int w = 0; w < RW_COUNT; w++)
+        assert_int_equal(pp.read[anchor + gd.automa.window[w] - 1], w == RW_ACTIVATION);
+    assert_false(automa_page_picture(&gd, 1, anchor, -1, ATT_AGGRESSIVE, &pp)); /* no page 1 */
+}
+
 /* ---- Rules fidelity (issue 12): the Automa's findings 14-26 -------------- */
 
 /* Whether every division in the engagement could fight a Confederate unit
@@ -2988,6 +3011,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_display_text),
+        cmocka_unit_test(test_page_picture),
         cmocka_unit_test(test_AI_MOVE_shared_objective_next_to_a_corps_there),
         cmocka_unit_test(test_AI_MOVE_shared_objective_only_at_the_objective),
         cmocka_unit_test(test_AI_WHEEL_every_marker_slides_on_an_entry),

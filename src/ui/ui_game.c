@@ -921,7 +921,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
 #define ROW(a, ...) do { if (nr < 400) { snprintf(rows[nr], sizeof rows[nr], __VA_ARGS__); rattr[nr++] = (a); } } while (0)
         if (gu->step_mode && gu->step_from < g->log.count) {
             ROW(A_BOLD, "Its last step:");
-            int page = 0, anchor = 0;
+            int page = 0, anchor = 0, window = -1;
             for (int i = gu->step_from; i < g->log.count; i++) {
                 const LogEntry *e = &g->log.items[i];
                 if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
@@ -931,8 +931,12 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                     snprintf(line, sizeof line, "%s die %d: %s", e->rule, e->die, e->text);
                 else
                     snprintf(line, sizeof line, "%s: %s", e->rule, e->text);
-                if (strcmp(e->rule, "AI-BEHAVIOUR") == 0)
-                    sscanf(e->text, "page %d \"%*[^\"]\", Ruler at %d", &page, &anchor);
+                if (strcmp(e->rule, "AI-BEHAVIOUR") == 0 &&
+                    sscanf(e->text, "page %d \"%*[^\"]\", Ruler at %d", &page, &anchor) == 2)
+                    window = -1;
+                else if ((strcmp(e->rule, "AI-RANDOMIZE") == 0 || strcmp(e->rule, "AI-INDEPENDENT") == 0) &&
+                         sscanf(e->text, "page %d, Ruler at %d", &page, &anchor) == 2)
+                    window = strcmp(e->rule, "AI-RANDOMIZE") == 0 ? RW_ACTIVATION : RW_INDEPENDENT;
                 for (const char *t = line; *t;) { /* wrapped to the panel */
                     int len = ui_wrap_len(t, w);
                     ROW(A_NORMAL, "%.*s", len, t);
@@ -942,7 +946,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                 }
             }
             PagePicture pp;
-            if (page && automa_page_picture(u->gd, page, anchor, g->st.automa.attitude, &pp)) {
+            if (page && automa_page_picture(u->gd, page, anchor, window, g->st.automa.attitude, &pp)) {
                 ROW(A_NORMAL, "%s", "");
                 ROW(A_BOLD, "Page %d, the Ruler at %d:", pp.page, pp.anchor);
                 ROW(A_NORMAL, "\"%.*s\"", w - 2, pp.title);
@@ -1030,6 +1034,8 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         panel_line(x, &y, w, A_NORMAL, "Below: its orders (%d of %d)", gu->nview, gu->nlegal);
         y++;
     }
+    if (automa_acting(gu) && gu->replay_at < 0)
+        return; /* its one decision is its next step: space */
     if (!(g->st.automa.on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
         draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
     int rows = LINES - 1 - y;

@@ -500,7 +500,7 @@ const char *automa_window_name(int window)
     return window >= 0 && window < RW_COUNT ? label[window] : "?";
 }
 
-bool automa_page_picture(const GameData *gd, int page, int anchor, int attitude, PagePicture *out)
+bool automa_page_picture(const GameData *gd, int page, int anchor, int window, int attitude, PagePicture *out)
 {
     memset(out, 0, sizeof *out);
     if (!gd->automa.present || page < 2 || page > 12)
@@ -520,8 +520,9 @@ bool automa_page_picture(const GameData *gd, int page, int anchor, int attitude,
         if (cell < 1 || cell > out->ncells)
             continue;
         out->window[cell - 1] = (signed char)w;
-        out->read[cell - 1] = w == RW_BEHAVIOUR || w == RW_BOMBARD ||
-                              w == (attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);
+        out->read[cell - 1] = window >= 0 ? w == window
+                                          : w == RW_BEHAVIOUR || w == RW_BOMBARD ||
+                                                w == (attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);
         any = true;
     }
     return any;

@@ -33,9 +33,10 @@ typedef struct {
     signed char window[BORDER_MAX]; /* the Ruler's window over the cell (enum RulerWindow), -1 none */
     bool read[BORDER_MAX];        /* a window the behaviour check reads */
 } PagePicture;
-/* False when the page or the anchor is not in the booklet. attitude picks
- * the proximity window read. */
-bool automa_page_picture(const GameData *gd, int page, int anchor, int attitude, PagePicture *out);
+/* False when the page or the anchor is not in the booklet. window is the
+ * one window read (the track's randomizing, the Independent), or -1 for a
+ * behaviour check's three, attitude picking the proximity window. */
+bool automa_page_picture(const GameData *gd, int page, int anchor, int window, int attitude, PagePicture *out);
 /* A window's short name: "Behaviour", "Prox. Aggr.", ... */
 const char *automa_window_name(int window);
 
