@@ -2238,6 +2238,34 @@ static void test_display_text(void **state)
     game_free(&g);
 }
 
+/* The engagement's preview (issue 14): before the player's answer, the
+ * dice each side will roll are those the engagement then rolls. */
+static void test_engage_preview(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new solitaire 7\nset turn 4\nplace mahone 1921\nset breastwork 1921 confederate\n"
+                    "place birney 2021\nplace berry 2020\nplace whipple 1820\nset attitude aggressive\n"
+                    "set drawn sickles\nstep 5\n");
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    EngageDice ed;
+    assert_true(automa_engage_preview(&g, &ed));
+    assert_true(ed.ai_dice >= 1 && ed.conf_dice >= 1);
+    assert_int_equal(ed.bw_steps + ed.fort_steps, 0); /* the breastwork is the player's, not yet answered */
+    assert_true(ed.bw_pending);
+    char want[160];
+    snprintf(want, sizeof want, "the Union rolls %d %s; ", ed.ai_dice, ed.ai_dice == 1 ? "die" : "dice");
+    int from = g.log.count;
+    apply_text(&g, "done");
+    apply_text(&g, "bw-step"); /* a step after the roll: the dice as previewed */
+    bool found = false;
+    for (int i = from; i < g.log.count; i++)
+        found |= strstr(g.log.items[i].text, want) != NULL;
+    assert_true(found);
+    assert_false(automa_engage_preview(&g, &ed)); /* the roll is made: nothing to preview */
+    game_free(&g);
+}
+
 /* The page as the Ruler lies on it, for the step panel (issue 14): each
  * window over the cell the arrow's anchor and the window's offset name,
  * the windows a behaviour check reads marked, or the one window read. */
@@ -3012,6 +3040,7 @@ int main(void)
         cmocka_unit_test(test_setup),
         cmocka_unit_test(test_display_text),
         cmocka_unit_test(test_page_picture),
+        cmocka_unit_test(test_engage_preview),
         cmocka_unit_test(test_AI_MOVE_shared_objective_next_to_a_corps_there),
         cmocka_unit_test(test_AI_MOVE_shared_objective_only_at_the_objective),
         cmocka_unit_test(test_AI_WHEEL_every_marker_slides_on_an_entry),

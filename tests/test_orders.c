@@ -467,6 +467,22 @@ static void test_the_place_count_is_what_acts(void **state)
     game_free(&g);
 }
 
+/* The Automa's dice with its modifier points placed after the roll: one
+ * die at 5+ with one point hits on 4, 5 and 6. */
+static void test_engage_odds(void **state)
+{
+    (void)state;
+    EngageDice e = {.ai_dice = 1, .conf_dice = 2, .ai_points = 1, .conf_steps = 1, .ai_steps = 2};
+    CombatOdds o;
+    odds_engage(&e, 5, 1, &o);
+    assert_float_equal(o.att_hits[1], 0.5, 1e-9);
+    assert_float_equal(o.def_gone, 0.5, 1e-9);
+    assert_float_equal(o.def_hits[0], 4.0 / 9, 1e-9);
+    e.conf_marched = true; /* the first die a point lower: 6 only */
+    odds_engage(&e, 5, 1, &o);
+    assert_float_equal(o.def_hits[0], 5.0 / 6 * 2 / 3, 1e-9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -481,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_the_bombardment_preview_is_the_table),
         cmocka_unit_test(test_leaving_works_and_obligations_are_traps),
         cmocka_unit_test(test_the_place_count_is_what_acts),
+        cmocka_unit_test(test_engage_odds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -91,6 +91,22 @@ bool automa_break_price(const Game *g, char *buf, size_t n);
 bool automa_will_entrench(const Game *g, int hex);
 /* The hex of the stack offered to break contact from the Automa now, -1 none. */
 int automa_break_from(const Game *g);
+/* The dice of the Automa's engagement under way (J.2, J.3), before the
+ * player's last answer before the roll (AI-ENGAGEMENT's first question):
+ * each side's dice, the Automa's modifier points placed after its roll,
+ * the player's elite bonus, the works' steps, the faces of the
+ * interruption roll on which the attack is called off (AI-INTERRUPT). */
+typedef struct {
+    int ai_dice, conf_dice, ai_points, conf_bonus, bw_steps, fort_steps, calloff_faces;
+    int ai_steps, conf_steps;
+    bool all_reduced, conf_marched;
+    bool bw_pending; /* a Confederate breastwork in an engaged hex: after 'done' the player picks a die or a step */
+    char why[400];
+} EngageDice;
+bool automa_engage_preview(const Game *g, EngageDice *out);
+/* The Automa's hits from its dice with its modifier points placed after
+ * the roll in its best way (J.2); dice is not changed. */
+int automa_best_hits(const int *dice, int n, int points, int hit_on);
 /* What the player is asked in the Automa's engagement under way, in plain
  * words for the help screen; NULL when none is. */
 const char *automa_engage_situation(const Game *g);

@@ -428,6 +428,119 @@ static int engaged_skirmisher(const Game *g)
 }
 
 /* The dice (J.2, J.3, AI-INTERRUPT) and the rolls. */
+/* J.2, J.3: the dice of the engagement under way, with the why; nothing
+ * changes (resolve rolls them, the screen previews them). */
+static void engage_dice(const Game *g, EngageDice *out)
+{
+    const AutomaState *a = &g->st.automa;
+    const GameData *gd = g->gd;
+    int f = a->active;
+    memset(out, 0, sizeof *out);
+    short def[48];
+    int nd = defenders(g, def, 48);
+    int ai_total = a->attack_art, conf_total = 0;
+    bool all_reduced = true;
+    for (int i = 0; i < a->eng_natt; i++) {
+        int u = a->eng_att[i];
+        ai_total += game_unit_points(g, u);
+        all_reduced &= g->st.unit[u].steps < gd->counters[gd->units[u].counter].nvalues;
+    }
+    for (int i = 0; i < nd; i++)
+        conf_total += game_unit_points(g, def[i]);
+    /* the formation's skirmisher (N.2) attacks with the division it stands on */
+    int sk = engaged_skirmisher(g), sk_pts = sk >= 0 ? game_unit_points(g, sk) : 0;
+    ai_total += sk_pts;
+    const AutomaRules *ru = &gd->automa.rules;
+    int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
+    char *why = out->why;
+    size_t wsize = sizeof out->why;
+    char skt[24] = "";
+    if (sk_pts)
+        snprintf(skt, sizeof skt, ", skirmisher %d", sk_pts);
+    int len = snprintf(why, wsize, "%s: Union %d (artillery %d%s included) / %d = %d %s", automa_formation_name(gd, f),
+                       ai_total, a->attack_art, skt, ru->dice_per, ai_dice, ai_dice == 1 ? "die" : "dice");
+    if (f >= 0 && a->combat[f]) {
+        ai_dice += a->combat[f];
+        len += snprintf(why + len, wsize - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
+    }
+    char h[5];
+    if (a->eng_fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
+        conf_dice += gd->rules.fortification_dice;
+        out->fort_steps = gd->rules.fortification_steps;
+        len += snprintf(why + len, wsize - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
+                        hex_name(gd, a->eng_fort_hex, h), gd->rules.fortification_dice);
+    }
+    if (a->eng_bw_hex >= 0 && a->eng_bw_die) {
+        ai_dice -= gd->rules.breastwork_dice;
+        len += snprintf(why + len, wsize - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
+    } else if (a->eng_bw_hex >= 0) {
+        out->bw_steps = gd->rules.breastwork_steps;
+        len += snprintf(why + len, wsize - (size_t)len, "; breastwork: a Union step next to %s",
+                        hex_name(gd, a->eng_bw_hex, h));
+    }
+    /* J.3: terrain counts only when every defender stands in the same terrain */
+    int terrain = gd->map.hexes[a->eng_hex[0]].terrain;
+    bool same = true;
+    for (int i = 1; i < a->eng_nhex; i++)
+        same &= gd->map.hexes[a->eng_hex[i]].terrain == terrain;
+    if (same) {
+        const char *tn = combat_terrain(g, a->eng_att, a->eng_natt, a->eng_hex, a->eng_nhex, &ai_dice, &conf_dice);
+        if (tn)
+            len += snprintf(why + len, wsize - (size_t)len, "; %s: Union %d, Confederates %d", tn, ai_dice, conf_dice);
+    } else {
+        len += snprintf(why + len, wsize - (size_t)len, "; the defenders' terrain differs: no terrain effect");
+    }
+    ai_dice = clamp_dice(ru, ai_dice);
+    conf_dice = clamp_dice(ru, conf_dice);
+    snprintf(why + len, wsize - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
+             ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
+    out->ai_dice = ai_dice;
+    out->conf_dice = conf_dice;
+    out->all_reduced = all_reduced;
+    out->ai_points = f >= 0 ? (all_reduced ? gd->automa.track.mod_reduced[f] : gd->automa.track.mod_full[f]) : 0;
+    for (int i = 0; i < a->eng_nhex; i++) { /* the player's elite bonus, each hex's best */
+        int best_inf = 0, best_art = 0;
+        for (int k = 0; k < nd; k++)
+            if (g->st.unit[def[k]].hex == a->eng_hex[i]) {
+                const UnitDef *ud = &gd->units[def[k]];
+                int *b = is_artillery(ud) ? &best_art : &best_inf;
+                if (ud->elite > *b)
+                    *b = ud->elite;
+            }
+        out->conf_bonus += best_inf + best_art;
+    }
+    for (int i = 0; i < nd; i++) {
+        out->conf_steps += g->st.unit[def[i]].steps;
+        out->conf_marched |= (g->st.unit[def[i]].flags & UF_FORCED) != 0;
+    }
+    for (int i = 0; i < a->eng_natt; i++)
+        out->ai_steps += g->st.unit[a->eng_att[i]].steps;
+    if (ai_dice < conf_dice) { /* AI-INTERRUPT: the faces on which the attack is called off */
+        int bonus = a->attitude == ATT_AGGRESSIVE ? ru->interrupt_aggressive : 0;
+        for (int die = 1; die <= 6; die++)
+            out->calloff_faces += die - (conf_dice - ai_dice) + bonus <= ru->interrupt_stop;
+    }
+}
+
+bool automa_engage_preview(const Game *g, EngageDice *out)
+{
+    const AutomaState *a = &g->st.automa;
+    if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_PREP || a->eng_natt == 0 || a->eng_nhex == 0)
+        return false;
+    engage_dice(g, out);
+    for (int i = 0; i < a->eng_nhex; i++)
+        out->bw_pending |= g->st.breastwork[a->eng_hex[i]] == SIDE_CONFEDERATE + 1;
+    return true;
+}
+
+int automa_best_hits(const int *dice, int n, int points, int hit_on)
+{
+    int d[8];
+    for (int i = 0; i < n && i < 8; i++)
+        d[i] = dice[i];
+    return best_hits(d, n < 8 ? n : 8, points, hit_on);
+}
+
 static void resolve(Game *g)
 {
     AutomaState *a = &g->st.automa;
@@ -453,66 +566,16 @@ static void resolve(Game *g)
         ai_losses(g);
         return;
     }
-    int ai_total = a->attack_art, conf_total = 0;
-    bool all_reduced = true;
-    for (int i = 0; i < a->eng_natt; i++) {
-        int u = a->eng_att[i];
-        ai_total += game_unit_points(g, u);
-        all_reduced &= g->st.unit[u].steps < gd->counters[gd->units[u].counter].nvalues;
-    }
-    for (int i = 0; i < nd; i++)
-        conf_total += game_unit_points(g, def[i]);
-    /* the formation's skirmisher (N.2) attacks with the division it stands on */
-    int sk = engaged_skirmisher(g), sk_pts = sk >= 0 ? game_unit_points(g, sk) : 0;
-    ai_total += sk_pts;
+    EngageDice ed;
+    engage_dice(g, &ed);
+    int ai_dice = ed.ai_dice, conf_dice = ed.conf_dice;
+    bool all_reduced = ed.all_reduced;
     const AutomaRules *ru = &gd->automa.rules;
-    int ai_dice = clamp_dice(ru, ai_total / ru->dice_per), conf_dice = clamp_dice(ru, conf_total / ru->dice_per);
-    char why[320];
-    char skt[24] = "";
-    if (sk_pts)
-        snprintf(skt, sizeof skt, ", skirmisher %d", sk_pts);
-    int len = snprintf(why, sizeof why, "%s: Union %d (artillery %d%s included) / %d = %d %s",
-                       automa_formation_name(gd, f), ai_total, a->attack_art, skt, ru->dice_per, ai_dice,
-                       ai_dice == 1 ? "die" : "dice");
-    if (a->combat[f]) {
-        ai_dice += a->combat[f];
-        len += snprintf(why + len, sizeof why - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
-        a->combat[f] = 0;
-    }
-    char h[5];
-    a->eng_fort_steps = a->eng_bw_steps = 0;
-    if (a->eng_fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
-        conf_dice += gd->rules.fortification_dice;
-        a->eng_fort_steps = (signed char)gd->rules.fortification_steps;
-        len += snprintf(why + len, sizeof why - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
-                        hex_name(gd, a->eng_fort_hex, h), gd->rules.fortification_dice);
-    }
-    if (a->eng_bw_hex >= 0 && a->eng_bw_die) {
-        ai_dice -= gd->rules.breastwork_dice;
-        len += snprintf(why + len, sizeof why - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
-    } else if (a->eng_bw_hex >= 0) {
-        a->eng_bw_steps = (signed char)gd->rules.breastwork_steps;
-        len += snprintf(why + len, sizeof why - (size_t)len, "; breastwork: a Union step next to %s",
-                        hex_name(gd, a->eng_bw_hex, h));
-    }
-    /* J.3: terrain counts only when every defender stands in the same terrain */
-    int terrain = gd->map.hexes[a->eng_hex[0]].terrain;
-    bool same = true;
-    for (int i = 1; i < a->eng_nhex; i++)
-        same &= gd->map.hexes[a->eng_hex[i]].terrain == terrain;
-    if (same) {
-        const char *tn = combat_terrain(g, a->eng_att, a->eng_natt, a->eng_hex, a->eng_nhex, &ai_dice, &conf_dice);
-        if (tn)
-            len += snprintf(why + len, sizeof why - (size_t)len, "; %s: Union %d, Confederates %d", tn, ai_dice,
-                            conf_dice);
-    } else {
-        len += snprintf(why + len, sizeof why - (size_t)len, "; the defenders' terrain differs: no terrain effect");
-    }
-    ai_dice = clamp_dice(ru, ai_dice);
-    conf_dice = clamp_dice(ru, conf_dice);
-    snprintf(why + len, sizeof why - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
-             ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", why);
+    if (a->combat[f])
+        a->combat[f] = 0; /* the combat marker is used up */
+    a->eng_fort_steps = (signed char)ed.fort_steps;
+    a->eng_bw_steps = (signed char)ed.bw_steps;
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", ed.why);
     if (ai_dice < conf_dice) {
         int die = automa_roll(g, "AI-INTERRUPT", "the Automa has fewer dice: does it press the attack");
         int bonus = a->attitude == ATT_AGGRESSIVE ? ru->interrupt_aggressive : 0;
@@ -537,18 +600,7 @@ static void resolve(Game *g)
             "%d modifier point%s (%s) placed after the roll in the Automa's best way: %d hit%s on the Confederates",
             points, points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", ai_hits, ai_hits == 1 ? "" : "s");
     /* the player's dice, with each hex's best elite bonus placed before the roll as in the standard game */
-    int bonus = 0;
-    for (int i = 0; i < a->eng_nhex; i++) {
-        int best_inf = 0, best_art = 0;
-        for (int k = 0; k < nd; k++)
-            if (g->st.unit[def[k]].hex == a->eng_hex[i]) {
-                const UnitDef *ud = &gd->units[def[k]];
-                int *b = is_artillery(ud) ? &best_art : &best_inf;
-                if (ud->elite > *b)
-                    *b = ud->elite;
-            }
-        bonus += best_inf + best_art;
-    }
+    int bonus = ed.conf_bonus;
     a->eng_conf_hits = (signed char)ai_hits;
     a->eng_six = (signed char)(six < ai_hits ? six : ai_hits);
     a->eng_cdice = (signed char)conf_dice;

@@ -1038,6 +1038,16 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         return; /* its one decision is its next step: space */
     if (!(g->st.automa.on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
         draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
+    EngageDice ed;
+    if (!gu->npick && gu->osel.hex < 0 && automa_engage_preview(g, &ed)) { /* the Automa's attack, before the roll */
+        CombatOdds eo;
+        odds_engage(&ed, u->gd->combat.hit_on, u->gd->rules.forced_march_penalty, &eo);
+        char text[2000];
+        odds_engage_text(&ed, &eo, text, sizeof text);
+        for (char *l = strtok(text, "\n"); l && y < LINES - 4; l = strtok(NULL, "\n"))
+            panel_wrap(x, &y, w, l);
+        y++;
+    }
     int rows = LINES - 1 - y;
     if (gu->sel < gu->top)
         gu->top = gu->sel;

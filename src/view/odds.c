@@ -167,3 +167,48 @@ void odds_bombard_line(const BombardPreview *p, char *buf, size_t size)
         snprintf(buf + len, size - len, "; if they build a breastwork first: %s", b);
     }
 }
+
+void odds_engage(const EngageDice *e, int hit_on, int march_penalty, CombatOdds *o)
+{
+    memset(o, 0, sizeof *o);
+    o->natt = e->ai_dice < 6 ? e->ai_dice : 6;
+    o->ndef = e->conf_dice < CB_MAX_DICE ? e->conf_dice : CB_MAX_DICE;
+    int faces[6] = {1, 1, 1, 1, 1, 1}, total = 1;
+    for (int i = 0; i < o->natt; i++)
+        total *= 6;
+    for (int k = 0; k < total; k++) { /* every roll of its dice, its points placed in its best way */
+        int x = k;
+        for (int i = 0; i < o->natt; i++, x /= 6)
+            faces[i] = x % 6 + 1;
+        int h = automa_best_hits(faces, o->natt, e->ai_points, hit_on);
+        o->att_hits[h < ODDS_MAX_HITS ? h : ODDS_MAX_HITS] += 1.0 / total;
+    }
+    double p[CB_MAX_DICE];
+    side_chances(o->ndef, e->conf_bonus, 0, e->conf_marched ? -march_penalty : 0, hit_on, p);
+    hits_dist(p, o->ndef, o->def_hits);
+    for (int k = 0; k <= ODDS_MAX_HITS; k++) {
+        o->att_mean += k * o->att_hits[k];
+        o->def_mean += k * o->def_hits[k];
+        if (k >= e->conf_steps && e->conf_steps > 0)
+            o->def_gone += o->att_hits[k];
+        if (k + e->bw_steps + e->fort_steps >= e->ai_steps && e->ai_steps > 0)
+            o->att_gone += o->def_hits[k];
+    }
+}
+
+void odds_engage_text(const EngageDice *e, const CombatOdds *o, char *buf, size_t size)
+{
+    char ah[120], dh[120];
+    dist_text(o->att_hits, o->natt, ah, sizeof ah);
+    dist_text(o->def_hits, o->ndef, dh, sizeof dh);
+    size_t len = (size_t)snprintf(buf, size,
+                                  "The Automa attacks: %d dice (+%d after its roll), you %d (+%d bonus)\n"
+                                  "Its hits (you have %d steps): %s\n"
+                                  "Your hits: %s\n",
+                                  e->ai_dice, e->ai_points, e->conf_dice, e->conf_bonus, e->conf_steps, ah, dh);
+    if (len < size && e->calloff_faces)
+        len += (size_t)snprintf(buf + len, size - len, "Fewer dice: it calls it off on %d in 6 (AI-INTERRUPT)\n",
+                                e->calloff_faces);
+    if (len < size && e->bw_pending)
+        snprintf(buf + len, size - len, "Your breastwork: a die or a step from it, your choice after done\n");
+}

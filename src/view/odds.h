@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "automa/automa.h"
 #include "rules/game.h"
 
 enum { ODDS_MAX_HITS = CB_MAX_DICE + 1 };
@@ -37,5 +38,16 @@ void odds_line(const CombatPreview *p, const CombatOdds *o, char *buf, size_t si
 /* A bombardment in one line: "factor 4 (woods -1): no effect 50%, DIS 33%,
  * a step 17%; if they build a breastwork first: ...". */
 void odds_bombard_line(const BombardPreview *p, char *buf, size_t size);
+
+/* The Automa's engagement, before the roll (AI-ENGAGEMENT): the chance of
+ * each number of hits each side scores, the Automa's modifier points
+ * placed after its roll in its best way (every outcome of its dice is
+ * counted), the player's bonus one a die, the first Confederate die a point
+ * lower after a forced march. att_* is the Automa's side. */
+void odds_engage(const EngageDice *e, int hit_on, int march_penalty, CombatOdds *o);
+/* A few lines for the panel ('\n' after each): the dice, each side's hits,
+ * the interruption, the breastwork's choice (the dice's why is logged when
+ * they are rolled). */
+void odds_engage_text(const EngageDice *e, const CombatOdds *o, char *buf, size_t size);
 
 #endif
