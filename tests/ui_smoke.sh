@@ -101,8 +101,11 @@ wait_for "resume the unfinished game" || fail "the menu does not offer to resume
 tmux -L "$sock" send-keys -t g r
 wait_for "pts 1" || fail "the resumed game is not where it was"
 grep -q "step_mode = 1" "$xdg/guv/prefs.ini" || fail "step mode is not kept in prefs.ini"
-tmux -L "$sock" send-keys -t g : done Enter
-wait_for "The Automa acts (step mode)" || fail "step mode is forgotten after quit and resume"
+# S now turns step mode off: it was on (the draw from the cup is random, the key's answer is not)
+tmux -L "$sock" send-keys -t g S
+wait_for "watching: the Automa plays on" || fail "step mode is forgotten after quit and resume"
+tmux -L "$sock" send-keys -t g S
+wait_for "step mode: the Automa waits" || fail "S does not turn step mode on again"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the resumed game with status 0"
 
@@ -129,7 +132,7 @@ tmux -L "$sock" send-keys -t g l
 wait_for "unfinished-" || fail "the saves are not listed"
 n=$(screen | grep "unfinished-" | head -1 | sed 's/^ *\([0-9]\).*/\1/')
 tmux -L "$sock" send-keys -t g "$n"
-wait_for "The Automa acts (step mode)" || fail "the loaded game is not where it was (the Automa to act, in step mode)"
+wait_for "pts 1" || fail "the loaded game is not where it was"
 tmux -L "$sock" send-keys -t g q q
 wait_for "GUV-EXITED 0" || fail "did not quit the loaded game"
 
