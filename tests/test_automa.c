@@ -264,8 +264,28 @@ static void test_behaviour_and_objective(void **state)
     LOGGED(&g, from, "rolled 8, go to do6");
     assert_string_equal(area_of(&g, F("slocum")), "019");
     assert_int_equal(g.st.automa.obj_value[F("slocum")], 1);
+    int lead_from = g.st.unit[U("williams")].hex;
     step(&g); /* the move: proximity 3 - 1 = 2 */
     LOGGED(&g, from, "proximity value 3 - objective 1 = 2");
+    /* the march's way is kept for the screen to draw: from the lead's hex to where it stops, hex by hex */
+    const AutomaState *a = &g.st.automa;
+    for (int i = 0; i < a->nmeasured; i++) { /* the hexes its proximity measured are those the log names */
+        char id[5], want[32];
+        hex_format(map_hex_at(&gd.map, a->measured[i]), id);
+        snprintf(want, sizeof want, "%s ", id);
+        bool named = false;
+        for (int k = from; k < g.log.count; k++)
+            named |= strstr(g.log.items[k].text, "within reach") && strstr(g.log.items[k].text, want);
+        assert_true(named);
+    }
+    assert_int_not_equal(g.st.unit[U("williams")].hex, lead_from); /* Williams leads the march */
+    assert_true(a->npath >= 2);
+    assert_int_equal(a->path[0], lead_from);
+    assert_int_equal(a->path[a->npath - 1], g.st.unit[U("williams")].hex);
+    for (int i = 1; i < a->npath; i++)
+        assert_int_equal(hex_distance(map_hex_at(&gd.map, a->path[i - 1]), map_hex_at(&gd.map, a->path[i])), 1);
+    step(&g);
+    assert_int_equal(g.st.automa.npath, 0); /* emptied at the next step */
     game_free(&g);
 }
 
@@ -1781,6 +1801,10 @@ static void test_player_breaks_contact(void **state)
     to_move_step(&g, "couch", "331");
     step(&g); /* transferred next to Mahone: the player may break contact */
     assert_int_equal(g.st.pending, PEND_ENGAGE);
+    bool measured = false; /* the screen underlines the Confederates the proximity check measured */
+    for (int i = 0; i < g.st.automa.nmeasured; i++)
+        measured |= g.st.automa.measured[i] == g.st.unit[U("mahone")].hex;
+    assert_true(measured);
     assert_int_equal(g.st.automa.eng, ENG_BREAK);
     assert_true(legal_has(&g, "stay"));
     int k = legal_all(&g);

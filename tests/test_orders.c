@@ -189,22 +189,30 @@ static int advice_of(Game *g, const char *text, char *buf, size_t size)
     return advice_for(g, &d, legal_buf, n, buf, size);
 }
 
+/* The rulebook's bombardment: Hill's Walker and Nelson next to Von Gilsa
+ * in the open (a clear hex t), the chit placed by Walker, Nelson attached;
+ * with brigades, Pender, Lane and Thomas stand with Walker, still to move. */
+static HexCoord gilsa_under_the_guns(Game *g, bool brigades)
+{
+    hill_activated(g);
+    HexCoord t = open_ground(g), w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
+    put_at(g, "von-gilsa", t);
+    put_at(g, "walker", w);
+    put_at(g, "nelson", nl);
+    for (int i = 0; brigades && i < 3; i++)
+        put_at(g, (const char *[]){"pender", "lane", "thomas"}[i], w);
+    run(g, "place %s", w);
+    apply_text(g, "attach nelson");
+    return t;
+}
+
 static void test_a_bombardment_that_ends_movement_is_a_trap(void **state)
 {
     (void)state;
     /* The rulebook's bombardment: Walker and Nelson at Von Gilsa, Hill's
      * other brigades still to move. Bombarding ends movement for all. */
     Game g;
-    hill_activated(&g);
-    HexCoord t = open_ground(&g), w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
-    put_at(&g, "von-gilsa", t);
-    put_at(&g, "walker", w);
-    put_at(&g, "nelson", nl);
-    put_at(&g, "pender", w);
-    put_at(&g, "lane", w);
-    put_at(&g, "thomas", w);
-    run(&g, "place %s", w);
-    apply_text(&g, "attach nelson");
+    HexCoord t = gilsa_under_the_guns(&g, true), w = hex_neighbour(t, DIR_N);
     char cmd[96], why[400];
     run(&g, "move pender %s", hex_neighbour(w, DIR_N)); /* one of Hill's brigades moves: it is not counted */
     int unmoved = 0;
@@ -361,13 +369,7 @@ static void test_the_bombardment_preview_is_the_table(void **state)
      * open, who builds a breastwork; die 5, +1 open, -1 breastwork: a step.
      * The preview gives that result for a 5 with the breastwork. */
     Game g;
-    hill_activated(&g);
-    HexCoord t = open_ground(&g), w = hex_neighbour(t, DIR_N), nl = hex_neighbour(t, DIR_NW);
-    put_at(&g, "von-gilsa", t);
-    put_at(&g, "walker", w);
-    put_at(&g, "nelson", nl);
-    run(&g, "place %s", w);
-    apply_text(&g, "attach nelson");
+    HexCoord t = gilsa_under_the_guns(&g, false);
     char cmd[96], hx[5];
     hex_format(t, hx);
     snprintf(cmd, sizeof cmd, "bombard walker+nelson %s troops", hx);

@@ -893,6 +893,8 @@ bool automa_apply(Game *g, const Decision *d, char *why, size_t n)
                                 : "it is the Confederate side's decision: the Automa waits");
         return false;
     }
+    a->npath = 0; /* this step's march, if any, records its way; its proximity check, what it measured */
+    a->nmeasured = 0;
     if (a->step == AS_IDLE || g->st.pending != PEND_NONE) {
         automa_answer(g); /* a question the rules put to the Union */
         return true;

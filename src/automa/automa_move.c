@@ -348,6 +348,9 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
         if (cost == INT_MAX)
             continue;
         int od = hex_distance(map_hex_at(m, eh), oc);
+        AutomaState *as = &g->st.automa; /* the hexes it measured, for the screen to light */
+        if (as->nmeasured < (int)(sizeof as->measured / sizeof *as->measured))
+            as->measured[as->nmeasured++] = (short)eh;
         char h[5];
         if (len < whysize)
             len += (size_t)snprintf(why + len, whysize - len, "%s%s %d.%d MP", len ? ", " : "", hex_name(gd, eh, h),
@@ -433,6 +436,10 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     }
     char h1[5], h2[5];
     if (stop != start) {
+        AutomaState *as = &g->st.automa;
+        as->npath = 0;
+        for (int i = 0; i < plen && as->npath < (int)(sizeof as->path / sizeof *as->path); i++)
+            as->path[as->npath++] = (short)map_hex_index(m, path[i]);
         place_unit(g, lead, stop);
         int sp = g->st.automa.bc_spent;
         len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s (%d.%d MP);",

@@ -137,6 +137,13 @@ typedef struct {
     /* AI-BREAK-CONTACT: the hex the breaking stack left, the step the
      * activation goes on with, the lead division and the half MP it spent. */
     short bc_from, bc_lead, bc_spent;
+    /* The way the last march's lead took in this step (for the screen to
+     * draw; emptied at every step): hex indexes from its start. */
+    short path[32];
+    signed char npath;
+    /* The Confederate hexes this step's proximity check measured (H.1), emptied every step. */
+    short measured[16];
+    signed char nmeasured;
     bool bc_road;                     /* the lead's march so far went wholly by road (ROADS) */
     signed char bc_then;
     /* AI-VP-TRACK: eliminated Automa divisions the player has still to

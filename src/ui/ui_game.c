@@ -951,9 +951,10 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                 ROW(A_BOLD, "Page %d, the Ruler at %d:", pp.page, pp.anchor);
                 ROW(A_NORMAL, "\"%.*s\"", w - 2, pp.title);
                 for (int c = 0; c < pp.ncells; c++) {
-                    if (pp.window[c] >= 0)
-                        ROW(pp.read[c] ? A_REVERSE : A_BOLD, "%2d %-10.10s <%s", c + 1, pp.value[c],
-                            automa_window_name(pp.window[c]));
+                    if (pp.window[c] >= 0 && pp.read[c]) /* a window read: marked, and lit */
+                        ROW(A_REVERSE, "%2d %-10.10s <%s", c + 1, pp.value[c], automa_window_name(pp.window[c]));
+                    else if (pp.window[c] >= 0) /* a window of the Ruler this step does not read */
+                        ROW(A_NORMAL, "%2d %-10.10s (%s)", c + 1, pp.value[c], automa_window_name(pp.window[c]));
                     else
                         ROW(A_NORMAL, "%2d %-10.10s |", c + 1, pp.value[c]);
                 }
@@ -1229,8 +1230,9 @@ static const char *const game_help[] = {
     "  a activated this turn; ! an objective b breastwork p pontoon",
     "  % fortification. With colour a hex's background is its terrain (Tab",
     "  names it).",
-    "  Where the Automa's stacks left and arrived since your last decision stays",
-    "  lit (magenta, or reversed without colour).",
+    "  Where the Automa's stacks left and arrived since your last decision, and",
+    "  the way its marches took, stay lit (magenta, or reversed without colour);",
+    "  the Confederate hexes its last proximity check measured are underlined.",
     "?                   this help (again: back)",
     "q                   back to the menu (the game is saved)",
     "",
@@ -1771,6 +1773,14 @@ static void automa_step(Ui *u, GameUi *gu)
                 follow = now;
         }
     }
+    const AutomaState *as = &st->automa; /* the march's way, lit hex by hex like its ends */
+    memset(gu->in_range, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
+    for (int i = 0; i < as->nmeasured && i < (int)(sizeof as->measured / sizeof *as->measured); i++)
+        if (as->measured[i] >= 0 && as->measured[i] < u->gd->map.cols * u->gd->map.rows)
+            gu->in_range[as->measured[i]] = 1; /* the Confederates its proximity measured: underlined */
+    for (int i = 0; i < as->npath && i < (int)(sizeof as->path / sizeof *as->path); i++)
+        if (as->path[i] >= 0 && as->path[i] < u->gd->map.cols * u->gd->map.rows)
+            gu->flash[as->path[i]] = 1;
     if (follow >= 0) {
         u->cursor = map_hex_at(&u->gd->map, follow);
         follow_cursor(u);
