@@ -109,8 +109,8 @@ void setup_styles(Ui *u)
 
 int panel_width(const Ui *u)
 {
-    if (COLS >= PANEL_MIN_COLS || u->panel_forced)
-        return COLS >= PANEL_W + 10 ? PANEL_W : COLS;
+    if (COLS >= PANEL_MIN_COLS || u->panel_forced) /* a wide screen gives the panel more (fewer wrapped lines) */
+        return COLS >= 140 ? PANEL_W + 20 : COLS >= 110 ? PANEL_W + 10 : COLS >= PANEL_W + 10 ? PANEL_W : COLS;
     return 0;
 }
 
