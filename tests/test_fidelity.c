@@ -1241,16 +1241,22 @@ static void test_VISIBILITY_a_hidden_stack_moves_by_its_count(void **state)
     play_script(&g, "new lee-moves 1 dummies\ndecide dummy 2322\ndecide choose anderson\ndecide done\n"
                     "decide done\nset drawn anderson\ndecide activate\ndecide place 2322\n"
                     "decide move wright+mahone+garnett-art+dummy-c1 2222\n");
-    bool named = false, counted = false;
+    bool named = false, counted = false, own_counted = false, own_named = false;
     for (int i = 0; i < g.log.count; i++) {
         const LogEntry *e = &g.log.items[i];
-        if (e->secret && e->secret != SIDE_UNION + 1)
+        if (log_visible(e, SIDE_CONFEDERATE)) { /* the owner reads his own move, not the enemy's view of it */
+            own_named |= strstr(e->text, "wright") != NULL;
+            own_counted |= strstr(e->text, "a Confederate stack of 4 counters") != NULL;
+        }
+        if (!log_visible(e, SIDE_UNION))
             continue; /* what the Union may read */
         named |= strstr(e->text, "dummy-c1") != NULL || strstr(e->text, "wright") != NULL;
         counted |= strstr(e->text, "a Confederate stack of 4 counters moves from 2322") != NULL;
     }
     assert_false(named);
     assert_true(counted);
+    assert_true(own_named);
+    assert_false(own_counted);
     game_free(&g);
     /* a dummy not named goes with its stack, and is counted */
     play_script(&g, "new lee-moves 1 dummies\ndecide dummy 2322\ndecide choose anderson\ndecide done\n"

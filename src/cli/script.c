@@ -680,7 +680,7 @@ static void cmd_log(Session *s, const char *args)
     int viewer = side_word ? parse_side(side_word) : -1;
     for (int i = from - 1; i < s->game.log.count; i++) {
         const LogEntry *e = &s->game.log.items[i];
-        if (viewer >= 0 && e->secret && e->secret != viewer + 1)
+        if (viewer >= 0 && !log_visible(e, viewer))
             continue;
         char line[400];
         log_format(e, line, sizeof line);

@@ -3206,9 +3206,12 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             if (left == 0)
                 counters += dummies;
             char hf[5], ht[5];
-            log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY", "a %s stack of %d counter%s moves from %s towards %s",
-                    d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s", hex_name(g->gd, from_hex, hf),
-                    hex_name(g->gd, d->arg, ht));
+            LogEntry *pub = log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY",
+                                    "a %s stack of %d counter%s moves from %s towards %s",
+                                    d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s",
+                                    hex_name(g->gd, from_hex, hf), hex_name(g->gd, d->arg, ht));
+            if (pub)
+                pub->secret = -(d->side + 1); /* the enemy's view: its owner reads its own line above */
         }
         continue_move(g);
         return true;

@@ -39,10 +39,16 @@ void log_format(const LogEntry *e, char *buf, int size)
 {
     static const char *const kinds[] = {"event", "roll", "decision"};
     static const char *const secret[] = {"", " secret=union", " secret=confederate"};
-    const char *sec = e->secret >= 0 && e->secret <= 2 ? secret[e->secret] : "";
+    static const char *const others[] = {"", " for=confederate", " for=union"}; /* -(side + 1): the other side's */
+    const char *sec = e->secret >= 0 && e->secret <= 2 ? secret[e->secret] : e->secret >= -2 ? others[-e->secret] : "";
     if (e->kind == LOG_ROLL)
         snprintf(buf, (size_t)size, "%d turn=%d roll %s die=%d mod=%d forced=%d | %s", e->seq, e->turn, e->rule, e->die,
                  e->modified, e->forced ? 1 : 0, e->text);
     else
         snprintf(buf, (size_t)size, "%d turn=%d %s %s%s | %s", e->seq, e->turn, kinds[e->kind], e->rule, sec, e->text);
+}
+
+bool log_visible(const LogEntry *e, int viewer)
+{
+    return e->secret == 0 || e->secret == viewer + 1 || (e->secret < 0 && -e->secret != viewer + 1);
 }

@@ -17,7 +17,8 @@ typedef struct {
     int die;      /* LOG_ROLL: the die as rolled */
     int modified; /* LOG_ROLL: after modifiers */
     bool forced;  /* LOG_ROLL: a queued (forced) die */
-    int secret;   /* 0: for both sides; side + 1: hidden from the other side (a chit drawn, formations chosen) */
+    int secret;   /* 0: for both sides; side + 1: hidden from the other side (a chit drawn, formations chosen);
+                     -(side + 1): for the other side only (what it sees of a hidden move, VISIBILITY) */
 } LogEntry;
 
 typedef struct {
@@ -28,6 +29,8 @@ typedef struct {
 LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 void log_free(GameLog *log);
+/* Whether `viewer` (a side) reads the entry. */
+bool log_visible(const LogEntry *e, int viewer);
 /* One line, stable and machine-readable:
  * "17 turn=3 roll RAIN die=2 mod=2 forced=0 | rain check: 2 against 1" */
 void log_format(const LogEntry *e, char *buf, int size);

@@ -839,7 +839,7 @@ static void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows)
     char line[64][260];
     for (int i = g->log.count - 1; i >= gu->news_from[log_viewer(g)] && i >= 0 && n < 64; i--) {
         const LogEntry *e = &g->log.items[i];
-        if ((e->secret && e->secret != log_viewer(g) + 1) || strcmp(e->rule, "AI-STEP") == 0)
+        if (!log_visible(e, log_viewer(g)) || strcmp(e->rule, "AI-STEP") == 0)
             continue;
         if (e->kind == LOG_ROLL)
             snprintf(line[n], sizeof line[n], "die %d: %s", e->die, e->text);
@@ -924,7 +924,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             int page = 0, anchor = 0, window = -1;
             for (int i = gu->step_from; i < g->log.count; i++) {
                 const LogEntry *e = &g->log.items[i];
-                if (e->secret && e->secret != SIDE_CONFEDERATE + 1)
+                if (!log_visible(e, SIDE_CONFEDERATE))
                     continue;
                 char line[600];
                 if (e->kind == LOG_ROLL)
@@ -1243,7 +1243,7 @@ static const char *const game_help[] = {
  * the player's own decisions; the Automa's hidden draws never. */
 static bool log_passes(const LogEntry *e, int filter, int viewer)
 {
-    if (e->secret && e->secret != viewer + 1)
+    if (!log_visible(e, viewer))
         return false;
     switch (filter) {
     case 1:
