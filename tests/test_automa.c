@@ -10,6 +10,7 @@
 #include "automa/automa_internal.h"
 #include "rules/move.h"
 #include "view/automa_view.h"
+#include "view/booklet_doc.h"
 #include "gametest.h"
 #include "testutil.h"
 
@@ -2306,6 +2307,10 @@ static void test_page_picture(void **state)
         assert_string_equal(pp.value[c], gd.automa.pages[7].cell[c].token);
         bool read = w == RW_BEHAVIOUR || w == RW_PROX_AGGRESSIVE || w == RW_BOMBARD;
         assert_int_equal(pp.read[c], read);
+        char words[64]; /* under a window, the cell in plain words as that window reads it */
+        booklet_cell_words(&gd, &gd.automa.pages[7].cell[c], w, words, sizeof words);
+        assert_string_equal(pp.words[c], words);
+        assert_true(pp.words[c][0] != '\0');
     }
     assert_true(automa_page_picture(&gd, 7, anchor, RW_ACTIVATION, ATT_CAUTIOUS, &pp));
     for (int w = 0; w < RW_COUNT; w++)

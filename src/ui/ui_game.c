@@ -955,6 +955,8 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                         ROW(A_REVERSE, "%2d %-10.10s <%s", c + 1, pp.value[c], automa_window_name(pp.window[c]));
                     else if (pp.window[c] >= 0) /* a window of the Ruler this step does not read */
                         ROW(A_NORMAL, "%2d %-10.10s (%s)", c + 1, pp.value[c], automa_window_name(pp.window[c]));
+                    if (pp.window[c] >= 0 && pp.words[c][0] && strcmp(pp.words[c], pp.value[c]) != 0)
+                        ROW(pp.read[c] ? A_BOLD : A_NORMAL, "     = %s", pp.words[c]); /* what the window reads there */
                     else
                         ROW(A_NORMAL, "%2d %-10.10s |", c + 1, pp.value[c]);
                 }

@@ -26,6 +26,7 @@
  * ends, the scenario's turns). A name that does not fit loses " Corps"
  * ("XII Corps" -> "XII"), then is cut. */
 #include "view/automa_view.h"
+#include "view/booklet_doc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -520,6 +521,7 @@ bool automa_page_picture(const GameData *gd, int page, int anchor, int window, i
         if (cell < 1 || cell > out->ncells)
             continue;
         out->window[cell - 1] = (signed char)w;
+        booklet_cell_words(gd, &bp->cell[cell - 1], w, out->words[cell - 1], sizeof out->words[cell - 1]);
         out->read[cell - 1] = window >= 0 ? w == window
                                           : w == RW_BEHAVIOUR || w == RW_BOMBARD ||
                                                 w == (attitude == ATT_CAUTIOUS ? RW_PROX_CAUTIOUS : RW_PROX_AGGRESSIVE);

@@ -32,6 +32,7 @@ typedef struct {
     char value[BORDER_MAX][16];   /* the border cell's value as printed */
     signed char window[BORDER_MAX]; /* the Ruler's window over the cell (enum RulerWindow), -1 none */
     bool read[BORDER_MAX];        /* a window the behaviour check reads */
+    char words[BORDER_MAX][48];   /* under a window: the cell as that window reads it, in plain words ("" else) */
 } PagePicture;
 /* False when the page or the anchor is not in the booklet. window is the
  * one window read (the track's randomizing, the Independent), or -1 for a
