@@ -2289,6 +2289,24 @@ static void test_engage_preview(void **state)
     assert_true(found);
     assert_false(automa_engage_preview(&g, &ed)); /* the roll is made: nothing to preview */
     game_free(&g);
+    /* Mahone in the fortifications at 3221 (cold audit): the preview counts the defender's extra die
+     * and the Union's step before the player is ready, as the engagement then does */
+    play_script(&g, "new solitaire 7\nset turn 4\nremove barksdale\nplace mahone 3221\nplace birney 3220\n"
+                    "place berry 3321\nplace whipple 3322\nset attitude aggressive\nset drawn sickles\nstep 5\n");
+    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_true(automa_engage_preview(&g, &ed));
+    assert_int_equal(ed.fort_steps, gd.rules.fortification_steps);
+    char tail[64];
+    snprintf(tail, sizeof tail, "= %d dice", ed.conf_dice);
+    from = g.log.count;
+    apply_text(&g, "done");
+    found = false;
+    for (int i = from; i < g.log.count; i++) {
+        const char *conf = strstr(g.log.items[i].text, "; Confederates "); /* the defender's dice, at the end */
+        found |= strstr(g.log.items[i].text, "fortification in 3221") && conf && strstr(conf, tail);
+    }
+    assert_true(found);
+    game_free(&g);
 }
 
 /* The page as the Ruler lies on it, for the step panel (issue 14): each

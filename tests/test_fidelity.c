@@ -1266,6 +1266,28 @@ static void test_VISIBILITY_a_hidden_stack_moves_by_its_count(void **state)
     game_free(&g);
 }
 
+/* HIGHER-CMD: a higher commander activates his formations' units and the
+ * independent units in his radius; a dummy is no independent unit (it goes
+ * with its stack, DUMMIES): it is neither counted nor activated on its own
+ * (cold audit of issue 14's place count). */
+static void test_HIGHER_CMD_a_dummy_is_no_independent(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1 dummies\nset turn 4\nplace mahone 1921\ndecide higher jackson anderson\n"
+                    "set drawn jackson\ndecide activate\n");
+    int out = 0, without = game_place_count(&g, H("1921"), &out);
+    game_free(&g);
+    play_script(&g, "new campaign 1 dummies\nset turn 4\nplace mahone 1921\nplace dummy-c1 1921\n"
+                    "decide higher jackson anderson\nset drawn jackson\ndecide activate\n");
+    assert_int_equal(game_place_count(&g, H("1921"), &out), without);
+    apply_text(&g, "place 1921");
+    char want[80];
+    snprintf(want, sizeof want, "%d unit%s within the command radius", without, without == 1 ? "" : "s");
+    assert_true(log_has(&g, want));
+    game_free(&g);
+}
+
 /* ---- the fourth cold audit (solitaire) ---- */
 
 /* N.7: the isolated divisions are those left out as the activation begins;
@@ -1436,6 +1458,7 @@ int main(void)
         cmocka_unit_test(test_FORCED_MARCH_the_formation_never_attacks_that_turn),
         cmocka_unit_test(test_BOMBARD_PROC_disorder_not_on_a_skirmisher),
         cmocka_unit_test(test_VISIBILITY_a_hidden_stack_moves_by_its_count),
+        cmocka_unit_test(test_HIGHER_CMD_a_dummy_is_no_independent),
         cmocka_unit_test(test_AI_ISOLATED_settled_at_the_start),
         cmocka_unit_test(test_AI_RETREAT_judged_on_the_next_loss_of_K1),
         cmocka_unit_test(test_AI_RETREAT_takes_the_last_loss_and_retreats),

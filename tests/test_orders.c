@@ -325,7 +325,7 @@ static void test_odds_arithmetic(void **state)
     assert_non_null(strstr(text, "Points 12 to 3 (4.00:1)"));
     assert_non_null(strstr(text, "Your hits (they have 2 steps): 0:11% 1:33% 2:36% 3+:19%"));
     assert_non_null(strstr(text, "Elite bonus: yours 2"));
-    assert_non_null(strstr(text, "their first die one lower (forced march)"));
+    assert_non_null(strstr(text, "their first die -1 (forced march)"));
 }
 
 static void test_the_preview_is_the_combat(void **state)

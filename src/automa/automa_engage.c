@@ -361,10 +361,14 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
  * J.3): a printed fortification faced by every division next to it counts in
  * full, one attacked from a side it does not face, like a player's
  * breastwork, costs a die or a step at the player's choice. */
-static void find_works(Game *g)
+/* FORTIFICATION, BREASTWORK in the engagement: the first engaged hex whose
+ * works the engaged divisions next to it face (a fortification), else the
+ * first holding a breastwork; -1 none. find_works sets them as the player is
+ * ready; the preview asks before. */
+static void works_of(const Game *g, short *fort_hex, short *bw_hex)
 {
-    AutomaState *a = &g->st.automa;
-    a->eng_fort_hex = a->eng_bw_hex = -1;
+    const AutomaState *a = &g->st.automa;
+    *fort_hex = *bw_hex = -1;
     for (int i = 0; i < a->eng_nhex; i++) {
         int h = a->eng_hex[i];
         short near[16];
@@ -373,11 +377,17 @@ static void find_works(Game *g)
             if (g->st.unit[a->eng_att[k]].where == AT_MAP && hexes_can_fight(g, g->st.unit[a->eng_att[k]].hex, h))
                 near[nn++] = a->eng_att[k];
         int f = combat_fortification(g, h, near, nn, SIDE_CONFEDERATE);
-        if (f == 2 && a->eng_fort_hex < 0)
-            a->eng_fort_hex = (short)h;
-        else if ((f == 1 || g->st.breastwork[h] == SIDE_CONFEDERATE + 1) && a->eng_bw_hex < 0)
-            a->eng_bw_hex = (short)h;
+        if (f == 2 && *fort_hex < 0)
+            *fort_hex = (short)h;
+        else if ((f == 1 || g->st.breastwork[h] == SIDE_CONFEDERATE + 1) && *bw_hex < 0)
+            *bw_hex = (short)h;
     }
+}
+
+static void find_works(Game *g)
+{
+    AutomaState *a = &g->st.automa;
+    works_of(g, &a->eng_fort_hex, &a->eng_bw_hex);
 }
 
 /* The strongest engaged division next to `hex` loses a step to its works. */
@@ -430,7 +440,7 @@ static int engaged_skirmisher(const Game *g)
 /* The dice (J.2, J.3, AI-INTERRUPT) and the rolls. */
 /* J.2, J.3: the dice of the engagement under way, with the why; nothing
  * changes (resolve rolls them, the screen previews them). */
-static void engage_dice(const Game *g, EngageDice *out)
+static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, EngageDice *out)
 {
     const AutomaState *a = &g->st.automa;
     const GameData *gd = g->gd;
@@ -464,19 +474,19 @@ static void engage_dice(const Game *g, EngageDice *out)
         len += snprintf(why + len, wsize - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
     }
     char h[5];
-    if (a->eng_fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
+    if (fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
         conf_dice += gd->rules.fortification_dice;
         out->fort_steps = gd->rules.fortification_steps;
         len += snprintf(why + len, wsize - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
-                        hex_name(gd, a->eng_fort_hex, h), gd->rules.fortification_dice);
+                        hex_name(gd, fort_hex, h), gd->rules.fortification_dice);
     }
-    if (a->eng_bw_hex >= 0 && a->eng_bw_die) {
+    if (bw_hex >= 0 && bw_die) {
         ai_dice -= gd->rules.breastwork_dice;
         len += snprintf(why + len, wsize - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
-    } else if (a->eng_bw_hex >= 0) {
+    } else if (bw_hex >= 0) {
         out->bw_steps = gd->rules.breastwork_steps;
         len += snprintf(why + len, wsize - (size_t)len, "; breastwork: a Union step next to %s",
-                        hex_name(gd, a->eng_bw_hex, h));
+                        hex_name(gd, bw_hex, h));
     }
     /* J.3: terrain counts only when every defender stands in the same terrain */
     int terrain = gd->map.hexes[a->eng_hex[0]].terrain;
@@ -498,17 +508,15 @@ static void engage_dice(const Game *g, EngageDice *out)
     out->conf_dice = conf_dice;
     out->all_reduced = all_reduced;
     out->ai_points = f >= 0 ? (all_reduced ? gd->automa.track.mod_reduced[f] : gd->automa.track.mod_full[f]) : 0;
-    for (int i = 0; i < a->eng_nhex; i++) { /* the player's elite bonus, each hex's best */
-        int best_inf = 0, best_art = 0;
-        for (int k = 0; k < nd; k++)
+    short held[48]; /* the player's elite bonus: each engaged hex's best (ELITE-BONUS) */
+    int nheld = 0;
+    for (int k = 0; k < nd; k++)
+        for (int i = 0; i < a->eng_nhex; i++)
             if (g->st.unit[def[k]].hex == a->eng_hex[i]) {
-                const UnitDef *ud = &gd->units[def[k]];
-                int *b = is_artillery(ud) ? &best_art : &best_inf;
-                if (ud->elite > *b)
-                    *b = ud->elite;
+                held[nheld++] = def[k];
+                break;
             }
-        out->conf_bonus += best_inf + best_art;
-    }
+    out->conf_bonus = side_bonus(g, held, nheld);
     for (int i = 0; i < nd; i++) {
         out->conf_steps += g->st.unit[def[i]].steps;
         out->conf_marched |= (g->st.unit[def[i]].flags & UF_FORCED) != 0;
@@ -527,9 +535,11 @@ bool automa_engage_preview(const Game *g, EngageDice *out)
     const AutomaState *a = &g->st.automa;
     if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_PREP || a->eng_natt == 0 || a->eng_nhex == 0)
         return false;
-    engage_dice(g, out);
-    for (int i = 0; i < a->eng_nhex; i++)
-        out->bw_pending |= g->st.breastwork[a->eng_hex[i]] == SIDE_CONFEDERATE + 1;
+    short fort_hex, bw_hex; /* the works as they will be found when the player is ready */
+    works_of(g, &fort_hex, &bw_hex);
+    engage_dice(g, fort_hex, bw_hex, false, out); /* a breastwork's die or step: the player's choice, still to come */
+    out->bw_pending = bw_hex >= 0;
+    out->bw_steps = 0;
     return true;
 }
 
@@ -567,7 +577,7 @@ static void resolve(Game *g)
         return;
     }
     EngageDice ed;
-    engage_dice(g, &ed);
+    engage_dice(g, a->eng_fort_hex, a->eng_bw_hex, a->eng_bw_die, &ed);
     int ai_dice = ed.ai_dice, conf_dice = ed.conf_dice;
     bool all_reduced = ed.all_reduced;
     const AutomaRules *ru = &gd->automa.rules;
@@ -968,9 +978,14 @@ const char *automa_engage_situation(const Game *g)
     case ENG_PREP:
         return "The Automa attacks you. Before the dice you may entrench a hex it engages (a breastwork) or "
                "put out a skirmisher, then 'done' rolls the combat (AI-ENGAGEMENT).";
-    case ENG_LOSS:
-        return "The Automa's dice hit you: choose which of your engaged units loses each step (the first on "
-               "infantry while any is engaged), or retreat a stack instead of one loss (at most two) (AI-ENGAGEMENT).";
+    case ENG_LOSS: {
+        static char buf[300]; /* the limit on trades is the booklet's */
+        snprintf(buf, sizeof buf,
+                 "The Automa's dice hit you: choose which of your engaged units loses each step (the first on "
+                 "infantry while any is engaged), or retreat a stack instead of one loss (at most %d) (AI-ENGAGEMENT).",
+                 g->gd->automa.rules.trades);
+        return buf;
+    }
     case ENG_RETREAT:
         return "Your stack must retreat: choose the hex it falls back to (the open hexes are marked) (AI-RETREAT).";
     case ENG_BREAK:

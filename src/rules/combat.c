@@ -147,7 +147,7 @@ static bool side_out_of_supply(const Game *g, const short *units, int n)
     return false;
 }
 
-static int side_bonus(const Game *g, const short *units, int n)
+int side_bonus(const Game *g, const short *units, int n)
 {
     /* ELITE-BONUS: per hex at most one artillery and one infantry/cavalry source. */
     int total = 0;
@@ -221,6 +221,35 @@ const char *combat_terrain(const Game *g, const short *att, int natt, const shor
     return best_name;
 }
 
+/* The works the attacked hexes hold against these attackers: a
+ * fortification faced (a step and a die, FORTIFICATION), a breastwork or a
+ * fortification attacked from a side it does not face (BREASTWORK). The
+ * dice count and the preview both ask. */
+static void combat_works(const Game *g, const short *att, int natt, const short *hexes, int nhex, int side, bool *fort,
+                         bool *bw)
+{
+    *fort = *bw = false;
+    for (int h = 0; h < nhex; h++) {
+        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
+        *fort |= f == 2;
+        *bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
+    }
+}
+
+/* What modifies every die of each side (OOS-LADDER: out of supply) and the
+ * defender's first die (FORCED-MARCH: attacked the turn it force-marched).
+ * The roll and the preview both ask. */
+static void die_modifiers(const Game *g, const short *att, int natt, const short *def, int ndef, int *att_mod,
+                          int *def_mod, int *def_first)
+{
+    *att_mod = side_out_of_supply(g, att, natt) ? -g->gd->rules.supply_penalty : 0;
+    *def_mod = side_out_of_supply(g, def, ndef) ? -g->gd->rules.supply_penalty : 0;
+    *def_first = 0;
+    for (int i = 0; i < ndef; i++)
+        if (g->st.unit[def[i]].flags & UF_FORCED)
+            *def_first = -g->gd->rules.forced_march_penalty;
+}
+
 void game_combat_dice(const Game *g, const short *att, int natt, const short *hexes, int nhex, bool bw_die,
                       int *att_dice, int *def_dice, char *why, size_t whysize)
 {
@@ -244,12 +273,9 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     if (marker)
         snprintf(notes, sizeof notes, ", combat marker %+d", marker);
     bool enc = false, fort = false, bw = false;
-    for (int h = 0; h < nhex; h++) {
+    for (int h = 0; h < nhex; h++)
         enc |= encircled(g, hexes[h], att, natt);
-        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
-        fort |= f == 2;
-        bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
-    }
+    combat_works(g, att, natt, hexes, nhex, side, &fort, &bw);
     if (enc) {
         ad += gd->rules.encircle_dice;
         {
@@ -333,16 +359,11 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
     int ad_bw = 0, dd_bw = 0;
     game_combat_dice(g, att, natt, hexes, nhex, true, &ad_bw, &dd_bw, NULL, 0);
     out->att_dice_bw = ad_bw != out->att_dice ? ad_bw : -1;
-    bool fort = false;
-    for (int h = 0; h < nhex; h++)
-        fort |= combat_fortification(g, hexes[h], att, natt, 1 - side) == 2;
+    bool fort, bw_here, bw_allowed = false;
+    combat_works(g, att, natt, hexes, nhex, side, &fort, &bw_here);
     out->works_steps = fort ? gd->rules.fortification_steps : 0;
-    bool bw_here = false, bw_allowed = false;
-    for (int h = 0; h < nhex; h++) {
-        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
-        bw_here |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side;
+    for (int h = 0; h < nhex; h++)
         bw_allowed |= breastwork_allowed(g, hexes[h]);
-    }
     out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
     out->automa_defends = g->st.automa.on && side == SIDE_CONFEDERATE;
     /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
@@ -352,11 +373,7 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
         out->cover_step_from = gd->automa.rules.cover_step_from;
     out->att_bonus = side_bonus(g, att, natt);
     out->def_bonus = side_bonus(g, def, ndef);
-    out->att_mod = side_out_of_supply(g, att, natt) ? -gd->rules.supply_penalty : 0;
-    out->def_mod = side_out_of_supply(g, def, ndef) ? -gd->rules.supply_penalty : 0;
-    for (int i = 0; i < ndef; i++)
-        if (g->st.unit[def[i]].flags & UF_FORCED)
-            out->def_first_mod = -gd->rules.forced_march_penalty;
+    die_modifiers(g, att, natt, def, ndef, &out->att_mod, &out->def_mod, &out->def_first_mod);
     out->hit_on = gd->combat.hit_on;
 }
 
@@ -534,18 +551,16 @@ static void roll_dice(Game *g)
     GameState *st = &g->st;
     const CombatRules *cr = &g->gd->combat;
     int hits[2] = {0, 0};
-    bool def_marched = false;
-    for (int i = 0; i < st->cb_ndef; i++)
-        def_marched |= (st->unit[st->cb_def[i]].flags & UF_FORCED) != 0;
-    int oos[2] = {side_out_of_supply(g, st->cb_att, st->cb_natt) ? g->gd->rules.supply_penalty : 0,
-                  side_out_of_supply(g, st->cb_def, st->cb_ndef) ? g->gd->rules.supply_penalty : 0};
+    int mods[2], def_first;
+    die_modifiers(g, st->cb_att, st->cb_natt, st->cb_def, st->cb_ndef, &mods[0], &mods[1], &def_first);
+    int oos[2] = {-mods[0], -mods[1]};
     for (int side = 0; side < 2; side++) {
         bool attacker = side == 0;
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
         const unsigned char *bonus = attacker ? st->cb_att_bonus : st->cb_def_bonus;
         for (int i = 0; i < nd && i < CB_MAX_DICE; i++) {
             char purpose[160];
-            int march = !attacker && def_marched && i == 0 ? g->gd->rules.forced_march_penalty : 0;
+            int march = !attacker && i == 0 ? -def_first : 0;
             int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender",
                                i + 1, nd, bonus[i]);
             if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */

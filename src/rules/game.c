@@ -40,15 +40,20 @@ int game_roll(Game *g, const char *rule, const char *purpose)
 int game_unit_points(const Game *g, int unit)
 {
     const UnitState *u = &g->st.unit[unit];
+    return u->where == AT_ELIMINATED ? 0 : game_unit_points_at(g, unit, u->steps);
+}
+
+int game_unit_points_at(const Game *g, int unit, int steps)
+{
     const UnitDef *d = &g->gd->units[unit];
-    if (u->where == AT_ELIMINATED || u->steps == 0)
+    if (steps <= 0)
         return 0;
     if (d->counter >= 0) { /* AI-COUNTERS: the value the counter is turned to */
         const AutomaCounterDef *c = &g->gd->counters[d->counter];
-        int i = c->nvalues - u->steps;
+        int i = c->nvalues - steps;
         return i >= 0 && i < c->nvalues ? c->values[i] : 0;
     }
-    return u->steps == 2 || d->reduced == 0 ? d->strength : d->reduced;
+    return steps == 2 || d->reduced == 0 ? d->strength : d->reduced;
 }
 
 bool game_unit_active(const Game *g, int unit) { return (g->st.unit[unit].flags & UF_ACTIVE) != 0; }
@@ -804,7 +809,8 @@ static bool answers_chit(const Game *g, int i)
     bool mine = st->drawn.kind == CHIT_FORMATION ? f == st->drawn.index
                                                  : held_by_drawn(g, f) ||
                                                        (f < 0 && g->gd->units[i].side == st->drawn.side &&
-                                                        !is_skirmisher(g, i) && !(u->flags & UF_ACTIVATED));
+                                                        !is_skirmisher(g, i) && !is_dummy(g, i) &&
+                                                        !(u->flags & UF_ACTIVATED)); /* dummies go with their stack */
     if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
         mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
     /* ACT-INDEP, DETACH: a unit the Independent chit or a detachment moved this turn "can not be

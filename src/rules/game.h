@@ -547,5 +547,7 @@ bool placement_visible(const Game *g, int viewer, int formation);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);
+/* The unit's combat points with that many steps left (0: none). */
+int game_unit_points_at(const Game *g, int unit, int steps);
 
 #endif

@@ -82,6 +82,8 @@ void breastworks_cleanup(Game *g);
  * one terrain or hexside effect, applied to *ad and *dd (its name or NULL). */
 int combat_fortification(const Game *g, int hex, const short *att, int natt, int def_side);
 const char *combat_terrain(const Game *g, const short *att, int natt, const short *hexes, int nhex, int *ad, int *dd);
+/* ELITE-BONUS: the bonus points of these units, per hex at most one artillery and one infantry/cavalry source. */
+int side_bonus(const Game *g, const short *units, int n);
 /* morale.c (DISORG, DEMORAL): disorganizes a unit, or demoralizes it when
  * already disorganized. morale_check: demoralized units next to the enemy
  * retreat at once or are eliminated; true when their owner must now say

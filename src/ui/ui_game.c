@@ -135,10 +135,12 @@ static void view_refresh(GameUi *gu)
         int b = a;
         while (b < gu->nview && gu->legal[gu->view[b]].kind == D_PLACE)
             b++;
-        int *cnt = gu->gid;
+        int *cnt = gu->gid; /* each place's count, kept per legal decision for the list's labels */
         for (int i = a; i < b; i++) {
             int out;
             cnt[i] = game_place_count(g, gu->legal[gu->view[i]].arg, &out);
+            gu->place_act[gu->view[i]] = (short)cnt[i];
+            gu->place_all[gu->view[i]] = (short)(cnt[i] + out);
         }
         for (int i = a + 1; i < b; i++) /* insertion sort, stable */
             for (int j = i; j > a && cnt[j] > cnt[j - 1]; j--) {
@@ -242,6 +244,8 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->view = malloc(2 * (LEGAL_CAP + EXTRA_CAP) * sizeof *gu->view);
     gu->groups = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->groups);
     gu->gid = malloc((LEGAL_CAP + EXTRA_CAP) * sizeof *gu->gid);
+    gu->place_act = calloc(LEGAL_CAP + EXTRA_CAP, sizeof *gu->place_act);
+    gu->place_all = calloc(LEGAL_CAP + EXTRA_CAP, sizeof *gu->place_all);
     gu->mark = calloc(cells, 1);
     gu->on_path = calloc(cells, 1);
     gu->in_range = calloc(cells, 1);
@@ -250,7 +254,7 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd)
     gu->osel.hex = -1;
     gu->ab_hex = -1;
     gu->replay_at = -1;
-    return gu->legal && gu->view && gu->groups && gu->gid && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
+    return gu->legal && gu->view && gu->groups && gu->gid && gu->place_act && gu->place_all && gu->mark && gu->on_path && gu->in_range && gu->cost && gu->flash;
 }
 
 void game_ui_free(GameUi *gu)
@@ -259,6 +263,8 @@ void game_ui_free(GameUi *gu)
     free(gu->view);
     free(gu->groups);
     free(gu->gid);
+    free(gu->place_act);
+    free(gu->place_all);
     free(gu->mark);
     free(gu->on_path);
     free(gu->in_range);
@@ -425,12 +431,6 @@ static void decision_label(const Game *g, const Decision *d, int half_mp, char *
         for (int i = 0; d->kind == D_HIGHER && i < d->nunits; i++)
             pts += game_formation_cost(g, d->units[i]);
         snprintf(tmp, sizeof tmp, "%d pt%s", pts, pts == 1 ? "" : "s");
-        hint = tmp;
-        break;
-    }
-    case D_PLACE: { /* how many answer the chit there: the best places first in the list */
-        int out = 0, act = game_place_count(g, d->arg, &out);
-        snprintf(tmp, sizeof tmp, "%d of %d act", act, act + out);
         hint = tmp;
         break;
     }
@@ -1078,6 +1078,9 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         }
         int mp = d->kind == D_MOVE && gu->osel.hex >= 0 ? gu->cost[d->arg] : -1; /* worked out for the selection */
         decision_label(g, d, mp, label, sizeof label);
+        if (d->kind == D_PLACE) /* how many answer the chit there (counted as the list was made) */
+            snprintf(label + strlen(label), sizeof label - strlen(label), "  (%d of %d act)",
+                     gu->place_act[gu->view[i]], gu->place_all[gu->view[i]]);
         int level = advice_for(g, d, gu->legal, gu->nlegal, adv, sizeof adv);
         bool grouped = false; /* a member of an opened group: indented under its title */
         for (int j = 0; j < gu->ngroups && !grouped; j++)
@@ -1131,10 +1134,16 @@ static const char *situation(const Game *g)
         return "The enemy's guns bombard your hex: before the roll, build a breastwork there or not (BREASTWORK).";
     case PEND_BOMBARD_TAKE:
         return "The bombardment hit the hex: choose which of your units there takes the result (BOMBARD-PROC).";
-    case PEND_BREAK_CONTACT:
-        return "An enemy stack has come next to yours: you may break contact, moving the stack one hex away (cavalry "
-               "two) to a hex the list names, and the hex it leaves must be left empty; or stay where you are. "
-               "Leaving works next to the enemy disorganizes the units (BREAK-CONTACT).";
+    case PEND_BREAK_CONTACT: { /* the distances are the rules' numbers (tables.ini) */
+        static char buf[400];
+        snprintf(buf, sizeof buf,
+                 "An enemy stack has come next to yours: you may break contact, moving the stack up to %d hex%s away "
+                 "(cavalry %d) to a hex the list names, and the hex it leaves must be left empty; or stay where you "
+                 "are. Leaving works next to the enemy disorganizes the units (BREAK-CONTACT).",
+                 g->gd->rules.break_contact_hexes, g->gd->rules.break_contact_hexes == 1 ? "" : "es",
+                 g->gd->rules.cavalry_break_contact_hexes);
+        return buf;
+    }
     case PEND_STACK:
         return "A hex holds more than stacking allows: choose the units that leave it (STACK).";
     case PEND_MARCH_LOSS:

@@ -120,6 +120,7 @@ typedef struct {
     } *groups;             /* the groups of the list shown, when it is folded */
     int ngroups;
     int *gid;              /* scratch: each listed decision's group */
+    short *place_act, *place_all; /* per legal decision placing the chit: the units that would act, of all */
     /* The attack built on the map (x on an enemy hex): its target, the
      * units chosen, the stacks around that may join (view/odds.h previews it). */
     int ab_hex; /* -1: none */

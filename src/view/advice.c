@@ -28,17 +28,9 @@ bool advice_loss_eliminates(const Game *g, const Decision *d)
 
 int advice_loss_points(const Game *g, int unit, int *now)
 {
-    const UnitDef *ud = &g->gd->units[unit];
     *now = game_unit_points(g, unit);
-    if (g->st.unit[unit].steps <= 1)
-        return -1;
-    /* the points of the next step: the Automa's counters turn to their next value */
-    if (ud->counter >= 0) {
-        const AutomaCounterDef *c = &g->gd->counters[ud->counter];
-        int i = c->nvalues - (g->st.unit[unit].steps - 1);
-        return i >= 0 && i < c->nvalues ? c->values[i] : 0;
-    }
-    return ud->reduced > 0 ? ud->reduced : *now;
+    int steps = g->st.unit[unit].steps;
+    return steps <= 1 ? -1 : game_unit_points_at(g, unit, steps - 1);
 }
 
 void advice_loss_text(const Game *g, int unit, char *buf, size_t size)
@@ -143,8 +135,10 @@ int advice_for(const Game *g, const Decision *d, const Decision *legal, int n, c
         snprintf(buf, size, "the chit is lost for the turn");
         return ADVICE_NOTE;
     case D_FORCED_MARCH:
-        SAY(ADVICE_CONFIRM, "more MP, but no unit of the formation may attack or bombard this turn, its defenders "
-                            "roll one die a point lower, and the march may cost a step (FORCED-MARCH)");
+        SAY(ADVICE_CONFIRM,
+            "more MP, but no unit of the formation may attack or bombard this turn, attacked it rolls one die %d "
+            "lower, and the march costs a step on a roll of %d or less (FORCED-MARCH)",
+            g->gd->rules.forced_march_penalty, g->gd->rules.forced_march_loss);
         return level;
     case D_MOVE:
         return level;

@@ -112,6 +112,22 @@ static char unit_letter(int side, bool reduced)
     return reduced ? 'c' : 'C';
 }
 
+/* How a side's stack in hex idx is drawn on either level: its count (n),
+ * whether it is out of sight, its style, its letter (lower case when the top
+ * unit is reduced), its formation's colour. False when the side has none there. */
+static bool stack_look(const MapOverlay *ov, const MapMarks *mk, int idx, int side, int *n, bool *hidden, int *st,
+                       char *letter, unsigned char *colour)
+{
+    *n = ov->units[side] ? ov->units[side][idx] : 0;
+    if (*n <= 0)
+        return false;
+    *hidden = *n == MAP_UNITS_HIDDEN;
+    *st = side == SIDE_UNION ? STY_UNION : STY_CSA;
+    *letter = unit_letter(side, !*hidden && mk && mk->reduced && mk->reduced[idx]);
+    *colour = !*hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
+    return true;
+}
+
 static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *c, HexCoord h)
 {
     const Map *m = &gd->map;
@@ -150,13 +166,12 @@ static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMar
     if (mk && mk->work && mk->work[idx])
         put(c, x, y, mk->work[idx], STY_WORK, t);
     for (int side = 0; ov && side < SIDE_COUNT; side++) {
-        int n = ov->units[side] ? ov->units[side][idx] : 0;
-        if (n <= 0)
+        int n, st;
+        bool hidden;
+        char letter;
+        unsigned char colour;
+        if (!stack_look(ov, mk, idx, side, &n, &hidden, &st, &letter, &colour))
             continue;
-        bool hidden = n == MAP_UNITS_HIDDEN;
-        int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
-        char letter = unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]);
-        unsigned char colour = !hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
         if (mk && mk->points && !hidden) { /* [work][letter][points] */
             int p = mk->points[idx] > 99 ? 99 : mk->points[idx];
             put(c, x + 1, y, letter, st, t);
@@ -426,13 +441,12 @@ static void compact_hex(const GameData *gd, const MapOverlay *ov, const MapMarks
     if (mk && mk->work && mk->work[idx])
         put(c, x, y, mk->work[idx], STY_WORK, t);
     for (int side = 0; ov && side < SIDE_COUNT; side++) {
-        int n = ov->units[side] ? ov->units[side][idx] : 0;
-        if (n <= 0)
+        int n, st;
+        bool hidden;
+        char letter;
+        unsigned char colour;
+        if (!stack_look(ov, mk, idx, side, &n, &hidden, &st, &letter, &colour))
             continue;
-        bool hidden = n == MAP_UNITS_HIDDEN;
-        int st = side == SIDE_UNION ? STY_UNION : STY_CSA;
-        char letter = unit_letter(side, !hidden && mk && mk->reduced && mk->reduced[idx]);
-        unsigned char colour = !hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
         int from = 1;
         if (mk && mk->points && !hidden) {
             int p = mk->points[idx] > 99 ? 99 : mk->points[idx];

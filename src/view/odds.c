@@ -105,8 +105,9 @@ void odds_text(const CombatPreview *p, const CombatOdds *o, int w, char *buf, si
                                 "Their breastwork: %d dice for you if they take a die instead of a step\n",
                                 p->att_dice_bw);
     if (len < size && (p->att_mod || p->def_mod || p->def_first_mod))
-        len += (size_t)snprintf(buf + len, size - len, "Every die: yours %+d, theirs %+d (out of supply)%s\n", p->att_mod,
-                                p->def_mod, p->def_first_mod ? "; their first die one lower (forced march)" : "");
+        len += (size_t)snprintf(buf + len, size - len, "Every die: yours %+d, theirs %+d (out of supply)%s%.0d%s\n",
+                                p->att_mod, p->def_mod, p->def_first_mod ? "; their first die " : "", p->def_first_mod,
+                                p->def_first_mod ? " (forced march)" : "");
     if (len < size && p->works_steps)
         len += (size_t)snprintf(buf + len, size - len, "The works cost you %d step%s whatever the dice\n",
                                 p->works_steps, p->works_steps == 1 ? "" : "s");
