@@ -581,8 +581,12 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
             snprintf(names, sizeof names, "%d units", d->nunits);
         char sum[300];
         odds_line(&pv, &o, sum, sizeof sum);
-        snprintf(line, size, "Enter: attack with %s, %s%s; x: the odds in full and other stacks", names, sum,
+        char full[800]; /* then cut to the key line's size */
+        snprintf(full, sizeof full, "Enter: attack with %s, %s%s; x: the odds in full and other stacks", names, sum,
                  k > 1 ? " (one of several here)" : "");
+        size_t len = strlen(full) < size ? strlen(full) : size - 1;
+        memcpy(line, full, len);
+        line[len] = '\0';
         return;
     }
     if (d->kind == D_BOMBARD) { /* the line of fire from the guns to the target */
