@@ -199,11 +199,11 @@ int main(int argc, char **argv)
     while (g.st.phase != PH_GAME_OVER && decisions < 200000) {
         int n = game_legal(&g, buf, 20000);
         int c = g.st.to_move == SIDE_UNION ? 0 : bot_choose(&g, buf, n, &pick);
-        if (g.st.to_move == SIDE_UNION && g.st.automa.step == AS_DRAWN)
+        if (g.st.to_move == SIDE_UNION && AUTOMA(g.st).step == AS_DRAWN)
             act_start = now();
         char why[200];
         game_apply(&g, &buf[c], why, sizeof why);
-        if (act_start >= 0 && (g.st.automa.step == AS_IDLE || g.st.to_move != SIDE_UNION)) {
+        if (act_start >= 0 && (AUTOMA(g.st).step == AS_IDLE || g.st.to_move != SIDE_UNION)) {
             if (nact < 4096)
                 act_ms[nact++] = (now() - act_start) * 1000;
             act_start = -1;

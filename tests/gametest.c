@@ -300,7 +300,7 @@ void play_script(Game *g, const char *script)
             apply_text(g, line + 7);
         } else if (strncmp(line, "step ", 5) == 0) {
             int n = atoi(line + 5);
-            for (int i = 0; i < n && g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+            for (int i = 0; i < n && AUTOMA(g->st).on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
                  i++)
                 apply_text(g, "automa");
         } else if (!position_apply(g, line, why, sizeof why))

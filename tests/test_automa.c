@@ -62,8 +62,8 @@ static void put_counter(Game *g, const char *unit, const char *hex)
     put(g, unit, hex);
     int u = U(unit);
     g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
-    g->st.automa.seen_steps[u] = g->st.unit[u].steps;
-    g->st.automa.seen_where[u] = AT_MAP;
+    AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
+    AUTOMA(g->st).seen_where[u] = AT_MAP;
 }
 
 /* Every counter of formation f off the map but those named. */
@@ -73,8 +73,8 @@ static void only(Game *g, const char *fid)
     for (int u = 0; u < gd.nunits; u++)
         if (gd.units[u].counter >= 0 && data_automa_formation_of_unit(&gd, u) == f) {
             take_off(g, gd.units[u].id);
-            g->st.automa.seen_where[u] = AT_ABSENT;
-            g->st.automa.seen_steps[u] = 0;
+            AUTOMA(g->st).seen_where[u] = AT_ABSENT;
+            AUTOMA(g->st).seen_steps[u] = 0;
         }
 }
 
@@ -82,7 +82,7 @@ static void only(Game *g, const char *fid)
 static void drawn(Game *g, const char *fid)
 {
     int f = F(fid);
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] == f)
             a->track[i] = -1;
@@ -119,8 +119,8 @@ static void clear_confederates(Game *g)
     for (int u = 0; u < gd.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE && g->st.unit[u].where == AT_MAP) {
             take_off(g, gd.units[u].id);
-            g->st.automa.seen_where[u] = AT_ABSENT;
-            g->st.automa.seen_steps[u] = 0;
+            AUTOMA(g->st).seen_where[u] = AT_ABSENT;
+            AUTOMA(g->st).seen_steps[u] = 0;
         }
 }
 
@@ -153,7 +153,7 @@ static void confederate_drawn(Game *g, const char *formation)
 static const char *area_of(const Game *g, int f)
 {
     static char buf[8];
-    int a = g->st.automa.obj_area[f];
+    int a = AUTOMA(g->st).obj_area[f];
     snprintf(buf, sizeof buf, "%03d", a >= 0 ? gd.areas[a].number : 0);
     return buf;
 }
@@ -165,7 +165,7 @@ static void test_setup(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    const AutomaState *a = &g.st.automa;
+    const AutomaState *a = &AUTOMA(g.st);
     assert_true(a->on);
     /* B1 step 4: V, XI and XII Corps on the first three slots, II and III below */
     assert_int_equal(a->track[0], F("meade"));
@@ -210,10 +210,10 @@ static void test_counter_losses(void **state)
     g.st.unit[u].steps--; /* a loss turns the counter to 6, a boxed value: the player scores 1 */
     automa_reconcile(&g);
     assert_int_equal(game_unit_points(&g, u), 6);
-    assert_int_equal(g.st.automa.vp, 13);
+    assert_int_equal(AUTOMA(g.st).vp, 13);
     g.st.unit[u].steps--; /* 4: not boxed */
     automa_reconcile(&g);
-    assert_int_equal(g.st.automa.vp, 13);
+    assert_int_equal(AUTOMA(g.st).vp, 13);
     game_free(&g);
 }
 
@@ -225,7 +225,7 @@ static void test_track_first_turn(void **state)
     int from = g.log.count;
     apply_text(&g, "done");
     /* AI-TRACK: turn 1 puts the top three markers in the cup; the others move up */
-    const AutomaState *a = &g.st.automa;
+    const AutomaState *a = &AUTOMA(g.st);
     LOGGED(&g, from, "V Corps's marker goes into the cup");
     LOGGED(&g, from, "XI Corps's marker goes into the cup");
     LOGGED(&g, from, "XII Corps's marker goes into the cup");
@@ -258,18 +258,18 @@ static void test_behaviour_and_objective(void **state)
     step(&g);
     LOGGED(&g, from, "page 7 \"A day like any other\", Ruler at 3: behaviour none (cell 3), proximity 3 (Aggressive, "
                      "cell 6), bombardment N(2) (cell 12)");
-    assert_int_equal(g.st.automa.bombard, 0); /* N(2): no bombardment... */
-    assert_int_equal(g.st.automa.attack_art, 2); /* ...but 2 in the attack (AI-ARTILLERY) */
+    assert_int_equal(AUTOMA(g.st).bombard, 0); /* N(2): no bombardment... */
+    assert_int_equal(AUTOMA(g.st).attack_art, 2); /* ...but 2 in the attack (AI-ARTILLERY) */
     step(&g);
     LOGGED(&g, from, "[011] Germanna Ford, read for XII Corps");
     LOGGED(&g, from, "rolled 8, go to do6");
     assert_string_equal(area_of(&g, F("slocum")), "019");
-    assert_int_equal(g.st.automa.obj_value[F("slocum")], 1);
+    assert_int_equal(AUTOMA(g.st).obj_value[F("slocum")], 1);
     int lead_from = g.st.unit[U("williams")].hex;
     step(&g); /* the move: proximity 3 - 1 = 2 */
     LOGGED(&g, from, "proximity value 3 - objective 1 = 2");
     /* the march's way is kept for the screen to draw: from the lead's hex to where it stops, hex by hex */
-    const AutomaState *a = &g.st.automa;
+    const AutomaState *a = &AUTOMA(g.st);
     for (int i = 0; i < a->nmeasured; i++) { /* the hexes its proximity measured are those the log names */
         char id[5], want[32];
         hex_format(map_hex_at(&gd.map, a->measured[i]), id);
@@ -286,7 +286,7 @@ static void test_behaviour_and_objective(void **state)
     for (int i = 1; i < a->npath; i++)
         assert_int_equal(hex_distance(map_hex_at(&gd.map, a->path[i - 1]), map_hex_at(&gd.map, a->path[i])), 1);
     step(&g);
-    assert_int_equal(g.st.automa.npath, 0); /* emptied at the next step */
+    assert_int_equal(AUTOMA(g.st).npath, 0); /* emptied at the next step */
     game_free(&g);
 }
 
@@ -299,7 +299,7 @@ static void test_combat_markers(void **state)
     only(&g, "meade");
     put_counter(&g, "griffin", "1717");
     int f = F("meade");
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     assert_int_equal(a->combat[f], 1); /* B1: V Corps starts with +1 */
     drawn(&g, "meade");
     step(&g);
@@ -351,13 +351,13 @@ static void test_skirmisher_behaviour(void **state)
     dice(&g, "131"); /* page 4, anchor 1: skirmisher */
     step(&g);
     assert_int_equal(g.st.skirmishers[SIDE_UNION], skirm_before - 1);
-    int s = g.st.automa.skirm[F("slocum")];
+    int s = AUTOMA(g.st).skirm[F("slocum")];
     assert_true(s >= 0);
     assert_int_equal(g.st.unit[s].hex, g.st.unit[U("williams")].hex); /* the division nearest the enemy */
     /* at most one per formation */
     int from = g.log.count;
-    g.st.automa.active = (signed char)F("slocum");
-    g.st.automa.step = AS_BEHAVIOUR;
+    AUTOMA(g.st).active = (signed char)F("slocum");
+    AUTOMA(g.st).step = AS_BEHAVIOUR;
     dice(&g, "131");
     step(&g);
     LOGGED(&g, from, "has a skirmisher already: ignored");
@@ -378,8 +378,8 @@ static void test_proximity_example(void **state)
     put_counter(&g, "hancock", "2422");
     put_counter(&g, "french", "2423");
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 1;
     put(&g, "mahone", "2622"); /* two hexes away, with a friend beside it: not isolated */
     put(&g, "posey", "2722");
     drawn(&g, "couch");
@@ -409,8 +409,8 @@ static void test_proximity_capped(void **state)
     only(&g, "couch");
     put_counter(&g, "hancock", "2422");
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 0;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 0;
     drawn(&g, "couch");
     step(&g);
     int from = g.log.count;
@@ -436,8 +436,8 @@ static void test_proximity_capped_by_reduced_mp(void **state)
     int t = bare(&g);
     put_counter(&g, "griffin", hexid(t));
     int f = F("meade");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 0;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 0;
     int from = g.log.count;
     to_move_step(&g, "meade", "451"); /* page 9, anchor 1: proximity 5 when Aggressive */
     step(&g);
@@ -456,8 +456,8 @@ static void test_proximity_ignores_isolated(void **state)
     only(&g, "couch");
     put_counter(&g, "hancock", "2422");
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 0;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 0;
     put(&g, "mahone", "2622"); /* alone: isolated infantry (H.1) */
     drawn(&g, "couch");
     step(&g);
@@ -483,8 +483,8 @@ static void test_move_reaches_objective(void **state)
     put_counter(&g, "williams", "1719");
     put_counter(&g, "geary", "1619");
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19); /* Chancellorsville, 1820 */
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 19); /* Chancellorsville, 1820 */
+    AUTOMA(g.st).obj_value[f] = 1;
     drawn(&g, "slocum");
     step(&g);
     int from = g.log.count;
@@ -494,7 +494,7 @@ static void test_move_reaches_objective(void **state)
     step(&g);
     LOGGED(&g, from, "XII Corps reaches its objective at [019] Chancellorsville");
     LOGGED(&g, from, "the Union scores 1 VP (an objective reached): the VP marker 12 -> 11");
-    assert_int_equal(gd.areas[g.st.automa.area[f]].number, 19); /* the strategy counter moved */
+    assert_int_equal(gd.areas[AUTOMA(g.st).area[f]].number, 19); /* the strategy counter moved */
     LOGGED(&g, from, "[019] Chancellorsville, read for XII Corps");
     /* AI-COUNTERS: the divisions never end stacked */
     assert_int_not_equal(g.st.unit[U("williams")].hex, g.st.unit[U("geary")].hex);
@@ -508,7 +508,7 @@ static void test_wheel_advance_roll(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     g.st.turn = 3;
     a->wheel[1] = (signed char)F("meade");
     a->wheel[2] = (signed char)F("slocum");
@@ -538,7 +538,7 @@ static void test_wheel_enter(void **state)
     put_counter(&g, "williams", "1719");
     put_counter(&g, "geary", "1619");
     int f = F("slocum");
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->wheel[1] = (signed char)F("meade"); /* already there: it slides clockwise */
     a->status[F("meade")] = FS_WHEEL;
     a->arrivals = 1;
@@ -579,7 +579,7 @@ static void test_hooker_holding_box(void **state)
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE); /* turn 2 */
     assert_int_equal(g.st.turn, 2);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->hooker_box = 1; /* highlighted: links slots 1 and 2 */
     a->attitude = ATT_AGGRESSIVE;
     int s1 = a->track[0], s2 = a->track[1];
@@ -616,7 +616,7 @@ static void test_AI_SEQUENCE_no_holding_box_on_the_first_turn(void **state)
      * occupied slots. */
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->hooker_box = 1; /* highlighted: links slots 1 and 2 */
     assert_true(a->track[0] >= 0 && a->track[1] >= 0);
     int from = g.log.count;
@@ -635,7 +635,7 @@ static void test_AI_ATTITUDE_holds_while_hooker_is_away(void **state)
      * Aggressive; with Hooker on the turn track it stays Cautious. */
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->attitude = ATT_CAUTIOUS;
     a->hooker_where = HK_TURN_TRACK;
     a->hooker_turn = 3;
@@ -657,7 +657,7 @@ static void test_hooker_exception(void **state)
     solitaire(&g, 5);
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->hooker_box = 3; /* links slots 3 and 4 */
     for (int i = 2; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] >= 0) {
@@ -681,7 +681,7 @@ static void test_randomize(void **state)
     solitaire(&g, 5);
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     int top = a->track[0], second = a->track[1];
     int from = g.log.count;
     a->hooker_box = 6;
@@ -696,7 +696,7 @@ static void test_randomize(void **state)
     solitaire(&g, 5);
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
-    g.st.automa.hooker_box = 6;
+    AUTOMA(g.st).hooker_box = 6;
     from = g.log.count;
     dice(&g, "111"); /* page 2, anchor 1: "hd*": from box 6 down wraps to box 1 */
     apply_text(&g, "done");
@@ -706,12 +706,12 @@ static void test_randomize(void **state)
     solitaire(&g, 5);
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
-    g.st.automa.hooker_box = 6;
+    AUTOMA(g.st).hooker_box = 6;
     from = g.log.count;
     dice(&g, "125"); /* page 3, anchor 3: "hd" without a star stops at the end */
     apply_text(&g, "done");
     LOGGED(&g, from, "Hooker down: box 6 -> 6");
-    assert_int_equal(g.st.automa.attitude, ATT_CAUTIOUS); /* box 6 is Cautious (AI-ATTITUDE) */
+    assert_int_equal(AUTOMA(g.st).attitude, ATT_CAUTIOUS); /* box 6 is Cautious (AI-ATTITUDE) */
     game_free(&g);
 }
 
@@ -727,9 +727,9 @@ static void test_turn_track_markers(void **state)
     apply_text(&g, "done");
     pass_until(&g, PH_CHOOSE);
     assert_int_equal(g.st.turn, 3);
-    assert_true(g.st.automa.independent); /* reached at the end of turn 2 */
+    assert_true(AUTOMA(g.st).independent); /* reached at the end of turn 2 */
     /* I Corps comes in on turn 6: Aggressive, into the next cup without a point */
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     g.st.turn = 5;
     a->attitude = ATT_AGGRESSIVE;
     a->hooker_where = HK_TURN_TRACK; /* the attitude holds */
@@ -760,7 +760,7 @@ static void test_vp_track(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     /* a Confederate counter of 4 or more eliminated: 1 VP to the Union and onto the track from 0 */
     int u = -1;
     for (int i = 0; i < gd.nunits && u < 0; i++)
@@ -781,14 +781,14 @@ static void test_vp_track(void **state)
     game_free(&g);
 
     solitaire(&g, 5);
-    g.st.automa.vp = 15;
+    AUTOMA(g.st).vp = 15;
     assert_false(automa_victory(&g, false));
     assert_true(automa_victory(&g, true)); /* after turn 20: rated by its band */
     assert_int_equal(g.st.result, RES_DRAW);
     game_free(&g);
 
     solitaire(&g, 5);
-    g.st.automa.confederate_lost = 15; /* 15 counters lost: the game is lost */
+    AUTOMA(g.st).confederate_lost = 15; /* 15 counters lost: the game is lost */
     assert_true(automa_victory(&g, false));
     assert_int_equal(g.st.result, RES_UNION);
     game_free(&g);
@@ -888,7 +888,7 @@ static void test_reduced_reads_800(void **state)
     only(&g, "slocum");
     put_counter(&g, "williams", "1419");
     g.st.unit[U("williams")].steps--;
-    g.st.automa.seen_steps[U("williams")]--;
+    AUTOMA(g.st).seen_steps[U("williams")]--;
     drawn(&g, "slocum");
     int from = g.log.count;
     dice(&g, "11"); /* [800]: 2 when Aggressive holds the corps */
@@ -903,7 +903,7 @@ static void test_independent_activate_top(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     int top = a->track[0];
     g.st.phase = PH_ACTIVATION;
     g.st.ncup = 0;
@@ -931,7 +931,7 @@ static void test_isolated(void **state)
     put_counter(&g, "williams", "1419");
     put_counter(&g, "geary", "0813"); /* far from Williams: isolated (N.7) */
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     int from = g.log.count;
     to_move_step(&g, "slocum", "341");
     int geary = g.st.unit[U("geary")].hex;
@@ -951,7 +951,7 @@ static void test_recovery_and_night(void **state)
     solitaire(&g, 5);
     int u = U("wadsworth"); /* 8 [6] 4 [2] */
     g.st.unit[u].steps = 1; /* on 2, a boxed value: back to 6 */
-    g.st.automa.seen_steps[u] = 1;
+    AUTOMA(g.st).seen_steps[u] = 1;
     advance_to(&g, 5);
     /* turn 5 is the night: no Automa marker in the cup, the Automa marches and recovers */
     int from = g.log.count;
@@ -996,8 +996,8 @@ static void clear_counters(Game *g)
     for (int u = 0; u < gd.nunits; u++)
         if (gd.units[u].counter >= 0 && g->st.unit[u].where == AT_MAP) {
             take_off(g, gd.units[u].id);
-            g->st.automa.seen_where[u] = AT_ABSENT;
-            g->st.automa.seen_steps[u] = 0;
+            AUTOMA(g->st).seen_where[u] = AT_ABSENT;
+            AUTOMA(g->st).seen_steps[u] = 0;
         }
 }
 
@@ -1046,7 +1046,7 @@ static void test_engagement_example(void **state)
     put_counter(&g, "berry", hexid(nb(t, 1)));
     put_counter(&g, "whipple", hexid(nb(t, 2)));
     int f = F("sickles");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113"); /* page 2, anchor 2: behaviour none, bombardment N(2): 2 in the attack, no bombardment */
@@ -1066,8 +1066,8 @@ static void test_engagement_example(void **state)
     apply_text(&g, "done");
     LOGGED(&g, from, "III Corps: Union 21 (artillery 2 included) / 5 = 4 dice: the Union rolls 4 dice; Confederates 6 / 5 = 1 die");
     LOGGED(&g, from, "3 modifier points (full strength) placed after the roll in the Automa's best way: 3 hits");
-    assert_int_equal(g.st.automa.eng, ENG_LOSS);
-    assert_int_equal(g.st.automa.eng_conf_hits, 3);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_LOSS);
+    assert_int_equal(AUTOMA(g.st).eng_conf_hits, 3);
     /* the player takes them, or trades one for a retreat */
     apply_text(&g, "lose mahone");
     apply_text(&g, "lose posey");
@@ -1076,7 +1076,7 @@ static void test_engagement_example(void **state)
     /* both eliminated: the hex is empty; III Corps advances toward its objective if that is nearer */
     assert_int_equal(g.st.pending, PEND_NONE);
     assert_int_equal(g.st.unit[U("mahone")].where, AT_ELIMINATED);
-    assert_int_equal(g.st.automa.step, AS_FINISH);
+    assert_int_equal(AUTOMA(g.st).step, AS_FINISH);
     game_free(&g);
 }
 
@@ -1095,14 +1095,14 @@ static void test_AI_ENGAGEMENT_skirmisher_attacks_too(void **state)
     int f = F("sickles");
     int sk = skirmisher_place(&g, SIDE_UNION, nb(t, 0));
     assert_true(sk >= 0);
-    g.st.automa.skirm[f] = (short)sk;
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).skirm[f] = (short)sk;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     int from = g.log.count;
     dice(&g, "5433" "2");
     apply_text(&g, "done");
@@ -1128,19 +1128,19 @@ static void test_AI_LOSSES_skirmisher_only_if_engaged(void **state)
     int f = F("sickles");
     int sk = skirmisher_place(&g, SIDE_UNION, nb(t, 2));
     assert_true(sk >= 0);
-    g.st.automa.skirm[f] = (short)sk;
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).skirm[f] = (short)sk;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     int b0 = game_unit_points(&g, U("birney")) + game_unit_points(&g, U("berry"));
     int from = g.log.count;
     dice(&g, "111" "5"); /* III Corps 16 / 5 = 3 dice, all misses; Mahone and Posey's one die hits */
     apply_text(&g, "done");
-    while (g.st.automa.eng == ENG_LOSS || g.st.automa.eng == ENG_RETREAT) {
+    while (AUTOMA(g.st).eng == ENG_LOSS || AUTOMA(g.st).eng == ENG_RETREAT) {
         assert_true(legal_all(&g) > 0);
         char why[160];
         assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
@@ -1162,7 +1162,7 @@ static void test_player_bonus_in_engagement(void **state)
     put(&g, "mahone", hexid(t));
     put_counter(&g, "birney", hexid(nb(t, 0)));
     put_counter(&g, "berry", hexid(nb(t, 2)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
     to_move_step(&g, "sickles", "113");
     step(&g);
     step(&g);
@@ -1170,7 +1170,7 @@ static void test_player_bonus_in_engagement(void **state)
     dice(&g, "111");
     apply_text(&g, "done");
     LOGGED(&g, from, "the Confederates place 1 elite bonus point on their 1 dice before rolling");
-    assert_int_equal(g.st.automa.eng, ENG_BONUS);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_BONUS);
     assert_true(legal_has(&g, "bonus 1"));
     refuse_text(&g, "bonus 2", "1 point over 1 dice");
     dice(&g, "4");
@@ -1196,7 +1196,7 @@ static void test_interruption(void **state)
         put(&g, "wright", hexid(nb(t, 1)));
         put(&g, "perry", hexid(nb(t, 1)));
         int f = F("sickles");
-        g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+        AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
         to_move_step(&g, "sickles", "113");
         step(&g);
         step(&g);
@@ -1208,7 +1208,7 @@ static void test_interruption(void **state)
         LOGGED(&g, from, cases[c].goes_on ? "the attack goes on" : "the attack is called off");
         if (!cases[c].goes_on) {
             assert_int_equal(g.st.pending, PEND_NONE);
-            assert_int_equal(g.st.automa.step, AS_FINISH);
+            assert_int_equal(AUTOMA(g.st).step, AS_FINISH);
         }
         game_free(&g);
     }
@@ -1226,14 +1226,14 @@ static void test_lone_weak_unit_destroyed(void **state)
             s = u;
     put(&g, gd.units[s].id, hexid(nb(t, 0)));
     int f = F("sickles");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     to_move_step(&g, "sickles", "113");
     step(&g);
     int from = g.log.count;
     step(&g);
     /* J.3: the player first may add his breastwork and skirmisher ("before calculating the number of
      * dice"); he adds none */
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     apply_text(&g, "done");
     LOGGED(&g, from, "alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed");
     assert_int_equal(g.st.unit[s].where, AT_ELIMINATED);
@@ -1243,11 +1243,11 @@ static void test_lone_weak_unit_destroyed(void **state)
     t = bare(&g);
     put_counter(&g, "birney", hexid(t));
     put(&g, gd.units[s].id, hexid(nb(t, 0)));
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     to_move_step(&g, "sickles", "113");
     step(&g);
     step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     from = g.log.count;
     run_at(&g, "skirmisher %s", nb(t, 0));
     dice(&g, "1111" "11");
@@ -1284,7 +1284,7 @@ static void attack_on_the_wheel(Game *g, int slot)
 {
     int t = birney_faces_mahone_and_posey(g);
     int f = F("sickles");
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     a->combat[f] = 1; /* its +1 combat marker adds a die in defence too, then goes (N.3) */
     a->wheel[slot] = (signed char)f; /* on the wheel: attacked, its marker jumps to the opposite slot */
     a->status[f] = FS_WHEEL;
@@ -1325,7 +1325,7 @@ static void test_AI_WHEEL_jump_with_no_skirmisher_left(void **state)
     int t = birney_faces_mahone_and_posey(&g);
     g.st.skirmishers[SIDE_UNION] = 0;
     int f = F("sickles");
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->wheel[4] = (signed char)f;
     a->status[f] = FS_WHEEL;
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
@@ -1343,7 +1343,7 @@ static void test_player_attack(void **state)
     Game g;
     attack_on_the_wheel(&g, 1);
     int f = F("sickles");
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     int from = 0;
     LOGGED(&g, from, "an attacked division always builds a breastwork (J.1)");
     LOGGED(&g, from, "the roll for cover is 4: the attacker loses a step after the combat");
@@ -1380,7 +1380,7 @@ static void test_AI_PLAYER_ATTACK_cover_skirmisher_defends(void **state)
         }
     }
     LOGGED(&g, from, "an even roll: a Union skirmisher goes on 1st Division (Birney)");
-    int sk = g.st.automa.skirm[F("sickles")];
+    int sk = AUTOMA(g.st).skirm[F("sickles")];
     assert_true(sk < 0 || g.st.unit[sk].where != AT_MAP);
     assert_int_equal(g.st.unit[U("birney")].steps, before - 1); /* two hits: the skirmisher, then Birney */
     game_free(&g);
@@ -1458,10 +1458,10 @@ static void test_automa_six_in_defence(void **state)
     short att[2] = {(short)U("mahone"), (short)U("posey")}, hx[1] = {(short)t};
     int ad, dd;
     char why[200];
-    g.st.automa.cover_art = 1;
+    AUTOMA(g.st).cover_art = 1;
     g.st.breastwork[t] = SIDE_UNION + 1;
     game_combat_dice(&g, att, 2, hx, 1, true, &ad, &dd, why, sizeof why);
-    g.st.automa.cover_art = 0;
+    AUTOMA(g.st).cover_art = 0;
     g.st.breastwork[t] = 0;
     dice(&g, "1");
     for (int i = 0; i < ad; i++)
@@ -1498,15 +1498,15 @@ static void test_attacking_i_corps_brings_it_in(void **state)
     int c = nb(t, 0);
     put(&g, "mahone", hexid(c));
     int f = F("reynolds");
-    assert_int_equal(g.st.automa.status[f], FS_WAITING);
-    g.st.automa.attitude = ATT_CAUTIOUS; /* Cautious: onto the track (N.5) */
+    assert_int_equal(AUTOMA(g.st).status[f], FS_WAITING);
+    AUTOMA(g.st).attitude = ATT_CAUTIOUS; /* Cautious: onto the track (N.5) */
     confederate_drawn(&g, "anderson");
     run_at(&g, "place %s", c);
     int from = g.log.count;
     run_at(&g, "attack mahone %s", t);
     step(&g); /* the Automa's first answer in the combat */
     LOGGED(&g, from, "I Corps comes into play (attacked): Cautious, its marker goes on the track");
-    assert_int_equal(g.st.automa.status[f], FS_TRACK);
+    assert_int_equal(AUTOMA(g.st).status[f], FS_TRACK);
     game_free(&g);
 }
 
@@ -1520,7 +1520,7 @@ static void north_setup(Game *g)
     put_counter(g, "hancock", "2618");
     put_counter(g, "french", "2718");
     int f = F("couch");
-    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17); /* Salem Church, south of the river */
+    AUTOMA(g->st).obj_area[f] = (short)data_area_index(&gd, 17); /* Salem Church, south of the river */
     drawn(g, "couch");
     step(g);
     step(g); /* no behaviour check north of the river; it has an objective */
@@ -1544,7 +1544,7 @@ static void test_north_of_river(void **state)
 
     /* the ford taken before the corps gets there: 1-2 costs a loss, and it crosses at the nearest free ford */
     north_setup(&g);
-    g.st.automa.ford[F("couch")] = (short)data_place_index(&gd, "banks-ford");
+    AUTOMA(g.st).ford[F("couch")] = (short)data_place_index(&gd, "banks-ford");
     put(&g, "mahone", "2621");
     from = g.log.count;
     dice(&g, "1");
@@ -1567,8 +1567,8 @@ static void test_not_in_proximity_meets_enemy(void **state)
     put_counter(&g, "williams", "1420");
     put_counter(&g, "geary", "1320");
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 19);
+    AUTOMA(g.st).obj_value[f] = 1;
     drawn(&g, "slocum");
     step(&g);
     dice(&g, "111"); /* page 2, anchor 1: proximity 2 - 1 = 1: the enemy is out of reach */
@@ -1581,7 +1581,7 @@ static void test_not_in_proximity_meets_enemy(void **state)
     HexCoord e = tu_hex("1820");
     assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("williams")].hex), e), 1);
     assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("geary")].hex), e), 1);
-    assert_int_equal(g.st.automa.step, AS_COMBAT);
+    assert_int_equal(AUTOMA(g.st).step, AS_COMBAT);
     game_free(&g);
 }
 
@@ -1595,14 +1595,14 @@ static void test_activated_adjacent(void **state)
     put_counter(&g, "williams", hexid(nb(t, 0)));
     put_counter(&g, "geary", hexid(nb(nb(nb(t, 0), 0), 0))); /* two hexes behind Williams */
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 19);
     to_move_step(&g, "slocum", "111");
     int from = g.log.count;
     step(&g);
     LOGGED(&g, from, "XII Corps is activated next to the enemy: 1 division transferred beside it");
     HexCoord e = map_hex_at(&gd.map, t);
     assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("geary")].hex), e), 1);
-    assert_int_equal(g.st.automa.step, AS_COMBAT);
+    assert_int_equal(AUTOMA(g.st).step, AS_COMBAT);
     game_free(&g);
 }
 
@@ -1616,7 +1616,7 @@ static int engagement(Game *g, const char *behaviour_dice)
     put_counter(g, "birney", hexid(nb(t, 0)));
     put_counter(g, "berry", hexid(nb(t, 2)));
     int f = F("sickles");
-    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g->st).obj_area[f] = (short)data_area_index(&gd, 17);
     drawn(g, "sickles");
     step(g);
     dice(g, behaviour_dice);
@@ -1653,15 +1653,15 @@ static void test_ai_losses_and_retreat(void **state)
     Game g;
     engagement(&g, "113"); /* page 2, anchor 2: no bombardment, 2 in the attack */
     int f = F("sickles");
-    g.st.automa.active = (signed char)f;
-    g.st.automa.skirm[f] = -1;
+    AUTOMA(g.st).active = (signed char)f;
+    AUTOMA(g.st).skirm[f] = -1;
     int s = -1;
     for (int u = 0; u < gd.nunits && s < 0; u++)
         if (gd.units[u].side == SIDE_UNION && gd.units[u].type == UT_SKIRMISHER && g.st.unit[u].where == AT_ABSENT)
             s = u;
     g.st.unit[s] = (UnitState){.hex = g.st.unit[U("birney")].hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
     g.st.skirmishers[SIDE_UNION]--;
-    g.st.automa.skirm[f] = (short)s;
+    AUTOMA(g.st).skirm[f] = (short)s;
     step(&g); /* the engagement opens */
     int from = g.log.count;
     /* Union 7 + 7 + 2 = 16: 3 dice of 1 (no hit even with 3 points); Confederates 6: 1 die of 5: 1 hit.
@@ -1714,7 +1714,7 @@ static void test_six(void **state)
     char want[100];
     snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(t));
     LOGGED(&g, from, want);
-    assert_int_equal(g.st.automa.eng, ENG_RETREAT);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_RETREAT);
     assert_true(legal_all(&g) > 0);
     char text[64];
     decision_format(&gd, &legal_buf[0], text, sizeof text);
@@ -1734,14 +1734,14 @@ static void test_disorganized_do_not_fight(void **state)
     put_counter(&g, "berry", hexid(nb(t, 2)));
     put_counter(&g, "whipple", hexid(nb(t, 4)));
     g.st.unit[U("berry")].flags |= UF_DIS; /* K.4: it does not count for the engagement */
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
     to_move_step(&g, "sickles", "113");
     step(&g);
     int from = g.log.count;
     step(&g);
     LOGGED(&g, from, "III Corps engages with 2 divisions against 1 hex");
-    for (int i = 0; i < g.st.automa.eng_natt; i++)
-        assert_int_not_equal(g.st.automa.eng_att[i], U("berry"));
+    for (int i = 0; i < AUTOMA(g.st).eng_natt; i++)
+        assert_int_not_equal(AUTOMA(g.st).eng_att[i], U("berry"));
     game_free(&g);
 }
 
@@ -1760,7 +1760,7 @@ static void test_day_vp(void **state)
     /* each test is logged with its arguments and its answer (issue 14) */
     LOGGED(&g, from, "[001] do1 (line 50): if holds union Chancellorsville: yes, go to do2");
     LOGGED(&g, from, "the Union scores 1 VP ([001]): the VP marker 12 -> 11");
-    assert_int_equal(g.st.automa.vp, 11);
+    assert_int_equal(AUTOMA(g.st).vp, 11);
     game_free(&g);
 }
 
@@ -1777,7 +1777,7 @@ static void test_gibbon_by_the_independent(void **state)
     dice(&g, "121"); /* page 3, anchor 1: gibbon */
     step(&g);
     LOGGED(&g, from, "independent window (cell 13): gibbon");
-    assert_int_equal(g.st.automa.active, F("gibbon"));
+    assert_int_equal(AUTOMA(g.st).active, F("gibbon"));
     LOGGED(&g, from, "2nd Division (Gibbon) is activated");
     game_free(&g);
 }
@@ -1795,18 +1795,18 @@ static void test_player_breaks_contact(void **state)
     put_counter(&g, "hancock", "2422");
     put_counter(&g, "french", "2423");
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 1;
     put(&g, "mahone", "2622");
     put(&g, "posey", "2722");
     to_move_step(&g, "couch", "331");
     step(&g); /* transferred next to Mahone: the player may break contact */
     assert_int_equal(g.st.pending, PEND_ENGAGE);
     bool measured = false; /* the screen underlines the Confederates the proximity check measured */
-    for (int i = 0; i < g.st.automa.nmeasured; i++)
-        measured |= g.st.automa.measured[i] == g.st.unit[U("mahone")].hex;
+    for (int i = 0; i < AUTOMA(g.st).nmeasured; i++)
+        measured |= AUTOMA(g.st).measured[i] == g.st.unit[U("mahone")].hex;
     assert_true(measured);
-    assert_int_equal(g.st.automa.eng, ENG_BREAK);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_BREAK);
     assert_true(legal_has(&g, "stay"));
     int k = legal_all(&g);
     assert_true(k >= 2 && legal_buf[0].kind == D_BREAK);
@@ -1821,7 +1821,7 @@ static void test_player_breaks_contact(void **state)
     LOGGED(&g, from, "came on in proximity and is Aggressive: one unit of the stack loses a step");
     apply_text(&g, "lose mahone");
     assert_int_equal(g.st.unit[U("mahone")].steps, gd.units[U("mahone")].reduced > 0 ? 1 : 0);
-    while (g.st.pending == PEND_ENGAGE && g.st.automa.eng == ENG_BREAK)
+    while (g.st.pending == PEND_ENGAGE && AUTOMA(g.st).eng == ENG_BREAK)
         apply_text(&g, "stay");
     game_free(&g);
 
@@ -1833,11 +1833,11 @@ static void test_player_breaks_contact(void **state)
         only(&g, "couch");
         put_counter(&g, "hancock", "2422");
         put_counter(&g, "french", "2423");
-        g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-        g.st.automa.obj_value[f] = 1;
-        g.st.automa.attitude = ATT_CAUTIOUS;
-        g.st.automa.hooker_where = HK_TURN_TRACK; /* the attitude holds */
-        g.st.automa.hooker_turn = 30;
+        AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+        AUTOMA(g.st).obj_value[f] = 1;
+        AUTOMA(g.st).attitude = ATT_CAUTIOUS;
+        AUTOMA(g.st).hooker_where = HK_TURN_TRACK; /* the attitude holds */
+        AUTOMA(g.st).hooker_turn = 30;
         put(&g, "mahone", "2622");
         put(&g, "posey", "2722");
         drawn(&g, "couch");
@@ -1846,7 +1846,7 @@ static void test_player_breaks_contact(void **state)
         step(&g);
         step(&g);
         step(&g);
-        assert_int_equal(g.st.automa.eng, ENG_BREAK);
+        assert_int_equal(AUTOMA(g.st).eng, ENG_BREAK);
         k = legal_all(&g);
         decision_format(&gd, &legal_buf[0], text, sizeof text);
         assert_int_equal(advice_for(&g, &legal_buf[0], legal_buf, k, price, sizeof price), ADVICE_CONFIRM);
@@ -1867,10 +1867,10 @@ static void test_player_breaks_contact(void **state)
         assert_true(g.st.unit[U("mahone")].flags & UF_DIS);
         if (c == 0)
             LOGGED(&g, from, "Cautious: the corps closes one hex on");
-        while (g.st.pending == PEND_ENGAGE && g.st.automa.eng == ENG_BREAK)
+        while (g.st.pending == PEND_ENGAGE && AUTOMA(g.st).eng == ENG_BREAK)
             apply_text(&g, "stay");
         if (c == 1)
-            assert_int_equal(g.st.automa.step, AS_FINISH);
+            assert_int_equal(AUTOMA(g.st).step, AS_FINISH);
         game_free(&g);
     }
 }
@@ -1889,7 +1889,7 @@ static void test_AI_BREAK_CONTACT_cautious_column(void **state)
     put_counter(&g, "hancock", hexid(lead_hex));
     int back = nb(nb(nb(lead_hex, DIR_N), DIR_N), DIR_N);
     put_counter(&g, "french", hexid(back));
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     a->active = (signed char)F("couch");
     a->bc_lead = (short)U("hancock");
     g.st.unit[U("hancock")].flags |= UF_ACTIVE;
@@ -1949,11 +1949,11 @@ static void test_AI_PROXIMITY_no_road_bonus(void **state)
     put(&g, "mahone", hexid(line[3]));
     put(&g, "posey", hexid(line[3]));
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 3;
-    g.st.automa.attitude = ATT_CAUTIOUS;
-    g.st.automa.hooker_where = HK_TURN_TRACK;
-    g.st.automa.hooker_turn = 30;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 3;
+    AUTOMA(g.st).attitude = ATT_CAUTIOUS;
+    AUTOMA(g.st).hooker_where = HK_TURN_TRACK;
+    AUTOMA(g.st).hooker_turn = 30;
     int from = g.log.count;
     drawn(&g, "couch");
     step(&g);
@@ -1983,16 +1983,16 @@ static void test_AI_DIS_DEM_demoralized_lead_keeps_away(void **state)
     put(&g, "mahone", "2622");
     put(&g, "posey", "2622");
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 3;
-    g.st.automa.attitude = ATT_CAUTIOUS;
-    g.st.automa.hooker_where = HK_TURN_TRACK;
-    g.st.automa.hooker_turn = 30;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 3;
+    AUTOMA(g.st).attitude = ATT_CAUTIOUS;
+    AUTOMA(g.st).hooker_where = HK_TURN_TRACK;
+    AUTOMA(g.st).hooker_turn = 30;
     int from = g.log.count;
     drawn(&g, "couch");
     step(&g);
     dice(&g, "661");
-    for (int i = 0; i < 4 && g.st.automa.active >= 0 && g.st.pending == PEND_NONE; i++)
+    for (int i = 0; i < 4 && AUTOMA(g.st).active >= 0 && g.st.pending == PEND_NONE; i++)
         step(&g);
     LOGGED(&g, from, "lead hancock 2222->");
     assert_int_equal(g.st.unit[U("hancock")].where, AT_MAP);
@@ -2020,13 +2020,13 @@ static void test_AI_ADJACENT_next_to_any_division_of_the_corps(void **state)
     put_counter(&g, "whipple", "2019");
     put_counter(&g, "berry", "2122");
     int f = F("sickles");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 13);
-    g.st.automa.obj_value[f] = 0;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 13);
+    AUTOMA(g.st).obj_value[f] = 0;
     int from = g.log.count;
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "161");
-    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && g.st.automa.step != AS_COMBAT; i++)
+    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && AUTOMA(g.st).step != AS_COMBAT; i++)
         step(&g);
     LOGGED(&g, from, "III Corps is activated next to the enemy");
     for (int i = from; i < g.log.count; i++)
@@ -2045,8 +2045,8 @@ static void test_AI_DIS_DEM_recovers_when_it_stays(void **state)
     Game g;
     solitaire(&g, 7);
     int f = F("sickles");
-    g.st.automa.active = (signed char)f;
-    g.st.automa.step = AS_FINISH;
+    AUTOMA(g.st).active = (signed char)f;
+    AUTOMA(g.st).step = AS_FINISH;
     g.st.unit[U("whipple")].flags |= UF_DIS | UF_ACTIVE;
     g.st.unit[U("berry")].flags |= UF_DIS | UF_ACTIVE | UF_MOVED;
     int from = g.log.count;
@@ -2073,12 +2073,12 @@ static void test_AI_ADJACENT_a_trial_leaves_no_trace(void **state)
     g.st.unit[U("whipple")].flags |= UF_DIS;
     g.st.breastwork[w] = SIDE_UNION + 1;
     int f = F("sickles");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     int from = g.log.count;
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
-    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && g.st.automa.active >= 0; i++)
+    for (int i = 0; i < 5 && g.st.pending == PEND_NONE && AUTOMA(g.st).active >= 0; i++)
         step(&g);
     LOGGED(&g, from, "no engagement of 2 divisions is possible");
     int removed = 0;
@@ -2098,11 +2098,11 @@ static void test_player_breaks_from_a_march(void **state)
     put_counter(&g, "williams", "1420");
     put_counter(&g, "geary", "1320");
     int f = F("slocum");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 19);
+    AUTOMA(g.st).obj_value[f] = 1;
     to_move_step(&g, "slocum", "111");
     step(&g); /* the lead meets the enemy on its march */
-    assert_int_equal(g.st.automa.eng, ENG_BREAK);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_BREAK);
     legal_all(&g);
     char text[64];
     decision_format(&gd, &legal_buf[0], text, sizeof text);
@@ -2121,14 +2121,14 @@ static void test_eliminated_division_choice(void **state)
     g.st.unit[u].where = AT_ELIMINATED;
     g.st.unit[u].hex = -1;
     g.st.unit[u].steps = 0;
-    g.st.automa.seen_steps[u] = 1; /* it was on its last value */
+    AUTOMA(g.st).seen_steps[u] = 1; /* it was on its last value */
     automa_reconcile(&g);
     assert_int_equal(g.st.pending, PEND_ENGAGE);
     assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
     assert_true(legal_has(&g, "vp-track whipple"));
     assert_true(legal_has(&g, "last-vp whipple"));
     apply_text(&g, "last-vp whipple");
-    assert_int_equal(g.st.automa.vp, 13);
+    assert_int_equal(AUTOMA(g.st).vp, 13);
     assert_int_equal(g.st.pending, PEND_NONE);
     game_free(&g);
 
@@ -2136,14 +2136,14 @@ static void test_eliminated_division_choice(void **state)
     g.st.unit[u].where = AT_ELIMINATED;
     g.st.unit[u].hex = -1;
     g.st.unit[u].steps = 0;
-    g.st.automa.seen_steps[u] = 1;
+    AUTOMA(g.st).seen_steps[u] = 1;
     automa_reconcile(&g);
     apply_text(&g, "vp-track whipple");
-    assert_int_equal(g.st.automa.high_counters, 1);
+    assert_int_equal(AUTOMA(g.st).high_counters, 1);
     /* the first Union counter lies on slot 25: the marker at 24 is short of it (issue 12, finding 20) */
-    g.st.automa.vp = 24;
+    AUTOMA(g.st).vp = 24;
     assert_false(automa_victory(&g, false));
-    g.st.automa.vp = 25; /* on the counter: a Confederate strategic victory, at once */
+    AUTOMA(g.st).vp = 25; /* on the counter: a Confederate strategic victory, at once */
     assert_true(automa_victory(&g, false));
     assert_int_equal(g.st.result, RES_CONFEDERATE);
     assert_non_null(strstr(g.st.result_text, "Confederate strategic victory"));
@@ -2157,7 +2157,7 @@ static void test_display_text(void **state)
     (void)state;
     Game g;
     solitaire(&g, 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     AutomaView v, before;
     assert_true(automa_view(&g, &v));
     /* an 80x24 terminal: the display, the status line and the key line */
@@ -2342,7 +2342,7 @@ static void test_page_picture(void **state)
  * from where it stands (never across the great rivers). */
 static bool engagement_over_fightable_sides(const Game *g)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     for (int i = 0; i < a->eng_natt; i++)
         if (!fights_side(g, g->st.unit[a->eng_att[i]].hex, SIDE_CONFEDERATE))
             return false;
@@ -2365,8 +2365,8 @@ static void test_AI_MOVE_shared_objective_next_to_a_corps_there(void **state)
     clear_confederates(&g);
     clear_counters(&g);
     int area = data_area_index(&gd, 19), obj = map_hex_index(&gd.map, gd.areas[area].objective);
-    g.st.automa.area[F("meade")] = (short)area;
-    g.st.automa.obj_area[F("meade")] = -1;
+    AUTOMA(g.st).area[F("meade")] = (short)area;
+    AUTOMA(g.st).obj_area[F("meade")] = -1;
     put_counter(&g, "griffin", hexid(obj));
     put_counter(&g, "sykes", hexid(nb(obj, DIR_SW)));
     put_counter(&g, "humphreys", hexid(nb(obj, DIR_NW)));
@@ -2374,15 +2374,15 @@ static void test_AI_MOVE_shared_objective_next_to_a_corps_there(void **state)
     for (int d = DIR_N, k = 0; d <= DIR_S; d++)
         put_counter(&g, fill[k++], hexid(nb(obj, d)));
     int f = F("howard");
-    g.st.automa.obj_area[f] = (short)area;
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)area;
+    AUTOMA(g.st).obj_value[f] = 1;
     int far = nb(nb(nb(obj, DIR_SW), DIR_SW), DIR_SW);
     put_counter(&g, "devens", hexid(far));
     to_move_step(&g, "howard", "113");
     int from = g.log.count;
     step(&g); /* the march */
     LOGGED(&g, from, "XI Corps reaches its objective");
-    assert_int_equal(g.st.automa.area[f], area);
+    assert_int_equal(AUTOMA(g.st).area[f], area);
     assert_int_equal(hex_distance(map_hex_at(&gd.map, g.st.unit[U("devens")].hex), map_hex_at(&gd.map, obj)), 2);
     game_free(&g);
 }
@@ -2397,7 +2397,7 @@ static void test_AI_WHEEL_every_marker_slides_on_an_entry(void **state)
     solitaire(&g, 5);
     clear_confederates(&g);
     clear_counters(&g);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     int area = data_area_index(&gd, 19), obj = map_hex_index(&gd.map, gd.areas[area].objective);
     int s3 = F("sickles"), s2 = F("couch");
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
@@ -2434,8 +2434,8 @@ static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
     clear_confederates(&g);
     clear_counters(&g);
     int area = data_area_index(&gd, 19), obj = map_hex_index(&gd.map, gd.areas[area].objective);
-    g.st.automa.area[F("meade")] = (short)area;
-    g.st.automa.obj_area[F("meade")] = -1;
+    AUTOMA(g.st).area[F("meade")] = (short)area;
+    AUTOMA(g.st).obj_area[F("meade")] = -1;
     int away = obj;
     for (int i = 0; i < 6; i++)
         away = nb(away, DIR_S);
@@ -2443,8 +2443,8 @@ static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
         assert_false(map_hex_index(&gd.map, gd.areas[area].hexes[k]) == away);
     put_counter(&g, "sykes", hexid(away));
     int f = F("howard");
-    g.st.automa.obj_area[f] = (short)area;
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)area;
+    AUTOMA(g.st).obj_value[f] = 1;
     put_counter(&g, "devens", hexid(nb(nb(away, DIR_S), DIR_S)));
     assert_int_equal(gd.map.hexes[nb(nb(away, DIR_S), DIR_S)].bank, BANK_SOUTH);
     to_move_step(&g, "howard", "113");
@@ -2452,7 +2452,7 @@ static void test_AI_MOVE_shared_objective_only_at_the_objective(void **state)
     step(&g); /* the march */
     for (int i = from; i < g.log.count; i++)
         assert_null(strstr(g.log.items[i].text, "XI Corps reaches its objective"));
-    assert_false(g.st.automa.area[f] == area); /* its strategy counter stays */
+    assert_false(AUTOMA(g.st).area[f] == area); /* its strategy counter stays */
     game_free(&g);
 }
 
@@ -2476,8 +2476,8 @@ static void test_AI_NORTH_the_ford_on_its_own_bank(void **state)
     }
     assert_true(w >= 0);
     int f = F("howard");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 19);
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 19);
+    AUTOMA(g.st).obj_value[f] = 1;
     put_counter(&g, "devens", hexid(w));
     int from = g.log.count;
     to_move_step(&g, "howard", "113");
@@ -2525,8 +2525,8 @@ static void test_AI_TRANSFER_only_where_a_way_leads(void **state)
     put(&g, "wilcox", "2623");
     put(&g, "mahone", "2624"); /* not an isolated unit (H.1) */
     int f = F("couch");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g.st.automa.obj_value[f] = 0;
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_value[f] = 0;
     to_move_step(&g, "couch", "666"); /* page 12, anchor 3 */
     int from = g.log.count;
     step(&g);
@@ -2550,8 +2550,8 @@ static int works_engagement(Game *g)
     put_counter(g, "berry", hexid(nb(t, 1)));
     put_counter(g, "whipple", hexid(nb(t, 2)));
     int f = F("sickles");
-    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g->st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g->st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g->st).attitude = ATT_AGGRESSIVE;
     drawn(g, "sickles");
     step(g);
     dice(g, "113");
@@ -2559,7 +2559,7 @@ static int works_engagement(Game *g)
     step(g);
     step(g);
     step(g); /* the engagement opens: entrench, skirmisher, done */
-    assert_int_equal(g->st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g->st).eng, ENG_PREP);
     return t;
 }
 
@@ -2578,8 +2578,8 @@ static void test_AI_SIX_forced_retreat_keeps_its_hits(void **state)
     dice(&g, "651" "1");
     apply_text(&g, "done");
     apply_text(&g, "bw-die");
-    assert_int_equal(g.st.automa.eng, ENG_RETREAT);
-    int hits = g.st.automa.eng_conf_hits;
+    assert_int_equal(AUTOMA(g.st).eng, ENG_RETREAT);
+    int hits = AUTOMA(g.st).eng_conf_hits;
     assert_true(hits >= 2); /* the 6 is still a hit */
     int k = legal_all(&g);
     assert_true(k > 0 && legal_buf[0].kind == D_RETREAT);
@@ -2591,9 +2591,9 @@ static void test_AI_SIX_forced_retreat_keeps_its_hits(void **state)
     assert_true(g.st.unit[U("posey")].flags & UF_DIS);
     assert_int_equal(g.st.breastwork[t], 0);
     /* the hits are taken on the units that went back */
-    assert_int_equal(g.st.automa.eng, ENG_LOSS);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_LOSS);
     assert_true(legal_has(&g, "lose mahone"));
-    assert_int_equal(g.st.automa.eng_conf_hits, hits);
+    assert_int_equal(AUTOMA(g.st).eng_conf_hits, hits);
     game_free(&g);
 }
 
@@ -2608,22 +2608,22 @@ static void test_AI_SIX_the_defenders_6_cancels_or_picks(void **state)
     dice(&g, "651" "6");
     apply_text(&g, "done");
     apply_text(&g, "bw-die");
-    assert_int_equal(g.st.automa.eng, ENG_SIX_CANCEL);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_SIX_CANCEL);
     assert_true(legal_has(&g, "six-cancel"));
     apply_text(&g, "six-cancel");
-    assert_int_equal(g.st.automa.eng_csix, 0);
+    assert_int_equal(AUTOMA(g.st).eng_csix, 0);
     game_free(&g);
 
     works_engagement(&g);
     dice(&g, "511" "6"); /* no Union 6; the Confederate 6 picks a division */
     apply_text(&g, "done");
     apply_text(&g, "bw-die");
-    while (g.st.automa.eng == ENG_LOSS) {
+    while (AUTOMA(g.st).eng == ENG_LOSS) {
         assert_true(legal_all(&g) > 0);
         char why[160];
         assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
     }
-    assert_int_equal(g.st.automa.eng, ENG_SIX_PICK);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_SIX_PICK);
     assert_true(legal_has(&g, "six-hit whipple"));
     int before = game_unit_points(&g, U("whipple"));
     apply_text(&g, "six-hit whipple"); /* not the strongest: the player's pick */
@@ -2641,8 +2641,8 @@ static void engage_at(Game *g, int t, int d1, int d2, int d3)
     put_counter(g, "berry", hexid(nb(t, d2)));
     put_counter(g, "whipple", hexid(nb(t, d3)));
     int f = F("sickles");
-    g->st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
-    g->st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g->st).obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g->st).attitude = ATT_AGGRESSIVE;
     drawn(g, "sickles");
     step(g);
     dice(g, "113");
@@ -2650,7 +2650,7 @@ static void engage_at(Game *g, int t, int d1, int d2, int d3)
     step(g);
     step(g);
     step(g);
-    assert_int_equal(g->st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g->st).eng, ENG_PREP);
 }
 
 static void test_AI_ENGAGEMENT_fortification_and_heights(void **state)
@@ -2674,7 +2674,7 @@ static void test_AI_ENGAGEMENT_fortification_and_heights(void **state)
     apply_text(&g, "done");
     LOGGED(&g, from, "fortification in 3221: Confederates +1, a Union step");
     LOGGED(&g, from, "the Union rolls 3 dice; Confederates 6 / 5 = 2 dice");
-    while (g.st.automa.eng == ENG_LOSS) {
+    while (AUTOMA(g.st).eng == ENG_LOSS) {
         assert_true(legal_all(&g) > 0);
         char why[160];
         assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
@@ -2694,14 +2694,14 @@ static void test_AI_ENGAGEMENT_breastwork_die_or_step(void **state)
     int from = g.log.count;
     dice(&g, "5432" "2");
     apply_text(&g, "done");
-    assert_int_equal(g.st.automa.eng, ENG_BW_CHOICE);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_BW_CHOICE);
     assert_true(legal_has(&g, "bw-die"));
     assert_true(legal_has(&g, "bw-step"));
     int before = game_unit_points(&g, U("birney"));
     apply_text(&g, "bw-step");
     LOGGED(&g, from, "breastwork: a Union step next to");
     LOGGED(&g, from, "the Union rolls 4 dice");
-    while (g.st.automa.eng == ENG_LOSS) {
+    while (AUTOMA(g.st).eng == ENG_LOSS) {
         assert_true(legal_all(&g) > 0);
         char why[160];
         assert_true(game_apply(&g, &legal_buf[0], why, sizeof why));
@@ -2726,8 +2726,8 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     put(&g, "posey", hexid(t));
     put_counter(&g, "birney", hexid(nb(t, DIR_N)));
     put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
-    g.st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).attitude = ATT_AGGRESSIVE;
     int from = g.log.count;
     drawn(&g, "sickles");
     step(&g);
@@ -2735,7 +2735,7 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
     assert_int_equal(g.st.pending, PEND_ENGAGE);
-    assert_int_equal(g.st.automa.eng, ENG_BOMB_BW);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_BOMB_BW);
     assert_true(legal_has(&g, "breastwork"));
     assert_true(legal_has(&g, "no-breastwork"));
     dice(&g, "4");
@@ -2747,7 +2747,7 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     for (int i = 0; i < 4 && g.st.pending == PEND_NONE; i++)
         step(&g);
     assert_int_equal(g.st.pending, PEND_ENGAGE);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     char cmd[32];
     snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
     assert_false(legal_has(&g, cmd));
@@ -2768,13 +2768,13 @@ static void test_AI_SIX_two_sixes_two_units(void **state)
     put_counter(&g, "birney", hexid(nb(t, DIR_N)));
     put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
     put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     int from = g.log.count;
     dice(&g, "6611" "1");
     apply_text(&g, "done");
@@ -2797,19 +2797,19 @@ static void test_AI_ENGAGEMENT_first_loss_on_infantry(void **state)
     put_counter(&g, "birney", hexid(nb(t, DIR_N)));
     put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
     put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     dice(&g, "5511" "1");
     apply_text(&g, "done");
-    assert_int_equal(g.st.automa.eng, ENG_LOSS);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_LOSS);
     assert_false(legal_has(&g, "lose cutts"));
     apply_text(&g, "lose mahone");
-    if (g.st.automa.eng == ENG_LOSS)
+    if (AUTOMA(g.st).eng == ENG_LOSS)
         assert_true(legal_has(&g, "lose cutts")); /* the second may */
     game_free(&g);
 }
@@ -2831,21 +2831,21 @@ static void test_AI_SIX_cancels_a_doomed_retreat(void **state)
     put_counter(&g, "hancock", hexid(nb(t, 3)));
     put_counter(&g, "french", hexid(nb(t, 4)));
     put_counter(&g, "gibbon", hexid(nb(t, 5)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
-    g.st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).attitude = ATT_AGGRESSIVE;
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     int from = g.log.count;
     dice(&g, "6511" "6");
     apply_text(&g, "done");
-    if (g.st.automa.eng == ENG_SIX)
+    if (AUTOMA(g.st).eng == ENG_SIX)
         apply_text(&g, "six-hit mahone");
     LOGGED(&g, from, "must retreat (it cannot, so it is eliminated)");
-    assert_int_equal(g.st.automa.eng, ENG_SIX_CANCEL);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_SIX_CANCEL);
     assert_true(legal_has(&g, "six-cancel"));
     apply_text(&g, "six-cancel");
     assert_int_equal(g.st.unit[U("mahone")].where, AT_MAP);
@@ -2870,24 +2870,24 @@ static void test_AI_SIX_any_engaged_stack_goes_back(void **state)
     put_counter(&g, "birney", hexid(nb(t, DIR_N)));
     put_counter(&g, "berry", hexid(nb(t, DIR_NE)));
     put_counter(&g, "whipple", hexid(nb(t, DIR_SE)));
-    g.st.automa.obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
-    g.st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g.st).obj_area[F("sickles")] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).attitude = ATT_AGGRESSIVE;
     drawn(&g, "sickles");
     step(&g);
     dice(&g, "113");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.automa.eng, ENG_PREP);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     int from = g.log.count;
     dice(&g, "611" "1");
     apply_text(&g, "done");
-    if (g.st.automa.eng == ENG_BW_CHOICE)
+    if (AUTOMA(g.st).eng == ENG_BW_CHOICE)
         apply_text(&g, "bw-die");
     char want[100];
     snprintf(want, sizeof want, "a natural 6: the stack in %s must retreat (Aggressive, against works)", hexid(p));
     LOGGED(&g, from, want);
-    assert_int_equal(g.st.automa.eng, ENG_RETREAT);
-    assert_int_equal(g.st.automa.eng_retreat, p);
+    assert_int_equal(AUTOMA(g.st).eng, ENG_RETREAT);
+    assert_int_equal(AUTOMA(g.st).eng_retreat, p);
     game_free(&g);
 }
 
@@ -2911,7 +2911,7 @@ static void test_AI_BOMBARD_TARGET_open_ground_breastwork(void **state)
     put_counter(&g, "williams", hexid(t));
     put(&g, "walker", hexid(nb(t, 0)));
     put(&g, "heth", hexid(nb(t, 0)));
-    g.st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g.st).attitude = ATT_AGGRESSIVE;
     confederate_drawn(&g, "hill");
     run_at(&g, "place %s", nb(t, 0));
     run_at(&g, "bombard walker %s troops", t);
@@ -2933,16 +2933,16 @@ static void test_AI_OBJECTIVE_only_the_active_corps_reaches(void **state)
     Game g;
     bare(&g);
     int f = F("meade"), area = data_area_index(&gd, 19);
-    g.st.automa.obj_area[f] = (short)area;
-    g.st.automa.obj_value[f] = 1;
+    AUTOMA(g.st).obj_area[f] = (short)area;
+    AUTOMA(g.st).obj_value[f] = 1;
     int obj = map_hex_index(&gd.map, gd.areas[area].objective);
     put_counter(&g, "sykes", hexid(obj));
     g.st.unit[U("sykes")].flags |= UF_MOVED; /* it moved earlier this turn */
     put_counter(&g, "williams", hexid(nb(obj, DIR_S)));
     g.st.unit[U("williams")].flags |= UF_MOVED | UF_ACTIVE;
-    g.st.automa.active = (signed char)F("slocum");
+    AUTOMA(g.st).active = (signed char)F("slocum");
     automa_check_objectives(&g);
-    assert_int_equal(g.st.automa.obj_area[f], area); /* still to reach */
+    assert_int_equal(AUTOMA(g.st).obj_area[f], area); /* still to reach */
     game_free(&g);
 }
 
@@ -2978,7 +2978,7 @@ static void test_AI_DIS_DEM_no_demoralized_transfer(void **state)
     put_counter(&g, "berry", hexid(nb(nb(nb(t, DIR_S), DIR_S), DIR_SW)));
     g.st.unit[U("berry")].flags |= UF_DEM;
     int f = F("sickles");
-    g.st.automa.obj_area[f] = (short)data_area_index(&gd, 17);
+    AUTOMA(g.st).obj_area[f] = (short)data_area_index(&gd, 17);
     to_move_step(&g, "sickles", "113");
     int from = g.log.count;
     step(&g);
@@ -3073,11 +3073,11 @@ static void test_AI_NIGHT_a_corps_released_at_night_waits_for_the_day(void **sta
     advance_to(&g, 5);
     assert_true(gd.turns[g.st.turn - 1].night);
     g.st.phase = PH_ACTIVATION;
-    g.st.automa.attitude = ATT_AGGRESSIVE;
+    AUTOMA(g.st).attitude = ATT_AGGRESSIVE;
     int ncup = g.st.ncup, f = F("reynolds");
     automa_release(&g, f, "a test");
     assert_int_equal(g.st.ncup, ncup);
-    assert_true(g.st.automa.extra_cup[f]);
+    assert_true(AUTOMA(g.st).extra_cup[f]);
     game_free(&g);
 }
 

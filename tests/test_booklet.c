@@ -324,16 +324,16 @@ static void test_if_vp(void **state)
     Game g;
     start(&g, "solitaire", 5);
     g.st.turn = 6;
-    g.st.automa.vp = 5;
-    g.st.automa.hooker_box = 5; /* Cautious */
-    g.st.automa.attitude = ATT_CAUTIOUS;
+    AUTOMA(g.st).vp = 5;
+    AUTOMA(g.st).hooker_box = 5; /* Cautious */
+    AUTOMA(g.st).attitude = ATT_CAUTIOUS;
     int from = g.log.count;
     force(&g, "11"); /* [003] do8: 2, Hooker is stirred */
     automa_end_turn(&g);
     assert_true(logged(&g, from, "[003] do7 (line"));
     assert_true(logged(&g, from, "if vp 0-7 (it is 5): yes, go to do8"));
-    assert_int_equal(g.st.automa.attitude, ATT_AGGRESSIVE);
-    assert_int_equal(g.st.automa.hooker_box, 3); /* the nearest Aggressive box */
+    assert_int_equal(AUTOMA(g.st).attitude, ATT_AGGRESSIVE);
+    assert_int_equal(AUTOMA(g.st).hooker_box, 3); /* the nearest Aggressive box */
     game_free(&g);
 
     start(&g, "solitaire", 5);
@@ -353,7 +353,7 @@ static void test_objective_passes_over_the_wheel(void **state)
     (void)state;
     Game g;
     start(&g, "solitaire", 5);
-    AutomaState *a = &g.st.automa;
+    AutomaState *a = &AUTOMA(g.st);
     int meade = data_automa_formation(&gd, "meade"), reynolds = data_automa_formation(&gd, "reynolds");
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] == meade)

@@ -489,12 +489,12 @@ static void test_mapview_objectives(void **state)
     Game g;
     char err[200];
     assert_true(game_new(&g, &gd, data_scenario_index(&gd, "solitaire"), 1, err, sizeof err));
-    assert_true(g.st.automa.on);
+    assert_true(AUTOMA(g.st).on);
     assert_true(gd.automa.nformations > 1 && gd.nareas > 1);
     for (int f = 0; f < gd.automa.nformations; f++)
-        g.st.automa.obj_area[f] = -1;
-    g.st.automa.obj_area[1] = 1;
-    g.st.automa.obj_value[1] = 5;
+        AUTOMA(g.st).obj_area[f] = -1;
+    AUTOMA(g.st).obj_area[1] = 1;
+    AUTOMA(g.st).obj_value[1] = 5;
     int hex = map_hex_index(&gd.map, gd.areas[1].objective);
     g.st.breastwork[hex] = SIDE_CONFEDERATE + 1;
     MapViewBuf b = {0};
@@ -506,7 +506,7 @@ static void test_mapview_objectives(void **state)
         marked += b.objective[i];
     assert_int_equal(marked, 1);
     /* Not a solitaire game: no objective markers. */
-    g.st.automa.on = false;
+    AUTOMA(g.st).on = false;
     assert_true(mapview_build(&g, SIDE_CONFEDERATE, &b));
     assert_false(b.objective[hex]);
     assert_int_equal(b.work[hex], 'b');

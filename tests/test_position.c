@@ -109,7 +109,7 @@ static void test_each_form_changes_exactly_what_it_says(void **state)
 
     *want = g.st;
     want->unit[heth].steps = 1;
-    want->automa.seen_steps[heth] = 1; /* in step: no loss for the VP track */
+    AUTOMA(*want).seen_steps[heth] = 1; /* in step: no loss for the VP track */
     setup_ok(&g, "set unit heth steps 1");
     assert_memory_equal(want, &g.st, sizeof *want);
 
@@ -157,54 +157,54 @@ static void test_each_form_changes_exactly_what_it_says(void **state)
 
     /* the Automa's display */
     *want = g.st;
-    want->automa.attitude = ATT_CAUTIOUS;
+    AUTOMA(*want).attitude = ATT_CAUTIOUS;
     setup_ok(&g, "set attitude cautious");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.hooker_box = 5;
-    want->automa.attitude = (signed char)gd.automa.track.box[5].attitude; /* his box sets it */
+    AUTOMA(*want).hooker_box = 5;
+    AUTOMA(*want).attitude = (signed char)gd.automa.track.box[5].attitude; /* his box sets it */
     setup_ok(&g, "set hooker 5");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.hooker_where = HK_TURN_TRACK;
-    want->automa.hooker_turn = 3;
+    AUTOMA(*want).hooker_where = HK_TURN_TRACK;
+    AUTOMA(*want).hooker_turn = 3;
     setup_ok(&g, "set hooker turn 3");
     assert_memory_equal(want, &g.st, sizeof *want);
 
     int meade = automa_f("meade"), couch = automa_f("couch"), reynolds = automa_f("reynolds");
     *want = g.st;
-    want->automa.combat[meade] = -1;
+    AUTOMA(*want).combat[meade] = -1;
     setup_ok(&g, "set combat meade -1");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.area[meade] = (short)data_area_index(&gd, 15);
+    AUTOMA(*want).area[meade] = (short)data_area_index(&gd, 15);
     setup_ok(&g, "set strategy meade 015");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.obj_area[meade] = (short)data_area_index(&gd, 34);
-    want->automa.obj_value[meade] = 2;
+    AUTOMA(*want).obj_area[meade] = (short)data_area_index(&gd, 34);
+    AUTOMA(*want).obj_value[meade] = 2;
     setup_ok(&g, "set objective meade 034 2");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.obj_area[meade] = -1;
-    want->automa.obj_value[meade] = 0;
+    AUTOMA(*want).obj_area[meade] = -1;
+    AUTOMA(*want).obj_value[meade] = 0;
     setup_ok(&g, "set objective meade none");
     assert_memory_equal(want, &g.st, sizeof *want);
     *want = g.st;
-    want->automa.vp = 9;
+    AUTOMA(*want).vp = 9;
     setup_ok(&g, "set vp 9");
     assert_memory_equal(want, &g.st, sizeof *want);
 
     /* the wheel: couch leaves its slot of the track for slot 3 */
     int slot = -1;
     for (int i = 0; i < gd.automa.track.slots; i++)
-        if (g.st.automa.track[i] == couch)
+        if (AUTOMA(g.st).track[i] == couch)
             slot = i;
     assert_true(slot >= 0);
     *want = g.st;
-    want->automa.track[slot] = -1;
-    want->automa.wheel[3] = (signed char)couch;
-    want->automa.status[couch] = FS_WHEEL;
+    AUTOMA(*want).track[slot] = -1;
+    AUTOMA(*want).wheel[3] = (signed char)couch;
+    AUTOMA(*want).status[couch] = FS_WHEEL;
     setup_ok(&g, "set wheel 3 couch");
     assert_memory_equal(want, &g.st, sizeof *want);
 
@@ -212,21 +212,21 @@ static void test_each_form_changes_exactly_what_it_says(void **state)
     char line[200] = "set track reynolds";
     int k = 1;
     for (int i = 0; i < gd.automa.track.slots; i++)
-        if (g.st.automa.track[i] >= 0) {
-            snprintf(line + strlen(line), sizeof line - strlen(line), " %s", gd.automa.formations[g.st.automa.track[i]].id);
+        if (AUTOMA(g.st).track[i] >= 0) {
+            snprintf(line + strlen(line), sizeof line - strlen(line), " %s", gd.automa.formations[AUTOMA(g.st).track[i]].id);
             k++;
         }
     *want = g.st;
-    want->automa.track[0] = (signed char)reynolds;
+    AUTOMA(*want).track[0] = (signed char)reynolds;
     for (int i = 0, j = 1; i < gd.automa.track.slots; i++)
-        if (g.st.automa.track[i] >= 0)
-            want->automa.track[j++] = g.st.automa.track[i];
+        if (AUTOMA(g.st).track[i] >= 0)
+            AUTOMA(*want).track[j++] = AUTOMA(g.st).track[i];
     for (int i = k; i < gd.automa.track.slots; i++)
-        want->automa.track[i] = -1;
-    want->automa.status[reynolds] = FS_TRACK;
+        AUTOMA(*want).track[i] = -1;
+    AUTOMA(*want).status[reynolds] = FS_TRACK;
     for (int i = 0; i < gd.automa.track.nturn_markers; i++)
         if (gd.automa.track.turn_markers[i].kind == TM_CORPS && gd.automa.track.turn_markers[i].formation == reynolds)
-            want->automa.marker_turn[i] = 0;
+            AUTOMA(*want).marker_turn[i] = 0;
     setup_ok(&g, line);
     assert_memory_equal(want, &g.st, sizeof *want);
 
@@ -294,24 +294,24 @@ static void test_turn_drawn_and_cup(void **state)
     assert_true(g.st.done_choosing[SIDE_UNION]); /* the Automa's markers come from its track */
     setup_ok(&g, "set drawn sickles");
     assert_int_equal(g.st.to_move, SIDE_UNION);
-    assert_int_equal(g.st.automa.step, AS_DRAWN);
-    assert_int_equal(g.st.automa.status[automa_f("sickles")], FS_CUP);
+    assert_int_equal(AUTOMA(g.st).step, AS_DRAWN);
+    assert_int_equal(AUTOMA(g.st).status[automa_f("sickles")], FS_CUP);
     for (int i = 0; i < gd.automa.track.slots; i++)
-        assert_int_not_equal(g.st.automa.track[i], automa_f("sickles"));
+        assert_int_not_equal(AUTOMA(g.st).track[i], automa_f("sickles"));
     apply_text(&g, "automa");
-    assert_int_equal(g.st.automa.active, automa_f("sickles"));
+    assert_int_equal(AUTOMA(g.st).active, automa_f("sickles"));
     /* Hooker into the cup takes the markers of his box's slots; a new turn puts everyone back */
     setup_ok(&g, "set hooker 1");
-    int s1 = g.st.automa.track[gd.automa.track.box[1].linked[0] - 1];
+    int s1 = AUTOMA(g.st).track[gd.automa.track.box[1].linked[0] - 1];
     setup_ok(&g, "set cup + hooker");
-    assert_int_equal(g.st.automa.hooker_where, HK_CUP);
-    assert_int_equal(g.st.automa.holding[0], s1);
-    assert_int_equal(g.st.automa.status[s1], FS_HOLDING);
+    assert_int_equal(AUTOMA(g.st).hooker_where, HK_CUP);
+    assert_int_equal(AUTOMA(g.st).holding[0], s1);
+    assert_int_equal(AUTOMA(g.st).status[s1], FS_HOLDING);
     setup_ok(&g, "set turn 5");
-    assert_int_equal(g.st.automa.hooker_where, HK_COLUMN);
-    assert_int_equal(g.st.automa.holding[0], -1);
+    assert_int_equal(AUTOMA(g.st).hooker_where, HK_COLUMN);
+    assert_int_equal(AUTOMA(g.st).holding[0], -1);
     for (int f = 0; f < gd.automa.nformations; f++)
-        assert_true(g.st.automa.status[f] != FS_CUP && g.st.automa.status[f] != FS_HOLDING);
+        assert_true(AUTOMA(g.st).status[f] != FS_CUP && AUTOMA(g.st).status[f] != FS_HOLDING);
     game_free(&g);
 }
 
@@ -415,12 +415,12 @@ static void test_place_counter_strength(void **state)
     /* a counter set to a boxed value by hand is no loss: the next decision
      * scores nothing on the VP track */
     setup_ok(&g, "place birney 2120");
-    int vp = g.st.automa.vp, log_before = g.log.count;
+    int vp = AUTOMA(g.st).vp, log_before = g.log.count;
     setup_ok(&g, "set unit birney steps 1");
-    assert_int_equal(g.st.automa.seen_steps[b], 1);
-    assert_int_equal(g.st.automa.seen_where[b], AT_MAP);
+    assert_int_equal(AUTOMA(g.st).seen_steps[b], 1);
+    assert_int_equal(AUTOMA(g.st).seen_where[b], AT_MAP);
     apply_text(&g, "choose anderson");
-    assert_int_equal(g.st.automa.vp, vp);
+    assert_int_equal(AUTOMA(g.st).vp, vp);
     for (int i = log_before; i < g.log.count; i++)
         assert_null(strstr(g.log.items[i].rule, "AI-COUNTERS"));
     game_free(&g);
@@ -563,8 +563,8 @@ static void test_example_positions(void **state)
     for (int i = 0; i < 20 && g.st.to_move == SIDE_UNION; i++)
         apply_text(&g, "automa");
     assert_int_equal(g.st.pending, PEND_ENGAGE); /* the player answers the engagement */
-    assert_int_equal(g.st.automa.eng_nhex, 1);
-    assert_int_equal(g.st.automa.eng_hex[0], bw);
+    assert_int_equal(AUTOMA(g.st).eng_nhex, 1);
+    assert_int_equal(AUTOMA(g.st).eng_hex[0], bw);
     game_free(&g);
 
     if (!position_load(&gd, GUV_TEST_DIR "/positions/pontoon-stack.guv", &g, err, sizeof err))

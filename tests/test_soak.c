@@ -42,7 +42,7 @@ static unsigned long long cur_seed;
  * the VP marker on its track, no objective in the area a formation stands in. */
 static void automa_invariants(const Game *g, int step)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const AutomaData *ad = &gd.automa;
     if (a->vp < ad->track.vp_min || a->vp > ad->track.vp_max)
         fail_msg("step %d: the VP marker is off its track (%d)", step, a->vp);
@@ -100,7 +100,7 @@ static void check_invariants(const Game *g, int step)
             next_to_side(g, st->unit[u].hex, 1 - gd.units[u].side))
             fail_msg("%s seed %llu step %d: %s, demoralized, stays next to the enemy", cur_scenario, cur_seed, step,
                      gd.units[u].id);
-    if (st->automa.on)
+    if (AUTOMA(*st).on)
         automa_invariants(g, step);
     for (int s = 0; s < SIDE_COUNT; s++) {
         if (st->skirmishers[s] < 0 || st->pontoons_left[s] < 0)

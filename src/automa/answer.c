@@ -89,7 +89,7 @@ static bool open_ground(const Game *g, int hex) { return g->gd->terrain[g->gd->m
 
 bool automa_will_entrench(const Game *g, int hex)
 {
-    return g->st.automa.attitude == ATT_CAUTIOUS || open_ground(g, hex);
+    return AUTOMA(g->st).attitude == ATT_CAUTIOUS || open_ground(g, hex);
 }
 
 static int pick_kind(const Decision *list, int k, int kind)
@@ -117,10 +117,10 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
     bool full = u >= 0 && st->unit[u].steps == gd->counters[gd->units[u].counter].nvalues;
     int div = gd->automa.rules.cover_art_divisor;
     bool step = die >= gd->automa.rules.cover_step_from;
-    st->automa.cover_art = (signed char)(full ? (die + div - 1) / div : die / div);
+    AUTOMA(*st).cover_art = (signed char)(full ? (die + div - 1) / div : die / div);
     if (die % 2 == 0 && u >= 0) {
         int f = data_automa_formation_of_unit(gd, u);
-        if (f >= 0 && st->automa.skirm[f] >= 0 && st->unit[st->automa.skirm[f]].where == AT_MAP)
+        if (f >= 0 && AUTOMA(*st).skirm[f] >= 0 && st->unit[AUTOMA(*st).skirm[f]].where == AT_MAP)
             log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER",
                     "an even roll, but %s has a skirmisher already: none is added (N.2)", automa_formation_name(gd, f));
         else if (f >= 0) {
@@ -128,9 +128,9 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
             if (s >= 0) {
                 if (st->cb_ndef < CB_MAX_UNITS)
                     st->cb_def[st->cb_ndef++] = (short)s; /* a defender: it takes the first loss (K.1) */
-                st->automa.skirm[f] = (short)s;
-                st->automa.seen_steps[s] = st->unit[s].steps;
-                st->automa.seen_where[s] = AT_MAP;
+                AUTOMA(*st).skirm[f] = (short)s;
+                AUTOMA(*st).seen_steps[s] = st->unit[s].steps;
+                AUTOMA(*st).seen_where[s] = AT_MAP;
                 log_add(&g->log, st->turn, LOG_EVENT, "AI-SKIRMISHER", "an even roll: a Union skirmisher goes on %s",
                         gd->units[u].name);
             } else
@@ -138,7 +138,7 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
         }
     }
     log_add(&g->log, st->turn, LOG_EVENT, "AI-ARTILLERY", "defending artillery %d / %d, rounded %s: %d", die, div,
-            full ? "up (full strength)" : "down (reduced)", st->automa.cover_art);
+            full ? "up (full strength)" : "down (reduced)", AUTOMA(*st).cover_art);
     int i = -1;
     for (int j = 0; j < k; j++)
         if (list[j].kind == (step ? D_BW_STEP : D_BW_DIE))
@@ -153,7 +153,7 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
 static void wheel_jump(Game *g)
 {
     GameState *st = &g->st;
-    AutomaState *a = &st->automa;
+    AutomaState *a = &AUTOMA(*st);
     signed char now = (signed char)(a->confederate_acts & 0x7f);
     for (int i = 0; i < st->cb_ndef; i++) {
         int f = data_automa_formation_of_unit(g->gd, st->cb_def[i]);
@@ -210,7 +210,7 @@ void automa_attacked(Game *g)
     wheel_jump(g);
     for (int j = 0; j < st->cb_ndef; j++) { /* N.5: attacking I or VI Corps brings it into play */
         int f = data_automa_formation_of_unit(g->gd, st->cb_def[j]);
-        if (f >= 0 && st->automa.status[f] == FS_WAITING)
+        if (f >= 0 && AUTOMA(*st).status[f] == FS_WAITING)
             automa_release(g, f, "attacked");
     }
 }
@@ -241,7 +241,7 @@ static int retreat_choice(const Game *g, const Decision *list, int k)
 bool automa_six_choice(const Game *g)
 {
     const GameState *st = &g->st;
-    return st->automa.on && st->pending == PEND_COMBAT && st->cb_step == CB_SIX_DEF &&
+    return AUTOMA(*st).on && st->pending == PEND_COMBAT && st->cb_step == CB_SIX_DEF &&
            st->to_move == SIDE_CONFEDERATE && st->cb_ndef > 0 && g->gd->units[st->cb_def[0]].side == SIDE_UNION;
 }
 
@@ -302,7 +302,7 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
             const AutomaRules *ru = &g->gd->automa.rules;
             int die = automa_roll(g, "AI-RETREAT", "before the last loss: 1-%d (-%d if Cautious) retreats", ru->retreat_on,
                                   ru->retreat_cautious);
-            if (die - (st->automa.attitude == ATT_CAUTIOUS ? ru->retreat_cautious : 0) <= ru->retreat_on) {
+            if (die - (AUTOMA(*st).attitude == ATT_CAUTIOUS ? ru->retreat_cautious : 0) <= ru->retreat_on) {
                 /* "the unit absorbs the last loss and retreats": the loss below, then the retreat step */
                 st->cb_retreating = true;
                 log_add(&g->log, st->turn, LOG_EVENT, "AI-RETREAT",

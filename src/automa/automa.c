@@ -12,7 +12,7 @@
 
 _Static_assert(AUTOMA_MAX_UNITS == GS_MAX_UNITS, "the Automa's per-unit arrays follow GS_MAX_UNITS");
 
-bool automa_on(const Game *g) { return g->st.automa.on; }
+bool automa_on(const Game *g) { return AUTOMA(g->st).on; }
 
 const char *automa_formation_name(const GameData *gd, int f)
 {
@@ -89,7 +89,7 @@ static void track_compact(AutomaState *a, int slots)
 /* A marker back to the first free slot (C.0). */
 void track_return(Game *g, int f)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     int slots = g->gd->automa.track.slots;
     for (int i = 0; i < slots; i++)
         if (a->track[i] == f)
@@ -106,7 +106,7 @@ void track_return(Game *g, int f)
 
 void track_text(const Game *g, char *buf, size_t size)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < g->gd->automa.track.slots && len < size; i++)
@@ -117,7 +117,7 @@ void track_text(const Game *g, char *buf, size_t size)
 /* Hooker's box sets the attitude while he stands in his column (AI-ATTITUDE). */
 static void attitude_from_hooker(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->hooker_where != HK_COLUMN)
         return;
     int att = g->gd->automa.track.box[a->hooker_box].attitude;
@@ -140,7 +140,7 @@ static const PageCell *ruler_read(Game *g, const char *rule, const char *what, i
 
 static void randomize_track(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     int page, third;
     const PageCell *c = ruler_read(g, "AI-RANDOMIZE", "randomizing the track", RW_ACTIVATION, &page, &third);
@@ -192,7 +192,7 @@ void automa_setup(Game *g)
     const GameData *gd = g->gd;
     const AutomaData *ad = &gd->automa;
     const ScenarioDef *sc = &gd->scenarios[g->st.scenario];
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     memset(a, 0, sizeof *a);
     a->on = true;
     a->active = -1;
@@ -259,7 +259,7 @@ void automa_setup(Game *g)
 
 static void into_cup(Game *g, int f, Chit *out, int *n, int max, const char *why)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (*n >= max)
         return;
     out[(*n)++] = (Chit){CHIT_FORMATION, SIDE_UNION, (short)g->gd->automa.formations[f].formation};
@@ -270,7 +270,7 @@ static void into_cup(Game *g, int f, Chit *out, int *n, int max, const char *why
 
 int automa_cup(Game *g, Chit *out, int max)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const ActivationTrack *t = &gd->automa.track;
     int n = 0;
@@ -340,7 +340,7 @@ int automa_cup(Game *g, Chit *out, int max)
 
 void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     int v = a->vp + (side == SIDE_UNION ? -points : points);
     if (v < t->vp_min)
@@ -357,7 +357,7 @@ void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
  * by an advance after combat (AI-OBJECTIVE). */
 void automa_reconcile(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const ActivationTrack *t = &gd->automa.track;
     for (int u = 0; u < g->st.nunits; u++) {
@@ -405,7 +405,7 @@ void automa_reconcile(Game *g)
 
 bool automa_victory(Game *g, bool last_turn)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     GameState *st = &g->st;
     const ActivationTrack *t = &g->gd->automa.track;
     /* The counters lie on the track's ends: Confederate ones from vp_min up
@@ -459,7 +459,7 @@ bool automa_victory(Game *g, bool last_turn)
 /* N.5: a corps comes into play. */
 void automa_release(Game *g, int f, const char *why)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->status[f] != FS_WAITING)
         return;
     for (int i = 0; i < g->gd->automa.track.nturn_markers; i++)
@@ -490,7 +490,7 @@ void automa_release(Game *g, int f, const char *why)
 
 void automa_advance_markers(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     for (int i = 0; i < t->nturn_markers; i++) {
         if (t->turn_markers[i].kind != TM_CORPS || a->marker_turn[i] == 0)
@@ -508,7 +508,7 @@ void automa_advance_markers(Game *g)
 
 static void turn_track_reached(Game *g, int next)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     if (a->hooker_where == HK_TURN_TRACK && a->hooker_turn <= next) {
         int die = automa_roll(g, "AI-END-TURN", "the turn marker reaches Hooker: his box on the column");
@@ -543,7 +543,7 @@ static void turn_track_reached(Game *g, int next)
 
 void automa_end_turn(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     GameState *st = &g->st;
     bool night = gd->turns[st->turn - 1].night;
@@ -587,7 +587,7 @@ void automa_end_turn(Game *g)
 
 void automa_drawn(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     g->st.to_move = SIDE_UNION;
     g->st.activated = true;
     a->step = AS_DRAWN;
@@ -595,7 +595,7 @@ void automa_drawn(Game *g)
 
 bool automa_night(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->night_done)
         return false;
     a->night_done = true;
@@ -610,7 +610,7 @@ bool automa_night(Game *g)
 int automa_legal(const Game *g, Decision *out, int max, int n)
 {
     const GameState *st = &g->st;
-    if (!st->automa.on || st->to_move != SIDE_UNION || st->phase == PH_GAME_OVER)
+    if (!AUTOMA(*st).on || st->to_move != SIDE_UNION || st->phase == PH_GAME_OVER)
         return n;
     if (n < max)
         out[n] = (Decision){.kind = D_AUTOMA, .side = SIDE_UNION};
@@ -621,7 +621,7 @@ int automa_legal(const Game *g, Decision *out, int max, int n)
  * or the next chit from the cup. */
 static void finish(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     int f = a->active;
     if (f >= 0) {
         if (a->status[f] == FS_CUP || a->status[f] == FS_HOLDING)
@@ -657,7 +657,7 @@ void automa_finish(Game *g) { finish(g); }
 /* A formation starts acting (C.0, N.8). */
 void automa_begin(Game *g, int f)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     a->active = (signed char)f;
     a->prox = a->bombard = a->attack_art = 0;
@@ -740,7 +740,7 @@ static int nearest_division(Game *g, int f, const char *rule)
 
 void automa_skirmisher(Game *g, int f, const char *rule)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP) {
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SKIRMISHER", "%s has a skirmisher already: ignored",
                 automa_formation_name(g->gd, f));
@@ -764,7 +764,7 @@ void automa_skirmisher(Game *g, int f, const char *rule)
 
 void automa_combat_marker(Game *g, int f, int sign, const char *rule)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const char *name = automa_formation_name(g->gd, f);
     if (a->combat[f] == -sign) {
         a->combat[f] = 0;
@@ -780,7 +780,7 @@ void automa_combat_marker(Game *g, int f, int sign, const char *rule)
 
 static void behaviour(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     int page, third;
@@ -820,7 +820,7 @@ static void behaviour(Game *g)
 
 static void objective_step(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     if (a->obj_area[f] < 0) {
@@ -848,7 +848,7 @@ static void objective_step(Game *g)
 
 static void drawn_step(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const Chit *c = &g->st.drawn;
     if (c->kind == CHIT_HIGHER) {
@@ -887,7 +887,7 @@ static void drawn_step(Game *g)
 
 bool automa_apply(Game *g, const Decision *d, char *why, size_t n)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (d->kind != D_AUTOMA || !a->on || g->st.to_move != SIDE_UNION) {
         snprintf(why, n, !a->on ? "the Automa plays only in a solitaire game"
                                 : "it is the Confederate side's decision: the Automa waits");

@@ -1,6 +1,6 @@
 /* The Automa: the solitaire system "Hurrah For Old Joe" driving the Union
  * (AI-*). It reads the booklet, the wheel and the activation track from
- * data (data/automa_data.h) and keeps its display in GameState.automa.
+ * data (data/automa_data.h) and keeps its display in AUTOMA(GameState).
  *
  * The Automa acts through "automa" decisions (D_AUTOMA): whenever it is the
  * Union's turn to decide in a solitaire game, the one legal decision is the

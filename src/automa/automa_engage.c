@@ -30,7 +30,7 @@ static bool in(const short *list, int n, int x)
  * since (K.1: the hits of an engagement follow its units). */
 static int defenders(const Game *g, short *out, int max)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     int n = 0;
     for (int i = 0; i < a->eng_ndef && n < max; i++) {
         int u = a->eng_def[i];
@@ -43,7 +43,7 @@ static int defenders(const Game *g, short *out, int max)
 /* Enlists the Confederate units standing in the engaged hexes now. */
 static void enlist(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     a->eng_ndef = 0;
     for (int u = 0; u < g->st.nunits && a->eng_ndef < 48; u++)
         if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE &&
@@ -82,7 +82,7 @@ static void bombard_roll(Game *g, int target);
  * (a breastwork), the die rolled on his answer. */
 static bool bombard(Game *g, const short *att, int natt)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int best_mod = INT_MIN, nt = 0;
     short tied[32];
@@ -131,7 +131,7 @@ static bool bombard(Game *g, const short *att, int natt)
 /* The Automa's bombardment die on target (AI-ARTILLERY). */
 static void bombard_roll(Game *g, int target)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     char h[5];
     hex_name(gd, g->st.unit[target].hex, h);
@@ -146,7 +146,7 @@ static void bombard_roll(Game *g, int target)
 
 static void engage_end(Game *g, const char *why)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (why)
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%s", why);
     a->eng = ENG_NONE;
@@ -185,7 +185,7 @@ static int six_targets(const Game *g, short *out);
 
 void automa_combat(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     short units[16];
@@ -263,7 +263,7 @@ void automa_combat(Game *g)
 
 int automa_engage_legal(const Game *g, Decision *out, int max, int n)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
 #define ADD(k, x)                                                                                                      \
     do {                                                                                                               \
         if (n < max)                                                                                                   \
@@ -367,7 +367,7 @@ int automa_engage_legal(const Game *g, Decision *out, int max, int n)
  * ready; the preview asks before. */
 static void works_of(const Game *g, short *fort_hex, short *bw_hex)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     *fort_hex = *bw_hex = -1;
     for (int i = 0; i < a->eng_nhex; i++) {
         int h = a->eng_hex[i];
@@ -386,14 +386,14 @@ static void works_of(const Game *g, short *fort_hex, short *bw_hex)
 
 static void find_works(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     works_of(g, &a->eng_fort_hex, &a->eng_bw_hex);
 }
 
 /* The strongest engaged division next to `hex` loses a step to its works. */
 static void works_losses(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     while (a->eng_fort_steps > 0 || a->eng_bw_steps > 0) {
         bool fort = a->eng_fort_steps > 0;
         int hex = fort ? a->eng_fort_hex : a->eng_bw_hex;
@@ -427,7 +427,7 @@ static void works_losses(Game *g)
  * on the map, on a division that engages (N.2, J.2, K.1); -1. */
 static int engaged_skirmisher(const Game *g)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     int f = a->active, sk = f >= 0 ? a->skirm[f] : -1;
     if (sk < 0 || g->st.unit[sk].where != AT_MAP)
         return -1;
@@ -442,7 +442,7 @@ static int engaged_skirmisher(const Game *g)
  * changes (resolve rolls them, the screen previews them). */
 static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, EngageDice *out)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     memset(out, 0, sizeof *out);
@@ -532,7 +532,7 @@ static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, En
 
 bool automa_engage_preview(const Game *g, EngageDice *out)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_PREP || a->eng_natt == 0 || a->eng_nhex == 0)
         return false;
     short fort_hex, bw_hex; /* the works as they will be found when the player is ready */
@@ -553,7 +553,7 @@ int automa_best_hits(const int *dice, int n, int points, int hit_on)
 
 static void resolve(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     short def[48];
@@ -632,7 +632,7 @@ static void resolve(Game *g)
  * (K.2: "see chapter 14 on the base rulebook"). */
 static void conf_roll(Game *g, const short *points)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     int hits = 0, six = 0;
     bool marched = false; /* FORCED-MARCH: attacked the turn it force-marched, one die a point lower */
     for (int i = 0; i < a->eng_ndef; i++)
@@ -660,7 +660,7 @@ static void conf_roll(Game *g, const short *points)
  * (retreat.c: RETREAT's rules, the player's bank). */
 static void start_retreat(Game *g, int hex)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     char h[5];
     if (retreat_cull(g, hex, SIDE_CONFEDERATE, 0, "AI-RETREAT") == 0)
         return;
@@ -673,7 +673,7 @@ static void start_retreat(Game *g, int hex)
 /* The next step of the player's side of the losses, or the Automa's. */
 static void conf_losses(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     short def[48];
     if (a->eng_conf_hits > 0 && defenders(g, def, 48) > 0) {
         a->eng = ENG_LOSS;
@@ -698,7 +698,7 @@ int automa_six_rank(const Game *g, int u)
 /* The engaged Confederate units a natural 6 would pick (ties: all of them). */
 static int six_targets(const Game *g, short *out)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     short def[48];
     int nd = defenders(g, def, 48), best = -1, n = 0;
     for (int i = 0; i < nd; i++) {
@@ -723,7 +723,7 @@ static int six_targets(const Game *g, short *out)
  * against works, on an objective, or with nowhere to go (*why). */
 static bool six_forces(const Game *g, int hex, const char **why)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     bool works = g->st.breastwork[hex] || gd->map.hexes[hex].fort_faces || g->st.fort_marker[hex];
     bool objective = false;
@@ -756,7 +756,7 @@ static int six_retreat_hex(const Game *g)
  * others, as in the base game's rule of 6. */
 static bool six_retreat(Game *g, int hex)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const char *why;
     (void)six_forces(g, hex, &why);
     bool doomed = !stack_can_retreat(g, hex);
@@ -779,7 +779,7 @@ static bool six_retreat(Game *g, int hex)
 /* One natural 6 on unit u: a loss on it, or its stack forced back. */
 static bool six_on(Game *g, int u)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const char *why;
     if (six_forces(g, g->st.unit[u].hex, &why))
         return six_retreat(g, g->st.unit[u].hex);
@@ -799,7 +799,7 @@ static bool six_on(Game *g, int u)
  * when the retreat would eliminate it. */
 static void next_six(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     while (a->eng_six > 0 && a->eng == ENG_PREP) {
         /* K.2: "you must retreat a stack involved in combat if these conditions occur": any engaged stack */
         int back = six_retreat_hex(g);
@@ -832,7 +832,7 @@ static void next_six(Game *g)
 /* One loss on engaged division i (K.1's round: marked as hit). */
 static void ai_loss_on(Game *g, int i, const char *rule)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     a->eng_hit[i] = true;
     a->eng_ai_hits--;
     automa_lose_step(g, a->eng_att[i], rule);
@@ -845,7 +845,7 @@ static void ai_loss_on(Game *g, int i, const char *rule)
  * division not yet hit this round. */
 static void ai_losses(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     works_losses(g);
@@ -934,7 +934,7 @@ static void ai_losses(Game *g)
 /* The next stack the Automa came next to, or the activation goes on. */
 static void next_break(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->eng == ENG_BREAK && a->eng_nhex > 0) {
         char h[5];
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",
@@ -971,7 +971,7 @@ static void broke_contact_inner(Game *g, int from, int to);
 
 const char *automa_engage_situation(const Game *g)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     if (!a->on || g->st.pending != PEND_ENGAGE)
         return NULL;
     switch (a->eng) {
@@ -1021,13 +1021,13 @@ const char *automa_engage_situation(const Game *g)
 
 int automa_break_from(const Game *g)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     return a->on && g->st.pending == PEND_ENGAGE && a->eng == ENG_BREAK ? a->eng_hex[0] : -1;
 }
 
 bool automa_break_price(const Game *g, char *buf, size_t n)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     buf[0] = '\0';
     if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_BREAK)
         return false;
@@ -1052,7 +1052,7 @@ bool automa_break_price(const Game *g, char *buf, size_t n)
  * nothing. */
 static void broke_contact(Game *g, int from, int to)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     broke_contact_inner(g, from, to);
     if ((a->eng == ENG_BREAK_LOSS || a->eng == ENG_BREAK_DIS) &&
         stack_candidates(g, a->eng_retreat, a->eng == ENG_BREAK_DIS) == 0) {
@@ -1064,7 +1064,7 @@ static void broke_contact(Game *g, int from, int to)
 
 static void broke_contact_inner(Game *g, int from, int to)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     bool aggressive = a->attitude == ATT_AGGRESSIVE;
     a->bc_from = (short)from;
     a->eng_retreat = (short)to;
@@ -1101,7 +1101,7 @@ static void broke_contact_inner(Game *g, int from, int to)
 
 bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     Decision list[256];
     int k = automa_engage_legal(g, list, 256, 0);
     bool ok = false;
@@ -1350,15 +1350,15 @@ static int defending_formation(const Game *g, const short *def, int ndef)
 int automa_defence_marker(const Game *g, const short *def, int ndef)
 {
     int f = defending_formation(g, def, ndef);
-    return f >= 0 ? g->st.automa.combat[f] : 0;
+    return f >= 0 ? AUTOMA(g->st).combat[f] : 0;
 }
 
 void automa_marker_used(Game *g, const short *def, int ndef)
 {
     int f = defending_formation(g, def, ndef);
-    if (f < 0 || !g->st.automa.combat[f])
+    if (f < 0 || !AUTOMA(g->st).combat[f])
         return;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-COMBAT-MARKER", "%s's %+d combat marker changed its dice: removed",
-            automa_formation_name(g->gd, f), g->st.automa.combat[f]);
-    g->st.automa.combat[f] = 0;
+            automa_formation_name(g->gd, f), AUTOMA(g->st).combat[f]);
+    AUTOMA(g->st).combat[f] = 0;
 }

@@ -157,7 +157,7 @@ static bool next_to_enemy(const Game *g, int hex) { return fights_side(g, hex, S
 static void place_unit(Game *g, int u, int hex)
 {
     UnitState *us = &g->st.unit[u];
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     int from = us->hex;
     bool contact = next_to_side(g, from, SIDE_CONFEDERATE);
     int f = data_automa_formation_of_unit(g->gd, u);
@@ -210,7 +210,7 @@ static int by_strength_desc(const Game *g, const short *units, int n, short *out
 static void transfer(Game *g, const short *units, int n, int target, char *logbuf, size_t logsize)
 {
     const Map *m = &g->gd->map;
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     short order[16];
     by_strength_desc(g, units, n, order);
     HexCoord tc = map_hex_at(m, target);
@@ -348,7 +348,7 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
         if (cost == INT_MAX)
             continue;
         int od = hex_distance(map_hex_at(m, eh), oc);
-        AutomaState *as = &g->st.automa; /* the hexes it measured, for the screen to light */
+        AutomaState *as = &AUTOMA(g->st); /* the hexes it measured, for the screen to light */
         if (as->nmeasured < (int)(sizeof as->measured / sizeof *as->measured))
             as->measured[as->nmeasured++] = (short)eh;
         char h[5];
@@ -379,7 +379,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         return -1;
     if (spent_half > 0) { /* the lead's second leg after a break of contact (H.3): what is left, one road bonus */
         p.ctx.spent_half = spent_half;
-        p.ctx.road_lost = !g->st.automa.bc_road;
+        p.ctx.road_lost = !AUTOMA(g->st).bc_road;
     }
     /* the column: nearest the goal first */
     short col[16];
@@ -429,19 +429,19 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         stop = map_hex_index(m, path[end]);
         bool road;
         int spent = move_cost_to(&r, path[end], &road);
-        g->st.automa.bc_road = road;
-        g->st.automa.bc_lead = (short)lead;
-        g->st.automa.bc_spent = (short)(spent > 0 ? spent : 0);
+        AUTOMA(g->st).bc_road = road;
+        AUTOMA(g->st).bc_lead = (short)lead;
+        AUTOMA(g->st).bc_spent = (short)(spent > 0 ? spent : 0);
         move_reach_free(&r);
     }
     char h1[5], h2[5];
     if (stop != start) {
-        AutomaState *as = &g->st.automa;
+        AutomaState *as = &AUTOMA(g->st);
         as->npath = 0;
         for (int i = 0; i < plen && as->npath < (int)(sizeof as->path / sizeof *as->path); i++)
             as->path[as->npath++] = (short)map_hex_index(m, path[i]);
         place_unit(g, lead, stop);
-        int sp = g->st.automa.bc_spent;
+        int sp = AUTOMA(g->st).bc_spent;
         len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s (%d.%d MP);",
                                 gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
                                 sp % 2 ? 5 : 0);
@@ -492,7 +492,7 @@ static int march_on(Game *g, int f, const short *units, int n, int max_hexes, bo
 
 static int objective_hex(const Game *g, int f)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     if (a->obj_area[f] < 0)
         return -1;
     return map_hex_index(&g->gd->map, g->gd->areas[a->obj_area[f]].objective);
@@ -509,7 +509,7 @@ static int adjacent_count(const Game *g, const short *units, int n)
 /* After the move: objectives, then contact or the end (D). */
 static void after_move(Game *g, const short *units, int n)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     int r = automa_check_objectives(g);
     if (r != READ_END || a->active < 0) {
         a->step = AS_FINISH;
@@ -549,7 +549,7 @@ static int contacts_of(const Game *g, const short *units, int n, short *out, int
  * formation came next to may break contact (H.3). */
 static void offer_break(Game *g, const short *units, int n, const short *before, int nbefore)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->step != AS_COMBAT || g->st.phase == PH_GAME_OVER || g->st.pending != PEND_NONE)
         return;
     short now[24];
@@ -576,7 +576,7 @@ static void offer_break(Game *g, const short *units, int n, const short *before,
 
 int automa_lead_goes_on(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int lead = a->bc_lead, f = a->active;
     int goal = objective_hex(g, f);
@@ -609,7 +609,7 @@ int automa_lead_goes_on(Game *g)
 
 void automa_join_lead(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int lead = a->bc_lead;
     int enemy_hex = -1;
@@ -633,7 +633,7 @@ void automa_join_lead(Game *g)
 
 void automa_column_behind_lead(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
     int lead = a->bc_lead;
@@ -689,7 +689,7 @@ void automa_column_behind_lead(Game *g)
 
 void automa_close_in(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
     short units[16];
@@ -734,7 +734,7 @@ static int active_units(Game *g, int f, short *out)
     short all[16];
     int n = automa_units(g, f, all, 16), k = 0;
     const Map *m = &g->gd->map;
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     if (a->iso_known && a->active == f) {
         for (int i = 0; i < n; i++) {
             bool iso = false;
@@ -838,7 +838,7 @@ static int nearest_ford(const Game *g, int hex, bool free_only, int except)
  * True when this took the place of the move. */
 static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     bool north = true;
     for (int i = 0; i < n; i++)
@@ -941,7 +941,7 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
 
 void automa_move(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     short units[16];
@@ -1073,7 +1073,7 @@ void automa_move(Game *g)
 
 void automa_isolated(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int f = a->active;
     if (f < 0)
@@ -1194,7 +1194,7 @@ static void recovery(Game *g)
 
 void automa_night_march(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const AutomaNight *night = &gd->automa.night;
     if (a->night_left == 0 && a->active < 0 && !a->night_wing) {

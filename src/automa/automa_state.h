@@ -157,4 +157,7 @@ typedef struct {
     unsigned char seen_where[AUTOMA_MAX_UNITS];
 } AutomaState;
 
+/* The Automa's state inside a GameState lvalue: AUTOMA(g->st).vp. */
+#define AUTOMA(state) ((state).automa)
+
 #endif

@@ -21,7 +21,7 @@ static int wheel_count(const AutomaState *a, int slots)
  * moved[] marks every slot a CM came to. */
 static void wheel_put(Game *g, int f, int s, bool *moved)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     for (int guard = 0; guard <= w->slots && f >= 0; guard++) {
         int there = a->wheel[s];
@@ -36,7 +36,7 @@ static void wheel_put(Game *g, int f, int s, bool *moved)
  * the slots they came to. False when the wheel was empty. */
 static bool wheel_rotate(Game *g, bool *moved)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     signed char old[WHEEL_MAX_SLOTS + 1];
     memcpy(old, a->wheel, sizeof old);
@@ -55,7 +55,7 @@ static bool wheel_rotate(Game *g, bool *moved)
 /* Reads the trigger of every slot a CM came to, in ascending order. */
 static void wheel_triggers(Game *g, const bool *moved)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     for (int s = 1; s <= w->slots && !a->wheel_closed; s++) {
         int para = w->slot[s].trigger[a->attitude == ATT_CAUTIOUS ? 1 : 0];
@@ -69,7 +69,7 @@ static void wheel_triggers(Game *g, const bool *moved)
 
 static void wheel_enter(Game *g, int f)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     bool moved[WHEEL_MAX_SLOTS + 1] = {false};
     if (a->status[f] == FS_WHEEL)
@@ -98,7 +98,7 @@ static void wheel_enter(Game *g, int f)
 
 void automa_wheel_jump(Game *g, int f)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     for (int s = 1; s <= w->slots; s++) {
         if (a->wheel[s] != f)
@@ -116,7 +116,7 @@ void automa_wheel_jump(Game *g, int f)
 
 void wheel_advance_all(Game *g, const char *rule)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     if (a->wheel_closed || wheel_count(a, w->slots) == 0)
         return;
@@ -128,7 +128,7 @@ void wheel_advance_all(Game *g, const char *rule)
 
 void wheel_advance_roll(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     int n = wheel_count(a, w->slots);
     if (!a->wheel_rolling || a->wheel_closed || n == 0)
@@ -147,7 +147,7 @@ void wheel_advance_roll(Game *g)
 
 static void wheel_release(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const Wheel *w = &g->gd->automa.wheel;
     for (int s = w->slots; s >= 1; s--)
         if (a->wheel[s] >= 0) {
@@ -180,7 +180,7 @@ static bool holds(const Game *g, int side, int place)
 /* The formations a target names: self, those on the wheel, or one. */
 static int targets(const Game *g, int target, int reader, int *out)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     int n = 0;
     if (target == TARGET_SELF) {
         if (reader >= 0)
@@ -196,7 +196,7 @@ static int targets(const Game *g, int target, int reader, int *out)
 
 static void set_objective(Game *g, int f, int value, int area_number)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int area = data_area_index(gd, area_number);
     if (area < 0)
@@ -218,7 +218,7 @@ static void set_objective(Game *g, int f, int value, int area_number)
 
 static void set_attitude(Game *g, int att)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     if (a->hooker_where != HK_COLUMN && a->attitude != att) {
         /* F.2: the attitude "does not change until Hooker's counter is put back on the Activation Track" */
@@ -251,7 +251,7 @@ static void set_attitude(Game *g, int att)
 int automa_read(Game *g, int number, int reader, const char *rule)
 {
     const GameData *gd = g->gd;
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     for (int hops = 0; hops < PARA_MAX_HOPS; hops++) {
         const Paragraph *p = data_paragraph(gd, number);
         if (!p)
@@ -399,7 +399,7 @@ int automa_read(Game *g, int number, int reader, const char *rule)
  * hex. Its divisions elsewhere on the map are not at the objective. */
 static bool reached_by_other(const Game *g, int f, int u)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     if (g->st.unit[u].where != AT_MAP || gd->units[u].counter < 0)
         return false;
@@ -418,7 +418,7 @@ static bool reached_by_other(const Game *g, int f, int u)
 
 int objective_goals(const Game *g, int f, short *out, int max)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
     if (a->obj_area[f] < 0 || max < 1)
@@ -452,7 +452,7 @@ int objective_goals(const Game *g, int f, short *out, int max)
  * earlier in the turn, does not make it reach its own. */
 static bool reached(const Game *g, int f)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     if (a->obj_area[f] < 0 || f != a->active)
         return false;
@@ -475,7 +475,7 @@ static bool reached(const Game *g, int f)
 
 int automa_check_objectives(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int result = READ_END;
     if (!a->on)
@@ -509,7 +509,7 @@ static int nearest_formation(const Game *g)
     const GameData *gd = g->gd;
     int best = -1, bestd = 1 << 20;
     for (int f = 0; f < gd->automa.nformations; f++) {
-        if (g->st.automa.status[f] == FS_WAITING || g->st.automa.status[f] == FS_GONE)
+        if (AUTOMA(g->st).status[f] == FS_WAITING || AUTOMA(g->st).status[f] == FS_GONE)
             continue;
         short units[16];
         int n = automa_units(g, f, units, 16);
@@ -527,7 +527,7 @@ static int nearest_formation(const Game *g)
 
 void automa_independent(Game *g)
 {
-    AutomaState *a = &g->st.automa;
+    AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     int d1 = automa_roll(g, "AI-INDEPENDENT", "the Independent marker: first die of the page pair");
     int d2 = automa_roll(g, "AI-INDEPENDENT", "the Independent marker: second die of the page pair");

@@ -155,7 +155,7 @@ static void ctx_init(Ctx *c, const Game *g)
     }
     /* The key places: those the booklet scores, the Automa's objectives,
      * and every other named place the bot's units may stand on. */
-    bool south_only = st->automa.on && c->side == SIDE_CONFEDERATE;
+    bool south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
     for (int p = 0; p < c->m->nplaces; p++) {
         HexCoord hc = c->m->places[p].hex;
         if (!map_has(c->m, hc))
@@ -171,9 +171,9 @@ static void ctx_init(Ctx *c, const Game *g)
         if (p >= 0 && map_has(c->m, c->m->places[p].hex))
             c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
     }
-    if (st->automa.on)
+    if (AUTOMA(*st).on)
         for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
-            int a = st->automa.obj_area[f];
+            int a = AUTOMA(*st).obj_area[f];
             if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
                 continue;
             int h = map_hex_index(c->m, c->gd->areas[a].objective);
@@ -190,7 +190,7 @@ static void ctx_init(Ctx *c, const Game *g)
 static void relax_all(Ctx *c, int *dist, bool by_cost)
 {
     const GameState *st = &c->g->st;
-    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = st->automa.on && c->side == SIDE_CONFEDERATE};
+    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
@@ -249,7 +249,7 @@ static void ctx_fields(Ctx *c)
 static int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0;
-    bool south_only = c->g->st.automa.on && c->side == SIDE_CONFEDERATE;
+    bool south_only = AUTOMA(c->g->st).on && c->side == SIDE_CONFEDERATE;
     for (int d = 0; d < DIR_COUNT; d++) {
         int y = neighbour(c, hex, d);
         if (y < 0 || c->en_n[y] || c->gd->terrain[c->m->hexes[y].terrain].move == COST_NO)
@@ -356,7 +356,7 @@ static long loss_pref(const Ctx *c, int u)
     if (c->g->st.unit[u].steps >= 2)
         return 500 - c->pts[u]; /* reduced, not lost */
     long v = 100 - 10L * ud->strength; /* eliminated: the weakest */
-    if (c->g->st.automa.on && ud->strength < c->gd->automa.track.scoring_strength)
+    if (AUTOMA(c->g->st).on && ud->strength < c->gd->automa.track.scoring_strength)
         v += 50; /* its loss does not move the VP track */
     return v;
 }

@@ -281,7 +281,7 @@ static void cmd_step(Session *s, const char *args)
     int done = 0;
     for (; done < n; done++) {
         Decision d;
-        if (!s->game.st.automa.on || s->game.st.to_move != SIDE_UNION || s->game.st.phase == PH_GAME_OVER ||
+        if (!AUTOMA(s->game.st).on || s->game.st.to_move != SIDE_UNION || s->game.st.phase == PH_GAME_OVER ||
             !decision_parse(&s->game, "automa", &d) || !spend(s, "step"))
             break;
         char why[256];
@@ -292,7 +292,7 @@ static void cmd_step(Session *s, const char *args)
         print_new_log(s);
     }
     if (done == 0) {
-        printf("error step: %s\n", !s->game.st.automa.on ? "this is not a solitaire game"
+        printf("error step: %s\n", !AUTOMA(s->game.st).on ? "this is not a solitaire game"
                                    : s->game.st.phase == PH_GAME_OVER ? "the game is over"
                                                                       : "it is the Confederate side's decision");
         return;
@@ -482,7 +482,7 @@ static void cmd_view(Session *s, const char *args)
  * strategy map, the step under way. */
 static void display_track(Session *s)
 {
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     const AutomaData *ad = &s->gd->automa;
     printf("display track");
     for (int i = 0; i < ad->track.slots; i++)
@@ -492,7 +492,7 @@ static void display_track(Session *s)
 
 static void display_hooker(Session *s)
 {
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     const AutomaData *ad = &s->gd->automa;
     static const char *const hk[] = {"column", "cup", "turn-track"};
     printf("display hooker where=%s box=%d turn=%d holding=%s+%s attitude=%s\n", hk[a->hooker_where], a->hooker_box,
@@ -504,7 +504,7 @@ static void display_hooker(Session *s)
 
 static void display_wheel(Session *s)
 {
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     const AutomaData *ad = &s->gd->automa;
     printf("display wheel");
     for (int w = 1; w <= ad->wheel.slots; w++)
@@ -514,14 +514,14 @@ static void display_wheel(Session *s)
 
 static void display_vp(Session *s)
 {
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     printf("display vp %d confederate-counters=%d union-counters=%d confederate-lost=%d\n", a->vp, a->low_counters,
            a->high_counters, a->confederate_lost);
 }
 
 static void display_formation(Session *s, int f)
 {
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     const AutomaData *ad = &s->gd->automa;
     static const char *const status[] = {"track", "cup", "holding", "wheel", "waiting", "no-marker", "gone"};
     char obj[32] = "-";
@@ -578,10 +578,10 @@ static void cmd_setup(Session *s, const char *cmd, const char *line)
     else if (strcmp(what, "vp") == 0)
         display_vp(s);
     else if (strcmp(what, "independent") == 0)
-        printf("display independent-in-cup=%d\n", s->game.st.automa.independent);
+        printf("display independent-in-cup=%d\n", AUTOMA(s->game.st).independent);
     else if (strcmp(what, "combat") == 0 || strcmp(what, "strategy") == 0 || strcmp(what, "objective") == 0)
         display_formation(s, data_automa_formation(s->gd, w[2]));
-    bool solitaire = s->game.st.automa.on;
+    bool solitaire = AUTOMA(s->game.st).on;
     if (solitaire && (strcmp(what, "turn") == 0 || strcmp(what, "drawn") == 0 || strcmp(what, "cup") == 0))
         display_hooker(s); /* markers and Hooker may have left or joined the display */
     if (solitaire && (strcmp(what, "turn") == 0 || strcmp(what, "drawn") == 0 || strcmp(what, "cup") == 0 ||
@@ -761,7 +761,7 @@ static void cmd_display(Session *s, const char *args)
         printf("ok display\n");
         return;
     }
-    const AutomaState *a = &s->game.st.automa;
+    const AutomaState *a = &AUTOMA(s->game.st);
     const AutomaData *ad = &s->gd->automa;
     if (!a->on) {
         printf("error display: this is not a solitaire game (try 'new solitaire')\n");

@@ -176,7 +176,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         if (k <= 0) {
             snprintf(r->fail, sizeof r->fail,
                      "no legal decision at turn %d (phase %d, pending %d, engagement step %d, %s to move)", g.st.turn,
-                     g.st.phase, g.st.pending, g.st.automa.eng, data_side_name(g.st.to_move));
+                     g.st.phase, g.st.pending, AUTOMA(g.st).eng, data_side_name(g.st.to_move));
             if (getenv("GUV_SIM_DUMP"))
                 for (int i = g.log.count > 12 ? g.log.count - 12 : 0; i < g.log.count; i++) {
                     char line[400];
@@ -207,7 +207,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
     one_line(r->fail);
     r->ok = g.st.phase == PH_GAME_OVER && !r->fail[0];
     r->result = g.st.result;
-    r->vp = g.st.automa.vp;
+    r->vp = AUTOMA(g.st).vp;
     r->turns = g.st.turn;
     if (r->ok)
         read_log(&g, r);

@@ -263,11 +263,11 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         A += game_unit_points(g, att[i]);
     for (int i = 0; i < ndef; i++)
         D += game_unit_points(g, def[i]);
-    if (g->st.automa.on && side == SIDE_CONFEDERATE)
-        D += g->st.automa.cover_art; /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
+    if (AUTOMA(g->st).on && side == SIDE_CONFEDERATE)
+        D += AUTOMA(g->st).cover_art; /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
     int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
     int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
-    int marker = g->st.automa.on && side == SIDE_CONFEDERATE ? automa_defence_marker(g, def, ndef) : 0;
+    int marker = AUTOMA(g->st).on && side == SIDE_CONFEDERATE ? automa_defence_marker(g, def, ndef) : 0;
     dd += marker; /* AI-COMBAT-MARKER: the defending formation's +1 or -1 */
     char notes[160] = "";
     if (marker)
@@ -365,7 +365,7 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
     for (int h = 0; h < nhex; h++)
         bw_allowed |= breastwork_allowed(g, hexes[h]);
     out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
-    out->automa_defends = g->st.automa.on && side == SIDE_CONFEDERATE;
+    out->automa_defends = AUTOMA(g->st).on && side == SIDE_CONFEDERATE;
     /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
     out->bw_possible = !bw_here && !fort && bw_allowed && !out->automa_defends;
     out->skirm_possible = !out->automa_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
@@ -526,7 +526,7 @@ static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
  * would remove it, the first loss too. */
 static bool k3_retreat(const Game *g)
 {
-    return g->st.automa.on && defender_side(g) == SIDE_UNION && automa_loss_removes(g);
+    return AUTOMA(g->st).on && defender_side(g) == SIDE_UNION && automa_loss_removes(g);
 }
 
 static void next_step(Game *g);
@@ -579,7 +579,7 @@ static void roll_dice(Game *g)
                           - oos[side]; /* OOS-LADDER: out of supply, every die */
             hits[side] += e->modified >= cr->hit_on;
         }
-        if (!attacker && st->automa.on && g->gd->units[st->cb_def[0]].side == SIDE_UNION) {
+        if (!attacker && AUTOMA(*st).on && g->gd->units[st->cb_def[0]].side == SIDE_UNION) {
             hits[side] = automa_defence_hits(g, nd); /* AI-PLAYER-ATTACK: the corps' modifiers after the roll */
             automa_marker_used(g, st->cb_def, st->cb_ndef);
         }
@@ -867,7 +867,7 @@ static void start_combat(Game *g, const Decision *d)
     memset(st->cb_def_losses, 0, sizeof st->cb_def_losses);
     st->cb_skirm_done = false;
     st->cb_step = CB_SKIRMISHER;
-    if (st->automa.on && def == SIDE_UNION)
+    if (AUTOMA(*st).on && def == SIDE_UNION)
         automa_attacked(g); /* AI-WHEEL's jump, N.5's release: whatever the Automa is later asked */
     next_step(g);
 }

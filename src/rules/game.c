@@ -583,9 +583,9 @@ static void begin_turn(Game *g)
     st->drawn = (Chit){0, 0, -1};
     st->phase = PH_CHOOSE;
     st->to_move = SIDE_CONFEDERATE;
-    if (st->automa.on) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
+    if (AUTOMA(*st).on) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
         st->done_choosing[SIDE_UNION] = true;
-        st->automa.night_done = false;
+        AUTOMA(*st).night_done = false;
     }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-POINTS", "activation points: union %d, confederate %d",
             st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE]);
@@ -599,7 +599,7 @@ static void end_turn(Game *g)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
                                                UF_FORCED | UF_BUILT | UF_GO_ON | UF_GO_ROAD);
     events_end_turn(g);
-    if (st->automa.on)
+    if (AUTOMA(*st).on)
         automa_end_turn(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
@@ -1218,7 +1218,7 @@ static void offer_break_contact(Game *g, int hex)
         short tmp[1];
         /* in the solitaire game H.3 replaces this for the Automa: only a stack it could fight breaks (see
          * docs/rulings.md, AI-BREAK-CONTACT across the great rivers) */
-        bool touch = g->st.automa.on && enemy == SIDE_UNION ? hexes_can_fight(g, hex, ni) : hexes_in_contact(g, hex, ni);
+        bool touch = AUTOMA(g->st).on && enemy == SIDE_UNION ? hexes_can_fight(g, hex, ni) : hexes_in_contact(g, hex, ni);
         if (hex_has_side(g, ni, enemy) && touch && break_destinations(g, ni, tmp, 1) > 0)
             st->bc_queue[st->bc_n++] = (short)ni;
     }
@@ -1553,7 +1553,7 @@ void dummies_cleanup(Game *g, const GameState *before)
  * and sees them all; hidden stacks are an option (hidden-automa). */
 static bool automa_in_sight(const Game *g, int viewer)
 {
-    return g->st.automa.on && viewer == SIDE_CONFEDERATE && !(g->st.options & OPT_HIDDEN_AUTOMA);
+    return AUTOMA(g->st).on && viewer == SIDE_CONFEDERATE && !(g->st.options & OPT_HIDDEN_AUTOMA);
 }
 
 bool game_can_inspect(const Game *g, int viewer, int hex)
@@ -2049,7 +2049,7 @@ static bool detachment_allowed(const Game *g)
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
-    if (st->automa.on && st->to_move == SIDE_UNION && st->phase != PH_GAME_OVER)
+    if (AUTOMA(*st).on && st->to_move == SIDE_UNION && st->phase != PH_GAME_OVER)
         return automa_legal(g, out, max, 0); /* the Automa answers for the Union */
     int n = game_legal_base(g, out, max);
     if (automa_six_choice(g))
@@ -2305,7 +2305,7 @@ static void draw_next(Game *g)
 {
     GameState *st = &g->st;
     if (st->ncup == 0) {
-        if (g->gd->turns[st->turn - 1].night && st->automa.on && automa_night(g))
+        if (g->gd->turns[st->turn - 1].night && AUTOMA(*st).on && automa_night(g))
             return; /* AI-NIGHT: the Automa's night marches first */
         if (g->gd->turns[st->turn - 1].night && !night_begin(g))
             return; /* recovery decisions first */
@@ -2327,17 +2327,17 @@ static void draw_next(Game *g)
     char name[NAME_LEN + 16];
     chit_name(g, &st->drawn, name, sizeof name);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
-    if (st->automa.on && st->drawn.side == SIDE_UNION)
+    if (AUTOMA(*st).on && st->drawn.side == SIDE_UNION)
         automa_drawn(g); /* the Automa acts: AI-ACTIVATE */
-    else if (st->automa.on)
-        st->automa.confederate_acts++; /* AI-WHEEL: a marker jumps once per Confederate activation */
+    else if (AUTOMA(*st).on)
+        AUTOMA(*st).confederate_acts++; /* AI-WHEEL: a marker jumps once per Confederate activation */
 }
 
 static void fill_cup(Game *g)
 {
     GameState *st = &g->st;
     st->ncup = 0;
-    if (st->automa.on) /* AI-SEQUENCE: the Automa's markers, Hooker, its Independent */
+    if (AUTOMA(*st).on) /* AI-SEQUENCE: the Automa's markers, Hooker, its Independent */
         st->ncup = automa_cup(g, st->cup, GS_MAX_CHITS);
     for (int f = 0; f < g->gd->nformations; f++)
         if (st->chosen[f] && st->held_by[f] < 0)
@@ -2350,13 +2350,13 @@ static void fill_cup(Game *g)
             st->cup[st->ncup++] = (Chit){CHIT_HIGHER, (unsigned char)g->gd->commanders[k].side, (short)k};
     }
     for (int s = 0; s < SIDE_COUNT; s++) {
-        if (!(st->automa.on && s == SIDE_UNION))
+        if (!(AUTOMA(*st).on && s == SIDE_UNION))
             st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
         if (st->ev_extra[s] >= 0) /* Good General goes in with the command chits (EVENTS) */
             st->cup[st->ncup++] = (Chit){CHIT_EVENT, (unsigned char)s, st->ev_extra[s]};
     }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, %s among them", st->ncup,
-            st->automa.on ? "the Independent chits in play" : "the two Independent chits");
+            AUTOMA(*st).on ? "the Independent chits in play" : "the two Independent chits");
 }
 
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
@@ -2461,7 +2461,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
     dummies_cleanup(g, &before.st); /* after the check: its cull may leave a dummy alone */
     breastworks_cleanup(g); /* after the check: a demoralized stack with no way out is eliminated there */
-    if (g->st.automa.on && g->st.phase != PH_GAME_OVER)
+    if (AUTOMA(g->st).on && g->st.phase != PH_GAME_OVER)
         automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
         victory_check(g, false, false); /* conditions met "as soon as" */
@@ -2527,9 +2527,9 @@ bool game_undo(Game *g, int side, char *why, size_t n)
 bool game_apply_base(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    st->automa.answering = true; /* the rules' own handling of the Automa's answer */
+    AUTOMA(*st).answering = true; /* the rules' own handling of the Automa's answer */
     bool ok = apply_decision(g, d, why, n);
-    st->automa.answering = false;
+    AUTOMA(*st).answering = false;
     return ok;
 }
 
@@ -2545,7 +2545,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "it is the %s side's decision", data_side_name(st->to_move));
         return false;
     }
-    if (d->kind == D_AUTOMA || (st->automa.on && st->to_move == SIDE_UNION && !st->automa.answering)) {
+    if (d->kind == D_AUTOMA || (AUTOMA(*st).on && st->to_move == SIDE_UNION && !AUTOMA(*st).answering)) {
         if (d->kind != D_AUTOMA) {
             snprintf(why, n, "the Automa commands the Union: its only decision is \"automa\" (its next step)");
             return false;

@@ -69,7 +69,7 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
     if (purpose != PASS_SUPPLY)
         move_context_area(g, &p->ctx); /* nothing moves, retreats or is placed outside the play area */
     /* AI-PLAYER-SOUTH: the solitaire player's units never go north of the Rappahannock */
-    p->ctx.south_only = st->automa.on && side == SIDE_CONFEDERATE && purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
+    p->ctx.south_only = AUTOMA(*st).on && side == SIDE_CONFEDERATE && purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
     int limit = units && n > 0 ? river_limit(g, units, n) : RIVERS_FREE;
     p->ctx.no_great_rivers = limit == RIVERS_NEVER;
     p->ctx.no_great_rivers_south = limit == RIVERS_NOT_SOUTH;

@@ -190,7 +190,7 @@ static void supply_and_order(Game *g)
     unsigned char supplied[GS_MAX_UNITS];
     if (!game_supply_status(g, supplied))
         return;
-    if (st->automa.on) /* M.1: no supply phase in the solitaire game */
+    if (AUTOMA(*st).on) /* M.1: no supply phase in the solitaire game */
         memset(supplied, 1, sizeof supplied);
     int out_count[SIDE_COUNT] = {0, 0};
     for (int u = 0; u < st->nunits; u++) {
@@ -242,7 +242,7 @@ static void supply_and_order(Game *g)
         } else if (us->flags & UF_DEM) {
             us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
             if (u < 256)
-                st->automa.night_dem[u] = true; /* the Automa's night clean-up leaves this one disorganized */
+                AUTOMA(*st).night_dem[u] = true; /* the Automa's night clean-up leaves this one disorganized */
             log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "night: %s, demoralized, is now only disorganized",
                     gd->units[u].name);
         }

@@ -168,7 +168,7 @@ static bool do_place(Setup *s)
         snprintf(how, sizeof how, ", steps %d", steps);
     } else if (s->n != 3)
         return refuse(s, "'%s' after the hex is not understood: write %s", s->tok[3], usage);
-    bool solitaire = s->st->automa.on;
+    bool solitaire = AUTOMA(*s->st).on;
     if (ud->counter >= 0 && !solitaire)
         return refuse(s, "%s is an Automa division counter: it plays only in a solitaire game (new solitaire); here "
                          "place its brigades",
@@ -293,7 +293,7 @@ static bool set_unit(Setup *s)
 
 static bool want_solitaire(Setup *s)
 {
-    if (!s->st->automa.on)
+    if (!AUTOMA(*s->st).on)
         return refuse(s, "the Automa plays only in a solitaire game: 'set %s' needs one (new solitaire [SEED])",
                       s->tok[1]);
     return true;
@@ -399,7 +399,7 @@ static void track_compact(AutomaState *a, int slots)
  * holding box, turn track) and from the cup; the caller says where it goes. */
 static void off_display(Setup *s, int f)
 {
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const AutomaData *ad = &s->gd->automa;
     for (int i = 0; i < TRACK_MAX_SLOTS; i++)
         if (a->track[i] == f)
@@ -426,7 +426,7 @@ static void off_display(Setup *s, int f)
 /* Back to the first free slot of the track. */
 static void to_track(Setup *s, int f, const char *why)
 {
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     int slots = s->gd->automa.track.slots;
     off_display(s, f);
     for (int i = 0; i < slots; i++)
@@ -446,7 +446,7 @@ static bool drawn_is(const GameState *st, const Chit *c) { return st->phase == P
 static void automa_tidy(Setup *s)
 {
     GameState *st = s->st;
-    AutomaState *a = &st->automa;
+    AutomaState *a = &AUTOMA(*st);
     const AutomaData *ad = &s->gd->automa;
     if (!a->on)
         return;
@@ -477,7 +477,7 @@ static void automa_tidy(Setup *s)
  * of the track slots his box links, if it is empty (AI-HOOKER). */
 static bool hooker_out(Setup *s)
 {
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const ActivationTrack *t = &s->gd->automa.track;
     if (a->holding[0] >= 0 || a->holding[1] >= 0) {
         a->hooker_where = HK_CUP;
@@ -522,7 +522,7 @@ static bool set_attitude(Setup *s)
         return false;
     if (s->n != 3 || (strcmp(s->tok[2], "aggressive") != 0 && strcmp(s->tok[2], "cautious") != 0))
         return refuse(s, "write set attitude aggressive or set attitude cautious");
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     int att = strcmp(s->tok[2], "cautious") == 0 ? ATT_CAUTIOUS : ATT_AGGRESSIVE;
     note(s, "the Automa's attitude %s -> %s", attitude_word(a->attitude), attitude_word(att));
     a->attitude = (signed char)att;
@@ -533,7 +533,7 @@ static bool set_hooker(Setup *s)
 {
     if (!want_solitaire(s))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const ActivationTrack *t = &s->gd->automa.track;
     int box = 0, turn = 0;
     bool on_turn = s->n == 4 && strcmp(s->tok[2], "turn") == 0;
@@ -567,7 +567,7 @@ static bool set_track(Setup *s)
 {
     if (!want_solitaire(s))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const AutomaData *ad = &s->gd->automa;
     int slots = ad->track.slots, k = s->n - 2;
     if (k < 1 || k > slots)
@@ -616,7 +616,7 @@ static bool set_wheel(Setup *s)
 {
     if (!want_solitaire(s))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const AutomaData *ad = &s->gd->automa;
     int slot, f = -1;
     if (s->n != 4 || !parse_int(s->tok[2], &slot) || slot < 1 || slot > ad->wheel.slots)
@@ -655,7 +655,7 @@ static bool set_combat(Setup *s)
         return refuse(s, "write set combat FORMATION +1, -1 or 0");
     if (!want_automa(s, s->tok[2], false, &f))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     note(s, "%s's combat marker %+d -> %+d", s->tok[2], a->combat[f], v);
     a->combat[f] = (signed char)v;
     return true;
@@ -681,7 +681,7 @@ static bool set_strategy(Setup *s)
         return refuse(s, "write set strategy FORMATION AREA (the area's paragraph number, e.g. 015)");
     if (!want_automa(s, s->tok[2], false, &f) || !want_area(s, s->tok[3], &area))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     note(s, "%s's strategy counter [%03d] -> [%03d] %s", s->tok[2], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0,
          s->gd->areas[area].number, s->gd->areas[area].name);
     a->area[f] = (short)area;
@@ -704,7 +704,7 @@ static bool set_objective(Setup *s)
     if (!none && (!parse_int(s->tok[4], &value) || value < 0 || value > max))
         return refuse(s, "an objective marker is worth 0 to %d VP: write set objective %s %s VALUE", max, s->tok[2],
                       s->tok[3]);
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     a->obj_area[f] = (short)area;
     a->obj_value[f] = (signed char)value;
     if (none)
@@ -725,7 +725,7 @@ static bool set_independent(Setup *s)
                          "set independent off");
     if (!want_on_off(s, s->tok[2], &on, "set independent on|off"))
         return false;
-    AutomaState *a = &s->st->automa;
+    AutomaState *a = &AUTOMA(*s->st);
     const ActivationTrack *t = &s->gd->automa.track;
     a->independent = on;
     for (int i = 0; i < t->nturn_markers; i++)
@@ -744,8 +744,8 @@ static bool set_vp(Setup *s)
     int v;
     if (s->n != 3 || !parse_int(s->tok[2], &v) || v < t->vp_min || v > t->vp_max)
         return refuse(s, "write set vp N, N the VP marker's slot from %d to %d", t->vp_min, t->vp_max);
-    note(s, "the VP marker %d -> %d", s->st->automa.vp, v);
-    s->st->automa.vp = (signed char)v;
+    note(s, "the VP marker %d -> %d", AUTOMA(*s->st).vp, v);
+    AUTOMA(*s->st).vp = (signed char)v;
     return true;
 }
 
@@ -778,7 +778,7 @@ static void clear_activation(Setup *s)
     events_end_activation(s->g);
     for (int u = 0; u < st->nunits; u++)
         st->unit[u].flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_RETREAT | UF_RMOVED | UF_FOUGHT);
-    AutomaState *a = &st->automa;
+    AutomaState *a = &AUTOMA(*st);
     if (a->on) {
         a->step = AS_IDLE;
         a->active = -1;
@@ -835,9 +835,9 @@ static bool set_turn(Setup *s)
         st->unit[u].mp_left = 0;
     }
     events_begin_turn(s->g);
-    if (st->automa.on) {
+    if (AUTOMA(*st).on) {
         st->done_choosing[SIDE_UNION] = true; /* the Automa's markers come from its track (AI-SEQUENCE) */
-        st->automa.night_done = false;
+        AUTOMA(*st).night_done = false;
     }
     const TurnDef *td = &s->gd->turns[t - 1];
     note(s, "turn %d (%s, %s), the choose phase: activation points union %d, confederate %d; the cup is empty, no "
@@ -882,7 +882,7 @@ static bool want_chit(Setup *s, int *i, Chit *c)
         c->kind = CHIT_FORMATION;
         c->side = (unsigned char)gd->formations[f].side;
         c->index = (short)f;
-        if (s->st->automa.on && c->side == SIDE_UNION) {
+        if (AUTOMA(*s->st).on && c->side == SIDE_UNION) {
             if (corps_of_chit(gd, c) < 0)
                 return refuse(s, "the Automa has no command marker for %s", w);
         } else if (!sc->formation_allowed[f])
@@ -893,7 +893,7 @@ static bool want_chit(Setup *s, int *i, Chit *c)
         c->kind = CHIT_HIGHER;
         c->side = (unsigned char)gd->commanders[k].side;
         c->index = (short)k;
-        if (s->st->automa.on && c->side == SIDE_UNION) {
+        if (AUTOMA(*s->st).on && c->side == SIDE_UNION) {
             if (k != hooker_commander(gd))
                 return refuse(s, "the Automa's only commander chit is Hooker's");
         } else if (!sc->commander_allowed[k])
@@ -910,12 +910,12 @@ static bool want_chit(Setup *s, int *i, Chit *c)
 /* The Automa's chit c leaves the display for the cup (or the hand drawing it). */
 static bool automa_chit_out(Setup *s, const Chit *c)
 {
-    if (!s->st->automa.on || c->side != SIDE_UNION)
+    if (!AUTOMA(*s->st).on || c->side != SIDE_UNION)
         return true;
     int f = corps_of_chit(s->gd, c);
     if (f >= 0) {
         off_display(s, f);
-        s->st->automa.status[f] = FS_CUP;
+        AUTOMA(*s->st).status[f] = FS_CUP;
         return true;
     }
     if (c->kind == CHIT_HIGHER)
@@ -950,18 +950,18 @@ static bool set_drawn(Setup *s)
     st->drawn = c;
     st->activated = false;
     st->to_move = c.side;
-    if (c.kind == CHIT_FORMATION && !(st->automa.on && c.side == SIDE_UNION))
+    if (c.kind == CHIT_FORMATION && !(AUTOMA(*st).on && c.side == SIDE_UNION))
         st->chosen[c.index] = true;
     if (!automa_chit_out(s, &c))
         return false;
     char name[64];
     chit_text(s->gd, &c, name, sizeof name);
-    if (st->automa.on && c.side == SIDE_UNION) {
+    if (AUTOMA(*st).on && c.side == SIDE_UNION) {
         automa_drawn(s->g); /* the Automa acts on it: its next step */
         note(s, "drawn from the cup: %s (%d left in the cup); the Automa acts next", name, st->ncup);
     } else {
-        if (st->automa.on)
-            st->automa.confederate_acts++; /* AI-WHEEL: once per Confederate activation */
+        if (AUTOMA(*st).on)
+            AUTOMA(*st).confederate_acts++; /* AI-WHEEL: once per Confederate activation */
         note(s, "drawn from the cup: %s (%d left in the cup), waiting to be activated or passed", name, st->ncup);
     }
     automa_tidy(s);
@@ -1000,7 +1000,7 @@ static bool set_cup(Setup *s)
             return false;
     for (int j = 0; j < n; j++) {
         st->cup[st->ncup++] = chits[j];
-        if (chits[j].kind == CHIT_FORMATION && !(st->automa.on && chits[j].side == SIDE_UNION))
+        if (chits[j].kind == CHIT_FORMATION && !(AUTOMA(*st).on && chits[j].side == SIDE_UNION))
             st->chosen[chits[j].index] = true; /* chosen this turn (the Automa chooses none) */
     }
     char text[180] = "";
@@ -1220,10 +1220,10 @@ bool position_apply(Game *g, const char *line, char *why, size_t whysize)
     }
     free(before);
     g->nundo = 0; /* setting up is not a decision: nothing before it can be taken back */
-    if (g->st.automa.on)
+    if (AUTOMA(g->st).on)
         for (int u = 0; u < g->st.nunits; u++) { /* a unit set by hand is no loss for the VP track */
-            g->st.automa.seen_steps[u] = g->st.unit[u].steps;
-            g->st.automa.seen_where[u] = g->st.unit[u].where;
+            AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
+            AUTOMA(g->st).seen_where[u] = g->st.unit[u].where;
         }
     return true;
 }

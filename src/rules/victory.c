@@ -156,7 +156,7 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
     if (!type)
         return false;
     if (strcmp(type, "solitaire") == 0)
-        return st->automa.on && automa_victory(g, last_turn); /* AI-VP-TRACK */
+        return AUTOMA(*st).on && automa_victory(g, last_turn); /* AI-VP-TRACK */
     if (strcmp(type, "campaign") == 0) {
         if (!end_of_turn)
             return false;

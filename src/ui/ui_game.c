@@ -6,7 +6,7 @@
 static const Game *shown(const GameUi *gu) { return gu->replay_at >= 0 ? &gu->replay : &gu->play.game; }
 
 /* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
-static int log_viewer(const Game *g) { return g->st.automa.on ? SIDE_CONFEDERATE : g->st.to_move; }
+static int log_viewer(const Game *g) { return AUTOMA(g->st).on ? SIDE_CONFEDERATE : g->st.to_move; }
 
 /* The units in hex that viewer may know (dummies left out), into out; the
  * counters it may only count go to *hidden (VISIBILITY: an enemy stack with
@@ -47,7 +47,7 @@ static void refresh_units(Ui *u, const Game *g)
 static bool automa_acting(const GameUi *gu)
 {
     const Game *g = shown(gu);
-    return g->st.automa.on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+    return AUTOMA(g->st).on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
 }
 
 /* The decision a row of the list stands for; NULL for a group's title. */
@@ -281,13 +281,13 @@ static void game_status(const Game *g, char *buf, size_t n)
     const TurnDef *td = &g->gd->turns[st->turn - 1];
     snprintf(buf, n, " T%d %s%s%s | %s | %s | pts %d", st->turn, td->label, td->night && !strstr(td->label, "night") ? " night" : "",
              st->rain ? " rain" : "", phase_text[st->phase], st->phase == PH_GAME_OVER ? "game over"
-             : st->to_move == SIDE_UNION ? (st->automa.on ? "Automa" : "Union to decide")
-             : st->automa.on ? "you decide" : "Confederates to decide",
+             : st->to_move == SIDE_UNION ? (AUTOMA(*st).on ? "Automa" : "Union to decide")
+             : AUTOMA(*st).on ? "you decide" : "Confederates to decide",
              st->points[log_viewer(g)]);
-    if (st->automa.on) {
+    if (AUTOMA(*st).on) {
         size_t len = strlen(buf);
-        snprintf(buf + len, n - len, " | VP %d %s", st->automa.vp,
-                 st->automa.attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
+        snprintf(buf + len, n - len, " | VP %d %s", AUTOMA(*st).vp,
+                 AUTOMA(*st).attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
     }
 }
 
@@ -340,11 +340,11 @@ static void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w)
         panel_line(x, y, w, A_NORMAL, "%s breastwork", g->st.breastwork[hex] == SIDE_UNION + 1 ? "Union" : "Confederate");
     if (mh->fort_faces || g->st.fort_marker[hex])
         panel_line(x, y, w, A_NORMAL, "fortification");
-    for (int f = 0; g->st.automa.on && f < gd->automa.nformations; f++)
-        if (g->st.automa.obj_area[f] >= 0 &&
-            map_hex_index(&gd->map, gd->areas[g->st.automa.obj_area[f]].objective) == hex)
+    for (int f = 0; AUTOMA(g->st).on && f < gd->automa.nformations; f++)
+        if (AUTOMA(g->st).obj_area[f] >= 0 &&
+            map_hex_index(&gd->map, gd->areas[AUTOMA(g->st).obj_area[f]].objective) == hex)
             panel_line(x, y, w, A_NORMAL, "objective of %s (%d VP)", automa_formation_name(gd, f),
-                       g->st.automa.obj_value[f]);
+                       AUTOMA(g->st).obj_value[f]);
     short known[GS_MAX_UNITS];
     int hidden = 0, side = -1;
     int nk = known_units(g, log_viewer(g), hex, known, GS_MAX_UNITS, &hidden, &side);
@@ -518,7 +518,7 @@ static bool stack_summary(const Game *g, int viewer, int hex, char *out, size_t 
 static bool orders_live(const GameUi *gu)
 {
     const Game *g = &gu->play.game;
-    return gu->replay_at < 0 && g->st.phase != PH_GAME_OVER && !(g->st.automa.on && g->st.to_move == SIDE_UNION);
+    return gu->replay_at < 0 && g->st.phase != PH_GAME_OVER && !(AUTOMA(g->st).on && g->st.to_move == SIDE_UNION);
 }
 
 /* What Enter would do at the map cursor, into line; lights the previewed
@@ -600,7 +600,7 @@ static void hover(Ui *u, GameUi *gu, char *line, size_t size)
         BombardPreview bp;
         game_bombard_preview(g, d, &bp);
         const char *ai = "";
-        if (g->st.automa.on && bp.breastwork_possible) { /* the Automa's answer is known (I.4) */
+        if (AUTOMA(g->st).on && bp.breastwork_possible) { /* the Automa's answer is known (I.4) */
             bool build = automa_will_entrench(g, d->arg);
             if (build)
                 memcpy(bp.result, bp.result_bw, sizeof bp.result);
@@ -909,7 +909,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
         }
         return;
     }
-    if (g->st.automa.on && g->st.to_move == SIDE_UNION) {
+    if (AUTOMA(g->st).on && g->st.to_move == SIDE_UNION) {
         panel_line(x, &y, w, A_BOLD, "The Automa acts (%s)", gu->step_mode ? "step mode" : "watching");
         if (gu->step_mode) {
             panel_line(x, &y, w, A_NORMAL, "space its next step, g on to you");
@@ -950,7 +950,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                 }
             }
             PagePicture pp;
-            if (page && automa_page_picture(u->gd, page, anchor, window, g->st.automa.attitude, &pp)) {
+            if (page && automa_page_picture(u->gd, page, anchor, window, AUTOMA(g->st).attitude, &pp)) {
                 ROW(A_NORMAL, "%s", "");
                 ROW(A_BOLD, "Page %d, the Ruler at %d:", pp.page, pp.anchor);
                 ROW(A_NORMAL, "\"%.*s\"", w - 2, pp.title);
@@ -968,7 +968,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
             ROW(A_NORMAL, "%s", "");
         }
         /* the paragraph of the corps acting now (its strategy counter's), else the last one read */
-        const AutomaState *as = &g->st.automa;
+        const AutomaState *as = &AUTOMA(g->st);
         int pn = gu->para;
         if (as->active >= 0 && as->active < u->gd->automa.nformations && as->area[as->active] >= 0)
             pn = u->gd->areas[as->area[as->active]].number;
@@ -1008,7 +1008,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
                        : c->kind == CHIT_INDEPENDENT ? "the Independent chit"
                                                      : "an event chit");
         panel_line(x, &y, w, A_BOLD, "%s", situation_short(g));
-        if (g->st.automa.on)
+        if (AUTOMA(g->st).on)
             panel_line(x, &y, w, A_BOLD, "Your decision (%d)", gu->nlegal);
         else
             panel_line(x, &y, w, A_BOLD, "%s decide (%d)", g->st.to_move == SIDE_UNION ? "The Union players" : "The Confederates",
@@ -1043,7 +1043,7 @@ static void draw_game_panel(Ui *u, GameUi *gu)
     }
     if (automa_acting(gu) && gu->replay_at < 0)
         return; /* its one decision is its next step: space */
-    if (!(g->st.automa.on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
+    if (!(AUTOMA(g->st).on && g->st.to_move == SIDE_UNION) && !gu->npick) /* the Automa's panel shows its own */
         draw_news(u, gu, x, &y, w, (LINES - 1 - y) / 2 > 4 ? (LINES - 1 - y) / 2 : 4);
     EngageDice ed;
     if (!gu->npick && gu->osel.hex < 0 && automa_engage_preview(g, &ed)) { /* the Automa's attack, before the roll */
@@ -1122,7 +1122,7 @@ static const char *situation(const Game *g)
     const GameState *st = &g->st;
     if (st->phase == PH_GAME_OVER)
         return "The game is over: q goes back to the menu; [ and ] step through it again.";
-    if (st->automa.on && st->to_move == SIDE_UNION)
+    if (AUTOMA(*st).on && st->to_move == SIDE_UNION)
         return "The Automa is acting. It plays on by itself and stops when you must decide; S switches to step mode, "
                "where space plays one step and the panel shows the rules, dice and booklet paragraph behind it.";
     const char *eng = automa_engage_situation(g);
@@ -1323,15 +1323,15 @@ static void draw_end(const Ui *u, const Game *g)
     panel_wrap(2, &y, COLS - 4 > 20 ? COLS - 4 : 20, g->st.result_text);
     y++;
     char line[200];
-    if (g->st.automa.on) { /* the VP marker and its rating band (AI-VP-TRACK) */
+    if (AUTOMA(g->st).on) { /* the VP marker and its rating band (AI-VP-TRACK) */
         const ActivationTrack *t = &gd->automa.track;
         const char *band = "";
         for (int i = 0; i < t->nbands; i++)
-            if (g->st.automa.vp >= t->bands[i].from && g->st.automa.vp <= t->bands[i].to)
+            if (AUTOMA(g->st).vp >= t->bands[i].from && AUTOMA(g->st).vp <= t->bands[i].to)
                 band = t->bands[i].name;
-        if (g->st.automa.strategic_end)
+        if (AUTOMA(g->st).strategic_end)
             band = g->st.result == RES_CONFEDERATE ? "Confederate strategic victory" : "Union strategic victory";
-        snprintf(line, sizeof line, "Final VP: %d on the track (%d-%d): %s", g->st.automa.vp, t->vp_min, t->vp_max,
+        snprintf(line, sizeof line, "Final VP: %d on the track (%d-%d): %s", AUTOMA(g->st).vp, t->vp_min, t->vp_max,
                  band);
         mvaddnstr(y++, 2, line, COLS - 2);
     }
@@ -1517,7 +1517,7 @@ static void draw_game(Ui *u, GameUi *gu)
         u->flash = NULL;
         draw_game_panel(u, gu);
     }
-    bool solo = gu->play.game.st.automa.on;
+    bool solo = AUTOMA(gu->play.game.st).on;
     static const char *const overlay_keys[] = {
         NULL,
         " a or Esc: back to the map",
@@ -1686,7 +1686,7 @@ static bool game_do(Ui *u, GameUi *gu, const Decision *d)
     game_legal_refresh(gu); /* its first choice highlighted, never a trap when another exists */
     gu->top = 0;
     int after[5] = {st->phase, st->act_step, st->pending, st->to_move, st->activated};
-    if (memcmp(before, after, sizeof before) != 0 && !(st->automa.on && st->to_move == SIDE_UNION)) {
+    if (memcmp(before, after, sizeof before) != 0 && !(AUTOMA(*st).on && st->to_move == SIDE_UNION)) {
         bool located = false; /* can any of the new decisions be made on the map? */
         for (int i = 0; i < gu->nlegal && !located; i++) {
             short t[CB_MAX_HEXES + 1];
@@ -1763,7 +1763,7 @@ static void list_enter(Ui *u, GameUi *gu)
 
 static void automa_step(Ui *u, GameUi *gu)
 {
-    if (!gu->play.game.st.automa.on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
+    if (!AUTOMA(gu->play.game.st).on || gu->play.game.st.to_move != SIDE_UNION || gu->nlegal == 0)
         return;
     int from = gu->play.game.log.count;
     gu->step_from = from;
@@ -1788,7 +1788,7 @@ static void automa_step(Ui *u, GameUi *gu)
                 follow = now;
         }
     }
-    const AutomaState *as = &st->automa; /* the march's way, lit hex by hex like its ends */
+    const AutomaState *as = &AUTOMA(*st); /* the march's way, lit hex by hex like its ends */
     memset(gu->in_range, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
     for (int i = 0; i < as->nmeasured && i < (int)(sizeof as->measured / sizeof *as->measured); i++)
         if (as->measured[i] >= 0 && as->measured[i] < u->gd->map.cols * u->gd->map.rows)
@@ -1926,7 +1926,7 @@ void run_game(Ui *u, GameUi *gu)
         /* Two players on one screen: a curtain when the other side must decide,
          * so that neither sees what the other hides (VISIBILITY, ACT-POINTS). */
         const GameState *cst = &gu->play.game.st;
-        if (!cst->automa.on && !gu->open_table && gu->replay_at < 0 && cst->phase != PH_GAME_OVER &&
+        if (!AUTOMA(*cst).on && !gu->open_table && gu->replay_at < 0 && cst->phase != PH_GAME_OVER &&
             cst->to_move != gu->seen_side) {
             draw_curtain(cst->to_move);
             int k = keys_get();
@@ -1944,7 +1944,7 @@ void run_game(Ui *u, GameUi *gu)
         /* Watching the Automa: it plays a step, the screen shows it, a short
          * pause (any key answers at once); a key script does not wait. */
         const Game *lg = &gu->play.game;
-        bool watch = !gu->step_mode && lg->st.automa.on && lg->st.to_move == SIDE_UNION &&
+        bool watch = !gu->step_mode && AUTOMA(lg->st).on && lg->st.to_move == SIDE_UNION &&
                      lg->st.phase != PH_GAME_OVER && !gu->overlay && gu->replay_at < 0;
         int key;
         if (watch && keys_scripted())
@@ -2191,7 +2191,7 @@ void run_game(Ui *u, GameUi *gu)
             gu->overlay = gu->overlay == 1 ? 0 : 1;
             break;
         case 'H':
-            if (!gu->play.game.st.automa.on) {
+            if (!AUTOMA(gu->play.game.st).on) {
                 gu->open_table = !gu->open_table;
                 snprintf(gu->msg, sizeof gu->msg, gu->open_table ? " no curtain between the two sides' turns"
                                                                  : " a curtain between the two sides' turns");

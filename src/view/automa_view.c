@@ -148,7 +148,7 @@ static void left_widths(const GameData *gd, int *w1, int *w2)
 static void draw_track(const Game *g, AutomaView *v, int rows, int w1, int lx)
 {
     const GameData *gd = g->gd;
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &gd->automa.track;
     int sep = 1 + w1, linkw = link_width(gd);
     for (int i = 0; i < rows; i++) {
@@ -183,7 +183,7 @@ static void wheel_cell(const Game *g, int s, bool abbr, char *buf, size_t size)
         snprintf(trig, sizeof trig, " [%03d]", ws->trigger[0]);
     else if (ws->trigger[0] || ws->trigger[1])
         snprintf(trig, sizeof trig, " [%03d/%03d]", ws->trigger[0], ws->trigger[1]);
-    snprintf(buf, size, "%d %s%s", s, short_name(g->gd, g->st.automa.wheel[s], abbr, name, sizeof name), trig);
+    snprintf(buf, size, "%d %s%s", s, short_name(g->gd, AUTOMA(g->st).wheel[s], abbr, name, sizeof name), trig);
 }
 
 /* A cell of a ring row in at most width columns: the full name, else the
@@ -220,7 +220,7 @@ static int ring_order(const Wheel *w, int *order)
  * bottom and the last on the left, so each slot faces its opposite. */
 static void draw_wheel(const Game *g, AutomaView *v, int r, int c, int width)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     int order[WHEEL_MAX_SLOTS], n = ring_order(&g->gd->automa.wheel, order);
     if (n <= 0)
         return;
@@ -269,7 +269,7 @@ static void draw_wheel(const Game *g, AutomaView *v, int r, int c, int width)
  * counters placed from each end, the marker '*'. */
 static void draw_vp(const Game *g, AutomaView *v, int r, int c, int width)
 {
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
     char bar[W + 1];
     int span = t->vp_max - t->vp_min, len = 0;
@@ -304,7 +304,7 @@ typedef struct {
 static int waiting_markers(const Game *g, Waiting *out, int max)
 {
     const GameData *gd = g->gd;
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &gd->automa.track;
     int n = 0;
     for (int i = 0; i <= t->nturn_markers && n < max; i++) {
@@ -393,7 +393,7 @@ static void draw_turns(const Game *g, AutomaView *v, int r, int c, int width)
 static void draw_formation(const Game *g, AutomaView *v, int r, int c, int width, int f)
 {
     const GameData *gd = g->gd;
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     static const char *const status[] = {"track", "cup", "holding", "wheel", "waiting", "indep.", "gone"};
     int st = a->status[f];
     char name[NAME_MAX_LEN], combat[8] = "", area[64], obj[128] = "-";
@@ -430,7 +430,7 @@ static void draw_formation(const Game *g, AutomaView *v, int r, int c, int width
 bool automa_view(const Game *g, AutomaView *v)
 {
     const GameData *gd = g->gd;
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     const AutomaData *ad = &gd->automa;
     memset(v, 0, sizeof *v);
     if (!a->on)

@@ -80,7 +80,7 @@ static bool alloc(MapViewBuf *b, int n)
 static void mark_objectives(const Game *g, MapViewBuf *b)
 {
     const GameData *gd = g->gd;
-    const AutomaState *a = &g->st.automa;
+    const AutomaState *a = &AUTOMA(g->st);
     if (!a->on)
         return;
     for (int f = 0; f < gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
