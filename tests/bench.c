@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "automa/automa.h"
+#include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
@@ -61,6 +63,7 @@ static void hill_active(Game *g)
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : GUV_TEST_DIR "/..";
+    automa_register();
     Diags d = {0};
     if (!gamedata_load(dir, &gd, &d)) {
         fprintf(stderr, "bench: cannot load the data in %s\n", dir);

@@ -3,6 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef GUV_BASE_ONLY
+#include "automa/automa.h"
+#endif
+#include "rules/variant.h"
 #include "gametest.h"
 #include "rules/position.h"
 #include "testutil.h"
@@ -12,6 +16,9 @@ GameData gd;
 int setup(void **state)
 {
     (void)state;
+#ifndef GUV_BASE_ONLY
+    automa_register(); /* the solitaire scenarios are played against the Automa */
+#endif
     Diags d = {0};
     bool ok = gamedata_load(SOURCE_DIR, &gd, &d);
     if (!ok)
@@ -300,7 +307,7 @@ void play_script(Game *g, const char *script)
             apply_text(g, line + 7);
         } else if (strncmp(line, "step ", 5) == 0) {
             int n = atoi(line + 5);
-            for (int i = 0; i < n && AUTOMA(g->st).on && g->st.to_move == SIDE_UNION && g->st.phase != PH_GAME_OVER;
+            for (int i = 0; i < n && g->variant && g->st.to_move == g->variant->side && g->st.phase != PH_GAME_OVER;
                  i++)
                 apply_text(g, "automa");
         } else if (!position_apply(g, line, why, sizeof why))

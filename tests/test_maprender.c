@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
+#include "automa/automa_state.h"
 #include "rules/game.h"
 #include "testutil.h"
 #include "view/maprender.h"
@@ -1010,5 +1012,6 @@ int main(void)
         cmocka_unit_test(test_look_without_colour_keeps_letters),
         cmocka_unit_test(test_look_unit_on_its_own_colour),
     };
+    automa_register();
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 #include "rules/save.h"
@@ -21,6 +22,7 @@ static unsigned options;
 
 static int setup(void **state)
 {
+    automa_register();
     (void)state;
     Diags d = {0};
     bool ok = gamedata_load(SOURCE_DIR, &gd, &d);

@@ -11,11 +11,15 @@
 #ifndef GUV_AUTOMA_H
 #define GUV_AUTOMA_H
 
+#include "automa/automa_state.h"
 #include "rules/game.h"
 
 /* AI-SETUP: the display as activation-track.ini [setup] and the scenario's
  * [strategy] and [objectives] give it. Called by game_new for a solitaire
  * scenario, before the first turn. */
+/* Makes the solitaire system known to game_new (rules/variant.h); call once at start. */
+void automa_register(void);
+
 void automa_setup(Game *g);
 /* Whether the game is a solitaire one (the Automa plays the Union). */
 bool automa_on(const Game *g);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "data/automa_data.h"
+#include "rules/game.h"
 
 #define AUTOMA_MAX_UNITS 256 /* GS_MAX_UNITS */
 
@@ -52,7 +53,6 @@ enum AutomaStep {
 
 typedef struct {
     bool on; /* a solitaire game */
-    bool answering; /* the Automa's answer to one of the rules' questions is being applied */
     signed char track[TRACK_MAX_SLOTS]; /* Automa formation in each slot (index 0 = slot 1), -1 empty */
     signed char status[AUTOMA_MAX_FORMATIONS]; /* enum FormationStatus */
     signed char hooker_where;                  /* enum HookerWhere */
@@ -157,7 +157,15 @@ typedef struct {
     unsigned char seen_where[AUTOMA_MAX_UNITS];
 } AutomaState;
 
-/* The Automa's state inside a GameState lvalue: AUTOMA(g->st).vp. */
-#define AUTOMA(state) ((state).automa)
+/* The Automa's state inside a GameState lvalue: AUTOMA(g->st).vp. It
+ * lives in the room the rules keep for a system's state (VariantState). */
+static inline AutomaState *automa_state_of(GameState *st) { return (AutomaState *)(void *)st->variant_state.bytes; }
+static inline const AutomaState *automa_state_of_const(const GameState *st)
+{
+    return (const AutomaState *)(const void *)st->variant_state.bytes;
+}
+#define AUTOMA(state) \
+    (*_Generic(&(state), GameState *: automa_state_of, const GameState *: automa_state_of_const)(&(state)))
+_Static_assert(sizeof(AutomaState) <= GS_VARIANT_BYTES, "the Automa's state must fit in VariantState");
 
 #endif

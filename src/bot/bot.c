@@ -8,6 +8,7 @@
  * points next to each hex, and, when moves are being weighed, two distance
  * fields over the map (hexes to the nearest enemy, half movement points to
  * the nearest key place not yet held). */
+#include "automa/automa_state.h"
 #include "bot/bot.h"
 
 #include <stdlib.h>

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "automa/automa.h"
 #include "cli/cli.h"
 
 static int has_data(const char *dir)
@@ -120,6 +121,7 @@ bool cli_open(const char *data_option, GameData *gd)
 
 bool cli_load(const char *dir, GameData *gd, FILE *err)
 {
+    automa_register(); /* every command may play a solitaire scenario */
     Diags d = {0};
     bool ok = gamedata_load(dir, gd, &d);
     for (int i = 0; i < d.count; i++) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "cli/cli.h"
 #include "ui/ui.h"
 
@@ -58,6 +59,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    automa_register(); /* the solitaire scenarios are played against the Automa (rules/variant.h) */
     const char *data = NULL;
     UiOptions uo = {0};
     int i = 1;

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "cli/cli.h"
 #include "rules/game.h"

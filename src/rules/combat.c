@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "automa/automa.h"
+#include "rules/variant.h"
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
@@ -263,11 +263,12 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         A += game_unit_points(g, att[i]);
     for (int i = 0; i < ndef; i++)
         D += game_unit_points(g, def[i]);
-    if (AUTOMA(g->st).on && side == SIDE_CONFEDERATE)
-        D += AUTOMA(g->st).cover_art; /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
+    bool system_defends = g->variant && side != g->variant->side; /* the Automa defends */
+    if (system_defends)
+        D += g->variant->cover_points(g); /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
     int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
     int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
-    int marker = AUTOMA(g->st).on && side == SIDE_CONFEDERATE ? automa_defence_marker(g, def, ndef) : 0;
+    int marker = system_defends ? g->variant->defence_marker(g, def, ndef) : 0;
     dd += marker; /* AI-COMBAT-MARKER: the defending formation's +1 or -1 */
     char notes[160] = "";
     if (marker)
@@ -365,12 +366,12 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
     for (int h = 0; h < nhex; h++)
         bw_allowed |= breastwork_allowed(g, hexes[h]);
     out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
-    out->automa_defends = AUTOMA(g->st).on && side == SIDE_CONFEDERATE;
+    out->automa_defends = g->variant && side != g->variant->side;
     /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
     out->bw_possible = !bw_here && !fort && bw_allowed && !out->automa_defends;
     out->skirm_possible = !out->automa_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
     if (out->automa_defends)
-        out->cover_step_from = gd->automa.rules.cover_step_from;
+        out->cover_step_from = g->variant->cover_step_from(g);
     out->att_bonus = side_bonus(g, att, natt);
     out->def_bonus = side_bonus(g, def, ndef);
     die_modifiers(g, att, natt, def, ndef, &out->att_mod, &out->def_mod, &out->def_first_mod);
@@ -526,7 +527,7 @@ static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
  * would remove it, the first loss too. */
 static bool k3_retreat(const Game *g)
 {
-    return AUTOMA(g->st).on && defender_side(g) == SIDE_UNION && automa_loss_removes(g);
+    return g->variant && defender_side(g) == g->variant->side && g->variant->loss_removes(g);
 }
 
 static void next_step(Game *g);
@@ -579,10 +580,8 @@ static void roll_dice(Game *g)
                           - oos[side]; /* OOS-LADDER: out of supply, every die */
             hits[side] += e->modified >= cr->hit_on;
         }
-        if (!attacker && AUTOMA(*st).on && g->gd->units[st->cb_def[0]].side == SIDE_UNION) {
-            hits[side] = automa_defence_hits(g, nd); /* AI-PLAYER-ATTACK: the corps' modifiers after the roll */
-            automa_marker_used(g, st->cb_def, st->cb_ndef);
-        }
+        if (!attacker && g->variant && g->gd->units[st->cb_def[0]].side == g->variant->side)
+            hits[side] = g->variant->defence_hits(g, nd); /* AI-PLAYER-ATTACK: the corps' modifiers after the roll */
     }
     st->cb_hits_def = hits[0];
     st->cb_hits_att = hits[1] + st->cb_att_extra;
@@ -867,8 +866,8 @@ static void start_combat(Game *g, const Decision *d)
     memset(st->cb_def_losses, 0, sizeof st->cb_def_losses);
     st->cb_skirm_done = false;
     st->cb_step = CB_SKIRMISHER;
-    if (AUTOMA(*st).on && def == SIDE_UNION)
-        automa_attacked(g); /* AI-WHEEL's jump, N.5's release: whatever the Automa is later asked */
+    if (g->variant && def == g->variant->side)
+        g->variant->attacked(g); /* AI-WHEEL's jump, N.5's release: whatever the Automa is later asked */
     next_step(g);
 }
 

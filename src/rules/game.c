@@ -2,7 +2,7 @@
 
 #include "data/inidoc.h"
 #include "data/inidoc.h"
-#include "automa/automa.h"
+#include "rules/variant.h"
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
@@ -316,6 +316,22 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
                  gd->nunits, gd->nformations, GS_MAX_UNITS, GS_MAX_FORMATIONS);
         return false;
     }
+    const GameVariant *variant = NULL; /* the system commanding a side, if the scenario names one */
+    if (gd->scenarios[scenario].solitaire) {
+        variant = game_variant_find("solitaire");
+        if (!variant) {
+            snprintf(err, errsize, "%s is played against the Automa, and this program was built without it",
+                     gd->scenarios[scenario].name);
+            return false;
+        }
+        if (variant->state_size > GS_VARIANT_BYTES) {
+            snprintf(err, errsize, "the %s system needs %zu bytes of state, more than a game keeps for it (%d)",
+                     variant->name, variant->state_size, GS_VARIANT_BYTES);
+            return false;
+        }
+        if (!variant->data_present(gd))
+            variant = NULL; /* its files are missing: two players, as guv check reports */
+    }
     GameState *st = &g->st;
     st->scenario = scenario;
     st->options = options;
@@ -400,9 +416,9 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     log_add(&g->log, st->turn, LOG_EVENT, "SETUP", "%s: turns %d-%d, seed %llu%s", sc->name, sc->first_turn,
             sc->last_turn, (unsigned long long)seed, opts);
     events_setup(g);
-    if (sc->solitaire && gd->automa.present) {
-        automa_setup(g);                /* AI-SETUP: the Automa plays the Union */
-        st->options |= OPT_RULE_OF_SIX; /* AI-SIX: K.2 makes the rule of 6 part of the solitaire game */
+    if (variant) {
+        g->variant = variant;
+        variant->setup(g); /* AI-SETUP: the Automa plays the Union */
     }
     if (!(options & OPT_HYPOTHETICAL))
         begin_turn(g); /* else once both armies are deployed */
@@ -583,9 +599,9 @@ static void begin_turn(Game *g)
     st->drawn = (Chit){0, 0, -1};
     st->phase = PH_CHOOSE;
     st->to_move = SIDE_CONFEDERATE;
-    if (AUTOMA(*st).on) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
-        st->done_choosing[SIDE_UNION] = true;
-        AUTOMA(*st).night_done = false;
+    if (g->variant) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
+        st->done_choosing[g->variant->side] = true;
+        g->variant->turn_begins(g);
     }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-POINTS", "activation points: union %d, confederate %d",
             st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE]);
@@ -599,8 +615,8 @@ static void end_turn(Game *g)
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
                                                UF_FORCED | UF_BUILT | UF_GO_ON | UF_GO_ROAD);
     events_end_turn(g);
-    if (AUTOMA(*st).on)
-        automa_end_turn(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */
+    if (g->variant)
+        g->variant->turn_ends(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */
     log_add(&g->log, st->turn, LOG_EVENT, "SEQ-DAY", "turn %d ends", st->turn);
     bool last = st->turn >= scen(g)->last_turn;
     if (victory_check(g, true, last))
@@ -1218,7 +1234,9 @@ static void offer_break_contact(Game *g, int hex)
         short tmp[1];
         /* in the solitaire game H.3 replaces this for the Automa: only a stack it could fight breaks (see
          * docs/rulings.md, AI-BREAK-CONTACT across the great rivers) */
-        bool touch = AUTOMA(g->st).on && enemy == SIDE_UNION ? hexes_can_fight(g, hex, ni) : hexes_in_contact(g, hex, ni);
+        bool touch = g->variant && g->variant->break_only_if_can_fight && enemy == g->variant->side
+                         ? hexes_can_fight(g, hex, ni)
+                         : hexes_in_contact(g, hex, ni);
         if (hex_has_side(g, ni, enemy) && touch && break_destinations(g, ni, tmp, 1) > 0)
             st->bc_queue[st->bc_n++] = (short)ni;
     }
@@ -1551,14 +1569,14 @@ void dummies_cleanup(Game *g, const GameState *before)
 
 /* In the solitaire game the player moves every Union counter at the table
  * and sees them all; hidden stacks are an option (hidden-automa). */
-static bool automa_in_sight(const Game *g, int viewer)
+static bool system_in_sight(const Game *g, int viewer)
 {
-    return AUTOMA(g->st).on && viewer == SIDE_CONFEDERATE && !(g->st.options & OPT_HIDDEN_AUTOMA);
+    return g->variant && viewer != g->variant->side && !(g->st.options & g->variant->hidden_option);
 }
 
 bool game_can_inspect(const Game *g, int viewer, int hex)
 {
-    if (automa_in_sight(g, viewer))
+    if (system_in_sight(g, viewer))
         return true;
     bool enemy = false;
     for (int i = 0; i < g->st.nunits; i++)
@@ -2049,11 +2067,11 @@ static bool detachment_allowed(const Game *g)
 int game_legal(const Game *g, Decision *out, int max)
 {
     const GameState *st = &g->st;
-    if (AUTOMA(*st).on && st->to_move == SIDE_UNION && st->phase != PH_GAME_OVER)
-        return automa_legal(g, out, max, 0); /* the Automa answers for the Union */
+    if (g->variant && st->to_move == g->variant->side && st->phase != PH_GAME_OVER)
+        return g->variant->legal(g, out, max); /* the Automa answers for the Union */
     int n = game_legal_base(g, out, max);
-    if (automa_six_choice(g))
-        n = automa_six_filter(g, out, n < max ? n : max); /* AI-SIX: the player picks among equals */
+    if (g->variant)
+        n = g->variant->filter(g, out, n < max ? n : max); /* AI-SIX: the player picks among equals */
     return n;
 }
 
@@ -2073,7 +2091,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
     if (st->pending == PEND_RETREAT_EVENT)
         return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
     if (st->pending == PEND_ENGAGE)
-        return automa_engage_legal(g, out, max, 0); /* the player's answers in an Automa engagement */
+        return g->variant->answer_legal(g, out, max); /* the player's answers in an Automa engagement */
     switch (st->phase) {
     case PH_NIGHT_EVENTS:
         n = events_legal(g, out, max, n);
@@ -2305,7 +2323,7 @@ static void draw_next(Game *g)
 {
     GameState *st = &g->st;
     if (st->ncup == 0) {
-        if (g->gd->turns[st->turn - 1].night && AUTOMA(*st).on && automa_night(g))
+        if (g->gd->turns[st->turn - 1].night && g->variant && g->variant->night(g))
             return; /* AI-NIGHT: the Automa's night marches first */
         if (g->gd->turns[st->turn - 1].night && !night_begin(g))
             return; /* recovery decisions first */
@@ -2327,18 +2345,16 @@ static void draw_next(Game *g)
     char name[NAME_LEN + 16];
     chit_name(g, &st->drawn, name, sizeof name);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
-    if (AUTOMA(*st).on && st->drawn.side == SIDE_UNION)
-        automa_drawn(g); /* the Automa acts: AI-ACTIVATE */
-    else if (AUTOMA(*st).on)
-        AUTOMA(*st).confederate_acts++; /* AI-WHEEL: a marker jumps once per Confederate activation */
+    if (g->variant)
+        g->variant->chit_drawn(g); /* the Automa acts (AI-ACTIVATE), or counts the player's activation (AI-WHEEL) */
 }
 
 static void fill_cup(Game *g)
 {
     GameState *st = &g->st;
     st->ncup = 0;
-    if (AUTOMA(*st).on) /* AI-SEQUENCE: the Automa's markers, Hooker, its Independent */
-        st->ncup = automa_cup(g, st->cup, GS_MAX_CHITS);
+    if (g->variant) /* AI-SEQUENCE: the Automa's markers, Hooker, its Independent */
+        st->ncup = g->variant->fill_cup(g, st->cup, GS_MAX_CHITS);
     for (int f = 0; f < g->gd->nformations; f++)
         if (st->chosen[f] && st->held_by[f] < 0)
             st->cup[st->ncup++] = (Chit){CHIT_FORMATION, (unsigned char)g->gd->formations[f].side, (short)f};
@@ -2350,13 +2366,13 @@ static void fill_cup(Game *g)
             st->cup[st->ncup++] = (Chit){CHIT_HIGHER, (unsigned char)g->gd->commanders[k].side, (short)k};
     }
     for (int s = 0; s < SIDE_COUNT; s++) {
-        if (!(AUTOMA(*st).on && s == SIDE_UNION))
+        if (!(g->variant && s == g->variant->side))
             st->cup[st->ncup++] = (Chit){CHIT_INDEPENDENT, (unsigned char)s, -1};
         if (st->ev_extra[s] >= 0) /* Good General goes in with the command chits (EVENTS) */
             st->cup[st->ncup++] = (Chit){CHIT_EVENT, (unsigned char)s, st->ev_extra[s]};
     }
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, %s among them", st->ncup,
-            AUTOMA(*st).on ? "the Independent chits in play" : "the two Independent chits");
+            g->variant ? "the Independent chits in play" : "the two Independent chits");
 }
 
 static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
@@ -2369,7 +2385,7 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
     const Map *m = &g->gd->map;
     int cells = m->cols * m->rows;
     memset(seen, 0, (size_t)cells);
-    if (automa_in_sight(g, side))
+    if (system_in_sight(g, side))
         return; /* everything is always in sight: nothing new is ever seen */
     for (int u = 0; u < g->st.nunits; u++) /* seen[h]: bit 1 own units, bit 2 enemy units */
         if (g->st.unit[u].where == AT_MAP)
@@ -2461,8 +2477,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
     dummies_cleanup(g, &before.st); /* after the check: its cull may leave a dummy alone */
     breastworks_cleanup(g); /* after the check: a demoralized stack with no way out is eliminated there */
-    if (AUTOMA(g->st).on && g->st.phase != PH_GAME_OVER)
-        automa_reconcile(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
+    if (g->variant && g->st.phase != PH_GAME_OVER)
+        g->variant->after_decision(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
         victory_check(g, false, false); /* conditions met "as soon as" */
     /* playing an event chit shows the enemy what was in one's hand; the
@@ -2526,10 +2542,9 @@ bool game_undo(Game *g, int side, char *why, size_t n)
 
 bool game_apply_base(Game *g, const Decision *d, char *why, size_t n)
 {
-    GameState *st = &g->st;
-    AUTOMA(*st).answering = true; /* the rules' own handling of the Automa's answer */
+    g->answering = true; /* the rules' own handling of the Automa's answer */
     bool ok = apply_decision(g, d, why, n);
-    AUTOMA(*st).answering = false;
+    g->answering = false;
     return ok;
 }
 
@@ -2545,28 +2560,25 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "it is the %s side's decision", data_side_name(st->to_move));
         return false;
     }
-    if (d->kind == D_AUTOMA || (AUTOMA(*st).on && st->to_move == SIDE_UNION && !AUTOMA(*st).answering)) {
+    if (d->kind == D_AUTOMA || (g->variant && st->to_move == g->variant->side && !g->answering)) {
         if (d->kind != D_AUTOMA) {
             snprintf(why, n, "the Automa commands the Union: its only decision is \"automa\" (its next step)");
             return false;
         }
-        return automa_apply(g, d, why, n);
+        if (!g->variant) {
+            snprintf(why, n, "the Automa plays only in a solitaire game");
+            return false;
+        }
+        return g->variant->apply(g, d, why, n);
     }
     if (st->pending == PEND_DEMORAL)
         return morale_apply(g, d, why, n);
     if (st->pending == PEND_ENGAGE)
-        return automa_engage_apply(g, d, why, n);
-    if (automa_six_choice(g)) { /* AI-SIX: only one of the strongest, for the Automa's 6 */
-        Decision tied[CB_MAX_UNITS * 2];
-        int k = game_legal(g, tied, CB_MAX_UNITS * 2);
-        bool ok = false;
-        for (int i = 0; i < k && !ok; i++)
-            ok = d->kind == D_SIX_HIT && tied[i].arg == d->arg;
-        if (!ok) {
-            snprintf(why, n, "the Automa's 6 hits one of the strongest Confederate units, infantry first: pick one "
-                             "(six-hit UNIT, see 'legal')");
-            return false;
-        }
+        return g->variant->answer_apply(g, d, why, n);
+    const char *refused = g->variant ? g->variant->refuse(g, d) : NULL;
+    if (refused) { /* AI-SIX: only one of the strongest, for the Automa's 6 */
+        snprintf(why, n, "%s", refused);
+        return false;
     }
     char text[1024];
     decision_format(g->gd, d, text, sizeof text);

@@ -23,7 +23,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "automa/automa_state.h"
 #include "data/data.h"
 #include "rules/log.h"
 #include "rules/rng.h"
@@ -35,6 +34,17 @@
 #define GS_MAX_HEXES 2048
 #define GS_MAX_BOMBARDED 32
 #define GS_MAX_EVENTS 32
+/* Room for the state of a system that commands a side (rules/variant.h):
+ * the rules keep it and never read it, as sockaddr_storage keeps room for
+ * any address. */
+#define GS_VARIANT_BYTES 2048
+
+typedef union {
+    max_align_t align;
+    unsigned char bytes[GS_VARIANT_BYTES];
+} VariantState;
+
+struct GameVariant;
 
 /* AT_GONE: a skirmisher removed from the game for good (SKIRM-RULES). */
 enum UnitWhere { AT_ABSENT, AT_MAP, AT_RESERVE, AT_ELIMINATED, AT_EXITED, AT_GONE };
@@ -283,7 +293,7 @@ typedef struct {
     bool hc_twice[GS_MAX_COMMANDERS];     /* may command again this turn (higher-twice) */
     bool cmd_gone[GS_MAX_COMMANDERS];     /* fallen (leader-attack) */
     bool cmd_falls[GS_MAX_COMMANDERS];    /* falls at the end of this turn */
-    AutomaState automa; /* the solitaire system (AI-*), when automa.on */
+    VariantState variant_state; /* the state of the system commanding a side (Game.variant), all 0 when none */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
     Rng rng;
@@ -316,6 +326,8 @@ typedef struct {
     int nundo, capundo;
     GameRecord *rec; /* everything since the start: the seed plus these replay the game */
     int nrec, caprec;
+    const struct GameVariant *variant; /* the system commanding a side (rules/variant.h), NULL: two players */
+    bool answering; /* the system's answer to one of the rules' questions is being applied (game_apply_base) */
     uint64_t seed;          /* as given to game_new */
     unsigned start_options; /* as given to game_new_options */
 } Game;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rules/game_internal.h"
+#include "rules/variant.h"
 
 /* The campaign's limits on crossing the great rivers for these units. */
 static int river_limit(const Game *g, const short *units, int n)
@@ -69,7 +70,8 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
     if (purpose != PASS_SUPPLY)
         move_context_area(g, &p->ctx); /* nothing moves, retreats or is placed outside the play area */
     /* AI-PLAYER-SOUTH: the solitaire player's units never go north of the Rappahannock */
-    p->ctx.south_only = AUTOMA(*st).on && side == SIDE_CONFEDERATE && purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
+    p->ctx.south_only = g->variant && g->variant->player_south_only && side != g->variant->side &&
+                        purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
     int limit = units && n > 0 ? river_limit(g, units, n) : RIVERS_FREE;
     p->ctx.no_great_rivers = limit == RIVERS_NEVER;
     p->ctx.no_great_rivers_south = limit == RIVERS_NOT_SOUTH;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rules/game_internal.h"
+#include "rules/variant.h"
 #include "rules/move.h"
 
 static bool scenario_always_supplied(const Game *g)
@@ -190,7 +191,7 @@ static void supply_and_order(Game *g)
     unsigned char supplied[GS_MAX_UNITS];
     if (!game_supply_status(g, supplied))
         return;
-    if (AUTOMA(*st).on) /* M.1: no supply phase in the solitaire game */
+    if (g->variant && g->variant->no_supply_phase) /* M.1: no supply phase in the solitaire game */
         memset(supplied, 1, sizeof supplied);
     int out_count[SIDE_COUNT] = {0, 0};
     for (int u = 0; u < st->nunits; u++) {
@@ -241,8 +242,8 @@ static void supply_and_order(Game *g)
             log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "night: %s recovers its order", gd->units[u].name);
         } else if (us->flags & UF_DEM) {
             us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
-            if (u < 256)
-                AUTOMA(*st).night_dem[u] = true; /* the Automa's night clean-up leaves this one disorganized */
+            if (g->variant)
+                g->variant->night_rallied(g, u); /* the Automa's night clean-up leaves this one disorganized */
             log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "night: %s, demoralized, is now only disorganized",
                     gd->units[u].name);
         }

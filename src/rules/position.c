@@ -14,25 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "automa/automa.h"
 #include "rules/game_internal.h"
+#include "rules/position_setup.h"
 #include "rules/save.h"
+#include "rules/variant.h"
 
 #define MAX_TOKENS 64
 #define LINE_BUF 1024
 
-typedef struct {
-    Game *g;
-    const GameData *gd;
-    GameState *st;
-    char **tok;
-    int n;
-    char *why;
-    size_t whysize;
-} Setup;
 
-static bool refuse(Setup *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool refuse(Setup *s, const char *fmt, ...)
+bool position_refuse(PositionSetup *s, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -42,8 +33,7 @@ static bool refuse(Setup *s, const char *fmt, ...)
 }
 
 /* A SETUP log entry: "by hand: ..." */
-static void note(Setup *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(Setup *s, const char *fmt, ...)
+void position_note(PositionSetup *s, const char *fmt, ...)
 {
     char text[200];
     va_list ap;
@@ -55,7 +45,7 @@ static void note(Setup *s, const char *fmt, ...)
 
 /* ---- reading the words ------------------------------------------------- */
 
-static bool parse_int(const char *tok, int *out)
+bool position_parse_int(const char *tok, int *out)
 {
     if (!tok || !*tok)
         return false;
@@ -93,33 +83,33 @@ static const char *half_text(int half, char *buf, size_t n)
     return buf;
 }
 
-static bool want_unit(Setup *s, const char *tok, int *u)
+static bool want_unit(PositionSetup *s, const char *tok, int *u)
 {
     *u = data_unit_index(s->gd, tok);
     if (*u < 0)
-        return refuse(s, "'%s' is not a unit: use an id of config/oob-*.ini or config/automa-counters.ini (as 'unit' "
+        return position_refuse(s, "'%s' is not a unit: use an id of config/oob-*.ini or config/automa-counters.ini (as 'unit' "
                          "and 'hex' print them, e.g. heth)",
                       tok);
     return true;
 }
 
-static bool want_hex(Setup *s, const char *tok, int *hex)
+static bool want_hex(PositionSetup *s, const char *tok, int *hex)
 {
     HexCoord h;
     if (!hex_parse(tok, &h) || !map_has(&s->gd->map, h))
-        return refuse(s, "'%s' is not a hex of the map: write its four digits, column then row (e.g. 2120)", tok);
+        return position_refuse(s, "'%s' is not a hex of the map: write its four digits, column then row (e.g. 2120)", tok);
     *hex = map_hex_index(&s->gd->map, h);
     return true;
 }
 
-static bool want_on_off(Setup *s, const char *tok, bool *on, const char *usage)
+bool position_want_on_off(PositionSetup *s, const char *tok, bool *on, const char *usage)
 {
     if (tok && strcmp(tok, "on") == 0)
         *on = true;
     else if (tok && strcmp(tok, "off") == 0)
         *on = false;
     else
-        return refuse(s, "'%s' is neither on nor off: write %s", tok ? tok : "", usage);
+        return position_refuse(s, "'%s' is neither on nor off: write %s", tok ? tok : "", usage);
     return true;
 }
 
@@ -133,7 +123,7 @@ static int full_steps(const GameData *gd, int u)
 
 /* ---- place, remove ------------------------------------------------------- */
 
-static int *pool_of(Setup *s, int u)
+static int *pool_of(PositionSetup *s, int u)
 {
     const UnitDef *ud = &s->gd->units[u];
     if (ud->type == UT_SKIRMISHER)
@@ -143,11 +133,11 @@ static int *pool_of(Setup *s, int u)
     return NULL;
 }
 
-static bool do_place(Setup *s)
+static bool do_place(PositionSetup *s)
 {
     static const char usage[] = "place UNIT HHHH, place UNIT HHHH reduced or place UNIT HHHH steps N";
     if (s->n < 3)
-        return refuse(s, "name the unit and its hex: write %s", usage);
+        return position_refuse(s, "name the unit and its hex: write %s", usage);
     int u = -1, hex = 0;
     if (!want_unit(s, s->tok[1], &u) || !want_hex(s, s->tok[2], &hex))
         return false;
@@ -157,36 +147,36 @@ static bool do_place(Setup *s)
     char how[32] = "";
     if (s->n == 4 && strcmp(s->tok[3], "reduced") == 0) {
         if (full < 2)
-            return refuse(s, "%s has a single step and cannot be reduced: write place %s %s", ud->id, ud->id,
+            return position_refuse(s, "%s has a single step and cannot be reduced: write place %s %s", ud->id, ud->id,
                           s->tok[2]);
         steps = 1;
         snprintf(how, sizeof how, ", reduced");
     } else if (s->n == 5 && strcmp(s->tok[3], "steps") == 0) {
-        if (!parse_int(s->tok[4], &steps) || steps < 1 || steps > full)
-            return refuse(s, "%s has %d step%s at full strength: write steps 1 to %d", ud->id, full,
+        if (!position_parse_int(s->tok[4], &steps) || steps < 1 || steps > full)
+            return position_refuse(s, "%s has %d step%s at full strength: write steps 1 to %d", ud->id, full,
                           full == 1 ? "" : "s", full);
         snprintf(how, sizeof how, ", steps %d", steps);
     } else if (s->n != 3)
-        return refuse(s, "'%s' after the hex is not understood: write %s", s->tok[3], usage);
-    bool solitaire = AUTOMA(*s->st).on;
+        return position_refuse(s, "'%s' after the hex is not understood: write %s", s->tok[3], usage);
+    bool solitaire = s->g->variant != NULL;
     if (ud->counter >= 0 && !solitaire)
-        return refuse(s, "%s is an Automa division counter: it plays only in a solitaire game (new solitaire); here "
+        return position_refuse(s, "%s is an Automa division counter: it plays only in a solitaire game (new solitaire); here "
                          "place its brigades",
                       ud->id);
     if (solitaire && ud->side == SIDE_UNION && ud->counter < 0 && ud->type != UT_SKIRMISHER && ud->type != UT_DUMMY)
-        return refuse(s, "%s is a Union unit of the two-player game: in a solitaire game the Automa's division "
+        return position_refuse(s, "%s is a Union unit of the two-player game: in a solitaire game the Automa's division "
                          "counters fight instead (e.g. place birney %s)",
                       ud->id, s->tok[2]);
     for (int v = 0; v < s->st->nunits; v++)
         if (v != u && s->st->unit[v].where == AT_MAP && s->st->unit[v].hex == hex && gd->units[v].side != ud->side)
-            return refuse(s, "%s holds %s units (%s): a hex holds one side's units; remove them first (remove %s) or "
+            return position_refuse(s, "%s holds %s units (%s): a hex holds one side's units; remove them first (remove %s) or "
                              "pick another hex",
                           s->tok[2], data_side_name(gd->units[v].side), gd->units[v].id, gd->units[v].id);
     UnitState *us = &s->st->unit[u];
     int *pool = pool_of(s, u);
     if (pool && us->where == AT_ABSENT) {
         if (*pool <= 0)
-            return refuse(s, "the %s side has no %s left in its pool (all are on the map or gone): remove one first",
+            return position_refuse(s, "the %s side has no %s left in its pool (all are on the map or gone): remove one first",
                           data_side_name(ud->side), ud->type == UT_SKIRMISHER ? "skirmisher" : "dummy");
         (*pool)--;
     }
@@ -196,14 +186,14 @@ static bool do_place(Setup *s)
     us->flags = 0;
     us->mp_left = 0;
     us->exited_from = -1;
-    note(s, "%s placed in %s%s", ud->id, s->tok[2], how);
+    position_note(s, "%s placed in %s%s", ud->id, s->tok[2], how);
     return true;
 }
 
-static bool do_remove(Setup *s)
+static bool do_remove(PositionSetup *s)
 {
     if (s->n != 2)
-        return refuse(s, "write remove UNIT (one unit a line)");
+        return position_refuse(s, "write remove UNIT (one unit a line)");
     int u;
     if (!want_unit(s, s->tok[1], &u))
         return false;
@@ -217,7 +207,7 @@ static bool do_remove(Setup *s)
     us->flags = 0;
     us->mp_left = 0;
     us->exited_from = -1;
-    note(s, "%s removed", s->tok[1]);
+    position_note(s, "%s removed", s->tok[1]);
     return true;
 }
 
@@ -234,12 +224,12 @@ static const struct {
     {"forced", UF_FORCED, "force-marched this turn"}, {"detached", UF_DETACHED, "detached"},
 };
 
-static bool set_unit(Setup *s)
+static bool set_unit(PositionSetup *s)
 {
     static const char usage[] = "set unit UNIT steps N, set unit UNIT dis|dem|oos|fired|moved|activated|forced|"
                                 "detached on|off, or set unit UNIT mp N";
     if (s->n != 5)
-        return refuse(s, "write %s", usage);
+        return position_refuse(s, "write %s", usage);
     int u;
     if (!want_unit(s, s->tok[2], &u))
         return false;
@@ -247,26 +237,26 @@ static bool set_unit(Setup *s)
     UnitState *us = &s->st->unit[u];
     if (strcmp(what, "steps") == 0) {
         if (us->where != AT_MAP && us->where != AT_RESERVE && us->where != AT_EXITED)
-            return refuse(s, "%s is not in play (%s): place it first (place %s HHHH steps N)", id,
+            return position_refuse(s, "%s is not in play (%s): place it first (place %s HHHH steps N)", id,
                           where_names[us->where], id);
         int full = full_steps(s->gd, u), steps;
-        if (!parse_int(val, &steps) || steps < 1 || steps > full)
-            return refuse(s, "%s has %d step%s at full strength: write steps 1 to %d (remove %s takes it off)", id,
+        if (!position_parse_int(val, &steps) || steps < 1 || steps > full)
+            return position_refuse(s, "%s has %d step%s at full strength: write steps 1 to %d (remove %s takes it off)", id,
                           full, full == 1 ? "" : "s", full, id);
-        note(s, "%s steps %d -> %d (of %d)", id, us->steps, steps, full);
+        position_note(s, "%s steps %d -> %d (of %d)", id, us->steps, steps, full);
         us->steps = (unsigned char)steps;
         return true;
     }
     if (us->where != AT_MAP)
-        return refuse(s, "%s is not on the map (%s): place it first (place %s HHHH)", id, where_names[us->where], id);
+        return position_refuse(s, "%s is not on the map (%s): place it first (place %s HHHH)", id, where_names[us->where], id);
     if (strcmp(what, "mp") == 0) {
         int half;
         if (!parse_half(val, &half) || half > 254)
-            return refuse(s, "'%s' is not a number of movement points: write whole or half points, e.g. set unit %s "
+            return position_refuse(s, "'%s' is not a number of movement points: write whole or half points, e.g. set unit %s "
                              "mp 2.5",
                           val, id);
         char a[16], b[16];
-        note(s, "%s has %s MP left after its move (was %s)", id, half_text(half, a, sizeof a),
+        position_note(s, "%s has %s MP left after its move (was %s)", id, half_text(half, a, sizeof a),
              half_text(us->mp_left, b, sizeof b));
         us->mp_left = (unsigned char)half;
         return true;
@@ -277,482 +267,54 @@ static bool set_unit(Setup *s)
         bool on = false;
         char u2[160];
         snprintf(u2, sizeof u2, "set unit %s %s on|off", id, unit_flags[i].word);
-        if (!want_on_off(s, val, &on, u2))
+        if (!position_want_on_off(s, val, &on, u2))
             return false;
         if (on)
             us->flags |= unit_flags[i].bit;
         else
             us->flags &= (unsigned short)~unit_flags[i].bit;
-        note(s, "%s %s%s", id, on ? "" : "no longer ", unit_flags[i].name);
+        position_note(s, "%s %s%s", id, on ? "" : "no longer ", unit_flags[i].name);
         return true;
     }
-    return refuse(s, "'%s' is not something of a unit set can change: write %s", what, usage);
+    return position_refuse(s, "'%s' is not something of a unit set can change: write %s", what, usage);
 }
 
-/* ---- the Automa's display ---------------------------------------------- */
+/* ---- the command chits ------------------------------------------------- */
 
-static bool want_solitaire(Setup *s)
-{
-    if (!AUTOMA(*s->st).on)
-        return refuse(s, "the Automa plays only in a solitaire game: 'set %s' needs one (new solitaire [SEED])",
-                      s->tok[1]);
-    return true;
-}
-
-static void automa_ids(const GameData *gd, bool markers_only, char *buf, size_t n)
-{
-    const AutomaData *ad = &gd->automa;
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int f = 0; f < ad->nformations && len < n; f++)
-        if (!markers_only || ad->formations[f].counter < 0)
-            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", ad->formations[f].id);
-}
-
-/* An Automa formation; with a command marker (a corps) when cm. */
-static bool want_automa(Setup *s, const char *tok, bool cm, int *f)
-{
-    char ids[200];
-    *f = data_automa_formation(s->gd, tok);
-    if (*f < 0) {
-        automa_ids(s->gd, cm, ids, sizeof ids);
-        return refuse(s, "'%s' is not an Automa formation: write one of %s", tok, ids);
-    }
-    if (cm && s->gd->automa.formations[*f].counter >= 0) {
-        automa_ids(s->gd, true, ids, sizeof ids);
-        return refuse(s, "%s has no command marker (it acts through the Independent marker): write one of %s", tok,
-                      ids);
-    }
-    return true;
-}
-
-static int hooker_commander(const GameData *gd)
-{
-    for (int k = 0; k < gd->ncommanders; k++)
-        if (gd->commanders[k].side == SIDE_UNION && gd->commanders[k].higher)
-            return k;
-    return -1;
-}
-
-/* The Automa corps whose command chit this is, -1. */
-static int corps_of_chit(const GameData *gd, const Chit *c)
-{
-    if (c->kind != CHIT_FORMATION || c->side != SIDE_UNION)
-        return -1;
-    for (int f = 0; f < gd->automa.nformations; f++)
-        if (gd->automa.formations[f].counter < 0 && gd->automa.formations[f].formation == c->index)
-            return f;
-    return -1;
-}
-
-static bool chit_same(const Chit *a, const Chit *b)
+bool position_chit_same(const Chit *a, const Chit *b)
 {
     return a->kind == b->kind && a->side == b->side && (a->kind == CHIT_INDEPENDENT || a->index == b->index);
 }
 
-static int cup_find(const GameState *st, const Chit *c)
+int position_cup_find(const GameState *st, const Chit *c)
 {
     for (int i = 0; i < st->ncup; i++)
-        if (chit_same(&st->cup[i], c))
+        if (position_chit_same(&st->cup[i], c))
             return i;
     return -1;
 }
 
-static void cup_take(GameState *st, int i)
+void position_cup_take(GameState *st, int i)
 {
     for (; i + 1 < st->ncup; i++)
         st->cup[i] = st->cup[i + 1];
     st->ncup--;
 }
 
-static Chit corps_chit(const GameData *gd, int f)
+bool position_drawn_is(const GameState *st, const Chit *c) { return st->phase == PH_ACTIVATION && position_chit_same(&st->drawn, c); }
+
+/* The system commanding a side puts its display in order with the turn,
+ * the cup and the chit drawn as set by hand. */
+static void system_tidy(PositionSetup *s)
 {
-    Chit c;
-    memset(&c, 0, sizeof c);
-    c.kind = CHIT_FORMATION;
-    c.side = SIDE_UNION;
-    c.index = (short)gd->automa.formations[f].formation;
-    return c;
-}
-
-static Chit hooker_chit(const GameData *gd)
-{
-    Chit c;
-    memset(&c, 0, sizeof c);
-    c.kind = CHIT_HIGHER;
-    c.side = SIDE_UNION;
-    c.index = (short)hooker_commander(gd);
-    return c;
-}
-
-static void track_compact(AutomaState *a, int slots)
-{
-    int k = 0;
-    for (int i = 0; i < slots; i++)
-        if (a->track[i] >= 0)
-            a->track[k++] = a->track[i];
-    for (; k < slots; k++)
-        a->track[k] = -1;
-}
-
-/* A marker taken from wherever it was on the display (track, wheel,
- * holding box, turn track) and from the cup; the caller says where it goes. */
-static void off_display(Setup *s, int f)
-{
-    AutomaState *a = &AUTOMA(*s->st);
-    const AutomaData *ad = &s->gd->automa;
-    for (int i = 0; i < TRACK_MAX_SLOTS; i++)
-        if (a->track[i] == f)
-            a->track[i] = -1;
-    for (int w = 0; w <= WHEEL_MAX_SLOTS; w++)
-        if (a->wheel[w] == f)
-            a->wheel[w] = -1;
-    for (int i = 0; i < 2; i++) {
-        if (a->holding[i] == f)
-            a->holding[i] = -1;
-        if (a->queue[i] == f)
-            a->queue[i] = -1;
-    }
-    for (int i = 0; i < ad->track.nturn_markers; i++)
-        if (ad->track.turn_markers[i].kind == TM_CORPS && ad->track.turn_markers[i].formation == f)
-            a->marker_turn[i] = 0; /* it has come into play */
-    a->extra_cup[f] = 0;
-    Chit c = corps_chit(s->gd, f);
-    int i = cup_find(s->st, &c);
-    if (i >= 0)
-        cup_take(s->st, i);
-}
-
-/* Back to the first free slot of the track. */
-static void to_track(Setup *s, int f, const char *why)
-{
-    AutomaState *a = &AUTOMA(*s->st);
-    int slots = s->gd->automa.track.slots;
-    off_display(s, f);
-    for (int i = 0; i < slots; i++)
-        if (a->track[i] < 0) {
-            a->track[i] = (signed char)f;
-            a->status[f] = FS_TRACK;
-            note(s, "%s's marker goes back to slot %d of the track (%s)", s->gd->automa.formations[f].id, i + 1, why);
-            return;
-        }
-}
-
-static bool drawn_is(const GameState *st, const Chit *c) { return st->phase == PH_ACTIVATION && chit_same(&st->drawn, c); }
-
-/* After the cup or the chit drawn changed by hand: Hooker and the markers
- * whose chits are no longer in the cup, drawn or held go back to the
- * display. */
-static void automa_tidy(Setup *s)
-{
-    GameState *st = s->st;
-    AutomaState *a = &AUTOMA(*st);
-    const AutomaData *ad = &s->gd->automa;
-    if (!a->on)
-        return;
-    Chit hk = hooker_chit(s->gd);
-    bool hooker_away = cup_find(st, &hk) >= 0 || (drawn_is(st, &hk) && a->step != AS_IDLE);
-    if (a->hooker_where == HK_CUP && !hooker_away) {
-        a->hooker_where = HK_COLUMN;
-        note(s, "Hooker back on box %d of his column", a->hooker_box);
-    }
-    if (a->hooker_where != HK_CUP)
-        for (int i = 0; i < 2; i++)
-            if (a->holding[i] >= 0)
-                to_track(s, a->holding[i], "out of the holding box");
-    for (int f = 0; f < ad->nformations; f++) {
-        if (ad->formations[f].counter >= 0)
-            continue;
-        Chit c = corps_chit(s->gd, f);
-        bool held = a->holding[0] == f || a->holding[1] == f || a->queue[0] == f || a->queue[1] == f ||
-                    (a->active == f && a->step != AS_IDLE);
-        if (a->status[f] == FS_CUP && cup_find(st, &c) < 0 && !drawn_is(st, &c) && !held)
-            to_track(s, f, "its chit is no longer in the cup");
-        else if (a->status[f] == FS_HOLDING && !held)
-            to_track(s, f, "out of the holding box");
-    }
-}
-
-/* Hooker goes into the cup or is drawn: his holding box takes the markers
- * of the track slots his box links, if it is empty (AI-HOOKER). */
-static bool hooker_out(Setup *s)
-{
-    AutomaState *a = &AUTOMA(*s->st);
-    const ActivationTrack *t = &s->gd->automa.track;
-    if (a->holding[0] >= 0 || a->holding[1] >= 0) {
-        a->hooker_where = HK_CUP;
-        return true;
-    }
-    int box = a->hooker_box >= 1 && a->hooker_box <= t->hooker_boxes ? a->hooker_box : 1;
-    char linked[64] = "";
-    for (int b = 1; b <= t->hooker_boxes; b++)
-        if (t->box[b].linked[0] > 0)
-            snprintf(linked + strlen(linked), sizeof linked - strlen(linked), "%s%d", linked[0] ? ", " : "", b);
-    if (t->box[box].linked[0] <= 0)
-        return refuse(s, "Hooker's box %d links no track slots, so his holding box stays empty: put him on a "
-                         "highlighted box first (set hooker BOX, BOX one of %s)",
-                      box, linked);
-    int k = 0;
-    for (int i = 0; i < 2; i++) {
-        int slot = t->box[box].linked[i] - 1, f = slot >= 0 ? a->track[slot] : -1;
-        if (f < 0)
-            continue;
-        a->track[slot] = -1;
-        a->holding[k++] = (signed char)f;
-        a->status[f] = FS_HOLDING;
-    }
-    if (k == 0)
-        return refuse(s, "Hooker's box %d links track slots %d and %d, and both are empty: fill them first (set "
-                         "track ...)",
-                      box, t->box[box].linked[0], t->box[box].linked[1]);
-    track_compact(a, t->slots);
-    a->hooker_where = HK_CUP;
-    note(s, "%s%s%s go%s to Hooker's holding box (box %d links slots %d and %d)",
-         s->gd->automa.formations[a->holding[0]].id, k > 1 ? " and " : "",
-         k > 1 ? s->gd->automa.formations[a->holding[1]].id : "", k > 1 ? "" : "es", box, t->box[box].linked[0],
-         t->box[box].linked[1]);
-    return true;
-}
-
-static const char *attitude_word(int att) { return att == ATT_CAUTIOUS ? "cautious" : "aggressive"; }
-
-static bool set_attitude(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    if (s->n != 3 || (strcmp(s->tok[2], "aggressive") != 0 && strcmp(s->tok[2], "cautious") != 0))
-        return refuse(s, "write set attitude aggressive or set attitude cautious");
-    AutomaState *a = &AUTOMA(*s->st);
-    int att = strcmp(s->tok[2], "cautious") == 0 ? ATT_CAUTIOUS : ATT_AGGRESSIVE;
-    note(s, "the Automa's attitude %s -> %s", attitude_word(a->attitude), attitude_word(att));
-    a->attitude = (signed char)att;
-    return true;
-}
-
-static bool set_hooker(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    const ActivationTrack *t = &s->gd->automa.track;
-    int box = 0, turn = 0;
-    bool on_turn = s->n == 4 && strcmp(s->tok[2], "turn") == 0;
-    if (on_turn ? !parse_int(s->tok[3], &turn) || turn <= s->st->turn || turn > 99
-                : s->n != 3 || !parse_int(s->tok[2], &box) || box < 1 || box > t->hooker_boxes)
-        return refuse(s, "write set hooker BOX (his box on his column, 1 to %d) or set hooker turn N (on the turn "
-                         "track, back on turn N, after this turn %d)",
-                      t->hooker_boxes, s->st->turn);
-    Chit hk = hooker_chit(s->gd);
-    if (drawn_is(s->st, &hk))
-        return refuse(s, "Hooker is the chit just drawn: draw another first (set drawn ...) or start a turn (set "
-                         "turn N)");
-    int i = cup_find(s->st, &hk);
-    if (i >= 0)
-        cup_take(s->st, i); /* out of the cup: his formations go back to the track (below) */
-    if (on_turn) {
-        a->hooker_where = HK_TURN_TRACK;
-        a->hooker_turn = (signed char)turn;
-        note(s, "Hooker on the turn track: back on his column at turn %d", turn);
-    } else {
-        a->hooker_where = HK_COLUMN;
-        a->hooker_box = (signed char)box;
-        note(s, "Hooker on box %d of his column: %s", box, attitude_word(t->box[box].attitude));
-        a->attitude = (signed char)t->box[box].attitude; /* his box sets the attitude (AI-ATTITUDE) */
-    }
-    automa_tidy(s);
-    return true;
-}
-
-static bool set_track(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    const AutomaData *ad = &s->gd->automa;
-    int slots = ad->track.slots, k = s->n - 2;
-    if (k < 1 || k > slots)
-        return refuse(s, "write set track and the %d slots from the top, a formation or - for an empty slot (e.g. "
-                         "set track meade howard - couch); slots not written are empty",
-                      slots);
-    int want[TRACK_MAX_SLOTS];
-    for (int i = 0; i < slots; i++)
-        want[i] = -1;
-    for (int i = 0; i < k; i++) {
-        if (strcmp(s->tok[2 + i], "-") == 0)
-            continue;
-        if (!want_automa(s, s->tok[2 + i], true, &want[i]))
-            return false;
-        for (int j = 0; j < i; j++)
-            if (want[j] == want[i])
-                return refuse(s, "%s is written twice: a marker stands in one slot", s->tok[2 + i]);
-    }
-    for (int i = 0; i < slots; i++) {
-        int f = a->track[i];
-        bool named = false;
-        for (int j = 0; j < slots && f >= 0; j++)
-            named |= want[j] == f;
-        if (f >= 0 && !named)
-            return refuse(s, "%s's marker is on the track (slot %d) and would be lost: write it in a slot, or move it "
-                             "first (set wheel SLOT %s)",
-                          ad->formations[f].id, i + 1, ad->formations[f].id);
-    }
-    char text[160] = "";
-    for (int i = 0; i < slots; i++)
-        if (want[i] >= 0)
-            off_display(s, want[i]);
-    for (int i = 0; i < slots; i++) {
-        a->track[i] = (signed char)want[i];
-        if (want[i] >= 0)
-            a->status[want[i]] = FS_TRACK;
-        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%d:%s", i ? " " : "", i + 1,
-                 want[i] >= 0 ? ad->formations[want[i]].id : "-");
-    }
-    note(s, "the Activation Track: %s", text);
-    automa_tidy(s);
-    return true;
-}
-
-static bool set_wheel(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    const AutomaData *ad = &s->gd->automa;
-    int slot, f = -1;
-    if (s->n != 4 || !parse_int(s->tok[2], &slot) || slot < 1 || slot > ad->wheel.slots)
-        return refuse(s, "write set wheel SLOT FORMATION or set wheel SLOT - (SLOT 1 to %d)", ad->wheel.slots);
-    if (strcmp(s->tok[3], "-") != 0 && !want_automa(s, s->tok[3], true, &f))
-        return false;
-    if (a->wheel_closed && f >= 0)
-        return refuse(s, "the wheel closed earlier in this game (its stand-off ended): no marker goes on it");
-    int there = a->wheel[slot];
-    if (f < 0) {
-        if (there >= 0) {
-            a->wheel[slot] = -1;
-            note(s, "slot %d of the wheel emptied", slot);
-            to_track(s, there, "off the wheel");
-        } else
-            note(s, "slot %d of the wheel stays empty", slot);
-        return true;
-    }
-    if (there >= 0 && there != f)
-        return refuse(s, "slot %d of the wheel holds %s: empty it first (set wheel %d -) or pick another slot", slot,
-                      ad->formations[there].id, slot);
-    off_display(s, f);
-    a->wheel[slot] = (signed char)f;
-    a->status[f] = FS_WHEEL;
-    note(s, "%s's marker on slot %d of the wheel", ad->formations[f].id, slot);
-    automa_tidy(s);
-    return true;
-}
-
-static bool set_combat(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    int f, v = 9;
-    if (s->n != 4 || !parse_int(s->tok[3], &v) || v < -1 || v > 1)
-        return refuse(s, "write set combat FORMATION +1, -1 or 0");
-    if (!want_automa(s, s->tok[2], false, &f))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    note(s, "%s's combat marker %+d -> %+d", s->tok[2], a->combat[f], v);
-    a->combat[f] = (signed char)v;
-    return true;
-}
-
-static bool want_area(Setup *s, const char *tok, int *area)
-{
-    int number;
-    *area = parse_int(tok, &number) ? data_area_index(s->gd, number) : -1;
-    if (*area < 0)
-        return refuse(s, "'%s' is not an area of the strategy map: write its paragraph number (config/strategy-map.ini, "
-                         "e.g. 015)",
-                      tok);
-    return true;
-}
-
-static bool set_strategy(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    int f, area;
-    if (s->n != 4)
-        return refuse(s, "write set strategy FORMATION AREA (the area's paragraph number, e.g. 015)");
-    if (!want_automa(s, s->tok[2], false, &f) || !want_area(s, s->tok[3], &area))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    note(s, "%s's strategy counter [%03d] -> [%03d] %s", s->tok[2], a->area[f] >= 0 ? s->gd->areas[a->area[f]].number : 0,
-         s->gd->areas[area].number, s->gd->areas[area].name);
-    a->area[f] = (short)area;
-    return true;
-}
-
-static bool set_objective(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    int f, area = -1, value = 0, max = s->gd->automa.track.objective_vp_max;
-    bool none = s->n == 4 && strcmp(s->tok[3], "none") == 0;
-    if (!none && s->n != 5)
-        return refuse(s, "write set objective FORMATION AREA VALUE (VALUE 0 to %d) or set objective FORMATION none",
-                      max);
-    if (!want_automa(s, s->tok[2], false, &f))
-        return false;
-    if (!none && (!want_area(s, s->tok[3], &area)))
-        return false;
-    if (!none && (!parse_int(s->tok[4], &value) || value < 0 || value > max))
-        return refuse(s, "an objective marker is worth 0 to %d VP: write set objective %s %s VALUE", max, s->tok[2],
-                      s->tok[3]);
-    AutomaState *a = &AUTOMA(*s->st);
-    a->obj_area[f] = (short)area;
-    a->obj_value[f] = (signed char)value;
-    if (none)
-        note(s, "%s has no objective", s->tok[2]);
-    else
-        note(s, "%s's objective: value %d at [%03d] %s", s->tok[2], value, s->gd->areas[area].number,
-             s->gd->areas[area].name);
-    return true;
-}
-
-static bool set_independent(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    bool on = false;
-    if (s->n != 3)
-        return refuse(s, "write set independent on (the Automa's Independent marker goes into each day's cup) or "
-                         "set independent off");
-    if (!want_on_off(s, s->tok[2], &on, "set independent on|off"))
-        return false;
-    AutomaState *a = &AUTOMA(*s->st);
-    const ActivationTrack *t = &s->gd->automa.track;
-    a->independent = on;
-    for (int i = 0; i < t->nturn_markers; i++)
-        if (t->turn_markers[i].kind == TM_INDEPENDENT) /* off the turn track, or back on it for a later turn */
-            a->marker_turn[i] = (signed char)(on ? 0 : t->turn_markers[i].turn > s->st->turn ? t->turn_markers[i].turn
-                                                                                           : s->st->turn + 1);
-    note(s, "the Automa's Independent marker %s", on ? "goes into each day's cup" : "waits on the turn track");
-    return true;
-}
-
-static bool set_vp(Setup *s)
-{
-    if (!want_solitaire(s))
-        return false;
-    const ActivationTrack *t = &s->gd->automa.track;
-    int v;
-    if (s->n != 3 || !parse_int(s->tok[2], &v) || v < t->vp_min || v > t->vp_max)
-        return refuse(s, "write set vp N, N the VP marker's slot from %d to %d", t->vp_min, t->vp_max);
-    note(s, "the VP marker %d -> %d", AUTOMA(*s->st).vp, v);
-    AUTOMA(*s->st).vp = (signed char)v;
-    return true;
+    if (s->g->variant && s->g->variant->position)
+        s->g->variant->position->tidy(s);
 }
 
 /* ---- the turn, the chit drawn, the cup ---------------------------------- */
 
 /* No activation under way: nothing drawn, nothing pending, no unit active. */
-static void clear_activation(Setup *s)
+static void clear_activation(PositionSetup *s)
 {
     GameState *st = s->st;
     st->activated = false;
@@ -778,19 +340,8 @@ static void clear_activation(Setup *s)
     events_end_activation(s->g);
     for (int u = 0; u < st->nunits; u++)
         st->unit[u].flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_RETREAT | UF_RMOVED | UF_FOUGHT);
-    AutomaState *a = &AUTOMA(*st);
-    if (a->on) {
-        a->step = AS_IDLE;
-        a->active = -1;
-        a->queue[0] = a->queue[1] = -1;
-        a->independent_acting = false;
-        a->in_proximity = false;
-        a->eng = ENG_NONE;
-        a->nvp_waiting = 0;
-        a->night_left = 0; /* the night's marches under way, if any */
-        a->night_wing = 0;
-        memset(a->marched, 0, sizeof a->marched);
-    }
+    if (s->g->variant && s->g->variant->position)
+        s->g->variant->position->clear_activation(s->g);
 }
 
 static int turn_points(const Game *g, int turn, int side)
@@ -801,13 +352,13 @@ static int turn_points(const Game *g, int turn, int side)
     return g->gd->turns[turn - 1].points[side];
 }
 
-static bool set_turn(Setup *s)
+static bool set_turn(PositionSetup *s)
 {
     const ScenarioDef *sc = &s->gd->scenarios[s->st->scenario];
     int t;
     int last = sc->last_turn < s->gd->nturns ? sc->last_turn : s->gd->nturns;
-    if (s->n != 3 || !parse_int(s->tok[2], &t) || t < sc->first_turn || t > last)
-        return refuse(s, "write set turn N: %s has turns %d to %d", sc->name, sc->first_turn, last);
+    if (s->n != 3 || !position_parse_int(s->tok[2], &t) || t < sc->first_turn || t > last)
+        return position_refuse(s, "write set turn N: %s has turns %d to %d", sc->name, sc->first_turn, last);
     GameState *st = s->st;
     st->turn = t; /* before the log entries, which carry the turn */
     clear_activation(s);
@@ -835,15 +386,15 @@ static bool set_turn(Setup *s)
         st->unit[u].mp_left = 0;
     }
     events_begin_turn(s->g);
-    if (AUTOMA(*st).on) {
-        st->done_choosing[SIDE_UNION] = true; /* the Automa's markers come from its track (AI-SEQUENCE) */
-        AUTOMA(*st).night_done = false;
+    if (s->g->variant) {
+        st->done_choosing[s->g->variant->side] = true; /* the Automa's markers come from its track (AI-SEQUENCE) */
+        s->g->variant->turn_begins(s->g);
     }
     const TurnDef *td = &s->gd->turns[t - 1];
-    note(s, "turn %d (%s, %s), the choose phase: activation points union %d, confederate %d; the cup is empty, no "
+    position_note(s, "turn %d (%s, %s), the choose phase: activation points union %d, confederate %d; the cup is empty, no "
             "rain",
          t, td->label, td->night ? "night" : "day", st->points[SIDE_UNION], st->points[SIDE_CONFEDERATE]);
-    automa_tidy(s);
+    system_tidy(s);
     return true;
 }
 
@@ -862,7 +413,7 @@ static const char *chit_text(const GameData *gd, const Chit *c, char *buf, size_
 
 /* A command chit from its words (tok[*i], and a side after "independent"),
  * checked against the scenario; *i moves past them. */
-static bool want_chit(Setup *s, int *i, Chit *c)
+static bool want_chit(PositionSetup *s, int *i, Chit *c)
 {
     const GameData *gd = s->gd;
     const ScenarioDef *sc = &gd->scenarios[s->st->scenario];
@@ -882,53 +433,36 @@ static bool want_chit(Setup *s, int *i, Chit *c)
         c->kind = CHIT_FORMATION;
         c->side = (unsigned char)gd->formations[f].side;
         c->index = (short)f;
-        if (AUTOMA(*s->st).on && c->side == SIDE_UNION) {
-            if (corps_of_chit(gd, c) < 0)
-                return refuse(s, "the Automa has no command marker for %s", w);
+        if (s->g->variant && c->side == s->g->variant->side) {
+            if (!s->g->variant->position->chit_check(s, c, w))
+                return false;
         } else if (!sc->formation_allowed[f])
-            return refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
+            return position_refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
         return true;
     }
     if (k >= 0 && gd->commanders[k].higher) {
         c->kind = CHIT_HIGHER;
         c->side = (unsigned char)gd->commanders[k].side;
         c->index = (short)k;
-        if (AUTOMA(*s->st).on && c->side == SIDE_UNION) {
-            if (k != hooker_commander(gd))
-                return refuse(s, "the Automa's only commander chit is Hooker's");
+        if (s->g->variant && c->side == s->g->variant->side) {
+            if (!s->g->variant->position->chit_check(s, c, w))
+                return false;
         } else if (!sc->commander_allowed[k])
-            return refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
+            return position_refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
         return true;
     }
     if (k >= 0)
-        return refuse(s, "%s commands no chit of his own (only higher commanders do, e.g. jackson)", w);
-    return refuse(s, "'%s' is not a command chit: write a formation (e.g. anderson), a higher commander (e.g. "
+        return position_refuse(s, "%s commands no chit of his own (only higher commanders do, e.g. jackson)", w);
+    return position_refuse(s, "'%s' is not a command chit: write a formation (e.g. anderson), a higher commander (e.g. "
                      "jackson) or independent [union|confederate]",
                   w);
 }
-
-/* The Automa's chit c leaves the display for the cup (or the hand drawing it). */
-static bool automa_chit_out(Setup *s, const Chit *c)
-{
-    if (!AUTOMA(*s->st).on || c->side != SIDE_UNION)
-        return true;
-    int f = corps_of_chit(s->gd, c);
-    if (f >= 0) {
-        off_display(s, f);
-        AUTOMA(*s->st).status[f] = FS_CUP;
-        return true;
-    }
-    if (c->kind == CHIT_HIGHER)
-        return hooker_out(s);
-    return true;
-}
-
-static bool set_drawn(Setup *s)
+static bool set_drawn(PositionSetup *s)
 {
     static const char usage[] = "set drawn FORMATION, set drawn COMMANDER or set drawn independent [union|confederate]";
     GameState *st = s->st;
     if (s->n < 3)
-        return refuse(s, "name the chit: write %s", usage);
+        return position_refuse(s, "name the chit: write %s", usage);
     int i = 2;
     Chit c;
     if (!want_chit(s, &i, &c))
@@ -936,43 +470,43 @@ static bool set_drawn(Setup *s)
     if (i < s->n) {
         int side = data_side_parse(s->tok[i]);
         if (side < 0 || side != c.side || i + 1 < s->n)
-            return refuse(s, "'%s' is not understood after the chit (%s is %s's): write %s", s->tok[i], s->tok[2],
+            return position_refuse(s, "'%s' is not understood after the chit (%s is %s's): write %s", s->tok[i], s->tok[2],
                           data_side_name(c.side), usage);
     }
     if (st->phase == PH_GAME_OVER)
-        return refuse(s, "the game is over: start a turn first (set turn N)");
+        return position_refuse(s, "the game is over: start a turn first (set turn N)");
     clear_activation(s);
-    int k = cup_find(st, &c);
+    int k = position_cup_find(st, &c);
     if (k >= 0)
-        cup_take(st, k);
+        position_cup_take(st, k);
     st->phase = PH_ACTIVATION;
     st->done_choosing[SIDE_UNION] = st->done_choosing[SIDE_CONFEDERATE] = true;
     st->drawn = c;
     st->activated = false;
     st->to_move = c.side;
-    if (c.kind == CHIT_FORMATION && !(AUTOMA(*st).on && c.side == SIDE_UNION))
+    const GameVariant *sys = s->g->variant;
+    if (c.kind == CHIT_FORMATION && !(sys && c.side == sys->side))
         st->chosen[c.index] = true;
-    if (!automa_chit_out(s, &c))
+    if (sys && c.side == sys->side && !sys->position->chit_out(s, &c))
         return false;
     char name[64];
     chit_text(s->gd, &c, name, sizeof name);
-    if (AUTOMA(*st).on && c.side == SIDE_UNION) {
-        automa_drawn(s->g); /* the Automa acts on it: its next step */
-        note(s, "drawn from the cup: %s (%d left in the cup); the Automa acts next", name, st->ncup);
+    if (sys)
+        sys->chit_drawn(s->g); /* the Automa acts on it (its next step), or counts a Confederate activation (AI-WHEEL) */
+    if (sys && c.side == sys->side) {
+        position_note(s, "drawn from the cup: %s (%d left in the cup); the Automa acts next", name, st->ncup);
     } else {
-        if (AUTOMA(*st).on)
-            AUTOMA(*st).confederate_acts++; /* AI-WHEEL: once per Confederate activation */
-        note(s, "drawn from the cup: %s (%d left in the cup), waiting to be activated or passed", name, st->ncup);
+        position_note(s, "drawn from the cup: %s (%d left in the cup), waiting to be activated or passed", name, st->ncup);
     }
-    automa_tidy(s);
+    system_tidy(s);
     return true;
 }
 
-static bool set_cup(Setup *s)
+static bool set_cup(PositionSetup *s)
 {
     GameState *st = s->st;
     if (st->phase != PH_ACTIVATION)
-        return refuse(s, "the cup is filled once both sides have chosen and emptied by a new turn: set the chit just "
+        return position_refuse(s, "the cup is filled once both sides have chosen and emptied by a new turn: set the chit just "
                          "drawn first (set drawn ...), then the cup");
     bool add = s->n > 2 && strcmp(s->tok[2], "+") == 0;
     Chit chits[GS_MAX_CHITS];
@@ -982,25 +516,26 @@ static bool set_cup(Setup *s)
         Chit c;
         if (!want_chit(s, &i, &c))
             return false;
-        if (chit_same(&c, &st->drawn))
-            return refuse(s, "%s is the chit just drawn: it is not in the cup (draw another first: set drawn ...)", w);
+        if (position_chit_same(&c, &st->drawn))
+            return position_refuse(s, "%s is the chit just drawn: it is not in the cup (draw another first: set drawn ...)", w);
         for (int j = 0; j < n; j++)
-            if (chit_same(&chits[j], &c))
-                return refuse(s, "%s is written twice: each chit is in the cup once", w);
-        if (add && cup_find(st, &c) >= 0)
-            return refuse(s, "%s is in the cup already", w);
+            if (position_chit_same(&chits[j], &c))
+                return position_refuse(s, "%s is written twice: each chit is in the cup once", w);
+        if (add && position_cup_find(st, &c) >= 0)
+            return position_refuse(s, "%s is in the cup already", w);
         if (n + (add ? st->ncup : 0) >= GS_MAX_CHITS)
-            return refuse(s, "the cup holds at most %d chits", GS_MAX_CHITS);
+            return position_refuse(s, "the cup holds at most %d chits", GS_MAX_CHITS);
         chits[n++] = c;
     }
     if (!add)
         st->ncup = 0;
     for (int j = 0; j < n; j++) /* the Automa's markers leave its display */
-        if (!automa_chit_out(s, &chits[j]))
+        if (s->g->variant && chits[j].side == s->g->variant->side &&
+            !s->g->variant->position->chit_out(s, &chits[j]))
             return false;
     for (int j = 0; j < n; j++) {
         st->cup[st->ncup++] = chits[j];
-        if (chits[j].kind == CHIT_FORMATION && !(AUTOMA(*st).on && chits[j].side == SIDE_UNION))
+        if (chits[j].kind == CHIT_FORMATION && !(s->g->variant && chits[j].side == s->g->variant->side))
             st->chosen[chits[j].index] = true; /* chosen this turn (the Automa chooses none) */
     }
     char text[180] = "";
@@ -1009,65 +544,65 @@ static bool set_cup(Setup *s)
         snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", j ? ", " : "",
                  chit_text(s->gd, &st->cup[j], name, sizeof name));
     }
-    note(s, "the cup holds %d chit%s%s%s", st->ncup, st->ncup == 1 ? "" : "s", st->ncup ? ": " : "", text);
-    automa_tidy(s);
+    position_note(s, "the cup holds %d chit%s%s%s", st->ncup, st->ncup == 1 ? "" : "s", st->ncup ? ": " : "", text);
+    system_tidy(s);
     return true;
 }
 
-static bool set_rain(Setup *s)
+static bool set_rain(PositionSetup *s)
 {
     bool on = false;
     if (s->n != 3)
-        return refuse(s, "write set rain on or set rain off");
-    if (!want_on_off(s, s->tok[2], &on, "set rain on or set rain off"))
+        return position_refuse(s, "write set rain on or set rain off");
+    if (!position_want_on_off(s, s->tok[2], &on, "set rain on or set rain off"))
         return false;
     s->st->rain = on;
-    note(s, "%s this turn", on ? "it rains" : "no rain");
+    position_note(s, "%s this turn", on ? "it rains" : "no rain");
     return true;
 }
 
 /* ---- works on the map ----------------------------------------------------- */
 
-static bool set_breastwork(Setup *s)
+static bool set_breastwork(PositionSetup *s)
 {
     int hex = 0;
     if (s->n != 4)
-        return refuse(s, "write set breastwork HHHH union, confederate or none");
+        return position_refuse(s, "write set breastwork HHHH union, confederate or none");
     if (!want_hex(s, s->tok[2], &hex))
         return false;
     int side = data_side_parse(s->tok[3]);
     if (side < 0 && strcmp(s->tok[3], "none") != 0)
-        return refuse(s, "'%s' is not a side: write set breastwork %s union, confederate or none", s->tok[3],
+        return position_refuse(s, "'%s' is not a side: write set breastwork %s union, confederate or none", s->tok[3],
                       s->tok[2]);
     if (side >= 0) {
         const MapHex *mh = &s->gd->map.hexes[hex];
         if (!s->gd->terrain[mh->terrain].breastworks)
-            return refuse(s, "no breastwork stands in %s: its terrain (%s) takes none", s->tok[2],
+            return position_refuse(s, "no breastwork stands in %s: its terrain (%s) takes none", s->tok[2],
                           s->gd->terrain[mh->terrain].name);
         if (mh->fort_faces)
-            return refuse(s, "%s has a printed fortification: a breastwork adds nothing there", s->tok[2]);
+            return position_refuse(s, "%s has a printed fortification: a breastwork adds nothing there", s->tok[2]);
         if (s->st->fort_marker[hex])
-            return refuse(s, "%s has a fortification marker: take it off first (set fortification %s off)", s->tok[2],
+            return position_refuse(s, "%s has a fortification marker: take it off first (set fortification %s off)", s->tok[2],
                           s->tok[2]);
     }
     s->st->breastwork[hex] = (unsigned char)(side >= 0 ? side + 1 : 0);
     if (side >= 0)
-        note(s, "a %s breastwork in %s", data_side_name(side), s->tok[2]);
+        position_note(s, "a %s breastwork in %s", data_side_name(side), s->tok[2]);
     else
-        note(s, "no breastwork in %s", s->tok[2]);
+        position_note(s, "no breastwork in %s", s->tok[2]);
     return true;
 }
 
-static bool set_pontoon(Setup *s)
+static bool set_pontoon(PositionSetup *s)
 {
     static const char usage[] = "set pontoon HHHH-HHHH union, confederate or none (the two hexes either side of a "
                                 "river hexside, e.g. 2015-2016)";
     if (s->n != 4)
-        return refuse(s, "write %s", usage);
+        return position_refuse(s, "write %s", usage);
     const char *t = s->tok[2];
     char a[5], b[5];
     if (strlen(t) != 9 || t[4] != '-')
-        return refuse(s, "'%s' is not a hexside: write %s", t, usage);
+        return position_refuse(s, "'%s' is not a hexside: write %s", t, usage);
     memcpy(a, t, 4), a[4] = '\0';
     memcpy(b, t + 5, 4), b[4] = '\0';
     int ha = 0, hb = 0;
@@ -1076,14 +611,14 @@ static bool set_pontoon(Setup *s)
     const Map *m = &s->gd->map;
     int dir = hex_direction(map_hex_at(m, ha), map_hex_at(m, hb));
     if (dir < 0)
-        return refuse(s, "%s and %s are not neighbours: a pontoon spans the hexside between two neighbouring hexes",
+        return position_refuse(s, "%s and %s are not neighbours: a pontoon spans the hexside between two neighbouring hexes",
                       a, b);
     const Hexside *hs = &m->hexes[ha].side[dir];
     if (hs->kind < 0 || s->gd->hexside_kinds[hs->kind].pontoon_cost == COST_NO)
-        return refuse(s, "no river a pontoon may span runs between %s and %s: write a river hexside", a, b);
+        return position_refuse(s, "no river a pontoon may span runs between %s and %s: write a river hexside", a, b);
     int side = data_side_parse(s->tok[3]);
     if (side < 0 && strcmp(s->tok[3], "none") != 0)
-        return refuse(s, "'%s' is not a side: write set pontoon %s union, confederate or none", s->tok[3], t);
+        return position_refuse(s, "'%s' is not a side: write set pontoon %s union, confederate or none", s->tok[3], t);
     int opp = hex_dir_opposite(dir);
     for (int k = 0; k < SIDE_COUNT; k++) {
         s->st->pontoon[k][ha] &= (unsigned char)~(1u << dir);
@@ -1092,54 +627,68 @@ static bool set_pontoon(Setup *s)
     if (side >= 0) {
         s->st->pontoon[side][ha] |= (unsigned char)(1u << dir);
         s->st->pontoon[side][hb] |= (unsigned char)(1u << opp);
-        note(s, "a %s pontoon spans %s", data_side_name(side), t);
+        position_note(s, "a %s pontoon spans %s", data_side_name(side), t);
     } else
-        note(s, "no pontoon spans %s", t);
+        position_note(s, "no pontoon spans %s", t);
     return true;
 }
 
-static bool set_fortification(Setup *s)
+static bool set_fortification(PositionSetup *s)
 {
     int hex = 0;
     bool on = false;
     if (s->n != 4)
-        return refuse(s, "write set fortification HHHH on or set fortification HHHH off");
-    if (!want_hex(s, s->tok[2], &hex) || !want_on_off(s, s->tok[3], &on, "set fortification HHHH on|off"))
+        return position_refuse(s, "write set fortification HHHH on or set fortification HHHH off");
+    if (!want_hex(s, s->tok[2], &hex) || !position_want_on_off(s, s->tok[3], &on, "set fortification HHHH on|off"))
         return false;
     if (on && s->st->breastwork[hex])
-        return refuse(s, "%s has a breastwork, which a fortification replaces: take it off first (set breastwork %s "
+        return position_refuse(s, "%s has a breastwork, which a fortification replaces: take it off first (set breastwork %s "
                          "none)",
                       s->tok[2], s->tok[2]);
     s->st->fort_marker[hex] = on ? 1 : 0;
-    note(s, "%s fortification marker in %s", on ? "a" : "no", s->tok[2]);
+    position_note(s, "%s fortification marker in %s", on ? "a" : "no", s->tok[2]);
     return true;
 }
 
 /* ---- the line ------------------------------------------------------------- */
 
-static const struct {
-    const char *what;
-    bool (*fn)(Setup *s);
-} set_forms[] = {
-    {"turn", set_turn},           {"drawn", set_drawn},       {"cup", set_cup},
-    {"rain", set_rain},           {"unit", set_unit},         {"breastwork", set_breastwork},
-    {"pontoon", set_pontoon},     {"fortification", set_fortification},
-    {"attitude", set_attitude},   {"hooker", set_hooker},     {"track", set_track},
-    {"wheel", set_wheel},         {"combat", set_combat},     {"strategy", set_strategy},
-    {"objective", set_objective}, {"independent", set_independent}, {"vp", set_vp},
+static const PositionForm set_forms[] = {
+    {"turn", set_turn},       {"drawn", set_drawn},     {"cup", set_cup},
+    {"rain", set_rain},       {"unit", set_unit},       {"breastwork", set_breastwork},
+    {"pontoon", set_pontoon}, {"fortification", set_fortification},
 };
 
-static bool do_set(Setup *s)
+/* The k-th set form: the rules' own, then those of every system the
+ * program offers (whether or not this game plays it: each says when it
+ * does not apply). NULL past the last. */
+static const PositionForm *set_form(int k)
+{
+    int n = (int)(sizeof set_forms / sizeof *set_forms);
+    if (k < n)
+        return &set_forms[k];
+    k -= n;
+    const GameVariant *v;
+    for (int i = 0; (v = game_variant_at(i)) != NULL; i++) {
+        int m = v->position ? v->position->nforms : 0;
+        if (k < m)
+            return &v->position->forms[k];
+        k -= m;
+    }
+    return NULL;
+}
+
+static bool do_set(PositionSetup *s)
 {
     char list[300] = "";
-    for (size_t i = 0; i < sizeof set_forms / sizeof *set_forms; i++) {
-        if (s->n >= 2 && strcmp(s->tok[1], set_forms[i].what) == 0)
-            return set_forms[i].fn(s);
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", set_forms[i].what);
+    const PositionForm *f;
+    for (int i = 0; (f = set_form(i)) != NULL; i++) {
+        if (s->n >= 2 && strcmp(s->tok[1], f->what) == 0)
+            return f->fn(s);
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", f->what);
     }
     if (s->n < 2)
-        return refuse(s, "say what to set: %s (docs/script.md)", list);
-    return refuse(s, "'%s' is not something set changes: write one of %s (docs/script.md)", s->tok[1], list);
+        return position_refuse(s, "say what to set: %s (docs/script.md)", list);
+    return position_refuse(s, "'%s' is not something set changes: write one of %s (docs/script.md)", s->tok[1], list);
 }
 
 bool position_is_setup(const char *line)
@@ -1201,7 +750,7 @@ bool position_apply(Game *g, const char *line, char *why, size_t whysize)
                  "units first)");
         return false;
     }
-    Setup s = {.g = g, .gd = g->gd, .st = &g->st, .tok = tok, .n = n, .why = why, .whysize = whysize};
+    PositionSetup s = {.g = g, .gd = g->gd, .st = &g->st, .tok = tok, .n = n, .why = why, .whysize = whysize};
     GameState *before = malloc(sizeof *before);
     if (!before) {
         snprintf(why, whysize, "out of memory");
@@ -1211,7 +760,7 @@ bool position_apply(Game *g, const char *line, char *why, size_t whysize)
     int log_before = g->log.count;
     bool ok = strcmp(tok[0], "place") == 0 ? do_place(&s) : strcmp(tok[0], "remove") == 0 ? do_remove(&s) : do_set(&s);
     if (ok && !record_setup(g, text))
-        ok = refuse(&s, "out of memory");
+        ok = position_refuse(&s, "out of memory");
     if (!ok) {
         g->st = *before; /* a refused line changes nothing */
         g->log.count = log_before;
@@ -1220,11 +769,8 @@ bool position_apply(Game *g, const char *line, char *why, size_t whysize)
     }
     free(before);
     g->nundo = 0; /* setting up is not a decision: nothing before it can be taken back */
-    if (AUTOMA(g->st).on)
-        for (int u = 0; u < g->st.nunits; u++) { /* a unit set by hand is no loss for the VP track */
-            AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
-            AUTOMA(g->st).seen_where[u] = g->st.unit[u].where;
-        }
+    if (g->variant && g->variant->position)
+        g->variant->position->set_by_hand(g); /* a unit set by hand is no loss for the VP track */
     return true;
 }
 

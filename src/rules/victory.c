@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "data/inidoc.h"
-#include "automa/automa.h"
+#include "rules/variant.h"
 #include "rules/game_internal.h"
 
 static const char *vopt(const Game *g, const char *key)
@@ -156,7 +156,7 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
     if (!type)
         return false;
     if (strcmp(type, "solitaire") == 0)
-        return AUTOMA(*st).on && automa_victory(g, last_turn); /* AI-VP-TRACK */
+        return g->variant && g->variant->victory(g, last_turn); /* AI-VP-TRACK */
     if (strcmp(type, "campaign") == 0) {
         if (!end_of_turn)
             return false;

@@ -1,5 +1,6 @@
 /* The game screen: the map with the orders, the side panel, the Automa,
  * the log, help, the end, and the keys of a game in play. */
+#include "automa/automa_state.h"
 #include "ui/ui_internal.h"
 
 /* The game on screen: the live one, or the one being stepped through. */

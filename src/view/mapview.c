@@ -1,3 +1,4 @@
+#include "automa/automa_state.h"
 #include "view/mapview.h"
 
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "automa/automa.h"
 #include "fuzz.h"
 
 static char tempdir[4096];
@@ -32,6 +33,7 @@ const char *fuzz_tempdir(const char *name)
 void fuzz_load_data(GameData *gd, const char *target)
 {
     Diags d = {0};
+    automa_register();
     if (!gamedata_load(GUV_SOURCE_DATA_DIR, gd, &d)) {
         fprintf(stderr, "%s: the project's data does not load (run guv check)\n", target);
         exit(2);
