@@ -117,7 +117,7 @@ int main(int argc, char **argv)
             int ni = map_has(&gd.map, nb) ? map_hex_index(&gd.map, nb) : -1;
             if (ni >= 0 && !hex_has_side(&g, ni, 0) && !hex_has_side(&g, ni, 1)) {
                 int vg = data_unit_index(&gd, "von-gilsa");
-                g.st.unit[vg] = (UnitState){.hex = (short)ni, .where = AT_MAP, .steps = 2, .flags = 0, .exited_from = -1};
+                unit_reset(&g, vg, (UnitState){.hex = (short)ni, .where = AT_MAP, .steps = 2, .flags = 0, .exited_from = -1});
                 break;
             }
         }

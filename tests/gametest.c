@@ -185,13 +185,12 @@ int U(const char *id)
 void put(Game *g, const char *unit, const char *hex)
 {
     UnitState *u = &g->st.unit[U(unit)];
-    u->where = AT_MAP;
-    u->hex = (short)map_hex_index(&gd.map, tu_hex(hex));
+    unit_put(g, U(unit), AT_MAP, map_hex_index(&gd.map, tu_hex(hex)));
     if (u->steps == 0)
         u->steps = gd.units[U(unit)].reduced > 0 ? 2 : 1;
 }
 
-void take_off(Game *g, const char *unit) { g->st.unit[U(unit)] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1}; }
+void take_off(Game *g, const char *unit) { unit_reset(g, U(unit), (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1}); }
 
 /* Passes every other chit until the wanted one (a formation id, or
  * "independent" for the side to move then) is drawn, and activates it. */

@@ -768,8 +768,7 @@ static void test_vp_track(void **state)
             gd.units[i].type == UT_INFANTRY)
             u = i;
     assert_true(u >= 0);
-    g.st.unit[u].where = AT_ELIMINATED;
-    g.st.unit[u].hex = -1;
+    unit_put(&g, u, AT_ELIMINATED, -1);
     automa_reconcile(&g);
     assert_int_equal(a->vp, 11);
     assert_int_equal(a->low_counters, 1);
@@ -1659,7 +1658,7 @@ static void test_ai_losses_and_retreat(void **state)
     for (int u = 0; u < gd.nunits && s < 0; u++)
         if (gd.units[u].side == SIDE_UNION && gd.units[u].type == UT_SKIRMISHER && g.st.unit[u].where == AT_ABSENT)
             s = u;
-    g.st.unit[s] = (UnitState){.hex = g.st.unit[U("birney")].hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
+    unit_reset(&g, s, (UnitState){.hex = g.st.unit[U("birney")].hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
     g.st.skirmishers[SIDE_UNION]--;
     AUTOMA(g.st).skirm[f] = (short)s;
     step(&g); /* the engagement opens */
@@ -2118,8 +2117,7 @@ static void test_eliminated_division_choice(void **state)
     Game g;
     solitaire(&g, 5);
     int u = U("whipple");
-    g.st.unit[u].where = AT_ELIMINATED;
-    g.st.unit[u].hex = -1;
+    unit_put(&g, u, AT_ELIMINATED, -1);
     g.st.unit[u].steps = 0;
     AUTOMA(g.st).seen_steps[u] = 1; /* it was on its last value */
     automa_reconcile(&g);
@@ -2133,8 +2131,7 @@ static void test_eliminated_division_choice(void **state)
     game_free(&g);
 
     solitaire(&g, 5);
-    g.st.unit[u].where = AT_ELIMINATED;
-    g.st.unit[u].hex = -1;
+    unit_put(&g, u, AT_ELIMINATED, -1);
     g.st.unit[u].steps = 0;
     AUTOMA(g.st).seen_steps[u] = 1;
     automa_reconcile(&g);

@@ -408,7 +408,7 @@ static void test_rally_and_regroup(void **state)
     assert_false(g.st.unit[U("von-gilsa")].flags & (UF_DIS | UF_DEM));
     assert_int_equal(g.st.unit[U("mclean")].flags & (UF_DIS | UF_DEM), UF_DIS);
     /* Brigade Regroup: an eliminated brigade back on its reduced side, next to its division. */
-    g.st.unit[U("mclean")] = (UnitState){.hex = -1, .where = AT_ELIMINATED, .steps = 0, .flags = 0, .exited_from = -1};
+    unit_reset(&g, U("mclean"), (UnitState){.hex = -1, .where = AT_ELIMINATED, .steps = 0, .flags = 0, .exited_from = -1});
     give(&g, SIDE_UNION, "brigade-regroup");
     HexCoord s1 = hex_neighbour(t, DIR_S);
     put_at(&g, "heth", far); /* the enemy next to S1 */

@@ -32,7 +32,7 @@ static void clear_hex(Game *g, int h)
 {
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == h)
-            g->st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .exited_from = -1};
+            unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .exited_from = -1});
 }
 
 /* ---- finding 1: retreats and break contact over one's own pontoon ------- */

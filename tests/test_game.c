@@ -139,8 +139,7 @@ static void test_activation_points_rulebook_example(void **state)
     start(&g, "campaign", 11);
     advance_to(&g, 3);
     int graham = data_unit_index(&gd, "graham");
-    g.st.unit[graham].where = AT_MAP;
-    g.st.unit[graham].hex = (short)map_hex_index(&gd.map, tu_hex("1820"));
+    unit_put(&g, graham, AT_MAP, map_hex_index(&gd.map, tu_hex("1820")));
     assert_int_equal(game_formation_cost(&g, iii), 2);
     apply_text(&g, "done");
     apply_text(&g, "choose sickles");
@@ -1337,8 +1336,8 @@ static void test_skirmishers_at_night(void **state)
     int b = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(open_ground(&g)));
     int c = skirmisher_place(&g, SIDE_CONFEDERATE, hx_index(open_ground(&g)));
     assert_true(a >= 0 && b >= 0 && c >= 0);
-    g.st.unit[b].where = AT_ELIMINATED;
-    g.st.unit[c].where = AT_ELIMINATED;
+    unit_put(&g, b, AT_ELIMINATED, -1);
+    unit_put(&g, c, AT_ELIMINATED, -1);
     assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], pool - 3);
     advance_to(&g, 6);
     assert_int_equal(g.st.skirmishers[SIDE_CONFEDERATE], pool - 1);
@@ -2599,8 +2598,7 @@ static void test_victory_automatic_margin(void **state)
     for (int u = 0; u < g.st.nunits && pts < 24; u++)
         if (gd.units[u].side == SIDE_UNION && g.st.unit[u].where == AT_MAP) {
             pts += gd.units[u].strength;
-            g.st.unit[u].where = AT_ELIMINATED;
-            g.st.unit[u].hex = -1;
+            unit_put(&g, u, AT_ELIMINATED, -1);
             g.st.unit[u].steps = 0;
         }
     assert_int_equal(game_eliminated_points(&g, SIDE_UNION), pts);
@@ -2795,7 +2793,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     /* an empty field: nothing of Lee's between the Union depots and the exits */
     for (int u = 0; u < g.st.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE)
-            g.st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+            unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
     int exit = -1, cells = gd.map.cols * gd.map.rows;
     for (int h = 0; h < cells; h++)
         if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
@@ -2810,7 +2808,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
             g.st.unit[u].where != AT_MAP || g.st.unit[u].steps == 0)
             continue;
         steps += g.st.unit[u].steps;
-        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = g.st.unit[u].steps, .flags = 0, .exited_from = (short)exit};
+        unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_EXITED, .steps = g.st.unit[u].steps, .flags = 0, .exited_from = (short)exit});
     }
     assert_true(steps >= 35);
     bool supplied = game_hex_supplied(&g, SIDE_UNION, exit);
@@ -2823,21 +2821,21 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
         if (ud->side != SIDE_CONFEDERATE || ud->type != UT_CAVALRY)
             continue;
         int st = ud->reduced > 0 ? 2 : 1;
-        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = (unsigned char)st, .exited_from = (short)exit};
+        unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_EXITED, .steps = (unsigned char)st, .exited_from = (short)exit});
         csa_steps += st, csa_cav += st;
     }
     for (int u = 0; u < g.st.nunits && csa_steps < 15; u++) {
         const UnitDef *ud = &gd.units[u];
         if (ud->side != SIDE_CONFEDERATE || ud->type != UT_INFANTRY || g.st.unit[u].where != AT_ABSENT)
             continue;
-        g.st.unit[u] = (UnitState){.hex = -1, .where = AT_EXITED, .steps = 1, .exited_from = (short)exit};
+        unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_EXITED, .steps = 1, .exited_from = (short)exit});
         csa_steps++;
     }
     assert_true(csa_cav > 0 && csa_steps >= 15);
     assert_int_equal(exit_bonus(&g), 0);
     for (int u = 0; u < g.st.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE)
-            g.st.unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+            unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
     /* Confederates on the exit road and all around it cut the line. */
     const char *csa[] = {"mcgowan", "lane", "archer", "pender", "thomas", "heth", "brockenbrough"};
     HexCoord c = map_hex_at(&gd.map, exit);

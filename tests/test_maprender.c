@@ -422,7 +422,7 @@ static void test_mapview_on_a_game(void **state)
 
     /* Von Gilsa far from any Confederate: a hidden stack, no marker. */
     int h0601 = idx_of(&gd, "0601");
-    g.st.unit[gilsa].hex = (short)h0601;
+    unit_put(&g, gilsa, AT_MAP, h0601);
     assert_true(mapview_build(&g, SIDE_CONFEDERATE, &b)); /* built again in the same buffers */
     assert_int_equal(b.units[SIDE_UNION][h0601], MAP_UNITS_HIDDEN);
     assert_int_equal(b.mark[h0601], 0);
@@ -455,7 +455,7 @@ static void test_mapview_on_a_game(void **state)
     int x, y;
     maprender_overview_pos(tu_hex("0306"), &x, &y);
     assert_int_equal(c.cells[y * c.width + x].ch, 'c');
-    g.st.unit[heth].hex = (short)idx_of(&gd, "0205");
+    unit_put(&g, heth, AT_MAP, idx_of(&gd, "0205"));
     assert_true(mapview_build(&g, SIDE_UNION, &b));
     assert_int_equal(b.units[SIDE_CONFEDERATE][idx_of(&gd, "0205")], MAP_UNITS_HIDDEN);
     maprender_free(&c);

@@ -61,8 +61,7 @@ static void put_hex(Game *g, const char *unit, int hex)
 
 static void eliminate(Game *g, const char *unit)
 {
-    UnitState *u = &g->st.unit[U(unit)];
-    *u = (UnitState){.hex = -1, .where = AT_ELIMINATED, .steps = 0, .flags = 0, .exited_from = -1};
+    unit_reset(g, U(unit), (UnitState){.hex = -1, .where = AT_ELIMINATED, .steps = 0, .flags = 0, .exited_from = -1});
 }
 
 /* A hex where a Confederate unit is out of supply in the campaign. */

@@ -66,8 +66,7 @@ void automa_lose_step(Game *g, int u, const char *rule)
     UnitState *us = &g->st.unit[u];
     us->steps--;
     if (us->steps == 0) {
-        us->where = AT_ELIMINATED;
-        us->hex = -1;
+        unit_put(g, u, AT_ELIMINATED, -1);
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses its last step and is eliminated", g->gd->units[u].name);
     } else
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses a step (now %d)", g->gd->units[u].name,
@@ -565,8 +564,7 @@ static void resolve(Game *g)
     for (int i = 0; i < a->eng_natt; i++)
         strong |= game_unit_points(g, a->eng_att[i]) >= ru0->overwhelm_strength;
     if (nd == 1 && game_unit_points(g, def[0]) == ru0->overwhelm_lone && strong) {
-        g->st.unit[def[0]].where = AT_ELIMINATED;
-        g->st.unit[def[0]].hex = -1;
+        unit_put(g, def[0], AT_ELIMINATED, -1);
         g->st.unit[def[0]].steps = 0;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
                 "%s, alone with strength 1, is overwhelmed by divisions of 3 or more: destroyed", gd->units[def[0]].name);
@@ -864,7 +862,7 @@ static void ai_losses(Game *g)
     if (a->eng_ai_hits > 0 && f >= 0 && engaged_skirmisher(g) >= 0) { /* only one that took part */
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-LOSSES", "the first loss removes %s's skirmisher",
                 automa_formation_name(gd, f));
-        g->st.unit[a->skirm[f]] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+        unit_reset(g, a->skirm[f], (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
         g->st.skirmishers[SIDE_UNION]++;
         a->seen_where[a->skirm[f]] = AT_ABSENT;
         a->seen_steps[a->skirm[f]] = 0;
@@ -921,7 +919,7 @@ static void ai_losses(Game *g)
             log_add(&g->log, g->st.turn, LOG_EVENT, "ADVANCE", "%s advances into %s, toward its objective (K.3)",
                     gd->units[best].name, hex_name(gd, h, h1));
             int from = g->st.unit[best].hex;
-            g->st.unit[best].hex = (short)h;
+            unit_put(g, best, AT_MAP, h);
             g->st.unit[best].flags |= UF_MOVED;
             short one[1] = {(short)best};
             leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_ADVANCE, true);
@@ -1239,7 +1237,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
         short here[GS_MAX_UNITS];
         int nh = units_in_hex(g, from, SIDE_CONFEDERATE, -1, here, GS_MAX_UNITS);
         for (int i = 0; i < nh && i < GS_MAX_UNITS; i++)
-            g->st.unit[here[i]].hex = (short)d->arg;
+            unit_put(g, here[i], AT_MAP, d->arg);
         leave_hex(g, from, SIDE_CONFEDERATE, here, nh < GS_MAX_UNITS ? nh : GS_MAX_UNITS, LEAVE_MOVE, true);
         log_add(&g->log, g->st.turn, LOG_DECISION, "AI-BREAK-CONTACT", "the stack in %s breaks contact to %s",
                 hex_name(g->gd, from, h), hex_name(g->gd, d->arg, h2));

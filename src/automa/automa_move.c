@@ -163,8 +163,8 @@ static void place_unit(Game *g, int u, int hex)
     int f = data_automa_formation_of_unit(g->gd, u);
     if (f >= 0 && a->skirm[f] >= 0 && g->st.unit[a->skirm[f]].where == AT_MAP &&
         g->st.unit[a->skirm[f]].hex == us->hex)
-        g->st.unit[a->skirm[f]].hex = (short)hex; /* the skirmisher stays on its division */
-    us->hex = (short)hex;
+        unit_put(g, a->skirm[f], AT_MAP, hex); /* the skirmisher stays on its division */
+    unit_put(g, u, AT_MAP, hex);
     us->flags |= UF_MOVED;
     short one[1] = {(short)u};
     leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_MOVE, contact); /* its breastwork left behind (BREASTWORK) */

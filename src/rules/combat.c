@@ -613,10 +613,8 @@ static void compute_dice(Game *g)
 
 static void eliminate(Game *g, int u, const char *rule, const char *why)
 {
-    UnitState *us = &g->st.unit[u];
-    us->steps = 0;
-    us->where = AT_ELIMINATED;
-    us->hex = -1;
+    g->st.unit[u].steps = 0;
+    unit_put(g, u, AT_ELIMINATED, -1);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is eliminated (%s)", g->gd->units[u].name, why);
 }
 
@@ -1356,7 +1354,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
             for (int j = 0; j < st->cb_natt; j++)
                 if (st->cb_att[j] == d->units[i])
                     st->cb_advanced[j] = true;
-            st->unit[d->units[i]].hex = (short)hex;
+            unit_put(g, d->units[i], AT_MAP, hex);
             /* an attacker leaving his own breastwork by advancing is not disordered */
             leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_ADVANCE, true);
         }

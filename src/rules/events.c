@@ -666,7 +666,7 @@ static void play_effect(Game *g, const Decision *d)
                 E->radius, hex_name(gd, d->hex, hx));
         break;
     case EV_REGROUP:
-        st->unit[d->arg2] = (UnitState){.hex = (short)d->hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
+        unit_reset(g, d->arg2, (UnitState){.hex = (short)d->hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
         log_add(&g->log, st->turn, LOG_EVENT, "RECOVERY", "%s comes back on its reduced side in %s",
                 gd->units[d->arg2].name, hex_name(gd, d->hex, hx));
         break;
@@ -835,7 +835,7 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
         }
         int from = st->unit[d->units[0]].hex;
         for (int i = 0; i < d->nunits; i++) {
-            st->unit[d->units[i]].hex = (short)d->arg;
+            unit_put(g, d->units[i], AT_MAP, d->arg);
             st->unit[d->units[i]].flags |= UF_RMOVED;
         }
         leave_hex(g, from, d->side, d->units, d->nunits, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));

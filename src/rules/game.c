@@ -6,6 +6,7 @@
 #include "rules/game_internal.h"
 #include "rules/move.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,15 +149,14 @@ static const char *option(const Game *g, const char *key);
  * false when none has room. */
 static bool place_in(Game *g, int u, const int *hexes, int n)
 {
-    GameState *st = &g->st;
     int side = g->gd->units[u].side;
     for (int i = 0; i < n; i++) {
         if (hexes[i] < 0 || hex_has_side(g, hexes[i], 1 - side))
             continue;
-        st->unit[u] = (UnitState){.hex = (short)hexes[i], .where = AT_MAP, .steps = (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), .flags = 0, .exited_from = -1};
+        unit_reset(g, u, (UnitState){.hex = (short)hexes[i], .where = AT_MAP, .steps = (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), .flags = 0, .exited_from = -1});
         if (!overstacked(g, hexes[i], side))
             return true;
-        st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+        unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
     }
     return false;
 }
@@ -339,7 +339,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     st->nunits = gd->nunits;
     rng_seed(&st->rng, seed);
     for (int i = 0; i < gd->nunits; i++)
-        st->unit[i] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+        unit_reset(g, i, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
     const ScenarioDef *sc = &gd->scenarios[scenario];
     for (int i = 0; i < sc->ndeploy; i++) {
         const Deployment *dep = &sc->deploy[i];
@@ -348,11 +348,10 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
         u->steps = (unsigned char)(ud->reduced > 0 && !dep->reduced ? 2 : 1);
         if (ud->counter >= 0)
             u->steps = (unsigned char)gd->counters[ud->counter].nvalues; /* AI-COUNTERS: every value still to turn */
-        if (hex_valid(dep->hex)) {
-            u->where = AT_MAP;
-            u->hex = (short)map_hex_index(&gd->map, dep->hex);
-        } else
-            u->where = AT_RESERVE;
+        if (hex_valid(dep->hex))
+            unit_put(g, dep->unit, AT_MAP, map_hex_index(&gd->map, dep->hex));
+        else
+            unit_put(g, dep->unit, AT_RESERVE, -1);
     }
     for (int s = 0; s < SIDE_COUNT; s++) {
         st->skirmishers[s] = sc->skirmishers[s];
@@ -517,12 +516,9 @@ static void reinforcements(Game *g)
             if (hex_has_side(g, hex, 1 - side))
                 continue;
             while (placed < nw) {
-                UnitState *u = &st->unit[waiting[placed]];
-                u->where = AT_MAP;
-                u->hex = (short)hex;
+                unit_put(g, waiting[placed], AT_MAP, hex);
                 if (overstacked(g, hex, side)) {
-                    u->where = AT_RESERVE;
-                    u->hex = -1;
+                    unit_put(g, waiting[placed], AT_RESERVE, -1);
                     break;
                 }
                 log_add(&g->log, st->turn, LOG_EVENT, "SCENARIO-SALEM-CHURCH", "%s arrives in %s",
@@ -548,11 +544,9 @@ static void cavalry_arrives(Game *g)
         for (int h = 0; h < cells; h++) {
             if (!(m->hexes[h].flags & HEXF_CAVALRY_ENTRY) || hex_has_side(g, h, SIDE_CONFEDERATE))
                 continue;
-            st->unit[u].where = AT_MAP;
-            st->unit[u].hex = (short)h;
+            unit_put(g, u, AT_MAP, h);
             if (overstacked(g, h, SIDE_UNION)) {
-                st->unit[u].where = AT_RESERVE;
-                st->unit[u].hex = -1;
+                unit_put(g, u, AT_RESERVE, -1);
                 continue;
             }
             char hx[5];
@@ -1100,10 +1094,7 @@ bool game_command_preview(const Game *g, int hex, unsigned char *in_range)
 
 bool hex_has_side(const Game *g, int hex, int side)
 {
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side)
-            return true;
-    return false;
+    return hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT && g->st.occupants[hex][side] > 0;
 }
 
 /* Where the units (all of the stack in hex when n is 0) may break contact to. */
@@ -1307,7 +1298,7 @@ static void continue_move(Game *g)
         bool dem_before[DEC_MAX_UNITS];
         for (int i = 0; i < st->mv_n; i++) {
             dem_before[i] = (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
-            st->unit[st->mv_units[i]].hex = (short)to;
+            unit_put(g, st->mv_units[i], AT_MAP, to);
         }
         leave_hex(g, from, side, st->mv_units, st->mv_n, LEAVE_MOVE, was_adjacent);
         st->mv_spent += cost;
@@ -1549,7 +1540,7 @@ void dummies_cleanup(Game *g, const GameState *before)
         char hf[5], ht[5];
         if (to >= 0) {
             hex_name(g->gd, st->unit[u].hex, hf);
-            st->unit[u].hex = (short)to;
+            unit_put(g, u, AT_MAP, to);
             LogEntry *le = log_add(&g->log, st->turn, LOG_EVENT, "DUMMIES", "%s goes with its stack from %s to %s",
                                    g->gd->units[u].name, hf, hex_name(g->gd, to, ht));
             if (le)
@@ -1561,7 +1552,7 @@ void dummies_cleanup(Game *g, const GameState *before)
                                    g->gd->units[u].name, hex_name(g->gd, st->unit[u].hex, hf));
             if (le)
                 le->secret = side + 1;
-            st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+            unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
             st->dummies[g->gd->units[u].side]++;
         }
     }
@@ -1624,7 +1615,7 @@ int skirmisher_place(Game *g, int side, int hex)
         return -1;
     for (int u = 0; u < st->nunits; u++)
         if (is_skirmisher(g, u) && g->gd->units[u].side == side && st->unit[u].where == AT_ABSENT) {
-            st->unit[u] = (UnitState){.hex = (short)hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
+            unit_reset(g, u, (UnitState){.hex = (short)hex, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
             st->skirmishers[side]--;
             return u;
         }
@@ -1668,6 +1659,8 @@ void release_locks_in_hex(Game *g, int hex)
 int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short *out, int max)
 {
     int n = 0;
+    if (!hex_has_side(g, hex, side))
+        return 0; /* the index says at once that no such unit stands there */
     for (int i = 0; i < g->st.nunits; i++) {
         const UnitState *u = &g->st.unit[i];
         const UnitDef *ud = &g->gd->units[i];
@@ -1770,8 +1763,7 @@ void bombard_apply(Game *g, int unit, int r)
     if (r == ART_LOSS || r == ART_LOSS_DIS) {
         u->steps--;
         if (u->steps == 0) {
-            u->where = AT_ELIMINATED;
-            u->hex = -1;
+            unit_put(g, unit, AT_ELIMINATED, -1);
             log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s loses its last step and is eliminated", name);
             return;
         }
@@ -2481,6 +2473,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         g->variant->after_decision(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
     if (g->st.phase != PH_GAME_OVER && g->st.phase != PH_PLACEMENT && g->st.phase != PH_DEPLOY)
         victory_check(g, false, false); /* conditions met "as soon as" */
+    assert(game_index_ok(g)); /* every unit moved through unit_put */
     /* playing an event chit shows the enemy what was in one's hand; the
      * placement counters turned over show both (VARIANT-HYPOTHETICAL) */
     bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT ||
@@ -2682,7 +2675,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         }
         for (int u = 0; u < st->nunits; u++)
             if (is_dummy(g, u) && g->gd->units[u].side == d->side && st->unit[u].where == AT_ABSENT) {
-                st->unit[u] = (UnitState){.hex = (short)d->arg, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1};
+                unit_reset(g, u, (UnitState){.hex = (short)d->arg, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
                 st->dummies[d->side]--;
                 log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s places a dummy marker", data_side_name(d->side));
                 return true;
@@ -2697,7 +2690,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             snprintf(why, n, "that is not one of your dummies on the map");
             return false;
         }
-        st->unit[u] = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+        unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
         st->dummies[d->side]++;
         log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
         return true;
@@ -2963,7 +2956,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             else
                 nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
             for (int i = 0; i < nm; i++)
-                st->unit[moved[i]].hex = (short)d->arg;
+                unit_put(g, moved[i], AT_MAP, d->arg);
             hex_format(map_hex_at(&g->gd->map, d->arg), hd);
             log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: %s in %s step%s back to %s",
                     data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
@@ -3017,7 +3010,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 return false;
             }
             int from = st->unit[u].hex;
-            st->unit[u].hex = (short)d->arg2;
+            unit_put(g, u, AT_MAP, d->arg2);
             short one[1] = {(short)u};
             leave_hex(g, from, d->side, one, 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
             log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s", text);
@@ -3026,8 +3019,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 snprintf(why, n, "a unit is eliminated only when it cannot be displaced");
                 return false;
             }
-            st->unit[u].where = AT_ELIMINATED;
-            st->unit[u].hex = -1;
+            unit_put(g, u, AT_ELIMINATED, -1);
             st->unit[u].steps = 0;
             log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s is eliminated: no hex to displace it into",
                     g->gd->units[u].name);
@@ -3059,10 +3051,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                 return false;
             }
             st->unit[u].steps--;
-            if (st->unit[u].steps == 0) {
-                st->unit[u].where = AT_ELIMINATED;
-                st->unit[u].hex = -1;
-            }
+            if (st->unit[u].steps == 0)
+                unit_put(g, u, AT_ELIMINATED, -1);
             log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
                     g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
             st->pending = PEND_NONE;
@@ -3130,9 +3120,8 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         for (int i = 0; i < d->nunits; i++) {
             UnitState *u = &st->unit[d->units[i]];
             int from = u->hex;
-            u->where = AT_EXITED;
+            unit_put(g, d->units[i], AT_EXITED, -1);
             u->exited_from = (short)from;
-            u->hex = -1;
             u->flags |= UF_MOVED;
             leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
         }

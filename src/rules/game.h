@@ -69,8 +69,8 @@ enum UnitFlag {
 };
 
 typedef struct {
-    short hex;           /* map hex index when AT_MAP, else -1 */
-    unsigned char where; /* enum UnitWhere */
+    short hex;           /* map hex index when AT_MAP, else -1; written only by unit_put */
+    unsigned char where; /* enum UnitWhere; written only by unit_put */
     unsigned char steps; /* 2 full, 1 reduced (or a one-step unit), 0 gone */
     unsigned short flags;
     short exited_from;   /* the road edge hex it left by when AT_EXITED (EXIT-MAP) */
@@ -293,6 +293,9 @@ typedef struct {
     bool hc_twice[GS_MAX_COMMANDERS];     /* may command again this turn (higher-twice) */
     bool cmd_gone[GS_MAX_COMMANDERS];     /* fallen (leader-attack) */
     bool cmd_falls[GS_MAX_COMMANDERS];    /* falls at the end of this turn */
+    /* How many units of each side stand in each hex (all kinds, dummies
+     * too): kept by unit_put, the one way a unit changes place (units.c). */
+    unsigned char occupants[GS_MAX_HEXES][SIDE_COUNT];
     VariantState variant_state; /* the state of the system commanding a side (Game.variant), all 0 when none */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
@@ -556,6 +559,20 @@ int game_hand_size(const Game *g, int side);
  * everyone) may know that formation's box now. */
 int placement_box_count(const Game *g, int box);
 bool placement_visible(const Game *g, int viewer, int formation);
+
+/* Where a unit stands, changed only here so that the index of what
+ * stands in each hex (GameState.occupants) stays true: on the map at hex
+ * (where AT_MAP), or off it (any other enum UnitWhere; hex is then -1). */
+void unit_put(Game *g, int u, int where, int hex);
+/* A unit's whole state at once (set-up, a counter back to its pool): its
+ * place goes through unit_put. */
+void unit_reset(Game *g, int u, UnitState s);
+/* The index rebuilt from the units' places, for a state whose units were
+ * written directly (a test's position); whether it was true before. */
+bool game_reindex(Game *g);
+/* Whether the index agrees with the units' places (checked after every
+ * decision in builds with assertions). */
+bool game_index_ok(const Game *g);
 
 /* Combat points of a unit as it stands (0 when gone). */
 int game_unit_points(const Game *g, int unit);

@@ -215,8 +215,7 @@ static void supply_and_order(Game *g)
             us->flags |= UF_OOS;
             us->steps--;
             if (us->steps == 0) {
-                us->where = AT_ELIMINATED;
-                us->hex = -1;
+                unit_put(g, u, AT_ELIMINATED, -1);
                 log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, out of supply and demoralized, is lost",
                         name);
             } else
@@ -320,12 +319,12 @@ static void skirmishers_at_night(Game *g)
             if (us->where == AT_ELIMINATED && ngone < g->gd->rules.skirmishers_lost_nightly) {
                 gone = u;
                 ngone++;
-                us->where = AT_GONE;
+                unit_put(g, u, AT_GONE, -1);
                 continue;
             }
             if (us->where == AT_MAP || us->where == AT_ELIMINATED) {
                 lost += us->where == AT_ELIMINATED;
-                *us = (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1};
+                unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
                 st->skirmishers[side]++;
                 back++;
             }

@@ -68,8 +68,7 @@ bool placement_start(Game *g, char *err, size_t errsize)
             continue;
         st->vp_box[f] = 1;
         st->vp_wait[u] = true;
-        st->unit[u].where = AT_ABSENT;
-        st->unit[u].hex = -1;
+        unit_put(g, u, AT_ABSENT, -1);
         st->unit_lock[u] = 0;
     }
     for (int f = 0; f < gd->nformations && f < GS_MAX_FORMATIONS; f++) {
@@ -270,8 +269,7 @@ bool placement_apply(Game *g, const Decision *d, char *why, size_t n, bool *done
     }
     int u = d->arg;
     const PlacementBox *b = box_of_formation(g, gd->units[u].formation);
-    st->unit[u].where = AT_MAP;
-    st->unit[u].hex = (short)d->hex;
+    unit_put(g, u, AT_MAP, d->hex);
     st->vp_wait[u] = false;
     char hx[5];
     log_add(&g->log, st->turn, LOG_DECISION, "VARIANT-HYPOTHETICAL", "%s deploys in %s (%s%s)", gd->units[u].name,

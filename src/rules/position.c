@@ -180,8 +180,7 @@ static bool do_place(PositionSetup *s)
                           data_side_name(ud->side), ud->type == UT_SKIRMISHER ? "skirmisher" : "dummy");
         (*pool)--;
     }
-    us->where = AT_MAP;
-    us->hex = (short)hex;
+    unit_put(s->g, u, AT_MAP, hex);
     us->steps = (unsigned char)steps;
     us->flags = 0;
     us->mp_left = 0;
@@ -201,8 +200,7 @@ static bool do_remove(PositionSetup *s)
     int *pool = pool_of(s, u);
     if (pool && us->where == AT_MAP)
         (*pool)++; /* back to its pool */
-    us->hex = -1;
-    us->where = AT_ABSENT;
+    unit_put(s->g, u, AT_ABSENT, -1);
     us->steps = 0;
     us->flags = 0;
     us->mp_left = 0;

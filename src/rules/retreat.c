@@ -109,8 +109,7 @@ int retreat_cull(Game *g, int from, int side, unsigned need, const char *rule)
         }
         UnitState *us = &g->st.unit[here[i]];
         us->steps = 0;
-        us->where = AT_ELIMINATED;
-        us->hex = -1;
+        unit_put(g, here[i], AT_ELIMINATED, -1);
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is eliminated: from %s it has no hex to retreat into",
                 g->gd->units[here[i]].name, hex_name(g->gd, from, hx));
     }
@@ -198,7 +197,7 @@ bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d
     short moved[GS_MAX_UNITS];
     memcpy(moved, units, (size_t)nu * sizeof *moved);
     for (int i = 0; i < nu; i++)
-        st->unit[moved[i]].hex = (short)d->arg;
+        unit_put(g, moved[i], AT_MAP, d->arg);
     char hf[5], hd[5], ul[200];
     unit_list(g->gd, moved, nu, ul, sizeof ul);
     log_add(&g->log, st->turn, LOG_DECISION, rule, "%s retreat%s from %s to %s", ul, nu == 1 ? "s" : "",
