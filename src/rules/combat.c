@@ -963,13 +963,6 @@ const char *bonus_refusal(const Decision *d, int mx, int nd)
     return NULL;
 }
 
-bool combat_decision(int kind)
-{
-    return kind == D_SIX_HIT || kind == D_SIX_RETREAT || kind == D_SIX_CANCEL || kind == D_SKIRM_DEFEND ||
-           kind == D_NO_SKIRM || kind == D_BW_DIE || kind == D_BW_STEP || kind == D_BONUS || kind == D_LOSE || kind == D_RETREAT_INSTEAD ||
-           kind == D_RETREAT || kind == D_ADVANCE || kind == D_NO_ADVANCE;
-}
-
 int combat_legal(const Game *g, Decision *out, int max, int n)
 {
     const GameState *st = &g->st;

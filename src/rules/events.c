@@ -428,11 +428,6 @@ int events_legal(const Game *g, Decision *out, int max, int n)
     return n;
 }
 
-bool events_decision(int kind)
-{
-    return kind == D_EVENT || kind == D_DRAW_EVENT || kind == D_GOOD_GENERAL || kind == D_NO_EVENT;
-}
-
 /* Draws one chit from `side`'s event cup into its hand; the name is told
  * to that side alone. */
 static void draw_event(Game *g, int side, const char *why)

@@ -2367,7 +2367,7 @@ static void fill_cup(Game *g)
             g->variant ? "the Independent chits in play" : "the two Independent chits");
 }
 
-static bool apply_decision(Game *g, const Decision *d, char *why, size_t n);
+
 
 void game_draw_next(Game *g) { draw_next(g); }
 
@@ -2457,7 +2457,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     unsigned char *seen_before = malloc((size_t)cells), *seen_after = malloc((size_t)cells);
     if (seen_before)
         seen_hexes(g, d->side, seen_before);
-    if (!apply_decision(g, d, why, n)) {
+    if (!decision_apply(g, d, why, n)) {
         free(seen_before);
         free(seen_after);
         return false;
@@ -2536,15 +2536,755 @@ bool game_undo(Game *g, int side, char *why, size_t n)
 bool game_apply_base(Game *g, const Decision *d, char *why, size_t n)
 {
     g->answering = true; /* the rules' own handling of the Automa's answer */
-    bool ok = apply_decision(g, d, why, n);
+    bool ok = decision_apply(g, d, why, n);
     g->answering = false;
     return ok;
 }
 
-static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
+/* D_CHOOSE */
+bool apply_choose(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char buf[128];
+    if (st->phase != PH_CHOOSE) {
+        snprintf(why, n, "formations are chosen at the start of the turn");
+        return false;
+    }
+    if (d->arg < 0 || d->arg >= g->gd->nformations) {
+        snprintf(why, n, "no such formation");
+        return false;
+    }
+    const char *r = choose_refusal(g, d->side, d->arg, buf, sizeof buf);
+    if (r) {
+        snprintf(why, n, "%s cannot be chosen: %s", g->gd->formations[d->arg].name, r);
+        return false;
+    }
+    int cost = game_formation_cost(g, d->arg);
+    st->points[d->side] -= cost;
+    st->chosen[d->arg] = true;
+    LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
+                           data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
+                           st->points[d->side]);
+    if (le)
+        le->secret = d->side + 1; /* the chits chosen for the cup are hidden (VISIBILITY) */
+    return true;
+}
+
+/* D_DUMMY */
+bool apply_dummy(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    const char *r = dummy_refusal(g, d->side, d->arg);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    for (int u = 0; u < st->nunits; u++)
+        if (is_dummy(g, u) && g->gd->units[u].side == d->side && st->unit[u].where == AT_ABSENT) {
+            unit_reset(g, u, (UnitState){.hex = (short)d->arg, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
+            st->dummies[d->side]--;
+            log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s places a dummy marker", data_side_name(d->side));
+            return true;
+        }
+    snprintf(why, n, "no dummy marker is left");
+    return false;
+}
+
+/* D_REMOVE_DUMMY */
+bool apply_remove_dummy(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    int u = d->arg;
+    if (u < 0 || u >= st->nunits || !is_dummy(g, u) || st->unit[u].where != AT_MAP ||
+        g->gd->units[u].side != d->side) {
+        snprintf(why, n, "that is not one of your dummies on the map");
+        return false;
+    }
+    unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+    st->dummies[d->side]++;
+    log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
+    return true;
+}
+
+/* D_HIGHER */
+bool apply_higher(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char buf[128];
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_CHOOSE) {
+        snprintf(why, n, "higher commanders are chosen at the start of the turn");
+        return false;
+    }
+    const char *r = higher_refusal(g, d, buf, sizeof buf);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    int cost = 0;
+    for (int i = 0; i < d->nunits; i++) {
+        cost += game_formation_cost(g, d->units[i]);
+        st->chosen[d->units[i]] = true;
+        st->held_by[d->units[i]] = (short)d->arg;
+    }
+    st->points[d->side] -= cost;
+    st->hc_turn[d->arg] = st->turn;
+    LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD",
+                           "%s: %d point%s, his chit goes in the cup (%d left)", text, cost, cost == 1 ? "" : "s",
+                           st->points[d->side]);
+    if (le)
+        le->secret = d->side + 1;
+    return true;
+}
+
+/* D_FORCED_MARCH */
+bool apply_forced_march(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    const char *r = march_refusal(g);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    int marching = 0;
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        if (!(u->flags & UF_ACTIVE))
+            continue;
+        if (u->flags & (UF_OOS | UF_DIS | UF_DEM)) {
+            /* "cannot perform this type of movement": they move at their own pace, and like the whole
+             * formation do not attack or bombard */
+            log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH",
+                    "%s, out of supply or in disorder, cannot force-march: it moves at its normal pace",
+                    g->gd->units[i].name);
+            continue;
+        }
+        u->flags |= UF_FORCED;
+        marching++;
+    }
+    for (int i = 0; i < st->nunits; i++) { /* "the force marching formation": every formation acting now */
+        int f = unit_formation(g, i);
+        if ((st->unit[i].flags & UF_ACTIVE) && f >= 0 && f < GS_MAX_FORMATIONS)
+            st->marched_fm[f] = true;
+    }
+    st->march_used[d->side] = true;
+    st->marching = true;
+    log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
+            "%s force-marches: %d units, double movement, never next to the enemy, no attack", data_side_name(d->side),
+            marching);
+    return true;
+}
+
+/* D_DETACH */
+bool apply_detach(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || !detachment_allowed(g)) {
+        snprintf(why, n, "the detachment marker serves once a turn, during an activation's movement (DETACH)");
+        return false;
+    }
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    unsigned char *range = malloc((size_t)cells);
+    if (!range) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
+    bool ok = d->arg >= 0 && d->arg < cells && detach_ok(g, d->arg, range);
+    free(range);
+    if (!ok) {
+        snprintf(why, n, "the marker goes on units not yet activated this turn, within the command radius");
+        return false;
+    }
+    int taken = 0;
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        if (u->where == AT_MAP && u->hex == d->arg && g->gd->units[i].side == d->side &&
+            !(u->flags & UF_ACTIVATED) && !unit_locked(g, i)) {
+            u->flags |= UF_ACTIVE | UF_ACTIVATED | UF_DETACHED;
+            if (st->marching && !(u->flags & (UF_OOS | UF_DIS | UF_DEM)))
+                u->flags |= UF_FORCED; /* FORCED-MARCH: "and units with a 'detachment' marker" */
+            taken++;
+        }
+    }
+    activate_skirmishers(g, d->side);
+    st->detach_used[d->side] = true;
+    log_add(&g->log, st->turn, LOG_DECISION, "DETACH", "%s: %d unit%s join this activation", text, taken,
+            taken == 1 ? "" : "s");
+    return true;
+}
+
+/* D_DONE */
+bool apply_done(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    if (st->phase != PH_CHOOSE) {
+        snprintf(why, n, "nothing is being chosen now");
+        return false;
+    }
+    log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s has chosen (%d unused point%s lost)",
+            data_side_name(d->side), st->points[d->side], st->points[d->side] == 1 ? "" : "s");
+    st->points[d->side] = 0;
+    st->done_choosing[d->side] = true;
+    if (!st->done_choosing[SIDE_UNION]) {
+        st->to_move = SIDE_UNION;
+        return true;
+    }
+    fill_cup(g);
+    draw_next(g);
+    return true;
+}
+
+/* D_ACTIVATE, D_PASS */
+bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char buf[128];
+    if (st->phase != PH_ACTIVATION || st->activated) {
+        snprintf(why, n, "no chit is waiting to be activated or passed");
+        return false;
+    }
+    chit_name(g, &st->drawn, buf, sizeof buf);
+    if (d->kind == D_ACTIVATE && st->drawn.kind == CHIT_EVENT) {
+        snprintf(why, n, "%s: name the formation it activates (good-general FORMATION), or pass", buf);
+        return false;
+    }
+    if (d->kind == D_PASS && st->drawn.kind == CHIT_EVENT && st->drawn.index >= 0 &&
+        g->gd->events[st->drawn.index].returns)
+        st->ev_cup[st->drawn.index]++; /* unused: back in its event cup */
+    if (d->kind == D_ACTIVATE && !placeable(g)) {
+        snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
+        return false;
+    }
+    if (d->kind == D_PASS) {
+        log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s passes: %s is lost for the turn",
+                data_side_name(d->side), buf);
+        draw_next(g);
+    } else {
+        st->activated = true;
+        st->act_step = STEP_PLACE;
+        st->chit_hex = -1;
+        st->attached = 0;
+        st->nbombarded = 0;
+        st->stack_checked = false;
+        st->has_resume = false;
+        st->nattacked = 0;
+        st->nobliged = 0;
+        st->marching = false;
+        events_end_activation(g);
+        log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
+    }
+    return true;
+}
+
+/* D_PLACE */
+bool apply_place(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_PLACE) {
+        snprintf(why, n, "no chit is waiting to be placed");
+        return false;
+    }
+    const char *r = place_refusal(g, d->arg);
+    if (r) {
+        snprintf(why, n, "the chit cannot go there: %s", r);
+        return false;
+    }
+    st->chit_hex = (short)d->arg;
+    st->act_step = STEP_MOVE;
+    char hx[5];
+    hex_format(map_hex_at(&g->gd->map, d->arg), hx);
+    log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-RADIUS",
+            "%s places the chit in %s", data_side_name(d->side), hx);
+    activate_in_radius(g);
+    return true;
+}
+
+/* D_ATTACH */
+bool apply_attach(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+        snprintf(why, n, "units join an activation once its chit is placed");
+        return false;
+    }
+    const char *r = attach_refusal(g, d->arg);
+    if (r) {
+        snprintf(why, n, "%s cannot join: %s", d->arg >= 0 && d->arg < st->nunits ? g->gd->units[d->arg].name : "?",
+                 r);
+        return false;
+    }
+    st->unit[d->arg].flags |= UF_ACTIVE | UF_ACTIVATED;
+    if (st->marching && !(st->unit[d->arg].flags & (UF_OOS | UF_DIS | UF_DEM)))
+        st->unit[d->arg].flags |= UF_FORCED; /* FORCED-MARCH: "including any independent units" */
+    activate_skirmishers(g, st->drawn.side);
+    st->attached++;
+    log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-INDEP-ATTACH",
+            "%s joins the activation", g->gd->units[d->arg].name);
+    return true;
+}
+
+/* D_BOMBARD */
+bool apply_bombard(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
+        snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
+        return false;
+    }
+    if (st->act_step == STEP_COMBAT) {
+        snprintf(why, n, "bombardment comes before combat (SEQ-DAY)");
+        return false;
+    }
+    const char *r = bombard_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    if (stacking_holds_up(g, d)) /* movement is over: stacking before anything fires */
+        return true;
+    st->act_step = STEP_BOMBARD;
+    st->bomb_hex = (short)d->arg;
+    st->bomb_type = (unsigned char)d->arg2;
+    st->bomb_factor = 0;
+    st->bomb_event_mod = event_bombard_modifier(g, d->units, d->nunits); /* Alexander's Artillery */
+    for (int i = 0; i < d->nunits; i++) {
+        st->unit[d->units[i]].flags |= UF_FIRED;
+        st->bomb_factor += game_unit_points(g, d->units[i]);
+    }
+    if (st->nbombarded < GS_MAX_BOMBARDED)
+        st->bombarded[st->nbombarded++] = (short)d->arg;
+    log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD", "%s: factor %d at the %s (movement is over)", text,
+            st->bomb_factor, d->arg2 == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
+    release_locks_in_hex(g, d->arg);
+    if (breastwork_allowed(g, d->arg) && hex_has_real(g, d->arg, 1 - d->side)) {
+        st->pending = PEND_BREASTWORK;
+        st->to_move = 1 - d->side;
+    } else
+        resolve_bombardment(g);
+    return true;
+}
+
+/* D_BREASTWORK, D_NO_BREASTWORK */
+bool apply_breastwork(Game *g, const Decision *d, char *why, size_t n)
+{
+    (void)why; /* the question's own answer: never refused */
+    (void)n;
+    GameState *st = &g->st;
+    if (d->kind == D_BREASTWORK) {
+        st->breastwork[st->bomb_hex] = (unsigned char)(d->side + 1);
+        log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds a breastwork in the bombarded hex",
+                data_side_name(d->side));
+    } else
+        log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds no breastwork", data_side_name(d->side));
+    st->pending = PEND_NONE;
+    resolve_bombardment(g);
+    return true;
+}
+
+/* D_BREAK, D_STAY */
+bool apply_break(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    int from = st->bc_queue[0];
+    char hf[5], hd[5] = "";
+    hex_format(map_hex_at(&g->gd->map, from), hf);
+    if (d->kind == D_BREAK) {
+        const char *r = d->nunits > 0 ? break_split_refusal(g, d) : NULL;
+        if (r) {
+            snprintf(why, n, "%s", r);
+            return false;
+        }
+        short dest[64];
+        int nd = break_destinations_for(g, from, d->units, d->nunits, dest, 64);
+        bool ok = false;
+        for (int i = 0; i < nd && i < 64; i++)
+            ok |= dest[i] == d->arg;
+        if (!ok) {
+            snprintf(why, n, "%s in %s cannot break contact into that hex", d->nunits ? "those units" : "the stack", hf);
+            return false;
+        }
+        short moved[GS_MAX_UNITS];
+        int nm = d->nunits;
+        if (nm > 0)
+            memcpy(moved, d->units, (size_t)nm * sizeof *moved);
+        else
+            nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
+        for (int i = 0; i < nm; i++)
+            unit_put(g, moved[i], AT_MAP, d->arg);
+        hex_format(map_hex_at(&g->gd->map, d->arg), hd);
+        log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: %s in %s step%s back to %s",
+                data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
+                hd);
+        leave_hex(g, from, d->side, moved, nm, LEAVE_MOVE, true);
+        if (st->mv_n > 0)
+            st->mv_broke = true; /* the mover may go on past its planned end (BREAK-CONTACT) */
+        if (hex_has_side(g, from, d->side)) {
+            st->bc_split = true; /* the rest must follow: the hex is left empty */
+            return true;
+        }
+        st->bc_split = false;
+    } else {
+        if (st->bc_split) {
+            snprintf(why, n, "part of the stack has broken contact: the rest must follow (the hex is left empty)");
+            return false;
+        }
+        log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
+    }
+    memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
+    st->bc_n--;
+    /* A stack no longer there (it broke away, or another move emptied it) is skipped. */
+    while (st->bc_n > 0 && !hex_has_side(g, st->bc_queue[0], d->side)) {
+        memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
+        st->bc_n--;
+    }
+    if (st->bc_n > 0)
+        return true;
+    st->pending = PEND_NONE;
+    st->to_move = st->drawn.side;
+    continue_move(g);
+    return true;
+}
+
+/* D_DISPLACE, D_ELIMINATE */
+bool apply_displace(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    int u = d->arg;
+    if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || st->unit[u].hex != st->stack_hex ||
+        g->gd->units[u].side != d->side) {
+        snprintf(why, n, "that unit is not in the over-stacked hex");
+        return false;
+    }
+    short dest[DIR_COUNT];
+    int nd = displace_destinations(g, st->stack_hex, u, dest, DIR_COUNT);
+    if (d->kind == D_DISPLACE) {
+        bool ok = false;
+        for (int j = 0; j < nd; j++)
+            ok |= dest[j] == d->arg2;
+        if (!ok) {
+            snprintf(why, n, "the excess goes to a neighbouring hex it may enter, not next to the enemy, where it "
+                             "fits within the stacking limits");
+            return false;
+        }
+        int from = st->unit[u].hex;
+        unit_put(g, u, AT_MAP, d->arg2);
+        short one[1] = {(short)u};
+        leave_hex(g, from, d->side, one, 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
+        log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s", text);
+    } else {
+        if (nd > 0) {
+            snprintf(why, n, "a unit is eliminated only when it cannot be displaced");
+            return false;
+        }
+        unit_put(g, u, AT_ELIMINATED, -1);
+        st->unit[u].steps = 0;
+        log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s is eliminated: no hex to displace it into",
+                g->gd->units[u].name);
+    }
+    if (overstacked(g, st->stack_hex, d->side))
+        return true;
+    st->pending = PEND_NONE;
+    st->to_move = st->drawn.side;
+    if (!stacking_clean(g))
+        return true;
+    if (st->has_resume) {
+        st->has_resume = false;
+        Decision r = {.kind = st->resume_kind, .side = st->resume_side, .arg = st->resume_arg,
+                      .arg2 = st->resume_arg2, .nunits = st->resume_n};
+        memcpy(r.units, st->resume_units, sizeof r.units);
+        r.nhexes = st->resume_nhex;
+        memcpy(r.hexes, st->resume_hexes, sizeof r.hexes);
+        char rwhy[160];
+        if (!decision_apply(g, &r, rwhy, sizeof rwhy))
+            log_add(&g->log, st->turn, LOG_EVENT, "STACK", "the waiting decision no longer stands: %s", rwhy);
+    }
+    return true;
+}
+
+/* D_TAKE */
+bool apply_take(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    if (st->pending == PEND_MARCH_LOSS) {
+        int u = d->arg;
+        if (!march_loss_ok(g, u)) {
+            snprintf(why, n, "the step comes from a unit of the formation that marched (FORCED-MARCH)");
+            return false;
+        }
+        st->unit[u].steps--;
+        if (st->unit[u].steps == 0)
+            unit_put(g, u, AT_ELIMINATED, -1);
+        log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
+                g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
+        st->pending = PEND_NONE;
+        st->to_move = st->drawn.side;
+        if (st->has_resume) {
+            st->has_resume = false;
+            Decision r = {.kind = D_END, .side = st->resume_side};
+            char rwhy[160];
+            decision_apply(g, &r, rwhy, sizeof rwhy);
+        }
+        return true;
+    }
+    {
+    short cand[16];
+    int nc = bombard_candidates(g, d->side, cand, 16);
+    bool ok = false;
+    for (int i = 0; i < nc && i < 16; i++)
+        ok |= cand[i] == d->arg;
+    if (!ok) {
+        snprintf(why, n, "that unit is not one of the bombarded hex's %s",
+                 st->bomb_type == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
+        return false;
+    }
+    log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD-PROC", "%s chooses %s to take the result",
+            data_side_name(d->side), g->gd->units[d->arg].name);
+    bombard_effect(g, d->arg);
+    finish_bombardment(g);
+    return true;
+}
+}
+
+/* D_SKIRMISH */
+bool apply_skirmish(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    short dest[DIR_COUNT + 1];
+    int nd = d->arg >= 0 && d->arg < st->nunits && g->gd->units[d->arg].side == d->side
+                 ? skirmish_destinations(g, d->arg, dest)
+                 : 0;
+    bool ok = false;
+    for (int i = 0; i < nd; i++)
+        ok |= dest[i] == d->arg2;
+    if (!ok) {
+        snprintf(why, n, "an active brigade that has not yet done so puts one skirmisher, before combat, in its "
+                         "hex or next to it out of contact, while any are available (SKIRM-MAKE)");
+        return false;
+    }
+    int sk = skirmisher_place(g, d->side, d->arg2);
+    if (sk < 0) {
+        snprintf(why, n, "no skirmisher is available");
+        return false;
+    }
+    st->unit[sk].flags |= UF_ACTIVE | UF_ACTIVATED;
+    st->unit[d->arg].flags |= UF_SKIRMISHED;
+    skirmish_mid_move(g, d->arg);
+    log_add(&g->log, st->turn, LOG_DECISION, "SKIRM-MAKE", "%s (%d left in the pool)", text,
+            st->skirmishers[d->side]);
+    return true;
+}
+
+/* D_EXIT */
+bool apply_exit(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+        snprintf(why, n, "units leave the map during their movement");
+        return false;
+    }
+    const char *r = exit_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        UnitState *u = &st->unit[d->units[i]];
+        int from = u->hex;
+        unit_put(g, d->units[i], AT_EXITED, -1);
+        u->exited_from = (short)from;
+        u->flags |= UF_MOVED;
+        leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
+    }
+    log_add(&g->log, st->turn, LOG_DECISION, "EXIT-MAP", "%s: off the map for good", text);
+    return true;
+}
+
+/* D_MOVE */
+bool apply_move(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+        snprintf(why, n, st->act_step == STEP_BOMBARD ? "movement ends with the first bombardment"
+                                                      : "nothing may move now");
+        return false;
+    }
+    const char *r = move_group_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    MoveReach reach;
+    if (!group_reach(g, d->units, d->nunits, &reach)) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    const Map *m = &g->gd->map;
+    bool road_only = false;
+    int cost = d->arg >= 0 && d->arg < m->cols * m->rows ? move_cost_to(&reach, map_hex_at(m, d->arg), &road_only)
+                                                         : MOVE_UNREACHED;
+    if (cost == MOVE_UNREACHED || d->arg == reach.start) {
+        move_reach_free(&reach);
+        snprintf(why, n, "that hex cannot be reached this move%s",
+                 g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
+        return false;
+    }
+    HexCoord path[GS_MAX_PATH];
+    int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
+    move_reach_free(&reach);
+    st->mv_n = d->nunits;
+    st->mv_mp = 99;
+    bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
+    int go_left = 255;
+    for (int i = 0; i < d->nunits && resumed; i++) {
+        UnitState *u = &st->unit[d->units[i]];
+        go_road &= (u->flags & UF_GO_ROAD) != 0;
+        if (u->mp_left < go_left)
+            go_left = u->mp_left;
+        u->flags &= (unsigned short)~(UF_GO_ON | UF_GO_ROAD);
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        st->mv_units[i] = d->units[i];
+        st->unit[d->units[i]].flags |= UF_MOVED;
+        if (!is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]) &&
+            g->gd->units[d->units[i]].movement < st->mv_mp)
+            st->mv_mp = g->gd->units[d->units[i]].movement;
+    }
+    for (int i = 0; i < d->nunits; i++)
+        if (st->unit[d->units[i]].flags & UF_FORCED) {
+            st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
+            break;
+        }
+    st->mv_mp += event_extra_mp(g, d->units, d->nunits); /* Jackson Attacks (EVENTS) */
+    st->mv_len = len;
+    for (int i = 0; i < len; i++)
+        st->mv_path[i] = (short)map_hex_index(m, path[i]);
+    st->mv_pos = 0;
+    st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
+    st->mv_road = resumed ? go_road : true;
+    st->mv_broke = false;
+    /* VISIBILITY: a stack the enemy may not inspect moves under its count of counters only; its
+     * owner reads which units (and dummies) they are */
+    int from_hex = st->unit[d->units[0]].hex;
+    bool hidden = !game_can_inspect(g, 1 - d->side, from_hex);
+    LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text,
+                           cost / 2, cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
+    if (hidden && le) {
+        le->secret = d->side + 1;
+        /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
+        int counters = d->nunits, left = 0, dummies = 0;
+        for (int u = 0; u < st->nunits; u++) {
+            bool named = false;
+            for (int i = 0; i < d->nunits; i++)
+                named |= d->units[i] == u;
+            if (named || st->unit[u].where != AT_MAP || st->unit[u].hex != from_hex ||
+                g->gd->units[u].side != d->side)
+                continue;
+            if (is_dummy(g, u))
+                dummies++;
+            else
+                left++;
+        }
+        if (left == 0)
+            counters += dummies;
+        char hf[5], ht[5];
+        LogEntry *pub = log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY",
+                                "a %s stack of %d counter%s moves from %s towards %s",
+                                d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s",
+                                hex_name(g->gd, from_hex, hf), hex_name(g->gd, d->arg, ht));
+        if (pub)
+            pub->secret = -(d->side + 1); /* the enemy's view: its owner reads its own line above */
+    }
+    continue_move(g);
+    return true;
+}
+
+/* D_END */
+bool apply_end(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated) {
+        snprintf(why, n, "no activation is under way");
+        return false;
+    }
+    if (!combat_obligations_met(g, why, n))
+        return false;
+    if (stacking_holds_up(g, d))
+        return true;
+    if (st->marching) {
+        st->marching = false;
+        char why2[64];
+        snprintf(why2, sizeof why2, "after a forced march: 1-%d costs the formation a step", g->gd->rules.forced_march_loss);
+        int die = game_roll(g, "FORCED-MARCH", why2);
+        if (die <= g->gd->rules.forced_march_loss) {
+            int nc = 0;
+            for (int i = 0; i < st->nunits; i++)
+                nc += march_loss_ok(g, i);
+            if (nc > 0) {
+                st->pending = PEND_MARCH_LOSS;
+                st->to_move = d->side;
+                remember(g, d);
+                log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH", "the march costs a step: %s chooses the unit",
+                        data_side_name(d->side));
+                return true;
+            }
+        }
+    }
+    log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        /* DISORG: "removed at the end of the activation, if the unit was activated without moving ...
+         * provided the unit does not have an 'Out of Supply' (OOS) marker" */
+        if ((u->flags & UF_ACTIVE) && (u->flags & UF_DIS) && !(u->flags & (UF_MOVED | UF_OOS)) &&
+            u->where == AT_MAP) {
+            u->flags &= (unsigned short)~UF_DIS;
+            log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
+                    g->gd->units[i].name);
+        }
+        u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_GO_ON | UF_GO_ROAD);
+    }
+    memset(st->left_works, 0, sizeof st->left_works);
+    events_end_activation(g);
+    draw_next(g);
+    return true;
+}
+
+/* D_EVENT, D_DRAW_EVENT, D_GOOD_GENERAL, D_NO_EVENT: a drawn chit traded
+ * for an event draws the next chit (EVENTS). */
+bool apply_event(Game *g, const Decision *d, char *why, size_t n)
+{
+    if (!events_apply(g, d, why, n))
+        return false;
+    if (d->kind == D_DRAW_EVENT)
+        draw_next(g);
+    return true;
+}
+
+/* kinds that only come in a phase or question routed before them */
+bool apply_unknown(Game *g, const Decision *d, char *why, size_t n)
+{
+    (void)g;
+    (void)d;
+    snprintf(why, n, "unknown decision");
+    return false;
+}
+
+bool decision_apply(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
     if (st->phase == PH_GAME_OVER) {
         snprintf(why, n, "the game is over");
         return false;
@@ -2573,15 +3313,12 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "%s", refused);
         return false;
     }
-    char text[1024];
-    decision_format(g->gd, d, text, sizeof text);
-    bool answers_pending = (st->pending == PEND_BREASTWORK && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)) ||
-                           ((st->pending == PEND_BOMBARD_TAKE || st->pending == PEND_MARCH_LOSS) && d->kind == D_TAKE) ||
-                           (st->pending == PEND_BREAK_CONTACT && (d->kind == D_BREAK || d->kind == D_STAY)) ||
-                           (st->pending == PEND_STACK && (d->kind == D_DISPLACE || d->kind == D_ELIMINATE)) ||
-                           (st->pending == PEND_RETREAT_EVENT && (d->kind == D_MOVE || d->kind == D_END)) ||
-                           (st->pending == PEND_COMBAT && (combat_decision(d->kind) || d->kind == D_BREASTWORK ||
-                                                           d->kind == D_NO_BREASTWORK || d->kind == D_EVENT));
+    if (d->kind < 0 || d->kind >= D_COUNT) {
+        snprintf(why, n, "unknown decision");
+        return false;
+    }
+    unsigned answers = decision_kinds[d->kind].answers;
+    bool answers_pending = st->pending != PEND_NONE && (answers & A(st->pending));
     if (st->pending != PEND_NONE && !answers_pending) {
         snprintf(why, n, "the %s side must first %s", data_side_name(st->to_move),
                  st->pending == PEND_BREASTWORK    ? "decide on a breastwork (breastwork or no-breastwork)"
@@ -2593,9 +3330,7 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
                                                     : "decide whether to break contact (break HEX or stay)");
         return false;
     }
-    if (st->pending == PEND_NONE && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK || d->kind == D_TAKE ||
-                                     d->kind == D_BREAK || d->kind == D_STAY || d->kind == D_DISPLACE ||
-                                     d->kind == D_ELIMINATE || combat_decision(d->kind))) {
+    if (st->pending == PEND_NONE && (answers & ANSWER_ONLY)) {
         snprintf(why, n, "nothing is asking for that now");
         return false;
     }
@@ -2630,963 +3365,10 @@ static bool apply_decision(Game *g, const Decision *d, char *why, size_t n)
             end_turn(g);
         return true;
     }
-    if (st->pending == PEND_RETREAT_EVENT || events_decision(d->kind)) {
-        if (!events_apply(g, d, why, n))
-            return false;
-        if (d->kind == D_DRAW_EVENT)
-            draw_next(g);
-        return true;
-    }
-    if (pontoon_decision(d->kind))
-        return pontoon_apply(g, d, why, n);
-    if (d->kind == D_ATTACK || combat_decision(d->kind) ||
-        (st->pending == PEND_COMBAT && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK)))
-        return combat_apply(g, d, why, n);
-    switch (d->kind) {
-    case D_CHOOSE: {
-        if (st->phase != PH_CHOOSE) {
-            snprintf(why, n, "formations are chosen at the start of the turn");
-            return false;
-        }
-        if (d->arg < 0 || d->arg >= g->gd->nformations) {
-            snprintf(why, n, "no such formation");
-            return false;
-        }
-        const char *r = choose_refusal(g, d->side, d->arg, buf, sizeof buf);
-        if (r) {
-            snprintf(why, n, "%s cannot be chosen: %s", g->gd->formations[d->arg].name, r);
-            return false;
-        }
-        int cost = game_formation_cost(g, d->arg);
-        st->points[d->side] -= cost;
-        st->chosen[d->arg] = true;
-        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s chooses %s for %d point%s (%d left)",
-                               data_side_name(d->side), g->gd->formations[d->arg].name, cost, cost == 1 ? "" : "s",
-                               st->points[d->side]);
-        if (le)
-            le->secret = d->side + 1; /* the chits chosen for the cup are hidden (VISIBILITY) */
-        return true;
-    }
-    case D_DUMMY: {
-        const char *r = dummy_refusal(g, d->side, d->arg);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        for (int u = 0; u < st->nunits; u++)
-            if (is_dummy(g, u) && g->gd->units[u].side == d->side && st->unit[u].where == AT_ABSENT) {
-                unit_reset(g, u, (UnitState){.hex = (short)d->arg, .where = AT_MAP, .steps = 1, .flags = 0, .exited_from = -1});
-                st->dummies[d->side]--;
-                log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s places a dummy marker", data_side_name(d->side));
-                return true;
-            }
-        snprintf(why, n, "no dummy marker is left");
-        return false;
-    }
-    case D_REMOVE_DUMMY: {
-        int u = d->arg;
-        if (u < 0 || u >= st->nunits || !is_dummy(g, u) || st->unit[u].where != AT_MAP ||
-            g->gd->units[u].side != d->side) {
-            snprintf(why, n, "that is not one of your dummies on the map");
-            return false;
-        }
-        unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
-        st->dummies[d->side]++;
-        log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
-        return true;
-    }
-    case D_HIGHER: {
-        if (st->phase != PH_CHOOSE) {
-            snprintf(why, n, "higher commanders are chosen at the start of the turn");
-            return false;
-        }
-        const char *r = higher_refusal(g, d, buf, sizeof buf);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        int cost = 0;
-        for (int i = 0; i < d->nunits; i++) {
-            cost += game_formation_cost(g, d->units[i]);
-            st->chosen[d->units[i]] = true;
-            st->held_by[d->units[i]] = (short)d->arg;
-        }
-        st->points[d->side] -= cost;
-        st->hc_turn[d->arg] = st->turn;
-        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "HIGHER-CMD",
-                               "%s: %d point%s, his chit goes in the cup (%d left)", text, cost, cost == 1 ? "" : "s",
-                               st->points[d->side]);
-        if (le)
-            le->secret = d->side + 1;
-        return true;
-    }
-    case D_FORCED_MARCH: {
-        const char *r = march_refusal(g);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        int marching = 0;
-        for (int i = 0; i < st->nunits; i++) {
-            UnitState *u = &st->unit[i];
-            if (!(u->flags & UF_ACTIVE))
-                continue;
-            if (u->flags & (UF_OOS | UF_DIS | UF_DEM)) {
-                /* "cannot perform this type of movement": they move at their own pace, and like the whole
-                 * formation do not attack or bombard */
-                log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH",
-                        "%s, out of supply or in disorder, cannot force-march: it moves at its normal pace",
-                        g->gd->units[i].name);
-                continue;
-            }
-            u->flags |= UF_FORCED;
-            marching++;
-        }
-        for (int i = 0; i < st->nunits; i++) { /* "the force marching formation": every formation acting now */
-            int f = unit_formation(g, i);
-            if ((st->unit[i].flags & UF_ACTIVE) && f >= 0 && f < GS_MAX_FORMATIONS)
-                st->marched_fm[f] = true;
-        }
-        st->march_used[d->side] = true;
-        st->marching = true;
-        log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
-                "%s force-marches: %d units, double movement, never next to the enemy, no attack", data_side_name(d->side),
-                marching);
-        return true;
-    }
-    case D_DETACH: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || !detachment_allowed(g)) {
-            snprintf(why, n, "the detachment marker serves once a turn, during an activation's movement (DETACH)");
-            return false;
-        }
-        int cells = g->gd->map.cols * g->gd->map.rows;
-        unsigned char *range = malloc((size_t)cells);
-        if (!range) {
-            snprintf(why, n, "out of memory");
-            return false;
-        }
-        command_range(g, st->drawn.side, st->chit_hex, chit_radius(g), range);
-        bool ok = d->arg >= 0 && d->arg < cells && detach_ok(g, d->arg, range);
-        free(range);
-        if (!ok) {
-            snprintf(why, n, "the marker goes on units not yet activated this turn, within the command radius");
-            return false;
-        }
-        int taken = 0;
-        for (int i = 0; i < st->nunits; i++) {
-            UnitState *u = &st->unit[i];
-            if (u->where == AT_MAP && u->hex == d->arg && g->gd->units[i].side == d->side &&
-                !(u->flags & UF_ACTIVATED) && !unit_locked(g, i)) {
-                u->flags |= UF_ACTIVE | UF_ACTIVATED | UF_DETACHED;
-                if (st->marching && !(u->flags & (UF_OOS | UF_DIS | UF_DEM)))
-                    u->flags |= UF_FORCED; /* FORCED-MARCH: "and units with a 'detachment' marker" */
-                taken++;
-            }
-        }
-        activate_skirmishers(g, d->side);
-        st->detach_used[d->side] = true;
-        log_add(&g->log, st->turn, LOG_DECISION, "DETACH", "%s: %d unit%s join this activation", text, taken,
-                taken == 1 ? "" : "s");
-        return true;
-    }
-    case D_DONE:
-        if (st->phase != PH_CHOOSE) {
-            snprintf(why, n, "nothing is being chosen now");
-            return false;
-        }
-        log_add(&g->log, st->turn, LOG_DECISION, "ACT-POINTS", "%s has chosen (%d unused point%s lost)",
-                data_side_name(d->side), st->points[d->side], st->points[d->side] == 1 ? "" : "s");
-        st->points[d->side] = 0;
-        st->done_choosing[d->side] = true;
-        if (!st->done_choosing[SIDE_UNION]) {
-            st->to_move = SIDE_UNION;
-            return true;
-        }
-        fill_cup(g);
-        draw_next(g);
-        return true;
-    case D_ACTIVATE:
-    case D_PASS:
-        if (st->phase != PH_ACTIVATION || st->activated) {
-            snprintf(why, n, "no chit is waiting to be activated or passed");
-            return false;
-        }
-        chit_name(g, &st->drawn, buf, sizeof buf);
-        if (d->kind == D_ACTIVATE && st->drawn.kind == CHIT_EVENT) {
-            snprintf(why, n, "%s: name the formation it activates (good-general FORMATION), or pass", buf);
-            return false;
-        }
-        if (d->kind == D_PASS && st->drawn.kind == CHIT_EVENT && st->drawn.index >= 0 &&
-            g->gd->events[st->drawn.index].returns)
-            st->ev_cup[st->drawn.index]++; /* unused: back in its event cup */
-        if (d->kind == D_ACTIVATE && !placeable(g)) {
-            snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
-            return false;
-        }
-        if (d->kind == D_PASS) {
-            log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s passes: %s is lost for the turn",
-                    data_side_name(d->side), buf);
-            draw_next(g);
-        } else {
-            st->activated = true;
-            st->act_step = STEP_PLACE;
-            st->chit_hex = -1;
-            st->attached = 0;
-            st->nbombarded = 0;
-            st->stack_checked = false;
-            st->has_resume = false;
-            st->nattacked = 0;
-            st->nobliged = 0;
-            st->marching = false;
-            events_end_activation(g);
-            log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
-        }
-        return true;
-    case D_PLACE: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_PLACE) {
-            snprintf(why, n, "no chit is waiting to be placed");
-            return false;
-        }
-        const char *r = place_refusal(g, d->arg);
-        if (r) {
-            snprintf(why, n, "the chit cannot go there: %s", r);
-            return false;
-        }
-        st->chit_hex = (short)d->arg;
-        st->act_step = STEP_MOVE;
-        char hx[5];
-        hex_format(map_hex_at(&g->gd->map, d->arg), hx);
-        log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-RADIUS",
-                "%s places the chit in %s", data_side_name(d->side), hx);
-        activate_in_radius(g);
-        return true;
-    }
-    case D_ATTACH: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
-            snprintf(why, n, "units join an activation once its chit is placed");
-            return false;
-        }
-        const char *r = attach_refusal(g, d->arg);
-        if (r) {
-            snprintf(why, n, "%s cannot join: %s", d->arg >= 0 && d->arg < st->nunits ? g->gd->units[d->arg].name : "?",
-                     r);
-            return false;
-        }
-        st->unit[d->arg].flags |= UF_ACTIVE | UF_ACTIVATED;
-        if (st->marching && !(st->unit[d->arg].flags & (UF_OOS | UF_DIS | UF_DEM)))
-            st->unit[d->arg].flags |= UF_FORCED; /* FORCED-MARCH: "including any independent units" */
-        activate_skirmishers(g, st->drawn.side);
-        st->attached++;
-        log_add(&g->log, st->turn, LOG_DECISION, st->drawn.kind == CHIT_INDEPENDENT ? "INDEP-CHIT" : "ACT-INDEP-ATTACH",
-                "%s joins the activation", g->gd->units[d->arg].name);
-        return true;
-    }
-    case D_BOMBARD: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
-            snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
-            return false;
-        }
-        if (st->act_step == STEP_COMBAT) {
-            snprintf(why, n, "bombardment comes before combat (SEQ-DAY)");
-            return false;
-        }
-        const char *r = bombard_refusal(g, d);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        if (stacking_holds_up(g, d)) /* movement is over: stacking before anything fires */
-            return true;
-        st->act_step = STEP_BOMBARD;
-        st->bomb_hex = (short)d->arg;
-        st->bomb_type = (unsigned char)d->arg2;
-        st->bomb_factor = 0;
-        st->bomb_event_mod = event_bombard_modifier(g, d->units, d->nunits); /* Alexander's Artillery */
-        for (int i = 0; i < d->nunits; i++) {
-            st->unit[d->units[i]].flags |= UF_FIRED;
-            st->bomb_factor += game_unit_points(g, d->units[i]);
-        }
-        if (st->nbombarded < GS_MAX_BOMBARDED)
-            st->bombarded[st->nbombarded++] = (short)d->arg;
-        log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD", "%s: factor %d at the %s (movement is over)", text,
-                st->bomb_factor, d->arg2 == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
-        release_locks_in_hex(g, d->arg);
-        if (breastwork_allowed(g, d->arg) && hex_has_real(g, d->arg, 1 - d->side)) {
-            st->pending = PEND_BREASTWORK;
-            st->to_move = 1 - d->side;
-        } else
-            resolve_bombardment(g);
-        return true;
-    }
-    case D_BREASTWORK:
-    case D_NO_BREASTWORK:
-        if (d->kind == D_BREASTWORK) {
-            st->breastwork[st->bomb_hex] = (unsigned char)(d->side + 1);
-            log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds a breastwork in the bombarded hex",
-                    data_side_name(d->side));
-        } else
-            log_add(&g->log, st->turn, LOG_DECISION, "BREASTWORK", "%s builds no breastwork", data_side_name(d->side));
-        st->pending = PEND_NONE;
-        resolve_bombardment(g);
-        return true;
-    case D_BREAK:
-    case D_STAY: {
-        int from = st->bc_queue[0];
-        char hf[5], hd[5] = "";
-        hex_format(map_hex_at(&g->gd->map, from), hf);
-        if (d->kind == D_BREAK) {
-            const char *r = d->nunits > 0 ? break_split_refusal(g, d) : NULL;
-            if (r) {
-                snprintf(why, n, "%s", r);
-                return false;
-            }
-            short dest[64];
-            int nd = break_destinations_for(g, from, d->units, d->nunits, dest, 64);
-            bool ok = false;
-            for (int i = 0; i < nd && i < 64; i++)
-                ok |= dest[i] == d->arg;
-            if (!ok) {
-                snprintf(why, n, "%s in %s cannot break contact into that hex", d->nunits ? "those units" : "the stack", hf);
-                return false;
-            }
-            short moved[GS_MAX_UNITS];
-            int nm = d->nunits;
-            if (nm > 0)
-                memcpy(moved, d->units, (size_t)nm * sizeof *moved);
-            else
-                nm = units_in_hex(g, from, d->side, -1, moved, GS_MAX_UNITS);
-            for (int i = 0; i < nm; i++)
-                unit_put(g, moved[i], AT_MAP, d->arg);
-            hex_format(map_hex_at(&g->gd->map, d->arg), hd);
-            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s breaks contact: %s in %s step%s back to %s",
-                    data_side_name(d->side), d->nunits ? "part of the stack" : "the stack", hf, d->nunits ? "" : "s",
-                    hd);
-            leave_hex(g, from, d->side, moved, nm, LEAVE_MOVE, true);
-            if (st->mv_n > 0)
-                st->mv_broke = true; /* the mover may go on past its planned end (BREAK-CONTACT) */
-            if (hex_has_side(g, from, d->side)) {
-                st->bc_split = true; /* the rest must follow: the hex is left empty */
-                return true;
-            }
-            st->bc_split = false;
-        } else {
-            if (st->bc_split) {
-                snprintf(why, n, "part of the stack has broken contact: the rest must follow (the hex is left empty)");
-                return false;
-            }
-            log_add(&g->log, st->turn, LOG_DECISION, "BREAK-CONTACT", "%s stays in %s", data_side_name(d->side), hf);
-        }
-        memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
-        st->bc_n--;
-        /* A stack no longer there (it broke away, or another move emptied it) is skipped. */
-        while (st->bc_n > 0 && !hex_has_side(g, st->bc_queue[0], d->side)) {
-            memmove(st->bc_queue, st->bc_queue + 1, (size_t)(st->bc_n - 1) * sizeof *st->bc_queue);
-            st->bc_n--;
-        }
-        if (st->bc_n > 0)
-            return true;
-        st->pending = PEND_NONE;
-        st->to_move = st->drawn.side;
-        continue_move(g);
-        return true;
-    }
-    case D_DISPLACE:
-    case D_ELIMINATE: {
-        int u = d->arg;
-        if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || st->unit[u].hex != st->stack_hex ||
-            g->gd->units[u].side != d->side) {
-            snprintf(why, n, "that unit is not in the over-stacked hex");
-            return false;
-        }
-        short dest[DIR_COUNT];
-        int nd = displace_destinations(g, st->stack_hex, u, dest, DIR_COUNT);
-        if (d->kind == D_DISPLACE) {
-            bool ok = false;
-            for (int j = 0; j < nd; j++)
-                ok |= dest[j] == d->arg2;
-            if (!ok) {
-                snprintf(why, n, "the excess goes to a neighbouring hex it may enter, not next to the enemy, where it "
-                                 "fits within the stacking limits");
-                return false;
-            }
-            int from = st->unit[u].hex;
-            unit_put(g, u, AT_MAP, d->arg2);
-            short one[1] = {(short)u};
-            leave_hex(g, from, d->side, one, 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
-            log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s", text);
-        } else {
-            if (nd > 0) {
-                snprintf(why, n, "a unit is eliminated only when it cannot be displaced");
-                return false;
-            }
-            unit_put(g, u, AT_ELIMINATED, -1);
-            st->unit[u].steps = 0;
-            log_add(&g->log, st->turn, LOG_DECISION, "STACK", "%s is eliminated: no hex to displace it into",
-                    g->gd->units[u].name);
-        }
-        if (overstacked(g, st->stack_hex, d->side))
-            return true;
-        st->pending = PEND_NONE;
-        st->to_move = st->drawn.side;
-        if (!stacking_clean(g))
-            return true;
-        if (st->has_resume) {
-            st->has_resume = false;
-            Decision r = {.kind = st->resume_kind, .side = st->resume_side, .arg = st->resume_arg,
-                          .arg2 = st->resume_arg2, .nunits = st->resume_n};
-            memcpy(r.units, st->resume_units, sizeof r.units);
-            r.nhexes = st->resume_nhex;
-            memcpy(r.hexes, st->resume_hexes, sizeof r.hexes);
-            char rwhy[160];
-            if (!apply_decision(g, &r, rwhy, sizeof rwhy))
-                log_add(&g->log, st->turn, LOG_EVENT, "STACK", "the waiting decision no longer stands: %s", rwhy);
-        }
-        return true;
-    }
-    case D_TAKE:
-        if (st->pending == PEND_MARCH_LOSS) {
-            int u = d->arg;
-            if (!march_loss_ok(g, u)) {
-                snprintf(why, n, "the step comes from a unit of the formation that marched (FORCED-MARCH)");
-                return false;
-            }
-            st->unit[u].steps--;
-            if (st->unit[u].steps == 0)
-                unit_put(g, u, AT_ELIMINATED, -1);
-            log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
-                    g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
-            st->pending = PEND_NONE;
-            st->to_move = st->drawn.side;
-            if (st->has_resume) {
-                st->has_resume = false;
-                Decision r = {.kind = D_END, .side = st->resume_side};
-                char rwhy[160];
-                apply_decision(g, &r, rwhy, sizeof rwhy);
-            }
-            return true;
-        }
-        {
-        short cand[16];
-        int nc = bombard_candidates(g, d->side, cand, 16);
-        bool ok = false;
-        for (int i = 0; i < nc && i < 16; i++)
-            ok |= cand[i] == d->arg;
-        if (!ok) {
-            snprintf(why, n, "that unit is not one of the bombarded hex's %s",
-                     st->bomb_type == TARGET_ARTILLERY ? "artillery" : "infantry and cavalry");
-            return false;
-        }
-        log_add(&g->log, st->turn, LOG_DECISION, "BOMBARD-PROC", "%s chooses %s to take the result",
-                data_side_name(d->side), g->gd->units[d->arg].name);
-        bombard_effect(g, d->arg);
-        finish_bombardment(g);
-        return true;
-    }
-    case D_SKIRMISH: {
-        short dest[DIR_COUNT + 1];
-        int nd = d->arg >= 0 && d->arg < st->nunits && g->gd->units[d->arg].side == d->side
-                     ? skirmish_destinations(g, d->arg, dest)
-                     : 0;
-        bool ok = false;
-        for (int i = 0; i < nd; i++)
-            ok |= dest[i] == d->arg2;
-        if (!ok) {
-            snprintf(why, n, "an active brigade that has not yet done so puts one skirmisher, before combat, in its "
-                             "hex or next to it out of contact, while any are available (SKIRM-MAKE)");
-            return false;
-        }
-        int sk = skirmisher_place(g, d->side, d->arg2);
-        if (sk < 0) {
-            snprintf(why, n, "no skirmisher is available");
-            return false;
-        }
-        st->unit[sk].flags |= UF_ACTIVE | UF_ACTIVATED;
-        st->unit[d->arg].flags |= UF_SKIRMISHED;
-        skirmish_mid_move(g, d->arg);
-        log_add(&g->log, st->turn, LOG_DECISION, "SKIRM-MAKE", "%s (%d left in the pool)", text,
-                st->skirmishers[d->side]);
-        return true;
-    }
-    case D_EXIT: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
-            snprintf(why, n, "units leave the map during their movement");
-            return false;
-        }
-        const char *r = exit_refusal(g, d);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        for (int i = 0; i < d->nunits; i++) {
-            UnitState *u = &st->unit[d->units[i]];
-            int from = u->hex;
-            unit_put(g, d->units[i], AT_EXITED, -1);
-            u->exited_from = (short)from;
-            u->flags |= UF_MOVED;
-            leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
-        }
-        log_add(&g->log, st->turn, LOG_DECISION, "EXIT-MAP", "%s: off the map for good", text);
-        return true;
-    }
-    case D_MOVE: {
-        if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
-            snprintf(why, n, st->act_step == STEP_BOMBARD ? "movement ends with the first bombardment"
-                                                          : "nothing may move now");
-            return false;
-        }
-        const char *r = move_group_refusal(g, d);
-        if (r) {
-            snprintf(why, n, "%s", r);
-            return false;
-        }
-        MoveReach reach;
-        if (!group_reach(g, d->units, d->nunits, &reach)) {
-            snprintf(why, n, "out of memory");
-            return false;
-        }
-        const Map *m = &g->gd->map;
-        bool road_only = false;
-        int cost = d->arg >= 0 && d->arg < m->cols * m->rows ? move_cost_to(&reach, map_hex_at(m, d->arg), &road_only)
-                                                             : MOVE_UNREACHED;
-        if (cost == MOVE_UNREACHED || d->arg == reach.start) {
-            move_reach_free(&reach);
-            snprintf(why, n, "that hex cannot be reached this move%s",
-                     g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
-            return false;
-        }
-        HexCoord path[GS_MAX_PATH];
-        int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
-        move_reach_free(&reach);
-        st->mv_n = d->nunits;
-        st->mv_mp = 99;
-        bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
-        int go_left = 255;
-        for (int i = 0; i < d->nunits && resumed; i++) {
-            UnitState *u = &st->unit[d->units[i]];
-            go_road &= (u->flags & UF_GO_ROAD) != 0;
-            if (u->mp_left < go_left)
-                go_left = u->mp_left;
-            u->flags &= (unsigned short)~(UF_GO_ON | UF_GO_ROAD);
-        }
-        for (int i = 0; i < d->nunits; i++) {
-            st->mv_units[i] = d->units[i];
-            st->unit[d->units[i]].flags |= UF_MOVED;
-            if (!is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]) &&
-                g->gd->units[d->units[i]].movement < st->mv_mp)
-                st->mv_mp = g->gd->units[d->units[i]].movement;
-        }
-        for (int i = 0; i < d->nunits; i++)
-            if (st->unit[d->units[i]].flags & UF_FORCED) {
-                st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
-                break;
-            }
-        st->mv_mp += event_extra_mp(g, d->units, d->nunits); /* Jackson Attacks (EVENTS) */
-        st->mv_len = len;
-        for (int i = 0; i < len; i++)
-            st->mv_path[i] = (short)map_hex_index(m, path[i]);
-        st->mv_pos = 0;
-        st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
-        st->mv_road = resumed ? go_road : true;
-        st->mv_broke = false;
-        /* VISIBILITY: a stack the enemy may not inspect moves under its count of counters only; its
-         * owner reads which units (and dummies) they are */
-        int from_hex = st->unit[d->units[0]].hex;
-        bool hidden = !game_can_inspect(g, 1 - d->side, from_hex);
-        LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text,
-                               cost / 2, cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
-        if (hidden && le) {
-            le->secret = d->side + 1;
-            /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
-            int counters = d->nunits, left = 0, dummies = 0;
-            for (int u = 0; u < st->nunits; u++) {
-                bool named = false;
-                for (int i = 0; i < d->nunits; i++)
-                    named |= d->units[i] == u;
-                if (named || st->unit[u].where != AT_MAP || st->unit[u].hex != from_hex ||
-                    g->gd->units[u].side != d->side)
-                    continue;
-                if (is_dummy(g, u))
-                    dummies++;
-                else
-                    left++;
-            }
-            if (left == 0)
-                counters += dummies;
-            char hf[5], ht[5];
-            LogEntry *pub = log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY",
-                                    "a %s stack of %d counter%s moves from %s towards %s",
-                                    d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s",
-                                    hex_name(g->gd, from_hex, hf), hex_name(g->gd, d->arg, ht));
-            if (pub)
-                pub->secret = -(d->side + 1); /* the enemy's view: its owner reads its own line above */
-        }
-        continue_move(g);
-        return true;
-    }
-    case D_END:
-        if (st->phase != PH_ACTIVATION || !st->activated) {
-            snprintf(why, n, "no activation is under way");
-            return false;
-        }
-        if (!combat_obligations_met(g, why, n))
-            return false;
-        if (stacking_holds_up(g, d))
-            return true;
-        if (st->marching) {
-            st->marching = false;
-            char why2[64];
-            snprintf(why2, sizeof why2, "after a forced march: 1-%d costs the formation a step", g->gd->rules.forced_march_loss);
-            int die = game_roll(g, "FORCED-MARCH", why2);
-            if (die <= g->gd->rules.forced_march_loss) {
-                int nc = 0;
-                for (int i = 0; i < st->nunits; i++)
-                    nc += march_loss_ok(g, i);
-                if (nc > 0) {
-                    st->pending = PEND_MARCH_LOSS;
-                    st->to_move = d->side;
-                    remember(g, d);
-                    log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH", "the march costs a step: %s chooses the unit",
-                            data_side_name(d->side));
-                    return true;
-                }
-            }
-        }
-        log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
-        for (int i = 0; i < st->nunits; i++) {
-            UnitState *u = &st->unit[i];
-            /* DISORG: "removed at the end of the activation, if the unit was activated without moving ...
-             * provided the unit does not have an 'Out of Supply' (OOS) marker" */
-            if ((u->flags & UF_ACTIVE) && (u->flags & UF_DIS) && !(u->flags & (UF_MOVED | UF_OOS)) &&
-                u->where == AT_MAP) {
-                u->flags &= (unsigned short)~UF_DIS;
-                log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s, activated without moving, recovers its order",
-                        g->gd->units[i].name);
-            }
-            u->flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_GO_ON | UF_GO_ROAD);
-        }
-        memset(st->left_works, 0, sizeof st->left_works);
-        events_end_activation(g);
-        draw_next(g);
-        return true;
-    default:
-        snprintf(why, n, "unknown decision");
-        return false;
-    }
+    if (st->pending == PEND_RETREAT_EVENT)
+        return apply_event(g, d, why, n); /* a General Retreat under way (EVENTS) */
+    if (st->pending == PEND_COMBAT && (d->kind == D_BREASTWORK || d->kind == D_NO_BREASTWORK))
+        return combat_apply(g, d, why, n); /* the defender's breastwork in a combat */
+    return decision_kinds[d->kind].apply(g, d, why, n);
 }
 
-void decision_format(const GameData *gd, const Decision *d, char *buf, size_t size)
-{
-    if (placement_decision(d->kind)) {
-        placement_format(gd, d, buf, size);
-        return;
-    }
-    if (events_decision(d->kind)) {
-        events_format(gd, d, buf, size);
-        return;
-    }
-    switch (d->kind) {
-    case D_CHOOSE:
-        snprintf(buf, size, "choose %s", d->arg >= 0 && d->arg < gd->nformations ? gd->formations[d->arg].id : "?");
-        break;
-    case D_DONE:
-        snprintf(buf, size, "done");
-        break;
-    case D_ACTIVATE:
-        snprintf(buf, size, "activate");
-        break;
-    case D_PASS:
-        snprintf(buf, size, "pass");
-        break;
-    case D_END:
-        snprintf(buf, size, "end");
-        break;
-    case D_AUTOMA:
-        snprintf(buf, size, "automa");
-        break;
-    case D_VP_TRACK:
-    case D_LAST_VP:
-        snprintf(buf, size, "%s %s", d->kind == D_VP_TRACK ? "vp-track" : "last-vp", unit_id_of(gd, d->arg));
-        break;
-    case D_ENTRENCH:
-    case D_TRADE: {
-        char hx[5];
-        snprintf(buf, size, "%s %s", d->kind == D_ENTRENCH ? "entrench" : "trade", hex_name(gd, d->arg, hx));
-        break;
-    }
-    case D_HIGHER: {
-        size_t len = (size_t)snprintf(buf, size, "higher %s ",
-                                      d->arg >= 0 && d->arg < gd->ncommanders ? gd->commanders[d->arg].id : "?");
-        for (int i = 0; i < d->nunits && len < size; i++)
-            len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "+" : "",
-                                    d->units[i] >= 0 && d->units[i] < gd->nformations ? gd->formations[d->units[i]].id
-                                                                                      : "?");
-        break;
-    }
-    case D_FORCED_MARCH:
-        snprintf(buf, size, "forced-march");
-        break;
-    case D_SIX_HIT:
-    case D_SIX_RETREAT:
-    case D_SIX_CANCEL:
-        combat_format(gd, d, buf, size);
-        break;
-    case D_REMOVE_DUMMY:
-        snprintf(buf, size, "remove-dummy %s", unit_id_of(gd, d->arg));
-        break;
-    case D_BUILD:
-    case D_TAKE_UP:
-    case D_DESTROY:
-    case D_CAPTURE:
-        pontoon_format(gd, d, buf, size);
-        break;
-    case D_SKIRMISH: {
-        char hx[5];
-        hex_name(gd, d->arg2, hx);
-        snprintf(buf, size, "skirmish %s %s", unit_id_of(gd, d->arg), hx);
-        break;
-    }
-    case D_SKIRM_DEFEND:
-    case D_NO_SKIRM:
-        combat_format(gd, d, buf, size);
-        break;
-    case D_EXIT: {
-        char ul[1024];
-        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
-        snprintf(buf, size, "exit %s", ul);
-        break;
-    }
-    case D_DUMMY:
-    case D_DETACH:
-    case D_PLACE: {
-        char hx[5];
-        hex_name(gd, d->arg, hx);
-        snprintf(buf, size, "%s %s", d->kind == D_DUMMY ? "dummy" : d->kind == D_DETACH ? "detach" : "place", hx);
-        break;
-    }
-    case D_MOVE: {
-        char hx[5], ul[400];
-        hex_name(gd, d->arg, hx);
-        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
-        snprintf(buf, size, "move %s %s", ul, hx);
-        break;
-    }
-    case D_ATTACH:
-    case D_TAKE:
-    case D_RECOVER:
-        snprintf(buf, size, "%s %s", d->kind == D_ATTACH ? "attach" : d->kind == D_TAKE ? "take" : "recover",
-                 unit_id_of(gd, d->arg));
-        break;
-    case D_BREASTWORK:
-        snprintf(buf, size, "breastwork");
-        break;
-    case D_STAY:
-        snprintf(buf, size, "stay");
-        break;
-    case D_ATTACK:
-    case D_BW_DIE:
-    case D_BW_STEP:
-    case D_BONUS:
-    case D_LOSE:
-    case D_RETREAT_INSTEAD:
-    case D_RETREAT:
-    case D_ADVANCE:
-    case D_NO_ADVANCE:
-        combat_format(gd, d, buf, size);
-        break;
-    case D_ELIMINATE:
-        snprintf(buf, size, "eliminate %s", unit_id_of(gd, d->arg));
-        break;
-    case D_DISPLACE: {
-        char hx[5];
-        hex_name(gd, d->arg2, hx);
-        snprintf(buf, size, "displace %s %s", unit_id_of(gd, d->arg), hx);
-        break;
-    }
-    case D_BREAK: {
-        char hx[5];
-        hex_name(gd, d->arg, hx);
-        char ul[1024];
-        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
-        snprintf(buf, size, "break %s%s%s", hx, d->nunits ? " " : "", ul);
-        break;
-    }
-    case D_NO_BREASTWORK:
-        snprintf(buf, size, "no-breastwork");
-        break;
-    case D_BOMBARD: {
-        char hx[5];
-        hex_name(gd, d->arg, hx);
-        char ul[1024];
-        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
-        snprintf(buf, size, "bombard %s %s %s", ul, hx, d->arg2 == TARGET_ARTILLERY ? "artillery" : "troops");
-        break;
-    }
-    default:
-        snprintf(buf, size, "?");
-    }
-}
-
-static bool parse_hex_index(const GameData *gd, const char *tok, int *out)
-{
-    HexCoord h;
-    if (!hex_parse(tok, &h) || !map_has(&gd->map, h))
-        return false;
-    *out = map_hex_index(&gd->map, h);
-    return true;
-}
-
-bool decision_parse(const Game *g, const char *text, Decision *out)
-{
-    char verb[32] = "", arg[1024] = "", arg2[1024] = "", arg3[16] = "", extra[8];
-    int k = sscanf(text, "%31s %1023s %1023s %15s %7s", verb, arg, arg2, arg3, extra);
-    *out = (Decision){.kind = -1, .side = g->st.to_move};
-    {
-        const char *rest = text;
-        while (*rest == ' ' || *rest == '\t')
-            rest++;
-        rest += strlen(verb);
-        if (combat_parse(g, verb, rest, out))
-            return true;
-        out->kind = -1;
-    }
-    if (k == 3 && strcmp(verb, "higher") == 0) {
-        out->kind = D_HIGHER;
-        out->arg = data_commander_index(g->gd, arg);
-        char *save = NULL;
-        for (char *t = strtok_r(arg2, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
-            int f = data_formation_index(g->gd, t);
-            if (f < 0 || out->nunits >= DEC_MAX_UNITS)
-                return false;
-            out->units[out->nunits++] = (short)f;
-        }
-        return out->arg >= 0 && out->nunits > 0;
-    }
-    if (pontoon_parse(g, verb, arg, arg2, k, out))
-        return true;
-    out->kind = -1;
-    if (strcmp(verb, "vp-place") == 0 || strcmp(verb, "deploy") == 0) {
-        if (placement_parse(g, verb, arg, arg2, k - 1, out))
-            return true;
-        out->kind = -1;
-        return false;
-    }
-    if (strcmp(verb, "event") == 0 || strcmp(verb, "draw-event") == 0 || strcmp(verb, "good-general") == 0 ||
-        strcmp(verb, "no-event") == 0) {
-        char *toks[4] = {arg, arg2, arg3, extra};
-        int nt = k - 1 < 4 ? k - 1 : 4;
-        if (k >= 5)
-            return false; /* more words than any event decision takes */
-        if (events_parse(g, verb, toks, nt, out))
-            return true;
-        out->kind = -1;
-        return false;
-    }
-    if (k == 1 && strcmp(verb, "forced-march") == 0) {
-        out->kind = D_FORCED_MARCH;
-        return true;
-    }
-    if (k == 1 && strcmp(verb, "automa") == 0) {
-        out->kind = D_AUTOMA;
-        return true;
-    }
-    if (k == 2 && (strcmp(verb, "vp-track") == 0 || strcmp(verb, "last-vp") == 0)) {
-        out->kind = verb[0] == 'v' ? D_VP_TRACK : D_LAST_VP;
-        out->arg = data_unit_index(g->gd, arg);
-        return out->arg >= 0;
-    }
-    if (k == 2 && (strcmp(verb, "entrench") == 0 || strcmp(verb, "trade") == 0)) {
-        out->kind = verb[0] == 'e' ? D_ENTRENCH : D_TRADE;
-        return parse_hex_index(g->gd, arg, &out->arg);
-    }
-    if (k == 2 && strcmp(verb, "dummy") == 0) {
-        out->kind = D_DUMMY;
-        return parse_hex_index(g->gd, arg, &out->arg);
-    }
-    if (k == 2 && strcmp(verb, "remove-dummy") == 0) {
-        out->kind = D_REMOVE_DUMMY;
-        out->arg = data_unit_index(g->gd, arg);
-        return out->arg >= 0;
-    }
-    if (k == 2 && strcmp(verb, "detach") == 0) {
-        out->kind = D_DETACH;
-        return parse_hex_index(g->gd, arg, &out->arg);
-    }
-    if (k == 3 && strcmp(verb, "skirmish") == 0) {
-        out->kind = D_SKIRMISH;
-        out->arg = data_unit_index(g->gd, arg);
-        return out->arg >= 0 && parse_hex_index(g->gd, arg2, &out->arg2);
-    }
-    if (k == 3 && strcmp(verb, "displace") == 0) {
-        out->kind = D_DISPLACE;
-        out->arg = data_unit_index(g->gd, arg);
-        return out->arg >= 0 && parse_hex_index(g->gd, arg2, &out->arg2);
-    }
-    bool bombard = k >= 1 && strcmp(verb, "bombard") == 0;
-    if (k >= 1 && (strcmp(verb, "move") == 0 || bombard)) {
-        if (bombard) {
-            if (k != 4 || (strcmp(arg3, "troops") != 0 && strcmp(arg3, "artillery") != 0))
-                return false;
-            out->arg2 = strcmp(arg3, "artillery") == 0 ? TARGET_ARTILLERY : TARGET_TROOPS;
-        } else if (k != 3)
-            return false;
-        out->kind = bombard ? D_BOMBARD : D_MOVE;
-        char *save = NULL;
-        for (char *t = strtok_r(arg, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
-            int u = data_unit_index(g->gd, t);
-            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
-                return false;
-            out->units[out->nunits++] = (short)u;
-        }
-        return out->nunits > 0 && parse_hex_index(g->gd, arg2, &out->arg);
-    }
-    if (k == 3 && strcmp(verb, "break") == 0) {
-        out->kind = D_BREAK;
-        char *save = NULL;
-        for (char *t = strtok_r(arg2, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
-            int u = data_unit_index(g->gd, t);
-            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
-                return false;
-            out->units[out->nunits++] = (short)u;
-        }
-        return out->nunits > 0 && parse_hex_index(g->gd, arg, &out->arg);
-    }
-    if (k < 1 || k > 2)
-        return false;
-    static const char *const verbs[D_COUNT] = {"choose", "done",  "activate", "pass",          "end",  "place",
-                                               "attach", "move", "bombard",  "breastwork", "no-breastwork", "take",
-                                               "break",  "stay", "displace", "eliminate"};
-    if (k == 2 && strcmp(verb, "exit") == 0) {
-        out->kind = D_EXIT;
-        char *save = NULL;
-        for (char *t = strtok_r(arg, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
-            int u = data_unit_index(g->gd, t);
-            if (u < 0 || out->nunits >= DEC_MAX_UNITS)
-                return false;
-            out->units[out->nunits++] = (short)u;
-        }
-        return out->nunits > 0;
-    }
-    if (k == 2 && strcmp(verb, "recover") == 0) {
-        out->kind = D_RECOVER;
-        out->arg = data_unit_index(g->gd, arg);
-        return out->arg >= 0;
-    }
-    for (int i = 0; i < D_COUNT; i++)
-        if (verbs[i] && strcmp(verb, verbs[i]) == 0)
-            out->kind = i;
-    if (out->kind < 0)
-        return false;
-    if (out->kind == D_CHOOSE) {
-        if (k != 2)
-            return false;
-        out->arg = data_formation_index(g->gd, arg);
-        return out->arg >= 0;
-    }
-    if (out->kind == D_PLACE || out->kind == D_BREAK)
-        return k == 2 && parse_hex_index(g->gd, arg, &out->arg);
-    if (out->kind == D_ATTACH || out->kind == D_TAKE || out->kind == D_ELIMINATE) {
-        out->arg = k == 2 ? data_unit_index(g->gd, arg) : -1;
-        return out->arg >= 0;
-    }
-    return k == 1;
-}

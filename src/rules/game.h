@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "data/data.h"
+#include "rules/decision_kinds.h"
 #include "rules/log.h"
 #include "rules/rng.h"
 
@@ -335,60 +336,11 @@ typedef struct {
     unsigned start_options; /* as given to game_new_options */
 } Game;
 
+/* The kinds of decision, declared once in rules/decision_kinds.h. */
 enum DecisionKind {
-    D_CHOOSE,
-    D_DONE,
-    D_ACTIVATE,
-    D_PASS,
-    D_END,
-    D_PLACE,
-    D_ATTACH,
-    D_MOVE,
-    D_BOMBARD,
-    D_BREASTWORK,
-    D_NO_BREASTWORK,
-    D_TAKE,
-    D_BREAK,
-    D_STAY,
-    D_DISPLACE,
-    D_ELIMINATE,
-    D_ATTACK,
-    D_BW_DIE,
-    D_BW_STEP,
-    D_BONUS,
-    D_LOSE,
-    D_RETREAT_INSTEAD,
-    D_RETREAT,
-    D_ADVANCE,
-    D_NO_ADVANCE,
-    D_RECOVER,
-    D_EXIT,
-    D_SKIRMISH,
-    D_SKIRM_DEFEND,
-    D_NO_SKIRM,
-    D_HIGHER,
-    D_DETACH,
-    D_FORCED_MARCH,
-    D_DUMMY,
-    D_REMOVE_DUMMY,
-    D_SIX_HIT,
-    D_SIX_RETREAT,
-    D_SIX_CANCEL,
-    D_BUILD,
-    D_TAKE_UP,
-    D_DESTROY,
-    D_CAPTURE,
-    D_EVENT,        /* arg: event; hex: its hex or -1; arg2: a unit (regroup) or formation (release, -1: cavalry) */
-    D_DRAW_EVENT,   /* a drawn formation or Independent chit traded for an event draw */
-    D_GOOD_GENERAL, /* the extra-activation chit drawn: arg, the formation it activates */
-    D_NO_EVENT,     /* at night: the supply chit is not played */
-    D_VP_PLACE,     /* a command counter face down in a box: arg formation, arg2 box (VARIANT-HYPOTHETICAL) */
-    D_DEPLOY,       /* a unit onto the map in its box's zone: arg unit, hex */
-    D_AUTOMA,       /* the Automa's next step (AI-*): "automa" */
-    D_ENTRENCH,     /* in an Automa engagement, the player's breastwork: arg hex (AI-ENGAGEMENT) */
-    D_TRADE,        /* in an Automa engagement, a stack retreats instead of one loss: arg hex (AI-RETREAT) */
-    D_VP_TRACK,     /* an eliminated Automa division goes on the VP track: arg unit (AI-VP-TRACK) */
-    D_LAST_VP,      /* or scores one last VP instead */
+#define X(kind, verb, shape, apply, answers) kind,
+    DECISION_KINDS(X)
+#undef X
     D_COUNT
 };
 

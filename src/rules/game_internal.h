@@ -266,4 +266,25 @@ bool placement_decision(int kind);
 void placement_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 bool placement_parse(const Game *g, const char *verb, const char *a, const char *b, int nargs, Decision *out);
 
+/* ---- decisions (decision.c, rules/decision_kinds.h) ---- */
+
+typedef bool (*ApplyFn)(Game *g, const Decision *d, char *why, size_t n);
+/* What the table says of a kind of decision. */
+typedef struct {
+    const char *verb;
+    int shape;        /* enum DecisionShape */
+    ApplyFn apply;    /* in the file of its rule part */
+    unsigned answers; /* A(PEND_...) bits, ANSWER_ONLY */
+} DecisionKindInfo;
+extern const DecisionKindInfo decision_kinds[D_COUNT];
+
+/* Each kind's apply function, declared from the table. */
+#define X(kind, verb, shape, apply, answers) bool apply(Game *g, const Decision *d, char *why, size_t n);
+DECISION_KINDS(X)
+#undef X
+
+/* game_apply's routing by phase and pending question, then the kind's
+ * apply: for a decision that resumes another (apply.c). */
+bool decision_apply(Game *g, const Decision *d, char *why, size_t n);
+
 #endif

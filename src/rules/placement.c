@@ -285,8 +285,6 @@ bool placement_apply(Game *g, const Decision *d, char *why, size_t n, bool *done
     return true;
 }
 
-bool placement_decision(int kind) { return kind == D_VP_PLACE || kind == D_DEPLOY; }
-
 void placement_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
     char hx[5];

@@ -161,8 +161,6 @@ bool pontoon_retreat_take_up(Game *g, int side, int from, int to)
     return ok;
 }
 
-bool pontoon_decision(int kind) { return kind == D_BUILD || kind == D_TAKE_UP || kind == D_DESTROY || kind == D_CAPTURE; }
-
 int pontoon_legal(const Game *g, Decision *out, int max, int n)
 {
     const GameState *st = &g->st;
