@@ -151,6 +151,22 @@ bool game_ui_alloc(GameUi *gu, const GameData *gd);
 void game_ui_free(GameUi *gu);
 void replay_go(Ui *u, GameUi *gu, int k);
 void run_game(Ui *u, GameUi *gu);
+/* The game on screen: the live one, or the one being stepped through. */
+const Game *shown(const GameUi *gu);
+/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
+int log_viewer(const Game *g);
+/* Wraps text into the panel from row *y: words kept whole. */
+void panel_wrap(int x, int *y, int w, const char *text);
+
+/* ---- ui_log.c: the log panel and the news ---- */
+/* The whole log to a file beside the saves (w); the result in gu->msg. */
+void write_log(GameUi *gu);
+/* What happened since the player's last decision, in at most rows rows of the side panel. */
+void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows);
+/* The log panel (L): the entries that pass the filter, the picked one whole. */
+void draw_log(GameUi *gu);
+/* The picked log entry and its rule's text (Enter in the log). */
+void draw_log_rule(const Ui *u, const GameUi *gu);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
