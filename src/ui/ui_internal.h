@@ -157,6 +157,8 @@ const Game *shown(const GameUi *gu);
 int log_viewer(const Game *g);
 /* Wraps text into the panel from row *y: words kept whole. */
 void panel_wrap(int x, int *y, int w, const char *text);
+/* Carries out d (no questions asked): the new position, the list anew, the map where it happens. */
+bool game_do(Ui *u, GameUi *gu, const Decision *d);
 
 /* ---- ui_log.c: the log panel and the news ---- */
 /* The whole log to a file beside the saves (w); the result in gu->msg. */
@@ -167,6 +169,14 @@ void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows);
 void draw_log(GameUi *gu);
 /* The picked log entry and its rule's text (Enter in the log). */
 void draw_log_rule(const Ui *u, const GameUi *gu);
+
+/* ---- ui_automa.c: the Automa acting ---- */
+/* The side panel while the Automa acts, from row *y: its last step, the page, the paragraph. */
+void draw_automa_panel(Ui *u, GameUi *gu, int x, int *y, int w);
+/* The Automa's display (a), over the whole screen. */
+void draw_automa_display(const Game *g);
+/* The Automa's next step: played, the stacks that moved lit, the map following them. */
+void automa_step(Ui *u, GameUi *gu);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
