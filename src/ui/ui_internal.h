@@ -159,6 +159,8 @@ int log_viewer(const Game *g);
 void panel_wrap(int x, int *y, int w, const char *text);
 /* Carries out d (no questions asked): the new position, the list anew, the map where it happens. */
 bool game_do(Ui *u, GameUi *gu, const Decision *d);
+/* "Mahone, Wright and 1 more": the first two units' names and how many more. */
+void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size);
 
 /* ---- ui_log.c: the log panel and the news ---- */
 /* The whole log to a file beside the saves (w); the result in gu->msg. */
@@ -177,6 +179,18 @@ void draw_automa_panel(Ui *u, GameUi *gu, int x, int *y, int w);
 void draw_automa_display(const Game *g);
 /* The Automa's next step: played, the stacks that moved lit, the map following them. */
 void automa_step(Ui *u, GameUi *gu);
+
+/* ---- ui_attack.c: the attack builder (x on an enemy hex) ---- */
+/* The legal attack on gu->ab_hex by exactly the units chosen, or NULL. */
+const Decision *ab_decision(const GameUi *gu);
+/* Starts building an attack on hex; false when no attack on it is legal. */
+bool ab_start(GameUi *gu, int hex);
+/* Adds the k-th stack around the target to the attack, or takes it out. */
+void ab_toggle(GameUi *gu, int k);
+/* The builder in the side panel from row *y: the stacks, the preview, what Enter does. */
+void draw_attack_builder(Ui *u, GameUi *gu, int x, int *y, int w);
+/* The key line while an attack is built, into line. */
+void attack_key_line(const Ui *u, const GameUi *gu, char *line, size_t size);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
