@@ -192,6 +192,20 @@ void draw_attack_builder(Ui *u, GameUi *gu, int x, int *y, int w);
 /* The key line while an attack is built, into line. */
 void attack_key_line(const Ui *u, const GameUi *gu, char *line, size_t size);
 
+/* ---- ui_dialogs.c: confirmations, help, the end, the curtain, typed lines ---- */
+/* A decision the player chose: a trap waits for Enter or y again (the key line says why), else it is done. */
+void game_choose(Ui *u, GameUi *gu, const Decision *d);
+/* The help (?) over the screen: the situation now, then the keys from gu->help_top. */
+void draw_game_help(GameUi *gu, const Game *g);
+/* The end of the game over the screen: the result, the VP, the losses, the places held. */
+void draw_end(const Ui *u, const Game *g);
+/* The screen between two players' turns on one screen: side decides next. */
+void draw_curtain(int side);
+/* A line typed on the key line after label (digits only when digits); false on Esc or nothing typed. */
+bool read_line(const char *label, char *buf, size_t size, bool digits);
+/* Quitting while the last autosave failed: the reason and a question; true to quit. */
+bool quit_unsaved_ok(GameUi *gu);
+
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
 int ui_wrap(int y, int x, int w, const char *t);
