@@ -161,6 +161,28 @@ void panel_wrap(int x, int *y, int w, const char *text);
 bool game_do(Ui *u, GameUi *gu, const Decision *d);
 /* "Mahone, Wright and 1 more": the first two units' names and how many more. */
 void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size);
+/* The lit hexes for the selection (or the whole list), its moves the list lacks, their costs; the list anew. */
+void orders_refresh(GameUi *gu);
+/* Whether the map's orders apply now: the live game, the player to decide. */
+bool orders_live(const GameUi *gu);
+
+/* ---- ui_list.c: the list of decisions ---- */
+/* The decision row i of the list stands for; NULL for a group's title. */
+const Decision *row_decision(const GameUi *gu, int i);
+/* The list shown made anew from the legal decisions: the picks, the selection's orders, or all (folded). */
+void view_refresh(GameUi *gu);
+/* From row 0, the highlighted row moves to the first that is not a trap. */
+void sel_first_safe(GameUi *gu);
+/* The legal decisions asked of the engine again; the picks, open groups, confirmation and attack dropped. */
+void game_legal_refresh(GameUi *gu);
+/* The list in the side panel from row y to the bottom (it sets gu->list_y0). */
+void draw_list(GameUi *gu, int x, int y, int w);
+/* The key line for the highlighted row: what Enter does, then the other keys that fit. */
+void list_key_line(const Ui *u, const GameUi *gu, char *enter_line, size_t size);
+/* Enter on the highlighted row: a decision made, a stack's group selected, another group (un)folded. */
+void list_enter(Ui *u, GameUi *gu);
+/* Centres the map on the hex a decision names, if any. */
+void show_decision(Ui *u, const Decision *d);
 
 /* ---- ui_log.c: the log panel and the news ---- */
 /* The whole log to a file beside the saves (w); the result in gu->msg. */
