@@ -33,18 +33,6 @@ static int known_units(const Game *g, int viewer, int hex, short *out, int max, 
     return n;
 }
 
-/* The live armies on the map: the canvas is drawn again from the state. */
-static void refresh_units(Ui *u, const Game *g)
-{
-    if (!mapview_build(g, log_viewer(g), &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
-        return;
-    u->vb.marks.points = u->show_points ? u->vb.points : NULL;
-    maprender_free(&u->canvas);
-    maprender_free(&u->canvas_over);
-    maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
-    maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
-}
-
 static bool automa_acting(const GameUi *gu)
 {
     const Game *g = shown(gu);

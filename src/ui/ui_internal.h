@@ -69,6 +69,8 @@ int panel_width(const Ui *u);
 void follow_cursor(Ui *u);
 void centre_on_cursor(Ui *u);
 void draw_map(Ui *u);
+/* The map's canvases drawn again from the game's state, as the side looking may see it. */
+void refresh_units(Ui *u, const Game *g);
 /* The map's keys common to the viewer and the game: z and Z cycle the zoom
  * (full, compact, overview), N shows or hides the places' names. True
  * when key was one of them. */
