@@ -89,7 +89,7 @@ void ui_free(Ui *u);
 void run_viewer(Ui *u);
 void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* ---- ui_game.c: the game screen ---- */
+/* ---- the game screen (ui_game.c and its parts below): its state ---- */
 
 typedef struct {
     Play play;
@@ -149,6 +149,7 @@ typedef struct {
 
 enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
 
+/* ---- ui_game.c: the game screen's loop, keys and layout ---- */
 bool game_ui_alloc(GameUi *gu, const GameData *gd);
 void game_ui_free(GameUi *gu);
 void replay_go(Ui *u, GameUi *gu, int k);
@@ -161,12 +162,22 @@ int log_viewer(const Game *g);
 void panel_wrap(int x, int *y, int w, const char *text);
 /* Carries out d (no questions asked): the new position, the list anew, the map where it happens. */
 bool game_do(Ui *u, GameUi *gu, const Decision *d);
-/* "Mahone, Wright and 1 more": the first two units' names and how many more. */
-void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size);
-/* The lit hexes for the selection (or the whole list), its moves the list lacks, their costs; the list anew. */
-void orders_refresh(GameUi *gu);
+
+/* ---- ui_orders.c: the orders on the map, the hex under the cursor ---- */
 /* Whether the map's orders apply now: the live game, the player to decide. */
 bool orders_live(const GameUi *gu);
+/* The lit hexes for the selection (or the whole list), its moves the list lacks, their costs; the list anew. */
+void orders_refresh(GameUi *gu);
+/* The hex under the cursor in the side panel from row *y (Tab): terrain, works, objectives, units. */
+void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w);
+/* "Mahone, Wright and 1 more": the first two units' names and how many more. */
+void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size);
+/* What Enter would do at the map cursor, into line (the key line); lights the previewed way or radius. */
+void hover(Ui *u, GameUi *gu, char *line, size_t size);
+/* Enter at the map cursor: select the stack there, or carry out or offer the decisions it names. */
+void map_enter(Ui *u, GameUi *gu);
+/* A new kind of decision to make: the map centred where it is (or on the deciding side's army). */
+void centre_on_news(Ui *u, GameUi *gu);
 
 /* ---- ui_list.c: the list of decisions ---- */
 /* The decision row i of the list stands for; NULL for a group's title. */
