@@ -1,5 +1,7 @@
-/* The game screen: the map with the orders, the side panel, the Automa,
- * the log, help, the end, and the keys of a game in play. */
+/* The game screen's frame: the status line, the side panel's layout (the
+ * replay, the head of the decisions, the parts that fill it), the overlays'
+ * dispatch, the key line, and the main loop with the keys of a game in play.
+ * Its parts: ui_list.c, ui_orders.c, ui_attack.c, ui_automa.c, ui_log.c, ui_dialogs.c. */
 #include "automa/automa_state.h"
 #include "ui/ui_internal.h"
 

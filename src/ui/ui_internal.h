@@ -1,6 +1,9 @@
 /* The curses UI's parts (ui.h is its face): the map and the viewer
- * (ui_map.c), the game screen (ui_game.c), the menu and the terminal
- * (ui.c). Only the curses program includes this. */
+ * (ui_map.c), the game screen (ui_game.c, with its list of decisions
+ * ui_list.c, the orders on the map ui_orders.c, the attack builder
+ * ui_attack.c, the Automa's panel ui_automa.c, the log ui_log.c and the
+ * dialogs ui_dialogs.c), the menu and the terminal (ui.c). Only the curses
+ * program includes this. */
 #ifndef GUV_UI_INTERNAL_H
 #define GUV_UI_INTERNAL_H
 
