@@ -1,6 +1,9 @@
 /* The curses UI's parts (ui.h is its face): the map and the viewer
- * (ui_map.c), the game screen (ui_game.c), the menu and the terminal
- * (ui.c). Only the curses program includes this. */
+ * (ui_map.c), the game screen (ui_game.c, with its list of decisions
+ * ui_list.c, the orders on the map ui_orders.c, the attack builder
+ * ui_attack.c, the Automa's panel ui_automa.c, the log ui_log.c and the
+ * dialogs ui_dialogs.c), the menu and the terminal (ui.c). Only the curses
+ * program includes this. */
 #ifndef GUV_UI_INTERNAL_H
 #define GUV_UI_INTERNAL_H
 
@@ -69,6 +72,8 @@ int panel_width(const Ui *u);
 void follow_cursor(Ui *u);
 void centre_on_cursor(Ui *u);
 void draw_map(Ui *u);
+/* The map's canvases drawn again from the game's state, as the side looking may see it. */
+void refresh_units(Ui *u, const Game *g);
 /* The map's keys common to the viewer and the game: z and Z cycle the zoom
  * (full, compact, overview), N shows or hides the places' names. True
  * when key was one of them. */
@@ -87,7 +92,7 @@ void ui_free(Ui *u);
 void run_viewer(Ui *u);
 void panel_line(int x, int *y, int w, attr_t a, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* ---- ui_game.c: the game screen ---- */
+/* ---- the game screen (ui_game.c and its parts below): its state ---- */
 
 typedef struct {
     Play play;
@@ -147,10 +152,97 @@ typedef struct {
 
 enum { LEGAL_CAP = 20000, EXTRA_CAP = 4000 };
 
+/* ---- ui_game.c: the game screen's loop, keys and layout ---- */
 bool game_ui_alloc(GameUi *gu, const GameData *gd);
 void game_ui_free(GameUi *gu);
 void replay_go(Ui *u, GameUi *gu, int k);
 void run_game(Ui *u, GameUi *gu);
+/* The game on screen: the live one, or the one being stepped through. */
+const Game *shown(const GameUi *gu);
+/* Who is looking: the player in solitaire; in a game on one screen, the side to move. */
+int log_viewer(const Game *g);
+/* Wraps text into the panel from row *y: words kept whole. */
+void panel_wrap(int x, int *y, int w, const char *text);
+/* Carries out d (no questions asked): the new position, the list anew, the map where it happens. */
+bool game_do(Ui *u, GameUi *gu, const Decision *d);
+
+/* ---- ui_orders.c: the orders on the map, the hex under the cursor ---- */
+/* Whether the map's orders apply now: the live game, the player to decide. */
+bool orders_live(const GameUi *gu);
+/* The lit hexes for the selection (or the whole list), its moves the list lacks, their costs; the list anew. */
+void orders_refresh(GameUi *gu);
+/* The hex under the cursor in the side panel from row *y (Tab): terrain, works, objectives, units. */
+void draw_game_hex(Ui *u, GameUi *gu, int x, int *y, int w);
+/* "Mahone, Wright and 1 more": the first two units' names and how many more. */
+void unit_names(const GameData *gd, const short *units, int n, char *out, size_t size);
+/* What Enter would do at the map cursor, into line (the key line); lights the previewed way or radius. */
+void hover(Ui *u, GameUi *gu, char *line, size_t size);
+/* Enter at the map cursor: select the stack there, or carry out or offer the decisions it names. */
+void map_enter(Ui *u, GameUi *gu);
+/* A new kind of decision to make: the map centred where it is (or on the deciding side's army). */
+void centre_on_news(Ui *u, GameUi *gu);
+
+/* ---- ui_list.c: the list of decisions ---- */
+/* The decision row i of the list stands for; NULL for a group's title. */
+const Decision *row_decision(const GameUi *gu, int i);
+/* The list shown made anew from the legal decisions: the picks, the selection's orders, or all (folded). */
+void view_refresh(GameUi *gu);
+/* From row 0, the highlighted row moves to the first that is not a trap. */
+void sel_first_safe(GameUi *gu);
+/* The legal decisions asked of the engine again; the picks, open groups, confirmation and attack dropped. */
+void game_legal_refresh(GameUi *gu);
+/* The list in the side panel from row y to the bottom (it sets gu->list_y0). */
+void draw_list(GameUi *gu, int x, int y, int w);
+/* The key line for the highlighted row: what Enter does, then the other keys that fit. */
+void list_key_line(const Ui *u, const GameUi *gu, char *enter_line, size_t size);
+/* Enter on the highlighted row: a decision made, a stack's group selected, another group (un)folded. */
+void list_enter(Ui *u, GameUi *gu);
+/* Centres the map on the hex a decision names, if any. */
+void show_decision(Ui *u, const Decision *d);
+
+/* ---- ui_log.c: the log panel and the news ---- */
+/* The whole log to a file beside the saves (w); the result in gu->msg. */
+void write_log(GameUi *gu);
+/* What happened since the player's last decision, in at most rows rows of the side panel. */
+void draw_news(Ui *u, GameUi *gu, int x, int *y, int w, int rows);
+/* The log panel (L): the entries that pass the filter, the picked one whole. */
+void draw_log(GameUi *gu);
+/* The picked log entry and its rule's text (Enter in the log). */
+void draw_log_rule(const Ui *u, const GameUi *gu);
+
+/* ---- ui_automa.c: the Automa acting ---- */
+/* The side panel while the Automa acts, from row *y: its last step, the page, the paragraph. */
+void draw_automa_panel(Ui *u, GameUi *gu, int x, int *y, int w);
+/* The Automa's display (a), over the whole screen. */
+void draw_automa_display(const Game *g);
+/* The Automa's next step: played, the stacks that moved lit, the map following them. */
+void automa_step(Ui *u, GameUi *gu);
+
+/* ---- ui_attack.c: the attack builder (x on an enemy hex) ---- */
+/* The legal attack on gu->ab_hex by exactly the units chosen, or NULL. */
+const Decision *ab_decision(const GameUi *gu);
+/* Starts building an attack on hex; false when no attack on it is legal. */
+bool ab_start(GameUi *gu, int hex);
+/* Adds the k-th stack around the target to the attack, or takes it out. */
+void ab_toggle(GameUi *gu, int k);
+/* The builder in the side panel from row *y: the stacks, the preview, what Enter does. */
+void draw_attack_builder(Ui *u, GameUi *gu, int x, int *y, int w);
+/* The key line while an attack is built, into line. */
+void attack_key_line(const Ui *u, const GameUi *gu, char *line, size_t size);
+
+/* ---- ui_dialogs.c: confirmations, help, the end, the curtain, typed lines ---- */
+/* A decision the player chose: a trap waits for Enter or y again (the key line says why), else it is done. */
+void game_choose(Ui *u, GameUi *gu, const Decision *d);
+/* The help (?) over the screen: the situation now, then the keys from gu->help_top. */
+void draw_game_help(GameUi *gu, const Game *g);
+/* The end of the game over the screen: the result, the VP, the losses, the places held. */
+void draw_end(const Ui *u, const Game *g);
+/* The screen between two players' turns on one screen: side decides next. */
+void draw_curtain(int side);
+/* A line typed on the key line after label (digits only when digits); false on Esc or nothing typed. */
+bool read_line(const char *label, char *buf, size_t size, bool digits);
+/* Quitting while the last autosave failed: the reason and a question; true to quit. */
+bool quit_unsaved_ok(GameUi *gu);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */

@@ -416,6 +416,18 @@ static bool *names_shown(const Ui *u, const MapCanvas *c)
     return shown;
 }
 
+/* The live armies on the map: the canvas is drawn again from the state. */
+void refresh_units(Ui *u, const Game *g)
+{
+    if (!mapview_build(g, log_viewer(g), &u->vb)) /* VISIBILITY: an enemy stack's contents only with a unit next to it */
+        return;
+    u->vb.marks.points = u->show_points ? u->vb.points : NULL;
+    maprender_free(&u->canvas);
+    maprender_free(&u->canvas_over);
+    maprender_draw_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas);
+    maprender_overview_marked(u->gd, &u->vb.ov, &u->vb.marks, &u->canvas_over);
+}
+
 void draw_map(Ui *u)
 {
     const MapCanvas *c = level_canvas(u);
