@@ -997,3 +997,14 @@ bool events_parse(const Game *g, const char *verb, char *const *tok, int ntok, D
     }
     return i == ntok;
 }
+
+/* D_EVENT, D_DRAW_EVENT, D_GOOD_GENERAL, D_NO_EVENT: a drawn chit traded
+ * for an event draws the next chit (EVENTS). */
+bool apply_event(Game *g, const Decision *d, char *why, size_t n)
+{
+    if (!events_apply(g, d, why, n))
+        return false;
+    if (d->kind == D_DRAW_EVENT)
+        draw_next(g);
+    return true;
+}

@@ -287,4 +287,95 @@ DECISION_KINDS(X)
  * apply: for a decision that resumes another (apply.c). */
 bool decision_apply(Game *g, const Decision *d, char *why, size_t n);
 
+/* ---- shared between the rules' parts ---- */
+
+/* game.c */
+/* The scenario being played. */
+const ScenarioDef *scen(const Game *g);
+/* A scenario's rule option (scenarios.ini), NULL when it has none; option_yes: set to yes. */
+const char *option(const Game *g, const char *key);
+bool option_yes(const Game *g, const char *key);
+/* VARIANT-ABSENT-FORCES. */
+void absent_arrivals(Game *g);
+/* Appends to the record that replays the game (decisions, forced dice, set-up lines). */
+bool record(Game *g, const GameRecord *r);
+
+/* apply.c */
+/* BREAK-CONTACT's resume is the same move going on. */
+void go_on_expire(Game *g, const Decision *d);
+
+/* turn.c */
+/* A side's activation points this turn (ACT-POINTS; the scenario may set them). */
+int turn_activation_points(const Game *g, int side);
+/* The turn begins: rain, points, reinforcements, the choosing phase (SEQ-DAY). */
+void begin_turn(Game *g);
+/* End of turn clean-up (SEQ-DAY step C), then the next turn. */
+void end_turn(Game *g);
+/* Why a formation cannot be chosen now, or NULL. */
+const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n);
+/* Draws the next chit, or ends the turn when the cup is empty (ACT-CUP). */
+void draw_next(Game *g);
+
+/* activation.c */
+/* Whether the drawn chit is a higher commander holding this formation. */
+bool held_by_drawn(const Game *g, int formation);
+/* The drawn chit's command radius (ACT-RADIUS). */
+int drawn_chit_radius(const Game *g);
+/* Why the drawn chit may not be placed at hex, or NULL (ACT-RADIUS). */
+const char *chit_place_refusal(const Game *g, int hex);
+/* Whether the drawn chit has somewhere to go (else it can only be passed). */
+bool placeable(const Game *g);
+/* Why unit may not attach to this activation, or NULL (ACT-INDEP-ATTACH). */
+const char *attach_refusal(const Game *g, int unit);
+/* Why this higher commander's chit may not take these formations, or NULL (HIGHER-CMD). */
+const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n);
+/* Hexes where the detachment marker may go now, with units to take along. */
+bool detach_ok(const Game *g, int hex, const unsigned char *range);
+/* Whether the detachment marker may be used in this activation (DETACH). */
+bool detachment_allowed(const Game *g);
+
+/* moves.c */
+/* D_TAKE after a forced march. */
+bool march_loss_take(Game *g, const Decision *d, char *why, size_t n);
+/* Why these units may not leave the map now (EXIT-MAP), or NULL. */
+const char *exit_refusal(const Game *g, const Decision *d);
+/* Goes on with the move under way, hex by hex, pricing each step against the units where they stand now. */
+void continue_move(Game *g);
+/* Why this activation may not be a forced march now, or NULL. */
+const char *march_refusal(const Game *g);
+/* FORCED-MARCH. */
+bool march_loss_ok(const Game *g, int u);
+
+/* break_contact.c */
+/* Where the units (all of the stack in hex when n is 0) may break contact to. */
+int break_destinations_for(const Game *g, int hex, const short *units, int nu, short *out, int max);
+int break_destinations(const Game *g, int hex, short *out, int max);
+/* Why these units of the stack breaking contact may not go off on their own (the rest must still be able
+ * to follow), or NULL. */
+const char *break_split_refusal(const Game *g, const Decision *d);
+/* Queues the enemy stacks next to `hex` that may break contact. */
+void offer_break_contact(Game *g, int hex);
+
+/* stacking.c */
+/* Hexes next to `hex` where unit u of its over-stacked stack may be displaced. */
+int displace_destinations(const Game *g, int hex, int u, short *out, int max);
+
+/* skirmish.c */
+/* Where active brigade u may put a skirmisher now. */
+int skirmish_destinations(const Game *g, int u, short *out);
+
+/* bombard.c */
+/* Why these guns may not bombard that hex (BOMBARD), or NULL. */
+const char *bombard_refusal(const Game *g, const Decision *d);
+/* The units that may take the bombardment's result. */
+int bombard_candidates(const Game *g, int side, short *out, int max);
+
+/* dummies.c */
+/* DUMMIES. */
+const char *dummy_refusal(const Game *g, int side, int hex);
+
+/* units.c */
+/* In the solitaire game the player moves every Union counter at the table and sees them all. */
+bool system_in_sight(const Game *g, int viewer);
+
 #endif

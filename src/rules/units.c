@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rules/game_internal.h"
+#include "rules/variant.h"
 
 static void count(GameState *st, int hex, int side, int delta)
 {
@@ -56,4 +57,94 @@ bool game_reindex(Game *g)
     bool same = memcmp(fresh, g->st.occupants, sizeof fresh) == 0;
     memcpy(g->st.occupants, fresh, sizeof fresh);
     return same;
+}
+
+void game_enemy_map(const Game *g, int side, unsigned char *enemy)
+{
+    memset(enemy, 0, (size_t)(g->gd->map.cols * g->gd->map.rows));
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->gd->units[i].side != side)
+            enemy[g->st.unit[i].hex] = 1;
+}
+
+bool hex_has_side(const Game *g, int hex, int side)
+{
+    return hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT && g->st.occupants[hex][side] > 0;
+}
+
+bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
+
+bool is_skirmisher(const Game *g, int u) { return g->gd->units[u].type == UT_SKIRMISHER; }
+
+const char *unit_id_of(const GameData *gd, int u) { return u >= 0 && u < gd->nunits ? gd->units[u].id : "?"; }
+
+const char *hex_name(const GameData *gd, int hex, char out[5])
+{
+    if (hex >= 0 && hex < gd->map.cols * gd->map.rows)
+        hex_format(map_hex_at(&gd->map, hex), out);
+    else
+        memcpy(out, "????", 5);
+    return out;
+}
+
+const char *unit_list_refusal(const Game *g, const short *units, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (units[i] < 0 || units[i] >= g->st.nunits)
+            return "no such unit";
+        for (int j = 0; j < i; j++)
+            if (units[j] == units[i])
+                return "a unit is named twice";
+    }
+    return NULL;
+}
+
+/* In the solitaire game the player moves every Union counter at the table
+ * and sees them all; hidden stacks are an option (hidden-automa). */
+bool system_in_sight(const Game *g, int viewer)
+{
+    return g->variant && viewer != g->variant->side && !(g->st.options & g->variant->hidden_option);
+}
+
+bool game_can_inspect(const Game *g, int viewer, int hex)
+{
+    if (system_in_sight(g, viewer))
+        return true;
+    bool enemy = false;
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side != viewer)
+            enemy = true;
+    return !enemy || next_to_side(g, hex, viewer);
+}
+
+bool hex_has_real(const Game *g, int hex, int side)
+{
+    for (int i = 0; i < g->st.nunits; i++)
+        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
+            !is_skirmisher(g, i) && !is_dummy(g, i))
+            return true;
+    return false;
+}
+
+int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short *out, int max)
+{
+    int n = 0;
+    if (!hex_has_side(g, hex, side))
+        return 0; /* the index says at once that no such unit stands there */
+    for (int i = 0; i < g->st.nunits; i++) {
+        const UnitState *u = &g->st.unit[i];
+        const UnitDef *ud = &g->gd->units[i];
+        if (u->where != AT_MAP || u->hex != hex || ud->side != side)
+            continue;
+        if (type >= 0 && ud->type == UT_DUMMY)
+            continue; /* a dummy is never a target (DUMMIES) */
+        if (type == TARGET_TROOPS && is_artillery(ud))
+            continue;
+        if (type == TARGET_ARTILLERY && !is_artillery(ud))
+            continue;
+        if (n < max)
+            out[n] = (short)i;
+        n++;
+    }
+    return n;
 }

@@ -1,0 +1,558 @@
+/* Moving (MOVE-BASIC, ROADS, FORCED-MARCH, EXIT-MAP): the moves open to a
+ * stack or any group of its units, a move carried out hex by hex with its
+ * stops for break contact, the forced march and the step it may cost, and
+ * leaving the map. What entering one hex costs is movement.c's answer. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "data/inidoc.h"
+#include "rules/game_internal.h"
+#include "rules/move.h"
+#include "rules/variant.h"
+
+void move_context_area(const Game *g, MoveContext *ctx)
+{
+    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
+    ctx->area_nw = sc->area_nw;
+    ctx->area_se = sc->area_se;
+}
+
+/* The movement search for units moving together (the slowest sets the pace). */
+bool group_reach_with(const Game *g, const short *units, int n, int mp_override, MoveReach *r)
+{
+    const GameData *gd = g->gd;
+    int mp = 99;
+    for (int i = 0; i < n; i++)
+        if (!is_skirmisher(g, units[i]) && !is_dummy(g, units[i]) && gd->units[units[i]].movement < mp)
+            mp = gd->units[units[i]].movement;
+    if (mp == 99)
+        mp = 0; /* skirmishers alone do not move */
+    bool forced = false;
+    for (int i = 0; i < n; i++)
+        forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
+    if (forced)
+        mp *= gd->rules.forced_march_factor; /* FORCED-MARCH */
+    Passage p;
+    passage_init(g, gd->units[units[0]].side, units, n, PASS_MOVE, &p);
+    mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
+    if (mp_override >= 0) {
+        mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
+        p.ctx.no_contact = true;
+    } else if (n > 0 && (g->st.unit[units[0]].flags & UF_GO_ON)) {
+        /* BREAK-CONTACT: "the unit's movement can resume if it still has movement points available" */
+        bool road = true;
+        int left = 255;
+        for (int i = 0; i < n; i++) {
+            road &= (g->st.unit[units[i]].flags & UF_GO_ROAD) != 0;
+            if (g->st.unit[units[i]].mp_left < left)
+                left = g->st.unit[units[i]].mp_left;
+        }
+        p.ctx.spent_half = mp * 2 + (road ? gd->movement.road_bonus : 0) - left;
+        p.ctx.road_lost = !road;
+    }
+    return passage_reach(g, &p, g->st.unit[units[0]].hex, mp, r);
+}
+
+static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
+{
+    return group_reach_with(g, units, n, -1, r);
+}
+
+const char *group_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    if (d->nunits < 1 || d->nunits > DEC_MAX_UNITS)
+        return "name the units moving together (all in one hex)";
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
+    bool real = false, infantry = false, skirm = false;
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->units[u].side != d->side)
+            return "that unit belongs to the other army";
+        if (st->unit[u].hex != st->unit[d->units[0]].hex)
+            return "units moving together must start in the same hex";
+        real |= !is_skirmisher(g, u) && !is_dummy(g, u);
+        infantry |= g->gd->units[u].type == UT_INFANTRY;
+        skirm |= is_skirmisher(g, u);
+    }
+    if (!real)
+        return "skirmishers and dummies move only with a real unit (SKIRM-RULES, DUMMIES)";
+    if (skirm && !infantry)
+        return "skirmishers move only stacked with infantry brigades (SKIRM-RULES)";
+    return NULL;
+}
+
+static const char *move_group_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    const char *bad = group_refusal(g, d);
+    if (bad)
+        return bad;
+    bool go_on = (st->unit[d->units[0]].flags & UF_GO_ON) != 0;
+    for (int i = 0; i < d->nunits; i++) {
+        unsigned f = st->unit[d->units[i]].flags;
+        if (!(f & UF_ACTIVE))
+            return "that unit is not active in this activation";
+        if ((f & UF_MOVED) && !(f & UF_GO_ON))
+            return "that unit has already moved";
+        if (((f & UF_GO_ON) != 0) != go_on)
+            return "a unit going on after a break of contact moves on only with those it moved with";
+    }
+    return NULL;
+}
+
+/* Why these units may not leave the map now (EXIT-MAP), or NULL: from a
+ * road hex on an exit, "Leaving a road hex and move off the maps costs 1
+ * movement point": before moving, or at the end of a move with that much
+ * left. Skirmishers and dummies go only with a real unit. */
+const char *exit_refusal(const Game *g, const Decision *d)
+{
+    const GameState *st = &g->st;
+    const char *bad = group_refusal(g, d);
+    if (bad)
+        return bad;
+    for (int i = 0; i < d->nunits; i++) {
+        const UnitState *us = &st->unit[d->units[i]];
+        if (!(us->flags & UF_ACTIVE) || us->where != AT_MAP)
+            return "that unit is not active in this activation";
+        if ((us->flags & UF_MOVED) && us->mp_left < g->gd->movement.exit_cost)
+            return "leaving the map costs 1 MP and it has less left after its move";
+    }
+    if (!exit_hex(g, st->unit[d->units[0]].hex))
+        return "units leave only from a road hex on an exit (EXIT-MAP)";
+    return NULL;
+}
+
+/* mv to every hex r reaches (but its start) that ok lets through, appended from out[n]. */
+static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFilter ok, Decision *out, int max, int n)
+{
+    for (int h = 0; h < r->nhexes; h++) {
+        if (h == r->start || move_cost_to(r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
+            continue;
+        if (ok && !ok(g, mv, h))
+            continue;
+        mv->arg = h;
+        if (n < max)
+            out[n] = *mv;
+        n++;
+    }
+    return n;
+}
+
+int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
+                     MoveFilter ok)
+{
+    const GameState *st = &g->st;
+    /* Each eligible unit alone, and each hex's whole eligible stack. */
+    for (int u = 0; u < st->nunits; u++) {
+        if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
+            continue;
+        Decision grp = {.kind = D_MOVE, .side = st->to_move};
+        bool first_in_hex = true;
+        for (int v = 0; v < st->nunits; v++)
+            if ((st->unit[v].flags & want) && !(st->unit[v].flags & done) && st->unit[v].hex == st->unit[u].hex) {
+                if (v < u)
+                    first_in_hex = false;
+                if (grp.nunits < DEC_MAX_UNITS)
+                    grp.units[grp.nunits++] = (short)v;
+            }
+        for (int pass = 0; pass < 2; pass++) {
+            Decision mv = grp;
+            if (pass == 0) {
+                mv.nunits = 1;
+                mv.units[0] = (short)u;
+            } else if (!first_in_hex || grp.nunits < 2)
+                continue;
+            MoveReach r;
+            if ((ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL) ||
+                !group_reach_with(g, mv.units, mv.nunits, mp_override, &r))
+                continue;
+            n = reached_moves(g, &mv, &r, ok, out, max, n);
+            move_reach_free(&r);
+        }
+    }
+    return n;
+}
+
+int game_move_preview(const Game *g, const Decision *d, short *path, int max, int *half_mp, int *allowance_half)
+{
+    const Map *m = &g->gd->map;
+    if (d->kind != D_MOVE || d->nunits < 1 || d->nunits > DEC_MAX_UNITS || d->arg < 0 || d->arg >= m->cols * m->rows ||
+        group_refusal(g, d))
+        return 0;
+    MoveReach r;
+    int mp_override = g->st.pending == PEND_RETREAT_EVENT ? event_retreat_mp(g) : -1;
+    if (!group_reach_with(g, d->units, d->nunits, mp_override, &r))
+        return 0;
+    HexCoord to = map_hex_at(m, d->arg);
+    bool road = false;
+    int cost = move_cost_to(&r, to, &road);
+    int n = 0;
+    if (cost != MOVE_UNREACHED && d->arg != r.start) {
+        HexCoord *way = malloc((size_t)(m->cols * m->rows) * sizeof *way);
+        int len = way ? move_path(&r, to, way, m->cols * m->rows) : 0;
+        for (int i = 0; i < len && n < max; i++)
+            path[n++] = (short)map_hex_index(m, way[i]);
+        free(way);
+        if (half_mp)
+            *half_mp = cost;
+        if (allowance_half)
+            *allowance_half = r.allowance[road ? LAYER_ROAD : LAYER_ANY];
+    }
+    move_reach_free(&r);
+    return n;
+}
+
+int game_group_moves(const Game *g, const short *units, int nunits, Decision *out, int max)
+{
+    const GameState *st = &g->st;
+    if (st->pending != PEND_NONE || st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE ||
+        nunits < 1 || nunits > DEC_MAX_UNITS)
+        return 0;
+    Decision mv = {.kind = D_MOVE, .side = st->to_move, .nunits = nunits};
+    memcpy(mv.units, units, (size_t)nunits * sizeof *units);
+    MoveReach r;
+    if (move_group_refusal(g, &mv) || !group_reach(g, mv.units, nunits, &r))
+        return 0;
+    int n = reached_moves(g, &mv, &r, NULL, out, max, 0);
+    move_reach_free(&r);
+    return n;
+}
+
+static void end_move(Game *g, const char *why)
+{
+    GameState *st = &g->st;
+    char route[GS_MAX_PATH * 5 + 1] = "";
+    for (int i = 0; i <= st->mv_pos; i++) {
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, st->mv_path[i]), hx);
+        if (i)
+            strcat(route, " ");
+        strcat(route, hx);
+    }
+    log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %d%s MP%s%s%s", route, st->mv_spent / 2,
+            st->mv_spent % 2 ? ".5" : "", st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
+            why ? "; " : "", why ? why : "");
+    /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
+    int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
+    for (int i = 0; i < st->mv_n; i++) {
+        UnitState *u = &st->unit[st->mv_units[i]];
+        u->mp_left = (unsigned char)(left > 0 ? left : 0);
+        /* BREAK-CONTACT: a break "only temporarily interrupts the movement of the unit that caused this
+         * effect": with MP left it may go on (a new move from here) */
+        if (st->mv_broke && left > 0 && u->where == AT_MAP && !(u->flags & UF_DEM))
+            u->flags |= UF_GO_ON | (st->mv_road ? UF_GO_ROAD : 0);
+    }
+    st->mv_broke = false;
+    st->mv_last_n = st->mv_n; /* mv_units kept until the next decision (SKIRM-MAKE) */
+    st->mv_last_road = st->mv_road && st->mv_pos > 0;
+    st->mv_n = 0;
+    st->mv_len = st->mv_pos = 0;
+}
+
+/* Goes on with the move under way, hex by hex, pricing each step against
+ * the units where they stand now; stops when break contact is offered. */
+void continue_move(Game *g)
+{
+    GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    int side = st->drawn.side;
+    while (st->mv_pos < st->mv_len - 1) {
+        int from = st->mv_path[st->mv_pos], to = st->mv_path[st->mv_pos + 1];
+        if (hex_has_side(g, to, 1 - side)) {
+            end_move(g, "the way ahead is held by the enemy");
+            return;
+        }
+        Passage p; /* each step priced against the units where they stand now */
+        passage_init(g, side, st->mv_units, st->mv_n, PASS_MOVE, &p);
+        bool by_road;
+        const Map *m = &gd->map;
+        int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
+        int cost = move_step_cost(&p.ctx, map_hex_at(m, from), dir, &by_road);
+        bool road = st->mv_road && by_road;
+        int allowance = st->mv_mp * 2 + (road ? gd->movement.road_bonus : 0);
+        if (cost == COST_NO || st->mv_spent + cost > allowance) {
+            end_move(g, cost == COST_NO ? "the next hex cannot be entered now" : "not enough movement points left");
+            return;
+        }
+        /* only the hex the move started in was held: a hex marched through is not abandoned works */
+        bool was_adjacent = st->mv_pos == 0 && next_to_side(g, from, 1 - side);
+        bool dem_before[DEC_MAX_UNITS];
+        for (int i = 0; i < st->mv_n; i++) {
+            dem_before[i] = (st->unit[st->mv_units[i]].flags & UF_DEM) != 0;
+            unit_put(g, st->mv_units[i], AT_MAP, to);
+        }
+        leave_hex(g, from, side, st->mv_units, st->mv_n, LEAVE_MOVE, was_adjacent);
+        st->mv_spent += cost;
+        st->mv_road = road;
+        st->mv_pos++;
+        bool became_dem = false;
+        for (int i = 0; i < st->mv_n; i++)
+            became_dem |= !dem_before[i] && (st->unit[st->mv_units[i]].flags & UF_DEM);
+        /* Demoralized units "maintain their movement ability": one demoralized by leaving its works goes on,
+         * never next to the enemy from here (passage_init); only one that became so next to the enemy stops,
+         * to fall back at once (DEMORAL) */
+        if (became_dem && next_to_side(g, to, 1 - side)) {
+            end_move(g, "demoralized next to the enemy, it goes no further");
+            morale_check(g);
+            return;
+        }
+        if (morale_check(g)) /* demoralized enemies it came next to fall back first (DEMORAL) */
+            return;
+        offer_break_contact(g, to);
+        if (st->pending != PEND_NONE)
+            return;
+    }
+    end_move(g, NULL);
+}
+
+void game_resume_move(Game *g)
+{
+    GameState *st = &g->st;
+    if (st->mv_n == 0 || st->phase != PH_ACTIVATION)
+        return;
+    offer_break_contact(g, st->mv_path[st->mv_pos]);
+    if (st->pending == PEND_NONE)
+        continue_move(g);
+}
+
+/* FORCED-MARCH: "No unit in the force marching formation may attack or
+ * bombard that turn": a unit that marched, any unit of the activation under
+ * way, and any unit of a formation that marched, even one activated later
+ * by the Independent chit or a detachment. */
+bool forced_march_bars(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    int f = unit_formation(g, u);
+    return (st->unit[u].flags & UF_FORCED) || st->marching || (f >= 0 && f < GS_MAX_FORMATIONS && st->marched_fm[f]);
+}
+
+/* Why this activation may not be a forced march now, or NULL. */
+const char *march_refusal(const Game *g)
+{
+    const GameState *st = &g->st;
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || st->pending != PEND_NONE)
+        return "a forced march is declared during an activation's movement";
+    if (st->drawn.kind == CHIT_INDEPENDENT)
+        return "only a formation (or a higher commander's) may force-march";
+    if (st->march_used[st->drawn.side])
+        return "only one formation a turn may force-march";
+    bool able = false;
+    for (int i = 0; i < st->nunits; i++) {
+        if ((st->unit[i].flags & UF_ACTIVE) && (st->unit[i].flags & (UF_MOVED | UF_FIRED)))
+            return "declare it before any unit moves";
+        able |= (st->unit[i].flags & UF_ACTIVE) && !(st->unit[i].flags & (UF_OOS | UF_DIS | UF_DEM)) &&
+                !is_skirmisher(g, i) && st->unit[i].where == AT_MAP;
+    }
+    return able ? NULL : "no active unit could march (out of supply and disordered units cannot)";
+}
+
+/* FORCED-MARCH: "a step loss is removed by any unit belonging to the
+ * formation": a unit of the marching formation (or of a higher
+ * commander's formations) on the map, or one that marched with it. */
+bool march_loss_ok(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    const Chit *c = &st->drawn;
+    if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || is_skirmisher(g, u) || is_dummy(g, u) ||
+        g->gd->units[u].side != c->side)
+        return false;
+    int f = unit_formation(g, u);
+    return (st->unit[u].flags & UF_FORCED) || (c->kind == CHIT_FORMATION && f >= 0 && f == c->index) ||
+           held_by_drawn(g, f);
+}
+
+/* D_FORCED_MARCH */
+bool apply_forced_march(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    const char *r = march_refusal(g);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    int marching = 0;
+    for (int i = 0; i < st->nunits; i++) {
+        UnitState *u = &st->unit[i];
+        if (!(u->flags & UF_ACTIVE))
+            continue;
+        if (u->flags & (UF_OOS | UF_DIS | UF_DEM)) {
+            /* "cannot perform this type of movement": they move at their own pace, and like the whole
+             * formation do not attack or bombard */
+            log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH",
+                    "%s, out of supply or in disorder, cannot force-march: it moves at its normal pace",
+                    g->gd->units[i].name);
+            continue;
+        }
+        u->flags |= UF_FORCED;
+        marching++;
+    }
+    for (int i = 0; i < st->nunits; i++) { /* "the force marching formation": every formation acting now */
+        int f = unit_formation(g, i);
+        if ((st->unit[i].flags & UF_ACTIVE) && f >= 0 && f < GS_MAX_FORMATIONS)
+            st->marched_fm[f] = true;
+    }
+    st->march_used[d->side] = true;
+    st->marching = true;
+    log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH",
+            "%s force-marches: %d units, double movement, never next to the enemy, no attack", data_side_name(d->side),
+            marching);
+    return true;
+}
+
+/* D_TAKE after a forced march: the unit that loses the march's step (FORCED-MARCH). */
+bool march_loss_take(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    int u = d->arg;
+    if (!march_loss_ok(g, u)) {
+        snprintf(why, n, "the step comes from a unit of the formation that marched (FORCED-MARCH)");
+        return false;
+    }
+    st->unit[u].steps--;
+    if (st->unit[u].steps == 0)
+        unit_put(g, u, AT_ELIMINATED, -1);
+    log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
+            g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
+    st->pending = PEND_NONE;
+    st->to_move = st->drawn.side;
+    if (st->has_resume) {
+        st->has_resume = false;
+        Decision r = {.kind = D_END, .side = st->resume_side};
+        char rwhy[160];
+        decision_apply(g, &r, rwhy, sizeof rwhy);
+    }
+    return true;
+}
+
+/* D_EXIT */
+bool apply_exit(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+        snprintf(why, n, "units leave the map during their movement");
+        return false;
+    }
+    const char *r = exit_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        UnitState *u = &st->unit[d->units[i]];
+        int from = u->hex;
+        unit_put(g, d->units[i], AT_EXITED, -1);
+        u->exited_from = (short)from;
+        u->flags |= UF_MOVED;
+        leave_hex(g, from, d->side, &d->units[i], 1, LEAVE_MOVE, next_to_side(g, from, 1 - d->side));
+    }
+    log_add(&g->log, st->turn, LOG_DECISION, "EXIT-MAP", "%s: off the map for good", text);
+    return true;
+}
+
+/* D_MOVE */
+bool apply_move(Game *g, const Decision *d, char *why, size_t n)
+{
+    GameState *st = &g->st;
+    char text[1024]; /* the decision as the log and the record write it */
+    decision_format(g->gd, d, text, sizeof text);
+    if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
+        snprintf(why, n, st->act_step == STEP_BOMBARD ? "movement ends with the first bombardment"
+                                                      : "nothing may move now");
+        return false;
+    }
+    const char *r = move_group_refusal(g, d);
+    if (r) {
+        snprintf(why, n, "%s", r);
+        return false;
+    }
+    MoveReach reach;
+    if (!group_reach(g, d->units, d->nunits, &reach)) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    const Map *m = &g->gd->map;
+    bool road_only = false;
+    int cost = d->arg >= 0 && d->arg < m->cols * m->rows ? move_cost_to(&reach, map_hex_at(m, d->arg), &road_only)
+                                                         : MOVE_UNREACHED;
+    if (cost == MOVE_UNREACHED || d->arg == reach.start) {
+        move_reach_free(&reach);
+        snprintf(why, n, "that hex cannot be reached this move%s",
+                 g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
+        return false;
+    }
+    HexCoord path[GS_MAX_PATH];
+    int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
+    move_reach_free(&reach);
+    st->mv_n = d->nunits;
+    st->mv_mp = 99;
+    bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
+    int go_left = 255;
+    for (int i = 0; i < d->nunits && resumed; i++) {
+        UnitState *u = &st->unit[d->units[i]];
+        go_road &= (u->flags & UF_GO_ROAD) != 0;
+        if (u->mp_left < go_left)
+            go_left = u->mp_left;
+        u->flags &= (unsigned short)~(UF_GO_ON | UF_GO_ROAD);
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        st->mv_units[i] = d->units[i];
+        st->unit[d->units[i]].flags |= UF_MOVED;
+        if (!is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]) &&
+            g->gd->units[d->units[i]].movement < st->mv_mp)
+            st->mv_mp = g->gd->units[d->units[i]].movement;
+    }
+    for (int i = 0; i < d->nunits; i++)
+        if (st->unit[d->units[i]].flags & UF_FORCED) {
+            st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
+            break;
+        }
+    st->mv_mp += event_extra_mp(g, d->units, d->nunits); /* Jackson Attacks (EVENTS) */
+    st->mv_len = len;
+    for (int i = 0; i < len; i++)
+        st->mv_path[i] = (short)map_hex_index(m, path[i]);
+    st->mv_pos = 0;
+    st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
+    st->mv_road = resumed ? go_road : true;
+    st->mv_broke = false;
+    /* VISIBILITY: a stack the enemy may not inspect moves under its count of counters only; its
+     * owner reads which units (and dummies) they are */
+    int from_hex = st->unit[d->units[0]].hex;
+    bool hidden = !game_can_inspect(g, 1 - d->side, from_hex);
+    LogEntry *le = log_add(&g->log, st->turn, LOG_DECISION, "MOVE-BASIC", "%s: planned %d%s MP%s", text,
+                           cost / 2, cost % 2 ? ".5" : "", road_only ? " wholly by road" : "");
+    if (hidden && le) {
+        le->secret = d->side + 1;
+        /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
+        int counters = d->nunits, left = 0, dummies = 0;
+        for (int u = 0; u < st->nunits; u++) {
+            bool named = false;
+            for (int i = 0; i < d->nunits; i++)
+                named |= d->units[i] == u;
+            if (named || st->unit[u].where != AT_MAP || st->unit[u].hex != from_hex ||
+                g->gd->units[u].side != d->side)
+                continue;
+            if (is_dummy(g, u))
+                dummies++;
+            else
+                left++;
+        }
+        if (left == 0)
+            counters += dummies;
+        char hf[5], ht[5];
+        LogEntry *pub = log_add(&g->log, st->turn, LOG_DECISION, "VISIBILITY",
+                                "a %s stack of %d counter%s moves from %s towards %s",
+                                d->side == SIDE_UNION ? "Union" : "Confederate", counters, counters == 1 ? "" : "s",
+                                hex_name(g->gd, from_hex, hf), hex_name(g->gd, d->arg, ht));
+        if (pub)
+            pub->secret = -(d->side + 1); /* the enemy's view: its owner reads its own line above */
+    }
+    continue_move(g);
+    return true;
+}
