@@ -1,14 +1,13 @@
-/* Combat (COMBAT-WHO, COMBAT-DICE, COMBAT-STEPS, TERRAIN-LIMITS, ENCIRCLE,
- * BREASTWORK, FORTIFICATION, ELITE-BONUS, HITS, RETREAT-FOR-LOSS, RETREAT,
- * ADVANCE).
+/* The steps of a combat (COMBAT-STEPS, HITS, RETREAT-FOR-LOSS, RETREAT,
+ * ADVANCE, RULE-OF-SIX, SKIRM-DEFEND, BREASTWORK's choice in combat).
  *
- * A combat is declared by the active side (attack UNITS HEXES) and then
- * walks through the rulebook's steps, asking whichever side must decide:
- * the defender's breastwork, what the breastwork costs the attacker, the
- * bonus points on the dice (attacker first), the dice, the defender's
- * losses (or a retreat instead of one), the attacker's losses, the
- * retreats, and the attacker's advance. Skirmishers and the optional rule
- * of 6 are still to come. */
+ * A combat is declared by the active side (attack UNITS HEXES; who may
+ * attack what is combat_declare.c's) and then walks through the rulebook's
+ * steps, asking whichever side must decide: the defender's skirmisher and
+ * breastwork, what the breastwork costs the attacker, the bonus points on
+ * the dice (attacker first), the dice (combat_dice.c), the 6s, the
+ * defender's losses (or a retreat instead of one), the attacker's losses,
+ * the retreats, and the attacker's advance. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +18,10 @@
 
 static const Map *MAP(const Game *g) { return &g->gd->map; }
 
-static bool in_list(const short *list, int n, int v)
+static void next_step(Game *g);
+static bool six_pick_left(const Game *g, bool attacker_picks);
+
+bool short_list_has(const short *list, int n, int v)
 {
     for (int i = 0; i < n; i++)
         if (list[i] == v)
@@ -27,499 +29,7 @@ static bool in_list(const short *list, int n, int v)
     return false;
 }
 
-static bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
-
-/* Why an active unit may not attack now, or NULL. */
-static const char *attacker_refusal(const Game *g, int u, int side)
-{
-    const UnitState *us = &g->st.unit[u];
-    if (is_dummy(g, u))
-        return "a dummy never fights (DUMMIES)";
-    if (g->gd->units[u].side != side)
-        return "that unit belongs to the other army";
-    if (!unit_here(g, u) || !(us->flags & UF_ACTIVE))
-        return "that unit is not active in this activation";
-    if (us->flags & UF_FOUGHT)
-        return "that unit has already attacked";
-    if (us->flags & UF_FIRED)
-        return "artillery that bombarded does not fight in the same turn (BOMBARD)";
-    if (us->flags & (UF_DIS | UF_DEM))
-        return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
-    if (forced_march_bars(g, u))
-        return "no unit of a force-marching formation attacks this turn (FORCED-MARCH)";
-    return NULL;
-}
-
-static bool was_attacked(const Game *g, int hex) { return in_list(g->st.attacked, g->st.nattacked, hex); }
-
-/* Enemy hexes next to unit u (across hexsides that allow combat). */
-static int enemy_neighbours(const Game *g, int u, short *out)
-{
-    int side = g->gd->units[u].side, n = 0;
-    HexCoord c = map_hex_at(MAP(g), g->st.unit[u].hex);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord nb = hex_neighbour(c, d);
-        if (!map_has(MAP(g), nb))
-            continue;
-        int ni = map_hex_index(MAP(g), nb);
-        if (hex_has_side(g, ni, 1 - side) && hexes_can_fight(g, g->st.unit[u].hex, ni))
-            out[n++] = (short)ni;
-    }
-    return n;
-}
-
-/* COMBAT-WHO: "Attacking units or stacks are not obliged to attack
- * disorganized enemy units or stacks": a hex obliges the attacker only if
- * some real unit in it is in order. */
-static bool obliges(const Game *g, int hex, int enemy)
-{
-    for (int u = 0; u < g->st.nunits; u++)
-        if (unit_here(g, u) && g->st.unit[u].hex == hex && g->gd->units[u].side == enemy && !is_skirmisher(g, u) &&
-            !is_dummy(g, u) && !(g->st.unit[u].flags & (UF_DIS | UF_DEM)))
-            return true;
-    return false;
-}
-
-static int defenders_of(const Game *g, const short *hexes, int nhex, int side, short *out, int max)
-{
-    int n = 0;
-    for (int h = 0; h < nhex; h++) {
-        short buf[CB_MAX_UNITS];
-        int k = units_in_hex(g, hexes[h], side, -1, buf, CB_MAX_UNITS);
-        for (int i = 0; i < k && i < CB_MAX_UNITS && n < max; i++)
-            out[n++] = buf[i];
-    }
-    return n;
-}
-
-/* ENCIRCLE: attackers "in opposite hexes or ... in three different hexes
- * separated by empty hexes": the three hexes between them hold no unit. */
-static bool encircled(const Game *g, int hex, const short *att, int natt)
-{
-    unsigned bits = 0, occupied = 0;
-    HexCoord c = map_hex_at(MAP(g), hex);
-    for (int i = 0; i < natt; i++) {
-        int dir = hex_direction(c, map_hex_at(MAP(g), g->st.unit[att[i]].hex));
-        if (dir >= 0)
-            bits |= 1u << dir;
-    }
-    for (int d = 0; d < 3; d++)
-        if ((bits & (1u << d)) && (bits & (1u << (d + 3))))
-            return true;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord nb = hex_neighbour(c, d);
-        if (map_has(MAP(g), nb) && (hex_has_side(g, map_hex_index(MAP(g), nb), SIDE_UNION) ||
-                                    hex_has_side(g, map_hex_index(MAP(g), nb), SIDE_CONFEDERATE)))
-            occupied |= 1u << d;
-    }
-    return ((bits & 0x15u) == 0x15u && !(occupied & 0x2au)) || ((bits & 0x2au) == 0x2au && !(occupied & 0x15u));
-}
-
-/* FORTIFICATION: a Confederate-held printed work counts in full when every
- * attacker comes across a side it faces, otherwise as a breastwork. */
-int combat_fortification(const Game *g, int hex, const short *att, int natt, int def_side)
-{
-    const MapHex *mh = &MAP(g)->hexes[hex];
-    if (g->st.fort_marker[hex])
-        return natt > 0 ? 2 : 0; /* a bridgehead marker: full effect for whoever holds it (CAMPAIGN) */
-    if (!mh->fort_faces || def_side != SIDE_CONFEDERATE)
-        return 0;
-    HexCoord c = map_hex_at(MAP(g), hex);
-    bool all_faced = true, any = false;
-    for (int i = 0; i < natt; i++) {
-        int dir = hex_direction(c, map_hex_at(MAP(g), g->st.unit[att[i]].hex));
-        if (dir < 0)
-            continue;
-        any = true;
-        all_faced &= (mh->fort_faces >> dir) & 1u;
-    }
-    return !any ? 0 : all_faced ? 2 : 1; /* 2: in full, 1: as a breastwork */
-}
-
-/* OOS-LADDER: "Units out of supply in combat apply a penalty of minus one
- * (-1) to each die. This penalty also applies if out-of-supply units fight
- * alongside supplied friendly units." */
-static bool side_out_of_supply(const Game *g, const short *units, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (unit_here(g, units[i]) && (g->st.unit[units[i]].flags & UF_OOS))
-            return true;
-    return false;
-}
-
-int side_bonus(const Game *g, const short *units, int n)
-{
-    /* ELITE-BONUS: per hex at most one artillery and one infantry/cavalry source. */
-    int total = 0;
-    for (int i = 0; i < n; i++) {
-        int hex = g->st.unit[units[i]].hex;
-        bool first = true;
-        for (int j = 0; j < i; j++)
-            first &= g->st.unit[units[j]].hex != hex;
-        if (!first)
-            continue;
-        int best_art = 0, best_inf = 0;
-        for (int j = 0; j < n; j++) {
-            if (g->st.unit[units[j]].hex != hex)
-                continue;
-            const UnitDef *ud = &g->gd->units[units[j]];
-            int *b = is_artillery(ud) ? &best_art : &best_inf;
-            if (ud->elite > *b)
-                *b = ud->elite;
-        }
-        total += best_art + best_inf;
-    }
-    return total;
-}
-
-/* TERRAIN-LIMITS: the one terrain or hexside effect the defender picks (the
- * one that leaves the attacker fewest dice), applied to *ad and *dd; its
- * name, or NULL when none changes them. A hexside counts only when every
- * attacker crosses that kind; the hex's own cap holds in any case. The base
- * combat and the Automa's engagement (J.3) both ask this. */
-const char *combat_terrain(const Game *g, const short *att, int natt, const short *hexes, int nhex, int *ad, int *dd)
-{
-    const GameData *gd = g->gd;
-    int best_ad = 999, best_dd = *dd, best_hex = nhex > 0 ? hexes[0] : 0;
-    const char *best_name = NULL;
-    for (int h = 0; h < nhex; h++) {
-        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[hexes[h]].terrain];
-        int a2 = *ad + t->attacker_dice, d2 = *dd + t->defender_dice;
-        if (t->dice_limit > 0 && a2 > t->dice_limit)
-            a2 = t->dice_limit;
-        if (a2 < best_ad || (a2 == best_ad && d2 > best_dd)) {
-            best_ad = a2, best_dd = d2, best_hex = hexes[h];
-            best_name = t->name;
-        }
-    }
-    int kind = -2;
-    for (int i = 0; i < natt && kind != -3; i++)
-        for (int h = 0; h < nhex; h++) {
-            HexCoord a = map_hex_at(MAP(g), g->st.unit[att[i]].hex), b = map_hex_at(MAP(g), hexes[h]);
-            int dir = hex_direction(a, b);
-            if (dir < 0)
-                continue;
-            int k = map_hexside(MAP(g), a, dir)->kind;
-            kind = kind == -2 ? k : kind == k ? kind : -3;
-        }
-    if (kind >= 0) {
-        const HexsideKind *k = &gd->hexside_kinds[kind];
-        int a2 = *ad + k->attacker_dice;
-        if (k->attack_dice_limit > 0 && a2 > k->attack_dice_limit)
-            a2 = k->attack_dice_limit;
-        const TerrainKind *t = &gd->terrain[MAP(g)->hexes[best_hex].terrain];
-        if (t->dice_limit > 0 && a2 > t->dice_limit) /* the hex's limit holds in any case */
-            a2 = t->dice_limit;
-        if (a2 < best_ad) {
-            best_ad = a2, best_dd = *dd;
-            best_name = k->name;
-        }
-    }
-    if (nhex == 0 || (best_ad == *ad && best_dd == *dd))
-        return NULL;
-    *ad = best_ad, *dd = best_dd;
-    return best_name;
-}
-
-/* The works the attacked hexes hold against these attackers: a
- * fortification faced (a step and a die, FORTIFICATION), a breastwork or a
- * fortification attacked from a side it does not face (BREASTWORK). The
- * dice count and the preview both ask. */
-static void combat_works(const Game *g, const short *att, int natt, const short *hexes, int nhex, int side, bool *fort,
-                         bool *bw)
-{
-    *fort = *bw = false;
-    for (int h = 0; h < nhex; h++) {
-        int f = combat_fortification(g, hexes[h], att, natt, 1 - side);
-        *fort |= f == 2;
-        *bw |= f == 1 || g->st.breastwork[hexes[h]] == 2 - side; /* the defender's own breastwork */
-    }
-}
-
-/* What modifies every die of each side (OOS-LADDER: out of supply) and the
- * defender's first die (FORCED-MARCH: attacked the turn it force-marched).
- * The roll and the preview both ask. */
-static void die_modifiers(const Game *g, const short *att, int natt, const short *def, int ndef, int *att_mod,
-                          int *def_mod, int *def_first)
-{
-    *att_mod = side_out_of_supply(g, att, natt) ? -g->gd->rules.supply_penalty : 0;
-    *def_mod = side_out_of_supply(g, def, ndef) ? -g->gd->rules.supply_penalty : 0;
-    *def_first = 0;
-    for (int i = 0; i < ndef; i++)
-        if (g->st.unit[def[i]].flags & UF_FORCED)
-            *def_first = -g->gd->rules.forced_march_penalty;
-}
-
-void game_combat_dice(const Game *g, const short *att, int natt, const short *hexes, int nhex, bool bw_die,
-                      int *att_dice, int *def_dice, char *why, size_t whysize)
-{
-    const GameData *gd = g->gd;
-    const CombatRules *cr = &gd->combat;
-    int side = natt > 0 ? gd->units[att[0]].side : SIDE_CONFEDERATE;
-    short def[CB_MAX_UNITS];
-    int ndef = defenders_of(g, hexes, nhex, 1 - side, def, CB_MAX_UNITS);
-    int A = 0, D = 0;
-    for (int i = 0; i < natt; i++)
-        A += game_unit_points(g, att[i]);
-    for (int i = 0; i < ndef; i++)
-        D += game_unit_points(g, def[i]);
-    bool system_defends = g->variant && side != g->variant->side; /* the Automa defends */
-    if (system_defends)
-        D += g->variant->cover_points(g); /* AI-ARTILLERY: the defending Automa's artillery (I.2) */
-    int ad = (D > 0 && A / D > 0 ? A / D : 1) + cr->extra_dice;
-    int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
-    int marker = system_defends ? g->variant->defence_marker(g, def, ndef) : 0;
-    dd += marker; /* AI-COMBAT-MARKER: the defending formation's +1 or -1 */
-    char notes[160] = "";
-    if (marker)
-        snprintf(notes, sizeof notes, ", combat marker %+d", marker);
-    bool enc = false, fort = false, bw = false;
-    for (int h = 0; h < nhex; h++)
-        enc |= encircled(g, hexes[h], att, natt);
-    combat_works(g, att, natt, hexes, nhex, side, &fort, &bw);
-    if (enc) {
-        ad += gd->rules.encircle_dice;
-        {
-            size_t nl = strlen(notes);
-            snprintf(notes + nl, sizeof notes - nl, ", encircled +%d", gd->rules.encircle_dice);
-        }
-    }
-    if (fort) {
-        dd += gd->rules.fortification_dice;
-        {
-            size_t nl = strlen(notes);
-            snprintf(notes + nl, sizeof notes - nl, ", fortification: defender +%d", gd->rules.fortification_dice);
-        }
-    }
-    if (bw && bw_die) {
-        ad -= gd->rules.breastwork_dice;
-        {
-            size_t nl = strlen(notes);
-            snprintf(notes + nl, sizeof notes - nl, ", breastwork -%d", gd->rules.breastwork_dice);
-        }
-    }
-    /* TERRAIN-LIMITS: the defender picks one terrain or hexside effect; the
-     * engine picks the one that leaves the attacker fewest dice. */
-    {
-        const char *tname = combat_terrain(g, att, natt, hexes, nhex, &ad, &dd);
-        if (tname) {
-            size_t len = strlen(notes);
-            snprintf(notes + len, sizeof notes - len, ", %s", tname);
-        }
-    }
-    bool only_skirmishers = ndef > 0;
-    for (int i = 0; i < ndef; i++)
-        only_skirmishers &= is_skirmisher(g, def[i]) || is_dummy(g, def[i]);
-    if (only_skirmishers && dd > gd->rules.lone_skirmisher_dice) {
-        dd = gd->rules.lone_skirmisher_dice; /* a skirmisher alone in its hex rolls few dice */
-        {
-            size_t nl = strlen(notes);
-            snprintf(notes + nl, sizeof notes - nl, ", skirmishers alone: %d die", gd->rules.lone_skirmisher_dice);
-        }
-    }
-    if (ad < cr->min_dice)
-        ad = cr->min_dice;
-    if (dd < cr->min_dice)
-        dd = cr->min_dice;
-    if (side_out_of_supply(g, att, natt) || side_out_of_supply(g, def, ndef)) {
-        size_t nl = strlen(notes);
-        snprintf(notes + nl, sizeof notes - nl, ", out of supply: %s -%d a die",
-                 side_out_of_supply(g, att, natt) && side_out_of_supply(g, def, ndef) ? "both"
-                 : side_out_of_supply(g, att, natt)                                 ? "attacker"
-                                                                                    : "defender",
-                 gd->rules.supply_penalty);
-    }
-    int leader = event_attack_dice(g, att, natt); /* Jackson Attacks (EVENTS): after the limits */
-    if (leader) {
-        ad += leader;
-        size_t nl = strlen(notes);
-        snprintf(notes + nl, sizeof notes - nl, ", event +%d", leader);
-    }
-    *att_dice = ad;
-    *def_dice = dd;
-    if (why)
-        snprintf(why, whysize, "%d against %d%s: %d dice against %d", A, D, notes, ad, dd);
-}
-
-void game_combat_preview(const Game *g, const short *att, int natt, const short *hexes, int nhex, CombatPreview *out)
-{
-    const GameData *gd = g->gd;
-    memset(out, 0, sizeof *out);
-    int side = natt > 0 ? gd->units[att[0]].side : SIDE_CONFEDERATE;
-    short def[CB_MAX_UNITS];
-    int ndef = defenders_of(g, hexes, nhex, 1 - side, def, CB_MAX_UNITS);
-    for (int i = 0; i < natt; i++) {
-        out->att_points += game_unit_points(g, att[i]);
-        out->att_steps += is_dummy(g, att[i]) ? 0 : g->st.unit[att[i]].steps;
-    }
-    for (int i = 0; i < ndef; i++) {
-        out->def_points += game_unit_points(g, def[i]);
-        out->def_steps += is_dummy(g, def[i]) ? 0 : g->st.unit[def[i]].steps;
-    }
-    game_combat_dice(g, att, natt, hexes, nhex, false, &out->att_dice, &out->def_dice, out->why, sizeof out->why);
-    int ad_bw = 0, dd_bw = 0;
-    game_combat_dice(g, att, natt, hexes, nhex, true, &ad_bw, &dd_bw, NULL, 0);
-    out->att_dice_bw = ad_bw != out->att_dice ? ad_bw : -1;
-    bool fort, bw_here, bw_allowed = false;
-    combat_works(g, att, natt, hexes, nhex, side, &fort, &bw_here);
-    out->works_steps = fort ? gd->rules.fortification_steps : 0;
-    for (int h = 0; h < nhex; h++)
-        bw_allowed |= breastwork_allowed(g, hexes[h]);
-    out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
-    out->automa_defends = g->variant && side != g->variant->side;
-    /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
-    out->bw_possible = !bw_here && !fort && bw_allowed && !out->automa_defends;
-    out->skirm_possible = !out->automa_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
-    if (out->automa_defends)
-        out->cover_step_from = g->variant->cover_step_from(g);
-    out->att_bonus = side_bonus(g, att, natt);
-    out->def_bonus = side_bonus(g, def, ndef);
-    die_modifiers(g, att, natt, def, ndef, &out->att_mod, &out->def_mod, &out->def_first_mod);
-    out->hit_on = gd->combat.hit_on;
-}
-
-/* ---- declaring (COMBAT-WHO) ------------------------------------------ */
-
-/* Whether some able attacker not in `busy` could still attack hex. */
-static bool someone_could_attack(const Game *g, int hex, const short *busy, int nbusy, int side)
-{
-    for (int u = 0; u < g->st.nunits; u++) {
-        if (in_list(busy, nbusy, u) || attacker_refusal(g, u, side))
-            continue;
-        if (is_skirmisher(g, u)) { /* only with another unit of its hex that could attack (SKIRM-RULES) */
-            bool company = false;
-            for (int v = 0; v < g->st.nunits && !company; v++)
-                company = v != u && !is_skirmisher(g, v) && g->st.unit[v].where == AT_MAP &&
-                          g->st.unit[v].hex == g->st.unit[u].hex && !in_list(busy, nbusy, v) &&
-                          !attacker_refusal(g, v, side);
-            if (!company)
-                continue;
-        }
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        if (in_list(nb, k, hex))
-            return true;
-    }
-    return false;
-}
-int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
-{
-    const GameState *st = &g->st;
-    int side = d->side;
-    short need[64];
-    int nneed = 0;
-    for (int i = 0; i < st->nobliged && nneed < 64; i++)
-        need[nneed++] = st->obliged[i];
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
-            continue;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        for (int j = 0; j < k && nneed < 64; j++)
-            if (!in_list(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
-                need[nneed++] = nb[j];
-    }
-    int n = 0;
-    for (int i = 0; i < nneed; i++)
-        if (!in_list(d->hexes, d->nhexes, need[i]) && !was_attacked(g, need[i]) && hex_has_side(g, need[i], 1 - side) &&
-            n < max)
-            out[n++] = need[i];
-    return n;
-}
-
-
-static const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n)
-{
-    const GameState *st = &g->st;
-    int side = d->side;
-    if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
-        return "there is no combat at night (unless by the Night Attack event)";
-    if (d->nunits < 1 || d->nhexes < 1 || d->nhexes > CB_MAX_HEXES || d->nunits > CB_MAX_UNITS)
-        return "name the attacking units and the hexes they attack";
-    for (int h = 0; h < d->nhexes; h++) {
-        int hex = d->hexes[h];
-        if (hex < 0 || hex >= MAP(g)->cols * MAP(g)->rows || !hex_has_side(g, hex, 1 - side))
-            return "no enemy unit stands in an attacked hex";
-        if (was_attacked(g, hex))
-            return "that hex has already been attacked in this activation";
-        for (int j = 0; j < h; j++)
-            if (d->hexes[j] == hex)
-                return "a hex is named twice";
-    }
-    const char *bad = unit_list_refusal(g, d->units, d->nunits);
-    if (bad)
-        return bad;
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        const char *r = attacker_refusal(g, u, side);
-        if (r)
-            return r;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        bool touches = false;
-        for (int h = 0; h < d->nhexes; h++)
-            touches |= in_list(nb, k, d->hexes[h]);
-        if (!touches)
-            return "every attacker must be next to an attacked hex (not across a great river)";
-    }
-    for (int i = 0; i < d->nunits; i++) {
-        if (!is_skirmisher(g, d->units[i]))
-            continue;
-        bool company = false;
-        for (int j = 0; j < d->nunits; j++)
-            company |= !is_skirmisher(g, d->units[j]) && st->unit[d->units[j]].hex == st->unit[d->units[i]].hex;
-        if (!company)
-            return "skirmishers attack only together with other units of their hex (SKIRM-RULES)";
-    }
-    for (int h = 0; h < d->nhexes; h++) {
-        bool reached = false;
-        for (int i = 0; i < d->nunits && !reached; i++) {
-            short nb[DIR_COUNT];
-            int k = enemy_neighbours(g, d->units[i], nb);
-            reached = in_list(nb, k, d->hexes[h]);
-        }
-        if (!reached)
-            return "every attacked hex must be next to an attacker";
-    }
-    /* COMBAT-WHO: an attacker not in woods takes on every adjacent enemy
-     * not already attacked, in this combat or in later ones that others can
-     * still fight. Outstanding obligations must stay possible too. */
-    short need[64];
-    int nneed = combat_obligations_after(g, d, need, 64);
-    for (int i = 0; i < nneed; i++) {
-        int hex = need[i];
-        if (!someone_could_attack(g, hex, d->units, d->nunits, side)) {
-            char hx[5];
-            hex_format(map_hex_at(MAP(g), hex), hx);
-            snprintf(buf, n,
-                     "the enemy in %s must be attacked too: units attacking from open ground take on every "
-                     "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
-                     hx);
-            return buf;
-        }
-    }
-    return NULL;
-}
-
-bool combat_obligations_met(const Game *g, char *why, size_t n)
-{
-    const GameState *st = &g->st;
-    for (int i = 0; i < st->nobliged; i++) {
-        int hex = st->obliged[i];
-        if (was_attacked(g, hex) || !hex_has_side(g, hex, 1 - st->drawn.side))
-            continue;
-        char hx[5];
-        hex_format(map_hex_at(MAP(g), hex), hx);
-        snprintf(why, n, "the enemy in %s must still be attacked: a unit that attacked from open ground next to it "
-                         "takes on every adjacent enemy (COMBAT-WHO)",
-                 hx);
-        return false;
-    }
-    return true;
-}
-
-/* ---- the steps of a combat ------------------------------------------- */
+bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
 
 static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
 
@@ -529,9 +39,6 @@ static bool k3_retreat(const Game *g)
 {
     return g->variant && defender_side(g) == g->variant->side && g->variant->loss_removes(g);
 }
-
-static void next_step(Game *g);
-static bool six_pick_left(const Game *g, bool attacker_picks);
 
 static void set_step(Game *g, int step, int side)
 {
@@ -671,7 +178,7 @@ static const char *advance_refusal(const Game *g, const short *units, int n, int
 {
     const GameState *st = &g->st;
     int side = g->st.drawn.side;
-    if (n < 1 || !in_list(st->cb_hex, st->cb_nhex, hex) || hex_has_side(g, hex, 1 - side))
+    if (n < 1 || !short_list_has(st->cb_hex, st->cb_nhex, hex) || hex_has_side(g, hex, 1 - side))
         return "advance only into a hex the defenders left empty";
     Passage p;
     passage_init(g, side, units, n, PASS_MOVE, &p);
@@ -849,7 +356,7 @@ static void start_combat(Game *g, const Decision *d)
         short nb[DIR_COUNT];
         int k = enemy_neighbours(g, u, nb);
         for (int j = 0; j < k; j++)
-            if (!was_attacked(g, nb[j]) && !in_list(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32 &&
+            if (!was_attacked(g, nb[j]) && !short_list_has(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32 &&
                 obliges(g, nb[j], def))
                 st->obliged[st->nobliged++] = nb[j];
     }
@@ -869,14 +376,12 @@ static void start_combat(Game *g, const Decision *d)
     next_step(g);
 }
 
-/* ---- decisions ------------------------------------------------------- */
-
 static const char *loss_refusal(const Game *g, int u, bool defender)
 {
     const GameState *st = &g->st;
     const short *units = defender ? st->cb_def : st->cb_att;
     int n = defender ? st->cb_ndef : st->cb_natt;
-    if (u < 0 || u >= st->nunits || !in_list(units, n, u) || !unit_here(g, u))
+    if (u < 0 || u >= st->nunits || !short_list_has(units, n, u) || !unit_here(g, u))
         return "that unit is not one of this combat's units still standing";
     if (is_dummy(g, u))
         return "a dummy never absorbs a loss (DUMMIES)";
@@ -896,9 +401,9 @@ static const char *six_refusal(const Game *g, int u, bool attacker_picks)
     const GameState *st = &g->st;
     const short *targets = attacker_picks ? st->cb_def : st->cb_att;
     int nt = attacker_picks ? st->cb_ndef : st->cb_natt;
-    if (u < 0 || u >= st->nunits || !in_list(targets, nt, u) || !unit_here(g, u) || is_dummy(g, u))
+    if (u < 0 || u >= st->nunits || !short_list_has(targets, nt, u) || !unit_here(g, u) || is_dummy(g, u))
         return "that unit is not one of the other side's units in this combat";
-    if (in_list(st->cb_six_hit, st->cb_nsix_hit, u)) {
+    if (short_list_has(st->cb_six_hit, st->cb_nsix_hit, u)) {
         short here[CB_MAX_UNITS];
         int side = g->gd->units[u].side;
         if (units_in_hex(g, st->unit[u].hex, side, -1, here, CB_MAX_UNITS) > 1)
@@ -987,7 +492,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                     continue;
                 short nb[DIR_COUNT];
                 int k = enemy_neighbours(g, u, nb);
-                if (!in_list(nb, k, h))
+                if (!short_list_has(nb, k, h))
                     continue;
                 Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
                                 .hexes = {(short)h}};
@@ -1360,8 +865,6 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
         return false;
     }
 }
-
-/* ---- text ------------------------------------------------------------ */
 
 static void hex_list(const GameData *gd, const short *hexes, int n, char *buf, size_t size)
 {

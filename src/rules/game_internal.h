@@ -378,4 +378,26 @@ const char *dummy_refusal(const Game *g, int side, int hex);
 /* In the solitaire game the player moves every Union counter at the table and sees them all. */
 bool system_in_sight(const Game *g, int viewer);
 
+/* ---- combat's parts ---- */
+
+/* combat_dice.c */
+/* Enemy hexes next to unit u (across hexsides that allow combat). */
+int enemy_neighbours(const Game *g, int u, short *out);
+int defenders_of(const Game *g, const short *hexes, int nhex, int side, short *out, int max);
+/* What modifies every die of each side (OOS-LADDER. */
+void die_modifiers(const Game *g, const short *att, int natt, const short *def, int ndef, int *att_mod,
+                          int *def_mod, int *def_first);
+
+/* combat_declare.c */
+/* Why an active unit may not attack now, or NULL. */
+const char *attacker_refusal(const Game *g, int u, int side);
+bool was_attacked(const Game *g, int hex);
+/* COMBAT-WHO. */
+bool obliges(const Game *g, int hex, int enemy);
+const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n);
+
+/* combat.c */
+bool short_list_has(const short *list, int n, int v);
+bool unit_here(const Game *g, int u);
+
 #endif

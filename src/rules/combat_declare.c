@@ -1,0 +1,186 @@
+/* Declaring an attack (COMBAT-WHO): which units may attack which hexes,
+ * the hexes an attacker is obliged to attack too, and whether every
+ * obligation is met before the activation may end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/game_internal.h"
+#include "rules/move.h"
+#include "rules/variant.h"
+
+static const Map *MAP(const Game *g) { return &g->gd->map; }
+
+/* Why an active unit may not attack now, or NULL. */
+const char *attacker_refusal(const Game *g, int u, int side)
+{
+    const UnitState *us = &g->st.unit[u];
+    if (is_dummy(g, u))
+        return "a dummy never fights (DUMMIES)";
+    if (g->gd->units[u].side != side)
+        return "that unit belongs to the other army";
+    if (!unit_here(g, u) || !(us->flags & UF_ACTIVE))
+        return "that unit is not active in this activation";
+    if (us->flags & UF_FOUGHT)
+        return "that unit has already attacked";
+    if (us->flags & UF_FIRED)
+        return "artillery that bombarded does not fight in the same turn (BOMBARD)";
+    if (us->flags & (UF_DIS | UF_DEM))
+        return "disorganized or demoralized units do not attack (DISORG, DEMORAL)";
+    if (forced_march_bars(g, u))
+        return "no unit of a force-marching formation attacks this turn (FORCED-MARCH)";
+    return NULL;
+}
+
+bool was_attacked(const Game *g, int hex) { return short_list_has(g->st.attacked, g->st.nattacked, hex); }
+
+/* COMBAT-WHO: "Attacking units or stacks are not obliged to attack
+ * disorganized enemy units or stacks": a hex obliges the attacker only if
+ * some real unit in it is in order. */
+bool obliges(const Game *g, int hex, int enemy)
+{
+    for (int u = 0; u < g->st.nunits; u++)
+        if (unit_here(g, u) && g->st.unit[u].hex == hex && g->gd->units[u].side == enemy && !is_skirmisher(g, u) &&
+            !is_dummy(g, u) && !(g->st.unit[u].flags & (UF_DIS | UF_DEM)))
+            return true;
+    return false;
+}
+
+/* Whether some able attacker not in `busy` could still attack hex. */
+static bool someone_could_attack(const Game *g, int hex, const short *busy, int nbusy, int side)
+{
+    for (int u = 0; u < g->st.nunits; u++) {
+        if (short_list_has(busy, nbusy, u) || attacker_refusal(g, u, side))
+            continue;
+        if (is_skirmisher(g, u)) { /* only with another unit of its hex that could attack (SKIRM-RULES) */
+            bool company = false;
+            for (int v = 0; v < g->st.nunits && !company; v++)
+                company = v != u && !is_skirmisher(g, v) && g->st.unit[v].where == AT_MAP &&
+                          g->st.unit[v].hex == g->st.unit[u].hex && !short_list_has(busy, nbusy, v) &&
+                          !attacker_refusal(g, v, side);
+            if (!company)
+                continue;
+        }
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        if (short_list_has(nb, k, hex))
+            return true;
+    }
+    return false;
+}
+
+int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
+{
+    const GameState *st = &g->st;
+    int side = d->side;
+    short need[64];
+    int nneed = 0;
+    for (int i = 0; i < st->nobliged && nneed < 64; i++)
+        need[nneed++] = st->obliged[i];
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        for (int j = 0; j < k && nneed < 64; j++)
+            if (!short_list_has(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
+                need[nneed++] = nb[j];
+    }
+    int n = 0;
+    for (int i = 0; i < nneed; i++)
+        if (!short_list_has(d->hexes, d->nhexes, need[i]) && !was_attacked(g, need[i]) && hex_has_side(g, need[i], 1 - side) &&
+            n < max)
+            out[n++] = need[i];
+    return n;
+}
+
+const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n)
+{
+    const GameState *st = &g->st;
+    int side = d->side;
+    if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
+        return "there is no combat at night (unless by the Night Attack event)";
+    if (d->nunits < 1 || d->nhexes < 1 || d->nhexes > CB_MAX_HEXES || d->nunits > CB_MAX_UNITS)
+        return "name the attacking units and the hexes they attack";
+    for (int h = 0; h < d->nhexes; h++) {
+        int hex = d->hexes[h];
+        if (hex < 0 || hex >= MAP(g)->cols * MAP(g)->rows || !hex_has_side(g, hex, 1 - side))
+            return "no enemy unit stands in an attacked hex";
+        if (was_attacked(g, hex))
+            return "that hex has already been attacked in this activation";
+        for (int j = 0; j < h; j++)
+            if (d->hexes[j] == hex)
+                return "a hex is named twice";
+    }
+    const char *bad = unit_list_refusal(g, d->units, d->nunits);
+    if (bad)
+        return bad;
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        const char *r = attacker_refusal(g, u, side);
+        if (r)
+            return r;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        bool touches = false;
+        for (int h = 0; h < d->nhexes; h++)
+            touches |= short_list_has(nb, k, d->hexes[h]);
+        if (!touches)
+            return "every attacker must be next to an attacked hex (not across a great river)";
+    }
+    for (int i = 0; i < d->nunits; i++) {
+        if (!is_skirmisher(g, d->units[i]))
+            continue;
+        bool company = false;
+        for (int j = 0; j < d->nunits; j++)
+            company |= !is_skirmisher(g, d->units[j]) && st->unit[d->units[j]].hex == st->unit[d->units[i]].hex;
+        if (!company)
+            return "skirmishers attack only together with other units of their hex (SKIRM-RULES)";
+    }
+    for (int h = 0; h < d->nhexes; h++) {
+        bool reached = false;
+        for (int i = 0; i < d->nunits && !reached; i++) {
+            short nb[DIR_COUNT];
+            int k = enemy_neighbours(g, d->units[i], nb);
+            reached = short_list_has(nb, k, d->hexes[h]);
+        }
+        if (!reached)
+            return "every attacked hex must be next to an attacker";
+    }
+    /* COMBAT-WHO: an attacker not in woods takes on every adjacent enemy
+     * not already attacked, in this combat or in later ones that others can
+     * still fight. Outstanding obligations must stay possible too. */
+    short need[64];
+    int nneed = combat_obligations_after(g, d, need, 64);
+    for (int i = 0; i < nneed; i++) {
+        int hex = need[i];
+        if (!someone_could_attack(g, hex, d->units, d->nunits, side)) {
+            char hx[5];
+            hex_format(map_hex_at(MAP(g), hex), hx);
+            snprintf(buf, n,
+                     "the enemy in %s must be attacked too: units attacking from open ground take on every "
+                     "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
+                     hx);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+bool combat_obligations_met(const Game *g, char *why, size_t n)
+{
+    const GameState *st = &g->st;
+    for (int i = 0; i < st->nobliged; i++) {
+        int hex = st->obliged[i];
+        if (was_attacked(g, hex) || !hex_has_side(g, hex, 1 - st->drawn.side))
+            continue;
+        char hx[5];
+        hex_format(map_hex_at(MAP(g), hex), hx);
+        snprintf(why, n, "the enemy in %s must still be attacked: a unit that attacked from open ground next to it "
+                         "takes on every adjacent enemy (COMBAT-WHO)",
+                 hx);
+        return false;
+    }
+    return true;
+}
