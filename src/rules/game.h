@@ -297,6 +297,10 @@ typedef struct {
     /* How many units of each side stand in each hex (all kinds, dummies
      * too): kept by unit_put, the one way a unit changes place (units.c). */
     unsigned char occupants[GS_MAX_HEXES][SIDE_COUNT];
+    /* And which: each hex's units in index order, a list through
+     * unit_next (both hold a unit + 1, 0 ending the list). */
+    short hex_first[GS_MAX_HEXES];
+    short unit_next[GS_MAX_UNITS];
     VariantState variant_state; /* the state of the system commanding a side (Game.variant), all 0 when none */
     int result;            /* enum Result, once the game is decided */
     char result_text[160]; /* why */
@@ -516,6 +520,9 @@ bool placement_visible(const Game *g, int viewer, int formation);
  * stands in each hex (GameState.occupants) stays true: on the map at hex
  * (where AT_MAP), or off it (any other enum UnitWhere; hex is then -1). */
 void unit_put(Game *g, int u, int where, int hex);
+/* The units standing in hex, both sides, in index order (up to max in
+ * out); the count. */
+int hex_units(const Game *g, int hex, short *out, int max);
 /* A unit's whole state at once (set-up, a counter back to its pool): its
  * place goes through unit_put. */
 void unit_reset(Game *g, int u, UnitState s);

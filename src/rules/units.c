@@ -12,17 +12,57 @@ static void count(GameState *st, int hex, int side, int delta)
         st->occupants[hex][side] = (unsigned char)(st->occupants[hex][side] + delta);
 }
 
+/* The hex's list without u. */
+static void unlink_unit(GameState *st, int hex, int u)
+{
+    short *link = &st->hex_first[hex];
+    while (*link && *link != u + 1)
+        link = &st->unit_next[*link - 1];
+    if (*link) {
+        *link = st->unit_next[u];
+        st->unit_next[u] = 0;
+    }
+}
+
+/* u into the hex's list, in index order (the order a walk over every unit
+ * would meet them). */
+static void link_unit(GameState *st, int hex, int u)
+{
+    short *link = &st->hex_first[hex];
+    while (*link && *link - 1 < u)
+        link = &st->unit_next[*link - 1];
+    st->unit_next[u] = *link;
+    *link = (short)(u + 1);
+}
+
 void unit_put(Game *g, int u, int where, int hex)
 {
     GameState *st = &g->st;
     UnitState *us = &st->unit[u];
     int side = g->gd->units[u].side;
-    if (us->where == AT_MAP)
+    if (us->where == AT_MAP && us->hex >= 0 && us->hex < GS_MAX_HEXES) {
         count(st, us->hex, side, -1);
+        unlink_unit(st, us->hex, u);
+    }
     us->where = (unsigned char)where;
     us->hex = (short)(where == AT_MAP ? hex : -1);
-    if (where == AT_MAP)
+    if (where == AT_MAP && us->hex >= 0 && us->hex < GS_MAX_HEXES) {
         count(st, us->hex, side, +1);
+        link_unit(st, us->hex, u);
+    }
+}
+
+int hex_units(const Game *g, int hex, short *out, int max)
+{
+    int n = 0;
+    if (hex < 0 || hex >= GS_MAX_HEXES)
+        return 0;
+    for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) {
+        if (n < max)
+            out[n] = (short)(k - 1);
+        n++;
+    }
+    return n;
 }
 
 void unit_reset(Game *g, int u, UnitState s)
@@ -43,19 +83,34 @@ static void count_all(const Game *g, unsigned char fresh[GS_MAX_HEXES][SIDE_COUN
             fresh[st->unit[u].hex][g->gd->units[u].side]++;
 }
 
+/* The lists as unit_put would have built them. */
+static void list_all(const Game *g, short *first, short *next)
+{
+    const GameState *st = &g->st;
+    memset(first, 0, GS_MAX_HEXES * sizeof *first);
+    memset(next, 0, GS_MAX_UNITS * sizeof *next);
+    for (int u = st->nunits - 1; u >= 0; u--) /* from the last, so each list ends in index order */
+        if (st->unit[u].where == AT_MAP && st->unit[u].hex >= 0 && st->unit[u].hex < GS_MAX_HEXES) {
+            next[u] = first[st->unit[u].hex];
+            first[st->unit[u].hex] = (short)(u + 1);
+        }
+}
+
 bool game_index_ok(const Game *g)
 {
     unsigned char fresh[GS_MAX_HEXES][SIDE_COUNT];
+    short first[GS_MAX_HEXES], next[GS_MAX_UNITS];
     count_all(g, fresh);
-    return memcmp(fresh, g->st.occupants, sizeof fresh) == 0;
+    list_all(g, first, next);
+    return memcmp(fresh, g->st.occupants, sizeof fresh) == 0 && memcmp(first, g->st.hex_first, sizeof first) == 0 &&
+           memcmp(next, g->st.unit_next, sizeof next) == 0;
 }
 
 bool game_reindex(Game *g)
 {
-    unsigned char fresh[GS_MAX_HEXES][SIDE_COUNT];
-    count_all(g, fresh);
-    bool same = memcmp(fresh, g->st.occupants, sizeof fresh) == 0;
-    memcpy(g->st.occupants, fresh, sizeof fresh);
+    bool same = game_index_ok(g);
+    count_all(g, g->st.occupants);
+    list_all(g, g->st.hex_first, g->st.unit_next);
     return same;
 }
 
@@ -131,10 +186,10 @@ int units_in_hex(const Game *g, int hex, int side, int type /* -1 any */, short 
     int n = 0;
     if (!hex_has_side(g, hex, side))
         return 0; /* the index says at once that no such unit stands there */
-    for (int i = 0; i < g->st.nunits; i++) {
-        const UnitState *u = &g->st.unit[i];
+    for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) { /* the hex's units, in index order */
+        int i = k - 1;
         const UnitDef *ud = &g->gd->units[i];
-        if (u->where != AT_MAP || u->hex != hex || ud->side != side)
+        if (ud->side != side)
             continue;
         if (type >= 0 && ud->type == UT_DUMMY)
             continue; /* a dummy is never a target (DUMMIES) */
