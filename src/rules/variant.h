@@ -6,7 +6,7 @@
  *
  * A program links the systems it offers and registers them once at start
  * (automa_register() for the Automa). A scenario that names a system
- * (scenarios.ini: `solitaire = yes` names "solitaire") gets that system's
+ * (a scenario file with `solitaire = yes` names "solitaire") gets that system's
  * hooks in Game.variant at game_new; without it registered, game_new says
  * so and fails. The base game (Game.variant NULL) never calls a hook.
  *
