@@ -76,7 +76,7 @@ int automa_units(const Game *g, int f, short *out, int max)
 
 /* ---- the Activation Track (AI-TRACK, AI-RANDOMIZE) -------------------- */
 
-static void track_compact(AutomaState *a, int slots)
+void track_compact(AutomaState *a, int slots)
 {
     int k = 0;
     for (int i = 0; i < slots; i++)

@@ -78,6 +78,9 @@ void automa_join_lead(Game *g);
 /* Divisions of f into free hexes of strategy area `area` (deploy). */
 void automa_deploy(Game *g, int f, int area);
 
+/* The Activation Track's markers moved up to fill its empty slots. */
+void track_compact(AutomaState *a, int slots);
+
 /* The Automa's set-up lines and what setting up by hand does to its display (automa_position.c). */
 struct PositionHooks;
 extern const struct PositionHooks automa_position;

@@ -85,16 +85,6 @@ static Chit hooker_chit(const GameData *gd)
     return c;
 }
 
-static void track_compact(AutomaState *a, int slots)
-{
-    int k = 0;
-    for (int i = 0; i < slots; i++)
-        if (a->track[i] >= 0)
-            a->track[k++] = a->track[i];
-    for (; k < slots; k++)
-        a->track[k] = -1;
-}
-
 /* A marker taken from wherever it was on the display (track, wheel,
  * holding box, turn track) and from the cup; the caller says where it goes. */
 static void off_display(PositionSetup *s, int f)

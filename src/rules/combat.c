@@ -349,17 +349,11 @@ static void start_combat(Game *g, const Decision *d)
         release_locks_in_hex(g, d->hexes[h]);
     }
     /* The obligations this combat creates (COMBAT-WHO). */
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
-            continue;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        for (int j = 0; j < k; j++)
-            if (!was_attacked(g, nb[j]) && !short_list_has(st->obliged, st->nobliged, nb[j]) && st->nobliged < 32 &&
-                obliges(g, nb[j], def))
-                st->obliged[st->nobliged++] = nb[j];
-    }
+    short more[64];
+    int nmore = attack_obligations(g, d, more, 0, 64);
+    for (int j = 0; j < nmore; j++)
+        if (!was_attacked(g, more[j]) && !short_list_has(st->obliged, st->nobliged, more[j]) && st->nobliged < 32)
+            st->obliged[st->nobliged++] = more[j];
     /* Step C: breastworks the defender may still place (none at night: NIGHT-COMBAT). */
     st->cb_nqueue = 0;
     for (int h = 0; h < d->nhexes; h++)

@@ -69,6 +69,21 @@ static bool someone_could_attack(const Game *g, int hex, const short *busy, int 
     return false;
 }
 
+int attack_obligations(const Game *g, const Decision *d, short *list, int n, int max)
+{
+    for (int i = 0; i < d->nunits; i++) {
+        int u = d->units[i];
+        if (g->gd->terrain[MAP(g)->hexes[g->st.unit[u].hex].terrain].choose_targets)
+            continue;
+        short nb[DIR_COUNT];
+        int k = enemy_neighbours(g, u, nb);
+        for (int j = 0; j < k && n < max; j++)
+            if (!short_list_has(list, n, nb[j]) && obliges(g, nb[j], 1 - d->side))
+                list[n++] = nb[j];
+    }
+    return n;
+}
+
 int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
 {
     const GameState *st = &g->st;
@@ -77,16 +92,7 @@ int combat_obligations_after(const Game *g, const Decision *d, short *out, int m
     int nneed = 0;
     for (int i = 0; i < st->nobliged && nneed < 64; i++)
         need[nneed++] = st->obliged[i];
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (g->gd->terrain[MAP(g)->hexes[st->unit[u].hex].terrain].choose_targets)
-            continue;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        for (int j = 0; j < k && nneed < 64; j++)
-            if (!short_list_has(need, nneed, nb[j]) && obliges(g, nb[j], 1 - side))
-                need[nneed++] = nb[j];
-    }
+    nneed = attack_obligations(g, d, need, nneed, 64);
     int n = 0;
     for (int i = 0; i < nneed; i++)
         if (!short_list_has(d->hexes, d->nhexes, need[i]) && !was_attacked(g, need[i]) && hex_has_side(g, need[i], 1 - side) &&

@@ -309,6 +309,9 @@ void go_on_expire(Game *g, const Decision *d);
 int turn_activation_points(const Game *g, int side);
 /* The turn begins: rain, points, reinforcements, the choosing phase (SEQ-DAY). */
 void begin_turn(Game *g);
+/* A turn's fresh start: pontoons taken up usable again, the activation
+ * points, nothing chosen or held, the detachment and forced march unused. */
+void turn_fresh(Game *g);
 /* End of turn clean-up (SEQ-DAY step C), then the next turn. */
 void end_turn(Game *g);
 /* Why a formation cannot be chosen now, or NULL. */
@@ -389,6 +392,9 @@ void die_modifiers(const Game *g, const short *att, int natt, const short *def, 
                           int *def_mod, int *def_first);
 
 /* combat_declare.c */
+/* Adds to list (n entries, up to max) the enemy hexes d's attackers are
+ * obliged to attack too (COMBAT-WHO), each once; the new count. */
+int attack_obligations(const Game *g, const Decision *d, short *list, int n, int max);
 /* Why an active unit may not attack now, or NULL. */
 const char *attacker_refusal(const Game *g, int u, int side);
 bool was_attacked(const Game *g, int hex);

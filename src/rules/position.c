@@ -342,14 +342,6 @@ static void clear_activation(PositionSetup *s)
         s->g->variant->position->clear_activation(s->g);
 }
 
-static int turn_points(const Game *g, int turn, int side)
-{
-    const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
-    if (turn >= 0 && turn <= SCEN_MAX_TURNS && sc->points[turn][side] >= 0)
-        return sc->points[turn][side];
-    return g->gd->turns[turn - 1].points[side];
-}
-
 static bool set_turn(PositionSetup *s)
 {
     const ScenarioDef *sc = &s->gd->scenarios[s->st->scenario];
@@ -366,18 +358,7 @@ static bool set_turn(PositionSetup *s)
     st->rain = false;
     st->result = RES_NONE;
     st->result_text[0] = '\0';
-    for (int side = 0; side < SIDE_COUNT; side++) {
-        st->pontoons_left[side] += st->pontoons_next[side];
-        st->pontoons_next[side] = 0;
-        st->points[side] = turn_points(s->g, t, side);
-        st->done_choosing[side] = false;
-    }
-    memset(st->chosen, 0, sizeof st->chosen);
-    for (int f = 0; f < GS_MAX_FORMATIONS; f++)
-        st->held_by[f] = -1;
-    st->detach_used[0] = st->detach_used[1] = false;
-    st->march_used[0] = st->march_used[1] = false;
-    memset(st->marched_fm, 0, sizeof st->marched_fm);
+    turn_fresh(s->g); /* points, nothing chosen or held, the markers unused, as a new turn (SEQ-DAY) */
     for (int u = 0; u < st->nunits; u++) {
         st->unit[u].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE |
                                                UF_FOUGHT | UF_FORCED | UF_BUILT);

@@ -12,6 +12,23 @@
 #include "rules/move.h"
 #include "rules/variant.h"
 
+void turn_fresh(Game *g)
+{
+    GameState *st = &g->st;
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        st->pontoons_left[s] += st->pontoons_next[s]; /* taken up last turn: usable again */
+        st->pontoons_next[s] = 0;
+        st->points[s] = turn_activation_points(g, s);
+        st->done_choosing[s] = false;
+    }
+    memset(st->chosen, 0, sizeof st->chosen);
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++)
+        st->held_by[f] = -1;
+    st->detach_used[0] = st->detach_used[1] = false;
+    st->march_used[0] = st->march_used[1] = false;
+    memset(st->marched_fm, 0, sizeof st->marched_fm);
+}
+
 int turn_activation_points(const Game *g, int side)
 {
     const ScenarioDef *sc = scen(g);
@@ -127,18 +144,7 @@ void begin_turn(Game *g)
     reinforcements(g);
     cavalry_arrives(g);
     absent_arrivals(g);
-    for (int s = 0; s < SIDE_COUNT; s++) {
-        st->pontoons_left[s] += st->pontoons_next[s]; /* taken up last turn: usable again */
-        st->pontoons_next[s] = 0;
-        st->points[s] = turn_activation_points(g, s);
-        st->done_choosing[s] = false;
-    }
-    memset(st->chosen, 0, sizeof st->chosen);
-    for (int f = 0; f < GS_MAX_FORMATIONS; f++)
-        st->held_by[f] = -1;
-    st->detach_used[0] = st->detach_used[1] = false;
-    st->march_used[0] = st->march_used[1] = false;
-    memset(st->marched_fm, 0, sizeof st->marched_fm);
+    turn_fresh(g);
     events_begin_turn(g);
     st->ncup = 0;
     st->activated = false;
