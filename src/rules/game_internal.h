@@ -312,6 +312,9 @@ void begin_turn(Game *g);
 /* A turn's fresh start: pontoons taken up usable again, the activation
  * points, nothing chosen or held, the detachment and forced march unused. */
 void turn_fresh(Game *g);
+/* An activation's fresh start: the chit not placed, nothing attached,
+ * bombarded or attacked, no forced march, the events' effects over. */
+void activation_fresh(Game *g);
 /* End of turn clean-up (SEQ-DAY step C), then the next turn. */
 void end_turn(Game *g);
 /* Why a formation cannot be chosen now, or NULL. */

@@ -319,23 +319,14 @@ static void clear_activation(PositionSetup *s)
     st->drawn.kind = CHIT_FORMATION;
     st->drawn.side = 0;
     st->drawn.index = -1;
-    st->act_step = STEP_PLACE;
-    st->chit_hex = -1;
-    st->attached = 0;
+    activation_fresh(s->g);
     st->pending = PEND_NONE;
-    st->nbombarded = 0;
-    st->stack_checked = false;
-    st->has_resume = false;
-    st->nattacked = 0;
-    st->nobliged = 0;
-    st->marching = false;
     st->mv_n = st->mv_len = st->mv_pos = 0;
     st->bc_n = 0;
     st->bc_split = false;
     st->cb_natt = st->cb_ndef = st->cb_nhex = st->cb_nqueue = 0;
     st->cb_retreating = false;
     st->ev_retreat = -1;
-    events_end_activation(s->g);
     for (int u = 0; u < st->nunits; u++)
         st->unit[u].flags &= (unsigned short)~(UF_ACTIVE | UF_SKIRMISHED | UF_RETREAT | UF_RMOVED | UF_FOUGHT);
     if (s->g->variant && s->g->variant->position)
@@ -681,20 +672,12 @@ bool position_is_setup(const char *line)
 
 static bool record_setup(Game *g, const char *text)
 {
-    if (g->nrec == g->caprec) {
-        int cap = g->caprec ? g->caprec * 2 : 64;
-        GameRecord *p = realloc(g->rec, (size_t)cap * sizeof *p);
-        if (!p)
-            return false;
-        g->rec = p;
-        g->caprec = cap;
-    }
-    GameRecord *r = &g->rec[g->nrec++];
-    memset(r, 0, sizeof *r);
-    r->setup = true;
-    r->side = -1;
-    snprintf(r->text, sizeof r->text, "%s", text);
-    return true;
+    GameRecord r;
+    memset(&r, 0, sizeof r);
+    r.setup = true;
+    r.side = -1;
+    snprintf(r.text, sizeof r.text, "%s", text);
+    return record(g, &r);
 }
 
 bool position_apply(Game *g, const char *line, char *why, size_t whysize)

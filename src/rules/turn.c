@@ -12,6 +12,21 @@
 #include "rules/move.h"
 #include "rules/variant.h"
 
+void activation_fresh(Game *g)
+{
+    GameState *st = &g->st;
+    st->act_step = STEP_PLACE;
+    st->chit_hex = -1;
+    st->attached = 0;
+    st->nbombarded = 0;
+    st->stack_checked = false;
+    st->has_resume = false;
+    st->nattacked = 0;
+    st->nobliged = 0;
+    st->marching = false;
+    events_end_activation(g);
+}
+
 void turn_fresh(Game *g)
 {
     GameState *st = &g->st;
@@ -388,16 +403,7 @@ bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
         draw_next(g);
     } else {
         st->activated = true;
-        st->act_step = STEP_PLACE;
-        st->chit_hex = -1;
-        st->attached = 0;
-        st->nbombarded = 0;
-        st->stack_checked = false;
-        st->has_resume = false;
-        st->nattacked = 0;
-        st->nobliged = 0;
-        st->marching = false;
-        events_end_activation(g);
+        activation_fresh(g);
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s activates %s", data_side_name(d->side), buf);
     }
     return true;
