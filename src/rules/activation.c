@@ -82,24 +82,28 @@ const char *chit_place_refusal(const Game *g, int hex)
     int side = st->drawn.side;
     if (hex < 0 || hex >= m->cols * m->rows)
         return "that hex is not on the map";
-    unsigned char enemy_here = 0;
-    for (int i = 0; i < st->nunits; i++)
-        if (st->unit[i].where == AT_MAP && st->unit[i].hex == hex && g->gd->units[i].side != side)
-            enemy_here = 1;
-    if (enemy_here)
+    if (hex_has_side(g, hex, 1 - side))
         return "enemy units stand in that hex";
     HexCoord c = map_hex_at(m, hex);
-    for (int i = 0; i < st->nunits; i++) {
-        const UnitState *u = &st->unit[i];
-        const UnitDef *ud = &g->gd->units[i];
-        if (u->where != AT_MAP || ud->side != side || hex_distance(c, map_hex_at(m, u->hex)) > 1)
+    for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
+        HexCoord nc = d < 0 ? c : hex_neighbour(c, d);
+        if (!map_has(m, nc))
             continue;
-        if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
-            return NULL;
-        if (st->drawn.kind == CHIT_HIGHER && held_by_drawn(g, ud->formation))
-            return NULL;
-        if (st->drawn.kind == CHIT_INDEPENDENT && !(u->flags & UF_ACTIVATED))
-            return NULL;
+        int h = map_hex_index(m, nc);
+        if (!hex_has_side(g, h, side))
+            continue;
+        for (int k = st->hex_first[h]; k; k = st->unit_next[k - 1]) {
+            const UnitState *u = &st->unit[k - 1];
+            const UnitDef *ud = &g->gd->units[k - 1];
+            if (ud->side != side)
+                continue;
+            if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
+                return NULL;
+            if (st->drawn.kind == CHIT_HIGHER && held_by_drawn(g, ud->formation))
+                return NULL;
+            if (st->drawn.kind == CHIT_INDEPENDENT && !(u->flags & UF_ACTIVATED))
+                return NULL;
+        }
     }
     return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
                                               : "the chit must stand in or next to a hex holding a unit of its formation";

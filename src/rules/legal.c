@@ -159,10 +159,16 @@ int game_legal_base(const Game *g, Decision *out, int max)
         }
         /* Bombardments: each active gun alone, and all guns that can reach a
          * target together, at every target type present. */
-        for (int h = 0; st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows; h++) {
+        short guns[GS_MAX_UNITS]; /* the active artillery, in index order */
+        int nguns = 0;
+        for (int u = 0; u < st->nunits; u++)
+            if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
+                guns[nguns++] = (short)u;
+        for (int h = 0; nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows; h++) {
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
-            for (int u = 0; u < st->nunits; u++) {
-                if (!(st->unit[u].flags & UF_ACTIVE) || !is_artillery(&g->gd->units[u]) || all.nunits >= DEC_MAX_UNITS)
+            for (int i = 0; i < nguns; i++) {
+                int u = guns[i];
+                if (all.nunits >= DEC_MAX_UNITS)
                     continue;
                 Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
                 bool any = false;

@@ -14,15 +14,27 @@ bool stack_over_with(const Game *g, int hex, int side, const short *movers, int 
                      int extra_points)
 {
     int units = extra_units, points = extra_points;
-    for (int i = 0; i < g->st.nunits; i++) {
-        bool moving = false;
-        for (int k = 0; k < nmovers; k++)
-            moving |= movers[k] == i;
-        if (moving || (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side)) {
+    for (int k = 0; k < nmovers; k++) { /* the movers, each once, wherever they stand */
+        int i = movers[k];
+        bool seen = i < 0 || i >= g->st.nunits;
+        for (int j = 0; j < k && !seen; j++)
+            seen = movers[j] == i;
+        if (!seen) {
             units++;
             points += game_unit_points(g, i);
         }
     }
+    if (hex_has_side(g, hex, side)) /* and the side's units already there */
+        for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) {
+            int i = k - 1;
+            bool moving = false;
+            for (int j = 0; j < nmovers; j++)
+                moving |= movers[j] == i;
+            if (!moving && g->gd->units[i].side == side) {
+                units++;
+                points += game_unit_points(g, i);
+            }
+        }
     return units > g->gd->stacking.max_units || points > g->gd->stacking.max_points;
 }
 
