@@ -190,7 +190,7 @@ void put(Game *g, const char *unit, const char *hex)
         u->steps = gd.units[U(unit)].reduced > 0 ? 2 : 1;
 }
 
-void take_off(Game *g, const char *unit) { unit_reset(g, U(unit), (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1}); }
+void take_off(Game *g, const char *unit) { unit_absent(g, U(unit)); }
 
 /* Passes every other chit until the wanted one (a formation id, or
  * "independent" for the side to move then) is drawn, and activates it. */

@@ -42,6 +42,29 @@ static void test_rng_is_seeded_and_forced_dice_come_first(void **state)
     assert_false(forced);
 }
 
+/* The base game's tests link the rules without the Automa (GUV_BASE_ONLY):
+ * a solitaire scenario then says what is missing instead of playing a
+ * two-player game in its place (rules/variant.h). */
+static void test_solitaire_needs_the_automa(void **state)
+{
+    (void)state;
+#ifdef GUV_BASE_ONLY
+    int sc = data_scenario_index(&gd, "solitaire");
+    assert_true(sc >= 0);
+    Game g;
+    char err[300] = "";
+    assert_false(game_new(&g, &gd, sc, 1, err, sizeof err));
+    assert_non_null(strstr(err, "built without it"));
+    int lee = data_scenario_index(&gd, "lee-moves");
+    assert_true(lee >= 0);
+    assert_true(game_new(&g, &gd, lee, 1, err, sizeof err)); /* the two-player game needs no system */
+    assert_null(g.variant);
+    game_free(&g);
+#else
+    skip();
+#endif
+}
+
 static void test_setup_from_a_scenario(void **state)
 {
     (void)state;
@@ -2793,7 +2816,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     /* an empty field: nothing of Lee's between the Union depots and the exits */
     for (int u = 0; u < g.st.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE)
-            unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+            unit_absent(&g, u);
     int exit = -1, cells = gd.map.cols * gd.map.rows;
     for (int h = 0; h < cells; h++)
         if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
@@ -2835,7 +2858,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     assert_int_equal(exit_bonus(&g), 0);
     for (int u = 0; u < g.st.nunits; u++)
         if (gd.units[u].side == SIDE_CONFEDERATE)
-            unit_reset(&g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+            unit_absent(&g, u);
     /* Confederates on the exit road and all around it cut the line. */
     const char *csa[] = {"mcgowan", "lane", "archer", "pender", "thomas", "heth", "brockenbrough"};
     HexCoord c = map_hex_at(&gd.map, exit);
@@ -2863,6 +2886,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rng_is_seeded_and_forced_dice_come_first),
         cmocka_unit_test(test_setup_from_a_scenario),
+        cmocka_unit_test(test_solitaire_needs_the_automa),
         cmocka_unit_test(test_rain_check),
         cmocka_unit_test(test_activation_points_rulebook_example),
         cmocka_unit_test(test_points_do_not_carry_over),

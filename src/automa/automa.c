@@ -554,7 +554,7 @@ void automa_end_turn(Game *g)
                         automa_formation_name(gd, f));
             a->combat[f] = 0;
             if (a->skirm[f] >= 0 && st->unit[a->skirm[f]].where == AT_MAP) {
-                unit_reset(g, a->skirm[f], (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1}); /* back to the pool */
+                unit_absent(g, a->skirm[f]); /* back to the pool */
                 a->seen_where[a->skirm[f]] = AT_ABSENT;
                 a->seen_steps[a->skirm[f]] = 0;
                 st->skirmishers[SIDE_UNION]++;
@@ -649,7 +649,7 @@ static void finish(Game *g)
         return;
     }
     a->step = AS_IDLE;
-    game_draw_next(g);
+    draw_next(g);
 }
 
 void automa_finish(Game *g) { finish(g); }

@@ -862,7 +862,7 @@ static void ai_losses(Game *g)
     if (a->eng_ai_hits > 0 && f >= 0 && engaged_skirmisher(g) >= 0) { /* only one that took part */
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-LOSSES", "the first loss removes %s's skirmisher",
                 automa_formation_name(gd, f));
-        unit_reset(g, a->skirm[f], (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+        unit_absent(g, a->skirm[f]);
         g->st.skirmishers[SIDE_UNION]++;
         a->seen_where[a->skirm[f]] = AT_ABSENT;
         a->seen_steps[a->skirm[f]] = 0;

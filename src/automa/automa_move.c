@@ -1246,7 +1246,7 @@ void automa_night_march(Game *g)
         a->night_wing = 0;
         a->step = AS_IDLE;
         a->active = -1;
-        game_draw_next(g); /* the cup is empty: the base night procedures follow */
+        draw_next(g); /* the cup is empty: the base night procedures follow */
         return;
     }
     a->marched[best] = true;

@@ -192,7 +192,7 @@ static bool answers_chit(const Game *g, int i)
                                                         !(u->flags & UF_ACTIVATED)); /* dummies go with their stack */
     if (st->drawn.kind == CHIT_HIGHER && st->late_cavalry[i])
         mine = false; /* only the Independent chit or the detachment moves them (CAMPAIGN) */
-    /* ACT-INDEP, DETACH: a unit the Independent chit or a detachment moved this turn "can not be
+    /* INDEP-CHIT, DETACH: a unit the Independent chit or a detachment moved this turn "can not be
      * activated again later during the current turn", by its own formation neither */
     return u->where == AT_MAP && mine && !(u->flags & (UF_DETACHED | UF_ACTIVATED)) && !unit_locked(g, i);
 }

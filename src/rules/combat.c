@@ -1,5 +1,5 @@
 /* The steps of a combat (COMBAT-STEPS, HITS, RETREAT-FOR-LOSS, RETREAT,
- * ADVANCE, RULE-OF-SIX, SKIRM-DEFEND, BREASTWORK's choice in combat).
+ * ADVANCE, RULE-OF-SIX, SKIRM-RULES in combat, BREASTWORK's choice in combat).
  *
  * A combat is declared by the active side (attack UNITS HEXES; who may
  * attack what is combat_declare.c's) and then walks through the rulebook's
@@ -884,65 +884,26 @@ void unit_list(const GameData *gd, const short *units, int n, char *buf, size_t 
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
     char a[1024], b[64];
+    const char *verb = decision_kinds[d->kind].verb;
     switch (d->kind) {
     case D_ATTACK:
         unit_list(gd, d->units, d->nunits, a, sizeof a);
         hex_list(gd, d->hexes, d->nhexes, b, sizeof b);
-        snprintf(buf, size, "attack %s %s", a, b);
-        break;
-    case D_BW_DIE:
-        snprintf(buf, size, "bw-die");
-        break;
-    case D_BW_STEP:
-        snprintf(buf, size, "bw-step");
+        snprintf(buf, size, "%s %s %s", verb, a, b);
         break;
     case D_BONUS: {
-        size_t len = (size_t)snprintf(buf, size, "bonus");
+        size_t len = (size_t)snprintf(buf, size, "%s", verb);
         for (int i = 0; i < d->nunits && len < size; i++)
             len += (size_t)snprintf(buf + len, size - len, " %d", d->units[i]);
         break;
     }
-    case D_LOSE:
-        snprintf(buf, size, "lose %s", unit_id_of(gd, d->arg));
-        break;
-    case D_RETREAT_INSTEAD:
-        snprintf(buf, size, "retreat-instead");
-        break;
     case D_RETREAT: {
         short h = (short)d->arg;
         hex_list(gd, &h, 1, b, sizeof b);
         unit_list(gd, d->units, d->nunits, a, sizeof a);
-        snprintf(buf, size, "retreat %s%s%s%s", b, d->nunits ? " " : "", a, d->dir == 1 ? " take-up" : "");
+        snprintf(buf, size, "%s %s%s%s%s", verb, b, d->nunits ? " " : "", a, d->dir == 1 ? " take-up" : "");
         break;
     }
-    case D_ADVANCE: {
-        short h = (short)d->arg;
-        unit_list(gd, d->units, d->nunits, a, sizeof a);
-        hex_list(gd, &h, 1, b, sizeof b);
-        snprintf(buf, size, "advance %s %s", a, b);
-        break;
-    }
-    case D_NO_ADVANCE:
-        snprintf(buf, size, "no-advance");
-        break;
-    case D_SKIRM_DEFEND: {
-        short h = (short)d->arg;
-        hex_list(gd, &h, 1, b, sizeof b);
-        snprintf(buf, size, "skirmisher %s", b);
-        break;
-    }
-    case D_NO_SKIRM:
-        snprintf(buf, size, "no-skirmisher");
-        break;
-    case D_SIX_HIT:
-        snprintf(buf, size, "six-hit %s", unit_id_of(gd, d->arg));
-        break;
-    case D_SIX_RETREAT:
-        snprintf(buf, size, "six-retreat");
-        break;
-    case D_SIX_CANCEL:
-        snprintf(buf, size, "six-cancel");
-        break;
     default:
         snprintf(buf, size, "?");
     }
@@ -972,32 +933,23 @@ static bool parse_list(const Game *g, const char *text, bool hexes, short *out, 
     return *n > 0;
 }
 
-bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *out)
+bool combat_parse(const Game *g, int kind, const char *rest, Decision *out)
 {
     char a[1024] = "", b[1024] = "", extra[8];
     int k = sscanf(rest, "%1023s %1023s %7s", a, b, extra);
-    if (strcmp(verb, "attack") == 0 || strcmp(verb, "advance") == 0) {
-        if (k != 2)
-            return false;
-        out->kind = verb[1] == 't' ? D_ATTACK : D_ADVANCE;
-        if (!parse_list(g, a, false, out->units, DEC_MAX_UNITS, &out->nunits))
+    out->kind = kind;
+    if (kind == D_ATTACK) {
+        if (k != 2 || !parse_list(g, a, false, out->units, DEC_MAX_UNITS, &out->nunits))
             return false;
         short hx[CB_MAX_HEXES];
         int nh;
         if (!parse_list(g, b, true, hx, CB_MAX_HEXES, &nh))
             return false;
-        if (out->kind == D_ADVANCE) {
-            if (nh != 1)
-                return false;
-            out->arg = hx[0];
-        } else {
-            out->nhexes = nh;
-            memcpy(out->hexes, hx, (size_t)nh * sizeof *hx);
-        }
+        out->nhexes = nh;
+        memcpy(out->hexes, hx, (size_t)nh * sizeof *hx);
         return true;
     }
-    if (strcmp(verb, "bonus") == 0) {
-        out->kind = D_BONUS;
+    if (kind == D_BONUS) {
         out->nunits = 0;
         const char *p = rest;
         int v, used;
@@ -1013,26 +965,12 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
             out->nunits--; /* no points on the last dice: the same split */
         return *p == '\0';
     }
-    if (strcmp(verb, "lose") == 0 || strcmp(verb, "six-hit") == 0) {
-        out->kind = verb[0] == 'l' ? D_LOSE : D_SIX_HIT;
-        out->arg = k == 1 ? data_unit_index(g->gd, a) : -1;
-        return out->arg >= 0;
-    }
-    if (strcmp(verb, "skirmisher") == 0) {
-        HexCoord h;
-        if (k != 1 || !hex_parse(a, &h) || !map_has(MAP(g), h))
-            return false;
-        out->kind = D_SKIRM_DEFEND;
-        out->arg = map_hex_index(MAP(g), h);
-        return true;
-    }
-    if (strcmp(verb, "retreat") == 0) { /* retreat HHHH [UNIT+UNIT] [take-up] */
+    if (kind == D_RETREAT) { /* retreat HHHH [UNIT+UNIT] [take-up] */
         char c3[16] = "";
         k = sscanf(rest, "%1023s %1023s %15s %7s", a, b, c3, extra);
         HexCoord h;
         if (k < 1 || k > 3 || !hex_parse(a, &h) || !map_has(MAP(g), h))
             return false;
-        out->kind = D_RETREAT;
         out->arg = map_hex_index(MAP(g), h);
         out->dir = 0;
         if (k == 3 && strcmp(c3, "take-up") != 0)
@@ -1043,16 +981,5 @@ bool combat_parse(const Game *g, const char *verb, const char *rest, Decision *o
             return parse_list(g, b, false, out->units, DEC_MAX_UNITS, &out->nunits);
         return true;
     }
-    static const struct {
-        const char *verb;
-        int kind;
-    } plain[] = {{"bw-die", D_BW_DIE}, {"bw-step", D_BW_STEP}, {"retreat-instead", D_RETREAT_INSTEAD},
-                 {"no-advance", D_NO_ADVANCE}, {"no-skirmisher", D_NO_SKIRM},
-                 {"six-retreat", D_SIX_RETREAT}, {"six-cancel", D_SIX_CANCEL}};
-    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
-        if (strcmp(verb, plain[i].verb) == 0) {
-            out->kind = plain[i].kind;
-            return k <= 0;
-        }
     return false;
 }

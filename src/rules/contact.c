@@ -7,30 +7,24 @@
  * combat_across (terrain.ini). */
 #include "rules/game_internal.h"
 
-static const Hexside *side_between(const Game *g, int a, int b)
+/* The direction from a to its neighbour b, -1 when they are not neighbours. */
+static int dir_between(const Game *g, int a, int b)
 {
     const Map *m = &g->gd->map;
     HexCoord ha = map_hex_at(m, a), hb = map_hex_at(m, b);
-    int dir = hex_direction(ha, hb);
-    return dir < 0 ? NULL : map_hexside(m, ha, dir);
+    return hex_distance(ha, hb) != 1 ? -1 : hex_direction(ha, hb);
 }
 
 bool hexes_in_contact(const Game *g, int a, int b)
 {
-    const Map *m = &g->gd->map;
-    if (hex_distance(map_hex_at(m, a), map_hex_at(m, b)) != 1)
-        return false;
-    const Hexside *hs = side_between(g, a, b);
-    return !hs || hs->kind < 0 || g->gd->hexside_kinds[hs->kind].contact_across;
+    int dir = dir_between(g, a, b);
+    return dir >= 0 && hexside_in_contact(g->gd, map_hex_at(&g->gd->map, a), dir);
 }
 
 bool hexes_can_fight(const Game *g, int a, int b)
 {
-    const Map *m = &g->gd->map;
-    if (hex_distance(map_hex_at(m, a), map_hex_at(m, b)) != 1)
-        return false;
-    const Hexside *hs = side_between(g, a, b);
-    return !hs || hs->kind < 0 || g->gd->hexside_kinds[hs->kind].combat_across;
+    int dir = dir_between(g, a, b);
+    return dir >= 0 && hexside_can_fight(g->gd, map_hex_at(&g->gd->map, a), dir);
 }
 
 static bool side_around(const Game *g, int hex, int side, bool fight)

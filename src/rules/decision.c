@@ -12,10 +12,7 @@ const DecisionKindInfo decision_kinds[D_COUNT] = {
 #undef X
 };
 
-bool combat_decision(int kind) { return kind >= 0 && kind < D_COUNT && decision_kinds[kind].answers == A_COMBAT_ONLY; }
-bool events_decision(int kind) { return kind >= 0 && kind < D_COUNT && decision_kinds[kind].shape == SH_EVENTS; }
 bool placement_decision(int kind) { return kind >= 0 && kind < D_COUNT && decision_kinds[kind].shape == SH_PLACEMENT; }
-bool pontoon_decision(int kind) { return kind >= 0 && kind < D_COUNT && decision_kinds[kind].shape == SH_PONTOON; }
 
 /* ---- writing ------------------------------------------------------------- */
 
@@ -48,7 +45,7 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
         snprintf(buf, size, "%s %s", verb, ul);
         break;
     case SH_UNITS_HEX:
-        unit_list(gd, d->units, d->nunits, ul, 400);
+        unit_list(gd, d->units, d->nunits, ul, sizeof ul);
         snprintf(buf, size, "%s %s %s", verb, ul, hex_name(gd, d->arg, hx));
         break;
     case SH_BOMBARD:
@@ -128,18 +125,18 @@ bool decision_parse(const Game *g, const char *text, Decision *out)
         while (*rest == ' ' || *rest == '\t')
             rest++;
         rest += strlen(verb);
-        return combat_parse(g, verb, rest, out);
+        return combat_parse(g, kind, rest, out);
     }
     case SH_EVENTS: {
         char *toks[4] = {arg, arg2, arg3, extra};
         if (k >= 5)
             return false; /* more words than any event decision takes */
-        return events_parse(g, verb, toks, k - 1 < 4 ? k - 1 : 4, out);
+        return events_parse(g, kind, toks, k - 1 < 4 ? k - 1 : 4, out);
     }
     case SH_PLACEMENT:
-        return placement_parse(g, verb, arg, arg2, k - 1, out);
+        return placement_parse(g, kind, arg, arg2, k - 1, out);
     case SH_PONTOON:
-        return pontoon_parse(g, verb, arg, arg2, k, out);
+        return pontoon_parse(g, kind, arg, arg2, k, out);
     default:
         break;
     }

@@ -4,9 +4,10 @@
  *
  *   verb    the word that starts it in saves, scripts, the log and `legal`;
  *   SHAPE   how the words after the verb read and write (decision.c): the
- *           same for every kind of a shape; SH_COMBAT, SH_EVENTS,
- *           SH_PLACEMENT and SH_PONTOON kinds are written and read by
- *           their rules part (combat.c, events.c, placement.c, pontoon.c);
+ *           same for every kind of a shape; the words of SH_COMBAT,
+ *           SH_EVENTS, SH_PLACEMENT and SH_PONTOON kinds are their rules
+ *           part's (combat.c, events.c, placement.c, pontoon.c), the verb
+ *           always the table's;
  *   apply   the function that carries it out once game_apply has routed it
  *           by phase and pending question (apply.c): it lives in the file
  *           of its rule part; apply_unknown for kinds that only come in a
@@ -48,31 +49,31 @@
     X(D_DISPLACE, "displace", SH_UNIT_HEX, apply_displace, A(PEND_STACK) | ANSWER_ONLY) /* STACK */       \
     X(D_ELIMINATE, "eliminate", SH_UNIT, apply_displace, A(PEND_STACK) | ANSWER_ONLY)   /* STACK */       \
     X(D_ATTACK, "attack", SH_COMBAT, combat_apply, 0)                      /* COMBAT-WHO */               \
-    X(D_BW_DIE, "bw-die", SH_COMBAT, combat_apply, A_COMBAT_ONLY)          /* BREASTWORK */               \
-    X(D_BW_STEP, "bw-step", SH_COMBAT, combat_apply, A_COMBAT_ONLY)        /* BREASTWORK */               \
+    X(D_BW_DIE, "bw-die", SH_WORD, combat_apply, A_COMBAT_ONLY)          /* BREASTWORK */               \
+    X(D_BW_STEP, "bw-step", SH_WORD, combat_apply, A_COMBAT_ONLY)        /* BREASTWORK */               \
     X(D_BONUS, "bonus", SH_COMBAT, combat_apply, A_COMBAT_ONLY)            /* ELITE-BONUS */              \
-    X(D_LOSE, "lose", SH_COMBAT, combat_apply, A_COMBAT_ONLY)              /* HITS */                     \
-    X(D_RETREAT_INSTEAD, "retreat-instead", SH_COMBAT, combat_apply, A_COMBAT_ONLY) /* RETREAT */         \
+    X(D_LOSE, "lose", SH_UNIT, combat_apply, A_COMBAT_ONLY)              /* HITS */                     \
+    X(D_RETREAT_INSTEAD, "retreat-instead", SH_WORD, combat_apply, A_COMBAT_ONLY) /* RETREAT */         \
     X(D_RETREAT, "retreat", SH_COMBAT, combat_apply, A_COMBAT_ONLY)        /* RETREAT */                  \
-    X(D_ADVANCE, "advance", SH_COMBAT, combat_apply, A_COMBAT_ONLY)        /* ADVANCE */                  \
-    X(D_NO_ADVANCE, "no-advance", SH_COMBAT, combat_apply, A_COMBAT_ONLY)  /* ADVANCE */                  \
+    X(D_ADVANCE, "advance", SH_UNITS_HEX, combat_apply, A_COMBAT_ONLY)        /* ADVANCE */                  \
+    X(D_NO_ADVANCE, "no-advance", SH_WORD, combat_apply, A_COMBAT_ONLY)  /* ADVANCE */                  \
     X(D_RECOVER, "recover", SH_UNIT, apply_unknown, 0)                     /* RECOVERY, night.c */        \
     X(D_EXIT, "exit", SH_UNITS, apply_exit, 0)                             /* EXIT-MAP */                 \
     X(D_SKIRMISH, "skirmish", SH_UNIT_HEX, apply_skirmish, 0)              /* SKIRM-MAKE */               \
-    X(D_SKIRM_DEFEND, "skirmisher", SH_COMBAT, combat_apply, A_COMBAT_ONLY) /* SKIRM-DEFEND */            \
-    X(D_NO_SKIRM, "no-skirmisher", SH_COMBAT, combat_apply, A_COMBAT_ONLY) /* SKIRM-DEFEND */             \
+    X(D_SKIRM_DEFEND, "skirmisher", SH_HEX, combat_apply, A_COMBAT_ONLY) /* COMBAT-STEPS B, SKIRM-RULES */\
+    X(D_NO_SKIRM, "no-skirmisher", SH_WORD, combat_apply, A_COMBAT_ONLY) /* COMBAT-STEPS B, SKIRM-RULES */ \
     X(D_HIGHER, "higher", SH_HIGHER, apply_higher, 0)                      /* HIGHER-CMD */               \
     X(D_DETACH, "detach", SH_HEX, apply_detach, 0)                         /* DETACH */                   \
     X(D_FORCED_MARCH, "forced-march", SH_WORD, apply_forced_march, 0)      /* FORCED-MARCH */             \
     X(D_DUMMY, "dummy", SH_HEX, apply_dummy, 0)                            /* DUMMIES */                  \
     X(D_REMOVE_DUMMY, "remove-dummy", SH_UNIT, apply_remove_dummy, 0)      /* DUMMIES */                  \
-    X(D_SIX_HIT, "six-hit", SH_COMBAT, combat_apply, A_COMBAT_ONLY)        /* RULE-OF-SIX */              \
-    X(D_SIX_RETREAT, "six-retreat", SH_COMBAT, combat_apply, A_COMBAT_ONLY) /* RULE-OF-SIX */             \
-    X(D_SIX_CANCEL, "six-cancel", SH_COMBAT, combat_apply, A_COMBAT_ONLY)  /* RULE-OF-SIX */              \
+    X(D_SIX_HIT, "six-hit", SH_UNIT, combat_apply, A_COMBAT_ONLY)        /* RULE-OF-SIX */              \
+    X(D_SIX_RETREAT, "six-retreat", SH_WORD, combat_apply, A_COMBAT_ONLY) /* RULE-OF-SIX */             \
+    X(D_SIX_CANCEL, "six-cancel", SH_WORD, combat_apply, A_COMBAT_ONLY)  /* RULE-OF-SIX */              \
     X(D_BUILD, "build", SH_PONTOON, pontoon_apply, 0)                      /* PONTOON-BUILD */            \
-    X(D_TAKE_UP, "take-up", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-TAKE-UP */          \
-    X(D_DESTROY, "destroy", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-DESTROY */          \
-    X(D_CAPTURE, "capture", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-CAPTURE */          \
+    X(D_TAKE_UP, "take-up", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-REMOVE */           \
+    X(D_DESTROY, "destroy", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-SEIZE */            \
+    X(D_CAPTURE, "capture", SH_PONTOON, pontoon_apply, 0)                  /* PONTOON-SEIZE */            \
     X(D_EVENT, "event", SH_EVENTS, apply_event, A(PEND_COMBAT))            /* EVENTS */                   \
     X(D_DRAW_EVENT, "draw-event", SH_EVENTS, apply_event, 0)               /* EVENTS */                   \
     X(D_GOOD_GENERAL, "good-general", SH_EVENTS, apply_event, 0)           /* EVENTS */                   \
@@ -97,10 +98,10 @@ enum DecisionShape {
     SH_BOMBARD,   /* "bombard walker+nelson 1820 troops" */
     SH_BREAK,     /* a hex, and units when only part of the stack breaks: "break 1921 [heth+lane]" */
     SH_HIGHER,    /* a commander and formations: "higher jackson hill+rodes" */
-    SH_COMBAT,    /* written and read by combat.c */
+    SH_COMBAT,    /* attack, bonus, retreat: written and read by combat.c */
     SH_EVENTS,    /* by events.c */
     SH_PLACEMENT, /* by placement.c */
-    SH_PONTOON,   /* by pontoon.c */
+    SH_PONTOON,   /* by pontoon.c (a hexside) */
 };
 
 #endif

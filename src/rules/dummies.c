@@ -66,7 +66,7 @@ void dummies_cleanup(Game *g, const GameState *before)
                                    g->gd->units[u].name, hex_name(g->gd, st->unit[u].hex, hf));
             if (le)
                 le->secret = side + 1;
-            unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+            unit_absent(g, u);
             st->dummies[g->gd->units[u].side]++;
         }
     }
@@ -121,7 +121,7 @@ bool apply_remove_dummy(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "that is not one of your dummies on the map");
         return false;
     }
-    unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+    unit_absent(g, u);
     st->dummies[d->side]++;
     log_add(&g->log, st->turn, LOG_DECISION, "DUMMIES", "%s takes a dummy marker off", data_side_name(d->side));
     return true;

@@ -345,7 +345,7 @@ int events_legal(const Game *g, Decision *out, int max, int n)
         if (st->drawn.kind == CHIT_EVENT) {
             char buf[128];
             for (int f = 0; f < gd->nformations; f++) {
-                const char *r = formation_choose_refusal(g, side, f, buf, sizeof buf);
+                const char *r = choose_refusal(g, side, f, buf, sizeof buf);
                 if (!r || strncmp(r, "it costs", 8) == 0)
                     PUSH(((Decision){.kind = D_GOOD_GENERAL, .side = side, .arg = f}));
             }
@@ -869,7 +869,7 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         const char *r = d->arg >= 0 && d->arg < gd->nformations
-                            ? formation_choose_refusal(g, d->side, d->arg, buf, sizeof buf)
+                            ? choose_refusal(g, d->side, d->arg, buf, sizeof buf)
                             : "no such formation";
         if (r && strncmp(r, "it costs", 8) != 0) {
             snprintf(why, n, "%s", r);
@@ -923,22 +923,21 @@ int game_hand_size(const Game *g, int side)
 void events_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
     char hx[5];
+    const char *verb = decision_kinds[d->kind].verb;
     switch (d->kind) {
     case D_DRAW_EVENT:
-        snprintf(buf, size, "draw-event");
-        return;
     case D_NO_EVENT:
-        snprintf(buf, size, "no-event");
+        snprintf(buf, size, "%s", verb);
         return;
     case D_GOOD_GENERAL:
-        snprintf(buf, size, "good-general %s", d->arg >= 0 && d->arg < gd->nformations ? gd->formations[d->arg].id : "?");
+        snprintf(buf, size, "%s %s", verb, d->arg >= 0 && d->arg < gd->nformations ? gd->formations[d->arg].id : "?");
         return;
     default:
         break;
     }
     const char *id = d->arg >= 0 && d->arg < gd->nevents ? gd->events[d->arg].id : "?";
     int effect = d->arg >= 0 && d->arg < gd->nevents ? gd->events[d->arg].effect : -1;
-    size_t k = (size_t)snprintf(buf, size, "event %s", id);
+    size_t k = (size_t)snprintf(buf, size, "%s %s", verb, id);
     if (effect == EV_REGROUP && k < size)
         k += (size_t)snprintf(buf + k, size - k, " %s", unit_id_of(gd, d->arg2));
     if (effect == EV_RELEASE && k < size)
@@ -949,25 +948,25 @@ void events_format(const GameData *gd, const Decision *d, char *buf, size_t size
 }
 
 /* "event ID [UNIT|FORMATION|cavalry] [HEX]", "draw-event", "good-general F", "no-event". */
-bool events_parse(const Game *g, const char *verb, char *const *tok, int ntok, Decision *out)
+bool events_parse(const Game *g, int kind, char *const *tok, int ntok, Decision *out)
 {
     const GameData *gd = g->gd;
     int side = g->st.to_move;
     *out = (Decision){.side = side, .hex = -1, .arg2 = -1};
-    if (strcmp(verb, "draw-event") == 0 && ntok == 0) {
+    if (kind == D_DRAW_EVENT && ntok == 0) {
         out->kind = D_DRAW_EVENT;
         return true;
     }
-    if (strcmp(verb, "no-event") == 0 && ntok == 0) {
+    if (kind == D_NO_EVENT && ntok == 0) {
         out->kind = D_NO_EVENT;
         return true;
     }
-    if (strcmp(verb, "good-general") == 0 && ntok == 1) {
+    if (kind == D_GOOD_GENERAL && ntok == 1) {
         out->kind = D_GOOD_GENERAL;
         out->arg = data_formation_index(gd, tok[0]);
         return out->arg >= 0;
     }
-    if (strcmp(verb, "event") != 0 || ntok < 1)
+    if (kind != D_EVENT || ntok < 1)
         return false;
     out->kind = D_EVENT;
     out->arg = data_event_index(gd, side, tok[0]);

@@ -99,7 +99,7 @@ static bool place_in(Game *g, int u, const int *hexes, int n)
         unit_reset(g, u, (UnitState){.hex = (short)hexes[i], .where = AT_MAP, .steps = (unsigned char)(g->gd->units[u].reduced > 0 ? 2 : 1), .flags = 0, .exited_from = -1});
         if (!overstacked(g, hexes[i], side))
             return true;
-        unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+        unit_absent(g, u);
     }
     return false;
 }
@@ -282,7 +282,7 @@ bool game_new_options(Game *g, const GameData *gd, int scenario, uint64_t seed, 
     st->nunits = gd->nunits;
     rng_seed(&st->rng, seed);
     for (int i = 0; i < gd->nunits; i++)
-        unit_reset(g, i, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+        unit_absent(g, i);
     const ScenarioDef *sc = &gd->scenarios[scenario];
     for (int i = 0; i < sc->ndeploy; i++) {
         const Deployment *dep = &sc->deploy[i];

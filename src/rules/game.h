@@ -520,15 +520,15 @@ bool placement_visible(const Game *g, int viewer, int formation);
  * stands in each hex (GameState.occupants) stays true: on the map at hex
  * (where AT_MAP), or off it (any other enum UnitWhere; hex is then -1). */
 void unit_put(Game *g, int u, int where, int hex);
+/* Off the map and out of play, as at the start (a counter back to its
+ * pool): steps, flags and exit cleared. */
+void unit_absent(Game *g, int u);
 /* The units standing in hex, both sides, in index order (up to max in
  * out); the count. */
 int hex_units(const Game *g, int hex, short *out, int max);
 /* A unit's whole state at once (set-up, a counter back to its pool): its
  * place goes through unit_put. */
 void unit_reset(Game *g, int u, UnitState s);
-/* The index rebuilt from the units' places, for a state whose units were
- * written directly (a test's position); whether it was true before. */
-bool game_reindex(Game *g);
 /* Whether the index agrees with the units' places (checked after every
  * decision in builds with assertions). */
 bool game_index_ok(const Game *g);

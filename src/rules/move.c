@@ -1,3 +1,9 @@
+/* Movement costs on the map (MOVE-BASIC, ROADS, RAIN, RIVERS,
+ * MINOR-RIVERS, PONTOON-BUILD's crossing): what entering a hex across a
+ * hexside costs in half MP, and every hex a group can reach within its
+ * allowance (two layers: wholly by road, and any). The rules reach it only
+ * through movement.c's Passage, which adds what the state knows (the enemy,
+ * the pontoons, the play area, the river limits); move.h says the units. */
 #include "rules/move.h"
 
 #include <stdlib.h>
@@ -12,17 +18,25 @@ static int min_cost(int a, int b)
     return a < b ? a : b;
 }
 
+bool hexside_in_contact(const GameData *gd, HexCoord h, int dir)
+{
+    const Hexside *hs = map_hexside(&gd->map, h, dir);
+    return !hs || hs->kind < 0 || gd->hexside_kinds[hs->kind].contact_across;
+}
+
+bool hexside_can_fight(const GameData *gd, HexCoord h, int dir)
+{
+    const Hexside *hs = map_hexside(&gd->map, h, dir);
+    return !hs || hs->kind < 0 || gd->hexside_kinds[hs->kind].combat_across;
+}
+
 static bool in_contact(const MoveContext *ctx, HexCoord h)
 {
     const Map *m = &ctx->gd->map;
     for (int dir = 0; dir < DIR_COUNT; dir++) {
         HexCoord n = hex_neighbour(h, dir);
-        if (!map_has(m, n) || !ctx->enemy[map_hex_index(m, n)])
-            continue;
-        const Hexside *hs = map_hexside(m, h, dir);
-        if (hs->kind >= 0 && !ctx->gd->hexside_kinds[hs->kind].contact_across)
-            continue;
-        return true;
+        if (map_has(m, n) && ctx->enemy[map_hex_index(m, n)] && hexside_in_contact(ctx->gd, h, dir))
+            return true;
     }
     return false;
 }

@@ -86,4 +86,11 @@ int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
 /* The path from the start to h, both included; returns its length. */
 int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max);
 
+/* Whether units on either side of hexside (h, dir) are in contact, and
+ * whether they could fight across it (MOVE-CONTACT, RIVERS: the hexside
+ * kind's contact_across and combat_across; no kind: both). contact.c's
+ * hexes_in_contact and hexes_can_fight ask these for two map hexes. */
+bool hexside_in_contact(const GameData *gd, HexCoord h, int dir);
+bool hexside_can_fight(const GameData *gd, HexCoord h, int dir);
+
 #endif

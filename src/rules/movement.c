@@ -19,7 +19,7 @@
 #include "rules/variant.h"
 
 /* The campaign's limits on crossing the great rivers for these units. */
-static int river_limit(const Game *g, const short *units, int n)
+int great_river_limit(const Game *g, const short *units, int n)
 {
     const GameState *st = &g->st;
     const GameData *gd = g->gd;
@@ -57,7 +57,6 @@ static int river_limit(const Game *g, const short *units, int n)
     return limit;
 }
 
-int great_river_limit(const Game *g, const short *units, int n) { return river_limit(g, units, n); }
 
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p)
 {
@@ -72,7 +71,7 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
     /* AI-PLAYER-SOUTH: the solitaire player's units never go north of the Rappahannock */
     p->ctx.south_only = g->variant && g->variant->player_south_only && side != g->variant->side &&
                         purpose != PASS_SUPPLY && purpose != PASS_COMMAND;
-    int limit = units && n > 0 ? river_limit(g, units, n) : RIVERS_FREE;
+    int limit = units && n > 0 ? great_river_limit(g, units, n) : RIVERS_FREE;
     p->ctx.no_great_rivers = limit == RIVERS_NEVER;
     p->ctx.no_great_rivers_south = limit == RIVERS_NOT_SOUTH;
     p->ctx.no_road_bonus = purpose == PASS_SUPPLY; /* SUPPLY: "within 6 movement points", a distance */

@@ -404,6 +404,35 @@ bool apply_forced_march(Game *g, const Decision *d, char *why, size_t n)
     return true;
 }
 
+/* The end of a forced march's activation (FORCED-MARCH): a die, and on a
+ * loss the owner chooses the unit of the formation that pays the step
+ * before the end goes on (D_TAKE, march_loss_take). True when that
+ * question is now pending. */
+bool forced_march_ends(Game *g, const Decision *d)
+{
+    GameState *st = &g->st;
+    if (!st->marching)
+        return false;
+    st->marching = false;
+    char why2[64];
+    snprintf(why2, sizeof why2, "after a forced march: 1-%d costs the formation a step", g->gd->rules.forced_march_loss);
+    int die = game_roll(g, "FORCED-MARCH", why2);
+    if (die <= g->gd->rules.forced_march_loss) {
+        int nc = 0;
+        for (int i = 0; i < st->nunits; i++)
+            nc += march_loss_ok(g, i);
+        if (nc > 0) {
+            st->pending = PEND_MARCH_LOSS;
+            st->to_move = d->side;
+            remember(g, d);
+            log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH", "the march costs a step: %s chooses the unit",
+                    data_side_name(d->side));
+            return true;
+        }
+    }
+    return false;
+}
+
 /* D_TAKE after a forced march: the unit that loses the march's step (FORCED-MARCH). */
 bool march_loss_take(Game *g, const Decision *d, char *why, size_t n)
 {

@@ -324,7 +324,7 @@ static void skirmishers_at_night(Game *g)
             }
             if (us->where == AT_MAP || us->where == AT_ELIMINATED) {
                 lost += us->where == AT_ELIMINATED;
-                unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
+                unit_absent(g, u);
                 st->skirmishers[side]++;
                 back++;
             }

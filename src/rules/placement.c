@@ -289,19 +289,19 @@ void placement_format(const GameData *gd, const Decision *d, char *buf, size_t s
 {
     char hx[5];
     if (d->kind == D_VP_PLACE)
-        snprintf(buf, size, "vp-place %s %s",
+        snprintf(buf, size, "%s %s %s", decision_kinds[d->kind].verb,
                  d->arg >= 0 && d->arg < gd->nformations ? gd->formations[d->arg].id : "?",
                  d->arg2 >= 0 && d->arg2 < gd->nboxes ? gd->boxes[d->arg2].id : "?");
     else
-        snprintf(buf, size, "deploy %s %s", unit_id_of(gd, d->arg), hex_name(gd, d->hex, hx));
+        snprintf(buf, size, "%s %s %s", decision_kinds[d->kind].verb, unit_id_of(gd, d->arg), hex_name(gd, d->hex, hx));
 }
 
-bool placement_parse(const Game *g, const char *verb, const char *a, const char *b, int nargs, Decision *out)
+bool placement_parse(const Game *g, int kind, const char *a, const char *b, int nargs, Decision *out)
 {
     const GameData *gd = g->gd;
     if (nargs != 2)
         return false;
-    if (strcmp(verb, "vp-place") == 0) {
+    if (kind == D_VP_PLACE) {
         *out = (Decision){.kind = D_VP_PLACE, .side = g->st.to_move, .arg = data_formation_index(gd, a), .hex = -1};
         out->arg2 = -1;
         for (int i = 0; i < gd->nboxes; i++)
@@ -309,7 +309,7 @@ bool placement_parse(const Game *g, const char *verb, const char *a, const char 
                 out->arg2 = i;
         return out->arg >= 0 && out->arg2 >= 0;
     }
-    if (strcmp(verb, "deploy") == 0) {
+    if (kind == D_DEPLOY) {
         HexCoord h;
         *out = (Decision){.kind = D_DEPLOY, .side = g->st.to_move, .arg = data_unit_index(gd, a)};
         if (out->arg < 0 || !hex_parse(b, &h) || !map_has(&gd->map, h))

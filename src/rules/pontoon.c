@@ -282,12 +282,11 @@ bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
 
 void pontoon_format(const GameData *gd, const Decision *d, char *buf, size_t size)
 {
-    static const char *const verbs[] = {"build", "take-up", "destroy", "capture"};
     char hs[10] = "....-....";
     if (d->hex >= 0 && d->hex < gd->map.cols * gd->map.rows && d->dir >= 0 && d->dir < DIR_COUNT &&
         map_has(&gd->map, hex_neighbour(map_hex_at(&gd->map, d->hex), d->dir)))
         side_text(&gd->map, d->hex, d->dir, hs);
-    const char *verb = verbs[d->kind - D_BUILD];
+    const char *verb = decision_kinds[d->kind].verb;
     if (d->kind == D_TAKE_UP)
         snprintf(buf, size, "%s %s", verb, hs);
     else
@@ -311,17 +310,11 @@ static bool parse_side(const Game *g, const char *tok, int *hex, int *dir)
     return *dir >= 0;
 }
 
-bool pontoon_parse(const Game *g, const char *verb, const char *a, const char *b, int k, Decision *out)
+bool pontoon_parse(const Game *g, int kind, const char *a, const char *b, int k, Decision *out)
 {
-    static const char *const verbs[] = {"build", "take-up", "destroy", "capture"};
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(verb, verbs[i]) != 0)
-            continue;
-        out->kind = D_BUILD + i;
-        if (out->kind == D_TAKE_UP)
-            return k == 2 && parse_side(g, a, &out->hex, &out->dir);
-        out->arg = data_unit_index(g->gd, a);
-        return k == 3 && out->arg >= 0 && parse_side(g, b, &out->hex, &out->dir);
-    }
-    return false;
+    out->kind = kind;
+    if (kind == D_TAKE_UP)
+        return k == 2 && parse_side(g, a, &out->hex, &out->dir);
+    out->arg = data_unit_index(g->gd, a);
+    return k == 3 && out->arg >= 0 && parse_side(g, b, &out->hex, &out->dir);
 }

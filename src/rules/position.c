@@ -309,6 +309,21 @@ static void system_tidy(PositionSetup *s)
         s->g->variant->position->tidy(s);
 }
 
+/* A chit of the system's side named in a line: only one the system has
+ * (none can be named when it sets up nothing by hand). */
+static bool system_chit_check(PositionSetup *s, const Chit *c, const char *word)
+{
+    if (!s->g->variant->position)
+        return position_refuse(s, "the %s system's chits cannot be set by hand: '%s'", s->g->variant->name, word);
+    return s->g->variant->position->chit_check(s, c, word);
+}
+
+/* The system's chit goes into the cup or is drawn. */
+static bool system_chit_out(PositionSetup *s, const Chit *c)
+{
+    return !s->g->variant->position || s->g->variant->position->chit_out(s, c);
+}
+
 /* ---- the turn, the chit drawn, the cup ---------------------------------- */
 
 /* No activation under way: nothing drawn, nothing pending, no unit active. */
@@ -404,7 +419,7 @@ static bool want_chit(PositionSetup *s, int *i, Chit *c)
         c->side = (unsigned char)gd->formations[f].side;
         c->index = (short)f;
         if (s->g->variant && c->side == s->g->variant->side) {
-            if (!s->g->variant->position->chit_check(s, c, w))
+            if (!system_chit_check(s, c, w))
                 return false;
         } else if (!sc->formation_allowed[f])
             return position_refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
@@ -415,7 +430,7 @@ static bool want_chit(PositionSetup *s, int *i, Chit *c)
         c->side = (unsigned char)gd->commanders[k].side;
         c->index = (short)k;
         if (s->g->variant && c->side == s->g->variant->side) {
-            if (!s->g->variant->position->chit_check(s, c, w))
+            if (!system_chit_check(s, c, w))
                 return false;
         } else if (!sc->commander_allowed[k])
             return position_refuse(s, "%s's command chit is not in this scenario (%s)", w, sc->name);
@@ -457,7 +472,7 @@ static bool set_drawn(PositionSetup *s)
     const GameVariant *sys = s->g->variant;
     if (c.kind == CHIT_FORMATION && !(sys && c.side == sys->side))
         st->chosen[c.index] = true;
-    if (sys && c.side == sys->side && !sys->position->chit_out(s, &c))
+    if (sys && c.side == sys->side && !system_chit_out(s, &c))
         return false;
     char name[64];
     chit_text(s->gd, &c, name, sizeof name);
@@ -500,8 +515,7 @@ static bool set_cup(PositionSetup *s)
     if (!add)
         st->ncup = 0;
     for (int j = 0; j < n; j++) /* the Automa's markers leave its display */
-        if (s->g->variant && chits[j].side == s->g->variant->side &&
-            !s->g->variant->position->chit_out(s, &chits[j]))
+        if (s->g->variant && chits[j].side == s->g->variant->side && !system_chit_out(s, &chits[j]))
             return false;
     for (int j = 0; j < n; j++) {
         st->cup[st->ncup++] = chits[j];

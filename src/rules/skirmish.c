@@ -1,6 +1,6 @@
 /* Skirmishers (SKIRM-MAKE, SKIRM-POOL): a brigade making a skirmisher,
  * where the skirmisher may go, and a mover making one during its move. The
- * defender's skirmisher in a combat is combat.c's (SKIRM-DEFEND). */
+ * defender's skirmisher in a combat is combat.c's (COMBAT-STEPS B). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -199,8 +199,6 @@ void end_turn(Game *g)
     begin_turn(g);
 }
 
-void game_end_turn(Game *g) { end_turn(g); }
-
 static bool unit_south_of_rappahannock(const Game *g, int unit)
 {
     const UnitState *u = &g->st.unit[unit];
@@ -248,11 +246,6 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
         return buf;
     }
     return NULL;
-}
-
-const char *formation_choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
-{
-    return choose_refusal(g, side, f, buf, n);
 }
 
 static void chit_name(const Game *g, const Chit *c, char *buf, size_t n)
@@ -323,8 +316,6 @@ static void fill_cup(Game *g)
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "%d chits in the cup, %s among them", st->ncup,
             g->variant ? "the Independent chits in play" : "the two Independent chits");
 }
-
-void game_draw_next(Game *g) { draw_next(g); }
 
 /* D_CHOOSE */
 bool apply_choose(Game *g, const Decision *d, char *why, size_t n)
@@ -421,25 +412,8 @@ bool apply_end(Game *g, const Decision *d, char *why, size_t n)
         return false;
     if (stacking_holds_up(g, d))
         return true;
-    if (st->marching) {
-        st->marching = false;
-        char why2[64];
-        snprintf(why2, sizeof why2, "after a forced march: 1-%d costs the formation a step", g->gd->rules.forced_march_loss);
-        int die = game_roll(g, "FORCED-MARCH", why2);
-        if (die <= g->gd->rules.forced_march_loss) {
-            int nc = 0;
-            for (int i = 0; i < st->nunits; i++)
-                nc += march_loss_ok(g, i);
-            if (nc > 0) {
-                st->pending = PEND_MARCH_LOSS;
-                st->to_move = d->side;
-                remember(g, d);
-                log_add(&g->log, st->turn, LOG_EVENT, "FORCED-MARCH", "the march costs a step: %s chooses the unit",
-                        data_side_name(d->side));
-                return true;
-            }
-        }
-    }
+    if (forced_march_ends(g, d))
+        return true; /* the step it costs is chosen first (FORCED-MARCH) */
     log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s ends the activation", data_side_name(d->side));
     for (int i = 0; i < st->nunits; i++) {
         UnitState *u = &st->unit[i];

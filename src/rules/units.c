@@ -1,6 +1,7 @@
 /* Where the units stand: the one function that changes a unit's place, and
  * the index it keeps of what stands in each hex, so that "is there an
- * enemy in this hex?" is a lookup and not a walk over every unit. */
+ * enemy in this hex?" is a lookup and not a walk over every unit; and who
+ * may see what is in a hex (VISIBILITY). */
 #include <string.h>
 
 #include "rules/game_internal.h"
@@ -50,6 +51,11 @@ void unit_put(Game *g, int u, int where, int hex)
         count(st, us->hex, side, +1);
         link_unit(st, us->hex, u);
     }
+}
+
+void unit_absent(Game *g, int u)
+{
+    unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
 }
 
 int hex_units(const Game *g, int hex, short *out, int max)
@@ -104,14 +110,6 @@ bool game_index_ok(const Game *g)
     list_all(g, first, next);
     return memcmp(fresh, g->st.occupants, sizeof fresh) == 0 && memcmp(first, g->st.hex_first, sizeof first) == 0 &&
            memcmp(next, g->st.unit_next, sizeof next) == 0;
-}
-
-bool game_reindex(Game *g)
-{
-    bool same = game_index_ok(g);
-    count_all(g, g->st.occupants);
-    list_all(g, g->st.hex_first, g->st.unit_next);
-    return same;
 }
 
 void game_enemy_map(const Game *g, int side, unsigned char *enemy)

@@ -1,8 +1,9 @@
 /* A game system that plugs into the rules and commands one side: the
  * solitaire game's Automa (Hurrah For Old Joe) is one. The rules never
  * include it: they call these hooks where the rulebook lets such a system
- * replace or add to what a player would do, and the system calls the
- * rules back through their public functions (game.h) like any player.
+ * replace or add to what a player would do, and the system works through
+ * the rules' functions (game.h, and the parts' shared functions in
+ * game_internal.h: unit_put, retreats, the bombardment table, ...).
  *
  * A program links the systems it offers and registers them once at start
  * (automa_register() for the Automa). A scenario that names a system
