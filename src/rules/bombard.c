@@ -104,15 +104,8 @@ void bombard_apply(Game *g, int unit, int r)
     }
     if ((r == ART_DIS || r == ART_LOSS_DIS) && is_skirmisher(g, unit))
         log_add(&g->log, st->turn, LOG_EVENT, "SKIRM-RULES", "%s is immune to disorder", name);
-    else if (r == ART_DIS || r == ART_LOSS_DIS) {
-        if (u->flags & (UF_DIS | UF_DEM)) {
-            u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
-            log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s, already disorganized, is demoralized", name);
-        } else {
-            u->flags |= UF_DIS;
-            log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s is disorganized", name);
-        }
-    }
+    else if (r == ART_DIS || r == ART_LOSS_DIS)
+        disorder(g, unit, "BOMBARD-PROC", NULL);
 }
 
 /* The bombardment table's result for a die (BOMBARD-PROC): the die's

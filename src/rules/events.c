@@ -747,16 +747,13 @@ static void play_effect(Game *g, const Decision *d)
         break;
     case EV_RALLY:
         for (int u = 0; u < st->nunits; u++) {
-            UnitState *us = &st->unit[u];
             if (gd->units[u].side != d->side || !within(g, u, d->hex, E->radius))
                 continue;
-            if (us->flags & UF_DIS) {
-                us->flags &= (unsigned short)~UF_DIS;
+            int was = morale_recover(g, u);
+            if (was == UF_DIS)
                 log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "%s recovers its order", gd->units[u].name);
-            } else if (us->flags & UF_DEM) {
-                us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
+            else if (was == UF_DEM)
                 log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "%s is now only disorganized", gd->units[u].name);
-            }
         }
         break;
     case EV_HIGHER_TWICE:

@@ -241,6 +241,9 @@ bool overstacked(const Game *g, int hex, int side);
  * retreat at once or are eliminated; true when their owner must now say
  * where (pending PEND_DEMORAL). Then morale_legal and morale_apply. */
 void disorder(Game *g, int unit, const char *rule, const char *why);
+/* One level of order back: disorganized to in order, demoralized to
+ * disorganized (DISORG, DEMORAL). The flag the unit had (UF_DIS, UF_DEM), 0. */
+int morale_recover(Game *g, int unit);
 bool morale_check(Game *g);
 int morale_legal(const Game *g, Decision *out, int max, int n);
 bool morale_apply(Game *g, const Decision *d, char *why, size_t n);

@@ -20,14 +20,31 @@ void disorder(Game *g, int unit, const char *rule, const char *why)
     UnitState *u = &g->st.unit[unit];
     if (is_skirmisher(g, unit) || is_dummy(g, unit))
         return; /* immune to disorder (SKIRM-RULES, DUMMIES) */
+    char tail[200] = "";
+    if (why)
+        snprintf(tail, sizeof tail, " (%s)", why);
     if (u->flags & (UF_DIS | UF_DEM)) {
         u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);
-        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized (%s)",
-                g->gd->units[unit].name, why);
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s, already disorganized, is demoralized%s",
+                g->gd->units[unit].name, tail);
     } else {
         u->flags |= UF_DIS;
-        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is disorganized (%s)", g->gd->units[unit].name, why);
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is disorganized%s", g->gd->units[unit].name, tail);
     }
+}
+
+int morale_recover(Game *g, int unit)
+{
+    UnitState *u = &g->st.unit[unit];
+    if (u->flags & UF_DIS) {
+        u->flags &= (unsigned short)~UF_DIS;
+        return UF_DIS;
+    }
+    if (u->flags & UF_DEM) {
+        u->flags = (unsigned short)((u->flags & ~UF_DEM) | UF_DIS);
+        return UF_DEM;
+    }
+    return 0;
 }
 
 bool morale_check(Game *g)

@@ -236,11 +236,10 @@ static void supply_and_order(Game *g)
         UnitState *us = &st->unit[u];
         if (us->where != AT_MAP || (us->flags & UF_OOS))
             continue;
-        if (us->flags & UF_DIS) {
-            us->flags &= (unsigned short)~UF_DIS;
+        int was = morale_recover(g, u);
+        if (was == UF_DIS)
             log_add(&g->log, st->turn, LOG_EVENT, "DISORG", "night: %s recovers its order", gd->units[u].name);
-        } else if (us->flags & UF_DEM) {
-            us->flags = (unsigned short)((us->flags & ~UF_DEM) | UF_DIS);
+        else if (was == UF_DEM) {
             if (g->variant)
                 g->variant->night_rallied(g, u); /* the Automa's night clean-up leaves this one disorganized */
             log_add(&g->log, st->turn, LOG_EVENT, "DEMORAL", "night: %s, demoralized, is now only disorganized",
