@@ -10,19 +10,10 @@
 
 int data_automa_formation(const GameData *gd, const char *id)
 {
-    for (int i = 0; i < gd->automa.nformations; i++)
-        if (strcmp(gd->automa.formations[i].id, id) == 0)
-            return i;
-    return -1;
+    FIND_BY_ID(gd->automa.formations, gd->automa.nformations, id);
 }
 
-static int counter_index(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->ncounters; i++)
-        if (strcmp(gd->counters[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int counter_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->counters, gd->ncounters, id); }
 
 static int parse_attitude(const char *v)
 {

@@ -62,13 +62,7 @@ static void mark_section_used(IniSection *s)
         s->keys[k].used = true;
 }
 
-static int terrain_index(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->nterrain; i++)
-        if (strcmp(gd->terrain[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int terrain_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->terrain, gd->nterrain, id); }
 
 static void display_file(IniDoc *doc, void *arg)
 {

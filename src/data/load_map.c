@@ -13,19 +13,10 @@ typedef struct {
 
 static int kind_index_hexside(const GameData *gd, const char *id)
 {
-    for (int i = 0; i < gd->nhexside_kinds; i++)
-        if (strcmp(gd->hexside_kinds[i].id, id) == 0)
-            return i;
-    return -1;
+    FIND_BY_ID(gd->hexside_kinds, gd->nhexside_kinds, id);
 }
 
-static int kind_index_road(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->nroad_kinds; i++)
-        if (strcmp(gd->road_kinds[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int kind_index_road(const GameData *gd, const char *id) { FIND_BY_ID(gd->road_kinds, gd->nroad_kinds, id); }
 
 static Hexside *side_at(Map *m, HexCoord h, int dir) { return &map_hex(m, h)->side[dir]; }
 

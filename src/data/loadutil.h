@@ -2,8 +2,20 @@
 #ifndef GUV_LOADUTIL_H
 #define GUV_LOADUTIL_H
 
+#include <string.h>
+
 #include "data/data.h"
 #include "data/inidoc.h"
+
+/* The body of a lookup by id: the index of the item of arr[0..n) whose id
+ * is id, else -1. */
+#define FIND_BY_ID(arr, n, id)                                                                                         \
+    do {                                                                                                               \
+        for (int i_ = 0; i_ < (n); i_++)                                                                               \
+            if (strcmp((arr)[i_].id, (id)) == 0)                                                                       \
+                return i_;                                                                                             \
+        return -1;                                                                                                     \
+    } while (0)
 
 /* Copies s into dst (size n); an error at line when it does not fit. */
 bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
