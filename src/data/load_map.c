@@ -26,11 +26,9 @@ static void read_grid(IniDoc *doc, MapCtx *c, const char *section, const char *w
                       bool (*fn)(MapCtx *, HexCoord, char))
 {
     Map *m = &c->gd->map;
-    IniSection *s = ini_section(doc, section);
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [%s]", section);
+    IniSection *s = lu_section(doc, section, c->d);
+    if (!s)
         return;
-    }
     for (int r = 1; r <= m->rows; r++) {
         char key[16];
         snprintf(key, sizeof key, "r%02d", r % 100);
@@ -332,11 +330,9 @@ static void map_file(IniDoc *doc, void *arg)
     MapCtx *c = arg;
     GameData *gd = c->gd;
     Map *m = &gd->map;
-    IniSection *s = ini_section(doc, "map");
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [map]");
+    IniSection *s = lu_section(doc, "map", c->d);
+    if (!s)
         return;
-    }
     const char *v;
     if (ini_get_str(doc, s, "name", true, &v, c->d))
         lu_copy(doc, ini_key(s, "name")->line, m->name, sizeof m->name, v, "name", c->d);
@@ -379,17 +375,13 @@ static void map_file(IniDoc *doc, void *arg)
         if (id)
             read_place(doc, &doc->sections[i], id, c);
     }
-    IniSection *sup = ini_section(doc, "supply");
-    if (!sup)
-        diag_error(c->d, doc->file, 0, "missing section [supply]");
-    else {
+    IniSection *sup = lu_section(doc, "supply", c->d);
+    if (sup) {
         edge_list(doc, sup, c, "union", HEXF_SUPPLY_UNION, true);
         edge_list(doc, sup, c, "confederate", HEXF_SUPPLY_CSA, true);
     }
-    IniSection *ex = ini_section(doc, "exits");
-    if (!ex)
-        diag_error(c->d, doc->file, 0, "missing section [exits]");
-    else {
+    IniSection *ex = lu_section(doc, "exits", c->d);
+    if (ex) {
         edge_list(doc, ex, c, "confederate-flag", HEXF_EXIT_CSA, true);
         edge_list(doc, ex, c, "union-cavalry-entry", HEXF_CAVALRY_ENTRY, true);
     }

@@ -33,11 +33,9 @@ static bool id_taken(OobCtx *c, IniDoc *doc, IniSection *s, const char *id)
 
 static void read_army(IniDoc *doc, OobCtx *c)
 {
-    IniSection *s = ini_section(doc, "army");
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [army]");
+    IniSection *s = lu_section(doc, "army", c->d);
+    if (!s)
         return;
-    }
     ArmyDef *a = &c->gd->army[c->side];
     const char *v;
     if (ini_get_str(doc, s, "side", true, &v, c->d) && strcmp(v, data_side_name(c->side)) != 0)

@@ -105,10 +105,8 @@ static void terrain_file(IniDoc *doc, void *arg)
 {
     Ctx *c = arg;
     Diags *d = c->d;
-    IniSection *mv = ini_section(doc, "movement");
-    if (!mv)
-        diag_error(d, doc->file, 0, "missing section [movement]");
-    else {
+    IniSection *mv = lu_section(doc, "movement", d);
+    if (mv) {
         int bonus = 0, exit_cost = 0;
         if (ini_get_int(doc, mv, "road_bonus", true, 0, 10, &bonus, d))
             c->gd->movement.road_bonus = bonus * 2;
@@ -118,10 +116,8 @@ static void terrain_file(IniDoc *doc, void *arg)
         ini_get_half(doc, mv, "seize_cost", true, false, &seize, d);
         c->gd->movement.seize_cost = seize;
     }
-    IniSection *st = ini_section(doc, "stacking");
-    if (!st)
-        diag_error(d, doc->file, 0, "missing section [stacking]");
-    else {
+    IniSection *st = lu_section(doc, "stacking", d);
+    if (st) {
         ini_get_int(doc, st, "max_units", true, 1, 20, &c->gd->stacking.max_units, d);
         ini_get_int(doc, st, "max_points", true, 1, 99, &c->gd->stacking.max_points, d);
     }
@@ -169,23 +165,17 @@ static void tables_file(IniDoc *doc, void *arg)
     Ctx *c = arg;
     Diags *d = c->d;
     ArtilleryTable *t = &c->gd->artillery;
-    IniSection *cb = ini_section(doc, "combat");
-    if (!cb)
-        diag_error(d, doc->file, 0, "missing section [combat]");
-    else {
+    IniSection *cb = lu_section(doc, "combat", d);
+    if (cb) {
         ini_get_int(doc, cb, "hit_on", true, 1, 12, &c->gd->combat.hit_on, d);
         ini_get_int(doc, cb, "extra_dice", true, 0, 6, &c->gd->combat.extra_dice, d);
         ini_get_int(doc, cb, "min_dice", true, 0, 6, &c->gd->combat.min_dice, d);
     }
-    IniSection *sp = ini_section(doc, "supply");
-    if (!sp)
-        diag_error(d, doc->file, 0, "missing section [supply]");
-    else
+    IniSection *sp = lu_section(doc, "supply", d);
+    if (sp)
         ini_get_int(doc, sp, "reach", true, 0, 30, &c->gd->combat.supply_reach, d);
-    IniSection *rs = ini_section(doc, "rules");
-    if (!rs)
-        diag_error(d, doc->file, 0, "missing section [rules]");
-    else {
+    IniSection *rs = lu_section(doc, "rules", d);
+    if (rs) {
         RuleNumbers *rn = &c->gd->rules;
         static const struct {
             const char *key;
@@ -215,11 +205,9 @@ static void tables_file(IniDoc *doc, void *arg)
         for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
             ini_get_int(doc, rs, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)rn + keys[i].off), d);
     }
-    IniSection *a = ini_section(doc, "artillery");
-    if (!a) {
-        diag_error(d, doc->file, 0, "missing section [artillery]");
+    IniSection *a = lu_section(doc, "artillery", d);
+    if (!a)
         return;
-    }
     bool ok = ini_get_int(doc, a, "die_min", true, -5, 20, &t->die_min, d);
     ok &= ini_get_int(doc, a, "die_max", true, -5, 20, &t->die_max, d);
     ini_get_int(doc, a, "modifier.breastwork", true, -6, 6, &t->breastwork_modifier, d);
@@ -309,12 +297,10 @@ static void turns_file(IniDoc *doc, void *arg)
     Ctx *c = arg;
     Diags *d = c->d;
     GameData *gd = c->gd;
-    IniSection *t = ini_section(doc, "turns");
+    IniSection *t = lu_section(doc, "turns", d);
     int count = 0;
-    if (!t) {
-        diag_error(d, doc->file, 0, "missing section [turns]");
+    if (!t)
         return;
-    }
     if (!ini_get_int(doc, t, "count", true, 1, SCEN_MAX_TURNS, &count, d))
         return;
     ini_get_int(doc, t, "day_turns", true, 1, 10, &gd->day_turns, d);

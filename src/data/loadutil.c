@@ -31,6 +31,14 @@ const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d
     return id;
 }
 
+IniSection *lu_section(IniDoc *doc, const char *name, Diags *d)
+{
+    IniSection *s = ini_section(doc, name);
+    if (!s)
+        diag_error(d, doc->file, 0, "missing section [%s]", name);
+    return s;
+}
+
 bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d)
 {
     const char *v;
