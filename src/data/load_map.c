@@ -117,6 +117,21 @@ static void river_sides(IniDoc *doc, IniSection *s, MapCtx *c, int river, const 
     }
 }
 
+/* kind = ID (required): the index of the [what:ID] section of terrain.ini
+ * that index finds; -1 (with an error when unknown) otherwise. */
+static int read_kind(IniDoc *doc, IniSection *s, MapCtx *c, const char *what,
+                     int (*index)(const GameData *, const char *))
+{
+    const char *v;
+    if (!ini_get_str(doc, s, "kind", true, &v, c->d))
+        return -1;
+    int kind = index(c->gd, v);
+    if (kind < 0)
+        diag_error(c->d, doc->file, ini_key(s, "kind")->line,
+                   "unknown %s kind '%s' (see the [%s:...] sections of terrain.ini)", what, v, what);
+    return kind;
+}
+
 static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
 {
     Map *m = &c->gd->map;
@@ -128,14 +143,7 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     memset(&r, 0, sizeof r);
     strcpy(r.id, id);
     lu_name(doc, s, r.name, sizeof r.name, c->d);
-    const char *v;
-    r.kind = -1;
-    if (ini_get_str(doc, s, "kind", true, &v, c->d)) {
-        r.kind = kind_index_hexside(c->gd, v);
-        if (r.kind < 0)
-            diag_error(c->d, doc->file, ini_key(s, "kind")->line,
-                       "unknown hexside kind '%s' (see the [hexside:...] sections of terrain.ini)", v);
-    }
+    r.kind = read_kind(doc, s, c, "hexside", kind_index_hexside);
     if (r.kind < 0) {
         ini_key(s, "hexsides"), ini_key(s, "fords"), ini_key(s, "bridges");
         return;
@@ -156,14 +164,7 @@ static void read_road(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     memset(&r, 0, sizeof r);
     strcpy(r.id, id);
     lu_name(doc, s, r.name, sizeof r.name, c->d);
-    const char *v;
-    r.kind = -1;
-    if (ini_get_str(doc, s, "kind", true, &v, c->d)) {
-        r.kind = kind_index_road(gd, v);
-        if (r.kind < 0)
-            diag_error(c->d, doc->file, ini_key(s, "kind")->line,
-                       "unknown road kind '%s' (see the [road:...] sections of terrain.ini)", v);
-    }
+    r.kind = read_kind(doc, s, c, "road", kind_index_road);
     r.hexes = lu_hex_list(doc, s, "hexes", true, gd, &r.nhexes, c->d);
     if (r.kind < 0 || !r.hexes) {
         free(r.hexes);
