@@ -54,16 +54,10 @@ static bool read_roll(IniDoc *doc, IniKey *k, TurnMarker *m, Diags *d)
     return true;
 }
 
-/* lu_with_file passes one pointer; this pairs the data with the diagnostics. */
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
-
 static void track_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     AutomaData *a = &gd->automa;
     ActivationTrack *t = &a->track;
     IniSection *s = ini_section(doc, "track");
@@ -416,8 +410,8 @@ static void track_file(IniDoc *doc, void *arg)
 
 static void wheel_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     Wheel *w = &gd->automa.wheel;
     IniSection *s = ini_section(doc, "wheel");
     if (!s) {
@@ -523,12 +517,12 @@ static void wheel_file(IniDoc *doc, void *arg)
 
 bool load_activation_track(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, track_file, &c);
 }
 
 bool load_wheel(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, wheel_file, &c);
 }

@@ -8,12 +8,7 @@
 
 /* ---- terrain.ini ----------------------------------------------------- */
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
-
-static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     GameData *gd = c->gd;
     Diags *d = c->d;
@@ -65,7 +60,7 @@ static bool supply_parse(const char *v, int *out)
     return false;
 }
 
-static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     GameData *gd = c->gd;
     Diags *d = c->d;
@@ -91,7 +86,7 @@ static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     lu_append((void **)&gd->hexside_kinds, &gd->nhexside_kinds, sizeof *gd->hexside_kinds, &k);
 }
 
-static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     RoadKind k;
     memset(&k, 0, sizeof k);
@@ -103,7 +98,7 @@ static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
 
 static void terrain_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
     IniSection *mv = lu_section(doc, "movement", d);
     if (mv) {
@@ -139,7 +134,7 @@ static void terrain_file(IniDoc *doc, void *arg)
 
 bool load_terrain(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, terrain_file, &c);
 }
 
@@ -162,7 +157,7 @@ static bool art_result_parse(const char *t, unsigned char *out)
 
 static void tables_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
     ArtilleryTable *t = &c->gd->artillery;
     IniSection *cb = lu_section(doc, "combat", d);
@@ -286,7 +281,7 @@ static void tables_file(IniDoc *doc, void *arg)
 
 bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, tables_file, &c);
 }
 
@@ -294,7 +289,7 @@ bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d)
 
 static void turns_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
     GameData *gd = c->gd;
     IniSection *t = lu_section(doc, "turns", d);
@@ -342,6 +337,6 @@ static void turns_file(IniDoc *doc, void *arg)
 
 bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, turns_file, &c);
 }

@@ -17,6 +17,13 @@
         return -1;                                                                                                     \
     } while (0)
 
+/* What a loader's file function gets through lu_with_file's one pointer:
+ * the data being filled and the diagnostics. */
+typedef struct {
+    GameData *gd;
+    Diags *d;
+} LoadCtx;
+
 /* Copies s into dst (size n); an error at line when it does not fit. */
 bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
 /* [name], which the file must have: an error (at line 0) when it has not. */
