@@ -124,8 +124,7 @@ static void read_event(IniDoc *doc, IniSection *s, LoadCtx *c)
         ini_mark_all_used(doc);
         return;
     }
-    strcpy(e.id, id);
-    lu_name(doc, s, e.name, sizeof e.name, d);
+    lu_id_name(doc, s, id, e.id, e.name, sizeof e.name, d);
     const char *v;
     if (ini_get_str(doc, s, "text", true, &v, d))
         lu_copy(doc, ini_key(s, "text")->line, e.text, sizeof e.text, v, "text", d);

@@ -141,8 +141,7 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     }
     River r;
     memset(&r, 0, sizeof r);
-    strcpy(r.id, id);
-    lu_name(doc, s, r.name, sizeof r.name, c->d);
+    lu_id_name(doc, s, id, r.id, r.name, sizeof r.name, c->d);
     r.kind = read_kind(doc, s, c, "hexside", kind_index_hexside);
     if (r.kind < 0) {
         ini_key(s, "hexsides"), ini_key(s, "fords"), ini_key(s, "bridges");
@@ -162,8 +161,7 @@ static void read_road(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     GameData *gd = c->gd;
     Road r;
     memset(&r, 0, sizeof r);
-    strcpy(r.id, id);
-    lu_name(doc, s, r.name, sizeof r.name, c->d);
+    lu_id_name(doc, s, id, r.id, r.name, sizeof r.name, c->d);
     r.kind = read_kind(doc, s, c, "road", kind_index_road);
     r.hexes = lu_hex_list(doc, s, "hexes", true, gd, &r.nhexes, c->d);
     if (r.kind < 0 || !r.hexes) {
@@ -211,9 +209,8 @@ static void read_place(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
         return;
     Place p;
     memset(&p, 0, sizeof p);
-    strcpy(p.id, id);
     p.ford_dir = -1;
-    lu_name(doc, s, p.name, sizeof p.name, c->d);
+    lu_id_name(doc, s, id, p.id, p.name, sizeof p.name, c->d);
     const char *v;
     if (!ini_get_str(doc, s, "hex", true, &v, c->d) ||
         !lu_hex(doc, ini_key(s, "hex")->line, c->gd, v, &p.hex, c->d)) {

@@ -56,9 +56,8 @@ static bool def_start(IniDoc *doc, IniSection *s, const char *id, OobCtx *c, cha
 {
     if (id_taken(c, doc, s, id))
         return false;
-    strcpy(def_id, id);
+    lu_id_name(doc, s, id, def_id, name, n, c->d);
     *side = c->side;
-    lu_name(doc, s, name, n, c->d);
     return true;
 }
 

@@ -14,8 +14,7 @@ static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, LoadCt
     Diags *d = c->d;
     TerrainKind t;
     memset(&t, 0, sizeof t);
-    strcpy(t.id, id);
-    lu_name(doc, s, t.name, sizeof t.name, d);
+    lu_id_name(doc, s, id, t.id, t.name, sizeof t.name, d);
     const char *v;
     if (ini_get_str(doc, s, "symbol", true, &v, d)) {
         if (strlen(v) != 1 || v[0] <= ' ' || v[0] > '~')
@@ -62,12 +61,10 @@ static bool supply_parse(const char *v, int *out)
 
 static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
-    GameData *gd = c->gd;
     Diags *d = c->d;
     HexsideKind k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
-    lu_name(doc, s, k.name, sizeof k.name, d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, d);
     ini_get_half(doc, s, "cost", true, true, &k.cost, d);
     ini_get_half(doc, s, "rain_cost", true, true, &k.rain_cost, d);
     ini_get_half(doc, s, "ford_cost", true, true, &k.ford_cost, d);
@@ -83,15 +80,14 @@ static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, LoadCt
     ini_get_bool(doc, s, "combat_across", true, &k.combat_across, d);
     ini_get_int(doc, s, "attack_dice_limit", true, 0, 20, &k.attack_dice_limit, d);
     ini_get_int(doc, s, "attacker_dice", true, -6, 6, &k.attacker_dice, d);
-    lu_append((void **)&gd->hexside_kinds, &gd->nhexside_kinds, sizeof *gd->hexside_kinds, &k);
+    lu_append((void **)&c->gd->hexside_kinds, &c->gd->nhexside_kinds, sizeof *c->gd->hexside_kinds, &k);
 }
 
 static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     RoadKind k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
-    lu_name(doc, s, k.name, sizeof k.name, c->d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, c->d);
     ini_get_half(doc, s, "move", true, true, &k.move, c->d);
     lu_append((void **)&c->gd->road_kinds, &c->gd->nroad_kinds, sizeof *c->gd->road_kinds, &k);
 }

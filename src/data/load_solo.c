@@ -15,10 +15,9 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
         }
     AutomaCounterDef k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
     k.corps = -1;
     k.line = s->line;
-    lu_name(doc, s, k.name, sizeof k.name, c->d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "corps", true, &v, c->d)) {
         k.corps = data_formation_index(gd, v);

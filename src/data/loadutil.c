@@ -47,6 +47,12 @@ bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d)
     return lu_copy(doc, ini_key(s, "name")->line, dst, n, v, "name", d);
 }
 
+void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d)
+{
+    strcpy(def_id, id);
+    lu_name(doc, s, name, n, d);
+}
+
 bool lu_hex(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *out, Diags *d)
 {
     HexCoord h;

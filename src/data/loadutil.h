@@ -32,6 +32,9 @@ IniSection *lu_section(IniDoc *doc, const char *name, Diags *d);
 const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d);
 /* name = ... (required), copied into dst. */
 bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d);
+/* A definition's id (already checked: it fits ID_LEN) into def_id, and
+ * its name = ... into name (size n). */
+void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d);
 /* Parses a hex id token that must lie on the map. */
 bool lu_hex(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *out, Diags *d);
 /* Parses "AAAA-BBBB": two neighbouring hexes on the map; *dir is a->b. */
