@@ -284,11 +284,7 @@ static void track_file(IniDoc *doc, void *arg)
     if (!s)
         diag_error(d, doc->file, 0, "missing [rules] section (the solitaire rules' numbers, see docs/booklet-format.md)");
     else {
-        static const struct {
-            const char *key;
-            size_t off;
-            int lo, hi;
-        } keys[] = {
+        static const LuIntKey keys[] = {
             {"dice_per", offsetof(AutomaRules, dice_per), 1, 20},
             {"min_dice", offsetof(AutomaRules, min_dice), 0, 12},
             {"max_dice", offsetof(AutomaRules, max_dice), 1, 12},
@@ -310,8 +306,7 @@ static void track_file(IniDoc *doc, void *arg)
             {"ford_loss_on", offsetof(AutomaRules, ford_loss_on), 0, 6},
             {"night_divisor", offsetof(AutomaRules, night_divisor), 1, 6},
         };
-        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-            ini_get_int(doc, s, keys[i].key, true, keys[i].lo, keys[i].hi, (int *)((char *)ru + keys[i].off), d);
+        lu_int_keys(doc, s, ru, keys, sizeof keys / sizeof *keys, d);
         if (ru->min_dice > ru->max_dice)
             diag_error(d, doc->file, s->line, "min_dice (%d) is above max_dice (%d)", ru->min_dice, ru->max_dice);
     }

@@ -167,12 +167,7 @@ static void tables_file(IniDoc *doc, void *arg)
         ini_get_int(doc, sp, "reach", true, 0, 30, &c->gd->combat.supply_reach, d);
     IniSection *rs = lu_section(doc, "rules", d);
     if (rs) {
-        RuleNumbers *rn = &c->gd->rules;
-        static const struct {
-            const char *key;
-            size_t off;
-            int min, max;
-        } keys[] = {
+        static const LuIntKey keys[] = {
             {"independent_radius", offsetof(RuleNumbers, independent_radius), 0, 10},
             {"independent_units", offsetof(RuleNumbers, independent_units), 0, 20},
             {"formation_independents", offsetof(RuleNumbers, formation_independents), 0, 20},
@@ -193,8 +188,7 @@ static void tables_file(IniDoc *doc, void *arg)
             {"skirmishers_lost_nightly", offsetof(RuleNumbers, skirmishers_lost_nightly), 0, 20},
             {"six", offsetof(RuleNumbers, six), 1, 6},
         };
-        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-            ini_get_int(doc, rs, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)rn + keys[i].off), d);
+        lu_int_keys(doc, rs, &c->gd->rules, keys, sizeof keys / sizeof *keys, d);
     }
     IniSection *a = lu_section(doc, "artillery", d);
     if (!a)

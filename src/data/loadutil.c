@@ -142,3 +142,9 @@ bool lu_append(void **arr, int *n, size_t size, const void *item)
     (*n)++;
     return true;
 }
+
+void lu_int_keys(IniDoc *doc, IniSection *s, void *base, const LuIntKey *keys, size_t n, Diags *d)
+{
+    for (size_t i = 0; i < n; i++)
+        ini_get_int(doc, s, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)base + keys[i].off), d);
+}

@@ -43,6 +43,15 @@ bool lu_hexside(IniDoc *doc, int line, const GameData *gd, const char *tok, HexC
  * *n = 0). Bad entries are reported and left out. */
 HexCoord *lu_hex_list(IniDoc *doc, IniSection *s, const char *key, bool required, const GameData *gd, int *n,
                       Diags *d);
+/* A required int key of a struct: its name, its place in the struct
+ * (offsetof) and its range. */
+typedef struct {
+    const char *key;
+    size_t off;
+    int min, max;
+} LuIntKey;
+/* Reads each of keys[0..n) from s into the struct at base. */
+void lu_int_keys(IniDoc *doc, IniSection *s, void *base, const LuIntKey *keys, size_t n, Diags *d);
 /* Reads a whole file, runs fn, reports unknown keys/sections, frees. */
 bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniDoc *, void *), void *arg);
 
