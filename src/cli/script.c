@@ -646,6 +646,18 @@ static int parse_side(const char *w)
     return strcmp(w, "union") == 0 ? SIDE_UNION : strcmp(w, "confederate") == 0 ? SIDE_CONFEDERATE : -1;
 }
 
+/* The VIEWER of `CMD VIEWER` (union or confederate) into w (32 bytes): its
+ * side; -1, with the error printed, when there is no game or no such side. */
+static int viewer_arg(Session *s, const char *cmd, const char *args, char *w)
+{
+    if (!need_game(s, cmd))
+        return -1;
+    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
+    if (viewer < 0)
+        printf("error %s: usage: %s union|confederate\n", cmd, cmd);
+    return viewer;
+}
+
 /* log [FROM] [SIDE]: with a side, only what that side may read (VISIBILITY). */
 static void cmd_log(Session *s, const char *args)
 {
@@ -716,14 +728,10 @@ static void cmd_hand(Session *s, const char *args)
 /* cup VIEWER: the command chits in the cup, the enemy's hidden (VISIBILITY). */
 static void cmd_cup(Session *s, const char *args)
 {
-    if (!need_game(s, "cup"))
-        return;
     char w[32] = "";
-    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
-    if (viewer < 0) {
-        printf("error cup: usage: cup union|confederate\n");
+    int viewer = viewer_arg(s, "cup", args, w);
+    if (viewer < 0)
         return;
-    }
     const GameState *st = &s->game.st;
     int hidden = 0;
     for (int i = 0; i < st->ncup; i++) {
@@ -786,14 +794,10 @@ static void cmd_display(Session *s, const char *args)
  * until they are turned over (VARIANT-HYPOTHETICAL). */
 static void cmd_boxes(Session *s, const char *args)
 {
-    if (!need_game(s, "boxes"))
-        return;
     char w[32] = "";
-    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
-    if (viewer < 0) {
-        printf("error boxes: usage: boxes union|confederate\n");
+    int viewer = viewer_arg(s, "boxes", args, w);
+    if (viewer < 0)
         return;
-    }
     const GameState *st = &s->game.st;
     if (!(st->options & OPT_HYPOTHETICAL)) {
         printf("error boxes: this game was not started with the hypothetical deployment (option hypothetical)\n");
