@@ -54,6 +54,23 @@ static bool read_roll(IniDoc *doc, IniKey *k, TurnMarker *m, Diags *d)
     return true;
 }
 
+/* The id of s when it is a [kind:ID] section (then marked used) and the
+ * list of what, holding n, has room for it; NULL otherwise, with an error
+ * when the list is full at max. */
+static const char *listed_id(IniDoc *doc, IniSection *s, const char *kind, int n, int max, const char *what,
+                             Diags *d)
+{
+    const char *id = ini_section_id(s, kind);
+    if (!id)
+        return NULL;
+    s->used = true;
+    if (n == max) {
+        diag_error(d, doc->file, s->line, "too many %s (at most %d)", what, max);
+        return NULL;
+    }
+    return id;
+}
+
 static void track_file(IniDoc *doc, void *arg)
 {
     GameData *gd = ((LoadCtx *)arg)->gd;
@@ -169,14 +186,9 @@ static void track_file(IniDoc *doc, void *arg)
     int on_turn_track[AUTOMA_MAX_FORMATIONS] = {0};
     for (int i = 0; i < doc->nsections; i++) {
         IniSection *ms = &doc->sections[i];
-        const char *id = ini_section_id(ms, "marker");
+        const char *id = listed_id(doc, ms, "marker", t->nturn_markers, AUTOMA_MAX_MARKERS, "turn-track markers", d);
         if (!id)
             continue;
-        ms->used = true;
-        if (t->nturn_markers == AUTOMA_MAX_MARKERS) {
-            diag_error(d, doc->file, ms->line, "too many turn-track markers (at most %d)", AUTOMA_MAX_MARKERS);
-            continue;
-        }
         TurnMarker m;
         memset(&m, 0, sizeof m);
         m.formation = -1;
@@ -372,14 +384,9 @@ static void track_file(IniDoc *doc, void *arg)
     int covered[101] = {0};
     for (int i = 0; i < doc->nsections; i++) {
         IniSection *bs = &doc->sections[i];
-        const char *id = ini_section_id(bs, "band");
+        const char *id = listed_id(doc, bs, "band", t->nbands, BAND_MAX, "bands", d);
         if (!id)
             continue;
-        bs->used = true;
-        if (t->nbands == BAND_MAX) {
-            diag_error(d, doc->file, bs->line, "too many bands (at most %d)", BAND_MAX);
-            continue;
-        }
         RatingBand *rb = &t->bands[t->nbands++];
         snprintf(rb->id, sizeof rb->id, "%s", id);
         lu_name(doc, bs, rb->name, sizeof rb->name, d);
