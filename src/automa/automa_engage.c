@@ -1097,6 +1097,19 @@ static void broke_contact_inner(Game *g, int from, int to)
     a->eng = ENG_BREAK_DIS;
 }
 
+/* A stack's retreat is over (made, or cancelled by the player's 6): the
+ * Automa's next 6, else the Confederate losses. */
+static void retreat_over(Game *g)
+{
+    AutomaState *a = &AUTOMA(g->st);
+    a->eng_retreat = -1;
+    a->eng = ENG_PREP;
+    if (a->eng_six > 0)
+        next_six(g);
+    else
+        conf_losses(g);
+}
+
 bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     AutomaState *a = &AUTOMA(g->st);
@@ -1113,12 +1126,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
             a->eng = ENG_RETREAT; /* the rest of the stack still to go (those left with no way out are lost) */
             return true;
         }
-        a->eng_retreat = -1;
-        a->eng = ENG_PREP;
-        if (a->eng_six > 0)
-            next_six(g);
-        else
-            conf_losses(g);
+        retreat_over(g);
         return true;
     }
     if (a->eng == ENG_BONUS && d->kind == D_BONUS) {
@@ -1269,12 +1277,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
                 "the player's natural 6 cancels the retreat of the stack in %s; the Automa's 6 is an ordinary hit",
                 hex_name(g->gd, a->eng_retreat, h));
         a->eng_csix--;
-        a->eng_retreat = -1;
-        a->eng = ENG_PREP;
-        if (a->eng_six > 0)
-            next_six(g);
-        else
-            conf_losses(g);
+        retreat_over(g);
         return true;
     case D_VP_TRACK:
     case D_LAST_VP: {

@@ -93,9 +93,15 @@ static bool spend(Session *s, const char *cmd)
     return true;
 }
 
-/* In a sandboxed session (fuzzing) a file is a bare name in the current folder. */
-static bool file_ok(Session *s, const char *cmd, const char *path)
+/* The FILE of `CMD FILE` into path (1024 bytes); false, with the error
+ * printed, when it is missing or, in a sandboxed session (fuzzing), not a
+ * bare name in the current folder. */
+static bool file_arg(Session *s, const char *cmd, const char *usage, const char *args, char *path)
 {
+    if (sscanf(args, "%1023s", path) != 1) {
+        printf("error %s: usage: %s\n", cmd, usage);
+        return false;
+    }
     if (s->sandbox && (strchr(path, '/') || path[0] == '.')) {
         printf("error %s: in this session a file is a bare name in the current folder\n", cmd);
         return false;
@@ -103,57 +109,75 @@ static bool file_ok(Session *s, const char *cmd, const char *path)
     return true;
 }
 
-static void cmd_save(Session *s, const char *args)
+/* g becomes the session's game (the one under way, if any, is freed). */
+static void take_game(Session *s, const Game *g)
 {
-    if (!need_game(s, "save"))
-        return;
-    char path[1024];
-    if (sscanf(args, "%1023s", path) != 1) {
-        printf("error save: usage: save FILE\n");
-        return;
-    }
-    if (!file_ok(s, "save", path))
-        return;
+    if (s->started)
+        game_free(&s->game);
+    s->game = *g;
+    s->started = true;
+}
+
+/* CMD FILE for save and write-position: the game written to FILE by
+ * writer; false, with the error printed, when it was not. */
+static bool write_game(Session *s, const char *cmd, const char *usage, const char *args, char *path,
+                       bool (*writer)(const Game *, const char *, char *, size_t))
+{
+    if (!need_game(s, cmd) || !file_arg(s, cmd, usage, args, path))
+        return false;
     char err[1200];
-    if (!save_write(&s->game, path, err, sizeof err)) {
-        printf("error save: %s\n", err);
-        return;
+    if (!writer(&s->game, path, err, sizeof err)) {
+        printf("error %s: %s\n", cmd, err);
+        return false;
     }
+    return true;
+}
+
+/* CMD FILE for load and position: the game read from FILE by reader becomes
+ * the session's, its log (replayed) not printed again; false, with the
+ * error printed and the session's game kept, when there is none. */
+static bool read_game(Session *s, const char *cmd, const char *usage, const char *args, char *path,
+                      bool (*reader)(const GameData *, const char *, Game *, char *, size_t))
+{
+    if (!file_arg(s, cmd, usage, args, path))
+        return false;
+    Game g;
+    char err[1200];
+    if (!reader(s->gd, path, &g, err, sizeof err)) {
+        printf("error %s: %s\n", cmd, err);
+        return false;
+    }
+    take_game(s, &g);
+    s->shown_log = s->game.log.count;
+    return true;
+}
+
+/* ok CMD FILE with what the game holds: its decisions and dice, and its
+ * set-up lines when it has any; how is "" or " replayed". */
+static void print_held(Session *s, const char *cmd, const char *path, const char *how)
+{
     int setup, played;
     position_count(&s->game, &setup, &played);
     if (setup)
-        printf("ok save %s (%d decisions and dice, %d set-up lines)\n", path, played, setup);
+        printf("ok %s %s (%d decisions and dice, %d set-up lines%s)\n", cmd, path, played, setup, how);
     else
-        printf("ok save %s (%d decisions and dice)\n", path, played);
+        printf("ok %s %s (%d decisions and dice%s)\n", cmd, path, played, how);
+}
+
+static void cmd_save(Session *s, const char *args)
+{
+    char path[1024];
+    if (write_game(s, "save", "save FILE", args, path, save_write))
+        print_held(s, "save", path, "");
 }
 
 static void cmd_load(Session *s, const char *args)
 {
     char path[1024];
-    if (sscanf(args, "%1023s", path) != 1) {
-        printf("error load: usage: load FILE\n");
+    if (!read_game(s, "load", "load FILE", args, path, save_load))
         return;
-    }
-    if (!file_ok(s, "load", path))
-        return;
-    Game g;
-    char err[1200];
-    if (!save_load(s->gd, path, &g, err, sizeof err)) {
-        printf("error load: %s\n", err);
-        return;
-    }
-    if (s->started)
-        game_free(&s->game);
-    s->game = g;
-    s->started = true;
-    s->shown_log = s->game.log.count; /* the replayed log is not printed again */
     print_state(s);
-    int setup, played;
-    position_count(&s->game, &setup, &played);
-    if (setup)
-        printf("ok load %s (%d decisions and dice, %d set-up lines replayed)\n", path, played, setup);
-    else
-        printf("ok load %s (%d decisions and dice replayed)\n", path, played);
+    print_held(s, "load", path, " replayed");
 }
 
 static void cmd_new(Session *s, const char *args)
@@ -164,10 +188,7 @@ static void cmd_new(Session *s, const char *args)
         printf("error new: %s\n", err); /* the game under way, if any, goes on */
         return;
     }
-    if (s->started)
-        game_free(&s->game);
-    s->game = g;
-    s->started = true;
+    take_game(s, &g);
     s->shown_log = 0;
     print_new_log(s);
     print_state(s);
@@ -595,23 +616,9 @@ static void cmd_setup(Session *s, const char *cmd, const char *line)
 static void cmd_position(Session *s, const char *args)
 {
     char path[1024];
-    if (sscanf(args, "%1023s", path) != 1) {
-        printf("error position: usage: position FILE (a .guv file: new SCENARIO, then place, remove and set lines)\n");
+    if (!read_game(s, "position", "position FILE (a .guv file: new SCENARIO, then place, remove and set lines)", args,
+                   path, position_load))
         return;
-    }
-    if (!file_ok(s, "position", path))
-        return;
-    Game g;
-    char err[1200];
-    if (!position_load(s->gd, path, &g, err, sizeof err)) {
-        printf("error position: %s\n", err);
-        return;
-    }
-    if (s->started)
-        game_free(&s->game);
-    s->game = g;
-    s->started = true;
-    s->shown_log = s->game.log.count; /* like load: the set-up's log is not printed again */
     int setup;
     position_count(&s->game, &setup, NULL);
     print_state(s);
@@ -621,20 +628,9 @@ static void cmd_position(Session *s, const char *args)
 /* write-position FILE: the game's scenario, seed, options and set-up lines. */
 static void cmd_write_position(Session *s, const char *args)
 {
-    if (!need_game(s, "write-position"))
-        return;
     char path[1024];
-    if (sscanf(args, "%1023s", path) != 1) {
-        printf("error write-position: usage: write-position FILE\n");
+    if (!write_game(s, "write-position", "write-position FILE", args, path, position_write))
         return;
-    }
-    if (!file_ok(s, "write-position", path))
-        return;
-    char err[1200];
-    if (!position_write(&s->game, path, err, sizeof err)) {
-        printf("error write-position: %s\n", err);
-        return;
-    }
     int setup, played;
     position_count(&s->game, &setup, &played);
     if (played)
@@ -648,6 +644,18 @@ static void cmd_write_position(Session *s, const char *args)
 static int parse_side(const char *w)
 {
     return strcmp(w, "union") == 0 ? SIDE_UNION : strcmp(w, "confederate") == 0 ? SIDE_CONFEDERATE : -1;
+}
+
+/* The VIEWER of `CMD VIEWER` (union or confederate) into w (32 bytes): its
+ * side; -1, with the error printed, when there is no game or no such side. */
+static int viewer_arg(Session *s, const char *cmd, const char *args, char *w)
+{
+    if (!need_game(s, cmd))
+        return -1;
+    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
+    if (viewer < 0)
+        printf("error %s: usage: %s union|confederate\n", cmd, cmd);
+    return viewer;
 }
 
 /* log [FROM] [SIDE]: with a side, only what that side may read (VISIBILITY). */
@@ -720,14 +728,10 @@ static void cmd_hand(Session *s, const char *args)
 /* cup VIEWER: the command chits in the cup, the enemy's hidden (VISIBILITY). */
 static void cmd_cup(Session *s, const char *args)
 {
-    if (!need_game(s, "cup"))
-        return;
     char w[32] = "";
-    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
-    if (viewer < 0) {
-        printf("error cup: usage: cup union|confederate\n");
+    int viewer = viewer_arg(s, "cup", args, w);
+    if (viewer < 0)
         return;
-    }
     const GameState *st = &s->game.st;
     int hidden = 0;
     for (int i = 0; i < st->ncup; i++) {
@@ -790,14 +794,10 @@ static void cmd_display(Session *s, const char *args)
  * until they are turned over (VARIANT-HYPOTHETICAL). */
 static void cmd_boxes(Session *s, const char *args)
 {
-    if (!need_game(s, "boxes"))
-        return;
     char w[32] = "";
-    int viewer = sscanf(args, "%31s", w) == 1 ? parse_side(w) : -1;
-    if (viewer < 0) {
-        printf("error boxes: usage: boxes union|confederate\n");
+    int viewer = viewer_arg(s, "boxes", args, w);
+    if (viewer < 0)
         return;
-    }
     const GameState *st = &s->game.st;
     if (!(st->options & OPT_HYPOTHETICAL)) {
         printf("error boxes: this game was not started with the hypothetical deployment (option hypothetical)\n");

@@ -39,14 +39,6 @@ int data_terrain_by_symbol(const GameData *gd, char symbol)
     return -1;
 }
 
-#define FIND_BY_ID(arr, n, id)                                                                                         \
-    do {                                                                                                               \
-        for (int i_ = 0; i_ < (n); i_++)                                                                               \
-            if (strcmp((arr)[i_].id, (id)) == 0)                                                                       \
-                return i_;                                                                                             \
-        return -1;                                                                                                     \
-    } while (0)
-
 int data_place_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->map.places, gd->map.nplaces, id); }
 int data_unit_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->units, gd->nunits, id); }
 int data_formation_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->formations, gd->nformations, id); }

@@ -22,16 +22,25 @@ typedef struct {
     bool skip_section; /* current section was a duplicate: ignore its keys */
 } Reader;
 
+/* Room for one more item in the array *arr of n items of size bytes, its
+ * capacity *cap doubling (from first); false when out of memory. */
+static bool grow(void **arr, int n, int *cap, size_t size, int first)
+{
+    if (n < *cap)
+        return true;
+    int c = *cap ? *cap * 2 : first;
+    void *p = realloc(*arr, (size_t)c * size);
+    if (!p)
+        return false;
+    *arr = p;
+    *cap = c;
+    return true;
+}
+
 static IniSection *add_section(IniDoc *doc, const char *name, int line)
 {
-    if (doc->nsections == doc->cap) {
-        int cap = doc->cap ? doc->cap * 2 : 16;
-        IniSection *s = realloc(doc->sections, (size_t)cap * sizeof *s);
-        if (!s)
-            return NULL;
-        doc->sections = s;
-        doc->cap = cap;
-    }
+    if (!grow((void **)&doc->sections, doc->nsections, &doc->cap, sizeof *doc->sections, 16))
+        return NULL;
     IniSection *s = &doc->sections[doc->nsections];
     memset(s, 0, sizeof *s);
     s->name = strdup(name);
@@ -60,14 +69,8 @@ static IniSection *find_section(IniDoc *doc, const char *name)
 
 static IniKey *add_key(IniSection *s, const char *name, const char *value, int line)
 {
-    if (s->nkeys == s->cap) {
-        int cap = s->cap ? s->cap * 2 : 8;
-        IniKey *k = realloc(s->keys, (size_t)cap * sizeof *k);
-        if (!k)
-            return NULL;
-        s->keys = k;
-        s->cap = cap;
-    }
+    if (!grow((void **)&s->keys, s->nkeys, &s->cap, sizeof *s->keys, 8))
+        return NULL;
     IniKey *k = &s->keys[s->nkeys];
     k->name = strdup(name);
     k->value = strdup(value);

@@ -10,19 +10,10 @@
 
 int data_automa_formation(const GameData *gd, const char *id)
 {
-    for (int i = 0; i < gd->automa.nformations; i++)
-        if (strcmp(gd->automa.formations[i].id, id) == 0)
-            return i;
-    return -1;
+    FIND_BY_ID(gd->automa.formations, gd->automa.nformations, id);
 }
 
-static int counter_index(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->ncounters; i++)
-        if (strcmp(gd->counters[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int counter_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->counters, gd->ncounters, id); }
 
 static int parse_attitude(const char *v)
 {
@@ -63,16 +54,27 @@ static bool read_roll(IniDoc *doc, IniKey *k, TurnMarker *m, Diags *d)
     return true;
 }
 
-/* lu_with_file passes one pointer; this pairs the data with the diagnostics. */
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
+/* The id of s when it is a [kind:ID] section (then marked used) and the
+ * list of what, holding n, has room for it; NULL otherwise, with an error
+ * when the list is full at max. */
+static const char *listed_id(IniDoc *doc, IniSection *s, const char *kind, int n, int max, const char *what,
+                             Diags *d)
+{
+    const char *id = ini_section_id(s, kind);
+    if (!id)
+        return NULL;
+    s->used = true;
+    if (n == max) {
+        diag_error(d, doc->file, s->line, "too many %s (at most %d)", what, max);
+        return NULL;
+    }
+    return id;
+}
 
 static void track_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     AutomaData *a = &gd->automa;
     ActivationTrack *t = &a->track;
     IniSection *s = ini_section(doc, "track");
@@ -184,14 +186,9 @@ static void track_file(IniDoc *doc, void *arg)
     int on_turn_track[AUTOMA_MAX_FORMATIONS] = {0};
     for (int i = 0; i < doc->nsections; i++) {
         IniSection *ms = &doc->sections[i];
-        const char *id = ini_section_id(ms, "marker");
+        const char *id = listed_id(doc, ms, "marker", t->nturn_markers, AUTOMA_MAX_MARKERS, "turn-track markers", d);
         if (!id)
             continue;
-        ms->used = true;
-        if (t->nturn_markers == AUTOMA_MAX_MARKERS) {
-            diag_error(d, doc->file, ms->line, "too many turn-track markers (at most %d)", AUTOMA_MAX_MARKERS);
-            continue;
-        }
         TurnMarker m;
         memset(&m, 0, sizeof m);
         m.formation = -1;
@@ -299,11 +296,7 @@ static void track_file(IniDoc *doc, void *arg)
     if (!s)
         diag_error(d, doc->file, 0, "missing [rules] section (the solitaire rules' numbers, see docs/booklet-format.md)");
     else {
-        static const struct {
-            const char *key;
-            size_t off;
-            int lo, hi;
-        } keys[] = {
+        static const LuIntKey keys[] = {
             {"dice_per", offsetof(AutomaRules, dice_per), 1, 20},
             {"min_dice", offsetof(AutomaRules, min_dice), 0, 12},
             {"max_dice", offsetof(AutomaRules, max_dice), 1, 12},
@@ -325,8 +318,7 @@ static void track_file(IniDoc *doc, void *arg)
             {"ford_loss_on", offsetof(AutomaRules, ford_loss_on), 0, 6},
             {"night_divisor", offsetof(AutomaRules, night_divisor), 1, 6},
         };
-        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-            ini_get_int(doc, s, keys[i].key, true, keys[i].lo, keys[i].hi, (int *)((char *)ru + keys[i].off), d);
+        lu_int_keys(doc, s, ru, keys, sizeof keys / sizeof *keys, d);
         if (ru->min_dice > ru->max_dice)
             diag_error(d, doc->file, s->line, "min_dice (%d) is above max_dice (%d)", ru->min_dice, ru->max_dice);
     }
@@ -392,14 +384,9 @@ static void track_file(IniDoc *doc, void *arg)
     int covered[101] = {0};
     for (int i = 0; i < doc->nsections; i++) {
         IniSection *bs = &doc->sections[i];
-        const char *id = ini_section_id(bs, "band");
+        const char *id = listed_id(doc, bs, "band", t->nbands, BAND_MAX, "bands", d);
         if (!id)
             continue;
-        bs->used = true;
-        if (t->nbands == BAND_MAX) {
-            diag_error(d, doc->file, bs->line, "too many bands (at most %d)", BAND_MAX);
-            continue;
-        }
         RatingBand *rb = &t->bands[t->nbands++];
         snprintf(rb->id, sizeof rb->id, "%s", id);
         lu_name(doc, bs, rb->name, sizeof rb->name, d);
@@ -425,8 +412,8 @@ static void track_file(IniDoc *doc, void *arg)
 
 static void wheel_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     Wheel *w = &gd->automa.wheel;
     IniSection *s = ini_section(doc, "wheel");
     if (!s) {
@@ -532,12 +519,12 @@ static void wheel_file(IniDoc *doc, void *arg)
 
 bool load_activation_track(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, track_file, &c);
 }
 
 bool load_wheel(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, wheel_file, &c);
 }

@@ -8,11 +8,6 @@
 
 #include "data/loadutil.h"
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
-
 static const char *const window_names[RW_COUNT] = {"behaviour",   "proximity-aggressive", "proximity-cautious",
                                                    "bombardment", "independent",          "activation"};
 static const char *const behaviour_names[BH_COUNT] = {"none", "skirmisher", "combat+1", "combat-1", "advance-i-vi"};
@@ -118,8 +113,8 @@ static const char *parse_cell(PageCell *c, int window, int slots)
 
 static void pages_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     AutomaData *a = &gd->automa;
     IniSection *r = ini_section(doc, "ruler");
     int ruler_line = r ? r->line : 0;
@@ -263,7 +258,7 @@ const PageCell *data_page_cell(const GameData *gd, int page, int die, int window
 
 bool load_pages(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, pages_file, &c);
 }
 
@@ -860,8 +855,8 @@ static void check_paragraphs(IniDoc *doc, GameData *gd, Diags *d, const Hooks *h
 
 static void paragraphs_file(IniDoc *doc, void *arg)
 {
-    GameData *gd = ((Ctx *)arg)->gd;
-    Diags *d = ((Ctx *)arg)->d;
+    GameData *gd = ((LoadCtx *)arg)->gd;
+    Diags *d = ((LoadCtx *)arg)->d;
     Hooks h;
     read_hooks(doc, gd, d, &h);
     for (int i = 0; i < doc->nsections; i++)
@@ -872,6 +867,6 @@ static void paragraphs_file(IniDoc *doc, void *arg)
 
 bool load_paragraphs(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, paragraphs_file, &c);
 }

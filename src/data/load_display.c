@@ -5,11 +5,6 @@
 
 #include "data/loadutil.h"
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
-
 void data_display_defaults(GameData *gd)
 {
     for (int i = 0; i < gd->nterrain; i++)
@@ -62,17 +57,11 @@ static void mark_section_used(IniSection *s)
         s->keys[k].used = true;
 }
 
-static int terrain_index(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->nterrain; i++)
-        if (strcmp(gd->terrain[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int terrain_index(const GameData *gd, const char *id) { FIND_BY_ID(gd->terrain, gd->nterrain, id); }
 
 static void display_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     GameData *gd = c->gd;
     Diags *d = c->d;
     IniSection *lab = ini_section(doc, "labels");
@@ -119,6 +108,6 @@ static void display_file(IniDoc *doc, void *arg)
 bool load_display(GameData *gd, const char *path, const char *shown, Diags *d)
 {
     data_display_defaults(gd);
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, display_file, &c);
 }

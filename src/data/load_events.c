@@ -63,11 +63,6 @@ int data_event_index(const GameData *gd, int side, const char *id)
     return -1;
 }
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} EvCtx;
-
 /* A list of terrain ids into out (at most EVENT_MAX_LIST). */
 static int terrain_list(IniDoc *doc, IniKey *k, const GameData *gd, int *out, Diags *d)
 {
@@ -92,7 +87,7 @@ static int terrain_list(IniDoc *doc, IniKey *k, const GameData *gd, int *out, Di
     return n;
 }
 
-static void read_event(IniDoc *doc, IniSection *s, EvCtx *c)
+static void read_event(IniDoc *doc, IniSection *s, LoadCtx *c)
 {
     GameData *gd = c->gd;
     Diags *d = c->d;
@@ -129,8 +124,7 @@ static void read_event(IniDoc *doc, IniSection *s, EvCtx *c)
         ini_mark_all_used(doc);
         return;
     }
-    strcpy(e.id, id);
-    lu_name(doc, s, e.name, sizeof e.name, d);
+    lu_id_name(doc, s, id, e.id, e.name, sizeof e.name, d);
     const char *v;
     if (ini_get_str(doc, s, "text", true, &v, d))
         lu_copy(doc, ini_key(s, "text")->line, e.text, sizeof e.text, v, "text", d);
@@ -229,7 +223,7 @@ static void read_event(IniDoc *doc, IniSection *s, EvCtx *c)
 
 static void events_file(IniDoc *doc, void *arg)
 {
-    EvCtx *c = arg;
+    LoadCtx *c = arg;
     IniSection *r = ini_section(doc, "events");
     if (!r)
         diag_error(c->d, doc->file, 0, "missing [events] section (hand, night_draw, max_per_turn)");
@@ -245,6 +239,6 @@ static void events_file(IniDoc *doc, void *arg)
 
 bool load_events(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    EvCtx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, events_file, &c);
 }

@@ -13,19 +13,10 @@ typedef struct {
 
 static int kind_index_hexside(const GameData *gd, const char *id)
 {
-    for (int i = 0; i < gd->nhexside_kinds; i++)
-        if (strcmp(gd->hexside_kinds[i].id, id) == 0)
-            return i;
-    return -1;
+    FIND_BY_ID(gd->hexside_kinds, gd->nhexside_kinds, id);
 }
 
-static int kind_index_road(const GameData *gd, const char *id)
-{
-    for (int i = 0; i < gd->nroad_kinds; i++)
-        if (strcmp(gd->road_kinds[i].id, id) == 0)
-            return i;
-    return -1;
-}
+static int kind_index_road(const GameData *gd, const char *id) { FIND_BY_ID(gd->road_kinds, gd->nroad_kinds, id); }
 
 static Hexside *side_at(Map *m, HexCoord h, int dir) { return &map_hex(m, h)->side[dir]; }
 
@@ -35,11 +26,9 @@ static void read_grid(IniDoc *doc, MapCtx *c, const char *section, const char *w
                       bool (*fn)(MapCtx *, HexCoord, char))
 {
     Map *m = &c->gd->map;
-    IniSection *s = ini_section(doc, section);
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [%s]", section);
+    IniSection *s = lu_section(doc, section, c->d);
+    if (!s)
         return;
-    }
     for (int r = 1; r <= m->rows; r++) {
         char key[16];
         snprintf(key, sizeof key, "r%02d", r % 100);
@@ -128,6 +117,21 @@ static void river_sides(IniDoc *doc, IniSection *s, MapCtx *c, int river, const 
     }
 }
 
+/* kind = ID (required): the index of the [what:ID] section of terrain.ini
+ * that index finds; -1 (with an error when unknown) otherwise. */
+static int read_kind(IniDoc *doc, IniSection *s, MapCtx *c, const char *what,
+                     int (*index)(const GameData *, const char *))
+{
+    const char *v;
+    if (!ini_get_str(doc, s, "kind", true, &v, c->d))
+        return -1;
+    int kind = index(c->gd, v);
+    if (kind < 0)
+        diag_error(c->d, doc->file, ini_key(s, "kind")->line,
+                   "unknown %s kind '%s' (see the [%s:...] sections of terrain.ini)", what, v, what);
+    return kind;
+}
+
 static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
 {
     Map *m = &c->gd->map;
@@ -137,16 +141,8 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     }
     River r;
     memset(&r, 0, sizeof r);
-    strcpy(r.id, id);
-    lu_name(doc, s, r.name, sizeof r.name, c->d);
-    const char *v;
-    r.kind = -1;
-    if (ini_get_str(doc, s, "kind", true, &v, c->d)) {
-        r.kind = kind_index_hexside(c->gd, v);
-        if (r.kind < 0)
-            diag_error(c->d, doc->file, ini_key(s, "kind")->line,
-                       "unknown hexside kind '%s' (see the [hexside:...] sections of terrain.ini)", v);
-    }
+    lu_id_name(doc, s, id, r.id, r.name, sizeof r.name, c->d);
+    r.kind = read_kind(doc, s, c, "hexside", kind_index_hexside);
     if (r.kind < 0) {
         ini_key(s, "hexsides"), ini_key(s, "fords"), ini_key(s, "bridges");
         return;
@@ -165,16 +161,8 @@ static void read_road(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
     GameData *gd = c->gd;
     Road r;
     memset(&r, 0, sizeof r);
-    strcpy(r.id, id);
-    lu_name(doc, s, r.name, sizeof r.name, c->d);
-    const char *v;
-    r.kind = -1;
-    if (ini_get_str(doc, s, "kind", true, &v, c->d)) {
-        r.kind = kind_index_road(gd, v);
-        if (r.kind < 0)
-            diag_error(c->d, doc->file, ini_key(s, "kind")->line,
-                       "unknown road kind '%s' (see the [road:...] sections of terrain.ini)", v);
-    }
+    lu_id_name(doc, s, id, r.id, r.name, sizeof r.name, c->d);
+    r.kind = read_kind(doc, s, c, "road", kind_index_road);
     r.hexes = lu_hex_list(doc, s, "hexes", true, gd, &r.nhexes, c->d);
     if (r.kind < 0 || !r.hexes) {
         free(r.hexes);
@@ -221,9 +209,8 @@ static void read_place(IniDoc *doc, IniSection *s, const char *id, MapCtx *c)
         return;
     Place p;
     memset(&p, 0, sizeof p);
-    strcpy(p.id, id);
     p.ford_dir = -1;
-    lu_name(doc, s, p.name, sizeof p.name, c->d);
+    lu_id_name(doc, s, id, p.id, p.name, sizeof p.name, c->d);
     const char *v;
     if (!ini_get_str(doc, s, "hex", true, &v, c->d) ||
         !lu_hex(doc, ini_key(s, "hex")->line, c->gd, v, &p.hex, c->d)) {
@@ -341,11 +328,9 @@ static void map_file(IniDoc *doc, void *arg)
     MapCtx *c = arg;
     GameData *gd = c->gd;
     Map *m = &gd->map;
-    IniSection *s = ini_section(doc, "map");
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [map]");
+    IniSection *s = lu_section(doc, "map", c->d);
+    if (!s)
         return;
-    }
     const char *v;
     if (ini_get_str(doc, s, "name", true, &v, c->d))
         lu_copy(doc, ini_key(s, "name")->line, m->name, sizeof m->name, v, "name", c->d);
@@ -388,17 +373,13 @@ static void map_file(IniDoc *doc, void *arg)
         if (id)
             read_place(doc, &doc->sections[i], id, c);
     }
-    IniSection *sup = ini_section(doc, "supply");
-    if (!sup)
-        diag_error(c->d, doc->file, 0, "missing section [supply]");
-    else {
+    IniSection *sup = lu_section(doc, "supply", c->d);
+    if (sup) {
         edge_list(doc, sup, c, "union", HEXF_SUPPLY_UNION, true);
         edge_list(doc, sup, c, "confederate", HEXF_SUPPLY_CSA, true);
     }
-    IniSection *ex = ini_section(doc, "exits");
-    if (!ex)
-        diag_error(c->d, doc->file, 0, "missing section [exits]");
-    else {
+    IniSection *ex = lu_section(doc, "exits", c->d);
+    if (ex) {
         edge_list(doc, ex, c, "confederate-flag", HEXF_EXIT_CSA, true);
         edge_list(doc, ex, c, "union-cavalry-entry", HEXF_CAVALRY_ENTRY, true);
     }

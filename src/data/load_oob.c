@@ -33,11 +33,9 @@ static bool id_taken(OobCtx *c, IniDoc *doc, IniSection *s, const char *id)
 
 static void read_army(IniDoc *doc, OobCtx *c)
 {
-    IniSection *s = ini_section(doc, "army");
-    if (!s) {
-        diag_error(c->d, doc->file, 0, "missing section [army]");
+    IniSection *s = lu_section(doc, "army", c->d);
+    if (!s)
         return;
-    }
     ArmyDef *a = &c->gd->army[c->side];
     const char *v;
     if (ini_get_str(doc, s, "side", true, &v, c->d) && strcmp(v, data_side_name(c->side)) != 0)
@@ -51,15 +49,23 @@ static void read_army(IniDoc *doc, OobCtx *c)
     ini_get_int(doc, s, "detachment_markers", true, 0, 9, &a->detachment_markers, c->d);
 }
 
-static void read_commander(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
+/* What every commander, formation and unit starts with: an id no other
+ * uses (false when it is taken), this army's side, name = .... */
+static bool def_start(IniDoc *doc, IniSection *s, const char *id, OobCtx *c, char *def_id, int *side, char *name,
+                      size_t n)
 {
     if (id_taken(c, doc, s, id))
+        return false;
+    lu_id_name(doc, s, id, def_id, name, n, c->d);
+    *side = c->side;
+    return true;
+}
+
+static void read_commander(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
+{
+    CommanderDef k = {0};
+    if (!def_start(doc, s, id, c, k.id, &k.side, k.name, sizeof k.name))
         return;
-    CommanderDef k;
-    memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
-    k.side = c->side;
-    lu_name(doc, s, k.name, sizeof k.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "kind", true, &v, c->d)) {
         if (strcmp(v, "higher") == 0)
@@ -79,14 +85,9 @@ static void read_commander(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
 
 static void read_formation(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
 {
-    if (id_taken(c, doc, s, id))
+    FormationDef f = {.commander = -1};
+    if (!def_start(doc, s, id, c, f.id, &f.side, f.name, sizeof f.name))
         return;
-    FormationDef f;
-    memset(&f, 0, sizeof f);
-    strcpy(f.id, id);
-    f.side = c->side;
-    f.commander = -1;
-    lu_name(doc, s, f.name, sizeof f.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "commander", true, &v, c->d)) {
         int line = ini_key(s, "commander")->line;
@@ -122,15 +123,9 @@ static void read_formation(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
 
 static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
 {
-    if (id_taken(c, doc, s, id))
+    UnitDef u = {.formation = -1, .counter = -1};
+    if (!def_start(doc, s, id, c, u.id, &u.side, u.name, sizeof u.name))
         return;
-    UnitDef u;
-    memset(&u, 0, sizeof u);
-    strcpy(u.id, id);
-    u.side = c->side;
-    u.formation = -1;
-    u.counter = -1;
-    lu_name(doc, s, u.name, sizeof u.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "formation", true, &v, c->d) && strcmp(v, "independent") != 0) {
         u.formation = data_formation_index(c->gd, v);
@@ -189,36 +184,27 @@ static void oob_file(IniDoc *doc, void *arg)
         diag_error(c->d, doc->file, 0, "no [unit:...] sections");
 }
 
-/* The army's skirmisher counters, as one-point units (SKIRM-POOL). */
+/* n independent units of a type, what-u1 "Union what 1" and on, of the
+ * given strength; false when out of memory. */
+static bool add_pool(GameData *gd, int side, int n, int type, const char *what, int strength)
+{
+    for (int i = 1; i <= n; i++) {
+        UnitDef u = {.side = side, .formation = -1, .type = type, .strength = strength, .counter = -1};
+        snprintf(u.id, sizeof u.id, "%s-%c%d", what, side == SIDE_UNION ? 'u' : 'c', i);
+        snprintf(u.name, sizeof u.name, "%s %s %d", side == SIDE_UNION ? "Union" : "Confederate", what, i);
+        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
+            return false;
+    }
+    return true;
+}
+
+/* The army's skirmisher counters, as one-point units (SKIRM-POOL), then
+ * its dummies, zero-point markers (DUMMIES). */
 static void add_skirmishers(GameData *gd, int side)
 {
     const ArmyDef *a = &gd->army[side];
-    int n = a->skirmishers + a->extra_skirmishers;
-    for (int i = 1; i <= n; i++) {
-        UnitDef u;
-        memset(&u, 0, sizeof u);
-        snprintf(u.id, sizeof u.id, "skirmisher-%c%d", side == SIDE_UNION ? 'u' : 'c', i);
-        snprintf(u.name, sizeof u.name, "%s skirmisher %d", side == SIDE_UNION ? "Union" : "Confederate", i);
-        u.side = side;
-        u.formation = -1;
-        u.counter = -1;
-        u.type = UT_SKIRMISHER;
-        u.strength = 1;
-        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
-            return;
-    }
-    for (int i = 1; i <= a->dummies; i++) { /* DUMMIES: zero-point markers */
-        UnitDef u;
-        memset(&u, 0, sizeof u);
-        snprintf(u.id, sizeof u.id, "dummy-%c%d", side == SIDE_UNION ? 'u' : 'c', i);
-        snprintf(u.name, sizeof u.name, "%s dummy %d", side == SIDE_UNION ? "Union" : "Confederate", i);
-        u.side = side;
-        u.formation = -1;
-        u.counter = -1;
-        u.type = UT_DUMMY;
-        if (!lu_append((void **)&gd->units, &gd->nunits, sizeof *gd->units, &u))
-            return;
-    }
+    if (add_pool(gd, side, a->skirmishers + a->extra_skirmishers, UT_SKIRMISHER, "skirmisher", 1))
+        add_pool(gd, side, a->dummies, UT_DUMMY, "dummy", 0);
 }
 
 bool load_oob(GameData *gd, int side, const char *path, const char *shown, Diags *d)

@@ -78,8 +78,7 @@ static void read_box(IniDoc *doc, IniSection *s, PlCtx *c)
     PlacementBox b;
     memset(&b, 0, sizeof b);
     b.side = -1;
-    strcpy(b.id, id);
-    lu_name(doc, s, b.name, sizeof b.name, d);
+    lu_id_name(doc, s, id, b.id, b.name, sizeof b.name, d);
     const char *v;
     if (ini_get_str(doc, s, "side", true, &v, d) && (b.side = data_side_parse(v)) < 0)
         diag_error(d, doc->file, ini_key(s, "side")->line, "side: 'union' or 'confederate', not '%s'", v);

@@ -8,19 +8,13 @@
 
 /* ---- terrain.ini ----------------------------------------------------- */
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} Ctx;
-
-static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_terrain_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     GameData *gd = c->gd;
     Diags *d = c->d;
     TerrainKind t;
     memset(&t, 0, sizeof t);
-    strcpy(t.id, id);
-    lu_name(doc, s, t.name, sizeof t.name, d);
+    lu_id_name(doc, s, id, t.id, t.name, sizeof t.name, d);
     const char *v;
     if (ini_get_str(doc, s, "symbol", true, &v, d)) {
         if (strlen(v) != 1 || v[0] <= ' ' || v[0] > '~')
@@ -65,14 +59,12 @@ static bool supply_parse(const char *v, int *out)
     return false;
 }
 
-static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
-    GameData *gd = c->gd;
     Diags *d = c->d;
     HexsideKind k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
-    lu_name(doc, s, k.name, sizeof k.name, d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, d);
     ini_get_half(doc, s, "cost", true, true, &k.cost, d);
     ini_get_half(doc, s, "rain_cost", true, true, &k.rain_cost, d);
     ini_get_half(doc, s, "ford_cost", true, true, &k.ford_cost, d);
@@ -88,27 +80,24 @@ static void read_hexside_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c
     ini_get_bool(doc, s, "combat_across", true, &k.combat_across, d);
     ini_get_int(doc, s, "attack_dice_limit", true, 0, 20, &k.attack_dice_limit, d);
     ini_get_int(doc, s, "attacker_dice", true, -6, 6, &k.attacker_dice, d);
-    lu_append((void **)&gd->hexside_kinds, &gd->nhexside_kinds, sizeof *gd->hexside_kinds, &k);
+    lu_append((void **)&c->gd->hexside_kinds, &c->gd->nhexside_kinds, sizeof *c->gd->hexside_kinds, &k);
 }
 
-static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, Ctx *c)
+static void read_road_kind(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     RoadKind k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
-    lu_name(doc, s, k.name, sizeof k.name, c->d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, c->d);
     ini_get_half(doc, s, "move", true, true, &k.move, c->d);
     lu_append((void **)&c->gd->road_kinds, &c->gd->nroad_kinds, sizeof *c->gd->road_kinds, &k);
 }
 
 static void terrain_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
-    IniSection *mv = ini_section(doc, "movement");
-    if (!mv)
-        diag_error(d, doc->file, 0, "missing section [movement]");
-    else {
+    IniSection *mv = lu_section(doc, "movement", d);
+    if (mv) {
         int bonus = 0, exit_cost = 0;
         if (ini_get_int(doc, mv, "road_bonus", true, 0, 10, &bonus, d))
             c->gd->movement.road_bonus = bonus * 2;
@@ -118,10 +107,8 @@ static void terrain_file(IniDoc *doc, void *arg)
         ini_get_half(doc, mv, "seize_cost", true, false, &seize, d);
         c->gd->movement.seize_cost = seize;
     }
-    IniSection *st = ini_section(doc, "stacking");
-    if (!st)
-        diag_error(d, doc->file, 0, "missing section [stacking]");
-    else {
+    IniSection *st = lu_section(doc, "stacking", d);
+    if (st) {
         ini_get_int(doc, st, "max_units", true, 1, 20, &c->gd->stacking.max_units, d);
         ini_get_int(doc, st, "max_points", true, 1, 99, &c->gd->stacking.max_points, d);
     }
@@ -143,7 +130,7 @@ static void terrain_file(IniDoc *doc, void *arg)
 
 bool load_terrain(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, terrain_file, &c);
 }
 
@@ -166,32 +153,21 @@ static bool art_result_parse(const char *t, unsigned char *out)
 
 static void tables_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
     ArtilleryTable *t = &c->gd->artillery;
-    IniSection *cb = ini_section(doc, "combat");
-    if (!cb)
-        diag_error(d, doc->file, 0, "missing section [combat]");
-    else {
+    IniSection *cb = lu_section(doc, "combat", d);
+    if (cb) {
         ini_get_int(doc, cb, "hit_on", true, 1, 12, &c->gd->combat.hit_on, d);
         ini_get_int(doc, cb, "extra_dice", true, 0, 6, &c->gd->combat.extra_dice, d);
         ini_get_int(doc, cb, "min_dice", true, 0, 6, &c->gd->combat.min_dice, d);
     }
-    IniSection *sp = ini_section(doc, "supply");
-    if (!sp)
-        diag_error(d, doc->file, 0, "missing section [supply]");
-    else
+    IniSection *sp = lu_section(doc, "supply", d);
+    if (sp)
         ini_get_int(doc, sp, "reach", true, 0, 30, &c->gd->combat.supply_reach, d);
-    IniSection *rs = ini_section(doc, "rules");
-    if (!rs)
-        diag_error(d, doc->file, 0, "missing section [rules]");
-    else {
-        RuleNumbers *rn = &c->gd->rules;
-        static const struct {
-            const char *key;
-            size_t off;
-            int min, max;
-        } keys[] = {
+    IniSection *rs = lu_section(doc, "rules", d);
+    if (rs) {
+        static const LuIntKey keys[] = {
             {"independent_radius", offsetof(RuleNumbers, independent_radius), 0, 10},
             {"independent_units", offsetof(RuleNumbers, independent_units), 0, 20},
             {"formation_independents", offsetof(RuleNumbers, formation_independents), 0, 20},
@@ -212,14 +188,11 @@ static void tables_file(IniDoc *doc, void *arg)
             {"skirmishers_lost_nightly", offsetof(RuleNumbers, skirmishers_lost_nightly), 0, 20},
             {"six", offsetof(RuleNumbers, six), 1, 6},
         };
-        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-            ini_get_int(doc, rs, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)rn + keys[i].off), d);
+        lu_int_keys(doc, rs, &c->gd->rules, keys, sizeof keys / sizeof *keys, d);
     }
-    IniSection *a = ini_section(doc, "artillery");
-    if (!a) {
-        diag_error(d, doc->file, 0, "missing section [artillery]");
+    IniSection *a = lu_section(doc, "artillery", d);
+    if (!a)
         return;
-    }
     bool ok = ini_get_int(doc, a, "die_min", true, -5, 20, &t->die_min, d);
     ok &= ini_get_int(doc, a, "die_max", true, -5, 20, &t->die_max, d);
     ini_get_int(doc, a, "modifier.breastwork", true, -6, 6, &t->breastwork_modifier, d);
@@ -298,7 +271,7 @@ static void tables_file(IniDoc *doc, void *arg)
 
 bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, tables_file, &c);
 }
 
@@ -306,15 +279,13 @@ bool load_tables(GameData *gd, const char *path, const char *shown, Diags *d)
 
 static void turns_file(IniDoc *doc, void *arg)
 {
-    Ctx *c = arg;
+    LoadCtx *c = arg;
     Diags *d = c->d;
     GameData *gd = c->gd;
-    IniSection *t = ini_section(doc, "turns");
+    IniSection *t = lu_section(doc, "turns", d);
     int count = 0;
-    if (!t) {
-        diag_error(d, doc->file, 0, "missing section [turns]");
+    if (!t)
         return;
-    }
     if (!ini_get_int(doc, t, "count", true, 1, SCEN_MAX_TURNS, &count, d))
         return;
     ini_get_int(doc, t, "day_turns", true, 1, 10, &gd->day_turns, d);
@@ -356,6 +327,6 @@ static void turns_file(IniDoc *doc, void *arg)
 
 bool load_turns(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    Ctx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, turns_file, &c);
 }

@@ -546,9 +546,8 @@ static void scenario_file(IniDoc *doc, void *arg)
     GameData *gd = c->gd;
     ScenarioDef *sc = c->sc;
     Diags *d = c->d;
-    IniSection *s = ini_section(doc, "scenario");
+    IniSection *s = lu_section(doc, "scenario", d);
     if (!s) {
-        diag_error(d, doc->file, 0, "missing section [scenario]");
         ini_mark_all_used(doc);
         return;
     }
@@ -593,9 +592,7 @@ static void scenario_file(IniDoc *doc, void *arg)
         sc->points[t][SIDE_UNION] = u;
         sc->points[t][SIDE_CONFEDERATE] = cf;
     }
-    IniSection *cmd = ini_section(doc, "commanders");
-    if (!cmd)
-        diag_error(d, doc->file, 0, "missing section [commanders]");
+    IniSection *cmd = lu_section(doc, "commanders", d);
     sc->commander_allowed = read_commanders(doc, cmd, c, &sc->formation_allowed);
     sc->rules = read_options(doc, ini_section(doc, "rules"), rule_specs, (int)(sizeof rule_specs / sizeof *rule_specs),
                              &sc->nrules, c);
@@ -604,9 +601,7 @@ static void scenario_file(IniDoc *doc, void *arg)
     HexCoord nw, se;
     if (area && sscanf(area, "%15s %15s", a, b) == 2 && hex_parse(a, &nw) && hex_parse(b, &se))
         sc->area_nw = nw, sc->area_se = se; /* checked above (OPT_RECT) */
-    IniSection *vic = ini_section(doc, "victory");
-    if (!vic)
-        diag_error(d, doc->file, 0, "missing section [victory]");
+    IniSection *vic = lu_section(doc, "victory", d);
     sc->victory = read_options(doc, vic, victory_specs, (int)(sizeof victory_specs / sizeof *victory_specs),
                                &sc->nvictory, c);
     if (vic && !scenario_option(sc->victory, sc->nvictory, "type"))
@@ -620,10 +615,8 @@ static void scenario_file(IniDoc *doc, void *arg)
     }
     static const char *const dsec[SIDE_COUNT] = {"deploy:union", "deploy:confederate"};
     for (int side = 0; side < SIDE_COUNT; side++) {
-        IniSection *ds = ini_section(doc, dsec[side]);
-        if (!ds)
-            diag_error(d, doc->file, 0, "missing section [%s]", dsec[side]);
-        else
+        IniSection *ds = lu_section(doc, dsec[side], d);
+        if (ds)
             read_deploy(doc, ds, side, false, c, where);
     }
     read_solitaire(doc, c, where);

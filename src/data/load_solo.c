@@ -5,12 +5,7 @@
 
 #include "data/loadutil.h"
 
-typedef struct {
-    GameData *gd;
-    Diags *d;
-} SoloCtx;
-
-static void read_counter(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c)
+static void read_counter(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c)
 {
     GameData *gd = c->gd;
     for (int i = 0; i < gd->ncounters; i++)
@@ -20,10 +15,9 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c)
         }
     AutomaCounterDef k;
     memset(&k, 0, sizeof k);
-    strcpy(k.id, id);
     k.corps = -1;
     k.line = s->line;
-    lu_name(doc, s, k.name, sizeof k.name, c->d);
+    lu_id_name(doc, s, id, k.id, k.name, sizeof k.name, c->d);
     const char *v;
     if (ini_get_str(doc, s, "corps", true, &v, c->d)) {
         k.corps = data_formation_index(gd, v);
@@ -70,7 +64,7 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c)
 
 static void counters_file(IniDoc *doc, void *arg)
 {
-    SoloCtx *c = arg;
+    LoadCtx *c = arg;
     for (int i = 0; i < doc->nsections; i++) {
         const char *id = lu_section_id(doc, &doc->sections[i], "counter", c->d);
         if (id)
@@ -82,11 +76,11 @@ static void counters_file(IniDoc *doc, void *arg)
 
 bool load_automa_counters(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    SoloCtx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, counters_file, &c);
 }
 
-static void read_area(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c, short *owner)
+static void read_area(IniDoc *doc, IniSection *s, const char *id, LoadCtx *c, short *owner)
 {
     GameData *gd = c->gd;
     if (strlen(id) != 3 || id[0] < '0' || id[0] > '9' || id[1] < '0' || id[1] > '9' || id[2] < '0' || id[2] > '9') {
@@ -125,7 +119,7 @@ static void read_area(IniDoc *doc, IniSection *s, const char *id, SoloCtx *c, sh
 
 static void strategy_file(IniDoc *doc, void *arg)
 {
-    SoloCtx *c = arg;
+    LoadCtx *c = arg;
     int n = c->gd->map.cols * c->gd->map.rows;
     if (n == 0) {
         ini_mark_all_used(doc);
@@ -148,7 +142,7 @@ static void strategy_file(IniDoc *doc, void *arg)
 
 bool load_strategy_map(GameData *gd, const char *path, const char *shown, Diags *d)
 {
-    SoloCtx c = {gd, d};
+    LoadCtx c = {gd, d};
     return lu_with_file(path, shown, d, strategy_file, &c);
 }
 

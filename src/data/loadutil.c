@@ -31,12 +31,26 @@ const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d
     return id;
 }
 
+IniSection *lu_section(IniDoc *doc, const char *name, Diags *d)
+{
+    IniSection *s = ini_section(doc, name);
+    if (!s)
+        diag_error(d, doc->file, 0, "missing section [%s]", name);
+    return s;
+}
+
 bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d)
 {
     const char *v;
     if (!ini_get_str(doc, s, "name", true, &v, d))
         return false;
     return lu_copy(doc, ini_key(s, "name")->line, dst, n, v, "name", d);
+}
+
+void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d)
+{
+    strcpy(def_id, id);
+    lu_name(doc, s, name, n, d);
 }
 
 bool lu_hex(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *out, Diags *d)
@@ -127,4 +141,10 @@ bool lu_append(void **arr, int *n, size_t size, const void *item)
     *arr = p;
     (*n)++;
     return true;
+}
+
+void lu_int_keys(IniDoc *doc, IniSection *s, void *base, const LuIntKey *keys, size_t n, Diags *d)
+{
+    for (size_t i = 0; i < n; i++)
+        ini_get_int(doc, s, keys[i].key, true, keys[i].min, keys[i].max, (int *)((char *)base + keys[i].off), d);
 }

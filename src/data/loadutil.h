@@ -2,15 +2,39 @@
 #ifndef GUV_LOADUTIL_H
 #define GUV_LOADUTIL_H
 
+#include <string.h>
+
 #include "data/data.h"
 #include "data/inidoc.h"
 
+/* The body of a lookup by id: the index of the item of arr[0..n) whose id
+ * is id, else -1. */
+#define FIND_BY_ID(arr, n, id)                                                                                         \
+    do {                                                                                                               \
+        for (int i_ = 0; i_ < (n); i_++)                                                                               \
+            if (strcmp((arr)[i_].id, (id)) == 0)                                                                       \
+                return i_;                                                                                             \
+        return -1;                                                                                                     \
+    } while (0)
+
+/* What a loader's file function gets through lu_with_file's one pointer:
+ * the data being filled and the diagnostics. */
+typedef struct {
+    GameData *gd;
+    Diags *d;
+} LoadCtx;
+
 /* Copies s into dst (size n); an error at line when it does not fit. */
 bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
+/* [name], which the file must have: an error (at line 0) when it has not. */
+IniSection *lu_section(IniDoc *doc, const char *name, Diags *d);
 /* The section's id after "kind:", checked; an error when malformed. */
 const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d);
 /* name = ... (required), copied into dst. */
 bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d);
+/* A definition's id (already checked: it fits ID_LEN) into def_id, and
+ * its name = ... into name (size n). */
+void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d);
 /* Parses a hex id token that must lie on the map. */
 bool lu_hex(IniDoc *doc, int line, const GameData *gd, const char *tok, HexCoord *out, Diags *d);
 /* Parses "AAAA-BBBB": two neighbouring hexes on the map; *dir is a->b. */
@@ -19,6 +43,15 @@ bool lu_hexside(IniDoc *doc, int line, const GameData *gd, const char *tok, HexC
  * *n = 0). Bad entries are reported and left out. */
 HexCoord *lu_hex_list(IniDoc *doc, IniSection *s, const char *key, bool required, const GameData *gd, int *n,
                       Diags *d);
+/* A required int key of a struct: its name, its place in the struct
+ * (offsetof) and its range. */
+typedef struct {
+    const char *key;
+    size_t off;
+    int min, max;
+} LuIntKey;
+/* Reads each of keys[0..n) from s into the struct at base. */
+void lu_int_keys(IniDoc *doc, IniSection *s, void *base, const LuIntKey *keys, size_t n, Diags *d);
 /* Reads a whole file, runs fn, reports unknown keys/sections, frees. */
 bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniDoc *, void *), void *arg);
 

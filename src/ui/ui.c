@@ -35,10 +35,7 @@ static int choose_scenario(Ui *u, int solitaire)
 {
     for (;;) {
         erase();
-        attrset(A_REVERSE);
-        mvhline(0, 0, ' ', COLS);
-        mvaddnstr(0, 0, " guv  a scenario for two players on one screen", COLS);
-        attrset(A_NORMAL);
+        ui_bar(0, " guv  a scenario for two players on one screen");
         int y = 2, k = 0;
         int index[10];
         for (int i = 0; i < u->gd->nscenarios && k < 9; i++) {
@@ -103,10 +100,7 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
         n = 9; /* the newest nine, a key each */
     for (;;) {
         erase();
-        attrset(A_REVERSE);
-        mvhline(0, 0, ' ', COLS);
-        mvaddnstr(0, 0, " guv  load a saved game", COLS);
-        attrset(A_NORMAL);
+        ui_bar(0, " guv  load a saved game");
         int y = 2;
         if (n == 0)
             mvaddnstr(y++, 4, "No saved game in the save folder.", COLS - 4);
@@ -225,6 +219,14 @@ int ui_wrap(int y, int x, int w, const char *t)
     return y;
 }
 
+void ui_bar(int y, const char *text)
+{
+    attrset(A_REVERSE);
+    mvhline(y, 0, ' ', COLS);
+    mvaddnstr(y, 0, text, COLS);
+    attrset(A_NORMAL);
+}
+
 /* Opens a save to play on. A save damaged after its header (a line that
  * does not replay) is offered from its good part: the player says yes, and
  * the damaged file is kept beside it, never lost. */
@@ -258,11 +260,7 @@ static void choose_options(Ui *u, unsigned *options)
     (void)u;
     for (;;) {
         erase();
-        attrset(A_REVERSE);
-        mvhline(0, 0, ' ', COLS);
-        mvaddnstr(0, 0, " guv  optional rules (hidden-automa: solitaire; the others: two-player games)",
-                  COLS);
-        attrset(A_NORMAL);
+        ui_bar(0, " guv  optional rules (hidden-automa: solitaire; the others: two-player games)");
         for (int i = 0; i < GAME_OPTION_COUNT; i++) {
             char line[120];
             snprintf(line, sizeof line, "%d   [%c] %s", i + 1, (*options & (1u << i)) ? 'x' : ' ', game_option_name(i));
@@ -296,10 +294,7 @@ static int run_menu(Ui *u, Game *position)
     for (;;) {
         bool can_resume = have_dir && access(autosave, F_OK) == 0;
         erase();
-        attrset(A_REVERSE);
-        mvhline(0, 0, ' ', COLS);
-        mvaddnstr(0, 0, " guv  Give Us Victories: Chancellorsville 1863", COLS);
-        attrset(A_NORMAL);
+        ui_bar(0, " guv  Give Us Victories: Chancellorsville 1863");
         int y = 3;
         mvaddnstr(y++, 4, "You are Lee. The Automa commands Hooker's Army of the Potomac.", COLS - 4);
         y++;

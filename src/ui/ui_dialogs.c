@@ -251,10 +251,7 @@ bool read_line(const char *label, char *buf, size_t size, bool digits)
     for (;;) {
         char prompt[400];
         snprintf(prompt, sizeof prompt, "%s%s", label, buf);
-        attrset(A_REVERSE);
-        mvhline(LINES - 1, 0, ' ', COLS);
-        mvaddnstr(LINES - 1, 0, prompt, COLS);
-        attrset(A_NORMAL);
+        ui_bar(LINES - 1, prompt);
         refresh();
         int k = keys_get();
         if (k == 27)

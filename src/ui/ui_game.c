@@ -247,10 +247,7 @@ static void draw_game(Ui *u, GameUi *gu)
         size_t len = strlen(status);
         snprintf(status + len, sizeof status - len, " | REPLAY %d/%d", gu->replay_at, gu->play.game.nrec);
     }
-    attrset(A_REVERSE);
-    mvhline(0, 0, ' ', COLS);
-    mvaddnstr(0, 0, status, COLS);
-    attrset(A_NORMAL);
+    ui_bar(0, status);
     char hover_line[400] = "";
     gu->list_y0 = -1;
     if (gu->overlay)

@@ -249,5 +249,7 @@ bool quit_unsaved_ok(GameUi *gu);
 int ui_wrap(int y, int x, int w, const char *t);
 /* The length of t's next wrapped line in width w (words kept whole). */
 int ui_wrap_len(const char *t, int w);
+/* Row y across the screen in reverse video: a title, status or key bar. */
+void ui_bar(int y, const char *text);
 
 #endif

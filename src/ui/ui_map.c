@@ -656,18 +656,12 @@ static void draw(Ui *u)
     char status[256];
     snprintf(status, sizeof status, " guv %s  Chancellorsville 1863  |  %s  |  hex %s %s", GUV_VERSION,
              u->setup ? u->setup->name : "map", id, mh->place >= 0 ? u->gd->map.places[mh->place].name : "");
-    attrset(A_REVERSE);
-    mvhline(0, 0, ' ', COLS);
-    mvaddnstr(0, 0, status, COLS);
-    attrset(A_NORMAL);
+    ui_bar(0, status);
     draw_map(u);
     draw_panel(u);
     const char *keys = COLS >= 80 ? " arrows/hjkl move  z zoom  N names  i ids  Tab legend  ? help  q quit"
                                   : " hjkl move  z zoom  i ids  Tab legend  ? help  q quit";
-    attrset(A_REVERSE);
-    mvhline(LINES - 1, 0, ' ', COLS);
-    mvaddnstr(LINES - 1, 0, keys, COLS);
-    attrset(A_NORMAL);
+    ui_bar(LINES - 1, keys);
     if (u->help)
         draw_help(u);
     refresh();

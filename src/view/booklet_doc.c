@@ -252,6 +252,24 @@ static void labelled(Doc *d, const char *label, const char *s)
     }
 }
 
+/* One printed line of a table row: each column's next piece of text (p[c],
+ * moved on past it) padded to the column's width, the spaces at the end cut;
+ * false when no column had any text left. */
+static bool row_line(const Doc *d, const char **p, char *line, size_t size)
+{
+    bool any = false;
+    line[0] = '\0';
+    for (int c = 0; c < d->ncols; c++) {
+        char seg[TEXT_WIDTH * 4 + 8] = "";
+        any |= next_line(&p[c], d->width[c], seg, sizeof seg);
+        app(line, size, "%s%-*s", c ? "  " : "", d->width[c] + (int)strlen(seg) - columns(seg, strlen(seg)), seg);
+    }
+    size_t n = strlen(line);
+    while (n > 0 && line[n - 1] == ' ')
+        line[--n] = '\0';
+    return any;
+}
+
 static void table_begin(Doc *d, const char *cls, int ncols, const int *widths, const char *const *headers)
 {
     d->ncols = ncols < MAX_COLS ? ncols : MAX_COLS;
@@ -278,21 +296,8 @@ static void table_begin(Doc *d, const char *cls, int ncols, const int *widths, c
         h[c] = headers[c];
     /* the header row, then a rule under each column */
     char line[TEXT_WIDTH * 8];
-    for (bool more = true; more;) {
-        more = false;
-        line[0] = '\0';
-        for (int c = 0; c < d->ncols; c++) {
-            char seg[TEXT_WIDTH * 4 + 8] = "";
-            more |= next_line(&h[c], d->width[c], seg, sizeof seg);
-            app(line, sizeof line, "%s%-*s", c ? "  " : "", d->width[c] + (int)strlen(seg) - columns(seg, strlen(seg)),
-                seg);
-        }
-        size_t n = strlen(line);
-        while (n > 0 && line[n - 1] == ' ')
-            line[--n] = '\0';
-        if (more)
-            fprintf(d->out, "%s\n", line);
-    }
+    while (row_line(d, h, line, sizeof line))
+        fprintf(d->out, "%s\n", line);
     line[0] = '\0';
     for (int c = 0; c < d->ncols; c++) {
         app(line, sizeof line, "%s", c ? "  " : "");
@@ -319,19 +324,9 @@ static void table_row(Doc *d, const char *const *cells)
         p[c] = cells[c] ? cells[c] : "";
     char line[TEXT_WIDTH * 8];
     for (bool first = true;; first = false) {
-        bool any = false;
-        line[0] = '\0';
-        for (int c = 0; c < d->ncols; c++) {
-            char seg[TEXT_WIDTH * 4 + 8] = "";
-            any |= next_line(&p[c], d->width[c], seg, sizeof seg);
-            app(line, sizeof line, "%s%-*s", c ? "  " : "", d->width[c] + (int)strlen(seg) - columns(seg, strlen(seg)),
-                seg);
-        }
+        bool any = row_line(d, p, line, sizeof line);
         if (!any && !first)
             break;
-        size_t n = strlen(line);
-        while (n > 0 && line[n - 1] == ' ')
-            line[--n] = '\0';
         fprintf(d->out, "%s\n", line);
         if (!any)
             break;

@@ -17,6 +17,15 @@ void maprender_interior(HexCoord h, int *x, int *y)
     *y += 1;
 }
 
+/* h into out when it is on map m (the levels' *_hex_at). */
+static bool on_map(const Map *m, HexCoord h, HexCoord *out)
+{
+    if (!hex_in_bounds(h, m->cols, m->rows))
+        return false;
+    *out = h;
+    return true;
+}
+
 static void put(MapCanvas *c, int x, int y, char ch, int style, int terrain)
 {
     if (x < 0 || y < 0 || x >= c->width || y >= c->height)
@@ -112,33 +121,90 @@ static char unit_letter(int side, bool reduced)
     return reduced ? 'c' : 'C';
 }
 
-/* How a side's stack in hex idx is drawn on either level: its count (n),
+/* How a side's stack in a hex is drawn on either level: its count (n),
  * whether it is out of sight, its style, its letter (lower case when the top
- * unit is reduced), its formation's colour. False when the side has none there. */
-static bool stack_look(const MapOverlay *ov, const MapMarks *mk, int idx, int side, int *n, bool *hidden, int *st,
-                       char *letter, unsigned char *colour)
+ * unit is reduced), its formation's colour. */
+typedef struct {
+    int n, st;
+    bool hidden;
+    char letter;
+    unsigned char colour;
+} StackLook;
+
+/* The look of side's stack in hex idx; false when the side has none there. */
+static bool stack_look(const MapOverlay *ov, const MapMarks *mk, int idx, int side, StackLook *s)
 {
-    *n = ov->units[side] ? ov->units[side][idx] : 0;
-    if (*n <= 0)
+    s->n = ov && ov->units[side] ? ov->units[side][idx] : 0;
+    if (s->n <= 0)
         return false;
-    *hidden = *n == MAP_UNITS_HIDDEN;
-    *st = side == SIDE_UNION ? STY_UNION : STY_CSA;
-    *letter = unit_letter(side, !*hidden && mk && mk->reduced && mk->reduced[idx]);
-    *colour = !*hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
+    s->hidden = s->n == MAP_UNITS_HIDDEN;
+    s->st = side == SIDE_UNION ? STY_UNION : STY_CSA;
+    s->letter = unit_letter(side, !s->hidden && mk && mk->reduced && mk->reduced[idx]);
+    s->colour = !s->hidden && mk && mk->colour ? mk->colour[idx] : MAP_NO_COLOUR;
     return true;
+}
+
+/* The cells of hex h on a level: row y, columns x .. x + w - 1. */
+static void level_cells(int level, HexCoord h, int *x, int *y, int *w)
+{
+    if (level == MAP_LEVEL_COMPACT) {
+        maprender_compact_pos(h, x, y);
+        *w = MAP_COMPACT_W;
+    } else if (level == MAP_LEVEL_OVERVIEW) {
+        maprender_overview_pos(h, x, y);
+        *w = 1;
+    } else {
+        maprender_interior(h, x, y);
+        *w = 4;
+    }
+}
+
+/* What every level draws first in hex h: its cells filled with its
+ * terrain's symbol, its road on the second. Returns the hex; where it is
+ * drawn in x, y, its terrain in t. */
+static const MapHex *ground(const GameData *gd, MapCanvas *c, int level, HexCoord h, int *x, int *y, int *t)
+{
+    const MapHex *mh = map_hex(&gd->map, h);
+    int w;
+    level_cells(level, h, x, y, &w);
+    *t = mh->terrain;
+    for (int i = 0; i < w; i++)
+        put(c, *x + i, *y, gd->terrain[*t].symbol, STY_TERRAIN, *t);
+    char glyph;
+    int rs = road_style(gd, mh, &glyph);
+    if (rs >= 0)
+        put(c, *x + 1, *y, glyph, rs, *t);
+    return mh;
+}
+
+/* An exit's or a supply source's letter at x, y; false when the hex is neither. */
+static bool edge_mark(MapCanvas *c, const MapHex *mh, int x, int y, int t)
+{
+    if (mh->flags & HEXF_EXIT_CSA)
+        put(c, x, y, '>', STY_EXIT, t);
+    else if (mh->flags & HEXF_SUPPLY_UNION)
+        put(c, x, y, 'U', STY_SUPPLY_UNION, t);
+    else if (mh->flags & HEXF_SUPPLY_CSA)
+        put(c, x, y, 'C', STY_SUPPLY_CSA, t);
+    else
+        return false;
+    return true;
+}
+
+/* A hex's first cell on either level: its work marker, else its place's star. */
+static void first_cell(MapCanvas *c, const MapHex *mh, const MapMarks *mk, int idx, int x, int y, int t)
+{
+    if (mk && mk->work && mk->work[idx])
+        put(c, x, y, mk->work[idx], STY_WORK, t);
+    else if (mh->place >= 0)
+        put(c, x, y, '*', STY_PLACE, t);
 }
 
 static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *c, HexCoord h)
 {
-    const Map *m = &gd->map;
-    const MapHex *mh = map_hex(m, h);
-    int idx = map_hex_index(m, h);
-    int x, y;
-    maprender_interior(h, &x, &y);
-    int t = mh->terrain;
-    char sym = gd->terrain[t].symbol;
-    for (int i = 0; i < 4; i++)
-        put(c, x + i, y, sym, STY_TERRAIN, t);
+    int x, y, t;
+    const MapHex *mh = ground(gd, c, MAP_LEVEL_FULL, h, &x, &y, &t);
+    int idx = map_hex_index(&gd->map, h);
     /* the underscores below the interior also take the terrain colour */
     for (int i = 0; i < 4; i++)
         c->cells[(y + 1) * c->width + x + i].terrain = (unsigned char)t;
@@ -149,49 +215,39 @@ static void draw_interior(const GameData *gd, const MapOverlay *ov, const MapMar
             put(c, x + i, y, id[i], STY_HEXID, t);
         return;
     }
-    char glyph;
-    int rs = road_style(gd, mh, &glyph);
-    if (rs >= 0)
-        put(c, x + 1, y, glyph, rs, t);
-    if (mh->place >= 0)
-        put(c, x, y, '*', STY_PLACE, t);
     if (mh->fort_faces)
         put(c, x + 2, y, '%', STY_FORT, t);
-    if (mh->flags & HEXF_EXIT_CSA)
-        put(c, x + 3, y, '>', STY_EXIT, t);
-    else if (mh->flags & HEXF_SUPPLY_UNION)
-        put(c, x + 3, y, 'U', STY_SUPPLY_UNION, t);
-    else if (mh->flags & HEXF_SUPPLY_CSA)
-        put(c, x + 3, y, 'C', STY_SUPPLY_CSA, t);
-    if (mk && mk->work && mk->work[idx])
-        put(c, x, y, mk->work[idx], STY_WORK, t);
-    for (int side = 0; ov && side < SIDE_COUNT; side++) {
-        int n, st;
-        bool hidden;
-        char letter;
-        unsigned char colour;
-        if (!stack_look(ov, mk, idx, side, &n, &hidden, &st, &letter, &colour))
+    edge_mark(c, mh, x + 3, y, t);
+    first_cell(c, mh, mk, idx, x, y, t);
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        StackLook sl;
+        if (!stack_look(ov, mk, idx, side, &sl))
             continue;
-        if (mk && mk->points && !hidden) { /* [work][letter][points] */
+        if (mk && mk->points && !sl.hidden) { /* [work][letter][points] */
             int p = mk->points[idx] > 99 ? 99 : mk->points[idx];
-            put(c, x + 1, y, letter, st, t);
-            put(c, x + 2, y, p > 9 ? (char)('0' + p / 10) : ' ', st, t);
-            put(c, x + 3, y, (char)('0' + p % 10), st, t);
+            put(c, x + 1, y, sl.letter, sl.st, t);
+            put(c, x + 2, y, p > 9 ? (char)('0' + p / 10) : ' ', sl.st, t);
+            put(c, x + 3, y, (char)('0' + p % 10), sl.st, t);
             for (int k = 1; k <= 3; k++)
-                c->cells[y * c->width + x + k].colour = colour;
+                c->cells[y * c->width + x + k].colour = sl.colour;
             continue;
         }
-        put(c, x + 2, y, letter, st, t);
-        put(c, x + 3, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
-        c->cells[y * c->width + x + 2].colour = colour;
-        c->cells[y * c->width + x + 3].colour = colour;
-        if (!hidden && mk && mk->mark && mk->mark[idx])
+        put(c, x + 2, y, sl.letter, sl.st, t);
+        put(c, x + 3, y, (char)(sl.hidden ? '?' : sl.n > 9 ? '+' : '0' + sl.n), sl.st, t);
+        c->cells[y * c->width + x + 2].colour = sl.colour;
+        c->cells[y * c->width + x + 3].colour = sl.colour;
+        if (!sl.hidden && mk && mk->mark && mk->mark[idx])
             put(c, x + 1, y, mk->mark[idx], STY_MARKER, t);
     }
 }
 
-static bool canvas_new(MapCanvas *out, int width, int height)
+/* A blank canvas of width x height for map m; false (and out empty) when
+ * the map has no hexes or memory runs out. */
+static bool canvas_new(MapCanvas *out, const Map *m, int width, int height)
 {
+    memset(out, 0, sizeof *out);
+    if (!m->hexes)
+        return false;
     out->width = width;
     out->height = height;
     out->labels = NULL;
@@ -209,10 +265,7 @@ static bool canvas_new(MapCanvas *out, int width, int height)
 bool maprender_draw_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
 {
     const Map *m = &gd->map;
-    memset(out, 0, sizeof *out);
-    if (!m->hexes)
-        return false;
-    if (!canvas_new(out, m->cols * MAP_CELL_W + 1, m->rows * MAP_CELL_H + 2))
+    if (!canvas_new(out, m, m->cols * MAP_CELL_W + 1, m->rows * MAP_CELL_H + 2))
         return false;
     for (int i = 0; i < m->cols * m->rows; i++)
         draw_frame(gd, out, map_hex_at(m, i));
@@ -239,11 +292,7 @@ bool maprender_overview_hex_at(const Map *m, int x, int y, HexCoord *out)
 {
     if (x < 0 || y < 0)
         return false;
-    HexCoord h = {x + 1, 2 * y + 1};
-    if (!hex_in_bounds(h, m->cols, m->rows))
-        return false;
-    *out = h;
-    return true;
+    return on_map(m, (HexCoord){x + 1, 2 * y + 1}, out);
 }
 
 static bool touches_great_river(const GameData *gd, HexCoord h)
@@ -284,10 +333,7 @@ static char overview_units(const MapOverlay *ov, const MapMarks *mk, int side, c
 bool maprender_overview_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
 {
     const Map *m = &gd->map;
-    memset(out, 0, sizeof *out);
-    if (!m->hexes)
-        return false;
-    if (!canvas_new(out, m->cols, (m->rows + 1) / 2))
+    if (!canvas_new(out, m, m->cols, (m->rows + 1) / 2))
         return false;
     for (int y = 0; y < out->height; y++)
         for (int x = 0; x < out->width; x++) {
@@ -359,11 +405,7 @@ bool maprender_hex_at(const Map *m, int x, int y, HexCoord *out)
     int yy = y - shift - 1;
     if (yy < 0)
         return false;
-    HexCoord h = {col, yy / MAP_CELL_H + 1};
-    if (!hex_in_bounds(h, m->cols, m->rows))
-        return false;
-    *out = h;
-    return true;
+    return on_map(m, (HexCoord){col, yy / MAP_CELL_H + 1}, out);
 }
 
 int maprender_legend(const GameData *gd, char lines[][80], int max)
@@ -405,76 +447,50 @@ bool maprender_compact_hex_at(const Map *m, int x, int y, HexCoord *out)
 {
     if (x < 0 || y < 0)
         return false;
-    HexCoord h = {x / MAP_COMPACT_W + 1, y + 1};
-    if (!hex_in_bounds(h, m->cols, m->rows))
-        return false;
-    *out = h;
-    return true;
+    return on_map(m, (HexCoord){x / MAP_COMPACT_W + 1, y + 1}, out);
 }
 
 static void compact_hex(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *c, HexCoord h)
 {
-    const Map *m = &gd->map;
-    const MapHex *mh = map_hex(m, h);
-    int idx = map_hex_index(m, h);
-    int x, y;
-    maprender_compact_pos(h, &x, &y);
-    int t = mh->terrain;
-    for (int i = 0; i < MAP_COMPACT_W; i++)
-        put(c, x + i, y, gd->terrain[t].symbol, STY_TERRAIN, t);
-    char glyph;
-    int rs = road_style(gd, mh, &glyph);
-    if (rs >= 0)
-        put(c, x + 1, y, glyph, rs, t);
-    if (mh->flags & HEXF_EXIT_CSA)
-        put(c, x + 2, y, '>', STY_EXIT, t);
-    else if (mh->flags & HEXF_SUPPLY_UNION)
-        put(c, x + 2, y, 'U', STY_SUPPLY_UNION, t);
-    else if (mh->flags & HEXF_SUPPLY_CSA)
-        put(c, x + 2, y, 'C', STY_SUPPLY_CSA, t);
-    else if (mh->fort_faces)
-        put(c, x + 2, y, '%', STY_FORT, t);
-    else if (touches_great_river(gd, h))
-        put(c, x + 2, y, '~', STY_GREAT_RIVER, t);
-    if (mh->place >= 0)
-        put(c, x, y, '*', STY_PLACE, t);
-    if (mk && mk->work && mk->work[idx])
-        put(c, x, y, mk->work[idx], STY_WORK, t);
-    for (int side = 0; ov && side < SIDE_COUNT; side++) {
-        int n, st;
-        bool hidden;
-        char letter;
-        unsigned char colour;
-        if (!stack_look(ov, mk, idx, side, &n, &hidden, &st, &letter, &colour))
+    int x, y, t;
+    const MapHex *mh = ground(gd, c, MAP_LEVEL_COMPACT, h, &x, &y, &t);
+    int idx = map_hex_index(&gd->map, h);
+    if (!edge_mark(c, mh, x + 2, y, t)) {
+        if (mh->fort_faces)
+            put(c, x + 2, y, '%', STY_FORT, t);
+        else if (touches_great_river(gd, h))
+            put(c, x + 2, y, '~', STY_GREAT_RIVER, t);
+    }
+    first_cell(c, mh, mk, idx, x, y, t);
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        StackLook sl;
+        if (!stack_look(ov, mk, idx, side, &sl))
             continue;
         int from = 1;
-        if (mk && mk->points && !hidden) {
+        if (mk && mk->points && !sl.hidden) {
             int p = mk->points[idx] > 99 ? 99 : mk->points[idx];
             if (p > 9) { /* [letter][tens][ones] */
-                put(c, x, y, letter, st, t);
-                put(c, x + 1, y, (char)('0' + p / 10), st, t);
+                put(c, x, y, sl.letter, sl.st, t);
+                put(c, x + 1, y, (char)('0' + p / 10), sl.st, t);
                 from = 0;
             } else
-                put(c, x + 1, y, letter, st, t);
-            put(c, x + 2, y, (char)('0' + p % 10), st, t);
+                put(c, x + 1, y, sl.letter, sl.st, t);
+            put(c, x + 2, y, (char)('0' + p % 10), sl.st, t);
         } else {
-            put(c, x + 1, y, letter, st, t);
-            put(c, x + 2, y, (char)(hidden ? '?' : n > 9 ? '+' : '0' + n), st, t);
-            if (!hidden && mk && mk->mark && mk->mark[idx])
+            put(c, x + 1, y, sl.letter, sl.st, t);
+            put(c, x + 2, y, (char)(sl.hidden ? '?' : sl.n > 9 ? '+' : '0' + sl.n), sl.st, t);
+            if (!sl.hidden && mk && mk->mark && mk->mark[idx])
                 put(c, x, y, mk->mark[idx], STY_MARKER, t);
         }
         for (int k = from; k < MAP_COMPACT_W; k++)
-            c->cells[y * c->width + x + k].colour = colour;
+            c->cells[y * c->width + x + k].colour = sl.colour;
     }
 }
 
 bool maprender_compact_marked(const GameData *gd, const MapOverlay *ov, const MapMarks *mk, MapCanvas *out)
 {
     const Map *m = &gd->map;
-    memset(out, 0, sizeof *out);
-    if (!m->hexes)
-        return false;
-    if (!canvas_new(out, m->cols * MAP_COMPACT_W, m->rows))
+    if (!canvas_new(out, m, m->cols * MAP_COMPACT_W, m->rows))
         return false;
     for (int i = 0; i < m->cols * m->rows; i++)
         compact_hex(gd, ov, mk, out, map_hex_at(m, i));
@@ -500,21 +516,6 @@ void maprender_label_name(const char *name, char *out, size_t n)
         k--;
     if (n > 0)
         out[k] = '\0';
-}
-
-/* The cells of hex h on a level: row y, columns x .. x + w - 1. */
-static void level_cells(int level, HexCoord h, int *x, int *y, int *w)
-{
-    if (level == MAP_LEVEL_COMPACT) {
-        maprender_compact_pos(h, x, y);
-        *w = MAP_COMPACT_W;
-    } else if (level == MAP_LEVEL_OVERVIEW) {
-        maprender_overview_pos(h, x, y);
-        *w = 1;
-    } else {
-        maprender_interior(h, x, y);
-        *w = 4;
-    }
 }
 
 /* What covering a cell with a name costs; -1: never. */
