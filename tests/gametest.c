@@ -131,7 +131,7 @@ void advance_to(Game *g, int turn)
         const Decision *pick = NULL;
         for (int i = 0; i < n && !pick; i++)
             if (ds[i].kind == D_DONE || ds[i].kind == D_PASS || ds[i].kind == D_END || ds[i].kind == D_NO_EVENT ||
-                ds[i].kind == D_AUTOMA || ds[i].kind == D_STAY || ds[i].kind == D_NO_BREASTWORK ||
+                ds[i].kind == D_SYSTEM || ds[i].kind == D_STAY || ds[i].kind == D_NO_BREASTWORK ||
                 ds[i].kind == D_NO_SKIRM || ds[i].kind == D_NO_ADVANCE)
                 pick = &ds[i];
         if (!pick)
@@ -149,7 +149,7 @@ void pass_until(Game *g, int phase)
         const Decision *pick = NULL;
         for (int i = 0; i < n && !pick; i++)
             if (legal_buf[i].kind == D_DONE || legal_buf[i].kind == D_PASS || legal_buf[i].kind == D_END ||
-                legal_buf[i].kind == D_NO_EVENT || legal_buf[i].kind == D_AUTOMA || legal_buf[i].kind == D_STAY ||
+                legal_buf[i].kind == D_NO_EVENT || legal_buf[i].kind == D_SYSTEM || legal_buf[i].kind == D_STAY ||
                 legal_buf[i].kind == D_NO_BREASTWORK || legal_buf[i].kind == D_NO_SKIRM ||
                 legal_buf[i].kind == D_NO_ADVANCE)
                 pick = &legal_buf[i];

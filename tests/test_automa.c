@@ -1054,7 +1054,7 @@ static void test_engagement_example(void **state)
     step(&g); /* activated next to the enemy */
     int from = g.log.count;
     step(&g); /* the engagement: the player may entrench and add a skirmisher */
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
     char cmd[32];
     snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));
@@ -1800,7 +1800,7 @@ static void test_player_breaks_contact(void **state)
     put(&g, "posey", "2722");
     to_move_step(&g, "couch", "331");
     step(&g); /* transferred next to Mahone: the player may break contact */
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     bool measured = false; /* the screen underlines the Confederates the proximity check measured */
     for (int i = 0; i < AUTOMA(g.st).nmeasured; i++)
         measured |= AUTOMA(g.st).measured[i] == g.st.unit[U("mahone")].hex;
@@ -1820,7 +1820,7 @@ static void test_player_breaks_contact(void **state)
     LOGGED(&g, from, "came on in proximity and is Aggressive: one unit of the stack loses a step");
     apply_text(&g, "lose mahone");
     assert_int_equal(g.st.unit[U("mahone")].steps, gd.units[U("mahone")].reduced > 0 ? 1 : 0);
-    while (g.st.pending == PEND_ENGAGE && AUTOMA(g.st).eng == ENG_BREAK)
+    while (g.st.pending == PEND_SYSTEM && AUTOMA(g.st).eng == ENG_BREAK)
         apply_text(&g, "stay");
     game_free(&g);
 
@@ -1866,7 +1866,7 @@ static void test_player_breaks_contact(void **state)
         assert_true(g.st.unit[U("mahone")].flags & UF_DIS);
         if (c == 0)
             LOGGED(&g, from, "Cautious: the corps closes one hex on");
-        while (g.st.pending == PEND_ENGAGE && AUTOMA(g.st).eng == ENG_BREAK)
+        while (g.st.pending == PEND_SYSTEM && AUTOMA(g.st).eng == ENG_BREAK)
             apply_text(&g, "stay");
         if (c == 1)
             assert_int_equal(AUTOMA(g.st).step, AS_FINISH);
@@ -2121,7 +2121,7 @@ static void test_eliminated_division_choice(void **state)
     g.st.unit[u].steps = 0;
     AUTOMA(g.st).seen_steps[u] = 1; /* it was on its last value */
     automa_reconcile(&g);
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     assert_int_equal(g.st.to_move, SIDE_CONFEDERATE);
     assert_true(legal_has(&g, "vp-track whipple"));
     assert_true(legal_has(&g, "last-vp whipple"));
@@ -2269,7 +2269,7 @@ static void test_engage_preview(void **state)
     play_script(&g, "new solitaire 7\nset turn 4\nplace mahone 1921\nset breastwork 1921 confederate\n"
                     "place birney 2021\nplace berry 2020\nplace whipple 1820\nset attitude aggressive\n"
                     "set drawn sickles\nstep 5\n");
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     EngageDice ed;
     assert_true(automa_engage_preview(&g, &ed));
     assert_true(ed.ai_dice >= 1 && ed.conf_dice >= 1);
@@ -2290,7 +2290,7 @@ static void test_engage_preview(void **state)
      * and the Union's step before the player is ready, as the engagement then does */
     play_script(&g, "new solitaire 7\nset turn 4\nremove barksdale\nplace mahone 3221\nplace birney 3220\n"
                     "place berry 3321\nplace whipple 3322\nset attitude aggressive\nset drawn sickles\nstep 5\n");
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     assert_true(automa_engage_preview(&g, &ed));
     assert_int_equal(ed.fort_steps, gd.rules.fortification_steps);
     char tail[64];
@@ -2502,7 +2502,7 @@ static void test_AI_ENGAGEMENT_never_across_the_Rapidan(void **state)
         step(&g);
     /* Griffin alone faces O'Neal: no engagement of two divisions, the corps marches on (H.2.c) */
     LOGGED(&g, from, "no engagement of 2 divisions is possible");
-    assert_true(g.st.pending != PEND_ENGAGE || engagement_over_fightable_sides(&g));
+    assert_true(g.st.pending != PEND_SYSTEM || engagement_over_fightable_sides(&g));
     game_free(&g);
 }
 
@@ -2731,7 +2731,7 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     dice(&g, "661");
     for (int i = 0; i < 6 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     assert_int_equal(AUTOMA(g.st).eng, ENG_BOMB_BW);
     assert_true(legal_has(&g, "breastwork"));
     assert_true(legal_has(&g, "no-breastwork"));
@@ -2743,7 +2743,7 @@ static void test_AI_ARTILLERY_player_may_entrench_first(void **state)
     /* then the engagement, the breastwork already there */
     for (int i = 0; i < 4 && g.st.pending == PEND_NONE; i++)
         step(&g);
-    assert_int_equal(g.st.pending, PEND_ENGAGE);
+    assert_int_equal(g.st.pending, PEND_SYSTEM);
     assert_int_equal(AUTOMA(g.st).eng, ENG_PREP);
     char cmd[32];
     snprintf(cmd, sizeof cmd, "entrench %s", hexid(t));

@@ -562,7 +562,7 @@ static void test_example_positions(void **state)
     assert_int_equal(g.st.to_move, SIDE_UNION);
     for (int i = 0; i < 20 && g.st.to_move == SIDE_UNION; i++)
         apply_text(&g, "automa");
-    assert_int_equal(g.st.pending, PEND_ENGAGE); /* the player answers the engagement */
+    assert_int_equal(g.st.pending, PEND_SYSTEM); /* the player answers the engagement */
     assert_int_equal(AUTOMA(g.st).eng_nhex, 1);
     assert_int_equal(AUTOMA(g.st).eng_hex[0], bw);
     game_free(&g);

@@ -395,7 +395,7 @@ void automa_reconcile(Game *g)
     if (a->nvp_waiting > 0 && g->st.pending == PEND_NONE && g->st.phase != PH_GAME_OVER) {
         a->vp_resume = (signed char)g->st.to_move;
         a->eng = ENG_VP;
-        g->st.pending = PEND_ENGAGE;
+        g->st.pending = PEND_SYSTEM;
         g->st.to_move = SIDE_CONFEDERATE;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK",
                 "%s is eliminated: on the VP track from %d down (vp-track UNIT), or one last VP (last-vp UNIT)?",
@@ -613,7 +613,7 @@ int automa_legal(const Game *g, Decision *out, int max, int n)
     if (!AUTOMA(*st).on || st->to_move != SIDE_UNION || st->phase == PH_GAME_OVER)
         return n;
     if (n < max)
-        out[n] = (Decision){.kind = D_AUTOMA, .side = SIDE_UNION};
+        out[n] = (Decision){.kind = D_SYSTEM, .side = SIDE_UNION};
     return n + 1;
 }
 
@@ -888,7 +888,7 @@ static void drawn_step(Game *g)
 bool automa_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     AutomaState *a = &AUTOMA(g->st);
-    if (d->kind != D_AUTOMA || !a->on || g->st.to_move != SIDE_UNION) {
+    if (d->kind != D_SYSTEM || !a->on || g->st.to_move != SIDE_UNION) {
         snprintf(why, n, !a->on ? "the Automa plays only in a solitaire game"
                                 : "it is the Confederate side's decision: the Automa waits");
         return false;

@@ -2,7 +2,7 @@
  * (AI-*). It reads the booklet, the wheel and the activation track from
  * data (data/automa_data.h) and keeps its display in AUTOMA(GameState).
  *
- * The Automa acts through "automa" decisions (D_AUTOMA): whenever it is the
+ * The Automa acts through "automa" decisions (D_SYSTEM): whenever it is the
  * Union's turn to decide in a solitaire game, the one legal decision is the
  * Automa's next step, so a game still replays from its seed and decision
  * list, and `guv script` can show one step at a time. Each step logs the
@@ -55,7 +55,7 @@ bool automa_victory(Game *g, bool last_turn);
 void automa_reconcile(Game *g);
 
 /* AI-ENGAGEMENT: the player's decisions while the Automa's engagement
- * waits for them (pending PEND_ENGAGE): a breastwork and a skirmisher
+ * waits for them (pending PEND_SYSTEM): a breastwork and a skirmisher
  * before the dice, the losses, retreats instead of losses. */
 int automa_engage_legal(const Game *g, Decision *out, int max, int n);
 bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n);

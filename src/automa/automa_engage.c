@@ -4,7 +4,7 @@
  *
  * An engagement is one attack of all the active divisions in contact
  * against every Confederate hex next to them (J.2). The player answers
- * through pending decisions (PEND_ENGAGE): a breastwork and a skirmisher
+ * through pending decisions (PEND_SYSTEM): a breastwork and a skirmisher
  * before the dice ("entrench HHHH", "skirmisher HHHH", "done"), each loss
  * ("lose UNIT"), a stack's retreat instead of a loss ("trade HHHH", at most
  * two) and where a stack retreats ("retreat HHHH"). The Automa's own
@@ -117,7 +117,7 @@ static bool bombard(Game *g, const short *att, int natt)
     if (breastwork_allowed(g, g->st.unit[target].hex)) { /* BOMBARD-PROC: the defender may first entrench */
         a->bomb_target = (short)target;
         a->eng = ENG_BOMB_BW;
-        g->st.pending = PEND_ENGAGE;
+        g->st.pending = PEND_SYSTEM;
         g->st.to_move = SIDE_CONFEDERATE;
         log_add(&g->log, g->st.turn, LOG_EVENT, "BOMBARD-PROC",
                 "before the die the Confederates may build a breastwork in %s (breastwork, no-breastwork)", h);
@@ -250,7 +250,7 @@ void automa_combat(Game *g)
     a->eng_retreat = -1;
     a->eng_csix = 0;
     memset(a->eng_hit, 0, sizeof a->eng_hit);
-    g->st.pending = PEND_ENGAGE;
+    g->st.pending = PEND_SYSTEM;
     g->st.to_move = SIDE_CONFEDERATE;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
             "%s engages with %d division%s against %d hex%s: the Confederates may first add one breastwork and one "
@@ -532,7 +532,7 @@ static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, En
 bool automa_engage_preview(const Game *g, EngageDice *out)
 {
     const AutomaState *a = &AUTOMA(g->st);
-    if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_PREP || a->eng_natt == 0 || a->eng_nhex == 0)
+    if (!a->on || g->st.pending != PEND_SYSTEM || a->eng != ENG_PREP || a->eng_natt == 0 || a->eng_nhex == 0)
         return false;
     short fort_hex, bw_hex; /* the works as they will be found when the player is ready */
     works_of(g, &fort_hex, &bw_hex);
@@ -970,7 +970,7 @@ static void broke_contact_inner(Game *g, int from, int to);
 const char *automa_engage_situation(const Game *g)
 {
     const AutomaState *a = &AUTOMA(g->st);
-    if (!a->on || g->st.pending != PEND_ENGAGE)
+    if (!a->on || g->st.pending != PEND_SYSTEM)
         return NULL;
     switch (a->eng) {
     case ENG_PREP:
@@ -1020,14 +1020,14 @@ const char *automa_engage_situation(const Game *g)
 int automa_break_from(const Game *g)
 {
     const AutomaState *a = &AUTOMA(g->st);
-    return a->on && g->st.pending == PEND_ENGAGE && a->eng == ENG_BREAK ? a->eng_hex[0] : -1;
+    return a->on && g->st.pending == PEND_SYSTEM && a->eng == ENG_BREAK ? a->eng_hex[0] : -1;
 }
 
 bool automa_break_price(const Game *g, char *buf, size_t n)
 {
     const AutomaState *a = &AUTOMA(g->st);
     buf[0] = '\0';
-    if (!a->on || g->st.pending != PEND_ENGAGE || a->eng != ENG_BREAK)
+    if (!a->on || g->st.pending != PEND_SYSTEM || a->eng != ENG_BREAK)
         return false;
     bool aggressive = a->attitude == ATT_AGGRESSIVE;
     if (a->in_proximity)

@@ -567,7 +567,7 @@ static void offer_break(Game *g, const short *units, int n, const short *before,
         return;
     a->bc_then = a->step;
     a->eng = ENG_BREAK;
-    g->st.pending = PEND_ENGAGE;
+    g->st.pending = PEND_SYSTEM;
     g->st.to_move = SIDE_CONFEDERATE;
     char h[5];
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT",

@@ -504,7 +504,7 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         *tier = T_DEFAULT;
         return 0;
     case D_ACTIVATE:
-    case D_AUTOMA:
+    case D_SYSTEM:
     case D_SKIRM_DEFEND:
     case D_ENTRENCH:
     case D_BREASTWORK:

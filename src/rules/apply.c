@@ -183,8 +183,8 @@ bool decision_apply(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "it is the %s side's decision", data_side_name(st->to_move));
         return false;
     }
-    if (d->kind == D_AUTOMA || (g->variant && st->to_move == g->variant->side && !g->answering)) {
-        if (d->kind != D_AUTOMA) {
+    if (d->kind == D_SYSTEM || (g->variant && st->to_move == g->variant->side && !g->answering)) {
+        if (d->kind != D_SYSTEM) {
             snprintf(why, n, "the Automa commands the Union: its only decision is \"automa\" (its next step)");
             return false;
         }
@@ -196,7 +196,7 @@ bool decision_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     if (st->pending == PEND_DEMORAL)
         return morale_apply(g, d, why, n);
-    if (st->pending == PEND_ENGAGE)
+    if (st->pending == PEND_SYSTEM)
         return g->variant->answer_apply(g, d, why, n);
     const char *refused = g->variant ? g->variant->refuse(g, d) : NULL;
     if (refused) { /* AI-SIX: only one of the strongest, for the Automa's 6 */

@@ -314,11 +314,11 @@ void game_combat_preview(const Game *g, const short *att, int natt, const short 
     for (int h = 0; h < nhex; h++)
         bw_allowed |= breastwork_allowed(g, hexes[h]);
     out->bw_steps = bw_here ? gd->rules.breastwork_steps : 0;
-    out->automa_defends = g->variant && side != g->variant->side;
+    out->system_defends = g->variant && side != g->variant->side;
     /* what the defender may still do before the dice (COMBAT-STEPS B and C; J.1 for the Automa) */
-    out->bw_possible = !bw_here && !fort && bw_allowed && !out->automa_defends;
-    out->skirm_possible = !out->automa_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
-    if (out->automa_defends)
+    out->bw_possible = !bw_here && !fort && bw_allowed && !out->system_defends;
+    out->skirm_possible = !out->system_defends && g->st.skirmishers[1 - side] > 0 && !g->gd->turns[g->st.turn - 1].night;
+    if (out->system_defends)
         out->cover_step_from = g->variant->cover_step_from(g);
     out->att_bonus = side_bonus(g, att, natt);
     out->def_bonus = side_bonus(g, def, ndef);

@@ -80,7 +80,7 @@
     X(D_NO_EVENT, "no-event", SH_EVENTS, apply_event, 0)                   /* EVENTS */                   \
     X(D_VP_PLACE, "vp-place", SH_PLACEMENT, apply_unknown, 0)              /* VARIANT-HYPOTHETICAL */     \
     X(D_DEPLOY, "deploy", SH_PLACEMENT, apply_unknown, 0)                  /* VARIANT-HYPOTHETICAL */     \
-    X(D_AUTOMA, "automa", SH_WORD, apply_unknown, 0)                       /* AI-*: the system's step */  \
+    X(D_SYSTEM, "automa", SH_WORD, apply_unknown, 0)                       /* AI-*: the system's step */  \
     X(D_ENTRENCH, "entrench", SH_HEX, apply_unknown, 0)                    /* AI-ENGAGEMENT */            \
     X(D_TRADE, "trade", SH_HEX, apply_unknown, 0)                          /* AI-RETREAT */               \
     X(D_VP_TRACK, "vp-track", SH_UNIT, apply_unknown, 0)                   /* AI-VP-TRACK */              \

@@ -119,7 +119,7 @@ enum ActStep { STEP_PLACE, STEP_MOVE, STEP_BOMBARD, STEP_COMBAT };
 
 /* A decision the other side owes in the middle of an activation. */
 enum Pending { PEND_NONE, PEND_BREASTWORK, PEND_BOMBARD_TAKE, PEND_BREAK_CONTACT, PEND_STACK, PEND_COMBAT,
-               PEND_MARCH_LOSS, PEND_RETREAT_EVENT, PEND_ENGAGE /* the Automa's engagement: the player answers */,
+               PEND_MARCH_LOSS, PEND_RETREAT_EVENT, PEND_SYSTEM /* the system's question (the Automa's engagement): the player answers */,
                PEND_DEMORAL /* demoralized units next to the enemy retreat at once (DEMORAL) */ };
 
 /* The steps of a combat under way (COMBAT-STEPS). */
@@ -455,7 +455,7 @@ typedef struct {
     bool skirm_possible;        /* the defender may still put out a skirmisher (one more point and step) */
     int cover_step_from;        /* the Automa defends: its cover roll costs a step from this face, a die below */
     int hit_on;                 /* a modified die of this or more is a hit */
-    bool automa_defends;        /* the Automa's corps modifiers change its hits after the roll */
+    bool system_defends;        /* the system defends (the Automa: its corps modifiers change its hits after the roll) */
     char why[300];              /* game_combat_dice's explanation */
 } CombatPreview;
 void game_combat_preview(const Game *g, const short *attackers, int natt, const short *hexes, int nhex,

@@ -37,7 +37,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
         return morale_legal(g, out, max, 0); /* demoralized units next to the enemy fall back (DEMORAL) */
     if (st->pending == PEND_RETREAT_EVENT)
         return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
-    if (st->pending == PEND_ENGAGE)
+    if (st->pending == PEND_SYSTEM)
         return g->variant->answer_legal(g, out, max); /* the player's answers in an Automa engagement */
     switch (st->phase) {
     case PH_NIGHT_EVENTS:

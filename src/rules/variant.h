@@ -50,7 +50,7 @@ typedef struct GameVariant {
     bool (*night)(Game *g);       /* its night work first: true while it has some */
 
     /* Decisions: its own (when st.to_move is its side), and the player's
-     * answers to its questions (st.pending PEND_ENGAGE). filter narrows the
+     * answers to its questions (st.pending PEND_SYSTEM). filter narrows the
      * player's list of the rules' decisions (returns the new count); refuse
      * says why a decision of the player is not one of those, or NULL. */
     int (*legal)(const Game *g, Decision *out, int max);

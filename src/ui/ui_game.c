@@ -357,7 +357,7 @@ bool game_do(Ui *u, GameUi *gu, const Decision *d)
     }
     gu->msg[0] = '\0';
     gu->osel.hex = -1; /* a new position: select again */
-    if (d->kind != D_AUTOMA) {
+    if (d->kind != D_SYSTEM) {
         gu->news_from[d->side] = log_before; /* what follows the side's own decision */
         memset(gu->flash, 0, (size_t)(u->gd->map.cols * u->gd->map.rows));
     }
