@@ -61,14 +61,12 @@ static bool stack_can_retreat(const Game *g, int hex)
             return true;
     return false;
 }
+
 void automa_lose_step(Game *g, int u, const char *rule)
 {
-    UnitState *us = &g->st.unit[u];
-    us->steps--;
-    if (us->steps == 0) {
-        unit_put(g, u, AT_ELIMINATED, -1);
+    if (unit_lose_step(g, u))
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses its last step and is eliminated", g->gd->units[u].name);
-    } else
+    else
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses a step (now %d)", g->gd->units[u].name,
                 game_unit_points(g, u));
 }

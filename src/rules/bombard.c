@@ -91,12 +91,9 @@ static void bombard_effect(Game *g, int unit) { bombard_apply(g, unit, g->st.bom
 void bombard_apply(Game *g, int unit, int r)
 {
     GameState *st = &g->st;
-    UnitState *u = &st->unit[unit];
     const char *name = g->gd->units[unit].name;
     if (r == ART_LOSS || r == ART_LOSS_DIS) {
-        u->steps--;
-        if (u->steps == 0) {
-            unit_put(g, unit, AT_ELIMINATED, -1);
+        if (unit_lose_step(g, unit)) {
             log_add(&g->log, st->turn, LOG_EVENT, "BOMBARD-PROC", "%s loses its last step and is eliminated", name);
             return;
         }

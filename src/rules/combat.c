@@ -118,19 +118,10 @@ static void compute_dice(Game *g)
     log_add(&g->log, st->turn, LOG_EVENT, "COMBAT-DICE", "%s", why);
 }
 
-static void eliminate(Game *g, int u, const char *rule, const char *why)
-{
-    g->st.unit[u].steps = 0;
-    unit_put(g, u, AT_ELIMINATED, -1);
-    log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is eliminated (%s)", g->gd->units[u].name, why);
-}
-
 static void lose_step(Game *g, int u, const char *rule)
 {
-    UnitState *us = &g->st.unit[u];
-    us->steps--;
-    if (us->steps == 0)
-        eliminate(g, u, rule, "its last step lost");
+    if (unit_lose_step(g, u))
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s is eliminated (its last step lost)", g->gd->units[u].name);
     else
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s loses a step", g->gd->units[u].name);
 }

@@ -520,6 +520,9 @@ bool placement_visible(const Game *g, int viewer, int formation);
  * stands in each hex (GameState.occupants) stays true: on the map at hex
  * (where AT_MAP), or off it (any other enum UnitWhere; hex is then -1). */
 void unit_put(Game *g, int u, int where, int hex);
+/* A step lost: true when it was the last, the unit then eliminated (in
+ * the losses box). The caller says so in the log, in its rule's words. */
+bool unit_lose_step(Game *g, int u);
 /* Off the map and out of play, as at the start (a counter back to its
  * pool): steps, flags and exit cleared. */
 void unit_absent(Game *g, int u);

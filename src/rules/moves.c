@@ -442,9 +442,7 @@ bool march_loss_take(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "the step comes from a unit of the formation that marched (FORCED-MARCH)");
         return false;
     }
-    st->unit[u].steps--;
-    if (st->unit[u].steps == 0)
-        unit_put(g, u, AT_ELIMINATED, -1);
+    unit_lose_step(g, u);
     log_add(&g->log, st->turn, LOG_DECISION, "FORCED-MARCH", "%s loses a step to the march%s",
             g->gd->units[u].name, st->unit[u].steps == 0 ? " and is gone" : "");
     st->pending = PEND_NONE;

@@ -213,9 +213,7 @@ static void supply_and_order(Game *g)
             log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s is out of supply", name);
         } else if (us->flags & UF_DEM) {
             us->flags |= UF_OOS;
-            us->steps--;
-            if (us->steps == 0) {
-                unit_put(g, u, AT_ELIMINATED, -1);
+            if (unit_lose_step(g, u)) {
                 log_add(&g->log, st->turn, LOG_EVENT, "OOS-LADDER", "%s, out of supply and demoralized, is lost",
                         name);
             } else

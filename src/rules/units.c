@@ -53,6 +53,17 @@ void unit_put(Game *g, int u, int where, int hex)
     }
 }
 
+bool unit_lose_step(Game *g, int u)
+{
+    UnitState *us = &g->st.unit[u];
+    if (us->steps > 0)
+        us->steps--;
+    if (us->steps > 0)
+        return false;
+    unit_put(g, u, AT_ELIMINATED, -1);
+    return true;
+}
+
 void unit_absent(Game *g, int u)
 {
     unit_reset(g, u, (UnitState){.hex = -1, .where = AT_ABSENT, .steps = 0, .flags = 0, .exited_from = -1});
