@@ -78,17 +78,71 @@ typedef struct {
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
 } Ctx;
 
+/* What the bot asks of the map again and again, worked out once (pure
+ * functions of the data, and of the rain, the south-only limit and the
+ * play area for the step costs): each hex's neighbours, whether combat
+ * crosses each hexside, and the cost of each step for the fields
+ * (relax_all). One per process: the sim's workers are processes. */
+typedef struct {
+    const GameData *gd;
+    short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
+    bool fight[GS_MAX_HEXES][DIR_COUNT];
+    bool steps_known;
+    bool rain, south;
+    HexCoord nw, se;
+    short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
+} MapMemo;
+
+static MapMemo memo;
+
+static void memo_for(const GameData *gd, int cells)
+{
+    if (memo.gd == gd)
+        return;
+    const Map *m = &gd->map;
+    memo.gd = gd;
+    memo.steps_known = false;
+    for (int h = 0; h < cells; h++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord n = hex_neighbour(map_hex_at(m, h), d);
+            memo.nb[h][d] = (short)(map_has(m, n) ? map_hex_index(m, n) : -1);
+            const Hexside *hs = &m->hexes[h].side[d];
+            memo.fight[h][d] = hs->kind < 0 || gd->hexside_kinds[hs->kind].combat_across;
+        }
+}
+
+/* The step costs for this movement context (its rain, south-only limit
+ * and play area; no enemy, no pontoons). */
+static void memo_steps(const MoveContext *mc, int cells)
+{
+    if (memo.steps_known && memo.rain == mc->rain && memo.south == mc->south_only &&
+        memcmp(&memo.nw, &mc->area_nw, sizeof memo.nw) == 0 && memcmp(&memo.se, &mc->area_se, sizeof memo.se) == 0)
+        return;
+    memo.steps_known = true;
+    memo.rain = mc->rain;
+    memo.south = mc->south_only;
+    memo.nw = mc->area_nw;
+    memo.se = mc->area_se;
+    for (int h = 0; h < cells; h++) {
+        HexCoord hc = map_hex_at(&mc->gd->map, h);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            bool road;
+            memo.step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
+        }
+    }
+}
+
 static bool fight_across(const Ctx *c, int hex, int dir)
 {
-    const Hexside *hs = &c->m->hexes[hex].side[dir];
-    return hs->kind < 0 || c->gd->hexside_kinds[hs->kind].combat_across;
+    (void)c;
+    return memo.fight[hex][dir];
 }
 
 /* The neighbour of hex in dir as a map index, -1 off the map. */
 static int neighbour(const Ctx *c, int hex, int dir)
 {
-    HexCoord n = hex_neighbour(map_hex_at(c->m, hex), dir);
-    return map_has(c->m, n) ? map_hex_index(c->m, n) : -1;
+    (void)c;
+    return memo.nb[hex][dir];
 }
 
 static bool is_real(const Ctx *c, int u)
@@ -116,6 +170,7 @@ static void ctx_init(Ctx *c, const Game *g)
     c->cells = c->m->cols * c->m->rows;
     if (c->cells > GS_MAX_HEXES)
         c->cells = GS_MAX_HEXES;
+    memo_for(g->gd, c->cells);
     c->side = st->to_move;
     c->fields = false;
     memset(c->own_pts, 0, sizeof c->own_pts);
@@ -195,6 +250,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
+    memo_steps(&mc, c->cells);
     int head = 0, count = 0;
     memset(c->inq, 0, sizeof c->inq);
     for (int h = 0; h < c->cells; h++)
@@ -207,14 +263,11 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
         head = (head + 1) % c->cells;
         count--;
         c->inq[x] = false;
-        HexCoord xc = map_hex_at(c->m, x);
         for (int d = 0; d < DIR_COUNT; d++) {
-            HexCoord yc = hex_neighbour(xc, d);
-            if (!map_has(c->m, yc))
+            int y = memo.nb[x][d];
+            if (y < 0)
                 continue;
-            int y = map_hex_index(c->m, yc);
-            bool road;
-            int step = move_step_cost(&mc, yc, hex_dir_opposite(d), &road); /* from y into x */
+            int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
             if (step == COST_NO)
                 continue;
             int nd = dist[x] + (by_cost ? (step > 0 ? step : 1) : 1);
