@@ -91,6 +91,16 @@ typedef struct {
     bool rain, south;
     HexCoord nw, se;
     short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
+    unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
+    /* The last field of each kind (ctx_fields): its starting costs, the
+     * step costs it was relaxed with, and the result. */
+    struct FieldMemo {
+        bool known;
+        bool by_cost;
+        unsigned gen;
+        int seed[GS_MAX_HEXES];
+        int dist[GS_MAX_HEXES];
+    } field[2];
 } MapMemo;
 
 static MapMemo memo;
@@ -119,6 +129,7 @@ static void memo_steps(const MoveContext *mc, int cells)
         memcmp(&memo.nw, &mc->area_nw, sizeof memo.nw) == 0 && memcmp(&memo.se, &mc->area_se, sizeof memo.se) == 0)
         return;
     memo.steps_known = true;
+    memo.steps_gen++;
     memo.rain = mc->rain;
     memo.south = mc->south_only;
     memo.nw = mc->area_nw;
@@ -282,6 +293,29 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
     }
 }
 
+/* relax_all, or the same field as last time when it starts from the same
+ * costs over the same steps (the enemy has not moved since, say). */
+static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
+{
+    size_t size = (size_t)c->cells * sizeof *dist;
+    const GameState *st = &c->g->st;
+    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
+    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
+    mc.area_nw = sc->area_nw;
+    mc.area_se = sc->area_se;
+    memo_steps(&mc, c->cells);
+    if (f->known && f->by_cost == by_cost && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0) {
+        memcpy(dist, f->dist, size);
+        return;
+    }
+    memcpy(f->seed, dist, size);
+    relax_all(c, dist, by_cost);
+    memcpy(f->dist, dist, size);
+    f->known = true;
+    f->by_cost = by_cost;
+    f->gen = memo.steps_gen;
+}
+
 static void ctx_fields(Ctx *c)
 {
     if (c->fields)
@@ -291,8 +325,8 @@ static void ctx_fields(Ctx *c)
         c->en_dist[h] = c->en_n[h] ? 0 : INF;
         c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
     }
-    relax_all(c, c->en_dist, false);
-    relax_all(c, c->key_cost, true);
+    relax_field(c, c->en_dist, false, &memo.field[0]);
+    relax_field(c, c->key_cost, true, &memo.field[1]);
 }
 
 /* ---- moves ------------------------------------------------------------- */
