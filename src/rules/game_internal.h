@@ -94,6 +94,7 @@ int game_legal_base(const Game *g, Decision *out, int max);
 
 /* ---- units.c ---- */
 
+bool hex_has_side(const Game *g, int hex, int side);
 bool is_artillery(const UnitDef *u);
 /* Text helpers: a unit's id ("?" when out of range), a hex's four digits
  * ("????" when out of range), written into out and returned. */
@@ -131,12 +132,12 @@ void draw_next(Game *g);
 
 /* ---- activation.c ---- */
 
+void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
+void release_locks_in_hex(Game *g, int hex);
 /* A unit still held back by the campaign's locks (CAMPAIGN). */
 bool unit_locked(const Game *g, int u);
 /* The formation a unit acts with (-1: independent, by its counter or by the scenario). */
 int unit_formation(const Game *g, int u);
-/* Why formation f may not be chosen now (ACT-POINTS), or NULL; a refusal
- * starting "it costs" is about points alone. */
 /* A higher commander held back only by the every-other-turn rule. */
 bool higher_barred_by_interval(const Game *g, int k);
 /* Whether the drawn chit is a higher commander holding this formation. */
@@ -231,8 +232,6 @@ void breastworks_cleanup(Game *g);
 /* Whether `from` holds works of `side`'s that leaving may cost: its
  * breastwork, a printed fortification it holds, a fortification marker. */
 bool hex_has_works(const Game *g, int hex, int side);
-void release_locks_in_hex(Game *g, int hex);
-bool overstacked(const Game *g, int hex, int side);
 
 /* ---- morale.c ---- */
 
@@ -269,6 +268,7 @@ int retreat_left(const Game *g, int from, int side, unsigned need);
 
 /* ---- stacking.c ---- */
 
+bool overstacked(const Game *g, int hex, int side);
 /* Whether hex would hold too much of `side` (STACK) with the movers in it
  * and extra_units units of extra_points points more. */
 bool stack_over_with(const Game *g, int hex, int side, const short *movers, int nmovers, int extra_units,
@@ -279,7 +279,6 @@ void remember(Game *g, const Decision *d);
  * is checked; if a hex must be put right, D waits (remembered) and true is
  * returned, meaning D has been accepted for later. */
 bool stacking_holds_up(Game *g, const Decision *d);
-void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
 /* Hexes next to `hex` where unit u of its over-stacked stack may be displaced. */
 int displace_destinations(const Game *g, int hex, int u, short *out, int max);
 
@@ -287,7 +286,6 @@ int displace_destinations(const Game *g, int hex, int u, short *out, int max);
 
 /* Puts an available skirmisher of `side` in hex; its index, or -1. */
 int skirmisher_place(Game *g, int side, int hex);
-bool hex_has_side(const Game *g, int hex, int side);
 /* Where active brigade u may put a skirmisher now. */
 int skirmish_destinations(const Game *g, int u, short *out);
 
