@@ -28,6 +28,7 @@ typedef struct {
     MoveContext ctx;
     int side, purpose;
     unsigned char enemy[GS_MAX_HEXES];
+    unsigned char contact[GS_MAX_HEXES]; /* in contact with the enemy (move_contact_map) */
 } Passage;
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);
 

@@ -41,6 +41,24 @@ static bool in_contact(const MoveContext *ctx, HexCoord h)
     return false;
 }
 
+void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact)
+{
+    const Map *m = &gd->map;
+    memset(contact, 0, (size_t)(m->cols * m->rows));
+    for (int i = 0; i < n; i++) {
+        int e = enemy_hexes[i];
+        HexCoord ec = map_hex_at(m, e);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            HexCoord t = hex_neighbour(ec, d);
+            if (!map_has(m, t))
+                continue;
+            int ti = map_hex_index(m, t);
+            if (!contact[ti] && hexside_in_contact(gd, t, hex_dir_opposite(d))) /* as in_contact asks it from t */
+                contact[ti] = 1;
+        }
+    }
+}
+
 bool move_in_area(const MoveContext *ctx, HexCoord h)
 {
     return ctx->area_nw.col == 0 || (h.col >= ctx->area_nw.col && h.col <= ctx->area_se.col &&
@@ -100,7 +118,7 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
             return COST_NO;
         enter = t->move;
     }
-    if (ctx->enemy && in_contact(ctx, to)) {
+    if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, to))) {
         if (ctx->no_contact)
             return COST_NO;
         /* the contact cost of the ground itself: woods crossed "as if they were on Open Land (1 PM)" by

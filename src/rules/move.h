@@ -17,6 +17,9 @@ typedef struct {
     bool rain;
     /* Optional, per map hex index: non-zero where enemy units stand. */
     const unsigned char *enemy;
+    /* Optional, with enemy: non-zero where a hex is in contact with an
+     * enemy one (move_contact_map); without it each step asks the map. */
+    const unsigned char *contact;
     /* Optional, per map hex index: bit (1 << dir) set where a friendly
      * pontoon spans that hexside. */
     const unsigned char *pontoon;
@@ -91,6 +94,10 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max);
  * kind's contact_across and combat_across; no kind: both). contact.c's
  * hexes_in_contact and hexes_can_fight ask these for two map hexes. */
 bool hexside_in_contact(const GameData *gd, HexCoord h, int dir);
+/* contact[hex] = 1 where a hex is in contact with one of the enemy's
+ * hexes (listed, each once or more), 0 elsewhere: the answer
+ * move_step_cost would give hex by hex, at once. */
+void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact);
 bool hexside_can_fight(const GameData *gd, HexCoord h, int dir);
 
 #endif

@@ -62,10 +62,19 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
 {
     const GameState *st = &g->st;
     const GameData *gd = g->gd;
-    game_enemy_map(g, side, p->enemy);
+    short enemy_hexes[GS_MAX_UNITS];
+    int ne = 0;
+    memset(p->enemy, 0, (size_t)(gd->map.cols * gd->map.rows)); /* game_enemy_map, with the hexes listed */
+    for (int i = 0; i < st->nunits; i++)
+        if (st->unit[i].where == AT_MAP && gd->units[i].side != side && !p->enemy[st->unit[i].hex]) {
+            p->enemy[st->unit[i].hex] = 1;
+            enemy_hexes[ne++] = st->unit[i].hex;
+        }
+    move_contact_map(gd, enemy_hexes, ne, p->contact);
     p->side = side;
     p->purpose = purpose;
-    p->ctx = (MoveContext){.gd = gd, .rain = st->rain, .enemy = p->enemy, .pontoon = st->pontoon[side]};
+    p->ctx = (MoveContext){
+        .gd = gd, .rain = st->rain, .enemy = p->enemy, .contact = p->contact, .pontoon = st->pontoon[side]};
     if (purpose != PASS_SUPPLY)
         move_context_area(g, &p->ctx); /* nothing moves, retreats or is placed outside the play area */
     /* AI-PLAYER-SOUTH: the solitaire player's units never go north of the Rappahannock */
