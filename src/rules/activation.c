@@ -118,7 +118,9 @@ bool placeable(const Game *g)
     return false;
 }
 
-const char *attach_refusal(const Game *g, int unit)
+const char *attach_refusal(const Game *g, int unit) { return attach_refusal_in(g, unit, NULL); }
+
+const char *attach_refusal_in(const Game *g, int unit, const unsigned char *range)
 {
     const GameState *st = &g->st;
     if (unit < 0 || unit >= st->nunits)
@@ -144,13 +146,15 @@ const char *attach_refusal(const Game *g, int unit)
         return "only an independent unit can join a formation's activation";
     if (st->drawn.kind == CHIT_HIGHER && (ud->type != UT_CAVALRY || ud->formation < 0))
         return "a Confederate higher commander takes along only one of Stuart's cavalry (ACT-INDEP-ATTACH)";
+    if (range)
+        return range[u->hex] ? NULL : "it is outside the command radius";
     int n = g->gd->map.cols * g->gd->map.rows;
-    unsigned char *range = malloc((size_t)n);
-    if (!range)
+    unsigned char *own = malloc((size_t)n);
+    if (!own)
         return "out of memory";
-    command_range(g, st->drawn.side, st->chit_hex, drawn_chit_radius(g), range);
-    bool in = range[u->hex] != 0;
-    free(range);
+    command_range(g, st->drawn.side, st->chit_hex, drawn_chit_radius(g), own);
+    bool in = own[u->hex] != 0;
+    free(own);
     return in ? NULL : "it is outside the command radius";
 }
 
