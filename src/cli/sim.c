@@ -24,6 +24,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "cli/cli.h"
+#include "cli/simstats.h"
 #include "rules/game.h"
 
 #define SIM_CAP 200000L   /* decisions before a game counts as never ending */
@@ -35,11 +36,14 @@
 
 static void sim_usage(FILE *f)
 {
-    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID]\n"
+    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--csv FILE]\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
-               "the same for any J). --scenario picks a solitaire scenario (default: solitaire).\n");
+               "the same for any J). --scenario picks a solitaire scenario (default: solitaire).\n"
+               "Each share comes with its 95%% interval. --csv FILE also writes one row per game\n"
+               "(game, seed, ended, result, final_vp, turns, decisions, bot_decisions, end).\n"
+               "On a terminal a progress line shows the games done and the time left.\n");
 }
 
 /* ---- one game's record ------------------------------------------------- */
@@ -327,6 +331,8 @@ static void records_parse(char *text, SimRecord *recs, long ngames)
     record_free(&cur);
 }
 
+static void progress(long done, long total, const struct timespec *t0);
+
 static void run_worker(const GameData *gd, int scenario, uint64_t seed, long ngames, int jobs, int w, int fd)
 {
     Decision *buf = malloc(SIM_LEGAL_MAX * sizeof *buf);
@@ -350,7 +356,8 @@ static void run_worker(const GameData *gd, int scenario, uint64_t seed, long nga
 
 /* Plays the games in `jobs` processes; false when the workers could not be
  * started (then nothing was played). */
-static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long ngames, int jobs, SimRecord *recs)
+static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long ngames, int jobs, SimRecord *recs,
+                         const struct timespec *t0)
 {
     int *fds = calloc((size_t)jobs, sizeof *fds);
     pid_t *pids = calloc((size_t)jobs, sizeof *pids);
@@ -397,6 +404,7 @@ static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long n
     }
     struct pollfd *pf = calloc((size_t)jobs, sizeof *pf);
     int open_count = jobs;
+    long done = 0;
     for (int w = 0; w < jobs; w++)
         pf[w] = (struct pollfd){.fd = fds[w], .events = POLLIN};
     while (pf && open_count > 0) {
@@ -414,7 +422,11 @@ static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long n
             if (got < 0 && errno == EINTR)
                 continue;
             if (got > 0) {
+                size_t from = bufs[w].n;
                 buf_add(&bufs[w], chunk, (size_t)got);
+                for (size_t k = from; bufs[w].p && k + 4 <= bufs[w].n; k++) /* each record ends with a line "end" */
+                    if ((k == 0 || bufs[w].p[k - 1] == '\n') && memcmp(bufs[w].p + k, "end\n", 4) == 0)
+                        progress(++done, ngames, t0);
                 continue;
             }
             close(pf[w].fd);
@@ -449,9 +461,62 @@ static bool run_parallel(const GameData *gd, int scenario, uint64_t seed, long n
     return true;
 }
 
-/* ---- the report -------------------------------------------------------- */
+/* ---- the progress line -------------------------------------------------- */
 
-static double pct(long part, long whole) { return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0; }
+/* On a terminal, "N/M games, R games/s, about T s left" on stderr, at most
+ * five times a second; nothing when stderr is not a terminal. done == total
+ * clears the line. */
+static void progress(long done, long total, const struct timespec *t0)
+{
+    static double last;
+    if (!isatty(STDERR_FILENO))
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double secs = (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
+    if (done >= total) {
+        fprintf(stderr, "\r%60s\r", "");
+        return;
+    }
+    if (secs - last < 0.2 && done > 0)
+        return;
+    last = secs;
+    double rate = secs > 0 ? (double)done / secs : 0;
+    if (rate > 0)
+        fprintf(stderr, "\r  %ld/%ld games, %.1f games/s, about %.0f s left   ", done, total, rate,
+                (double)(total - done) / rate);
+    else
+        fprintf(stderr, "\r  %ld/%ld games   ", done, total);
+}
+
+/* ---- one row per game (--csv) ---------------------------------------- */
+
+static const char *result_word(int r)
+{
+    return r == RES_UNION ? "union" : r == RES_CONFEDERATE ? "confederate" : r == RES_DRAW ? "draw" : "none";
+}
+
+/* game,seed,ended,result,final_vp,turns,decisions,bot_decisions,end (the
+ * end condition quoted). False when the file cannot be written. */
+static bool write_csv(const char *path, uint64_t seed, long ngames, const SimRecord *recs)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "game,seed,ended,result,final_vp,turns,decisions,bot_decisions,end\n");
+    for (long i = 0; i < ngames; i++) {
+        const SimRecord *r = &recs[i];
+        fprintf(f, "%ld,%" PRIu64 ",%d,%s,%d,%d,%ld,%ld,\"", i, seed + (uint64_t)i, r->ok ? 1 : 0,
+                r->ok ? result_word(r->result) : "none", r->vp, r->turns, r->decisions, r->bot_decisions);
+        for (const char *c = r->ok ? r->reason : r->fail; *c; c++)
+            fputs(*c == '"' ? "\"\"" : (char[2]){*c, 0}, f);
+        fputs("\"\n", f);
+    }
+    bool ok = !ferror(f);
+    return fclose(f) == 0 && ok;
+}
+
+/* ---- the report -------------------------------------------------------- */
 
 static const char *area_name(const GameData *gd, int number)
 {
@@ -517,17 +582,29 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
         if (!recs[i].ok)
             printf("  failed: game %ld, seed %" PRIu64 ": %s\n", i, seed + (uint64_t)i,
                    recs[i].fail[0] ? recs[i].fail : "no record");
-    printf("results: Union %ld (%.1f%%), Confederate %ld (%.1f%%), draw %ld (%.1f%%)\n", wins[RES_UNION],
-           pct(wins[RES_UNION], ended), wins[RES_CONFEDERATE], pct(wins[RES_CONFEDERATE], ended), wins[RES_DRAW],
-           pct(wins[RES_DRAW], ended));
+    printf("results (the share, and in brackets the range that holds the true share 95 times in 100):\n");
+    static const struct {
+        int result;
+        const char *name;
+    } sides[] = {{RES_UNION, "Union"}, {RES_CONFEDERATE, "Confederate"}, {RES_DRAW, "draw"}};
+    for (size_t k = 0; k < sizeof sides / sizeof *sides; k++) {
+        Estimate e = share95(wins[sides[k].result], ended);
+        printf("  %-12s %6ld  %5.1f%%  (%.1f-%.1f%%)\n", sides[k].name, wins[sides[k].result], 100 * e.est,
+               100 * e.lo, 100 * e.hi);
+    }
     printf("rating bands (final VP):\n");
-    for (int b = 0; b < t->nbands && b < BAND_MAX; b++)
-        printf("  %-32s VP %2d-%-2d  %ld (%.1f%%)\n", t->bands[b].name, t->bands[b].from, t->bands[b].to,
-               band_count[b], pct(band_count[b], ended));
-    long vp_sum = 0;
-    for (int v = 0; v < 256; v++)
-        vp_sum += (long)v * vp_count[v];
-    printf("final VP (mean %.2f):\n", ended ? (double)vp_sum / (double)ended : 0.0);
+    for (int b = 0; b < t->nbands && b < BAND_MAX; b++) {
+        Estimate e = share95(band_count[b], ended);
+        printf("  %-32s VP %2d-%-2d  %ld (%.1f%%, %.1f-%.1f%%)\n", t->bands[b].name, t->bands[b].from, t->bands[b].to,
+               band_count[b], 100 * e.est, 100 * e.lo, 100 * e.hi);
+    }
+    double vp_sum = 0, vp_sq = 0;
+    for (int v = 0; v < 256; v++) {
+        vp_sum += (double)v * (double)vp_count[v];
+        vp_sq += (double)v * v * (double)vp_count[v];
+    }
+    Estimate vpm = mean95(vp_sum, vp_sq, ended);
+    printf("final VP (mean %.2f, 95%% %.2f-%.2f):\n", vpm.est, vpm.lo, vpm.hi);
     long most = 0;
     for (int v = 0; v < 256; v++)
         if (vp_count[v] > most)
@@ -544,6 +621,12 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
     printf("mean length: %.1f turns, %.1f decisions (%.1f by the bot)\n",
            ended ? (double)turns / (double)ended : 0.0, ended ? (double)decisions / (double)ended : 0.0,
            ended ? (double)botdec / (double)ended : 0.0);
+    if (ended > 0) { /* what an author may hope to see with guv sim --compare */
+        double pu = (double)wins[RES_UNION] / (double)ended;
+        printf("games needed to see the Union's share move (each run, 95%%, power 80%%): 2 points %ld, 5 points "
+               "%ld, 10 points %ld\n",
+               games_to_see(pu, 0.02), games_to_see(pu, 0.05), games_to_see(pu, 0.10));
+    }
     if (para.n)
         qsort(para.v, (size_t)para.n, sizeof *para.v, tally_cmp);
     printf("paragraphs read:\n");
@@ -561,7 +644,11 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
         qsort(reasons, (size_t)nreasons, sizeof *reasons, reason_cmp);
     printf("end conditions:\n");
     for (int k = 0; k < nreasons; k++)
-        printf("  %s: %ld (%.1f%%)\n", reasons[k].text, reasons[k].count, pct(reasons[k].count, ended));
+    {
+        Estimate e = share95(reasons[k].count, ended);
+        printf("  %s: %ld (%.1f%%, %.1f-%.1f%%)\n", reasons[k].text, reasons[k].count, 100 * e.est, 100 * e.lo,
+               100 * e.hi);
+    }
     free(reasons);
     free(para.v);
     free(obj.v);
@@ -597,13 +684,13 @@ static bool parse_number(const char *s, unsigned long long lo, unsigned long lon
 
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
-    const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire";
+    const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire", *csv = NULL;
     const char *data = data_option;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;
-        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data"};
-        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data};
+        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv"};
+        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv};
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             sim_usage(stdout);
             return 0;
@@ -664,7 +751,7 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     if (jobs > 1) {
-        if (!run_parallel(&gd, sc, (uint64_t)seed, ngames, (int)jobs, recs)) {
+        if (!run_parallel(&gd, sc, (uint64_t)seed, ngames, (int)jobs, recs, &t0)) {
             fprintf(stderr, "guv sim: could not start %llu worker processes: %s\n", jobs, strerror(errno));
             free(recs);
             gamedata_free(&gd);
@@ -678,13 +765,24 @@ int cmd_sim(int argc, char **argv, const char *data_option)
             gamedata_free(&gd);
             return 1;
         }
-        for (long i = 0; i < ngames; i++)
+        for (long i = 0; i < ngames; i++) {
+            progress(i, ngames, &t0);
             play_game(&gd, sc, (uint64_t)seed + (uint64_t)i, buf, &recs[i]);
+        }
         free(buf);
     }
+    progress(ngames, ngames, &t0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     report(&gd, scenario_id, (uint64_t)seed, ngames, recs);
+    if (csv && !write_csv(csv, (uint64_t)seed, ngames, recs)) {
+        fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", csv, strerror(errno));
+        for (long i = 0; i < ngames; i++)
+            record_free(&recs[i]);
+        free(recs);
+        gamedata_free(&gd);
+        return 1;
+    }
     int failed = 0;
     for (long i = 0; i < ngames; i++) {
         failed += !recs[i].ok;
