@@ -10,6 +10,7 @@
  * same byte for byte whatever J is; only its last line, the time, differs. */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -37,13 +38,19 @@
 static void sim_usage(FILE *f)
 {
     fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--csv FILE]\n"
+               "       guv sim --compare DIR_A DIR_B --games N --seed S [--jobs J] [--scenario ID] [--csv FILE]\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
                "the same for any J). --scenario picks a solitaire scenario (default: solitaire).\n"
                "Each share comes with its 95%% interval. --csv FILE also writes one row per game\n"
                "(game, seed, ended, result, final_vp, turns, decisions, bot_decisions, end).\n"
-               "On a terminal a progress line shows the games done and the time left.\n");
+               "On a terminal a progress line shows the games done and the time left.\n"
+               "--compare plays the same games (game i uses seed S + i in both) with two data\n"
+               "folders, an author's booklet before and after an edit, and shows each figure\n"
+               "side by side with the difference and its 95%% interval (* when it is not chance),\n"
+               "and the paragraphs, objectives and end conditions that changed most; with --csv\n"
+               "FILE the rows go to FILE.a.csv and FILE.b.csv.\n");
 }
 
 /* ---- one game's record ------------------------------------------------- */
@@ -537,42 +544,86 @@ static int reason_cmp(const void *a, const void *b)
     return strcmp(x->text, y->text);
 }
 
-static void report(const GameData *gd, const char *scenario_id, uint64_t seed, long ngames, const SimRecord *recs)
+/* What a run of games came to: the sums the reports are made of. */
+typedef struct {
+    long ended, wins[4], vp_count[256], turns, decisions, botdec;
+    long band_count[BAND_MAX];
+    double turns_sq;
+    TallyList para, obj;
+    Reason *reasons;
+    int nreasons;
+} Summary;
+
+static void summarize(const GameData *gd, long ngames, const SimRecord *recs, Summary *m)
 {
     const ActivationTrack *t = &gd->automa.track;
-    long ended = 0, wins[4] = {0}, vp_count[256] = {0}, turns = 0, decisions = 0, botdec = 0;
-    long band_count[BAND_MAX] = {0};
-    TallyList para = {0}, obj = {0};
-    Reason *reasons = calloc((size_t)ngames + 1, sizeof *reasons);
-    int nreasons = 0;
+    memset(m, 0, sizeof *m);
+    m->reasons = calloc((size_t)ngames + 1, sizeof *m->reasons);
     for (long i = 0; i < ngames; i++) {
         const SimRecord *r = &recs[i];
         if (!r->ok)
             continue;
-        ended++;
+        m->ended++;
         if (r->result >= 0 && r->result < 4)
-            wins[r->result]++;
+            m->wins[r->result]++;
         if (r->vp >= 0 && r->vp < 256)
-            vp_count[r->vp]++;
+            m->vp_count[r->vp]++;
         for (int b = 0; b < t->nbands && b < BAND_MAX; b++)
             if (r->vp >= t->bands[b].from && r->vp <= t->bands[b].to)
-                band_count[b]++;
-        turns += r->turns;
-        decisions += r->decisions;
-        botdec += r->bot_decisions;
+                m->band_count[b]++;
+        m->turns += r->turns;
+        m->turns_sq += (double)r->turns * r->turns;
+        m->decisions += r->decisions;
+        m->botdec += r->bot_decisions;
         for (int k = 0; k < r->para.n; k++)
-            tally_add(&para, r->para.v[k].key, 0, r->para.v[k].count);
+            tally_add(&m->para, r->para.v[k].key, 0, r->para.v[k].count);
         for (int k = 0; k < r->obj.n; k++)
-            tally_add(&obj, r->obj.v[k].key, r->obj.v[k].key2, r->obj.v[k].count);
-        if (reasons) {
+            tally_add(&m->obj, r->obj.v[k].key, r->obj.v[k].key2, r->obj.v[k].count);
+        if (m->reasons) {
             int k = 0;
-            while (k < nreasons && strcmp(reasons[k].text, r->reason) != 0)
+            while (k < m->nreasons && strcmp(m->reasons[k].text, r->reason) != 0)
                 k++;
-            if (k == nreasons)
-                reasons[nreasons++] = (Reason){r->reason, 0};
-            reasons[k].count++;
+            if (k == m->nreasons)
+                m->reasons[m->nreasons++] = (Reason){r->reason, 0};
+            m->reasons[k].count++;
         }
     }
+    if (m->para.n)
+        qsort(m->para.v, (size_t)m->para.n, sizeof *m->para.v, tally_cmp);
+    if (m->obj.n)
+        qsort(m->obj.v, (size_t)m->obj.n, sizeof *m->obj.v, tally_cmp);
+    if (m->reasons && m->nreasons)
+        qsort(m->reasons, (size_t)m->nreasons, sizeof *m->reasons, reason_cmp);
+}
+
+static void summary_free(Summary *m)
+{
+    free(m->reasons);
+    free(m->para.v);
+    free(m->obj.v);
+}
+
+/* The final VP's mean with its interval. */
+static Estimate vp_mean(const Summary *m)
+{
+    double sum = 0, sq = 0;
+    for (int v = 0; v < 256; v++) {
+        sum += (double)v * (double)m->vp_count[v];
+        sq += (double)v * v * (double)m->vp_count[v];
+    }
+    return mean95(sum, sq, m->ended);
+}
+
+static void report(const GameData *gd, const char *scenario_id, uint64_t seed, long ngames, const SimRecord *recs)
+{
+    const ActivationTrack *t = &gd->automa.track;
+    Summary m;
+    summarize(gd, ngames, recs, &m);
+    long ended = m.ended, turns = m.turns, decisions = m.decisions, botdec = m.botdec;
+    const long *wins = m.wins, *vp_count = m.vp_count, *band_count = m.band_count;
+    TallyList para = m.para, obj = m.obj;
+    Reason *reasons = m.reasons;
+    int nreasons = m.nreasons;
     uint64_t last = seed + (uint64_t)(ngames - 1);
     printf("guv sim: scenario %s, the Confederate bot against the Automa, seeds %" PRIu64 "-%" PRIu64 "\n",
            scenario_id, seed, last);
@@ -598,12 +649,7 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
         printf("  %-32s VP %2d-%-2d  %ld (%.1f%%, %.1f-%.1f%%)\n", t->bands[b].name, t->bands[b].from, t->bands[b].to,
                band_count[b], 100 * e.est, 100 * e.lo, 100 * e.hi);
     }
-    double vp_sum = 0, vp_sq = 0;
-    for (int v = 0; v < 256; v++) {
-        vp_sum += (double)v * (double)vp_count[v];
-        vp_sq += (double)v * v * (double)vp_count[v];
-    }
-    Estimate vpm = mean95(vp_sum, vp_sq, ended);
+    Estimate vpm = vp_mean(&m);
     printf("final VP (mean %.2f, 95%% %.2f-%.2f):\n", vpm.est, vpm.lo, vpm.hi);
     long most = 0;
     for (int v = 0; v < 256; v++)
@@ -627,21 +673,15 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
                "%ld, 10 points %ld\n",
                games_to_see(pu, 0.02), games_to_see(pu, 0.05), games_to_see(pu, 0.10));
     }
-    if (para.n)
-        qsort(para.v, (size_t)para.n, sizeof *para.v, tally_cmp);
     printf("paragraphs read:\n");
     for (int k = 0; k < para.n; k++) {
         const Paragraph *p = data_paragraph(gd, para.v[k].key);
         printf("  [%03d] %s: %ld\n", para.v[k].key, p ? p->title : "?", para.v[k].count);
     }
-    if (obj.n)
-        qsort(obj.v, (size_t)obj.n, sizeof *obj.v, tally_cmp);
     printf("objectives given:\n");
     for (int k = 0; k < obj.n; k++)
         printf("  [%03d] %s, value %d: %ld\n", obj.v[k].key, area_name(gd, obj.v[k].key), obj.v[k].key2,
                obj.v[k].count);
-    if (reasons && nreasons)
-        qsort(reasons, (size_t)nreasons, sizeof *reasons, reason_cmp);
     printf("end conditions:\n");
     for (int k = 0; k < nreasons; k++)
     {
@@ -649,9 +689,225 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
         printf("  %s: %ld (%.1f%%, %.1f-%.1f%%)\n", reasons[k].text, reasons[k].count, 100 * e.est, 100 * e.lo,
                100 * e.hi);
     }
-    free(reasons);
-    free(para.v);
-    free(obj.v);
+    summary_free(&m);
+}
+
+/* ---- two data folders, the same games (--compare) ---------------------- */
+
+static void compare_share(const char *name, long ka, long kb, long na, long nb)
+{
+    Estimate a = share95(ka, na), b = share95(kb, nb), d = share_diff95(ka, na, kb, nb);
+    printf("  %-34s %5.1f%% (%4.1f-%4.1f)  %5.1f%% (%4.1f-%4.1f)  %+5.1f (%+.1f to %+.1f)%s\n", name, 100 * a.est,
+           100 * a.lo, 100 * a.hi, 100 * b.est, 100 * b.lo, 100 * b.hi, 100 * d.est, 100 * d.lo, 100 * d.hi,
+           estimate_significant(d) ? " *" : "");
+}
+
+typedef struct {
+    int key, key2;
+    double a, b; /* per game */
+} Change;
+
+static int change_cmp(const void *x, const void *y)
+{
+    const Change *p = x, *q = y;
+    double dp = fabs(p->a - p->b), dq = fabs(q->a - q->b);
+    if (dp != dq)
+        return dp > dq ? -1 : 1;
+    if (p->key != q->key)
+        return p->key < q->key ? -1 : 1;
+    return p->key2 < q->key2 ? -1 : p->key2 > q->key2;
+}
+
+/* The tallies of both runs side by side, per game, the largest changes first (up to 10). */
+static int changes(const TallyList *a, long na, const TallyList *b, long nb, Change *out, int max)
+{
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const TallyList *t = pass ? b : a;
+        for (int i = 0; i < t->n && n < max; i++) {
+            int k = 0;
+            while (k < n && !(out[k].key == t->v[i].key && out[k].key2 == t->v[i].key2))
+                k++;
+            if (k == n)
+                out[n++] = (Change){t->v[i].key, t->v[i].key2, 0, 0};
+            double per = (double)t->v[i].count / (double)(pass ? (nb ? nb : 1) : (na ? na : 1));
+            if (pass)
+                out[k].b = per;
+            else
+                out[k].a = per;
+        }
+    }
+    qsort(out, (size_t)n, sizeof *out, change_cmp);
+    return n < 10 ? n : 10;
+}
+
+static void report_compare(const GameData *gda, const char *dira, const GameData *gdb, const char *dirb,
+                           const char *scenario_id, uint64_t seed, long ngames, const SimRecord *ra,
+                           const SimRecord *rb)
+{
+    Summary a, b;
+    summarize(gda, ngames, ra, &a);
+    summarize(gdb, ngames, rb, &b);
+    printf("guv sim --compare: scenario %s, the same games in both (game i uses seed %" PRIu64 " + i in A and B)\n",
+           scenario_id, seed);
+    printf("  A: %s\n  B: %s\n", dira, dirb);
+    printf("games: %ld; ended: A %ld, B %ld\n", ngames, a.ended, b.ended);
+    printf("each figure in A and in B with its 95%% range, then A - B with its range; * marks a difference\n"
+           "whose range leaves out 0: an effect of the edit, not chance\n");
+    printf("  %-34s %-20s %-20s %s\n", "", "A", "B", "A - B (points)");
+    compare_share("Union wins", a.wins[RES_UNION], b.wins[RES_UNION], a.ended, b.ended);
+    compare_share("Confederate wins", a.wins[RES_CONFEDERATE], b.wins[RES_CONFEDERATE], a.ended, b.ended);
+    compare_share("draws", a.wins[RES_DRAW], b.wins[RES_DRAW], a.ended, b.ended);
+    const ActivationTrack *t = &gda->automa.track;
+    for (int k = 0; k < t->nbands && k < BAND_MAX; k++)
+        compare_share(t->bands[k].name, a.band_count[k], b.band_count[k], a.ended, b.ended);
+    Estimate va = vp_mean(&a), vb = vp_mean(&b);
+    double sa = 0, qa = 0, sb = 0, qb = 0;
+    for (int v = 0; v < 256; v++) {
+        sa += (double)v * (double)a.vp_count[v], qa += (double)v * v * (double)a.vp_count[v];
+        sb += (double)v * (double)b.vp_count[v], qb += (double)v * v * (double)b.vp_count[v];
+    }
+    Estimate dv = mean_diff95(sa, qa, a.ended, sb, qb, b.ended);
+    printf("  %-34s %5.2f (%.2f-%.2f)    %5.2f (%.2f-%.2f)    %+5.2f (%+.2f to %+.2f)%s\n", "mean final VP", va.est,
+           va.lo, va.hi, vb.est, vb.lo, vb.hi, dv.est, dv.lo, dv.hi, estimate_significant(dv) ? " *" : "");
+    Estimate ta = mean95((double)a.turns, a.turns_sq, a.ended), tb = mean95((double)b.turns, b.turns_sq, b.ended);
+    Estimate dt = mean_diff95((double)a.turns, a.turns_sq, a.ended, (double)b.turns, b.turns_sq, b.ended);
+    printf("  %-34s %5.2f (%.2f-%.2f)    %5.2f (%.2f-%.2f)    %+5.2f (%+.2f to %+.2f)%s\n", "mean length (turns)",
+           ta.est, ta.lo, ta.hi, tb.est, tb.lo, tb.hi, dt.est, dt.lo, dt.hi, estimate_significant(dt) ? " *" : "");
+    Change ch[512];
+    int n = changes(&a.para, a.ended, &b.para, b.ended, ch, 512);
+    printf("paragraphs read per game, the largest changes:\n");
+    for (int k = 0; k < n; k++) {
+        const Paragraph *pa = data_paragraph(gda, ch[k].key);
+        printf("  [%03d] %-40s A %5.2f  B %5.2f  %+.2f\n", ch[k].key, pa ? pa->title : "?", ch[k].a, ch[k].b,
+               ch[k].a - ch[k].b);
+    }
+    n = changes(&a.obj, a.ended, &b.obj, b.ended, ch, 512);
+    printf("objectives given per game, the largest changes:\n");
+    for (int k = 0; k < n; k++) {
+        char what[96];
+        snprintf(what, sizeof what, "%s, value %d", area_name(gda, ch[k].key), ch[k].key2);
+        printf("  [%03d] %-40s A %5.2f  B %5.2f  %+.2f\n", ch[k].key, what, ch[k].a, ch[k].b, ch[k].a - ch[k].b);
+    }
+    printf("end conditions, the largest changes:\n");
+    for (int k = 0; k < a.nreasons + b.nreasons && k < 20; k++) {
+        const Reason *r = k < a.nreasons ? &a.reasons[k] : &b.reasons[k - a.nreasons];
+        bool seen = false; /* each condition once: B's only when A never had it */
+        for (int j = 0; j < a.nreasons && k >= a.nreasons && !seen; j++)
+            seen = strcmp(a.reasons[j].text, r->text) == 0;
+        if (seen)
+            continue;
+        long ca = 0, cb = 0;
+        for (int j = 0; j < a.nreasons; j++)
+            if (strcmp(a.reasons[j].text, r->text) == 0)
+                ca = a.reasons[j].count;
+        for (int j = 0; j < b.nreasons; j++)
+            if (strcmp(b.reasons[j].text, r->text) == 0)
+                cb = b.reasons[j].count;
+        compare_share(r->text, ca, cb, a.ended, b.ended);
+    }
+    summary_free(&a);
+    summary_free(&b);
+}
+
+/* The games, in this process or in `jobs` workers; false (and why on
+ * stderr) when they could not be played at all. */
+static bool run_games(const GameData *gd, int sc, uint64_t seed, long ngames, int jobs, SimRecord *recs,
+                      const struct timespec *t0)
+{
+    if (jobs > 1) {
+        if (!run_parallel(gd, sc, seed, ngames, jobs, recs, t0)) {
+            fprintf(stderr, "guv sim: could not start %d worker processes: %s\n", jobs, strerror(errno));
+            return false;
+        }
+    } else {
+        Decision *buf = malloc(SIM_LEGAL_MAX * sizeof *buf);
+        if (!buf) {
+            fprintf(stderr, "guv sim: out of memory\n");
+            return false;
+        }
+        for (long i = 0; i < ngames; i++) {
+            progress(i, ngames, t0);
+            play_game(gd, sc, seed + (uint64_t)i, buf, &recs[i]);
+        }
+        free(buf);
+    }
+    progress(ngames, ngames, t0);
+    return true;
+}
+
+/* A solitaire scenario of this data, else -1 with the list of them said. */
+static int solitaire_scenario(const GameData *gd, const char *id)
+{
+    int sc = data_scenario_index(gd, id);
+    if (sc >= 0 && gd->scenarios[sc].solitaire && gd->automa.present)
+        return sc;
+    fprintf(stderr, "guv sim: %s '%s'; the solitaire scenarios are:", sc < 0 ? "no scenario" : "not a solitaire scenario:",
+            id);
+    int any = 0;
+    for (int i = 0; i < gd->nscenarios; i++)
+        if (gd->scenarios[i].solitaire && gd->automa.present)
+            fprintf(stderr, " %s", gd->scenarios[i].id), any++;
+    fprintf(stderr, "%s\n", any ? "" : " none (the data has no Automa files)");
+    return -1;
+}
+
+/* guv sim --compare A B: the same games with two data folders. */
+static int run_compare(const char *const dirs[2], const char *scenario_id, uint64_t seed, long ngames, int jobs,
+                       const char *csv)
+{
+    GameData gd[2];
+    SimRecord *recs[2] = {NULL, NULL};
+    int sc[2], opened = 0, rc = 1;
+    for (int k = 0; k < 2; k++) {
+        if (!cli_open(dirs[k], &gd[k]))
+            goto done;
+        opened++;
+        if ((sc[k] = solitaire_scenario(&gd[k], scenario_id)) < 0) {
+            fprintf(stderr, "  (in %s)\n", dirs[k]);
+            rc = 2;
+            goto done;
+        }
+        recs[k] = calloc((size_t)ngames, sizeof *recs[k]);
+        if (!recs[k]) {
+            fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
+            goto done;
+        }
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int k = 0; k < 2; k++)
+        if (!run_games(&gd[k], sc[k], seed, ngames, jobs, recs[k], &t0))
+            goto done;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    report_compare(&gd[0], dirs[0], &gd[1], dirs[1], scenario_id, seed, ngames, recs[0], recs[1]);
+    if (csv) { /* A's rows, then B's, the folder in front */
+        char path[4096];
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, sizeof path, "%s.%c.csv", csv, 'a' + k);
+            if (!write_csv(path, seed, ngames, recs[k])) {
+                fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", path, strerror(errno));
+                goto done;
+            }
+        }
+    }
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    printf("time: %.2f s, %.2f games/s (%d job%s)\n", secs, secs > 0 ? 2.0 * (double)ngames / secs : 0.0, jobs,
+           jobs == 1 ? "" : "s");
+    rc = 0;
+    for (int k = 0; k < 2; k++)
+        for (long i = 0; i < ngames; i++)
+            rc |= !recs[k][i].ok;
+done:
+    for (int k = 0; k < 2; k++) {
+        if (recs[k])
+            for (long i = 0; i < ngames; i++)
+                record_free(&recs[k][i]);
+        free(recs[k]);
+        if (k < opened)
+            gamedata_free(&gd[k]);
+    }
+    return rc;
 }
 
 /* ---- options ----------------------------------------------------------- */
@@ -685,10 +941,17 @@ static bool parse_number(const char *s, unsigned long long lo, unsigned long lon
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
     const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire", *csv = NULL;
-    const char *data = data_option;
+    const char *data = data_option, *cmp[2] = {NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **slot = NULL;
+        if (strcmp(a, "--compare") == 0) { /* two data folders */
+            if (i + 2 >= argc || strncmp(argv[i + 1], "--", 2) == 0 || strncmp(argv[i + 2], "--", 2) == 0)
+                return bad_option("%s", "--compare needs two data folders: --compare DIR_A DIR_B");
+            cmp[0] = argv[++i];
+            cmp[1] = argv[++i];
+            continue;
+        }
         static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv"};
         const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv};
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -723,18 +986,16 @@ int cmd_sim(int argc, char **argv, const char *data_option)
         return bad_option("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
     if (!*scenario_id)
         return bad_option("%s", "--scenario needs a scenario id");
+    if (cmp[0]) {
+        if ((long)jobs > (long)games)
+            jobs = games;
+        return run_compare(cmp, scenario_id, (uint64_t)seed, (long)games, (int)jobs, csv);
+    }
     GameData gd;
     if (!cli_open(data, &gd))
         return 1;
-    int sc = data_scenario_index(&gd, scenario_id);
-    if (sc < 0 || !gd.scenarios[sc].solitaire || !gd.automa.present) {
-        fprintf(stderr, "guv sim: %s '%s'; the solitaire scenarios are:", sc < 0 ? "no scenario" : "not a solitaire scenario:",
-                scenario_id);
-        int any = 0;
-        for (int i = 0; i < gd.nscenarios; i++)
-            if (gd.scenarios[i].solitaire && gd.automa.present)
-                fprintf(stderr, " %s", gd.scenarios[i].id), any++;
-        fprintf(stderr, "%s\n", any ? "" : " none (the data has no Automa files)");
+    int sc = solitaire_scenario(&gd, scenario_id);
+    if (sc < 0) {
         sim_usage(stderr);
         gamedata_free(&gd);
         return 2;
@@ -750,26 +1011,10 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (jobs > 1) {
-        if (!run_parallel(&gd, sc, (uint64_t)seed, ngames, (int)jobs, recs, &t0)) {
-            fprintf(stderr, "guv sim: could not start %llu worker processes: %s\n", jobs, strerror(errno));
-            free(recs);
-            gamedata_free(&gd);
-            return 1;
-        }
-    } else {
-        Decision *buf = malloc(SIM_LEGAL_MAX * sizeof *buf);
-        if (!buf) {
-            fprintf(stderr, "guv sim: out of memory\n");
-            free(recs);
-            gamedata_free(&gd);
-            return 1;
-        }
-        for (long i = 0; i < ngames; i++) {
-            progress(i, ngames, &t0);
-            play_game(&gd, sc, (uint64_t)seed + (uint64_t)i, buf, &recs[i]);
-        }
-        free(buf);
+    if (!run_games(&gd, sc, (uint64_t)seed, ngames, (int)jobs, recs, &t0)) {
+        free(recs);
+        gamedata_free(&gd);
+        return 1;
     }
     progress(ngames, ngames, &t0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
