@@ -648,21 +648,6 @@ static void test_compact_positions(void **state)
 
 /* ---- place names ------------------------------------------------------- */
 
-/* The cells of hex h on a level (as maprender places names around them). */
-static void cells_of(int level, HexCoord h, int *x, int *y, int *w)
-{
-    if (level == MAP_LEVEL_COMPACT) {
-        maprender_compact_pos(h, x, y);
-        *w = MAP_COMPACT_W;
-    } else if (level == MAP_LEVEL_OVERVIEW) {
-        maprender_overview_pos(h, x, y);
-        *w = 1;
-    } else {
-        maprender_interior(h, x, y);
-        *w = 4;
-    }
-}
-
 /* Whether text is the name, its short form, its first word, or either cut
  * short with a '.'. */
 static bool text_of_place(const Place *pl, const char *text)
@@ -714,7 +699,7 @@ static int check_labels(const GameData *gd, const MapCanvas *c, const MapOverlay
         assert_true(lb->len >= gd->display.min_letters);
         assert_true(lb->x >= 0 && lb->x + lb->len <= c->width && lb->y >= 0 && lb->y < c->height);
         int x, y, w;
-        cells_of(level, pl->hex, &x, &y, &w);
+        maprender_level_cells(level, pl->hex, &x, &y, &w);
         assert_true(abs(lb->y - y) <= 3); /* near its hex */
         assert_true(lb->x <= x + w + 1 && lb->x + lb->len >= x - 1);
         for (int k = 0; k < lb->len; k++) {
@@ -739,7 +724,7 @@ static int check_labels(const GameData *gd, const MapCanvas *c, const MapOverlay
         if (!units && m->hexes[i].place < 0)
             continue;
         int x, y, w;
-        cells_of(level, map_hex_at(m, i), &x, &y, &w);
+        maprender_level_cells(level, map_hex_at(m, i), &x, &y, &w);
         for (int k = -1; k <= w; k++)
             if (x + k >= 0 && x + k < c->width) {
                 const MapCell *cell = &c->cells[y * c->width + x + k];

@@ -253,15 +253,10 @@ static void ctx_init(Ctx *c, const Game *g)
 
 /* A label-correcting search (the costs are small and the map is small):
  * dist[] holds the starting costs; each step costs the half MP of moving
- * into the hex nearer the sources (by_cost), or 1. */
+ * into the hex nearer the sources (by_cost), or 1, as memo.step has them
+ * for this position (relax_field works them out first). */
 static void relax_all(Ctx *c, int *dist, bool by_cost)
 {
-    const GameState *st = &c->g->st;
-    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
-    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
-    mc.area_nw = sc->area_nw;
-    mc.area_se = sc->area_se;
-    memo_steps(&mc, c->cells);
     int head = 0, count = 0;
     memset(c->inq, 0, sizeof c->inq);
     for (int h = 0; h < c->cells; h++)
@@ -298,7 +293,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
 static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
 {
     size_t size = (size_t)c->cells * sizeof *dist;
-    const GameState *st = &c->g->st;
+    const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
     MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
     mc.area_nw = sc->area_nw;

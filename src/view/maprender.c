@@ -145,7 +145,7 @@ static bool stack_look(const MapOverlay *ov, const MapMarks *mk, int idx, int si
 }
 
 /* The cells of hex h on a level: row y, columns x .. x + w - 1. */
-static void level_cells(int level, HexCoord h, int *x, int *y, int *w)
+void maprender_level_cells(int level, HexCoord h, int *x, int *y, int *w)
 {
     if (level == MAP_LEVEL_COMPACT) {
         maprender_compact_pos(h, x, y);
@@ -166,7 +166,7 @@ static const MapHex *ground(const GameData *gd, MapCanvas *c, int level, HexCoor
 {
     const MapHex *mh = map_hex(&gd->map, h);
     int w;
-    level_cells(level, h, x, y, &w);
+    maprender_level_cells(level, h, x, y, &w);
     *t = mh->terrain;
     for (int i = 0; i < w; i++)
         put(c, *x + i, *y, gd->terrain[*t].symbol, STY_TERRAIN, *t);
@@ -696,7 +696,7 @@ void maprender_place_labels(const GameData *gd, const MapOverlay *ov, MapCanvas 
         if (!units && m->hexes[i].place < 0)
             continue;
         int x, y, w;
-        level_cells(level, h, &x, &y, &w);
+        maprender_level_cells(level, h, &x, &y, &w);
         forbid(c, no, x - 1, x + w, y);
     }
     /* The order: priority, then map.ini's. */
@@ -723,7 +723,7 @@ void maprender_place_labels(const GameData *gd, const MapOverlay *ov, MapCanvas 
         char forms[48][64];
         int nf = label_forms(gd, pl, forms, 48);
         int x, y, w;
-        level_cells(level, pl->hex, &x, &y, &w);
+        maprender_level_cells(level, pl->hex, &x, &y, &w);
         for (int f = 0; f < nf; f++) {
             int len = (int)strlen(forms[f]), bx, by;
             if (len == 0 || !best_spot(c, no, level, x, y, w, len, &bx, &by))

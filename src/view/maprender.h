@@ -213,4 +213,7 @@ bool maprender_hex_at(const Map *m, int x, int y, HexCoord *out);
  * starting with its letter (a screen may paint it as the map does). */
 int maprender_legend(const GameData *gd, char lines[][80], int max);
 
+/* The cells of hex h on a map level (MAP_LEVEL_*): row y, columns x .. x + w - 1. */
+void maprender_level_cells(int level, HexCoord h, int *x, int *y, int *w);
+
 #endif
