@@ -754,7 +754,7 @@ static void report_compare(const GameData *gda, const char *dira, const GameData
     printf("games: %ld; ended: A %ld, B %ld\n", ngames, a.ended, b.ended);
     printf("each figure in A and in B with its 95%% range, then A - B with its range; * marks a difference\n"
            "whose range leaves out 0: an effect of the edit, not chance\n");
-    printf("  %-34s %-20s %-20s %s\n", "", "A", "B", "A - B (points)");
+    printf("  %-34s %-18s  %-18s  %s\n", "", "A", "B", "A - B (points)");
     compare_share("Union wins", a.wins[RES_UNION], b.wins[RES_UNION], a.ended, b.ended);
     compare_share("Confederate wins", a.wins[RES_CONFEDERATE], b.wins[RES_CONFEDERATE], a.ended, b.ended);
     compare_share("draws", a.wins[RES_DRAW], b.wins[RES_DRAW], a.ended, b.ended);
@@ -768,11 +768,11 @@ static void report_compare(const GameData *gda, const char *dira, const GameData
         sb += (double)v * (double)b.vp_count[v], qb += (double)v * v * (double)b.vp_count[v];
     }
     Estimate dv = mean_diff95(sa, qa, a.ended, sb, qb, b.ended);
-    printf("  %-34s %5.2f (%.2f-%.2f)    %5.2f (%.2f-%.2f)    %+5.2f (%+.2f to %+.2f)%s\n", "mean final VP", va.est,
+    printf("  %-34s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean final VP", va.est,
            va.lo, va.hi, vb.est, vb.lo, vb.hi, dv.est, dv.lo, dv.hi, estimate_significant(dv) ? " *" : "");
     Estimate ta = mean95((double)a.turns, a.turns_sq, a.ended), tb = mean95((double)b.turns, b.turns_sq, b.ended);
     Estimate dt = mean_diff95((double)a.turns, a.turns_sq, a.ended, (double)b.turns, b.turns_sq, b.ended);
-    printf("  %-34s %5.2f (%.2f-%.2f)    %5.2f (%.2f-%.2f)    %+5.2f (%+.2f to %+.2f)%s\n", "mean length (turns)",
+    printf("  %-34s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean length (turns)",
            ta.est, ta.lo, ta.hi, tb.est, tb.lo, tb.hi, dt.est, dt.lo, dt.hi, estimate_significant(dt) ? " *" : "");
     Change ch[512];
     int n = changes(&a.para, a.ended, &b.para, b.ended, ch, 512);
