@@ -35,3 +35,8 @@ execute_process(COMMAND ${GUV} sim --compare ${SRC} --games 3 --seed 1
 if(NOT rc EQUAL 2 OR NOT err MATCHES "--compare needs two data folders")
   message(FATAL_ERROR "--compare with one folder should be explained, exit 2: ${rc}\n${err}")
 endif()
+execute_process(COMMAND ${GUV} sim --compare ${SRC} ${WORK}/no-such-folder --games 3 --seed 1
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--compare names '[^']*no-such-folder', which has no config/map.ini")
+  message(FATAL_ERROR "--compare with a folder that holds no data should say which, exit 2: ${rc}\n${err}")
+endif()

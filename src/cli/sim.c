@@ -860,6 +860,16 @@ static int run_compare(const char *const dirs[2], const char *scenario_id, uint6
     SimRecord *recs[2] = {NULL, NULL};
     int sc[2], opened = 0, rc = 1;
     for (int k = 0; k < 2; k++) {
+        char probe[4200];
+        snprintf(probe, sizeof probe, "%s/config/map.ini", dirs[k]);
+        if (access(probe, R_OK) != 0) {
+            fprintf(stderr,
+                    "guv sim: --compare names '%s', which has no config/map.ini: give two folders that each hold "
+                    "config/ and booklet/ (a copy of the data with your edit, and the data as it was)\n",
+                    dirs[k]);
+            rc = 2;
+            goto done;
+        }
         if (!cli_open(dirs[k], &gd[k]))
             goto done;
         opened++;
