@@ -82,7 +82,10 @@ typedef struct {
  * functions of the data, and of the rain, the south-only limit and the
  * play area for the step costs): each hex's neighbours, whether combat
  * crosses each hexside, and the cost of each step for the fields
- * (relax_all). One per process: the sim's workers are processes. */
+ * (relax_all). One per process: the sim's workers are processes. It is
+ * keyed by the GameData's address, so a program that frees one data set
+ * and loads another must not play on with the first one's memo: guv sim
+ * keeps each data set loaded while it plays (--compare holds both). */
 typedef struct {
     const GameData *gd;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
@@ -116,8 +119,7 @@ static void memo_for(const GameData *gd, int cells)
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord n = hex_neighbour(map_hex_at(m, h), d);
             memo.nb[h][d] = (short)(map_has(m, n) ? map_hex_index(m, n) : -1);
-            const Hexside *hs = &m->hexes[h].side[d];
-            memo.fight[h][d] = hs->kind < 0 || gd->hexside_kinds[hs->kind].combat_across;
+            memo.fight[h][d] = hexside_can_fight(gd, map_hex_at(m, h), d); /* contact.c's answer, for the bot */
         }
 }
 

@@ -92,9 +92,11 @@ const char *chit_place_refusal(const Game *g, int hex)
         int h = map_hex_index(m, nc);
         if (!hex_has_side(g, h, side))
             continue;
-        for (int k = st->hex_first[h]; k; k = st->unit_next[k - 1]) {
-            const UnitState *u = &st->unit[k - 1];
-            const UnitDef *ud = &g->gd->units[k - 1];
+        short here[GS_MAX_UNITS];
+        int nh = hex_units(g, h, here, GS_MAX_UNITS);
+        for (int i = 0; i < nh; i++) {
+            const UnitState *u = &st->unit[here[i]];
+            const UnitDef *ud = &g->gd->units[here[i]];
             if (ud->side != side)
                 continue;
             if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
@@ -118,9 +120,13 @@ bool placeable(const Game *g)
     return false;
 }
 
-const char *attach_refusal(const Game *g, int unit) { return attach_refusal_in(g, unit, NULL); }
+const char *attach_refusal(const Game *g, int unit)
+{
+    ChitRange cr = {.known = false};
+    return attach_refusal_in(g, unit, &cr);
+}
 
-const char *attach_refusal_in(const Game *g, int unit, const unsigned char *range)
+const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr)
 {
     const GameState *st = &g->st;
     if (unit < 0 || unit >= st->nunits)
@@ -146,16 +152,11 @@ const char *attach_refusal_in(const Game *g, int unit, const unsigned char *rang
         return "only an independent unit can join a formation's activation";
     if (st->drawn.kind == CHIT_HIGHER && (ud->type != UT_CAVALRY || ud->formation < 0))
         return "a Confederate higher commander takes along only one of Stuart's cavalry (ACT-INDEP-ATTACH)";
-    if (range)
-        return range[u->hex] ? NULL : "it is outside the command radius";
-    int n = g->gd->map.cols * g->gd->map.rows;
-    unsigned char *own = malloc((size_t)n);
-    if (!own)
-        return "out of memory";
-    command_range(g, st->drawn.side, st->chit_hex, drawn_chit_radius(g), own);
-    bool in = own[u->hex] != 0;
-    free(own);
-    return in ? NULL : "it is outside the command radius";
+    if (!cr->known) { /* worked out the first time a unit gets this far */
+        command_range(g, st->drawn.side, st->chit_hex, drawn_chit_radius(g), cr->in);
+        cr->known = true;
+    }
+    return cr->in[u->hex] ? NULL : "it is outside the command radius";
 }
 
 /* SKIRM-RULES: skirmishers "must be stacked with infantry brigades" to

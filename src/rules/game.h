@@ -427,8 +427,9 @@ int game_formation_cost(const Game *g, int formation);
 /* True when the unit acts in the current activation. */
 bool game_unit_active(const Game *g, int unit);
 /* Fills enemy (per map hex index) with 1 where units of the other side
- * than `side` stand. */
-void game_enemy_map(const Game *g, int side, unsigned char *enemy);
+ * than `side` stand; lists those hexes in `hexes` (each once, NULL: not
+ * wanted) and returns how many there are. */
+int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes);
 
 /* The dice each side would roll if `attackers` attacked `hexes` now, with
  * the breastwork taking a die when bw_die (COMBAT-DICE, TERRAIN-LIMITS,
@@ -527,7 +528,7 @@ bool unit_lose_step(Game *g, int u);
  * pool): steps, flags and exit cleared. */
 void unit_absent(Game *g, int u);
 /* The units standing in hex, both sides, in index order (up to max in
- * out); the count. */
+ * out); the count. The only walk of the index's lists outside units.c. */
 int hex_units(const Game *g, int hex, short *out, int max);
 /* A unit's whole state at once (set-up, a counter back to its pool): its
  * place goes through unit_put. */

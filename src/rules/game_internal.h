@@ -151,8 +151,13 @@ const char *chit_place_refusal(const Game *g, int hex);
 bool placeable(const Game *g);
 /* Why unit may not attach to this activation, or NULL (ACT-INDEP-ATTACH). */
 const char *attach_refusal(const Game *g, int unit);
-/* The same with the drawn chit's command range already worked out (NULL: work it out). */
-const char *attach_refusal_in(const Game *g, int unit, const unsigned char *range);
+/* The drawn chit's command range (ACT-RADIUS), worked out when first asked for. */
+typedef struct {
+    bool known;
+    unsigned char in[GS_MAX_HEXES];
+} ChitRange;
+/* attach_refusal for a list of units sharing one ChitRange. */
+const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr);
 /* Why this higher commander's chit may not take these formations, or NULL (HIGHER-CMD). */
 const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n);
 /* Hexes where the detachment marker may go now, with units to take along. */

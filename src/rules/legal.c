@@ -201,13 +201,10 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 ADD(D_END, 0);
             break;
         }
-        unsigned char *radius = malloc((size_t)(g->gd->map.cols * g->gd->map.rows)); /* once for every unit */
-        if (radius)
-            command_range(g, st->drawn.side, st->chit_hex, drawn_chit_radius(g), radius);
+        ChitRange radius = {.known = false}; /* worked out once, if any unit needs it */
         for (int u = 0; u < st->nunits; u++)
-            if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, radius))
+            if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, &radius))
                 ADD(D_ATTACH, u);
-        free(radius);
         if (!march_refusal(g))
             ADD(D_FORCED_MARCH, 0);
         n = pontoon_legal(g, out, max, n);

@@ -63,13 +63,7 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
     const GameState *st = &g->st;
     const GameData *gd = g->gd;
     short enemy_hexes[GS_MAX_UNITS];
-    int ne = 0;
-    memset(p->enemy, 0, (size_t)(gd->map.cols * gd->map.rows)); /* game_enemy_map, with the hexes listed */
-    for (int i = 0; i < st->nunits; i++)
-        if (st->unit[i].where == AT_MAP && gd->units[i].side != side && !p->enemy[st->unit[i].hex]) {
-            p->enemy[st->unit[i].hex] = 1;
-            enemy_hexes[ne++] = st->unit[i].hex;
-        }
+    int ne = game_enemy_map(g, side, p->enemy, enemy_hexes);
     move_contact_map(gd, enemy_hexes, ne, p->contact);
     p->side = side;
     p->purpose = purpose;

@@ -14,26 +14,17 @@ bool stack_over_with(const Game *g, int hex, int side, const short *movers, int 
                      int extra_points)
 {
     int units = extra_units, points = extra_points;
-    for (int k = 0; k < nmovers; k++) { /* the movers, each once, wherever they stand */
-        int i = movers[k];
-        bool seen = i < 0 || i >= g->st.nunits;
-        for (int j = 0; j < k && !seen; j++)
-            seen = movers[j] == i;
-        if (!seen) {
+    for (int k = 0; k < nmovers; k++) /* the movers, each once, wherever they stand */
+        if (movers[k] >= 0 && movers[k] < g->st.nunits && !short_list_has(movers, k, movers[k])) {
             units++;
-            points += game_unit_points(g, i);
+            points += game_unit_points(g, movers[k]);
         }
-    }
-    if (hex_has_side(g, hex, side)) /* and the side's units already there */
-        for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) {
-            int i = k - 1;
-            bool moving = false;
-            for (int j = 0; j < nmovers; j++)
-                moving |= movers[j] == i;
-            if (!moving && g->gd->units[i].side == side) {
-                units++;
-                points += game_unit_points(g, i);
-            }
+    short here[GS_MAX_UNITS];
+    int nh = hex_has_side(g, hex, side) ? hex_units(g, hex, here, GS_MAX_UNITS) : 0;
+    for (int k = 0; k < nh; k++) /* and the side's units already there */
+        if (g->gd->units[here[k]].side == side && !short_list_has(movers, nmovers, here[k])) {
+            units++;
+            points += game_unit_points(g, here[k]);
         }
     return units > g->gd->stacking.max_units || points > g->gd->stacking.max_points;
 }

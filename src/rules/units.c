@@ -123,12 +123,18 @@ bool game_index_ok(const Game *g)
            memcmp(next, g->st.unit_next, sizeof next) == 0;
 }
 
-void game_enemy_map(const Game *g, int side, unsigned char *enemy)
+int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes)
 {
+    int n = 0;
     memset(enemy, 0, (size_t)(g->gd->map.cols * g->gd->map.rows));
     for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->gd->units[i].side != side)
+        if (g->st.unit[i].where == AT_MAP && g->gd->units[i].side != side && !enemy[g->st.unit[i].hex]) {
             enemy[g->st.unit[i].hex] = 1;
+            if (hexes)
+                hexes[n] = g->st.unit[i].hex;
+            n++;
+        }
+    return n;
 }
 
 bool hex_has_side(const Game *g, int hex, int side)
