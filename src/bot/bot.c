@@ -186,15 +186,17 @@ static void ctx_init(Ctx *c, const Game *g)
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
     c->fields = false;
-    memset(c->own_pts, 0, sizeof c->own_pts);
-    memset(c->own_n, 0, sizeof c->own_n);
-    memset(c->en_pts, 0, sizeof c->en_pts);
-    memset(c->en_n, 0, sizeof c->en_n);
-    memset(c->threat, 0, sizeof c->threat);
-    memset(c->adj_act, 0, sizeof c->adj_act);
-    memset(c->act_pts, 0, sizeof c->act_pts);
-    memset(c->key_w, 0, sizeof c->key_w);
+    size_t hexes = (size_t)c->cells * sizeof(int);
+    memset(c->own_pts, 0, hexes);
+    memset(c->own_n, 0, hexes);
+    memset(c->en_pts, 0, hexes);
+    memset(c->en_n, 0, hexes);
+    memset(c->threat, 0, hexes);
+    memset(c->adj_act, 0, hexes);
+    memset(c->act_pts, 0, hexes);
+    memset(c->key_w, 0, hexes);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
+    int nen = 0; /* the enemy's hexes, in c->queue for now */
     for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
         c->pts[u] = game_unit_points(g, u);
         const UnitState *us = &st->unit[u];
@@ -206,20 +208,25 @@ static void ctx_init(Ctx *c, const Game *g)
             if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
                 c->act_pts[us->hex] += c->pts[u];
         } else {
+            if (c->en_n[us->hex]++ == 0)
+                c->queue[nen++] = us->hex;
             c->en_pts[us->hex] += c->pts[u];
-            c->en_n[us->hex]++;
         }
     }
-    for (int h = 0; h < c->cells; h++) {
-        bool enemy_hex = c->en_n[h] > 0;
+    /* Round each enemy hex: the threat he makes on his neighbours, and our
+     * points able to attack him (across hexsides that allow combat, asked
+     * from the neighbour's side for the threat as from the enemy's for the
+     * attack). */
+    for (int i = 0; i < nen; i++) {
+        int e = c->queue[i];
         for (int d = 0; d < DIR_COUNT; d++) {
-            int nb = neighbour(c, h, d);
-            if (nb < 0 || !fight_across(c, h, d))
+            int nb = neighbour(c, e, d);
+            if (nb < 0)
                 continue;
-            if (c->en_n[nb])
-                c->threat[h] += c->en_pts[nb];
-            if (enemy_hex)
-                c->adj_act[h] += c->act_pts[nb];
+            if (fight_across(c, nb, hex_dir_opposite(d)))
+                c->threat[nb] += c->en_pts[e];
+            if (fight_across(c, e, d))
+                c->adj_act[e] += c->act_pts[nb];
         }
     }
     /* The key places: those the booklet scores, the Automa's objectives,

@@ -102,6 +102,7 @@ typedef struct {
     unsigned char fort_faces; /* bit per direction a printed fortification faces */
     Hexside side[DIR_COUNT];
     signed char road[DIR_COUNT]; /* best road kind joining the neighbour, -1 */
+    short nb[DIR_COUNT];         /* the neighbour's map index, -1 off the map (worked out at load) */
 } MapHex;
 
 typedef struct {

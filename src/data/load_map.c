@@ -353,6 +353,8 @@ static void map_file(IniDoc *doc, void *arg)
             h->side[dir].kind = -1;
             h->side[dir].river = -1;
             h->road[dir] = -1;
+            HexCoord n = hex_neighbour(map_hex_at(m, i), dir);
+            h->nb[dir] = (short)(map_has(m, n) ? map_hex_index(m, n) : -1);
         }
     }
     read_grid(doc, c, "terrain", "terrain symbol (see terrain.ini)", terrain_cell);

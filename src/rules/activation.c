@@ -111,13 +111,39 @@ const char *chit_place_refusal(const Game *g, int hex)
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
 }
 
+int chit_places(const Game *g, short *out, int max)
+{
+    const GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    int side = st->drawn.side, cells = m->cols * m->rows, n = 0;
+    if (side < 0 || side >= SIDE_COUNT)
+        return 0;
+    /* Only a hex holding a unit of the side, or next to one, can pass
+     * chit_place_refusal: ask it of those alone. */
+    unsigned char near[GS_MAX_HEXES];
+    memset(near, 0, (size_t)cells);
+    for (int u = 0; u < st->nunits; u++) {
+        int h = st->unit[u].hex;
+        if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells)
+            continue;
+        near[h] = 1;
+        for (int d = 0; d < DIR_COUNT; d++)
+            if (m->hexes[h].nb[d] >= 0)
+                near[m->hexes[h].nb[d]] = 1;
+    }
+    for (int h = 0; h < cells; h++)
+        if (near[h] && !chit_place_refusal(g, h)) {
+            if (n >= max)
+                return n + 1; /* at least one more */
+            out[n++] = (short)h;
+        }
+    return n;
+}
+
 /* Whether the drawn chit has somewhere to go (else it can only be passed). */
 bool placeable(const Game *g)
 {
-    for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++)
-        if (!chit_place_refusal(g, h))
-            return true;
-    return false;
+    return chit_places(g, NULL, 0) > 0;
 }
 
 const char *attach_refusal(const Game *g, int unit)
@@ -381,12 +407,13 @@ bool detach_ok(const Game *g, int hex, const unsigned char *range)
 {
     const GameState *st = &g->st;
     int side = st->drawn.side;
-    if (!range[hex])
+    if (!range[hex] || !hex_has_side(g, hex, side))
         return false;
-    for (int i = 0; i < st->nunits; i++) {
-        const UnitState *u = &st->unit[i];
-        if (u->where == AT_MAP && u->hex == hex && g->gd->units[i].side == side && !(u->flags & UF_ACTIVATED) &&
-            !unit_locked(g, i))
+    short here[GS_MAX_UNITS];
+    int nh = hex_units(g, hex, here, GS_MAX_UNITS);
+    for (int k = 0; k < nh; k++) {
+        int i = here[k];
+        if (g->gd->units[i].side == side && !(st->unit[i].flags & UF_ACTIVATED) && !unit_locked(g, i))
             return true;
     }
     return false;

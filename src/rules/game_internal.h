@@ -147,6 +147,9 @@ bool held_by_drawn(const Game *g, int formation);
 int drawn_chit_radius(const Game *g);
 /* Why the drawn chit may not be placed at hex, or NULL (ACT-RADIUS). */
 const char *chit_place_refusal(const Game *g, int hex);
+/* The hexes the drawn chit may be placed in (chit_place_refusal says yes),
+ * in index order; more than max when there are more. */
+int chit_places(const Game *g, short *out, int max);
 /* Whether the drawn chit has somewhere to go (else it can only be passed). */
 bool placeable(const Game *g);
 /* Why unit may not attach to this activation, or NULL (ACT-INDEP-ATTACH). */

@@ -64,8 +64,9 @@ int game_legal_base(const Game *g, Decision *out, int max)
                         n++;
                     }
                 }
-        for (int h = 0; st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows; h++)
-            if (!dummy_refusal(g, st->to_move, h))
+        for (int h = 0; (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows;
+             h++)
+            if (hex_has_side(g, h, st->to_move) && !dummy_refusal(g, st->to_move, h))
                 ADD(D_DUMMY, h);
         for (int u = 0; u < st->nunits; u++)
             if (is_dummy(g, u) && st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move)
@@ -152,9 +153,10 @@ int game_legal_base(const Game *g, Decision *out, int max)
             break;
         }
         if (st->act_step == STEP_PLACE) {
-            for (int h = 0; h < g->gd->map.cols * g->gd->map.rows; h++)
-                if (!chit_place_refusal(g, h))
-                    ADD(D_PLACE, h);
+            short places[GS_MAX_HEXES];
+            int np = chit_places(g, places, GS_MAX_HEXES);
+            for (int i = 0; i < np && i < GS_MAX_HEXES; i++)
+                ADD(D_PLACE, places[i]);
             break;
         }
         /* Bombardments: each active gun alone, and all guns that can reach a
@@ -165,6 +167,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
             if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
         for (int h = 0; nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows; h++) {
+            if (!hex_has_side(g, h, 1 - g->gd->units[guns[0]].side))
+                continue; /* no enemy there: bombard_refusal says no to every gun */
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int i = 0; i < nguns; i++) {
                 int u = guns[i];

@@ -65,20 +65,20 @@ bool move_in_area(const MoveContext *ctx, HexCoord h)
                                      h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
 }
 
-int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road)
+/* move_step_cost from map index `from`, which is on the map. */
+static int step_cost(const MoveContext *ctx, int from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
     *by_road = false;
-    HexCoord to = hex_neighbour(from, dir);
-    if (!map_has(m, from) || !map_has(m, to) || !move_in_area(ctx, to))
+    const MapHex *fh = &m->hexes[from];
+    int ti = fh->nb[dir];
+    if (ti < 0 || (ctx->area_nw.col != 0 && !move_in_area(ctx, map_hex_at(m, ti))))
         return COST_NO;
-    int ti = map_hex_index(m, to);
     if (ctx->enemy && ctx->enemy[ti])
         return COST_NO;
     if (ctx->south_only && m->hexes[ti].bank == BANK_NORTH) /* the wedge below the Rappahannock is open */
         return COST_NO;
-    const MapHex *fh = map_hex(m, from);
     const MapHex *th = &m->hexes[ti];
     int road = fh->road[dir];
     bool road_usable = road >= 0 && gd->road_kinds[road].move != COST_NO;
@@ -91,7 +91,7 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
         if (k->cost == COST_NO &&
             (ctx->no_great_rivers || (ctx->no_great_rivers_south && th->bank == BANK_SOUTH && fh->bank != BANK_SOUTH)))
             return COST_NO;
-        bool pontoon = ctx->pontoon && (ctx->pontoon[map_hex_index(m, from)] & (1u << dir));
+        bool pontoon = ctx->pontoon && (ctx->pontoon[from] & (1u << dir));
         extra = ctx->rain ? k->rain_cost : k->cost;
         if (hs->flags & SIDE_FORD)
             extra = min_cost(extra, ctx->rain ? k->ford_rain_cost : k->ford_cost);
@@ -118,7 +118,7 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
             return COST_NO;
         enter = t->move;
     }
-    if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, to))) {
+    if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(m, ti)))) {
         if (ctx->no_contact)
             return COST_NO;
         /* the contact cost of the ground itself: woods crossed "as if they were on Open Land (1 PM)" by
@@ -127,6 +127,15 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
             enter += gd->terrain[th->terrain].contact_cost;
     }
     return enter + extra;
+}
+
+int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road)
+{
+    const Map *m = &ctx->gd->map;
+    *by_road = false;
+    if (!map_has(m, from) || dir < 0 || dir >= DIR_COUNT)
+        return COST_NO;
+    return step_cost(ctx, map_hex_index(m, from), dir, by_road);
 }
 
 /* A small binary heap of (cost, layer, hex). */
@@ -203,8 +212,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
             move_reach_free(out);
             return false;
         }
-        for (int i = 0; i < n; i++)
-            out->cell[l][i] = (MoveCell){MOVE_UNREACHED, -1, -1};
+        memset(out->cell[l], 0xff, (size_t)n * sizeof(MoveCell)); /* every field -1: MOVE_UNREACHED, no prev */
     }
     Heap heap = {0};
     out->cell[LAYER_ROAD][out->start].cost = 0;
@@ -213,17 +221,16 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
         HeapItem it = heap_pop(&heap);
         if (it.cost != out->cell[it.layer][it.hex].cost)
             continue; /* a stale entry */
-        HexCoord h = map_hex_at(m, it.hex);
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
-            int step = move_step_cost(ctx, h, dir, &by_road);
+            int step = step_cost(ctx, it.hex, dir, &by_road);
             if (step == COST_NO)
                 continue;
             int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
             int cost = it.cost + step;
             if (cost > out->allowance[layer])
                 continue;
-            int ni = map_hex_index(m, hex_neighbour(h, dir));
+            int ni = m->hexes[it.hex].nb[dir];
             MoveCell *c = &out->cell[layer][ni];
             if (c->cost != MOVE_UNREACHED && c->cost <= cost)
                 continue;
@@ -255,6 +262,11 @@ static int best_layer(const MoveReach *r, int i)
             best = l;
     }
     return best;
+}
+
+bool move_reaches(const MoveReach *r, int i)
+{
+    return r->cell[0] && (r->cell[LAYER_ROAD][i].cost != MOVE_UNREACHED || r->cell[LAYER_ANY][i].cost != MOVE_UNREACHED);
 }
 
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only)

@@ -58,6 +58,7 @@ bool move_in_area(const MoveContext *ctx, HexCoord h);
 
 #define MOVE_UNREACHED (-1)
 
+/* All three fields -1 is a cell not reached: move_reach sets them with memset. */
 typedef struct {
     int cost;       /* half MP spent, MOVE_UNREACHED if not reached */
     int prev;       /* previous hex index, -1 at the start */
@@ -86,6 +87,8 @@ void move_reach_free(MoveReach *r);
 /* Half MP to reach h (MOVE_UNREACHED if it cannot), and whether the
  * cheapest legal way is wholly by road. */
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
+/* Whether r reaches map index i (which is on the map) at all. */
+bool move_reaches(const MoveReach *r, int i);
 /* The path from the start to h, both included; returns its length. */
 int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max);
 

@@ -131,7 +131,7 @@ const char *exit_refusal(const Game *g, const Decision *d)
 static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFilter ok, Decision *out, int max, int n)
 {
     for (int h = 0; h < r->nhexes; h++) {
-        if (h == r->start || move_cost_to(r, map_hex_at(&g->gd->map, h), NULL) == MOVE_UNREACHED)
+        if (h == r->start || !move_reaches(r, h))
             continue;
         if (ok && !ok(g, mv, h))
             continue;
