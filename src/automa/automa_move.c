@@ -91,16 +91,12 @@ static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, i
             heap[i] = lh, hk[i] = lk;
         if (key != d[h])
             continue;
-        HexCoord hc = map_hex_at(m, h);
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            HexCoord from = hex_neighbour(hc, dir);
-            if (!map_has(m, from))
-                continue;
-            int fi = map_hex_index(m, from);
-            if (ctx->enemy && ctx->enemy[fi])
+            int fi = m->hexes[h].nb[dir];
+            if (fi < 0 || (ctx->enemy && ctx->enemy[fi]))
                 continue;
             bool road;
-            int step = move_step_cost(d[h] == 0 ? &into_goal : ctx, from, hex_dir_opposite(dir), &road);
+            int step = move_step_cost_at(d[h] == 0 ? &into_goal : ctx, fi, hex_dir_opposite(dir), &road);
             if (step == COST_NO || d[h] + step >= d[fi])
                 continue;
             d[fi] = d[h] + step;
@@ -113,13 +109,7 @@ static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, i
     return d;
 }
 
-static bool hex_free(const Game *g, int hex)
-{
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex)
-            return false;
-    return true;
-}
+static bool hex_free(const Game *g, int hex) { return g->st.hex_first[hex] == 0; }
 
 static bool enterable(const Game *g, int hex)
 {
@@ -143,10 +133,8 @@ static void transfer_reach(const Game *g, const Passage *p, int from, unsigned c
     MoveReach r;
     if (!passage_reach(g, p, from, g->gd->automa.rules.transfer_mp, &r))
         return;
-    for (int h = 0; h < cells; h++) {
-        bool road;
-        reach[h] = move_cost_to(&r, map_hex_at(m, h), &road) != MOVE_UNREACHED;
-    }
+    for (int h = 0; h < cells; h++)
+        reach[h] = move_reaches(&r, h);
     move_reach_free(&r);
 }
 
@@ -402,7 +390,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         int best = start, best_cost = 0;
         for (int h = 0; h < cells; h++) {
             bool road;
-            int c = move_cost_to(&r, map_hex_at(m, h), &road);
+            int c = move_cost_at(&r, h, &road);
             if (c == MOVE_UNREACHED || d[h] == FAR || (!hex_free(g, h) && h != start))
                 continue;
             if (d[h] < d[best] || (d[h] == d[best] && c < best_cost))

@@ -31,6 +31,9 @@ typedef struct {
     unsigned char contact[GS_MAX_HEXES]; /* in contact with the enemy (move_contact_map) */
 } Passage;
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);
+/* The same Passage for other units or another purpose: what passage_init
+ * worked out of the enemy's hexes is kept (nothing may have moved since). */
+void passage_for(const Game *g, const short *units, int n, int purpose, Passage *p);
 
 /* works.c: the one "leaving a hex" step (BREASTWORK, FORTIFICATION). Units
  * of `side` have just left `from` (units[] went), by `how`; enemy_was_adjacent

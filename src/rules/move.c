@@ -47,13 +47,12 @@ void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsig
     memset(contact, 0, (size_t)(m->cols * m->rows));
     for (int i = 0; i < n; i++) {
         int e = enemy_hexes[i];
-        HexCoord ec = map_hex_at(m, e);
         for (int d = 0; d < DIR_COUNT; d++) {
-            HexCoord t = hex_neighbour(ec, d);
-            if (!map_has(m, t))
+            int ti = m->hexes[e].nb[d];
+            if (ti < 0 || contact[ti])
                 continue;
-            int ti = map_hex_index(m, t);
-            if (!contact[ti] && hexside_in_contact(gd, t, hex_dir_opposite(d))) /* as in_contact asks it from t */
+            const Hexside *hs = &m->hexes[ti].side[hex_dir_opposite(d)]; /* as in_contact asks it from t */
+            if (hs->kind < 0 || gd->hexside_kinds[hs->kind].contact_across)
                 contact[ti] = 1;
         }
     }
@@ -65,8 +64,7 @@ bool move_in_area(const MoveContext *ctx, HexCoord h)
                                      h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
 }
 
-/* move_step_cost from map index `from`, which is on the map. */
-static int step_cost(const MoveContext *ctx, int from, int dir, bool *by_road)
+int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
@@ -135,7 +133,7 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     *by_road = false;
     if (!map_has(m, from) || dir < 0 || dir >= DIR_COUNT)
         return COST_NO;
-    return step_cost(ctx, map_hex_index(m, from), dir, by_road);
+    return move_step_cost_at(ctx, map_hex_index(m, from), dir, by_road);
 }
 
 /* A small binary heap of (cost, layer, hex). */
@@ -223,7 +221,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
             continue; /* a stale entry */
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
-            int step = step_cost(ctx, it.hex, dir, &by_road);
+            int step = move_step_cost_at(ctx, it.hex, dir, &by_road);
             if (step == COST_NO)
                 continue;
             int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
@@ -273,7 +271,13 @@ int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only)
 {
     if (!r->cell[0] || !map_has(r->map, h))
         return MOVE_UNREACHED;
-    int i = map_hex_index(r->map, h);
+    return move_cost_at(r, map_hex_index(r->map, h), road_only);
+}
+
+int move_cost_at(const MoveReach *r, int i, bool *road_only)
+{
+    if (!r->cell[0])
+        return MOVE_UNREACHED;
     int l = best_layer(r, i);
     if (road_only)
         *road_only = l == LAYER_ROAD;

@@ -78,6 +78,8 @@ typedef struct {
 /* The half-MP cost of stepping from `from` into its neighbour in dir, or
  * COST_NO. *by_road tells whether the step used a road. */
 int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road);
+/* The same from map index `from`, which must be on the map. */
+int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road);
 
 /* Every hex a unit with `movement` MP can reach from start. Returns false
  * when out of memory or start is off the map. Free with move_reach_free. */
@@ -87,6 +89,8 @@ void move_reach_free(MoveReach *r);
 /* Half MP to reach h (MOVE_UNREACHED if it cannot), and whether the
  * cheapest legal way is wholly by road. */
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
+/* The same for map index i, which must be on the map. */
+int move_cost_at(const MoveReach *r, int i, bool *road_only);
 /* Whether r reaches map index i (which is on the map) at all. */
 bool move_reaches(const MoveReach *r, int i);
 /* The path from the start to h, both included; returns its length. */

@@ -60,12 +60,18 @@ int great_river_limit(const Game *g, const short *units, int n)
 
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p)
 {
-    const GameState *st = &g->st;
-    const GameData *gd = g->gd;
     short enemy_hexes[GS_MAX_UNITS];
     int ne = game_enemy_map(g, side, p->enemy, enemy_hexes);
-    move_contact_map(gd, enemy_hexes, ne, p->contact);
+    move_contact_map(g->gd, enemy_hexes, ne, p->contact);
     p->side = side;
+    passage_for(g, units, n, purpose, p);
+}
+
+void passage_for(const Game *g, const short *units, int n, int purpose, Passage *p)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    int side = p->side;
     p->purpose = purpose;
     p->ctx = (MoveContext){
         .gd = gd, .rain = st->rain, .enemy = p->enemy, .contact = p->contact, .pontoon = st->pontoon[side]};

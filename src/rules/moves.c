@@ -19,8 +19,19 @@ void move_context_area(const Game *g, MoveContext *ctx)
     ctx->area_se = sc->area_se;
 }
 
+static bool group_reach_in(const Game *g, Passage *p, const short *units, int n, int mp_override, MoveReach *r);
+
 /* The movement search for units moving together (the slowest sets the pace). */
 bool group_reach_with(const Game *g, const short *units, int n, int mp_override, MoveReach *r)
+{
+    Passage p;
+    passage_init(g, g->gd->units[units[0]].side, units, n, PASS_MOVE, &p);
+    return group_reach_in(g, &p, units, n, mp_override, r);
+}
+
+/* The same with the enemy's hexes already in p (passage_init for the
+ * units' side). */
+static bool group_reach_in(const Game *g, Passage *pp, const short *units, int n, int mp_override, MoveReach *r)
 {
     const GameData *gd = g->gd;
     int mp = 99;
@@ -34,12 +45,12 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
         forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
     if (forced)
         mp *= gd->rules.forced_march_factor; /* FORCED-MARCH */
-    Passage p;
-    passage_init(g, gd->units[units[0]].side, units, n, PASS_MOVE, &p);
+    passage_for(g, units, n, PASS_MOVE, pp);
+    Passage *p = pp;
     mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
     if (mp_override >= 0) {
         mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
-        p.ctx.no_contact = true;
+        p->ctx.no_contact = true;
     } else if (n > 0 && (g->st.unit[units[0]].flags & UF_GO_ON)) {
         /* BREAK-CONTACT: "the unit's movement can resume if it still has movement points available" */
         bool road = true;
@@ -49,10 +60,10 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
             if (g->st.unit[units[i]].mp_left < left)
                 left = g->st.unit[units[i]].mp_left;
         }
-        p.ctx.spent_half = mp * 2 + (road ? gd->movement.road_bonus : 0) - left;
-        p.ctx.road_lost = !road;
+        p->ctx.spent_half = mp * 2 + (road ? gd->movement.road_bonus : 0) - left;
+        p->ctx.road_lost = !road;
     }
-    return passage_reach(g, &p, g->st.unit[units[0]].hex, mp, r);
+    return passage_reach(g, p, g->st.unit[units[0]].hex, mp, r);
 }
 
 static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
@@ -147,6 +158,8 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
                      MoveFilter ok)
 {
     const GameState *st = &g->st;
+    Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
+    int p_side = -1;
     /* Each eligible unit alone, and each hex's whole eligible stack. */
     for (int u = 0; u < st->nunits; u++) {
         if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
@@ -168,13 +181,22 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             } else if (!first_in_hex || grp.nunits < 2)
                 continue;
             MoveReach r;
-            if ((ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL) ||
-                !group_reach_with(g, mv.units, mv.nunits, mp_override, &r))
+            if (ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL)
+                continue;
+            int side = g->gd->units[mv.units[0]].side;
+            if (!p && !(p = malloc(sizeof *p)))
+                break;
+            if (side != p_side) {
+                passage_init(g, side, mv.units, mv.nunits, PASS_MOVE, p);
+                p_side = side;
+            }
+            if (!group_reach_in(g, p, mv.units, mv.nunits, mp_override, &r))
                 continue;
             n = reached_moves(g, &mv, &r, ok, out, max, n);
             move_reach_free(&r);
         }
     }
+    free(p);
     return n;
 }
 
