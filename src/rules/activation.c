@@ -362,19 +362,36 @@ bool higher_barred_by_interval(const Game *g, int k)
     return st->hc_turn[k] && st->turn < st->hc_turn[k] + g->gd->rules.higher_interval && !hc_free_turn(g, k);
 }
 
+const char *higher_commander_refusal(const Game *g, int side, int k)
+{
+    const GameState *st = &g->st;
+    const GameData *gd = g->gd;
+    if (k < 0 || k >= gd->ncommanders || !gd->commanders[k].higher || gd->commanders[k].side != side)
+        return "that is not a higher commander of this army";
+    const ScenarioDef *sc = scen(g);
+    if (!st->cmd_present[k] && (!sc->commander_allowed[k] || gd->commanders[k].detached))
+        return "his chit is not in this scenario (or he has not arrived)";
+    if (st->cmd_gone[k])
+        return "he has fallen and left the game";
+    if (higher_barred_by_interval(g, k) && !st->hc_twice[k])
+        return "a higher commander acts only every other turn";
+    return NULL;
+}
+
+bool higher_may_take(const Game *g, int side, int f)
+{
+    char why[128];
+    const char *r = choose_refusal(g, side, f, why, sizeof why);
+    return !r || strncmp(r, "it costs", 8) == 0; /* what he takes is paid for all together */
+}
+
 const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n)
 {
     const GameState *st = &g->st;
     const GameData *gd = g->gd;
-    if (d->arg < 0 || d->arg >= gd->ncommanders || !gd->commanders[d->arg].higher || gd->commanders[d->arg].side != d->side)
-        return "that is not a higher commander of this army";
-    const ScenarioDef *sc = scen(g);
-    if (!st->cmd_present[d->arg] && (!sc->commander_allowed[d->arg] || gd->commanders[d->arg].detached))
-        return "his chit is not in this scenario (or he has not arrived)";
-    if (st->cmd_gone[d->arg])
-        return "he has fallen and left the game";
-    if (higher_barred_by_interval(g, d->arg) && !st->hc_twice[d->arg])
-        return "a higher commander acts only every other turn";
+    const char *bad = higher_commander_refusal(g, d->side, d->arg);
+    if (bad)
+        return bad;
     if (d->nunits < 1 || d->nunits > gd->commanders[d->arg].command_factor) {
         snprintf(buf, n, "he commands from 1 to %d formations (his command factor)", gd->commanders[d->arg].command_factor);
         return buf;
@@ -387,10 +404,9 @@ const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n
         for (int j = 0; j < i; j++)
             if (d->units[j] == f)
                 return "a formation is named twice";
-        char why[128];
-        const char *r = choose_refusal(g, d->side, f, why, sizeof why);
-        if (r && strncmp(r, "it costs", 8) != 0) {
-            snprintf(buf, n, "%s: %s", gd->formations[f].name, r);
+        if (!higher_may_take(g, d->side, f)) {
+            char why[128];
+            snprintf(buf, n, "%s: %s", gd->formations[f].name, choose_refusal(g, d->side, f, why, sizeof why));
             return buf;
         }
         cost += game_formation_cost(g, f);

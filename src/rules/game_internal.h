@@ -166,6 +166,10 @@ typedef struct {
 const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr);
 /* Why this higher commander's chit may not take these formations, or NULL (HIGHER-CMD). */
 const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n);
+/* Its first part: why commander k may not act for side this turn at all, or NULL. */
+const char *higher_commander_refusal(const Game *g, int side, int k);
+/* Its second: whether he may take formation f (chosen or not, but for its cost). */
+bool higher_may_take(const Game *g, int side, int f);
 /* Hexes where the detachment marker may go now, with units to take along. */
 bool detach_ok(const Game *g, int hex, const unsigned char *range);
 /* Whether the detachment marker may be used in this activation (DETACH). */

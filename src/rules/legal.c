@@ -53,9 +53,14 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 ADD(D_CHOOSE, f);
         /* A higher commander with one formation, or two; any larger group
          * within his factor is accepted too. */
+        bool may_take[GS_MAX_FORMATIONS]; /* what higher_refusal asks of each formation, asked once */
+        for (int f = 0; f < g->gd->nformations && f < GS_MAX_FORMATIONS; f++)
+            may_take[f] = higher_may_take(g, st->to_move, f);
         for (int k = 0; k < g->gd->ncommanders; k++)
-            for (int f1 = 0; f1 < g->gd->nformations; f1++)
-                for (int f2 = f1; f2 < g->gd->nformations; f2++) {
+            for (int f1 = 0; !higher_commander_refusal(g, st->to_move, k) && f1 < g->gd->nformations; f1++)
+                for (int f2 = f1; may_take[f1] && f2 < g->gd->nformations; f2++) {
+                    if (!may_take[f2])
+                        continue; /* higher_refusal would say no */
                     Decision h = {.kind = D_HIGHER, .side = st->to_move, .arg = k, .nunits = f1 == f2 ? 1 : 2,
                                   .units = {(short)f1, (short)f2}};
                     if (!higher_refusal(g, &h, buf, sizeof buf)) {
