@@ -163,6 +163,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         one_line(r->fail);
         return;
     }
+    g.light = true; /* nothing to undo or save */
     Rng bot;
     rng_seed(&bot, bot_seed(seed));
     /* A game going round in circles stops early: every decision the rules

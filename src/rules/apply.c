@@ -76,7 +76,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
      * hidden comes out: a die, a draw from the cup, an enemy stack seen. */
     UndoEntry before = {g->st, g->log.count, d->side};
     int cells = g->gd->map.cols * g->gd->map.rows;
-    unsigned char *seen_before = malloc((size_t)cells), *seen_after = malloc((size_t)cells);
+    unsigned char *seen_before = g->light ? NULL : malloc((size_t)cells);
+    unsigned char *seen_after = g->light ? NULL : malloc((size_t)cells);
     if (seen_before)
         seen_hexes(g, d->side, seen_before);
     if (!decision_apply(g, d, why, n)) {
@@ -84,9 +85,11 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
         free(seen_after);
         return false;
     }
-    GameRecord rec = {.dice = false, .side = d->side};
-    decision_format(g->gd, d, rec.text, sizeof rec.text);
-    record(g, &rec);
+    if (!g->light) {
+        GameRecord rec = {.dice = false, .side = d->side};
+        decision_format(g->gd, d, rec.text, sizeof rec.text);
+        record(g, &rec);
+    }
     go_on_expire(g, d);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
     dummies_cleanup(g, &before.st); /* after the check: its cull may leave a dummy alone */
@@ -107,7 +110,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     free(seen_before);
     free(seen_after);
-    if (barrier) {
+    if (barrier || g->light) {
         g->nundo = 0;
         return true;
     }

@@ -338,6 +338,9 @@ typedef struct {
     bool answering; /* the system's answer to one of the rules' questions is being applied (game_apply_base) */
     uint64_t seed;          /* as given to game_new */
     unsigned start_options; /* as given to game_new_options */
+    /* A game played by programs alone (guv sim): no undo and no record, as
+     * nothing is taken back, saved or replayed. Plays the same. */
+    bool light;
 } Game;
 
 /* The kinds of decision, declared once in rules/decision_kinds.h. */
