@@ -751,3 +751,17 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
     free(c);
     return pick;
 }
+
+int bot_decide(const Game *g, Decision *buf, int max, Rng *rng, int *listed)
+{
+    const GameState *st = &g->st;
+    int k = 0;
+    /* T_ATTACH is the top tier: any attach scores above every other
+     * decision, so when one is legal the others need not be listed. */
+    if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated)
+        k = game_legal_kinds(g, UINT64_C(1) << D_ATTACH, buf, max);
+    if (k <= 0)
+        k = game_legal(g, buf, max);
+    *listed = k;
+    return k > 0 ? bot_choose(g, buf, k < max ? k : max, rng) : -1;
+}

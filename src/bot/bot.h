@@ -22,4 +22,13 @@
  * the same for the same state, list and rng. Returns -1 when n <= 0. */
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng);
 
+/* The same choice, the bot asking for the legal decisions itself: the
+ * list goes to buf (room for max), *listed says how many there were (as
+ * game_legal counts them, <= 0 none), and the index of the choice in buf
+ * is returned (-1 when none). It asks only for what could win: when an
+ * independent may join the activation, it asks for those alone, as
+ * nothing else can beat them. The same state and rng give the same choice
+ * as bot_choose over game_legal's whole list. */
+int bot_decide(const Game *g, Decision *buf, int max, Rng *rng, int *listed);
+
 #endif

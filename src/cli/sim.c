@@ -185,7 +185,12 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
                      g.st.turn, SIM_STALL, g.st.phase, g.st.pending, data_side_name(g.st.to_move));
             break;
         }
-        int k = game_legal(&g, buf, SIM_LEGAL_MAX);
+        int k, pick = 0;
+        bool bot_turn = g.st.to_move == SIDE_CONFEDERATE;
+        if (bot_turn)
+            pick = bot_decide(&g, buf, SIM_LEGAL_MAX, &bot, &k);
+        else
+            k = game_legal(&g, buf, SIM_LEGAL_MAX);
         if (k <= 0) {
             snprintf(r->fail, sizeof r->fail,
                      "no legal decision at turn %d (phase %d, pending %d, engagement step %d, %s to move)", g.st.turn,
@@ -200,11 +205,8 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         }
         if (k > SIM_LEGAL_MAX)
             k = SIM_LEGAL_MAX;
-        int pick = 0;
-        if (g.st.to_move == SIDE_CONFEDERATE) {
-            pick = bot_choose(&g, buf, k, &bot);
+        if (bot_turn)
             r->bot_decisions++;
-        }
         if (pick < 0 || pick >= k)
             pick = 0;
         char why[256];

@@ -382,6 +382,11 @@ bool game_force_die(Game *g, int value);
 int game_roll(Game *g, const char *rule, const char *purpose);
 
 int game_legal(const Game *g, Decision *out, int max);
+/* The same list, but only the decisions whose kind has its bit set in
+ * kinds (1 << D_...), in the same order; the questions whose answers would
+ * be dropped are not asked. */
+#define GAME_ALL_KINDS UINT64_MAX
+int game_legal_kinds(const Game *g, uint64_t kinds, Decision *out, int max);
 
 /* Takes back the last decision, if `side` made it and nothing random or
  * hidden has come out since (a die, a chit drawn, an enemy stack seen).

@@ -1,6 +1,8 @@
 /* What may be decided now: game_legal lists every decision open to the
  * side to move, question by question and phase by phase in the rulebook's
- * order; each part's *_legal function lists its own kinds. */
+ * order; each part's *_legal function lists its own kinds. game_legal_kinds
+ * lists the same decisions of some kinds only, in the same order, and does
+ * not ask the questions whose answers it would drop. */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,41 +13,84 @@
 #include "rules/move.h"
 #include "rules/variant.h"
 
-int game_legal(const Game *g, Decision *out, int max)
+_Static_assert(D_COUNT <= 64, "a kind is a bit of a uint64_t");
+#define KIND(k) (UINT64_C(1) << (k))
+/* The kinds each part's *_legal may list (a question is skipped only when
+ * none of them is wanted). */
+#define EVENT_KINDS                                                                                                    \
+    (KIND(D_EVENT) | KIND(D_DRAW_EVENT) | KIND(D_GOOD_GENERAL) | KIND(D_NO_EVENT) | KIND(D_END) | KIND(D_MOVE) |       \
+     KIND(D_PASS))
+#define COMBAT_KINDS                                                                                                   \
+    (KIND(D_ATTACK) | KIND(D_ADVANCE) | KIND(D_NO_ADVANCE) | KIND(D_BONUS) | KIND(D_BREASTWORK) |                      \
+     KIND(D_NO_BREASTWORK) | KIND(D_BW_DIE) | KIND(D_BW_STEP) | KIND(D_LOSE) | KIND(D_RETREAT) |                      \
+     KIND(D_RETREAT_INSTEAD) | KIND(D_SIX_HIT) | KIND(D_SIX_RETREAT) | KIND(D_SIX_CANCEL) | KIND(D_SKIRM_DEFEND) |     \
+     KIND(D_NO_SKIRM))
+#define PONTOON_KINDS (KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE))
+
+/* Drops from out[from..n) the decisions of kinds not wanted (those past max
+ * were never written and stay counted). */
+static int keep(Decision *out, int from, int n, int max, uint64_t want)
+{
+    if (want == GAME_ALL_KINDS)
+        return n;
+    int end = n < max ? n : max, k = from;
+    for (int i = from; i < end; i++)
+        if (want & KIND(out[i].kind))
+            out[k++] = out[i];
+    return k + (n - end);
+}
+
+static int legal_list(const Game *g, uint64_t want, Decision *out, int max);
+
+int game_legal(const Game *g, Decision *out, int max) { return game_legal_kinds(g, GAME_ALL_KINDS, out, max); }
+
+int game_legal_kinds(const Game *g, uint64_t kinds, Decision *out, int max)
 {
     const GameState *st = &g->st;
     if (g->variant && st->to_move == g->variant->side && st->phase != PH_GAME_OVER)
-        return g->variant->legal(g, out, max); /* the Automa answers for the Union */
-    int n = game_legal_base(g, out, max);
+        return keep(out, 0, g->variant->legal(g, out, max), max, kinds); /* the Automa answers for the Union */
+    int n = legal_list(g, kinds, out, max);
     if (g->variant)
         n = g->variant->filter(g, out, n < max ? n : max); /* AI-SIX: the player picks among equals */
     return n;
 }
 
-int game_legal_base(const Game *g, Decision *out, int max)
+int game_legal_base(const Game *g, Decision *out, int max) { return legal_list(g, GAME_ALL_KINDS, out, max); }
+
+static int legal_list(const Game *g, uint64_t want, Decision *out, int max)
 {
     const GameState *st = &g->st;
     int n = 0;
-#define ADD(k, a)                                                                                                      \
+#define WANT(k) ((want & KIND(k)) != 0)
+#define PUT(d)                                                                                                         \
     do {                                                                                                               \
-        if (n < max)                                                                                                   \
-            out[n] = (Decision){.kind = (k), .side = st->to_move, .arg = (a)};                                                              \
-        n++;                                                                                                           \
+        if (want & KIND((d).kind)) {                                                                                   \
+            if (n < max)                                                                                               \
+                out[n] = (d);                                                                                          \
+            n++;                                                                                                       \
+        }                                                                                                              \
+    } while (0)
+#define ADD(k, a) PUT(((Decision){.kind = (k), .side = st->to_move, .arg = (a)}))
+/* a part's *_legal, appending from n, its unwanted kinds dropped */
+#define PART(call)                                                                                                     \
+    do {                                                                                                               \
+        int from_ = n < max ? n : max;                                                                                 \
+        n = keep(out, from_, (call), max, want);                                                                       \
     } while (0)
     char buf[128];
     if (st->pending == PEND_DEMORAL)
-        return morale_legal(g, out, max, 0); /* demoralized units next to the enemy fall back (DEMORAL) */
+        return keep(out, 0, morale_legal(g, out, max, 0), max, want); /* demoralized units next to the enemy fall back (DEMORAL) */
     if (st->pending == PEND_RETREAT_EVENT)
-        return events_legal(g, out, max, 0); /* a General Retreat under way (EVENTS) */
+        return keep(out, 0, events_legal(g, out, max, 0), max, want); /* a General Retreat under way (EVENTS) */
     if (st->pending == PEND_SYSTEM)
-        return g->variant->answer_legal(g, out, max); /* the player's answers in an Automa engagement */
+        return keep(out, 0, g->variant->answer_legal(g, out, max), max, want); /* the player's answers in an Automa engagement */
     switch (st->phase) {
     case PH_NIGHT_EVENTS:
-        n = events_legal(g, out, max, n);
+        PART(events_legal(g, out, max, n));
         break;
     case PH_PLACEMENT:
     case PH_DEPLOY:
-        n = placement_legal(g, out, max, n);
+        PART(placement_legal(g, out, max, n));
         break;
     case PH_CHOOSE:
         for (int f = 0; f < g->gd->nformations; f++)
@@ -63,11 +108,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
                         continue; /* higher_refusal would say no */
                     Decision h = {.kind = D_HIGHER, .side = st->to_move, .arg = k, .nunits = f1 == f2 ? 1 : 2,
                                   .units = {(short)f1, (short)f2}};
-                    if (!higher_refusal(g, &h, buf, sizeof buf)) {
-                        if (n < max)
-                            out[n] = h;
-                        n++;
-                    }
+                    if (!higher_refusal(g, &h, buf, sizeof buf))
+                        PUT(h);
                 }
         for (int h = 0; (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows;
              h++)
@@ -76,22 +118,22 @@ int game_legal_base(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if (is_dummy(g, u) && st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move)
                 ADD(D_REMOVE_DUMMY, u);
-        n = events_legal(g, out, max, n);
+        PART(events_legal(g, out, max, n));
         ADD(D_DONE, 0);
         break;
     case PH_RECOVERY:
-        n = night_legal(g, out, max, n);
+        PART(night_legal(g, out, max, n));
         break;
     case PH_ACTIVATION:
         if (!st->activated) {
             if (st->drawn.kind == CHIT_EVENT) {
-                n = events_legal(g, out, max, n); /* Good General: the formation, or pass */
+                PART(events_legal(g, out, max, n)); /* Good General: the formation, or pass */
                 break;
             }
             if (placeable(g))
                 ADD(D_ACTIVATE, 0);
             ADD(D_PASS, 0);
-            n = events_legal(g, out, max, n); /* draw an event instead */
+            PART(events_legal(g, out, max, n)); /* draw an event instead */
             break;
         }
         if (st->pending == PEND_BREASTWORK) {
@@ -100,8 +142,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
             break;
         }
         if (st->pending == PEND_COMBAT) {
-            n = combat_legal(g, out, max, n);
-            n = events_legal(g, out, max, n); /* a chit adding dice, at one's bonus step */
+            PART(combat_legal(g, out, max, n));
+            PART(events_legal(g, out, max, n)); /* a chit adding dice, at one's bonus step */
             break;
         }
         if (st->pending == PEND_STACK) {
@@ -110,11 +152,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
             for (int i = 0; i < nh; i++) {
                 short dest[DIR_COUNT];
                 int nd = displace_destinations(g, st->stack_hex, here[i], dest, DIR_COUNT);
-                for (int j = 0; j < nd; j++) {
-                    if (n < max)
-                        out[n] = (Decision){.kind = D_DISPLACE, .side = st->to_move, .arg = here[i], .arg2 = dest[j]};
-                    n++;
-                }
+                for (int j = 0; j < nd; j++)
+                    PUT(((Decision){.kind = D_DISPLACE, .side = st->to_move, .arg = here[i], .arg2 = dest[j]}));
                 if (nd == 0)
                     ADD(D_ELIMINATE, here[i]);
             }
@@ -135,9 +174,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 nd = break_destinations_for(g, st->bc_queue[0], one.units, 1, dest, 64);
                 for (int j = 0; j < nd && j < 64; j++) {
                     one.arg = dest[j];
-                    if (n < max)
-                        out[n] = one;
-                    n++;
+                    PUT(one);
                 }
             }
             if (!st->bc_split)
@@ -171,7 +208,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
         for (int u = 0; u < st->nunits; u++)
             if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
-        for (int h = 0; nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows; h++) {
+        for (int h = 0; WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows;
+             h++) {
             if (!hex_has_side(g, h, 1 - g->gd->units[guns[0]].side))
                 continue; /* no enemy there: bombard_refusal says no to every gun */
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
@@ -184,9 +222,7 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 for (int type = 0; type < 2; type++) {
                     one.arg2 = type;
                     if (!bombard_refusal(g, &one)) {
-                        if (n < max)
-                            out[n] = one;
-                        n++;
+                        PUT(one);
                         any = true;
                     }
                 }
@@ -195,29 +231,29 @@ int game_legal_base(const Game *g, Decision *out, int max)
             }
             for (int type = 0; all.nunits > 1 && type < 2; type++) {
                 all.arg2 = type;
-                if (!bombard_refusal(g, &all)) {
-                    if (n < max)
-                        out[n] = all;
-                    n++;
-                }
+                if (!bombard_refusal(g, &all))
+                    PUT(all);
             }
         }
-        n = combat_legal(g, out, max, n);
-        n = events_legal(g, out, max, n);
-        bool can_end = combat_obligations_met(g, buf, sizeof buf);
+        if (want & COMBAT_KINDS)
+            PART(combat_legal(g, out, max, n));
+        if (want & EVENT_KINDS)
+            PART(events_legal(g, out, max, n));
+        bool can_end = WANT(D_END) && combat_obligations_met(g, buf, sizeof buf);
         if (st->act_step == STEP_BOMBARD || st->act_step == STEP_COMBAT) {
             if (can_end)
                 ADD(D_END, 0);
             break;
         }
         ChitRange radius = {.known = false}; /* worked out once, if any unit needs it */
-        for (int u = 0; u < st->nunits; u++)
+        for (int u = 0; WANT(D_ATTACH) && u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, &radius))
                 ADD(D_ATTACH, u);
-        if (!march_refusal(g))
+        if (WANT(D_FORCED_MARCH) && !march_refusal(g))
             ADD(D_FORCED_MARCH, 0);
-        n = pontoon_legal(g, out, max, n);
-        if (detachment_allowed(g)) {
+        if (want & PONTOON_KINDS)
+            PART(pontoon_legal(g, out, max, n));
+        if (WANT(D_DETACH) && detachment_allowed(g)) {
             int cells = g->gd->map.cols * g->gd->map.rows;
             unsigned char *range = malloc((size_t)cells);
             if (range) {
@@ -228,16 +264,13 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 free(range);
             }
         }
-        for (int u = 0; u < st->nunits; u++) {
+        for (int u = 0; WANT(D_SKIRMISH) && u < st->nunits; u++) {
             short dest[DIR_COUNT + 1];
             int nd = skirmish_destinations(g, u, dest);
-            for (int i = 0; i < nd; i++) {
-                if (n < max)
-                    out[n] = (Decision){.kind = D_SKIRMISH, .side = st->to_move, .arg = u, .arg2 = dest[i]};
-                n++;
-            }
+            for (int i = 0; i < nd; i++)
+                PUT(((Decision){.kind = D_SKIRMISH, .side = st->to_move, .arg = u, .arg2 = dest[i]}));
         }
-        for (int u = 0; u < st->nunits; u++) { /* each unit alone, and each exit hex's whole active stack */
+        for (int u = 0; WANT(D_EXIT) && u < st->nunits; u++) { /* each unit alone, and each exit hex's whole active stack */
             if (!(st->unit[u].flags & UF_ACTIVE) || st->unit[u].where != AT_MAP || !exit_hex(g, st->unit[u].hex))
                 continue;
             Decision one = {.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
@@ -252,13 +285,13 @@ int game_legal_base(const Game *g, Decision *out, int max)
                 const Decision *e = pass == 0 ? &one : &all;
                 if ((pass == 1 && (!first || all.nunits < 2)) || exit_refusal(g, e))
                     continue;
-                if (n < max)
-                    out[n] = *e;
-                n++;
+                PUT(*e);
             }
         }
-        n = list_group_moves(g, out, max, n, UF_ACTIVE, UF_MOVED, -1, NULL);
-        n = list_group_moves(g, out, max, n, UF_GO_ON, 0, -1, NULL); /* going on after a break of contact */
+        if (WANT(D_MOVE)) {
+            n = list_group_moves(g, out, max, n, UF_ACTIVE, UF_MOVED, -1, NULL);
+            n = list_group_moves(g, out, max, n, UF_GO_ON, 0, -1, NULL); /* going on after a break of contact */
+        }
         if (can_end)
             ADD(D_END, 0);
         break;
@@ -266,5 +299,8 @@ int game_legal_base(const Game *g, Decision *out, int max)
         break;
     }
 #undef ADD
+#undef PUT
+#undef PART
+#undef WANT
     return n;
 }
