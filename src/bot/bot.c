@@ -752,8 +752,28 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
     return pick;
 }
 
-int bot_decide(const Game *g, Decision *buf, int max, Rng *rng, int *listed)
+static const struct {
+    const char *name, *what;
+} levels[] = {
+#define X(id, name, what) {name, what},
+    BOT_LEVELS(X)
+#undef X
+};
+
+const char *bot_level_name(int level) { return level >= 0 && level < BOT_LEVEL_COUNT ? levels[level].name : "?"; }
+const char *bot_level_what(int level) { return level >= 0 && level < BOT_LEVEL_COUNT ? levels[level].what : "?"; }
+
+int bot_level_find(const char *name)
 {
+    for (int i = 0; i < BOT_LEVEL_COUNT; i++)
+        if (strcmp(levels[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed)
+{
+    (void)level; /* BOT_HISTORICAL: to come */
     const GameState *st = &g->st;
     int k = 0;
     /* T_ATTACH is the top tier: any attach scores above every other

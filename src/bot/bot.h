@@ -22,13 +22,29 @@
  * the same for the same state, list and rng. Returns -1 when n <= 0. */
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng);
 
-/* The same choice, the bot asking for the legal decisions itself: the
+/* The same choice at a level (enum BotLevel; BOT_SIMPLE is bot_choose's),
+ * the bot asking for the legal decisions itself: the
  * list goes to buf (room for max), *listed says how many there were (as
  * game_legal counts them, <= 0 none), and the index of the choice in buf
  * is returned (-1 when none). It asks only for what could win: when an
  * independent may join the activation, it asks for those alone, as
  * nothing else can beat them. The same state and rng give the same choice
  * as bot_choose over game_legal's whole list. */
-int bot_decide(const Game *g, Decision *buf, int max, Rng *rng, int *listed);
+int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed);
+
+/* The bot's levels (guv sim --bot NAME), declared once. */
+#define BOT_LEVELS(X)                                                                                                  \
+    X(BOT_SIMPLE, "simple", "the tiers above: nearest formations first, key places, good odds")                       \
+    X(BOT_HISTORICAL, "historical", "Lee's plan: hold Fredericksburg, march on the Union right, attack at good odds")
+enum BotLevel {
+#define X(id, name, what) id,
+    BOT_LEVELS(X)
+#undef X
+        BOT_LEVEL_COUNT
+};
+const char *bot_level_name(int level);
+const char *bot_level_what(int level);
+/* The level named so, or -1. */
+int bot_level_find(const char *name);
 
 #endif

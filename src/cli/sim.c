@@ -37,12 +37,15 @@
 
 static void sim_usage(FILE *f)
 {
-    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--csv FILE]\n"
-               "       guv sim --compare DIR_A DIR_B --games N --seed S [--jobs J] [--scenario ID] [--csv FILE]\n"
+    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--bot LEVEL] [--csv FILE]\n"
+               "       guv sim --compare DIR_A DIR_B --games N --seed S [--jobs J] [--scenario ID] [--bot LEVEL]\n"
+               "               [--csv FILE]\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
                "the same for any J). --scenario picks a solitaire scenario (default: solitaire).\n"
+               "--bot LEVEL picks the Confederate player: simple (the default) or historical\n"
+               "(Lee's plan; docs/bot.md says what each does).\n"
                "Each share comes with its 95%% interval. --csv FILE also writes one row per game\n"
                "(game, seed, ended, result, final_vp, turns, decisions, bot_decisions, end).\n"
                "On a terminal a progress line shows the games done and the time left.\n"
@@ -150,6 +153,8 @@ static void read_log(const Game *g, SimRecord *r)
     one_line(r->reason);
 }
 
+static int sim_bot = BOT_SIMPLE; /* --bot: set before the workers start */
+
 static uint64_t bot_seed(uint64_t seed) { return seed * 6364136223846793005ULL + 1442695040888963407ULL; }
 
 static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision *buf, SimRecord *r)
@@ -188,7 +193,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         int k, pick = 0;
         bool bot_turn = g.st.to_move == SIDE_CONFEDERATE;
         if (bot_turn)
-            pick = bot_decide(&g, buf, SIM_LEGAL_MAX, &bot, &k);
+            pick = bot_decide(&g, sim_bot, buf, SIM_LEGAL_MAX, &bot, &k);
         else
             k = game_legal(&g, buf, SIM_LEGAL_MAX);
         if (k <= 0) {
@@ -628,8 +633,8 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
     Reason *reasons = m.reasons;
     int nreasons = m.nreasons;
     uint64_t last = seed + (uint64_t)(ngames - 1);
-    printf("guv sim: scenario %s, the Confederate bot against the Automa, seeds %" PRIu64 "-%" PRIu64 "\n",
-           scenario_id, seed, last);
+    printf("guv sim: scenario %s, the Confederate bot (%s) against the Automa, seeds %" PRIu64 "-%" PRIu64 "\n",
+           scenario_id, bot_level_name(sim_bot), seed, last);
     printf("games: %ld\n", ngames);
     printf("ended: %ld, failed: %ld\n", ended, ngames - ended);
     for (long i = 0; i < ngames; i++)
@@ -751,8 +756,9 @@ static void report_compare(const GameData *gda, const char *dira, const GameData
     Summary a, b;
     summarize(gda, ngames, ra, &a);
     summarize(gdb, ngames, rb, &b);
-    printf("guv sim --compare: scenario %s, the same games in both (game i uses seed %" PRIu64 " + i in A and B)\n",
-           scenario_id, seed);
+    printf("guv sim --compare: scenario %s, the Confederate bot (%s), the same games in both (game i uses seed %" PRIu64
+           " + i in A and B)\n",
+           scenario_id, bot_level_name(sim_bot), seed);
     printf("  A: %s\n  B: %s\n", dira, dirb);
     printf("games: %ld; ended: A %ld, B %ld\n", ngames, a.ended, b.ended);
     printf("each figure in A and in B with its 95%% range, then A - B with its range; * marks a difference\n"
@@ -954,6 +960,7 @@ static bool parse_number(const char *s, unsigned long long lo, unsigned long lon
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
     const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire", *csv = NULL;
+    const char *bot_s = NULL;
     const char *data = data_option, *cmp[2] = {NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -965,8 +972,8 @@ int cmd_sim(int argc, char **argv, const char *data_option)
             cmp[1] = argv[++i];
             continue;
         }
-        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv"};
-        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv};
+        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv", "--bot"};
+        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv, &bot_s};
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             sim_usage(stdout);
             return 0;
@@ -999,6 +1006,15 @@ int cmd_sim(int argc, char **argv, const char *data_option)
         return bad_option("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
     if (!*scenario_id)
         return bad_option("%s", "--scenario needs a scenario id");
+    if (bot_s && (sim_bot = bot_level_find(bot_s)) < 0) {
+        char msg[300];
+        int len = snprintf(msg, sizeof msg, "--bot wants one of the bot's levels (");
+        for (int i = 0; i < BOT_LEVEL_COUNT && len > 0 && (size_t)len < sizeof msg; i++)
+            len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s", i ? ", " : "", bot_level_name(i));
+        if (len > 0 && (size_t)len < sizeof msg)
+            snprintf(msg + len, sizeof msg - (size_t)len, "), not '%.100s'", bot_s);
+        return bad_option("%s", msg);
+    }
     if (cmp[0]) {
         if ((long)jobs > (long)games)
             jobs = games;
