@@ -83,3 +83,33 @@ execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1 --seed 11 --csv /none
 if(NOT rc EQUAL 1 OR NOT err MATCHES "cannot write the games to /nonexistent-dir/x.csv")
   message(FATAL_ERROR "an unwritable --csv should be said, exit 1: ${rc}\n${err}")
 endif()
+
+# --json writes the same games as a JSON array, the same for any --jobs,
+# each with its corps' figures and the VP by source; the report has its
+# corps section (issue 16).
+foreach(jobs 1 3)
+  execute_process(COMMAND ${GUV} --data ${SRC} sim --games 6 --seed 11 --jobs ${jobs} --json ${WORK}/sim-${jobs}.json
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "guv sim --json exited ${rc}:\n${err}")
+  endif()
+  if(NOT out MATCHES "\nthe Union's corps [^\n]*\n[^\n]*\n  [^\n]+:\n    activations [0-9.]+ \\([0-9.]+-[0-9.]+\\), marches"
+     OR NOT out MATCHES "\nVP by source ")
+    message(FATAL_ERROR "guv sim: no corps section or no VP by source in the report:\n${out}")
+  endif()
+  file(READ ${WORK}/sim-${jobs}.json json_${jobs})
+endforeach()
+if(NOT json_1 STREQUAL json_3)
+  message(FATAL_ERROR "--json differs between --jobs 1 and --jobs 3")
+endif()
+string(JSON ngames LENGTH "${json_1}")
+string(JSON seed0 GET "${json_1}" 0 seed)
+string(JSON ncorps LENGTH "${json_1}" 0 corps)
+string(JSON corps0 GET "${json_1}" 0 corps 0 name)
+string(JSON marches0 GET "${json_1}" 0 corps 0 marches)
+string(JSON boxed GET "${json_1}" 0 vp confederate "Union boxed values")
+if(NOT ngames EQUAL 6 OR NOT seed0 EQUAL 11 OR ncorps LESS 7 OR corps0 STREQUAL "" OR NOT marches0 MATCHES "^[0-9]+$"
+   OR NOT boxed MATCHES "^[0-9]+$")
+  message(FATAL_ERROR "--json: want 6 games from seed 11, each with 7 or more corps and the VP by source; got "
+    "${ngames} games, seed ${seed0}, ${ncorps} corps (${corps0}, ${marches0} marches), boxed ${boxed}")
+endif()

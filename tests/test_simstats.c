@@ -86,12 +86,45 @@ static void test_games_needed(void **state)
     assert_int_equal(games_to_see(0.5, 0), 0);
 }
 
+/* A ratio over games: four games whose marches (n) and marches that went
+ * nowhere (x) are (4, 1), (4, 2), (2, 0), (6, 3): 6 of 16 is 37.5%; the
+ * residuals x - 0.375 n are -0.5, 0.5, -0.75, 0.75, whose squares sum to
+ * 1.625, so the error is sqrt(4/3 * 1.625) / 16 = 0.0920 and the range
+ * 19.47%-55.53%. One game alone has no range to give; nothing, nothing. */
+static void test_ratio_interval(void **state)
+{
+    (void)state;
+    double x[] = {1, 2, 0, 3}, n[] = {4, 4, 2, 6}, sx = 0, sn = 0, sxx = 0, snn = 0, sxn = 0;
+    for (int i = 0; i < 4; i++) {
+        sx += x[i], sn += n[i], sxx += x[i] * x[i], snn += n[i] * n[i], sxn += x[i] * n[i];
+    }
+    Estimate e = ratio95(sx, sn, sxx, snn, sxn, 4);
+    NEAR(0.375, e.est);
+    NEAR(0.1947, e.lo);
+    NEAR(0.5553, e.hi);
+    e = ratio95(1, 4, 1, 16, 4, 1);
+    NEAR(0.25, e.est);
+    NEAR(0.25, e.lo);
+    NEAR(0.25, e.hi);
+    e = ratio95(0, 0, 0, 0, 0, 3);
+    NEAR(0, e.est);
+    /* two runs: 37.5% (19.47-55.53) against 25% +- 0.1 (error 0.0510):
+     * 12.5 points, the errors 0.0920 and 0.0510 combined to 0.1052, the
+     * range -8.1 to +33.1 points, which holds 0: not significant */
+    Estimate a = ratio95(sx, sn, sxx, snn, sxn, 4), b = {0.25, 0.15, 0.35};
+    Estimate d = ratio_diff95(a, b);
+    NEAR(0.125, d.est);
+    NEAR(-0.0812, d.lo);
+    NEAR(0.3312, d.hi);
+    assert_false(estimate_significant(d));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_share_intervals), cmocka_unit_test(test_mean_interval),
         cmocka_unit_test(test_share_difference), cmocka_unit_test(test_mean_difference),
-        cmocka_unit_test(test_games_needed),
+        cmocka_unit_test(test_games_needed), cmocka_unit_test(test_ratio_interval),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,9 +22,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "automa/automa.h"
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "cli/cli.h"
+#include "cli/simcorps.h"
 #include "cli/simstats.h"
 #include "rules/game.h"
 
@@ -37,9 +39,10 @@
 
 static void sim_usage(FILE *f)
 {
-    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--bot LEVEL] [--csv FILE]\n"
+    fprintf(f, "Usage: guv sim --games N --seed S [--jobs J] [--data DIR] [--scenario ID] [--bot LEVEL]\n"
+               "               [--csv FILE] [--json FILE]\n"
                "       guv sim --compare DIR_A DIR_B --games N --seed S [--jobs J] [--scenario ID] [--bot LEVEL]\n"
-               "               [--csv FILE]\n"
+               "               [--csv FILE] [--json FILE]\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
@@ -47,13 +50,18 @@ static void sim_usage(FILE *f)
                "--bot LEVEL picks the Confederate player: simple (the default) or historical\n"
                "(Lee's plan; docs/bot.md says what each does).\n"
                "Each share comes with its 95%% interval. --csv FILE also writes one row per game\n"
-               "(game, seed, ended, result, final_vp, turns, decisions, bot_decisions, end).\n"
+               "(game, seed, ended, result, final_vp, turns, decisions, bot_decisions, end);\n"
+               "--json FILE writes the same games as a JSON array, each with its paragraphs,\n"
+               "objectives, each Union corps' figures and the VP by source.\n"
                "On a terminal a progress line shows the games done and the time left.\n"
                "--compare plays the same games (game i uses seed S + i in both) with two data\n"
                "folders, an author's booklet before and after an edit, and shows each figure\n"
                "side by side with the difference and its 95%% interval (* when it is not chance),\n"
                "and the paragraphs, objectives and end conditions that changed most; with --csv\n"
-               "FILE the rows go to FILE.a.csv and FILE.b.csv.\n");
+               "FILE the rows go to FILE.a.csv and FILE.b.csv (and --json to FILE.a.json, FILE.b.json).\n"
+               "The report also gives, for each Union corps, its activations and marches, the\n"
+               "share of marches that went nowhere, its engagements, interruption rolls and hits,\n"
+               "when it reached the wheel and was let go, and the VP it scored; then the VP by source.\n");
 }
 
 /* ---- one game's record ------------------------------------------------- */
@@ -76,6 +84,7 @@ typedef struct {
     long decisions, bot_decisions;
     char reason[160];
     TallyList para, obj;
+    CorpsRecord corps; /* what each Union corps did (simcorps.h) */
 } SimRecord;
 
 static bool tally_add(TallyList *t, int key, int key2, long count)
@@ -169,6 +178,8 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         return;
     }
     g.light = true; /* nothing to undo or save */
+    CorpsWatch cw;
+    corps_watch_start(&cw, &r->corps, &g);
     Rng bot;
     rng_seed(&bot, bot_seed(seed));
     /* A game going round in circles stops early: every decision the rules
@@ -215,6 +226,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         if (pick < 0 || pick >= k)
             pick = 0;
         char why[256];
+        corps_watch_before(&cw, &g);
         if (!game_apply(&g, &buf[pick], why, sizeof why)) {
             char text[200];
             decision_format(gd, &buf[pick], text, sizeof text);
@@ -222,6 +234,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
                      g.st.turn, why);
             break;
         }
+        corps_watch_after(&cw, &r->corps, &g);
         r->decisions++;
     }
     one_line(r->fail);
@@ -283,6 +296,17 @@ static void record_write(Buf *b, long index, const SimRecord *r)
         buf_printf(b, "p %d %ld\n", r->para.v[i].key, r->para.v[i].count);
     for (int i = 0; i < r->obj.n; i++)
         buf_printf(b, "o %d %d %ld\n", r->obj.v[i].key, r->obj.v[i].key2, r->obj.v[i].count);
+    const CorpsRecord *cr = &r->corps;
+    for (int f = 0; f < cr->nf; f++) {
+        const CorpsGame *c = &cr->corps[f];
+        buf_printf(b, "c %d %d %d %d %d %d %d %d %d %d %d %d %d %d\n", f, c->activations, c->marches, c->nowhere,
+                   c->hexes, c->engagements, c->interrupts, c->called_off, c->hits_dealt, c->hits_taken, c->steps_lost,
+                   c->wheel_turn, c->release_turn, c->vp_objective);
+    }
+    for (int side = 0; side < SIDE_COUNT; side++)
+        for (int k = 0; k < VS_COUNT; k++)
+            if (cr->vp[side][k])
+                buf_printf(b, "v %d %d %d\n", side, k, cr->vp[side][k]);
     buf_printf(b, "end\n");
 }
 
@@ -335,6 +359,22 @@ static void records_parse(char *text, SimRecord *recs, long ngames)
             long count;
             if (sscanf(line, "o %d %d %ld", &area, &value, &count) == 3)
                 tally_add(&cur.obj, area, value, count);
+        } else if (index >= 0 && line[0] == 'c' && line[1] == ' ') {
+            int f;
+            CorpsGame c;
+            if (sscanf(line, "c %d %d %d %d %d %d %d %d %d %d %d %d %d %d", &f, &c.activations, &c.marches, &c.nowhere,
+                       &c.hexes, &c.engagements, &c.interrupts, &c.called_off, &c.hits_dealt, &c.hits_taken,
+                       &c.steps_lost, &c.wheel_turn, &c.release_turn, &c.vp_objective) == 14 &&
+                f >= 0 && f < AUTOMA_MAX_FORMATIONS) {
+                cur.corps.corps[f] = c;
+                if (f + 1 > cur.corps.nf)
+                    cur.corps.nf = f + 1;
+            }
+        } else if (index >= 0 && line[0] == 'v' && line[1] == ' ') {
+            int side, k, points;
+            if (sscanf(line, "v %d %d %d", &side, &k, &points) == 3 && side >= 0 && side < SIDE_COUNT && k >= 0 &&
+                k < VS_COUNT)
+                cur.corps.vp[side][k] = points;
         } else if (strcmp(line, "end") == 0 && index >= 0) {
             record_free(&recs[index]);
             recs[index] = cur; /* the lists move with it */
@@ -531,6 +571,76 @@ static bool write_csv(const char *path, uint64_t seed, long ngames, const SimRec
     return fclose(f) == 0 && ok;
 }
 
+/* ---- one object per game (--json) -------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+/* A JSON array, one object per game: the CSV's fields, then the
+ * paragraphs read, the objectives given, each Union corps' figures and the
+ * VP by source. False when the file cannot be written. */
+static bool write_json(const char *path, const GameData *gd, uint64_t seed, long ngames, const SimRecord *recs)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "[\n");
+    for (long i = 0; i < ngames; i++) {
+        const SimRecord *r = &recs[i];
+        fprintf(f, "{\"game\": %ld, \"seed\": %" PRIu64 ", \"ended\": %s, \"result\": \"%s\", \"final_vp\": %d, ", i,
+                seed + (uint64_t)i, r->ok ? "true" : "false", r->ok ? result_word(r->result) : "none", r->vp);
+        fprintf(f, "\"turns\": %d, \"decisions\": %ld, \"bot_decisions\": %ld, \"end\": ", r->turns, r->decisions,
+                r->bot_decisions);
+        json_string(f, r->ok ? r->reason : r->fail);
+        fprintf(f, ",\n \"paragraphs\": {");
+        for (int k = 0; k < r->para.n; k++)
+            fprintf(f, "%s\"%03d\": %ld", k ? ", " : "", r->para.v[k].key, r->para.v[k].count);
+        fprintf(f, "},\n \"objectives\": [");
+        for (int k = 0; k < r->obj.n; k++)
+            fprintf(f, "%s{\"area\": %d, \"value\": %d, \"count\": %ld}", k ? ", " : "", r->obj.v[k].key,
+                    r->obj.v[k].key2, r->obj.v[k].count);
+        fprintf(f, "],\n \"corps\": [");
+        for (int c = 0; c < r->corps.nf; c++) {
+            const CorpsGame *x = &r->corps.corps[c];
+            fprintf(f, "%s\n  {\"name\": ", c ? "," : "");
+            json_string(f, automa_formation_name(gd, c));
+            fprintf(f,
+                    ", \"activations\": %d, \"marches\": %d, \"marches_nowhere\": %d, \"hexes_marched\": %d, "
+                    "\"engagements\": %d, \"interruption_rolls\": %d, \"called_off\": %d, \"hits_dealt\": %d, "
+                    "\"hits_taken\": %d, \"steps_lost\": %d, \"wheel_turn\": %d, \"wheel_release_turn\": %d, "
+                    "\"vp_scored\": %d}",
+                    x->activations, x->marches, x->nowhere, x->hexes, x->engagements, x->interrupts, x->called_off,
+                    x->hits_dealt, x->hits_taken, x->steps_lost, x->wheel_turn, x->release_turn, x->vp_objective);
+        }
+        fprintf(f, "],\n \"vp\": {");
+        for (int side = 0; side < SIDE_COUNT; side++) {
+            fprintf(f, "%s\"%s\": {", side ? ", " : "", side == SIDE_UNION ? "union" : "confederate");
+            for (int k = 0; k < VS_COUNT; k++) {
+                fprintf(f, "%s", k ? ", " : "");
+                json_string(f, vp_source_name(k));
+                fprintf(f, ": %d", r->corps.vp[side][k]);
+            }
+            fprintf(f, "}");
+        }
+        fprintf(f, "}}%s\n", i + 1 < ngames ? "," : "");
+    }
+    fprintf(f, "]\n");
+    bool ok = !ferror(f);
+    return fclose(f) == 0 && ok;
+}
+
 /* ---- the report -------------------------------------------------------- */
 
 static const char *area_name(const GameData *gd, int number)
@@ -622,6 +732,127 @@ static Estimate vp_mean(const Summary *m)
     return mean95(sum, sq, m->ended);
 }
 
+/* ---- the Union's corps ------------------------------------------------- */
+
+/* Sums over the ended games of one figure per game, for its mean; or of a
+ * pair (x of n) for a ratio. */
+typedef struct {
+    double s, ss;
+} Sum1;
+typedef struct {
+    double sx, sn, sxx, snn, sxn;
+} Sum2;
+
+static void sum1(Sum1 *a, double v) { a->s += v, a->ss += v * v; }
+static void sum2(Sum2 *a, double x, double n) { a->sx += x, a->sn += n, a->sxx += x * x, a->snn += n * n, a->sxn += x * n; }
+static Estimate mean_of(const Sum1 *a, long games) { return mean95(a->s, a->ss, games); }
+static Estimate ratio_of(const Sum2 *a, long games) { return ratio95(a->sx, a->sn, a->sxx, a->snn, a->sxn, games); }
+
+/* Counts per game are never below 0: nor are their ranges. */
+static void print_mean(const char *before, Estimate e, const char *after)
+{
+    printf("%s%.1f (%.1f-%.1f)%s", before, e.est, e.lo > 0 ? e.lo : 0.0, e.hi, after);
+}
+
+static void print_share(const char *before, Estimate e, const char *after)
+{
+    printf("%s%.0f%% (%.0f-%.0f%%)%s", before, 100 * e.est, e.lo > 0 ? 100 * e.lo : 0.0, 100 * e.hi, after);
+}
+
+/* One corps' figures summed over the ended games. */
+typedef struct {
+    Sum1 acts, marches, eng, dealt, taken, lost, vp, wturn, rturn;
+    Sum2 nowhere, hexes, called;
+    long on_wheel, released;
+} CorpsSums;
+
+static void corps_sums(const SimRecord *recs, long ngames, int f, CorpsSums *cs)
+{
+    memset(cs, 0, sizeof *cs);
+    for (long i = 0; i < ngames; i++) {
+        if (!recs[i].ok || f < 0 || f >= AUTOMA_MAX_FORMATIONS)
+            continue;
+        const CorpsGame *c = &recs[i].corps.corps[f];
+        sum1(&cs->acts, c->activations);
+        sum1(&cs->marches, c->marches);
+        sum2(&cs->nowhere, c->nowhere, c->marches);
+        sum2(&cs->hexes, c->hexes, c->marches - c->nowhere);
+        sum1(&cs->eng, c->engagements);
+        sum2(&cs->called, c->called_off, c->interrupts);
+        sum1(&cs->dealt, c->hits_dealt);
+        sum1(&cs->taken, c->hits_taken);
+        sum1(&cs->lost, c->steps_lost);
+        sum1(&cs->vp, c->vp_objective);
+        if (c->wheel_turn) {
+            cs->on_wheel++;
+            sum1(&cs->wturn, c->wheel_turn);
+        }
+        if (c->release_turn) {
+            cs->released++;
+            sum1(&cs->rturn, c->release_turn);
+        }
+    }
+}
+
+/* Per corps: its activations and marches, the marches that went nowhere,
+ * its engagements and their interruption rolls and hits, its losses, the
+ * wheel, and the VP its objectives brought; then the VP by source. */
+static void report_corps(const GameData *gd, long ngames, const SimRecord *recs)
+{
+    long ended = 0;
+    for (long i = 0; i < ngames; i++)
+        ended += recs[i].ok;
+    if (!ended)
+        return;
+    int nf = gd->automa.nformations < AUTOMA_MAX_FORMATIONS ? gd->automa.nformations : AUTOMA_MAX_FORMATIONS;
+    printf("the Union's corps (means per game with their 95%% ranges; a share's range is worked out over the games,\n"
+           "not the marches or rolls, which are not independent):\n");
+    for (int f = 0; f < nf; f++) {
+        CorpsSums cs;
+        corps_sums(recs, ngames, f, &cs);
+        const Sum1 acts = cs.acts, marches = cs.marches, eng = cs.eng, dealt = cs.dealt, taken = cs.taken,
+                   lost = cs.lost, vp = cs.vp, wturn = cs.wturn, rturn = cs.rturn;
+        const Sum2 nowhere = cs.nowhere, hexes = cs.hexes, called = cs.called;
+        long on_wheel = cs.on_wheel, released = cs.released;
+        printf("  %s:\n", automa_formation_name(gd, f));
+        print_mean("    activations ", mean_of(&acts, ended), ", ");
+        print_mean("marches ", mean_of(&marches, ended), "");
+        if (nowhere.sn > 0)
+            print_share(": ", ratio_of(&nowhere, ended), " went nowhere");
+        if (hexes.sn > 0)
+            print_mean(", the others covered ", ratio_of(&hexes, ended), " hexes");
+        printf("\n");
+        print_mean("    engagements ", mean_of(&eng, ended), ", ");
+        print_mean("hits dealt ", mean_of(&dealt, ended), ", ");
+        print_mean("taken ", mean_of(&taken, ended), ", ");
+        print_mean("steps lost ", mean_of(&lost, ended), "\n");
+        if (called.sn > 0) {
+            printf("    interruption rolls %.1f a game, ", called.sn / (double)ended);
+            print_share("", ratio_of(&called, ended), " of them calling the attack off\n");
+        }
+        print_share("    on the wheel in ", share95(on_wheel, ended), " of the games");
+        if (on_wheel)
+            print_mean(", from turn ", mean_of(&wturn, on_wheel), "");
+        print_share("; let go in ", share95(released, ended), "");
+        if (released)
+            print_mean(", on turn ", mean_of(&rturn, released), "");
+        printf("\n");
+        print_mean("    VP it scored for the Union (objectives, paragraphs) ", mean_of(&vp, ended), "\n");
+    }
+    printf("VP by source (mean per game, 95%% range):  %-22s %s\n", "Union", "Confederates");
+    for (int k = 0; k < VS_COUNT; k++) {
+        Sum1 side[SIDE_COUNT] = {{0}};
+        for (long i = 0; i < ngames; i++)
+            for (int sd = 0; sd < SIDE_COUNT && recs[i].ok; sd++)
+                sum1(&side[sd], recs[i].corps.vp[sd][k]);
+        Estimate u = mean_of(&side[SIDE_UNION], ended), c = mean_of(&side[SIDE_CONFEDERATE], ended);
+        char a[40], b[40];
+        snprintf(a, sizeof a, "%.2f (%.2f-%.2f)", u.est, u.lo, u.hi);
+        snprintf(b, sizeof b, "%.2f (%.2f-%.2f)", c.est, c.lo, c.hi);
+        printf("  %-39s %-22s %s\n", vp_source_name(k), a, b);
+    }
+}
+
 static void report(const GameData *gd, const char *scenario_id, uint64_t seed, long ngames, const SimRecord *recs)
 {
     const ActivationTrack *t = &gd->automa.track;
@@ -681,6 +912,7 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
                "%ld, 10 points %ld\n",
                games_to_see(pu, 0.02), games_to_see(pu, 0.05), games_to_see(pu, 0.10));
     }
+    report_corps(gd, ngames, recs);
     printf("paragraphs read:\n");
     for (int k = 0; k < para.n; k++) {
         const Paragraph *p = data_paragraph(gd, para.v[k].key);
@@ -705,7 +937,7 @@ static void report(const GameData *gd, const char *scenario_id, uint64_t seed, l
 static void compare_share(const char *name, long ka, long kb, long na, long nb)
 {
     Estimate a = share95(ka, na), b = share95(kb, nb), d = share_diff95(ka, na, kb, nb);
-    printf("  %-34s %5.1f%% (%4.1f-%4.1f)  %5.1f%% (%4.1f-%4.1f)  %+5.1f (%+.1f to %+.1f)%s\n", name, 100 * a.est,
+    printf("  %-40s %5.1f%% (%4.1f-%4.1f)  %5.1f%% (%4.1f-%4.1f)  %+5.1f (%+.1f to %+.1f)%s\n", name, 100 * a.est,
            100 * a.lo, 100 * a.hi, 100 * b.est, 100 * b.lo, 100 * b.hi, 100 * d.est, 100 * d.lo, 100 * d.hi,
            estimate_significant(d) ? " *" : "");
 }
@@ -749,6 +981,68 @@ static int changes(const TallyList *a, long na, const TallyList *b, long nb, Cha
     return n < 10 ? n : 10;
 }
 
+static void compare_means(const char *name, const Sum1 *a, long na, const Sum1 *b, long nb)
+{
+    Estimate ea = mean95(a->s, a->ss, na), eb = mean95(b->s, b->ss, nb);
+    Estimate d = mean_diff95(a->s, a->ss, na, b->s, b->ss, nb);
+    printf("  %-40s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", name, ea.est,
+           ea.lo > 0 ? ea.lo : 0.0, ea.hi, eb.est, eb.lo > 0 ? eb.lo : 0.0, eb.hi, d.est, d.lo, d.hi,
+           estimate_significant(d) ? " *" : "");
+}
+
+static void compare_ratios(const char *name, const Sum2 *a, long na, const Sum2 *b, long nb)
+{
+    Estimate ea = ratio_of(a, na), eb = ratio_of(b, nb), d = ratio_diff95(ea, eb);
+    printf("  %-40s %5.1f%% (%4.1f-%4.1f)  %5.1f%% (%4.1f-%4.1f)  %+5.1f (%+.1f to %+.1f)%s\n", name, 100 * ea.est,
+           ea.lo > 0 ? 100 * ea.lo : 0.0, 100 * ea.hi, 100 * eb.est, eb.lo > 0 ? 100 * eb.lo : 0.0, 100 * eb.hi,
+           100 * d.est, 100 * d.lo, 100 * d.hi, estimate_significant(d) ? " *" : "");
+}
+
+/* Each corps of A beside its namesake in B: the marches that went
+ * nowhere, its engagements and the VP it scored; then each side's VP by
+ * source. */
+static void compare_corps(const GameData *gda, long ngames, const SimRecord *ra, long na, const GameData *gdb,
+                          const SimRecord *rb, long nb)
+{
+    printf("the Union's corps (shares of marches; engagements and VP a game):\n");
+    for (int f = 0; f < gda->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
+        const char *name = automa_formation_name(gda, f);
+        int g = -1;
+        for (int k = 0; k < gdb->automa.nformations && k < AUTOMA_MAX_FORMATIONS && g < 0; k++)
+            if (strcmp(automa_formation_name(gdb, k), name) == 0)
+                g = k;
+        if (g < 0)
+            continue; /* not in B */
+        CorpsSums a, b;
+        corps_sums(ra, ngames, f, &a);
+        corps_sums(rb, ngames, g, &b);
+        char what[96];
+        snprintf(what, sizeof what, "%.22s: went nowhere", name);
+        if (a.nowhere.sn > 0 && b.nowhere.sn > 0)
+            compare_ratios(what, &a.nowhere, na, &b.nowhere, nb);
+        snprintf(what, sizeof what, "%.22s: engagements", name);
+        compare_means(what, &a.eng, na, &b.eng, nb);
+        snprintf(what, sizeof what, "%.22s: VP scored", name);
+        compare_means(what, &a.vp, na, &b.vp, nb);
+    }
+    printf("VP by source, a game:\n");
+    for (int sd = 0; sd < SIDE_COUNT; sd++)
+        for (int k = 0; k < VS_COUNT; k++) {
+            Sum1 a = {0}, b = {0};
+            for (long i = 0; i < ngames; i++) {
+                if (ra[i].ok)
+                    sum1(&a, ra[i].corps.vp[sd][k]);
+                if (rb[i].ok)
+                    sum1(&b, rb[i].corps.vp[sd][k]);
+            }
+            if (a.s == 0 && b.s == 0)
+                continue;
+            char what[96];
+            snprintf(what, sizeof what, "%s: %s", sd == SIDE_UNION ? "Union" : "Confederates", vp_source_name(k));
+            compare_means(what, &a, na, &b, nb);
+        }
+}
+
 static void report_compare(const GameData *gda, const char *dira, const GameData *gdb, const char *dirb,
                            const char *scenario_id, uint64_t seed, long ngames, const SimRecord *ra,
                            const SimRecord *rb)
@@ -763,7 +1057,7 @@ static void report_compare(const GameData *gda, const char *dira, const GameData
     printf("games: %ld; ended: A %ld, B %ld\n", ngames, a.ended, b.ended);
     printf("each figure in A and in B with its 95%% range, then A - B with its range; * marks a difference\n"
            "whose range leaves out 0: an effect of the edit, not chance\n");
-    printf("  %-34s %-18s  %-18s  %s\n", "", "A", "B", "A - B (points)");
+    printf("  %-40s %-18s  %-18s  %s\n", "", "A", "B", "A - B (points)");
     compare_share("Union wins", a.wins[RES_UNION], b.wins[RES_UNION], a.ended, b.ended);
     compare_share("Confederate wins", a.wins[RES_CONFEDERATE], b.wins[RES_CONFEDERATE], a.ended, b.ended);
     compare_share("draws", a.wins[RES_DRAW], b.wins[RES_DRAW], a.ended, b.ended);
@@ -777,12 +1071,13 @@ static void report_compare(const GameData *gda, const char *dira, const GameData
         sb += (double)v * (double)b.vp_count[v], qb += (double)v * v * (double)b.vp_count[v];
     }
     Estimate dv = mean_diff95(sa, qa, a.ended, sb, qb, b.ended);
-    printf("  %-34s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean final VP", va.est,
+    printf("  %-40s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean final VP", va.est,
            va.lo, va.hi, vb.est, vb.lo, vb.hi, dv.est, dv.lo, dv.hi, estimate_significant(dv) ? " *" : "");
     Estimate ta = mean95((double)a.turns, a.turns_sq, a.ended), tb = mean95((double)b.turns, b.turns_sq, b.ended);
     Estimate dt = mean_diff95((double)a.turns, a.turns_sq, a.ended, (double)b.turns, b.turns_sq, b.ended);
-    printf("  %-34s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean length (turns)",
+    printf("  %-40s %5.2f (%5.2f-%5.2f)  %5.2f (%5.2f-%5.2f)  %+5.2f (%+.2f to %+.2f)%s\n", "mean length (turns)",
            ta.est, ta.lo, ta.hi, tb.est, tb.lo, tb.hi, dt.est, dt.lo, dt.hi, estimate_significant(dt) ? " *" : "");
+    compare_corps(gda, ngames, ra, a.ended, gdb, rb, b.ended);
     Change ch[512];
     int n = changes(&a.para, a.ended, &b.para, b.ended, ch, 512);
     printf("paragraphs read per game, the largest changes:\n");
@@ -863,7 +1158,7 @@ static int solitaire_scenario(const GameData *gd, const char *id)
 
 /* guv sim --compare A B: the same games with two data folders. */
 static int run_compare(const char *const dirs[2], const char *scenario_id, uint64_t seed, long ngames, int jobs,
-                       const char *csv)
+                       const char *csv, const char *json)
 {
     GameData gd[2];
     SimRecord *recs[2] = {NULL, NULL};
@@ -905,6 +1200,16 @@ static int run_compare(const char *const dirs[2], const char *scenario_id, uint6
         for (int k = 0; k < 2; k++) {
             snprintf(path, sizeof path, "%s.%c.csv", csv, 'a' + k);
             if (!write_csv(path, seed, ngames, recs[k])) {
+                fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", path, strerror(errno));
+                goto done;
+            }
+        }
+    }
+    if (json) {
+        char path[4096];
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, sizeof path, "%s.%c.json", json, 'a' + k);
+            if (!write_json(path, &gd[k], seed, ngames, recs[k])) {
                 fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", path, strerror(errno));
                 goto done;
             }
@@ -960,7 +1265,7 @@ static bool parse_number(const char *s, unsigned long long lo, unsigned long lon
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
     const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire", *csv = NULL;
-    const char *bot_s = NULL;
+    const char *bot_s = NULL, *json = NULL;
     const char *data = data_option, *cmp[2] = {NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -972,8 +1277,9 @@ int cmd_sim(int argc, char **argv, const char *data_option)
             cmp[1] = argv[++i];
             continue;
         }
-        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv", "--bot"};
-        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv, &bot_s};
+        static const char *const names[] = {"--games", "--seed", "--jobs", "--scenario", "--data", "--csv", "--bot",
+                                            "--json"};
+        const char **slots[] = {&games_s, &seed_s, &jobs_s, &scenario_id, &data, &csv, &bot_s, &json};
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             sim_usage(stdout);
             return 0;
@@ -1018,7 +1324,7 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     if (cmp[0]) {
         if ((long)jobs > (long)games)
             jobs = games;
-        return run_compare(cmp, scenario_id, (uint64_t)seed, (long)games, (int)jobs, csv);
+        return run_compare(cmp, scenario_id, (uint64_t)seed, (long)games, (int)jobs, csv, json);
     }
     GameData gd;
     if (!cli_open(data, &gd))
@@ -1049,8 +1355,10 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     report(&gd, scenario_id, (uint64_t)seed, ngames, recs);
-    if (csv && !write_csv(csv, (uint64_t)seed, ngames, recs)) {
-        fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", csv, strerror(errno));
+    if ((csv && !write_csv(csv, (uint64_t)seed, ngames, recs)) ||
+        (json && !write_json(json, &gd, (uint64_t)seed, ngames, recs))) {
+        fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", csv && !json ? csv : json ? json : csv,
+                strerror(errno));
         for (long i = 0; i < ngames; i++)
             record_free(&recs[i]);
         free(recs);

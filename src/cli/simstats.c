@@ -27,6 +27,25 @@ Estimate mean95(double sum, double sumsq, long n)
     return (Estimate){mean, mean - Z95 * se, mean + Z95 * se};
 }
 
+Estimate ratio95(double sx, double sn, double sxx, double snn, double sxn, long games)
+{
+    if (games <= 0 || sn <= 0)
+        return (Estimate){0, 0, 0};
+    double r = sx / sn, g = (double)games;
+    /* the games' residuals x - r n sum to 0; their spread gives the error */
+    double ss = sxx - 2 * r * sxn + r * r * snn;
+    double se = games > 1 && ss > 0 ? sqrt(g / (g - 1) * ss) / sn : 0;
+    double lo = r - Z95 * se, hi = r + Z95 * se;
+    return (Estimate){r, lo, hi};
+}
+
+Estimate ratio_diff95(Estimate a, Estimate b)
+{
+    double sa = (a.hi - a.lo) / (2 * Z95), sb = (b.hi - b.lo) / (2 * Z95);
+    double d = a.est - b.est, half = Z95 * sqrt(sa * sa + sb * sb);
+    return (Estimate){d, d - half, d + half};
+}
+
 Estimate share_diff95(long ka, long na, long kb, long nb)
 {
     Estimate a = share95(ka, na), b = share95(kb, nb);

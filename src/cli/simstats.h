@@ -13,6 +13,14 @@ Estimate share95(long k, long n);
 /* A mean from the sum and the sum of squares of n values (the standard
  * error, normal approximation). */
 Estimate mean95(double sum, double sumsq, long n);
+/* A ratio of two totals over games, sum x / sum n (the share of marches
+ * that went nowhere, say), from the sums over games of x, n, x*x, n*n and
+ * x*n: the games, not the marches, are the independent draws (the
+ * standard error of a ratio estimate, normal approximation). */
+Estimate ratio95(double sx, double sn, double sxx, double snn, double sxn, long games);
+/* The difference of two such ratios from two runs, a - b (their standard
+ * errors combined). */
+Estimate ratio_diff95(Estimate a, Estimate b);
 /* The difference of two shares, a - b (Newcombe's method from the two
  * Wilson intervals); significant when the interval leaves out 0. */
 Estimate share_diff95(long ka, long na, long kb, long nb);

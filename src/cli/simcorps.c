@@ -1,0 +1,182 @@
+/* What each Union corps did in a game (simcorps.h): the state before and
+ * after each decision and the log lines it added, read as the screen's log
+ * shows them (the Automa writes its march as "lead UNIT HHHH->HHHH" or
+ * "lead UNIT cannot get closer", its engagement as "CORPS engages with",
+ * "N hits on the Confederates", "N hits on the Union", its interruption
+ * roll under AI-INTERRUPT, and every VP as "... score(s) N VP (WHY): ..."). */
+#include "cli/simcorps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa.h"
+#include "automa/automa_state.h"
+
+static const char *const source_names[] = {
+#define X(id, name, what) name,
+    VP_SOURCES(X)
+#undef X
+};
+
+const char *vp_source_name(int s) { return s >= 0 && s < VS_COUNT ? source_names[s] : "?"; }
+
+static int formation_named(const GameData *gd, const char *text)
+{
+    for (int f = 0; f < gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
+        const char *name = automa_formation_name(gd, f);
+        size_t len = strlen(name);
+        if (len > 0 && strncmp(text, name, len) == 0)
+            return f;
+    }
+    return -1;
+}
+
+static void wheel_seen(const Game *g, bool *on)
+{
+    const AutomaState *a = &AUTOMA(g->st);
+    memset(on, 0, AUTOMA_MAX_FORMATIONS * sizeof *on);
+    for (int s = 0; s <= WHEEL_MAX_SLOTS; s++)
+        if (a->wheel[s] >= 0 && a->wheel[s] < AUTOMA_MAX_FORMATIONS)
+            on[a->wheel[s]] = true;
+}
+
+void corps_watch_start(CorpsWatch *w, CorpsRecord *r, const Game *g)
+{
+    memset(w, 0, sizeof *w);
+    memset(r, 0, sizeof *r);
+    r->nf = g->gd->automa.nformations < AUTOMA_MAX_FORMATIONS ? g->gd->automa.nformations : AUTOMA_MAX_FORMATIONS;
+    w->log_seen = g->log.count;
+    w->eng_f = w->reader = -1;
+    w->active = AUTOMA(g->st).active;
+    wheel_seen(g, w->on_wheel);
+    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++)
+        w->steps[u] = g->st.unit[u].where == AT_MAP ? g->st.unit[u].steps : 0;
+}
+
+void corps_watch_before(CorpsWatch *w, const Game *g) { w->active = AUTOMA(g->st).active; }
+
+/* "lead UNIT HHHH->HHHH" or "lead UNIT cannot get closer" in text. */
+static void read_marches(const GameData *gd, const char *text, CorpsRecord *r)
+{
+    for (const char *p = strstr(text, " lead "); p; p = strstr(p + 1, " lead ")) {
+        char id[64];
+        int used = 0;
+        if (sscanf(p + 6, "%63s%n", id, &used) != 1)
+            continue;
+        int u = data_unit_index(gd, id);
+        int f = u >= 0 ? data_automa_formation_of_unit(gd, u) : -1;
+        if (f < 0 || f >= r->nf)
+            continue;
+        const char *rest = p + 6 + used;
+        CorpsGame *c = &r->corps[f];
+        c->marches++;
+        char from[8], to[8];
+        HexCoord a, b;
+        if (strncmp(rest, " cannot get closer", 18) == 0)
+            c->nowhere++;
+        else if (sscanf(rest, " %4[0-9]->%4[0-9]", from, to) == 2 && hex_parse(from, &a) && hex_parse(to, &b))
+            c->hexes += hex_distance(a, b);
+    }
+}
+
+/* "the Union scores N VP (WHY)" or "the Confederates score N VP (WHY)",
+ * under rule: for reader, the corps the last objective or paragraph was
+ * for (-1 none). */
+static void read_vp(const char *rule, const char *text, int reader, CorpsRecord *r)
+{
+    int side, points, used = 0;
+    if (sscanf(text, "the Union scores %d VP (%n", &points, &used) == 1 && used > 0)
+        side = SIDE_UNION;
+    else if (sscanf(text, "the Confederates score %d VP (%n", &points, &used) == 1 && used > 0)
+        side = SIDE_CONFEDERATE;
+    else
+        return;
+    const char *why = text + used;
+    int src = VS_OTHER, num;
+    if (strcmp(rule, "AI-DAY-VP") == 0)
+        src = VS_DAY;
+    else if (strncmp(why, "an objective reached", 20) == 0)
+        src = VS_OBJECTIVE;
+    else if (why[0] == '[' && sscanf(why, "[%3d]", &num) == 1)
+        src = VS_PARAGRAPH;
+    else if (strncmp(why, "a Confederate counter eliminated", 32) == 0)
+        src = VS_CONF_LOST;
+    else if (strncmp(why, "a division turned to a boxed value", 34) == 0)
+        src = VS_BOXED;
+    else if (strncmp(why, "the last VP of an eliminated division", 37) == 0)
+        src = VS_LAST_VP;
+    r->vp[side][src] += points;
+    if ((src == VS_OBJECTIVE || src == VS_PARAGRAPH) && side == SIDE_UNION && reader >= 0 && reader < r->nf)
+        r->corps[reader].vp_objective += points;
+}
+
+void corps_watch_after(CorpsWatch *w, CorpsRecord *r, const Game *g)
+{
+    const GameData *gd = g->gd;
+    const AutomaState *a = &AUTOMA(g->st);
+    int now = a->active;
+    if (now >= 0 && now < r->nf && now != w->active)
+        r->corps[now].activations++;
+    int acting = now >= 0 ? now : w->active;
+    w->reader = -1; /* a VP line follows its objective or paragraph in the same decision */
+    for (int i = w->log_seen; i < g->log.count; i++) {
+        const LogEntry *e = &g->log.items[i];
+        const char *t = e->text;
+        read_marches(gd, t, r);
+        if (strcmp(e->rule, "AI-ENGAGEMENT") == 0 && strstr(t, " engages with ")) {
+            int f = formation_named(gd, t);
+            w->eng_f = f >= 0 ? f : acting;
+            if (w->eng_f >= 0 && w->eng_f < r->nf)
+                r->corps[w->eng_f].engagements++;
+        }
+        int hits, used = 0;
+        bool eng = w->eng_f >= 0 && w->eng_f < r->nf;
+        if (eng && strcmp(e->rule, "AI-INTERRUPT") == 0) {
+            r->corps[w->eng_f].interrupts++;
+            r->corps[w->eng_f].called_off += strstr(t, "called off") != NULL;
+        }
+        const char *on_c = strstr(t, " hits on the Confederates");
+        const char *on_c1 = strstr(t, " hit on the Confederates");
+        if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && (on_c || on_c1)) {
+            const char *p = on_c ? on_c : on_c1;
+            while (p > t && p[-1] >= '0' && p[-1] <= '9')
+                p--;
+            if (sscanf(p, "%d", &hits) == 1)
+                r->corps[w->eng_f].hits_dealt += hits;
+        }
+        if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && sscanf(t, "%d hits on the Union%n", &hits, &used) == 1 && used > 0)
+            r->corps[w->eng_f].hits_taken += hits;
+        else if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && strncmp(t, "1 hit on the Union", 18) == 0)
+            r->corps[w->eng_f].hits_taken += 1;
+        const char *rf = strstr(t, ", read for ");
+        if (t[0] == '[' && rf)
+            w->reader = formation_named(gd, rf + 11);
+        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && strstr(t, " reaches its objective at "))
+            w->reader = formation_named(gd, t);
+        read_vp(e->rule, t, w->reader, r);
+    }
+    w->log_seen = g->log.count;
+    if (a->eng == ENG_NONE)
+        w->eng_f = -1; /* the engagement is over */
+    bool on[AUTOMA_MAX_FORMATIONS];
+    wheel_seen(g, on);
+    for (int f = 0; f < r->nf; f++) {
+        CorpsGame *c = &r->corps[f];
+        if (on[f] && !c->wheel_turn)
+            c->wheel_turn = g->st.turn;
+        if (!on[f] && w->on_wheel[f] && c->wheel_turn && !c->release_turn)
+            c->release_turn = g->st.turn;
+        w->on_wheel[f] = on[f];
+    }
+    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++) {
+        int where = g->st.unit[u].where;
+        int steps = where == AT_MAP ? g->st.unit[u].steps : 0;
+        if (steps < w->steps[u] && gd->units[u].side == SIDE_UNION && (where == AT_MAP || where == AT_ELIMINATED)) {
+            int f = data_automa_formation_of_unit(gd, u);
+            if (f >= 0 && f < r->nf)
+                r->corps[f].steps_lost += w->steps[u] - steps;
+        }
+        w->steps[u] = (unsigned char)steps;
+    }
+}
