@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -1156,6 +1157,19 @@ static int solitaire_scenario(const GameData *gd, const char *id)
     return -1;
 }
 
+/* The peak resident memory of the largest worker (jobs > 1), or of this
+ * process when it played the games itself, for the time line. */
+static const char *peak_memory(int jobs)
+{
+    static char text[80];
+    struct rusage ru;
+    if (getrusage(jobs > 1 ? RUSAGE_CHILDREN : RUSAGE_SELF, &ru) != 0)
+        return "peak memory unknown";
+    snprintf(text, sizeof text, "peak memory %.1f MB %s", (double)ru.ru_maxrss / 1024.0,
+             jobs > 1 ? "per worker" : "(one process)");
+    return text;
+}
+
 /* guv sim --compare A B: the same games with two data folders. */
 static int run_compare(const char *const dirs[2], const char *scenario_id, uint64_t seed, long ngames, int jobs,
                        const char *csv, const char *json)
@@ -1216,8 +1230,8 @@ static int run_compare(const char *const dirs[2], const char *scenario_id, uint6
         }
     }
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("time: %.2f s, %.2f games/s (%d job%s)\n", secs, secs > 0 ? 2.0 * (double)ngames / secs : 0.0, jobs,
-           jobs == 1 ? "" : "s");
+    printf("time: %.2f s, %.2f games/s (%d job%s), %s\n", secs, secs > 0 ? 2.0 * (double)ngames / secs : 0.0, jobs,
+           jobs == 1 ? "" : "s", peak_memory(jobs));
     rc = 0;
     for (int k = 0; k < 2; k++)
         for (long i = 0; i < ngames; i++)
@@ -1370,8 +1384,8 @@ int cmd_sim(int argc, char **argv, const char *data_option)
         failed += !recs[i].ok;
         record_free(&recs[i]);
     }
-    printf("time: %.2f s, %.2f games/s (%llu job%s)\n", secs, secs > 0 ? (double)ngames / secs : 0.0, jobs,
-           jobs == 1 ? "" : "s");
+    printf("time: %.2f s, %.2f games/s (%llu job%s), %s\n", secs, secs > 0 ? (double)ngames / secs : 0.0, jobs,
+           jobs == 1 ? "" : "s", peak_memory((int)jobs));
     free(recs);
     gamedata_free(&gd);
     return failed ? 1 : 0;
