@@ -468,16 +468,21 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
          * together, and each alone. Any other valid grouping is accepted. */
         if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
             return n;
-        for (int h = 0; h < MAP(g)->cols * MAP(g)->rows; h++) {
+        /* who may attack, and whom each could: asked once a unit */
+        short able[GS_MAX_UNITS], near[GS_MAX_UNITS][DIR_COUNT];
+        int nable = 0, nnear[GS_MAX_UNITS];
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
+            if (!attacker_refusal(g, u, side)) {
+                nnear[nable] = enemy_neighbours(g, u, near[nable]);
+                able[nable++] = (short)u;
+            }
+        for (int h = 0; nable > 0 && h < MAP(g)->cols * MAP(g)->rows; h++) {
             if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))
                 continue;
             Decision all = {.kind = D_ATTACK, .side = side, .nhexes = 1, .hexes = {(short)h}};
-            for (int u = 0; u < st->nunits && all.nunits < DEC_MAX_UNITS; u++) {
-                if (attacker_refusal(g, u, side))
-                    continue;
-                short nb[DIR_COUNT];
-                int k = enemy_neighbours(g, u, nb);
-                if (!short_list_has(nb, k, h))
+            for (int i = 0; i < nable && all.nunits < DEC_MAX_UNITS; i++) {
+                int u = able[i];
+                if (!short_list_has(near[i], nnear[i], h))
                     continue;
                 Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
                                 .hexes = {(short)h}};
@@ -498,15 +503,12 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         }
         /* Each able unit against every enemy next to it at once: the way to
          * meet any open-ground obligation (COMBAT-WHO). */
-        for (int u = 0; u < st->nunits; u++) {
-            if (attacker_refusal(g, u, side))
-                continue;
+        for (int i = 0; i < nable; i++) {
+            int u = able[i];
             Decision multi = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}};
-            short nb[DIR_COUNT];
-            int k = enemy_neighbours(g, u, nb);
-            for (int j = 0; j < k && multi.nhexes < CB_MAX_HEXES; j++)
-                if (!was_attacked(g, nb[j]))
-                    multi.hexes[multi.nhexes++] = nb[j];
+            for (int j = 0; j < nnear[i] && multi.nhexes < CB_MAX_HEXES; j++)
+                if (!was_attacked(g, near[i][j]))
+                    multi.hexes[multi.nhexes++] = near[i][j];
             char buf[200];
             if (multi.nhexes > 1 && !attack_refusal(g, &multi, buf, sizeof buf)) {
                 if (n < max)
