@@ -415,6 +415,11 @@ typedef struct {
     RuleTexts ruletext; /* config/rule-text.ini, optional: what each log rule id says (empty without the file) */
     MapDisplay display; /* config/map-display.ini, optional: [labels] (terrain colours and place labels are above) */
     unsigned long long fingerprint; /* of every data file read: a save names the data it was played with */
+    /* Which load this is: a number no other gamedata_load in this process
+     * gives, so that what is worked out from a data set and kept (the
+     * movement's step table) is never taken for another's at the same
+     * address. */
+    unsigned serial;
 } GameData;
 
 /* Loads and cross-checks every file under dir (which holds config/ and

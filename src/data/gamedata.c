@@ -165,7 +165,9 @@ static void check_scenario_events(const GameData *gd, Diags *d)
 
 bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 {
+    static unsigned loads;
     memset(gd, 0, sizeof *gd);
+    gd->serial = ++loads;
     int before = d->count;
     char path[4096];
 #define LOAD(fn, rel, ...)                                                                                             \

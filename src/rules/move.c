@@ -64,7 +64,116 @@ bool move_in_area(const MoveContext *ctx, HexCoord h)
                                      h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
 }
 
+static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road);
+
+/* The part of every step's cost that neither the enemy nor the pontoons
+ * change (the ground, the roads, the hexsides in this weather, the play
+ * area, the river limits, the events' terrain): step_cost_full asked with
+ * no enemy and no pontoons, once for each hex and direction, and kept for
+ * the last few contexts. A step then adds only what the enemy makes of it;
+ * a pontoon on a river hexside takes the whole question again. */
+#define STEP_TABLES 6
+#define STEP_TABLE_HEXES 2048
+typedef struct {
+    bool known;
+    unsigned used;
+    const GameData *gd;
+    unsigned serial;
+    bool rain, south_only, no_great_rivers, no_great_rivers_south;
+    HexCoord area_nw, area_se;
+    unsigned as_mask;
+    int as_terrain;
+    short cost[STEP_TABLE_HEXES][DIR_COUNT];
+    unsigned char road[STEP_TABLE_HEXES]; /* bit per direction: the step goes by road */
+} StepTable;
+static StepTable step_tables[STEP_TABLES];
+static unsigned step_clock;
+
+static bool table_fits(const StepTable *t, const MoveContext *c)
+{
+    return t->known && t->gd == c->gd && t->serial == c->gd->serial && t->rain == c->rain &&
+           t->south_only == c->south_only && t->no_great_rivers == c->no_great_rivers &&
+           t->no_great_rivers_south == c->no_great_rivers_south && t->area_nw.col == c->area_nw.col &&
+           t->area_nw.row == c->area_nw.row && t->area_se.col == c->area_se.col && t->area_se.row == c->area_se.row &&
+           t->as_mask == c->as_mask && t->as_terrain == c->as_terrain;
+}
+
+static const StepTable *step_table(const MoveContext *ctx)
+{
+    const Map *m = &ctx->gd->map;
+    int cells = m->cols * m->rows;
+    if (cells > STEP_TABLE_HEXES)
+        return NULL;
+    static StepTable *last; /* the same context is asked again and again */
+    StepTable *t = last && table_fits(last, ctx) ? last : NULL;
+    for (int i = 0; i < STEP_TABLES && !t; i++)
+        if (table_fits(&step_tables[i], ctx))
+            t = &step_tables[i];
+    if (!t) {
+        t = &step_tables[0]; /* the one unused longest */
+        for (int i = 1; i < STEP_TABLES; i++)
+            if (!step_tables[i].known || (t->known && step_tables[i].used < t->used))
+                t = &step_tables[i];
+        MoveContext bare = *ctx;
+        bare.enemy = NULL;
+        bare.contact = NULL;
+        bare.pontoon = NULL;
+        for (int h = 0; h < cells; h++) {
+            t->road[h] = 0;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                bool road;
+                t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
+                if (road)
+                    t->road[h] |= (unsigned char)(1u << d);
+            }
+        }
+        t->known = true;
+        t->gd = ctx->gd;
+        t->serial = ctx->gd->serial;
+        t->rain = ctx->rain;
+        t->south_only = ctx->south_only;
+        t->no_great_rivers = ctx->no_great_rivers;
+        t->no_great_rivers_south = ctx->no_great_rivers_south;
+        t->area_nw = ctx->area_nw;
+        t->area_se = ctx->area_se;
+        t->as_mask = ctx->as_mask;
+        t->as_terrain = ctx->as_terrain;
+    }
+    t->used = ++step_clock;
+    last = t;
+    return t;
+}
+
+/* move_step_cost_at with the context's table (NULL: none). */
+static int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
+{
+    const GameData *gd = ctx->gd;
+    const MapHex *fh = &gd->map.hexes[from];
+    if (t && (fh->side[dir].kind < 0 || !ctx->pontoon || !(ctx->pontoon[from] & (1u << dir)))) {
+        *by_road = false;
+        int cost = t->cost[from][dir], ti = fh->nb[dir];
+        if (cost == COST_NO || (ctx->enemy && ctx->enemy[ti]))
+            return COST_NO;
+        *by_road = (t->road[from] >> dir) & 1;
+        if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti)))) {
+            if (ctx->no_contact)
+                return COST_NO;
+            int terrain = gd->map.hexes[ti].terrain; /* the ground's own contact cost, as below */
+            if (!(ctx->contact_free_mask & (1u << terrain)))
+                cost += gd->terrain[terrain].contact_cost;
+        }
+        return cost;
+    }
+    return step_cost_full(ctx, from, dir, by_road);
+}
+
 int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road)
+{
+    return step_cost(ctx, step_table(ctx), from, dir, by_road);
+}
+
+/* The whole question, the enemy and the pontoons included. */
+static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
@@ -212,6 +321,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
         }
         memset(out->cell[l], 0xff, (size_t)n * sizeof(MoveCell)); /* every field -1: MOVE_UNREACHED, no prev */
     }
+    const StepTable *t = step_table(ctx); /* the same for the whole search */
     Heap heap = {0};
     out->cell[LAYER_ROAD][out->start].cost = 0;
     bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
@@ -221,7 +331,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
             continue; /* a stale entry */
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
-            int step = move_step_cost_at(ctx, it.hex, dir, &by_road);
+            int step = step_cost(ctx, t, it.hex, dir, &by_road);
             if (step == COST_NO)
                 continue;
             int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
