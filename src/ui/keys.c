@@ -27,6 +27,19 @@ static struct {
     int eof_keys; /* 'q's handed out after the script ended */
 } ks;
 
+/* GUV_KEY_TIMES=FILE (make bench, tests/bench_redraw.sh): a line a key
+ * appended to FILE, "MS<TAB>COLSxROWS<TAB>LINE<TAB>KEY": the milliseconds
+ * from the key read to the screen drawn for it (the next key asked for,
+ * after its doupdate), the key script's line (0: the keyboard) and the key.
+ * A watched Automa step (no key: the pause ran out) is the key "(step)".
+ * Unset, nothing is timed or written. */
+static struct {
+    FILE *f;
+    bool open; /* a key read, its screen not yet drawn */
+    struct timespec t0;
+    int cols, rows, line, key;
+} kt;
+
 bool keys_scripted(void) { return ks.f != NULL; }
 
 uint64_t keys_new_seed(void)
@@ -40,11 +53,17 @@ bool keys_open(const UiOptions *o)
 {
     memset(&ks, 0, sizeof ks);
     ks.o = *o;
+    const char *times = getenv("GUV_KEY_TIMES");
+    if (times && *times && !kt.f && !(kt.f = fopen(times, "a"))) {
+        fprintf(stderr, "guv: cannot write the key times to %s: %s\n", times, strerror(errno));
+        return false;
+    }
     if (!o->keys_file)
         return true;
     ks.f = fopen(o->keys_file, "r");
     if (!ks.f) {
         fprintf(stderr, "guv: cannot read the key script %s: %s\n", o->keys_file, strerror(errno));
+        keys_close();
         return false;
     }
     return true;
@@ -55,6 +74,9 @@ void keys_close(void)
     if (ks.f)
         fclose(ks.f);
     ks.f = NULL;
+    if (kt.f) /* the last key's screen is the program closing: not timed */
+        fclose(kt.f);
+    memset(&kt, 0, sizeof kt);
 }
 
 /* Stops guv: the script asked for something the screen did not give. */
@@ -283,10 +305,70 @@ static int keyboard(void)
     }
 }
 
+static const char *key_label(int k, char *buf, size_t size)
+{
+    if (k == ERR)
+        return "(step)";
+    if (k == KEY_MOUSE)
+        return "@click";
+    if (k == KEY_RESIZE)
+        return "@size";
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (named[i].key == k)
+            return named[i].name;
+    if (k > ' ' && k < 127) {
+        snprintf(buf, size, "%c", k);
+        return buf;
+    }
+    const char *n = keyname(k);
+    return n ? n : "?";
+}
+
+/* The screen for the key read last is drawn: its time is written. */
+static void key_time_end(void)
+{
+    if (!kt.open)
+        return;
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - kt.t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - kt.t0.tv_nsec) / 1e6;
+    char buf[8];
+    fprintf(kt.f, "%.3f\t%dx%d\t%d\t%s\n", ms, kt.cols, kt.rows, kt.line, key_label(kt.key, buf, sizeof buf));
+    kt.open = false;
+}
+
+static void key_time_start(int k)
+{
+    kt.open = true;
+    kt.key = k;
+    kt.cols = COLS;
+    kt.rows = LINES;
+    kt.line = ks.f ? ks.line : 0;
+    clock_gettime(CLOCK_MONOTONIC, &kt.t0);
+}
+
 int keys_get(void)
 {
-    if (!ks.f)
-        return keyboard();
-    doupdate();
-    return script_key();
+    if (ks.f)
+        doupdate();
+    else if (kt.f) { /* what getch would refresh, drawn before the time is taken */
+        wnoutrefresh(stdscr);
+        doupdate();
+    }
+    if (kt.f)
+        key_time_end();
+    int k = ks.f ? script_key() : keyboard();
+    if (kt.f)
+        key_time_start(k);
+    return k;
+}
+
+int keys_pause(void)
+{
+    if (kt.f) {
+        doupdate();
+        key_time_end();
+        key_time_start(ERR);
+    }
+    return ERR;
 }

@@ -15,7 +15,10 @@
  *   @type TEXT           types TEXT and Enter ('_' stands for a space), e.g. at
  *                        the game's ':' prompt: @type move_mahone_2221
  * A failing @until or @expect, or an unknown token, stops guv with
- * "FILE:LINE: message" on standard error and exit status 3. */
+ * "FILE:LINE: message" on standard error and exit status 3.
+ *
+ * GUV_KEY_TIMES=FILE (script or keyboard) appends to FILE the time each
+ * key took, from its reading to its screen drawn (keys.c; make bench). */
 #ifndef GUV_KEYS_H
 #define GUV_KEYS_H
 
@@ -36,6 +39,9 @@ bool keys_open(const UiOptions *o);
 bool keys_scripted(void);
 /* The next key: from the script, or getch(). */
 int keys_get(void);
+/* A key script's stand-in for the pause while the Automa is watched: ERR
+ * (no key) at once. GUV_KEY_TIMES times each such step (keys.c). */
+int keys_pause(void);
 /* The seed for a new game. */
 uint64_t keys_new_seed(void);
 void keys_close(void);

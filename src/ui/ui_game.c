@@ -481,7 +481,7 @@ void run_game(Ui *u, GameUi *gu)
                      lg->st.phase != PH_GAME_OVER && !gu->overlay && gu->replay_at < 0;
         int key;
         if (watch && keys_scripted())
-            key = ERR;
+            key = keys_pause();
         else {
             if (watch)
                 timeout(gu->delay_ms);
