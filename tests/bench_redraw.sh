@@ -3,7 +3,8 @@
 # tests' key scripts (tests/screens/*.keys), run headless as run.sh runs
 # them, at 80x24 and at 100x30, timed by guv itself (GUV_KEY_TIMES, see
 # src/ui/keys.c): from the key read to its screen drawn, the work the key
-# starts included (a decision, its autosave, Automa steps), the script's
+# starts included (a decision, Automa steps; the autosave comes after the
+# screen is drawn, before the next key: play_flush), the script's
 # own checks and screen dumps not. Each run is repeated RUNS times
 # (default 3) and each key keeps its median time.
 #
@@ -12,7 +13,7 @@
 # (script:line key). The Automa's steps shown while the player watches (no
 # key: a pause between them) are counted apart. Then the same keys with the
 # save folder in memory (/dev/shm): what is left is the program's work
-# without the wait for the disk that each decision's autosave makes.
+# without any wait for the disk (there should be none left in the figure).
 # Usage: bench_redraw.sh GUV DATADIR [RUNS]
 set -u
 guv=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

@@ -84,6 +84,39 @@ static void test_finished_game_leaves_no_resume(void **state)
     play_free(&p);
 }
 
+/* The screen's way (deferred): decisions mark the game dirty, the save
+ * is written once by play_flush (after the key's screen is drawn), and
+ * play_free and play_finish write what is left. */
+static void test_deferred_saves_once_a_key(void **state)
+{
+    (void)state;
+    Play p, q;
+    char err[600];
+    const char *save = in_scratch("deferred.save");
+    assert_true(play_new(&p, &gd, data_scenario_index(&gd, "solitaire"), 9, 0, save, err, sizeof err));
+    assert_true(file_has(save, "seed 9\n")); /* the start is written at once */
+    p.deferred = true;
+    apply_play(&p, "choose hill");
+    apply_play(&p, "done");
+    assert_false(file_has(save, "do choose hill\n")); /* not yet: the screen is being drawn */
+    assert_true(p.dirty);
+    play_flush(&p);
+    assert_false(p.dirty);
+    assert_true(file_has(save, "do choose hill\ndo done\n"));
+    assert_true(play_force_die(&p, 6)); /* not on disk until the flush */
+    assert_false(file_has(save, "die 6\n"));
+    assert_true(p.dirty);
+    int nrec = p.game.nrec;
+    static GameState st;
+    st = p.game.st;
+    play_free(&p); /* quitting writes what is left */
+    assert_true(play_resume(&q, &gd, save, err, sizeof err));
+    assert_int_equal(nrec, 3);
+    assert_int_equal(q.game.nrec, nrec);
+    assert_memory_equal(&q.game.st, &st, sizeof st);
+    play_free(&q);
+}
+
 static void test_a_failing_disk_keeps_the_decision(void **state)
 {
     (void)state;
@@ -134,6 +167,7 @@ int main(void)
         cmocka_unit_test(test_every_decision_is_saved_and_resumes),
         cmocka_unit_test(test_undo_rewrites_the_save),
         cmocka_unit_test(test_finished_game_leaves_no_resume),
+        cmocka_unit_test(test_deferred_saves_once_a_key),
         cmocka_unit_test(test_a_failing_disk_keeps_the_decision),
         cmocka_unit_test(test_replay_backward_and_forward),
         cmocka_unit_test(test_autosave_path),

@@ -20,6 +20,10 @@ bool play_autosave_path(char *out, size_t size)
 
 static void autosave(Play *p)
 {
+    if (p->deferred && p->autosave[0]) {
+        p->dirty = true; /* written by play_flush, before the next key */
+        return;
+    }
     p->save_error[0] = '\0';
     if (!p->autosave[0])
         return;
@@ -112,8 +116,20 @@ bool play_force_die(Play *p, int value)
     return true;
 }
 
+void play_flush(Play *p)
+{
+    if (!p->dirty)
+        return;
+    p->dirty = false;
+    bool deferred = p->deferred;
+    p->deferred = false;
+    autosave(p);
+    p->deferred = deferred;
+}
+
 void play_finish(Play *p)
 {
+    play_flush(p); /* the last decisions are in the file renamed */
     if (!p->autosave[0] || p->game.st.phase != PH_GAME_OVER)
         return;
     char done[4200];
@@ -145,6 +161,8 @@ bool play_replay_to(const Game *g, int k, Game *out, char *err, size_t errsize)
 
 void play_free(Play *p)
 {
+    if (p->started)
+        play_flush(p);
     if (p->started)
         game_free(&p->game);
     p->started = false;

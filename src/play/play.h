@@ -1,8 +1,9 @@
 /* A game being played (issue 5, "never lose a game"): the game and its
  * autosave. Every decision, undo or forced die is written to the autosave
- * at once (atomically, see rules/save.h), so killing the program at any
- * moment loses at most the decision in progress, and the next start can
- * resume exactly there. Pure: no terminal; the curses UI and the tests use
+ * (atomically, see rules/save.h): at once, or, for the curses screen
+ * (deferred), as soon as the screen for the key is drawn and before the
+ * next key is read. Killing the program at any moment loses at most the
+ * key in progress, and the next start can resume exactly there. Pure: no terminal; the curses UI and the tests use
  * it alike. */
 #ifndef GUV_PLAY_H
 #define GUV_PLAY_H
@@ -18,6 +19,12 @@ typedef struct {
     bool started;
     char autosave[4096]; /* "" when the game is not saved */
     char save_error[5000]; /* the last autosave failure, "" when none */
+    /* Set by a screen that draws before it saves: each decision only marks
+     * the game dirty, and play_flush writes it once, after the screen for
+     * the key is drawn and before the next key is read (the disk's wait is
+     * not the player's; a key that plays several decisions saves once). */
+    bool deferred;
+    bool dirty;
 } Play;
 
 /* The autosave of the unfinished game: DIR/current.save in the save
@@ -45,6 +52,9 @@ bool play_resume_good_part(Play *p, const GameData *gd, const char *path, int go
 bool play_apply(Play *p, const Decision *d, char *why, size_t whysize);
 bool play_undo(Play *p, int side, char *why, size_t whysize);
 bool play_force_die(Play *p, int value);
+/* The autosave the decisions since the last one call for, if any
+ * (deferred). play_finish and play_free flush first. */
+void play_flush(Play *p);
 /* When the game is over, its autosave is renamed to finished.save (the
  * last finished game), so the next start offers no resume. */
 void play_finish(Play *p);

@@ -347,6 +347,15 @@ static void key_time_start(int k)
     clock_gettime(CLOCK_MONOTONIC, &kt.t0);
 }
 
+static void (*idle_fn)(void *);
+static void *idle_arg;
+
+void keys_on_idle(void (*fn)(void *), void *arg)
+{
+    idle_fn = fn;
+    idle_arg = arg;
+}
+
 int keys_get(void)
 {
     if (ks.f)
@@ -357,6 +366,8 @@ int keys_get(void)
     }
     if (kt.f)
         key_time_end();
+    if (idle_fn)
+        idle_fn(idle_arg); /* the screen is drawn: now the save */
     int k = ks.f ? script_key() : keyboard();
     if (kt.f)
         key_time_start(k);
@@ -368,7 +379,10 @@ int keys_pause(void)
     if (kt.f) {
         doupdate();
         key_time_end();
-        key_time_start(ERR);
     }
+    if (idle_fn)
+        idle_fn(idle_arg);
+    if (kt.f)
+        key_time_start(ERR);
     return ERR;
 }

@@ -42,6 +42,10 @@ int keys_get(void);
 /* A key script's stand-in for the pause while the Automa is watched: ERR
  * (no key) at once. GUV_KEY_TIMES times each such step (keys.c). */
 int keys_pause(void);
+/* fn(arg) is called each time the screen for a key is drawn, before the
+ * next key is read (keys_get, keys_pause): where the game's autosave is
+ * written (play_flush). NULL: nothing. */
+void keys_on_idle(void (*fn)(void *), void *arg);
 /* The seed for a new game. */
 uint64_t keys_new_seed(void);
 void keys_close(void);

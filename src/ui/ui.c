@@ -227,6 +227,20 @@ void ui_bar(int y, const char *text)
     attrset(A_NORMAL);
 }
 
+/* The game's autosave, once a key's screen is drawn (keys_on_idle). A
+ * save that newly fails beeps, and its reason is on the message line from
+ * the next screen on (and asked about on quitting: quit_unsaved_ok). */
+static void flush_play(void *arg)
+{
+    GameUi *gu = arg;
+    bool failing = gu->play.save_error[0] != '\0';
+    play_flush(&gu->play);
+    if (gu->play.save_error[0] && !failing) {
+        beep();
+        snprintf(gu->msg, sizeof gu->msg, " (not saved: %.300s)", gu->play.save_error);
+    }
+}
+
 /* Opens a save to play on. A save damaged after its header (a line that
  * does not replay) is offered from its good part: the player says yes, and
  * the damaged file is kept beside it, never lost. */
@@ -386,11 +400,14 @@ static int run_menu(Ui *u, Game *position)
         gu.osel.hex = -1;
         gu.ab_hex = -1;
         gu.npick = 0;
+        gu.play.deferred = true; /* saved once a key's screen is drawn */
+        keys_on_idle(flush_play, &gu);
         run_game(u, &gu);
+        keys_on_idle(NULL, NULL);
         if (gu.replay_at >= 0)
             game_free(&gu.replay);
         gu.replay_at = -1;
-        play_free(&gu.play);
+        play_free(&gu.play); /* saves what is not saved yet */
         msg[0] = '\0';
     }
     game_ui_free(&gu);
