@@ -58,6 +58,17 @@ void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsig
     }
 }
 
+bool move_context_same(const MoveContext *a, const MoveContext *b)
+{
+    return a->gd == b->gd && a->rain == b->rain && a->enemy == b->enemy && a->contact == b->contact &&
+           a->pontoon == b->pontoon && a->no_contact == b->no_contact && a->no_great_rivers == b->no_great_rivers &&
+           a->no_great_rivers_south == b->no_great_rivers_south && a->as_mask == b->as_mask &&
+           a->as_terrain == b->as_terrain && a->contact_free_mask == b->contact_free_mask &&
+           a->area_nw.col == b->area_nw.col && a->area_nw.row == b->area_nw.row && a->area_se.col == b->area_se.col &&
+           a->area_se.row == b->area_se.row && a->south_only == b->south_only && a->no_road_bonus == b->no_road_bonus &&
+           a->spent_half == b->spent_half && a->road_lost == b->road_lost;
+}
+
 bool move_in_area(const MoveContext *ctx, HexCoord h)
 {
     return ctx->area_nw.col == 0 || (h.col >= ctx->area_nw.col && h.col <= ctx->area_se.col &&

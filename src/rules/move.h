@@ -53,6 +53,9 @@ typedef struct {
     bool road_lost;
 } MoveContext;
 
+/* Whether two contexts ask the same question: every field equal, the
+ * maps by address (the same arrays, unchanged in between). */
+bool move_context_same(const MoveContext *a, const MoveContext *b);
 /* Whether h lies in the context's play area (always, without one). */
 bool move_in_area(const MoveContext *ctx, HexCoord h);
 

@@ -19,6 +19,7 @@ void move_context_area(const Game *g, MoveContext *ctx)
     ctx->area_se = sc->area_se;
 }
 
+static int group_context(const Game *g, Passage *pp, const short *units, int n, int mp_override);
 static bool group_reach_in(const Game *g, Passage *p, const short *units, int n, int mp_override, MoveReach *r);
 
 /* The movement search for units moving together (the slowest sets the pace). */
@@ -31,7 +32,14 @@ bool group_reach_with(const Game *g, const short *units, int n, int mp_override,
 
 /* The same with the enemy's hexes already in p (passage_init for the
  * units' side). */
-static bool group_reach_in(const Game *g, Passage *pp, const short *units, int n, int mp_override, MoveReach *r)
+static bool group_reach_in(const Game *g, Passage *p, const short *units, int n, int mp_override, MoveReach *r)
+{
+    int mp = group_context(g, p, units, n, mp_override);
+    return passage_reach(g, p, g->st.unit[units[0]].hex, mp, r);
+}
+
+/* p's context for these units moving together, and their MP. */
+static int group_context(const Game *g, Passage *pp, const short *units, int n, int mp_override)
 {
     const GameData *gd = g->gd;
     int mp = 99;
@@ -63,7 +71,7 @@ static bool group_reach_in(const Game *g, Passage *pp, const short *units, int n
         p->ctx.spent_half = mp * 2 + (road ? gd->movement.road_bonus : 0) - left;
         p->ctx.road_lost = !road;
     }
-    return passage_reach(g, p, g->st.unit[units[0]].hex, mp, r);
+    return mp;
 }
 
 static bool group_reach(const Game *g, const short *units, int n, MoveReach *r)
@@ -160,6 +168,15 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
     const GameState *st = &g->st;
     Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
     int p_side = -1;
+    /* Groups that start in the same hex with the same MP in the same
+     * context reach the same hexes: each search is made once. */
+    typedef struct {
+        MoveContext ctx;
+        int start, mp;
+        MoveReach r;
+    } SeenReach;
+    SeenReach seen[8];
+    int nseen = 0;
     /* Each eligible unit alone, and each hex's whole eligible stack. */
     for (int u = 0; u < st->nunits; u++) {
         if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
@@ -190,12 +207,26 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
                 passage_init(g, side, mv.units, mv.nunits, PASS_MOVE, p);
                 p_side = side;
             }
-            if (!group_reach_in(g, p, mv.units, mv.nunits, mp_override, &r))
+            int mp = group_context(g, p, mv.units, mv.nunits, mp_override), start = st->unit[mv.units[0]].hex;
+            const MoveReach *found = NULL;
+            for (int i = 0; i < nseen && !found; i++)
+                if (seen[i].start == start && seen[i].mp == mp && move_context_same(&seen[i].ctx, &p->ctx))
+                    found = &seen[i].r;
+            if (found) {
+                n = reached_moves(g, &mv, found, ok, out, max, n);
+                continue;
+            }
+            if (!passage_reach(g, p, start, mp, &r))
                 continue;
             n = reached_moves(g, &mv, &r, ok, out, max, n);
-            move_reach_free(&r);
+            if (nseen < (int)(sizeof seen / sizeof *seen))
+                seen[nseen++] = (SeenReach){p->ctx, start, mp, r}; /* kept for the next group, freed below */
+            else
+                move_reach_free(&r);
         }
     }
+    for (int i = 0; i < nseen; i++)
+        move_reach_free(&seen[i].r);
     free(p);
     return n;
 }
