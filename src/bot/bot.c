@@ -104,6 +104,9 @@ typedef struct {
     int nright;
     int goal_cost[GS_MAX_HEXES];      /* half MP to the Union right's flank (or the march's places) */
     int home_cost[GS_MAX_HEXES];      /* half MP to the garrison's places */
+    unsigned char pass[GS_MAX_HEXES]; /* relax_march's view of the enemy */
+    bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
+    long heap[GS_MAX_HEXES * 7];      /* relax_march's */
 } Ctx;
 
 /* What the bot asks of the map again and again, worked out once (pure
@@ -132,6 +135,15 @@ typedef struct {
         int seed[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } field[2];
+    /* The historical level's last march fields (goal_field, home_field): the same
+     * with what the enemy blocks and slows (march_pass). */
+    struct MarchMemo {
+        bool known;
+        unsigned gen;
+        int seed[GS_MAX_HEXES];
+        unsigned char pass[GS_MAX_HEXES];
+        int dist[GS_MAX_HEXES];
+    } march[2];
 } MapMemo;
 
 static MapMemo memo;
@@ -400,6 +412,7 @@ static void hist_init(Ctx *c)
     const GameState *st = &c->g->st;
     size_t hexes = (size_t)c->cells * sizeof(int);
     c->hist = true;
+    c->goal_ok = c->home_ok = false;
     c->gfm = data_formation_index(c->gd, garrison_formation);
     c->ngp = 0;
     memset(c->is_gp, 0, sizeof c->is_gp);
@@ -446,46 +459,94 @@ static void hist_init(Ctx *c)
         }
 }
 
-/* relax_all for the march: no way through the enemy, and each hex next to
- * him costs H_ZOC_COST more (the march goes round his front). */
-static void relax_march(Ctx *c, int *dist)
+#define HEAP_KEY 4096L /* more than the hexes */
+#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
+
+static void heap_push(long *heap, int *n, int cost, int hex)
 {
-    int head = 0, count = 0;
-    memset(c->inq, 0, sizeof c->inq);
+    long v = (long)cost * HEAP_KEY + hex;
+    int i = (*n)++;
+    while (i > 0 && heap[(i - 1) / 2] > v) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = v;
+}
+
+static long heap_pop(long *heap, int *n)
+{
+    long top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= *n)
+            break;
+        if (k + 1 < *n && heap[k + 1] < heap[k])
+            k++;
+        if (heap[k] >= last)
+            break;
+        heap[i] = heap[k];
+        i = k;
+    }
+    heap[i] = last;
+    return top;
+}
+
+/* relax_all for the march: no way through the enemy, and each hex next to
+ * him costs H_ZOC_COST more (the march goes round his front). The last
+ * field of each kind is kept, as relax_field keeps its own. */
+static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
+{
+    size_t size = (size_t)c->cells * sizeof *dist;
+    unsigned char *pass = c->pass;
     for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            c->queue[(head + count++) % c->cells] = h;
-            c->inq[h] = true;
-        }
-    while (count > 0) {
-        int x = c->queue[head];
-        head = (head + 1) % c->cells;
-        count--;
-        c->inq[x] = false;
+        pass[h] = (unsigned char)(c->en_n[h] ? 2 : c->threat[h] > 0 ? 1 : 0);
+    if (f->known && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0 &&
+        memcmp(f->pass, pass, (size_t)c->cells) == 0) {
+        memcpy(dist, f->dist, size);
+        return;
+    }
+    memcpy(f->seed, dist, size);
+    memcpy(f->pass, pass, (size_t)c->cells);
+    /* Dijkstra over a binary heap of (cost, hex), stale entries skipped. */
+    long *heap = c->heap;
+    int nheap = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            heap_push(heap, &nheap, dist[h], h);
+    while (nheap > 0) {
+        long top = heap_pop(heap, &nheap);
+        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
+        if (dx != dist[x])
+            continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int y = memo.nb[x][d];
-            if (y < 0 || c->en_n[y])
+            if (y < 0 || pass[y] == 2)
                 continue;
             int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
             if (step == COST_NO)
                 continue;
-            int nd = dist[x] + (step > 0 ? step : 1) + (c->threat[y] > 0 ? H_ZOC_COST : 0);
-            if (nd < dist[y]) {
+            int nd = dx + (step > 0 ? step : 1) + (pass[y] == 1 ? H_ZOC_COST : 0);
+            if (nd < dist[y] && nheap < HEAP_MAX) {
                 dist[y] = nd;
-                if (!c->inq[y]) {
-                    c->queue[(head + count++) % c->cells] = y;
-                    c->inq[y] = true;
-                }
+                heap_push(heap, &nheap, nd, y);
             }
         }
     }
+    memcpy(f->dist, dist, size);
+    f->known = true;
+    f->gen = memo.steps_gen;
 }
 
-/* The historical fields, after the simple ones (the step costs are known). */
-static void hist_fields(Ctx *c)
+/* The historical fields, after the simple ones (the step costs are known),
+ * each worked out when first asked for. */
+static void goal_field(Ctx *c)
 {
+    if (c->goal_ok)
+        return;
+    c->goal_ok = true;
     for (int h = 0; h < c->cells; h++)
-        c->goal_cost[h] = c->home_cost[h] = INF;
+        c->goal_cost[h] = INF;
     if (c->nright > 0) {
         /* the hexes west of the Union right's stacks, and at a cost those
          * north and south of them */
@@ -508,7 +569,16 @@ static void hist_fields(Ctx *c)
                 c->goal_cost[h] = 0;
         }
     }
-    relax_march(c, c->goal_cost);
+    relax_march(c, c->goal_cost, &memo.march[0]);
+}
+
+static void home_field(Ctx *c)
+{
+    if (c->home_ok)
+        return;
+    c->home_ok = true;
+    for (int h = 0; h < c->cells; h++)
+        c->home_cost[h] = INF;
     for (int i = 0; i < c->ngp; i++)
         if (!c->en_n[c->gp[i]])
             c->home_cost[c->gp[i]] = c->gar_n[c->gp[i]] > 0 ? H_HELD_OFFSET : 0;
@@ -516,7 +586,7 @@ static void hist_fields(Ctx *c)
         if (c->m->hexes[h].fort_faces != 0 && c->m->hexes[h].bank == BANK_SOUTH && !c->en_n[h] &&
             c->home_cost[h] > H_HELD_OFFSET)
             c->home_cost[h] = H_HELD_OFFSET;
-    relax_march(c, c->home_cost);
+    relax_march(c, c->home_cost, &memo.march[1]);
 }
 
 static void ctx_fields(Ctx *c)
@@ -529,9 +599,8 @@ static void ctx_fields(Ctx *c)
         c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
     }
     relax_field(c, c->en_dist, false, &memo.field[0]);
-    relax_field(c, c->key_cost, true, &memo.field[1]);
-    if (c->hist)
-        hist_fields(c);
+    if (!c->hist) /* the historical level's marches have their own fields */
+        relax_field(c, c->key_cost, true, &memo.field[1]);
 }
 
 /* ---- moves ------------------------------------------------------------- */
@@ -625,6 +694,19 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     return v;
 }
 
+/* Historical: a stack goes where its marching units go; the garrison's
+ * own go home. */
+static int move_role(const Ctx *c, const Decision *d)
+{
+    int role = ROLE_SIMPLE;
+    if (!c->hist)
+        return role;
+    for (int i = 0; i < d->nunits && role != ROLE_STRIKE; i++)
+        if (d->units[i] >= 0 && d->units[i] < GS_MAX_UNITS && is_real(c, d->units[i]))
+            role = role_of(c, d->units[i]);
+    return role == ROLE_SIMPLE ? ROLE_STRIKE : role;
+}
+
 /* The gain of a move, or a very low score when the bot will not make it. */
 static long move_gain(const Ctx *c, const Decision *d)
 {
@@ -634,7 +716,7 @@ static long move_gain(const Ctx *c, const Decision *d)
     int from = st->unit[d->units[0]].hex;
     if (from < 0 || from >= c->cells)
         return -INNER_MAX;
-    int S = 0, Sa = 0, n = 0, real = 0, role = ROLE_SIMPLE;
+    int S = 0, Sa = 0, n = 0, real = 0, role = move_role(c, d);
     bool unsteady = false;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
@@ -646,11 +728,7 @@ static long move_gain(const Ctx *c, const Decision *d)
         unsteady |= shaky(c, u) && is_real(c, u);
         n++;
         real += is_real(c, u);
-        if (c->hist && is_real(c, u) && role != ROLE_STRIKE)
-            role = role_of(c, u); /* a stack goes where its marching units go */
     }
-    if (c->hist && role == ROLE_SIMPLE)
-        role = ROLE_STRIKE;
     int to = d->arg;
     if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
         return -INNER_MAX; /* it would be over-stacked */
@@ -803,6 +881,7 @@ static long choose_hist(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
     ctx_fields(c);
+    goal_field(c);
     int n = 0;
     long need = 0;
     for (int u = 0; u < st->nunits; u++) {
@@ -873,6 +952,12 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
         ctx_fields(c);
+        if (c->hist) {
+            if (move_role(c, d) == ROLE_GARRISON)
+                home_field(c);
+            else
+                goal_field(c);
+        }
         long gain = move_gain(c, d);
         *tier = gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER;
         return gain;
