@@ -64,6 +64,7 @@ enum {
 #define H_HOME_NEAR 2     /* an independent this near a garrison place is of the garrison */
 #define H_NEED_CAP 60     /* a formation's call to be chosen: per unit, at most this */
 #define H_GARRISON_CALL 150 /* ... and the garrison's, per garrison place it has left to the others */
+#define H_ODDS 1          /* an attack is good with this many dice more than the defender's */
 #define W_FLANK 40        /* per unit, next to a stack of the Union right from its west */
 #define W_CONCENTRATE 15  /* per unit, next to an enemy stack others of ours are next to */
 #define W_WEAK 120        /* a stack of less than half the points of an enemy stack next to it */
@@ -791,7 +792,7 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
         a -= c->gd->rules.breastwork_dice;
     if (a < c->gd->combat.min_dice)
         a = c->gd->combat.min_dice;
-    *good = a >= df && a > 0;
+    *good = a >= df + (c->hist ? H_ODDS : 0) && a > 0;
     /* more dice than his first, then the better ratio, then the key places,
      * then as few attackers as will do */
     long ratio = D > 0 ? (10L * A) / D : 100;
