@@ -101,6 +101,7 @@ typedef struct {
     int real_n[GS_MAX_HEXES];         /* our units in the hex other than skirmishers and dummies */
     int gar_n[GS_MAX_HEXES];          /* ... of them, of the garrison */
     int own_adj[GS_MAX_HEXES];        /* for an enemy hex: our points next to it */
+    int line;                         /* the last column of the Union right */
     bool right[GS_MAX_HEXES];         /* an enemy hex of the Union right */
     int nright;
     int goal_cost[GS_MAX_HEXES];      /* half MP to the Union right's flank (or the march's places) */
@@ -438,7 +439,7 @@ static void hist_init(Ctx *c)
             c->gar_n[us->hex]++;
     }
     int a = place_hex(c, wing_places[0]), b = place_hex(c, wing_places[1]);
-    int line = a >= 0 && b >= 0 ? (col_of(c, a) + col_of(c, b)) / 2 : INF;
+    int line = c->line = a >= 0 && b >= 0 ? (col_of(c, a) + col_of(c, b)) / 2 : INF;
     int west = INF;
     for (int h = 0; h < c->cells; h++) {
         if (!c->en_n[h])
@@ -636,7 +637,9 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     long v = 0;
     int others = origin ? c->own_n[h] - n : c->own_n[h];
     int friends = origin ? c->own_pts[h] : c->own_pts[h] + S;
-    if (c->key_w[h] > 0 && others <= 0)
+    /* historical: the march holds the places on the Union right's side, the
+     * garrison those on the other */
+    if (c->key_w[h] > 0 && others <= 0 && (role == ROLE_SIMPLE || (role == ROLE_STRIKE) == (col_of(c, h) <= c->line)))
         v += (long)c->key_w[h] * W_HOLD;
     int kc;
     if (role == ROLE_SIMPLE)
