@@ -557,7 +557,8 @@ static void goal_field(Ctx *c)
                 continue;
             for (int d = 0; d < DIR_COUNT; d++) {
                 int nb = neighbour(c, e, d);
-                if (nb < 0 || c->en_n[nb] || c->m->hexes[nb].bank != BANK_SOUTH || !fight_across(c, nb, hex_dir_opposite(d)))
+                if (nb < 0 || c->en_n[nb] || c->m->hexes[nb].bank != BANK_SOUTH ||
+                    !fight_across(c, nb, hex_dir_opposite(d)))
                     continue;
                 int cost = col_of(c, nb) < col_of(c, e) ? 0 : col_of(c, nb) == col_of(c, e) ? H_SIDE_COST : INF;
                 if (cost < c->goal_cost[nb])
@@ -639,7 +640,8 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     int friends = origin ? c->own_pts[h] : c->own_pts[h] + S;
     /* historical: the march holds the places on the Union right's side, the
      * garrison those on the other */
-    if (c->key_w[h] > 0 && others <= 0 && (role == ROLE_SIMPLE || (role == ROLE_STRIKE) == (col_of(c, h) <= c->line)))
+    if (c->key_w[h] > 0 && others <= 0 &&
+        (role == ROLE_SIMPLE || (role == ROLE_STRIKE) == (col_of(c, h) <= c->line)))
         v += (long)c->key_w[h] * W_HOLD;
     int kc;
     if (role == ROLE_SIMPLE)
@@ -1102,7 +1104,10 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     return pick;
 }
 
-int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng) { return choose_at(g, BOT_SIMPLE, legal, n, rng); }
+int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
+{
+    return choose_at(g, BOT_SIMPLE, legal, n, rng);
+}
 
 static const struct {
     const char *name, *what;
