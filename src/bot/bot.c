@@ -52,6 +52,23 @@ enum {
 
 #define INF 30000
 
+/* The historical level's own weights and ranges (BOT_HISTORICAL, below):
+ * Lee's plan as the bot plays it, not the rules'. */
+#define H_GOAL_CAP 240    /* half MP: farther than this, the march does not pull harder */
+#define W_MARCH 3         /* per unit and half MP nearer the march's goal */
+#define H_ZOC_COST 8      /* half MP more, on the march, for each hex next to the enemy */
+#define H_SIDE_COST 4     /* a hex north or south of a stack of the Union right pulls as if this far */
+#define H_FLANK_COLS 3    /* the Union right: its stacks this many columns or fewer from the westernmost */
+#define H_HELD_OFFSET 6   /* a garrison place the garrison holds (or a work on the heights) pulls as if this far */
+#define H_HOLD_RANGE 5    /* the last unit on a garrison place stays while the enemy is this near (hexes) */
+#define H_HOME_NEAR 2     /* an independent this near a garrison place is of the garrison */
+#define H_NEED_CAP 60     /* a formation's call to be chosen: per unit, at most this */
+#define H_GARRISON_CALL 150 /* ... and the garrison's, per garrison place it has left to the others */
+#define H_ODDS 1          /* an attack is good with this many dice more than the defender's */
+#define W_FLANK 40        /* per unit, next to a stack of the Union right from its west */
+#define W_CONCENTRATE 15  /* per unit, next to an enemy stack others of ours are next to */
+#define W_WEAK 120        /* a stack of less than half the points of an enemy stack next to it */
+
 /* The places the booklet's day's reckoning scores for a Union division in
  * them (paragraphs 001 and 002), the first four above all. */
 static const char *const major_places[] = {"chancellorsville", "fredericksburg", "maryes-heights", "salem-church",
@@ -76,6 +93,22 @@ typedef struct {
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+    /* The historical level (hist_init): all unused by the simple one. */
+    bool hist;
+    int gfm;                          /* the garrison's formation, -1 */
+    int ngp, gp[8];                   /* the garrison places' hexes */
+    bool is_gp[GS_MAX_HEXES];         /* a garrison place */
+    int real_n[GS_MAX_HEXES];         /* our units in the hex other than skirmishers and dummies */
+    int gar_n[GS_MAX_HEXES];          /* ... of them, of the garrison */
+    int own_adj[GS_MAX_HEXES];        /* for an enemy hex: our points next to it */
+    int line;                         /* the last column of the Union right */
+    bool right[GS_MAX_HEXES];         /* an enemy hex of the Union right */
+    int nright;
+    int goal_cost[GS_MAX_HEXES];      /* half MP to the Union right's flank (or the march's places) */
+    int home_cost[GS_MAX_HEXES];      /* half MP to the garrison's places */
+    unsigned char pass[GS_MAX_HEXES]; /* relax_march's view of the enemy */
+    bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
+    long heap[GS_MAX_HEXES * 7];      /* relax_march's */
 } Ctx;
 
 /* What the bot asks of the map again and again, worked out once (pure
@@ -104,6 +137,15 @@ typedef struct {
         int seed[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } field[2];
+    /* The historical level's last march fields (goal_field, home_field): the same
+     * with what the enemy blocks and slows (march_pass). */
+    struct MarchMemo {
+        bool known;
+        unsigned gen;
+        int seed[GS_MAX_HEXES];
+        unsigned char pass[GS_MAX_HEXES];
+        int dist[GS_MAX_HEXES];
+    } march[2];
 } MapMemo;
 
 static MapMemo memo;
@@ -186,6 +228,7 @@ static void ctx_init(Ctx *c, const Game *g)
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
     c->fields = false;
+    c->hist = false;
     size_t hexes = (size_t)c->cells * sizeof(int);
     memset(c->own_pts, 0, hexes);
     memset(c->own_n, 0, hexes);
@@ -320,6 +363,235 @@ static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
     f->gen = memo.steps_gen;
 }
 
+/* ---- the historical plan (BOT_HISTORICAL) ------------------------------ */
+
+/* Lee's plan at Chancellorsville: a garrison (Early's division, and
+ * whoever stands on the garrison places) holds Fredericksburg, Marye's
+ * Heights and the heights south of town; the rest of the army marches west
+ * against the Union's right, the westernmost Union stacks south of the
+ * river, and falls on them from the west. */
+static const char *const garrison_places[] = {"fredericksburg", "maryes-heights", "hamiltons-crossing"};
+static const char *const garrison_formation = "early";
+/* Where the march goes while no Union stack of the right is south of the river. */
+static const char *const march_places[] = {"chancellorsville", "dowdalls-tavern", "wilderness-church",
+                                           "wilderness-tavern"};
+/* The Union right is what stands west of halfway between these two. */
+static const char *const wing_places[2] = {"chancellorsville", "fredericksburg"};
+
+enum Role { ROLE_SIMPLE, ROLE_STRIKE, ROLE_GARRISON };
+
+static int col_of(const Ctx *c, int h) { return map_hex_at(c->m, h).col; }
+
+static int place_hex(const Ctx *c, const char *id)
+{
+    int p = data_place_index(c->gd, id);
+    return p >= 0 && map_has(c->m, c->m->places[p].hex) ? map_hex_index(c->m, c->m->places[p].hex) : -1;
+}
+
+static bool near_home(const Ctx *c, int h)
+{
+    for (int i = 0; i < c->ngp; i++)
+        if (hex_distance(map_hex_at(c->m, h), map_hex_at(c->m, c->gp[i])) <= H_HOME_NEAR)
+            return true;
+    return false;
+}
+
+static int role_of(const Ctx *c, int u)
+{
+    if (!c->hist)
+        return ROLE_SIMPLE;
+    int f = c->gd->units[u].formation, h = c->g->st.unit[u].hex;
+    if (f >= 0 && f == c->gfm)
+        return ROLE_GARRISON;
+    if (f < 0 && h >= 0 && h < c->cells && near_home(c, h))
+        return ROLE_GARRISON;
+    return ROLE_STRIKE;
+}
+
+/* After ctx_init: the garrison, its places, and the Union right. */
+static void hist_init(Ctx *c)
+{
+    const GameState *st = &c->g->st;
+    size_t hexes = (size_t)c->cells * sizeof(int);
+    c->hist = true;
+    c->goal_ok = c->home_ok = false;
+    c->gfm = data_formation_index(c->gd, garrison_formation);
+    c->ngp = 0;
+    memset(c->is_gp, 0, sizeof c->is_gp);
+    for (size_t i = 0; i < sizeof garrison_places / sizeof *garrison_places && c->ngp < 8; i++) {
+        int h = place_hex(c, garrison_places[i]);
+        if (h >= 0) {
+            c->gp[c->ngp++] = h;
+            c->is_gp[h] = true;
+        }
+    }
+    memset(c->real_n, 0, hexes);
+    memset(c->gar_n, 0, hexes);
+    memset(c->own_adj, 0, hexes);
+    memset(c->right, 0, sizeof c->right);
+    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+        const UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP || us->hex < 0 || us->hex >= c->cells || c->gd->units[u].side != c->side ||
+            !is_real(c, u))
+            continue;
+        c->real_n[us->hex]++;
+        if (role_of(c, u) == ROLE_GARRISON)
+            c->gar_n[us->hex]++;
+    }
+    int a = place_hex(c, wing_places[0]), b = place_hex(c, wing_places[1]);
+    int line = c->line = a >= 0 && b >= 0 ? (col_of(c, a) + col_of(c, b)) / 2 : INF;
+    int west = INF;
+    for (int h = 0; h < c->cells; h++) {
+        if (!c->en_n[h])
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = neighbour(c, h, d);
+            if (nb >= 0 && fight_across(c, h, d))
+                c->own_adj[h] += c->own_pts[nb];
+        }
+        if (c->en_pts[h] >= 2 && c->m->hexes[h].bank == BANK_SOUTH && col_of(c, h) <= line && col_of(c, h) < west)
+            west = col_of(c, h);
+    }
+    c->nright = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (c->en_n[h] && c->en_pts[h] >= 2 && c->m->hexes[h].bank == BANK_SOUTH && col_of(c, h) <= line &&
+            col_of(c, h) <= west + H_FLANK_COLS) {
+            c->right[h] = true;
+            c->nright++;
+        }
+}
+
+#define HEAP_KEY 4096L /* more than the hexes */
+#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
+
+static void heap_push(long *heap, int *n, int cost, int hex)
+{
+    long v = (long)cost * HEAP_KEY + hex;
+    int i = (*n)++;
+    while (i > 0 && heap[(i - 1) / 2] > v) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = v;
+}
+
+static long heap_pop(long *heap, int *n)
+{
+    long top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= *n)
+            break;
+        if (k + 1 < *n && heap[k + 1] < heap[k])
+            k++;
+        if (heap[k] >= last)
+            break;
+        heap[i] = heap[k];
+        i = k;
+    }
+    heap[i] = last;
+    return top;
+}
+
+/* relax_all for the march: no way through the enemy, and each hex next to
+ * him costs H_ZOC_COST more (the march goes round his front). The last
+ * field of each kind is kept, as relax_field keeps its own. */
+static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
+{
+    size_t size = (size_t)c->cells * sizeof *dist;
+    unsigned char *pass = c->pass;
+    for (int h = 0; h < c->cells; h++)
+        pass[h] = (unsigned char)(c->en_n[h] ? 2 : c->threat[h] > 0 ? 1 : 0);
+    if (f->known && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0 &&
+        memcmp(f->pass, pass, (size_t)c->cells) == 0) {
+        memcpy(dist, f->dist, size);
+        return;
+    }
+    memcpy(f->seed, dist, size);
+    memcpy(f->pass, pass, (size_t)c->cells);
+    /* Dijkstra over a binary heap of (cost, hex), stale entries skipped. */
+    long *heap = c->heap;
+    int nheap = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            heap_push(heap, &nheap, dist[h], h);
+    while (nheap > 0) {
+        long top = heap_pop(heap, &nheap);
+        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
+        if (dx != dist[x])
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = memo.nb[x][d];
+            if (y < 0 || pass[y] == 2)
+                continue;
+            int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
+            if (step == COST_NO)
+                continue;
+            int nd = dx + (step > 0 ? step : 1) + (pass[y] == 1 ? H_ZOC_COST : 0);
+            if (nd < dist[y] && nheap < HEAP_MAX) {
+                dist[y] = nd;
+                heap_push(heap, &nheap, nd, y);
+            }
+        }
+    }
+    memcpy(f->dist, dist, size);
+    f->known = true;
+    f->gen = memo.steps_gen;
+}
+
+/* The historical fields, after the simple ones (the step costs are known),
+ * each worked out when first asked for. */
+static void goal_field(Ctx *c)
+{
+    if (c->goal_ok)
+        return;
+    c->goal_ok = true;
+    for (int h = 0; h < c->cells; h++)
+        c->goal_cost[h] = INF;
+    if (c->nright > 0) {
+        /* the hexes west of the Union right's stacks, and at a cost those
+         * north and south of them */
+        for (int e = 0; e < c->cells; e++) {
+            if (!c->right[e])
+                continue;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int nb = neighbour(c, e, d);
+                if (nb < 0 || c->en_n[nb] || c->m->hexes[nb].bank != BANK_SOUTH ||
+                    !fight_across(c, nb, hex_dir_opposite(d)))
+                    continue;
+                int cost = col_of(c, nb) < col_of(c, e) ? 0 : col_of(c, nb) == col_of(c, e) ? H_SIDE_COST : INF;
+                if (cost < c->goal_cost[nb])
+                    c->goal_cost[nb] = cost;
+            }
+        }
+    } else {
+        for (size_t i = 0; i < sizeof march_places / sizeof *march_places; i++) {
+            int h = place_hex(c, march_places[i]);
+            if (h >= 0 && c->real_n[h] == 0 && !c->en_n[h])
+                c->goal_cost[h] = 0;
+        }
+    }
+    relax_march(c, c->goal_cost, &memo.march[0]);
+}
+
+static void home_field(Ctx *c)
+{
+    if (c->home_ok)
+        return;
+    c->home_ok = true;
+    for (int h = 0; h < c->cells; h++)
+        c->home_cost[h] = INF;
+    for (int i = 0; i < c->ngp; i++)
+        if (!c->en_n[c->gp[i]])
+            c->home_cost[c->gp[i]] = c->gar_n[c->gp[i]] > 0 ? H_HELD_OFFSET : 0;
+    for (int h = 0; h < c->cells; h++) /* the works on the heights are the garrison's too */
+        if (c->m->hexes[h].fort_faces != 0 && c->m->hexes[h].bank == BANK_SOUTH && !c->en_n[h] &&
+            c->home_cost[h] > H_HELD_OFFSET)
+            c->home_cost[h] = H_HELD_OFFSET;
+    relax_march(c, c->home_cost, &memo.march[1]);
+}
+
 static void ctx_fields(Ctx *c)
 {
     if (c->fields)
@@ -330,7 +602,8 @@ static void ctx_fields(Ctx *c)
         c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
     }
     relax_field(c, c->en_dist, false, &memo.field[0]);
-    relax_field(c, c->key_cost, true, &memo.field[1]);
+    if (!c->hist) /* the historical level's marches have their own fields */
+        relax_field(c, c->key_cost, true, &memo.field[1]);
 }
 
 /* ---- moves ------------------------------------------------------------- */
@@ -360,14 +633,23 @@ static int escapes(const Ctx *c, int hex, int units, int points)
 /* What a hex is worth to a group of our units (n units, S points, Sa of
  * them able to attack) standing in it: `origin` when it is where they are
  * now (they already count in the hex's totals). */
-static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool origin, bool unsteady)
+static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool origin, bool unsteady, int role)
 {
     long v = 0;
     int others = origin ? c->own_n[h] - n : c->own_n[h];
     int friends = origin ? c->own_pts[h] : c->own_pts[h] + S;
-    if (c->key_w[h] > 0 && others <= 0)
+    /* historical: the march holds the places on the Union right's side, the
+     * garrison those on the other */
+    if (c->key_w[h] > 0 && others <= 0 &&
+        (role == ROLE_SIMPLE || (role == ROLE_STRIKE) == (col_of(c, h) <= c->line)))
         v += (long)c->key_w[h] * W_HOLD;
-    int kc = c->key_cost[h] > KEY_COST_CAP ? KEY_COST_CAP : c->key_cost[h];
+    int kc;
+    if (role == ROLE_SIMPLE)
+        kc = c->key_cost[h] > KEY_COST_CAP ? KEY_COST_CAP : c->key_cost[h];
+    else {
+        int f = role == ROLE_STRIKE ? c->goal_cost[h] : c->home_cost[h];
+        kc = (f > H_GOAL_CAP ? H_GOAL_CAP : f) * (role == ROLE_STRIKE ? W_MARCH : 1);
+    }
     v -= (long)n * kc;
     if (c->key_w[h] > 0 && c->en_dist[h] <= GARRISON_RANGE) {
         int held = friends > c->gd->stacking.max_points ? c->gd->stacking.max_points : friends;
@@ -392,12 +674,20 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
                 v += (long)n * W_ENGAGE;
             else if (open && !unsteady && c->en_pts[e] > 0)
                 v -= (long)n * W_OBLIGED; /* it would have to attack at poor odds */
+            if (role == ROLE_STRIKE && !unsteady) {
+                if (c->right[e] && col_of(c, h) <= col_of(c, e))
+                    v += (long)n * W_FLANK; /* on the Union right's flank */
+                if (c->own_adj[e] - (counted ? S : 0) > 0)
+                    v += (long)n * W_CONCENTRATE; /* with others on the same stack */
+            }
         }
         if (E >= 2 * friends)
             v -= (long)(E - 2 * friends + 1) * W_DANGER * (unsteady ? 2 : 1);
         if (friends <= ALONE_POINTS && strongest >= ALONE_ENEMY)
             v -= W_ALONE;
-    } else if (!unsteady && c->en_dist[h] < APPROACH_RANGE) {
+        else if (role != ROLE_SIMPLE && 2 * friends < strongest)
+            v -= W_WEAK;
+    } else if (!unsteady && role != ROLE_GARRISON && c->en_dist[h] < APPROACH_RANGE) {
         v += (long)n * W_APPROACH * (APPROACH_RANGE - c->en_dist[h]);
     }
     /* A stack next to the enemy that cannot retreat is lost to a natural 6
@@ -410,6 +700,19 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     return v;
 }
 
+/* Historical: a stack goes where its marching units go; the garrison's
+ * own go home. */
+static int move_role(const Ctx *c, const Decision *d)
+{
+    int role = ROLE_SIMPLE;
+    if (!c->hist)
+        return role;
+    for (int i = 0; i < d->nunits && role != ROLE_STRIKE; i++)
+        if (d->units[i] >= 0 && d->units[i] < GS_MAX_UNITS && is_real(c, d->units[i]))
+            role = role_of(c, d->units[i]);
+    return role == ROLE_SIMPLE ? ROLE_STRIKE : role;
+}
+
 /* The gain of a move, or a very low score when the bot will not make it. */
 static long move_gain(const Ctx *c, const Decision *d)
 {
@@ -419,7 +722,7 @@ static long move_gain(const Ctx *c, const Decision *d)
     int from = st->unit[d->units[0]].hex;
     if (from < 0 || from >= c->cells)
         return -INNER_MAX;
-    int S = 0, Sa = 0, n = 0;
+    int S = 0, Sa = 0, n = 0, real = 0, role = move_role(c, d);
     bool unsteady = false;
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
@@ -430,11 +733,16 @@ static long move_gain(const Ctx *c, const Decision *d)
             Sa += c->pts[u];
         unsteady |= shaky(c, u) && is_real(c, u);
         n++;
+        real += is_real(c, u);
     }
     int to = d->arg;
     if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
         return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, Sa, from, to, false, unsteady) - hex_value(c, n, S, Sa, from, from, true, unsteady);
+    /* Historical: the last unit on a garrison place stays while the enemy is near. */
+    if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
+        return -INNER_MAX;
+    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) -
+           hex_value(c, n, S, Sa, from, from, true, unsteady, role);
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -489,7 +797,7 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
         a -= c->gd->rules.breastwork_dice;
     if (a < c->gd->combat.min_dice)
         a = c->gd->combat.min_dice;
-    *good = a >= df && a > 0;
+    *good = a >= df + (c->hist ? H_ODDS : 0) && a > 0;
     /* more dice than his first, then the better ratio, then the key places,
      * then as few attackers as will do */
     long ratio = D > 0 ? (10L * A) / D : 100;
@@ -572,6 +880,42 @@ static long choose_score(Ctx *c, int f, int *tier)
     return 1000 - 10L * best + n;
 }
 
+/* Historical: the marching formations first, those with the farthest to
+ * go or in contact with the enemy; the garrison when it has left one of its
+ * places to others or to nobody while the enemy is near. */
+static long choose_hist(Ctx *c, int f, int *tier)
+{
+    const GameState *st = &c->g->st;
+    ctx_fields(c);
+    goal_field(c);
+    int n = 0;
+    long need = 0;
+    for (int u = 0; u < st->nunits; u++) {
+        if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        n++;
+        int h = st->unit[u].hex;
+        if (h < 0 || h >= c->cells)
+            continue;
+        int to_go = c->goal_cost[h] > H_NEED_CAP ? H_NEED_CAP : c->goal_cost[h];
+        need += c->threat[h] > 0 ? H_NEED_CAP : to_go;
+    }
+    if (n == 0) {
+        *tier = T_LOW;
+        return 0;
+    }
+    if (f != c->gfm) {
+        *tier = T_GOOD;
+        return TIER_SCALE / 2 + need;
+    }
+    long call = 0;
+    for (int i = 0; i < c->ngp; i++)
+        if (c->gar_n[c->gp[i]] == 0 && !c->en_n[c->gp[i]] && c->en_dist[c->gp[i]] <= H_HOLD_RANGE)
+            call += H_GARRISON_CALL;
+    *tier = call > 0 ? T_GOOD : T_LOW;
+    return TIER_SCALE / 2 + call;
+}
+
 /* ---- the decision ------------------------------------------------------ */
 
 static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
@@ -580,7 +924,7 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
     *tier = T_NEVER;
     switch (d->kind) {
     case D_CHOOSE:
-        return choose_score(c, d->arg, tier);
+        return c->hist ? choose_hist(c, d->arg, tier) : choose_score(c, d->arg, tier);
     case D_DONE:
     case D_END:
     case D_PASS:
@@ -614,6 +958,12 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
         ctx_fields(c);
+        if (c->hist) {
+            if (move_role(c, d) == ROLE_GARRISON)
+                home_field(c);
+            else
+                goal_field(c);
+        }
         long gain = move_gain(c, d);
         *tier = gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER;
         return gain;
@@ -699,7 +1049,7 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
-int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
+static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng *rng)
 {
     if (n <= 0)
         return -1;
@@ -713,6 +1063,8 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
         return 0;
     }
     ctx_init(c, g);
+    if (level == BOT_HISTORICAL)
+        hist_init(c);
     /* The attacks first: units that can attack at good odds stay where
      * they are. */
     for (int i = 0; i < n; i++)
@@ -752,6 +1104,11 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
     return pick;
 }
 
+int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
+{
+    return choose_at(g, BOT_SIMPLE, legal, n, rng);
+}
+
 static const struct {
     const char *name, *what;
 } levels[] = {
@@ -773,7 +1130,6 @@ int bot_level_find(const char *name)
 
 int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed)
 {
-    (void)level; /* BOT_HISTORICAL: to come */
     const GameState *st = &g->st;
     int k = 0;
     /* T_ATTACH is the top tier: any attach scores above every other
@@ -783,5 +1139,5 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
     if (k <= 0)
         k = game_legal(g, buf, max);
     *listed = k;
-    return k > 0 ? bot_choose(g, buf, k < max ? k : max, rng) : -1;
+    return k > 0 ? choose_at(g, level, buf, k < max ? k : max, rng) : -1;
 }

@@ -10,7 +10,11 @@
  * holds the key places it stands on, attacks when it expects to roll at
  * least as many dice as the defender, falls back from much stronger enemies
  * and from places it could not retreat from, and in combat takes losses on
- * its weakest units. Pure engine code: no output. */
+ * its weakest units. The historical level plays Lee's plan instead: Early's
+ * division holds Fredericksburg, Marye's Heights and Hamilton's Crossing,
+ * the rest of the army marches round the Union front onto the Union's
+ * right (its westernmost stacks south of the river) and attacks only at
+ * good odds (docs/bot.md). Pure engine code: no output. */
 #ifndef GUV_BOT_H
 #define GUV_BOT_H
 
@@ -35,7 +39,7 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
 /* The bot's levels (guv sim --bot NAME), declared once. */
 #define BOT_LEVELS(X)                                                                                                  \
     X(BOT_SIMPLE, "simple", "the tiers above: nearest formations first, key places, good odds")                       \
-    X(BOT_HISTORICAL, "historical", "Lee's plan: hold Fredericksburg, march on the Union right, attack at good odds")
+    X(BOT_HISTORICAL, "historical", "Lee's plan: Early holds Fredericksburg, the rest marches on the Union right")
 enum BotLevel {
 #define X(id, name, what) id,
     BOT_LEVELS(X)

@@ -1,0 +1,226 @@
+/* The Confederate bot (src/bot): its levels by name, and the historical
+ * level's plan in small set-ups on the solitaire campaign: it holds
+ * Fredericksburg, marches on the Union right rather than its left, and
+ * attacks at good odds only. Each set-up also shows the choice is not a
+ * foregone one: the move it refuses is legal, or the other level, or the
+ * same bot in a changed position, decides otherwise. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "automa/automa_state.h"
+#include "bot/bot.h"
+#include "gametest.h"
+#include "testutil.h"
+
+static Decision buf[20000];
+
+static int hexat(const char *id) { return map_hex_index(&gd.map, tu_hex(id)); }
+
+/* The solitaire campaign with no unit on the map. */
+static void bare(Game *g)
+{
+    start(g, "solitaire", 5);
+    for (int u = 0; u < gd.nunits; u++)
+        if (g->st.unit[u].where == AT_MAP) {
+            take_off(g, gd.units[u].id);
+            AUTOMA(g->st).seen_where[u] = AT_ABSENT;
+            AUTOMA(g->st).seen_steps[u] = 0;
+        }
+    g->st.rain = false;
+}
+
+/* An Automa division counter at full strength. */
+static void counter(Game *g, const char *unit, const char *hex)
+{
+    put(g, unit, hex);
+    int u = U(unit);
+    g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
+    AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
+    AUTOMA(g->st).seen_where[u] = AT_MAP;
+}
+
+/* The formation's chit drawn and activated, and placed on hex. */
+static void activated(Game *g, const char *formation, const char *hex)
+{
+    g->st.phase = PH_ACTIVATION;
+    g->st.ncup = 0;
+    g->st.to_move = SIDE_CONFEDERATE;
+    g->st.activated = false;
+    g->st.drawn = (Chit){CHIT_FORMATION, SIDE_CONFEDERATE, (short)data_formation_index(&gd, formation)};
+    apply_text(g, "activate");
+    char text[40];
+    snprintf(text, sizeof text, "place %s", hex);
+    apply_text(g, text);
+}
+
+/* The bot's choice at a level, as text in out. */
+static const Decision *decide(const Game *g, int level, uint64_t seed, char *out, size_t size)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    int listed = 0;
+    int k = bot_decide(g, level, buf, (int)(sizeof buf / sizeof *buf), &rng, &listed);
+    assert_true(listed > 0);
+    assert_in_range(k, 0, listed - 1);
+    decision_format(&gd, &buf[k], out, size);
+    return &buf[k];
+}
+
+static bool moves_unit(const Decision *d, int u)
+{
+    if (d->kind != D_MOVE)
+        return false;
+    for (int i = 0; i < d->nunits; i++)
+        if (d->units[i] == u)
+            return true;
+    return false;
+}
+
+static void test_levels_by_name(void **state)
+{
+    (void)state;
+    assert_int_equal(bot_level_find("simple"), BOT_SIMPLE);
+    assert_int_equal(bot_level_find("historical"), BOT_HISTORICAL);
+    assert_int_equal(bot_level_find("Historical"), -1);
+    assert_int_equal(bot_level_find("expert"), -1);
+    assert_int_equal(bot_level_find(""), -1);
+    for (int i = 0; i < BOT_LEVEL_COUNT; i++) {
+        assert_int_equal(bot_level_find(bot_level_name(i)), i);
+        assert_true(strlen(bot_level_what(i)) > 0);
+    }
+    assert_string_equal(bot_level_name(BOT_LEVEL_COUNT), "?");
+}
+
+/* Barksdale alone in Fredericksburg, two Union divisions next to him and
+ * the Union right far to the west: the historical bot keeps him there.
+ * Once Gordon of the garrison stands with him, he is free to march. */
+static void holds(bool relieved)
+{
+    Game g;
+    bare(&g);
+    put(&g, "barksdale", "3321");
+    if (relieved)
+        put(&g, "gordon", "3321");
+    counter(&g, "brooks", "3421");
+    counter(&g, "howe", "3422");
+    counter(&g, "devens", "1520"); /* the Union right */
+    activated(&g, "mclaws", "3321");
+    int u = U("barksdale"), from = hexat("3321");
+    int k = legal_all(&g), away = 0;
+    for (int i = 0; i < k; i++)
+        away += moves_unit(&legal_buf[i], u) && legal_buf[i].arg != from;
+    assert_true(away > 0); /* he may go */
+    char text[200];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        const Decision *d = decide(&g, BOT_HISTORICAL, seed, text, sizeof text);
+        if (!relieved && moves_unit(d, u))
+            fail_msg("the historical bot left Fredericksburg: %s", text);
+        if (relieved && !moves_unit(d, u))
+            fail_msg("relieved, Barksdale was expected to march, not: %s", text);
+    }
+    game_free(&g);
+}
+
+static void test_holds_fredericksburg(void **state)
+{
+    (void)state;
+    holds(false);
+    holds(true);
+}
+
+/* Pender on open ground between the two wings, nearer the Union left (a
+ * division east of the halfway line between Chancellorsville and
+ * Fredericksburg) than the right (one at Dowdall's Tavern): he marches
+ * west, toward the right. */
+static void test_marches_on_the_right(void **state)
+{
+    (void)state;
+    Game g;
+    bare(&g);
+    put(&g, "pender", "2624");
+    counter(&g, "devens", "1520"); /* the right */
+    counter(&g, "brooks", "3126"); /* the left */
+    counter(&g, "wadsworth", "3725");
+    put(&g, "gordon", "3321"); /* the garrison at home */
+    put(&g, "hoke", "3221");
+    put(&g, "hays-csa", "3728");
+    activated(&g, "hill", "2624");
+    int from = hexat("2624");
+    int k = legal_all(&g), west = 0, east = 0;
+    for (int i = 0; i < k; i++)
+        if (moves_unit(&legal_buf[i], U("pender"))) {
+            HexCoord to = map_hex_at(&gd.map, legal_buf[i].arg);
+            west += to.col < 26;
+            east += to.col > 26;
+        }
+    assert_true(west > 0 && east > 0); /* both ways are open */
+    char text[200];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        const Decision *d = decide(&g, BOT_HISTORICAL, seed, text, sizeof text);
+        if (d->kind != D_MOVE)
+            fail_msg("the historical bot did not march: %s", text);
+        HexCoord to = map_hex_at(&gd.map, d->arg), at = map_hex_at(&gd.map, from);
+        if (to.col >= at.col)
+            fail_msg("the historical bot marched away from the Union right: %s", text);
+        int dr = hex_distance(to, tu_hex("1520")), dl = hex_distance(to, tu_hex("3126"));
+        if (dr >= hex_distance(at, tu_hex("1520")) || dl <= hex_distance(at, tu_hex("3126")))
+            fail_msg("not nearer the right and farther from the left: %s", text);
+    }
+    game_free(&g);
+}
+
+/* McLaws's four brigades round a lone Union division on open ground: the
+ * bot attacks it. Barksdale alone next to a full division: it does not. */
+static void test_attacks_at_good_odds_only(void **state)
+{
+    (void)state;
+    Game g;
+    bare(&g);
+    HexCoord h = open_ground(&g);
+    int e = hx_index(h);
+    const char *ids[] = {"wofford", "semmes", "kershaw", "barksdale"};
+    for (int i = 0; i < 4; i++)
+        put_at(&g, ids[i], hex_neighbour(h, i));
+    counter(&g, "light-division", "3622");
+    g.st.unit[U("light-division")].steps = 1; /* reduced */
+    unit_put(&g, U("light-division"), AT_MAP, e);
+    char at[8], text[200];
+    hex_format(hex_neighbour(h, 0), at);
+    activated(&g, "mclaws", at);
+    const Decision *d = decide(&g, BOT_HISTORICAL, 1, text, sizeof text);
+    if (d->kind != D_ATTACK)
+        fail_msg("no attack at good odds: %s", text);
+    assert_true(d->nunits >= 2); /* together */
+    game_free(&g);
+
+    bare(&g);
+    put_at(&g, "barksdale", hex_neighbour(h, 0));
+    counter(&g, "brooks", "3524");
+    unit_put(&g, U("brooks"), AT_MAP, e);
+    hex_format(hex_neighbour(h, 0), at);
+    activated(&g, "mclaws", at);
+    int k = legal_all(&g), attacks = 0, others = 0;
+    for (int i = 0; i < k; i++) {
+        attacks += legal_buf[i].kind == D_ATTACK;
+        others += legal_buf[i].kind != D_ATTACK;
+    }
+    assert_true(attacks > 0 && others > 0); /* it could attack, or not */
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        d = decide(&g, BOT_HISTORICAL, seed, text, sizeof text);
+        if (d->kind == D_ATTACK)
+            fail_msg("an attack at poor odds: %s", text);
+    }
+    game_free(&g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_levels_by_name),
+        cmocka_unit_test(test_holds_fredericksburg),
+        cmocka_unit_test(test_marches_on_the_right),
+        cmocka_unit_test(test_attacks_at_good_odds_only),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
