@@ -116,11 +116,11 @@ typedef struct {
  * play area for the step costs): each hex's neighbours, whether combat
  * crosses each hexside, and the cost of each step for the fields
  * (relax_all). One per process: the sim's workers are processes. It is
- * keyed by the GameData's address, so a program that frees one data set
- * and loads another must not play on with the first one's memo: guv sim
- * keeps each data set loaded while it plays (--compare holds both). */
+ * keyed by the GameData's address and load serial (a data set loaded
+ * after another freed at the same address is a new one). */
 typedef struct {
     const GameData *gd;
+    unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     bool fight[GS_MAX_HEXES][DIR_COUNT];
     bool steps_known;
@@ -152,10 +152,11 @@ static MapMemo memo;
 
 static void memo_for(const GameData *gd, int cells)
 {
-    if (memo.gd == gd)
+    if (memo.gd == gd && memo.serial == gd->serial)
         return;
     const Map *m = &gd->map;
     memo.gd = gd;
+    memo.serial = gd->serial;
     memo.steps_known = false;
     for (int h = 0; h < cells; h++)
         for (int d = 0; d < DIR_COUNT; d++) {
