@@ -579,8 +579,10 @@ static void test_bombardment_range_and_blocking(void **state)
     unsigned char saved = mh->terrain;
     int woods = data_terrain_by_symbol(&gd, 'w');
     mh->terrain = (unsigned char)woods;
+    gamedata_changed(&gd);
     refuse_text(&g, cmd, "the shot is blocked");
     mh->terrain = saved;
+    gamedata_changed(&gd);
     /* Three hexes away is out of range. */
     put(&g, "von-gilsa", "0101");
     HexCoord far = hex_neighbour(t, DIR_S);
@@ -1496,6 +1498,7 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         Hexside saved_a = map_hex(&gd.map, t)->side[DIR_S], saved_b = map_hex(&gd.map, s2)->side[DIR_N];
         map_hex(&gd.map, t)->side[DIR_S].kind = (signed char)minor;
         map_hex(&gd.map, s2)->side[DIR_N].kind = (signed char)minor;
+        gamedata_changed(&gd);
         assert_true(legal_has(&g, cmd));
         assert_int_equal(rng_force(&g.st.rng, die), 0);
         apply_text(&g, cmd);
@@ -1506,6 +1509,7 @@ static void test_retreat_takes_up_a_pontoon(void **state)
         assert_int_equal(g.st.pontoons_next[SIDE_UNION], next + (gone ? 1 : 0));
         map_hex(&gd.map, t)->side[DIR_S] = saved_a;
         map_hex(&gd.map, s2)->side[DIR_N] = saved_b;
+        gamedata_changed(&gd);
         game_free(&g);
     }
     gd.rules.pontoon_roll = saved;
@@ -1562,6 +1566,7 @@ static void test_woods_attacker_chooses(void **state)
     MapHex *mh = map_hex(&gd.map, t);
     unsigned char saved = mh->terrain;
     mh->terrain = (unsigned char)data_terrain_by_symbol(&gd, 'w');
+    gamedata_changed(&gd);
     put_at(&g, "von-gilsa", n);
     put_at(&g, "mclean", w);
     put_at(&g, "heth", t);
@@ -1575,6 +1580,7 @@ static void test_woods_attacker_chooses(void **state)
     }
     apply_text(&g, "end");
     mh->terrain = saved;
+    gamedata_changed(&gd);
     game_free(&g);
 }
 
@@ -2041,6 +2047,7 @@ static void test_forced_march(void **state)
         saved_t[i] = map_hex(&gd.map, far)->terrain;
         map_hex(&gd.map, far)->terrain = (unsigned char)clear;
     }
+    gamedata_changed(&gd);
     /* never into a hex next to the enemy */
     HexCoord e = hex_neighbour(hex_neighbour(hex_neighbour(t, DIR_N), DIR_N), DIR_N);
     put_at(&g, "von-gilsa", e);
@@ -2065,6 +2072,7 @@ static void test_forced_march(void **state)
         map_hex(&gd.map, path[i])->terrain = saved_t[i];
         far = path[i];
     }
+    gamedata_changed(&gd);
     /* Afterwards a 1-2 costs the formation a step, the owner's choice. */
     assert_int_equal(rng_force(&g.st.rng, 2), 0);
     apply_text(&g, "end");
@@ -2881,6 +2889,51 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     game_free(&g);
 }
 
+/* game_legal_kinds is game_legal's list filtered by kind, in the same
+ * order and with the same count, whatever max is (a part that runs past a
+ * small max included): random two-player play, each state asked for every
+ * kind alone and for all kinds but one. */
+static void test_legal_kinds_is_the_filtered_list(void **state)
+{
+    (void)state;
+    static Decision full[20000], part[20000];
+    Game g;
+    start(&g, "campaign", 3);
+    Rng pick;
+    rng_seed(&pick, 11);
+    long compared = 0;
+    for (int step = 0; step < 250 && g.st.phase != PH_GAME_OVER; step++) {
+        int n = game_legal(&g, full, 20000);
+        assert_true(n > 0 && n <= 20000);
+        bool present[D_COUNT] = {false};
+        for (int i = 0; i < n; i++)
+            present[full[i].kind] = true;
+        present[D_ATTACH] = true; /* the bot's question, listed or not */
+        for (int k = 0; k < D_COUNT; k++)
+            for (int inv = 0; inv < 2 && present[k]; inv++) {
+                uint64_t mask = inv ? ~(UINT64_C(1) << k) : UINT64_C(1) << k;
+                int want = 0;
+                for (int i = 0; i < n; i++)
+                    want += (mask >> full[i].kind) & 1;
+                static const int maxes[] = {1, 20000};
+                for (size_t m = 0; m < sizeof maxes / sizeof *maxes; m++) {
+                    int got = game_legal_kinds(&g, mask, part, maxes[m]);
+                    assert_int_equal(got, want);
+                    for (int i = 0, j = 0; i < n && j < maxes[m] && j < got; i++)
+                        if ((mask >> full[i].kind) & 1) {
+                            assert_memory_equal(&part[j], &full[i], sizeof full[i]);
+                            j++;
+                        }
+                    compared++;
+                }
+            }
+        char why[256];
+        assert_true(game_apply(&g, &full[rng_below(&pick, (uint32_t)n)], why, sizeof why));
+    }
+    assert_true(compared > 500);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2956,6 +3009,7 @@ int main(void)
         cmocka_unit_test(test_bombardment_choice_of_unit_and_disorder),
         cmocka_unit_test(test_fortification_and_lock_release),
         cmocka_unit_test(test_no_bombardment_at_night),
+        cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

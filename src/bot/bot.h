@@ -28,8 +28,8 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng);
 
 /* The same choice at a level (enum BotLevel; BOT_SIMPLE is bot_choose's),
  * the bot asking for the legal decisions itself: the
- * list goes to buf (room for max), *listed says how many there were (as
- * game_legal counts them, <= 0 none), and the index of the choice in buf
+ * list goes to buf (room for max), *listed says how many it listed (the
+ * attachments alone when it asked for those; <= 0 none), and the index of the choice in buf
  * is returned (-1 when none). It asks only for what could win: when an
  * independent may join the activation, it asks for those alone, as
  * nothing else can beat them. The same state and rng give the same choice

@@ -446,6 +446,10 @@ const char *data_side_name(int side);
 int data_side_parse(const char *word);
 
 /* Map access. The hex must be on the map (map_has). */
+/* Whoever changes a loaded GameData in place (tests do, to make a
+ * position) calls this after each change: the data gets a new serial, so
+ * nothing worked out from it before (the step tables) is taken for it. */
+void gamedata_changed(GameData *gd);
 bool map_has(const Map *m, HexCoord h);
 MapHex *map_hex(const Map *m, HexCoord h);
 int map_hex_index(const Map *m, HexCoord h);

@@ -163,11 +163,14 @@ static void check_scenario_events(const GameData *gd, Diags *d)
     }
 }
 
+static unsigned serials; /* one for each load and each change in place */
+
+void gamedata_changed(GameData *gd) { gd->serial = ++serials; }
+
 bool gamedata_load(const char *dir, GameData *gd, Diags *d)
 {
-    static unsigned loads;
     memset(gd, 0, sizeof *gd);
-    gd->serial = ++loads;
+    gd->serial = ++serials;
     int before = d->count;
     char path[4096];
 #define LOAD(fn, rel, ...)                                                                                             \

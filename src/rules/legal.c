@@ -27,37 +27,77 @@ _Static_assert(D_COUNT <= 64, "a kind is a bit of a uint64_t");
      KIND(D_NO_SKIRM))
 #define PONTOON_KINDS (KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE))
 
-/* Drops from out[from..n) the decisions of kinds not wanted (those past max
- * were never written and stay counted). */
-static int keep(Decision *out, int from, int n, int max, uint64_t want)
+/* Drops from out[from..n) the decisions of kinds not wanted. A part that
+ * ran past max wrote only what fits, so what it counted beyond cannot be
+ * sorted: *over says so (game_legal_kinds then lists everything). */
+static int keep(Decision *out, int from, int n, int max, uint64_t want, bool *over)
 {
     if (want == GAME_ALL_KINDS)
         return n;
+    if (n > max)
+        *over = true;
     int end = n < max ? n : max, k = from;
     for (int i = from; i < end; i++)
         if (want & KIND(out[i].kind))
             out[k++] = out[i];
-    return k + (n - end);
+    return k;
 }
 
-static int legal_list(const Game *g, uint64_t want, Decision *out, int max);
+static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool *over);
 
 int game_legal(const Game *g, Decision *out, int max) { return game_legal_kinds(g, GAME_ALL_KINDS, out, max); }
 
-int game_legal_kinds(const Game *g, uint64_t kinds, Decision *out, int max)
+static int legal_of(const Game *g, uint64_t kinds, Decision *out, int max, bool *over)
 {
     const GameState *st = &g->st;
     if (g->variant && st->to_move == g->variant->side && st->phase != PH_GAME_OVER)
-        return keep(out, 0, g->variant->legal(g, out, max), max, kinds); /* the Automa answers for the Union */
-    int n = legal_list(g, kinds, out, max);
+        return keep(out, 0, g->variant->legal(g, out, max), max, kinds, over); /* the Automa answers for the Union */
+    int n = legal_list(g, kinds, out, max, over);
     if (g->variant)
         n = g->variant->filter(g, out, n < max ? n : max); /* AI-SIX: the player picks among equals */
     return n;
 }
 
-int game_legal_base(const Game *g, Decision *out, int max) { return legal_list(g, GAME_ALL_KINDS, out, max); }
+int game_legal_kinds(const Game *g, uint64_t kinds, Decision *out, int max)
+{
+    bool over = false;
+    int n = legal_of(g, kinds, out, max, &over);
+    if (!over)
+        return n;
+    /* Some part listed more than max: the whole list, in room enough, then
+     * the kinds wanted from it. */
+    int room = max > 512 ? 2 * max : 1024, total;
+    Decision *all = NULL;
+    for (;;) {
+        Decision *more = realloc(all, (size_t)room * sizeof *all);
+        if (!more) {
+            free(all);
+            return n; /* no memory: what fitted */
+        }
+        all = more;
+        total = legal_of(g, GAME_ALL_KINDS, all, room, &over);
+        if (total <= room)
+            break;
+        room = total; /* the count is exact: one more time is enough */
+    }
+    n = 0;
+    for (int i = 0; i < total; i++)
+        if (kinds & KIND(all[i].kind)) {
+            if (n < max)
+                out[n] = all[i];
+            n++;
+        }
+    free(all);
+    return n;
+}
 
-static int legal_list(const Game *g, uint64_t want, Decision *out, int max)
+int game_legal_base(const Game *g, Decision *out, int max)
+{
+    bool over = false;
+    return legal_list(g, GAME_ALL_KINDS, out, max, &over);
+}
+
+static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool *over)
 {
     const GameState *st = &g->st;
     int n = 0;
@@ -75,15 +115,15 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max)
 #define PART(call)                                                                                                     \
     do {                                                                                                               \
         int from_ = n < max ? n : max;                                                                                 \
-        n = keep(out, from_, (call), max, want);                                                                       \
+        n = keep(out, from_, (call), max, want, over);                                                                       \
     } while (0)
     char buf[128];
     if (st->pending == PEND_DEMORAL)
-        return keep(out, 0, morale_legal(g, out, max, 0), max, want); /* demoralized units next to the enemy fall back (DEMORAL) */
+        return keep(out, 0, morale_legal(g, out, max, 0), max, want, over); /* demoralized units next to the enemy fall back (DEMORAL) */
     if (st->pending == PEND_RETREAT_EVENT)
-        return keep(out, 0, events_legal(g, out, max, 0), max, want); /* a General Retreat under way (EVENTS) */
+        return keep(out, 0, events_legal(g, out, max, 0), max, want, over); /* a General Retreat under way (EVENTS) */
     if (st->pending == PEND_SYSTEM)
-        return keep(out, 0, g->variant->answer_legal(g, out, max), max, want); /* the player's answers in an Automa engagement */
+        return keep(out, 0, g->variant->answer_legal(g, out, max), max, want, over); /* the player's answers in an Automa engagement */
     switch (st->phase) {
     case PH_NIGHT_EVENTS:
         PART(events_legal(g, out, max, n));

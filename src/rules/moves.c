@@ -201,8 +201,13 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             if (ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL)
                 continue;
             int side = g->gd->units[mv.units[0]].side;
-            if (!p && !(p = malloc(sizeof *p)))
-                break;
+            if (!p && !(p = malloc(sizeof *p))) { /* no memory for the shared maps: each group its own search */
+                if (group_reach_with(g, mv.units, mv.nunits, mp_override, &r)) {
+                    n = reached_moves(g, &mv, &r, ok, out, max, n);
+                    move_reach_free(&r);
+                }
+                continue;
+            }
             if (side != p_side) {
                 passage_init(g, side, mv.units, mv.nunits, PASS_MOVE, p);
                 p_side = side;
