@@ -5,6 +5,7 @@
 
 #ifndef GUV_BASE_ONLY
 #include "automa/automa.h"
+#include "automa/automa_state.h"
 #endif
 #include "rules/variant.h"
 #include "gametest.h"
@@ -324,3 +325,14 @@ bool log_has(const Game *g, const char *text)
     }
     return false;
 }
+
+#ifndef GUV_BASE_ONLY
+void put_counter(Game *g, const char *unit, const char *hex)
+{
+    put(g, unit, hex);
+    int u = U(unit);
+    g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
+    AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
+    AUTOMA(g->st).seen_where[u] = AT_MAP;
+}
+#endif

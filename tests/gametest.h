@@ -66,5 +66,10 @@ bool log_has(const Game *g, const char *text);
 /* Applies FMT with %s replaced by the hex's four digits. */
 void run(Game *g, const char *fmt, HexCoord h);
 void put_at(Game *g, const char *unit, HexCoord h);
+#ifndef GUV_BASE_ONLY
+/* An Automa division counter put on the map at full strength, and seen so
+ * by the Automa's VP track (no loss to score). */
+void put_counter(Game *g, const char *unit, const char *hex);
+#endif
 
 #endif

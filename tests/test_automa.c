@@ -56,16 +56,6 @@ static void show_log(const Game *g, int from)
 
 static void solitaire(Game *g, uint64_t seed) { start(g, "solitaire", seed); }
 
-/* A division counter on the map at full strength. */
-static void put_counter(Game *g, const char *unit, const char *hex)
-{
-    put(g, unit, hex);
-    int u = U(unit);
-    g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
-    AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
-    AUTOMA(g->st).seen_where[u] = AT_MAP;
-}
-
 /* Every counter of formation f off the map but those named. */
 static void only(Game *g, const char *fid)
 {

@@ -30,16 +30,6 @@ static void bare(Game *g)
     g->st.rain = false;
 }
 
-/* An Automa division counter at full strength. */
-static void counter(Game *g, const char *unit, const char *hex)
-{
-    put(g, unit, hex);
-    int u = U(unit);
-    g->st.unit[u].steps = (unsigned char)gd.counters[gd.units[u].counter].nvalues;
-    AUTOMA(g->st).seen_steps[u] = g->st.unit[u].steps;
-    AUTOMA(g->st).seen_where[u] = AT_MAP;
-}
-
 /* The formation's chit drawn and activated, and placed on hex. */
 static void activated(Game *g, const char *formation, const char *hex)
 {
@@ -102,9 +92,9 @@ static void holds(bool relieved)
     put(&g, "barksdale", "3321");
     if (relieved)
         put(&g, "gordon", "3321");
-    counter(&g, "brooks", "3421");
-    counter(&g, "howe", "3422");
-    counter(&g, "devens", "1520"); /* the Union right */
+    put_counter(&g, "brooks", "3421");
+    put_counter(&g, "howe", "3422");
+    put_counter(&g, "devens", "1520"); /* the Union right */
     activated(&g, "mclaws", "3321");
     int u = U("barksdale"), from = hexat("3321");
     int k = legal_all(&g), away = 0;
@@ -139,9 +129,9 @@ static void test_marches_on_the_right(void **state)
     Game g;
     bare(&g);
     put(&g, "pender", "2624");
-    counter(&g, "devens", "1520"); /* the right */
-    counter(&g, "brooks", "3126"); /* the left */
-    counter(&g, "wadsworth", "3725");
+    put_counter(&g, "devens", "1520"); /* the right */
+    put_counter(&g, "brooks", "3126"); /* the left */
+    put_counter(&g, "wadsworth", "3725");
     put(&g, "gordon", "3321"); /* the garrison at home */
     put(&g, "hoke", "3221");
     put(&g, "hays-csa", "3728");
@@ -182,7 +172,7 @@ static void test_attacks_at_good_odds_only(void **state)
     const char *ids[] = {"wofford", "semmes", "kershaw", "barksdale"};
     for (int i = 0; i < 4; i++)
         put_at(&g, ids[i], hex_neighbour(h, i));
-    counter(&g, "light-division", "3622");
+    put_counter(&g, "light-division", "3622");
     g.st.unit[U("light-division")].steps = 1; /* reduced */
     unit_put(&g, U("light-division"), AT_MAP, e);
     char at[8], text[200];
@@ -196,7 +186,7 @@ static void test_attacks_at_good_odds_only(void **state)
 
     bare(&g);
     put_at(&g, "barksdale", hex_neighbour(h, 0));
-    counter(&g, "brooks", "3524");
+    put_counter(&g, "brooks", "3524");
     unit_put(&g, U("brooks"), AT_MAP, e);
     hex_format(hex_neighbour(h, 0), at);
     activated(&g, "mclaws", at);
