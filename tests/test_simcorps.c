@@ -44,10 +44,10 @@ static void test_reads_the_automa_lines(void **state)
     char line[200];
 
     corps_watch_before(&w, &g);
-    snprintf(line, sizeof line, "II Corps marches on its objective [019] Chancellorsville: lead %s 1820->1824 (3.0 MP);",
+    snprintf(line, sizeof line, "II Corps marches on its objective [019] Chancellorsville:" AUTOMA_LOG_LEAD "%s 1820->1824 (3.0 MP);",
              gd.units[u2].id);
     say(&g, "AI-MOVE", line);
-    snprintf(line, sizeof line, "III Corps marches on its objective [017] Salem Church: lead %s cannot get closer",
+    snprintf(line, sizeof line, "III Corps marches on its objective [017] Salem Church:" AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER,
              gd.units[u3].id);
     say(&g, "AI-MOVE", line);
     corps_watch_after(&w, &r, &g);
@@ -60,15 +60,15 @@ static void test_reads_the_automa_lines(void **state)
 
     corps_watch_before(&w, &g);
     AUTOMA(g.st).eng = ENG_PREP; /* the engagement goes on past this decision */
-    say(&g, "AI-ENGAGEMENT", "II Corps engages with 2 divisions against 1 hex: the Confederates may first add ...");
+    say(&g, "AI-ENGAGEMENT", "II Corps" AUTOMA_LOG_ENGAGES "2 divisions against 1 hex: the Confederates may first add ...");
     say(&g, "AI-INTERRUPT", "4 - 1 dice = 3: the attack goes on");
     say(&g, "AI-ENGAGEMENT",
-        "2 modifier points (full strength) placed after the roll in the Automa's best way: 3 hits on the Confederates");
-    say(&g, "AI-ENGAGEMENT", "1 hit on the Union");
+        "2 modifier points (full strength) placed after the roll in the Automa's best way: 3 hits" AUTOMA_LOG_HITS_ON_CONF);
+    say(&g, "AI-ENGAGEMENT", "1 hit" AUTOMA_LOG_HITS_ON_UNION);
     corps_watch_after(&w, &r, &g);
     corps_watch_before(&w, &g);
-    say(&g, "AI-INTERRUPT", "1 - 2 dice = -1: the attack is called off and the activation ends");
-    say(&g, "AI-ENGAGEMENT", "2 hits on the Union");
+    say(&g, "AI-INTERRUPT", "1 - 2 dice = -1: " AUTOMA_LOG_CALLED_OFF " and the activation ends");
+    say(&g, "AI-ENGAGEMENT", "2 hits" AUTOMA_LOG_HITS_ON_UNION);
     AUTOMA(g.st).eng = ENG_NONE;
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].engagements, 1);
@@ -78,16 +78,16 @@ static void test_reads_the_automa_lines(void **state)
     assert_int_equal(r.corps[f2].hits_taken, 3);
     assert_int_equal(r.corps[f3].engagements, 0);
     corps_watch_before(&w, &g); /* over: hits now belong to no engagement */
-    say(&g, "AI-ENGAGEMENT", "1 hit on the Union");
+    say(&g, "AI-ENGAGEMENT", "1 hit" AUTOMA_LOG_HITS_ON_UNION);
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].hits_taken, 3);
 
     corps_watch_before(&w, &g);
-    say(&g, "AI-OBJECTIVE", "III Corps reaches its objective at [017] Salem Church");
-    say(&g, "AI-OBJECTIVE", "the Union scores 2 VP (an objective reached): the VP marker 12 -> 10");
-    say(&g, "AI-DAY-VP", "[001] The day's reckoning, read for the army");
+    say(&g, "AI-OBJECTIVE", "III Corps" AUTOMA_LOG_REACHES "[017] Salem Church");
+    say(&g, "AI-OBJECTIVE", "the Union scores 2 VP (" AUTOMA_VP_OBJECTIVE "): the VP marker 12 -> 10");
+    say(&g, "AI-DAY-VP", "[001] The day's reckoning" AUTOMA_LOG_READ_FOR "the army");
     say(&g, "AI-DAY-VP", "the Union scores 1 VP ([001]): the VP marker 10 -> 9");
-    say(&g, "AI-COUNTERS", "the Confederates score 1 VP (a division turned to a boxed value): the VP marker 9 -> 10");
+    say(&g, "AI-COUNTERS", "the Confederates score 1 VP (" AUTOMA_VP_BOXED "): the VP marker 9 -> 10");
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f3].vp_objective, 2);
     assert_int_equal(r.corps[f2].vp_objective, 0);

@@ -374,14 +374,14 @@ void automa_reconcile(Game *g)
             for (int s = before - 1; s >= (int)us->steps && s >= 1; s--) {
                 int idx = c->nvalues - s; /* the value it turned to */
                 if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
-                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", "a division turned to a boxed value");
+                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", AUTOMA_VP_BOXED);
             }
             if (gone && a->nvp_waiting < 8) /* E: the player places it on the track or scores a last VP */
                 a->vp_waiting[a->nvp_waiting++] = (short)u;
         } else if (ud->side == SIDE_CONFEDERATE && gone) {
             a->confederate_lost++;
             if (ud->strength >= t->scoring_strength)
-                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", "a Confederate counter eliminated");
+                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", AUTOMA_VP_CONF_LOST);
             if (ud->strength >= t->track_strength) {
                 a->low_counters++;
                 log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s goes on slot %d of the VP track", ud->name,

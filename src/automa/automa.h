@@ -86,6 +86,22 @@ int automa_six_filter(const Game *g, Decision *list, int k);
 
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
+
+/* The words of the log that guv sim reads back for its corps figures
+ * (cli/simcorps.c), written here once for both. */
+#define AUTOMA_LOG_LEAD " lead "                       /* a march: " lead UNIT HHHH->HHHH (M MP)" */
+#define AUTOMA_LOG_NO_CLOSER " cannot get closer"      /* ... or " lead UNIT cannot get closer" */
+#define AUTOMA_LOG_ENGAGES " engages with "            /* "CORPS engages with N divisions ..." */
+#define AUTOMA_LOG_CALLED_OFF "the attack is called off" /* AI-INTERRUPT */
+#define AUTOMA_LOG_HITS_ON_CONF " on the Confederates" /* "...: N hits on the Confederates" */
+#define AUTOMA_LOG_HITS_ON_UNION " on the Union"       /* "N hits on the Union" */
+#define AUTOMA_LOG_REACHES " reaches its objective at " /* "CORPS reaches its objective at [NNN] AREA" */
+#define AUTOMA_LOG_READ_FOR ", read for "              /* "[NNN] TITLE, read for CORPS" */
+/* Why VP were scored (automa_vp's why, after "N VP ("). */
+#define AUTOMA_VP_OBJECTIVE "an objective reached"
+#define AUTOMA_VP_CONF_LOST "a Confederate counter eliminated"
+#define AUTOMA_VP_BOXED "a division turned to a boxed value"
+#define AUTOMA_VP_LAST "the last VP of an eliminated division"
 /* What breaking contact costs the player now, in an Automa engagement that
  * offers it (H.3, by attitude and proximity), in words into buf; false (buf
  * "") when no break is offered. */

@@ -251,7 +251,7 @@ void automa_combat(Game *g)
     g->st.pending = PEND_SYSTEM;
     g->st.to_move = SIDE_CONFEDERATE;
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
-            "%s engages with %d division%s against %d hex%s: the Confederates may first add one breastwork and one "
+            "%s" AUTOMA_LOG_ENGAGES "%d division%s against %d hex%s: the Confederates may first add one breastwork and one "
             "skirmisher (entrench HHHH, skirmisher HHHH, done)",
             automa_formation_name(gd, f), a->eng_natt, a->eng_natt == 1 ? "" : "s", a->eng_nhex,
             a->eng_nhex == 1 ? "" : "es");
@@ -589,7 +589,7 @@ static void resolve(Game *g)
         bool stop = v <= ru->interrupt_stop;
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INTERRUPT", "%d - %d dice%s = %d: %s", die, conf_dice - ai_dice,
                 bonus ? " + 1 Aggressive" : "", v,
-                stop ? "the attack is called off and the activation ends" : "the attack goes on");
+                stop ? AUTOMA_LOG_CALLED_OFF " and the activation ends" : "the attack goes on");
         if (stop) {
             engage_end(g, NULL);
             return;
@@ -603,7 +603,7 @@ static void resolve(Game *g)
     int points = all_reduced ? gd->automa.track.mod_reduced[f] : gd->automa.track.mod_full[f];
     int ai_hits = best_hits(dice, ai_dice, points, gd->combat.hit_on);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
-            "%d modifier point%s (%s) placed after the roll in the Automa's best way: %d hit%s on the Confederates",
+            "%d modifier point%s (%s) placed after the roll in the Automa's best way: %d hit%s" AUTOMA_LOG_HITS_ON_CONF,
             points, points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", ai_hits, ai_hits == 1 ? "" : "s");
     /* the player's dice, with each hex's best elite bonus placed before the roll as in the standard game */
     int bonus = ed.conf_bonus;
@@ -644,7 +644,7 @@ static void conf_roll(Game *g, const short *points)
         six += die == g->gd->rules.six;
     }
     a->eng_csix = (signed char)(six < hits ? six : hits);
-    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s on the Union%s", hits, hits == 1 ? "" : "s",
+    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s" AUTOMA_LOG_HITS_ON_UNION "%s", hits, hits == 1 ? "" : "s",
             a->eng_csix ? " (with natural 6s: the player picks the division hit, or cancels a forced retreat)" : "");
     a->eng_ai_hits = (signed char)hits;
     a->eng = ENG_PREP;
@@ -1285,7 +1285,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
             log_add(&g->log, g->st.turn, LOG_DECISION, "AI-VP-TRACK", "%s goes on slot %d of the VP track",
                     g->gd->units[d->arg].name, t->vp_max - a->high_counters + 1);
         } else
-            automa_vp(g, SIDE_CONFEDERATE, 1, "AI-VP-TRACK", "the last VP of an eliminated division");
+            automa_vp(g, SIDE_CONFEDERATE, 1, "AI-VP-TRACK", AUTOMA_VP_LAST);
         for (int i = 1; i < a->nvp_waiting; i++)
             a->vp_waiting[i - 1] = a->vp_waiting[i];
         a->nvp_waiting--;

@@ -430,11 +430,11 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             as->path[as->npath++] = (short)map_hex_index(m, path[i]);
         place_unit(g, lead, stop);
         int sp = AUTOMA(g->st).bc_spent;
-        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, " lead %s %s->%s (%d.%d MP);",
+        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);",
                                 gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
                                 sp % 2 ? 5 : 0);
     } else if (len < logsize)
-        len += (size_t)snprintf(logbuf + len, logsize - len, " lead %s cannot get closer%s", gd->units[lead].id,
+        len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s", gd->units[lead].id,
                                 n > 1 ? ";" : "");
     /* the others follow behind along the lead's route, nearest first */
     int back = plen - 2;

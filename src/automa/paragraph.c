@@ -256,7 +256,7 @@ int automa_read(Game *g, int number, int reader, const char *rule)
         const Paragraph *p = data_paragraph(gd, number);
         if (!p)
             return READ_END;
-        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] %s, read for %s", p->number, p->title,
+        log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] %s" AUTOMA_LOG_READ_FOR "%s", p->number, p->title,
                 reader >= 0 ? automa_formation_name(gd, reader) : "the army");
         int k = 0;
         int next_para = 0;
@@ -484,10 +484,10 @@ int automa_check_objectives(Game *g)
         if (!reached(g, f))
             continue;
         int area = a->obj_area[f];
-        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s reaches its objective at [%03d] %s",
+        log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s" AUTOMA_LOG_REACHES "[%03d] %s",
                 automa_formation_name(gd, f), gd->areas[area].number, gd->areas[area].name);
         if (a->obj_value[f] > 0)
-            automa_vp(g, SIDE_UNION, a->obj_value[f], "AI-OBJECTIVE", "an objective reached");
+            automa_vp(g, SIDE_UNION, a->obj_value[f], "AI-OBJECTIVE", AUTOMA_VP_OBJECTIVE);
         a->area[f] = (short)area;
         a->obj_area[f] = -1;
         a->obj_value[f] = 0;

@@ -139,7 +139,7 @@ static void read_log(const Game *g, SimRecord *r)
         const LogEntry *e = &g->log.items[i];
         const char *t = e->text;
         if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && t[0] == '[' && t[4] == ']' && t[5] == ' ' &&
-            strstr(t, ", read for ")) {
+            strstr(t, AUTOMA_LOG_READ_FOR)) {
             int num;
             if (sscanf(t + 1, "%3d", &num) == 1)
                 tally_add(&r->para, num, 0, 1);
@@ -795,6 +795,16 @@ static void corps_sums(const SimRecord *recs, long ngames, int f, CorpsSums *cs)
     }
 }
 
+/* The VP side scored from source k, summed over the ended games. */
+static Sum1 vp_source_sum(const SimRecord *recs, long ngames, int side, int k)
+{
+    Sum1 a = {0};
+    for (long i = 0; i < ngames; i++)
+        if (recs[i].ok)
+            sum1(&a, recs[i].corps.vp[side][k]);
+    return a;
+}
+
 /* Per corps: its activations and marches, the marches that went nowhere,
  * its engagements and their interruption rolls and hits, its losses, the
  * wheel, and the VP its objectives brought; then the VP by source. */
@@ -811,42 +821,35 @@ static void report_corps(const GameData *gd, long ngames, const SimRecord *recs)
     for (int f = 0; f < nf; f++) {
         CorpsSums cs;
         corps_sums(recs, ngames, f, &cs);
-        const Sum1 acts = cs.acts, marches = cs.marches, eng = cs.eng, dealt = cs.dealt, taken = cs.taken,
-                   lost = cs.lost, vp = cs.vp, wturn = cs.wturn, rturn = cs.rturn;
-        const Sum2 nowhere = cs.nowhere, hexes = cs.hexes, called = cs.called;
-        long on_wheel = cs.on_wheel, released = cs.released;
         printf("  %s:\n", automa_formation_name(gd, f));
-        print_mean("    activations ", mean_of(&acts, ended), ", ");
-        print_mean("marches ", mean_of(&marches, ended), "");
-        if (nowhere.sn > 0)
-            print_share(": ", ratio_of(&nowhere, ended), " went nowhere");
-        if (hexes.sn > 0)
-            print_mean(", the others covered ", ratio_of(&hexes, ended), " hexes");
+        print_mean("    activations ", mean_of(&cs.acts, ended), ", ");
+        print_mean("marches ", mean_of(&cs.marches, ended), "");
+        if (cs.nowhere.sn > 0)
+            print_share(": ", ratio_of(&cs.nowhere, ended), " went nowhere");
+        if (cs.hexes.sn > 0)
+            print_mean(", the others covered ", ratio_of(&cs.hexes, ended), " hexes");
         printf("\n");
-        print_mean("    engagements ", mean_of(&eng, ended), ", ");
-        print_mean("hits dealt ", mean_of(&dealt, ended), ", ");
-        print_mean("taken ", mean_of(&taken, ended), ", ");
-        print_mean("steps lost ", mean_of(&lost, ended), "\n");
-        if (called.sn > 0) {
-            printf("    interruption rolls %.1f a game, ", called.sn / (double)ended);
-            print_share("", ratio_of(&called, ended), " of them calling the attack off\n");
+        print_mean("    engagements ", mean_of(&cs.eng, ended), ", ");
+        print_mean("hits dealt ", mean_of(&cs.dealt, ended), ", ");
+        print_mean("taken ", mean_of(&cs.taken, ended), ", ");
+        print_mean("steps lost ", mean_of(&cs.lost, ended), "\n");
+        if (cs.called.sn > 0) {
+            printf("    interruption rolls %.1f a game, ", cs.called.sn / (double)ended);
+            print_share("", ratio_of(&cs.called, ended), " of them calling the attack off\n");
         }
-        print_share("    on the wheel in ", share95(on_wheel, ended), " of the games");
-        if (on_wheel)
-            print_mean(", from turn ", mean_of(&wturn, on_wheel), "");
-        print_share("; let go in ", share95(released, ended), "");
-        if (released)
-            print_mean(", on turn ", mean_of(&rturn, released), "");
+        print_share("    on the wheel in ", share95(cs.on_wheel, ended), " of the games");
+        if (cs.on_wheel)
+            print_mean(", from turn ", mean_of(&cs.wturn, cs.on_wheel), "");
+        print_share("; let go in ", share95(cs.released, ended), "");
+        if (cs.released)
+            print_mean(", on turn ", mean_of(&cs.rturn, cs.released), "");
         printf("\n");
-        print_mean("    VP it scored for the Union (objectives, paragraphs) ", mean_of(&vp, ended), "\n");
+        print_mean("    VP it scored for the Union (objectives, paragraphs) ", mean_of(&cs.vp, ended), "\n");
     }
     printf("VP by source (mean per game, 95%% range):  %-22s %s\n", "Union", "Confederates");
     for (int k = 0; k < VS_COUNT; k++) {
-        Sum1 side[SIDE_COUNT] = {{0}};
-        for (long i = 0; i < ngames; i++)
-            for (int sd = 0; sd < SIDE_COUNT && recs[i].ok; sd++)
-                sum1(&side[sd], recs[i].corps.vp[sd][k]);
-        Estimate u = mean_of(&side[SIDE_UNION], ended), c = mean_of(&side[SIDE_CONFEDERATE], ended);
+        Sum1 su = vp_source_sum(recs, ngames, SIDE_UNION, k), sc = vp_source_sum(recs, ngames, SIDE_CONFEDERATE, k);
+        Estimate u = mean_of(&su, ended), c = mean_of(&sc, ended);
         char a[40], b[40];
         snprintf(a, sizeof a, "%.2f (%.2f-%.2f)", u.est, u.lo, u.hi);
         snprintf(b, sizeof b, "%.2f (%.2f-%.2f)", c.est, c.lo, c.hi);
@@ -1029,13 +1032,7 @@ static void compare_corps(const GameData *gda, long ngames, const SimRecord *ra,
     printf("VP by source, a game:\n");
     for (int sd = 0; sd < SIDE_COUNT; sd++)
         for (int k = 0; k < VS_COUNT; k++) {
-            Sum1 a = {0}, b = {0};
-            for (long i = 0; i < ngames; i++) {
-                if (ra[i].ok)
-                    sum1(&a, ra[i].corps.vp[sd][k]);
-                if (rb[i].ok)
-                    sum1(&b, rb[i].corps.vp[sd][k]);
-            }
+            Sum1 a = vp_source_sum(ra, ngames, sd, k), b = vp_source_sum(rb, ngames, sd, k);
             if (a.s == 0 && b.s == 0)
                 continue;
             char what[96];

@@ -1,11 +1,12 @@
 /* What each Union corps did in a game (simcorps.h): the state before and
  * after each decision and the log lines it added, read as the screen's log
- * shows them (the Automa writes its march as "lead UNIT HHHH->HHHH" or
- * "lead UNIT cannot get closer", its engagement as "CORPS engages with",
- * "N hits on the Confederates", "N hits on the Union", its interruption
- * roll under AI-INTERRUPT, and every VP as "... score(s) N VP (WHY): ..."). */
+ * shows them, in the words automa.h declares for both (AUTOMA_LOG_...,
+ * AUTOMA_VP_...): a march's lead, an engagement, its interruption roll and
+ * hits, an objective reached, a paragraph read, and every VP as "...
+ * score(s) N VP (WHY): ...". */
 #include "cli/simcorps.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,28 +57,49 @@ void corps_watch_start(CorpsWatch *w, CorpsRecord *r, const Game *g)
 
 void corps_watch_before(CorpsWatch *w, const Game *g) { w->active = AUTOMA(g->st).active; }
 
-/* "lead UNIT HHHH->HHHH" or "lead UNIT cannot get closer" in text. */
+/* Each "lead UNIT HHHH->HHHH" or "lead UNIT cannot get closer" in text. */
 static void read_marches(const GameData *gd, const char *text, CorpsRecord *r)
 {
-    for (const char *p = strstr(text, " lead "); p; p = strstr(p + 1, " lead ")) {
+    size_t lead = strlen(AUTOMA_LOG_LEAD);
+    for (const char *p = strstr(text, AUTOMA_LOG_LEAD); p; p = strstr(p + 1, AUTOMA_LOG_LEAD)) {
         char id[64];
         int used = 0;
-        if (sscanf(p + 6, "%63s%n", id, &used) != 1)
+        if (sscanf(p + lead, "%63s%n", id, &used) != 1)
             continue;
         int u = data_unit_index(gd, id);
         int f = u >= 0 ? data_automa_formation_of_unit(gd, u) : -1;
         if (f < 0 || f >= r->nf)
             continue;
-        const char *rest = p + 6 + used;
+        const char *rest = p + lead + used;
         CorpsGame *c = &r->corps[f];
         c->marches++;
         char from[8], to[8];
         HexCoord a, b;
-        if (strncmp(rest, " cannot get closer", 18) == 0)
+        if (strncmp(rest, AUTOMA_LOG_NO_CLOSER, strlen(AUTOMA_LOG_NO_CLOSER)) == 0)
             c->nowhere++;
         else if (sscanf(rest, " %4[0-9]->%4[0-9]", from, to) == 2 && hex_parse(from, &a) && hex_parse(to, &b))
             c->hexes += hex_distance(a, b);
     }
+}
+
+static bool starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
+/* N in "N hit" or "N hits" just before suffix in t, or -1. */
+static int hits_before(const char *t, const char *suffix)
+{
+    const char *p = strstr(t, suffix);
+    if (!p)
+        return -1;
+    if (p - t >= 5 && strncmp(p - 5, " hits", 5) == 0)
+        p -= 5;
+    else if (p - t >= 4 && strncmp(p - 4, " hit", 4) == 0)
+        p -= 4;
+    else
+        return -1;
+    while (p > t && isdigit((unsigned char)p[-1]))
+        p--;
+    int n;
+    return sscanf(p, "%d", &n) == 1 ? n : -1;
 }
 
 /* "the Union scores N VP (WHY)" or "the Confederates score N VP (WHY)",
@@ -96,15 +118,15 @@ static void read_vp(const char *rule, const char *text, int reader, CorpsRecord 
     int src = VS_OTHER, num;
     if (strcmp(rule, "AI-DAY-VP") == 0)
         src = VS_DAY;
-    else if (strncmp(why, "an objective reached", 20) == 0)
+    else if (starts(why, AUTOMA_VP_OBJECTIVE))
         src = VS_OBJECTIVE;
     else if (why[0] == '[' && sscanf(why, "[%3d]", &num) == 1)
         src = VS_PARAGRAPH;
-    else if (strncmp(why, "a Confederate counter eliminated", 32) == 0)
+    else if (starts(why, AUTOMA_VP_CONF_LOST))
         src = VS_CONF_LOST;
-    else if (strncmp(why, "a division turned to a boxed value", 34) == 0)
+    else if (starts(why, AUTOMA_VP_BOXED))
         src = VS_BOXED;
-    else if (strncmp(why, "the last VP of an eliminated division", 37) == 0)
+    else if (starts(why, AUTOMA_VP_LAST))
         src = VS_LAST_VP;
     r->vp[side][src] += points;
     if ((src == VS_OBJECTIVE || src == VS_PARAGRAPH) && side == SIDE_UNION && reader >= 0 && reader < r->nf)
@@ -124,35 +146,27 @@ void corps_watch_after(CorpsWatch *w, CorpsRecord *r, const Game *g)
         const LogEntry *e = &g->log.items[i];
         const char *t = e->text;
         read_marches(gd, t, r);
-        if (strcmp(e->rule, "AI-ENGAGEMENT") == 0 && strstr(t, " engages with ")) {
+        bool engagement = strcmp(e->rule, "AI-ENGAGEMENT") == 0;
+        if (engagement && strstr(t, AUTOMA_LOG_ENGAGES)) {
             int f = formation_named(gd, t);
             w->eng_f = f >= 0 ? f : acting;
             if (w->eng_f >= 0 && w->eng_f < r->nf)
                 r->corps[w->eng_f].engagements++;
         }
-        int hits, used = 0;
         bool eng = w->eng_f >= 0 && w->eng_f < r->nf;
         if (eng && strcmp(e->rule, "AI-INTERRUPT") == 0) {
             r->corps[w->eng_f].interrupts++;
-            r->corps[w->eng_f].called_off += strstr(t, "called off") != NULL;
+            r->corps[w->eng_f].called_off += strstr(t, AUTOMA_LOG_CALLED_OFF) != NULL;
         }
-        const char *on_c = strstr(t, " hits on the Confederates");
-        const char *on_c1 = strstr(t, " hit on the Confederates");
-        if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && (on_c || on_c1)) {
-            const char *p = on_c ? on_c : on_c1;
-            while (p > t && p[-1] >= '0' && p[-1] <= '9')
-                p--;
-            if (sscanf(p, "%d", &hits) == 1)
-                r->corps[w->eng_f].hits_dealt += hits;
-        }
-        if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && sscanf(t, "%d hits on the Union%n", &hits, &used) == 1 && used > 0)
+        int hits;
+        if (eng && engagement && (hits = hits_before(t, AUTOMA_LOG_HITS_ON_CONF)) >= 0)
+            r->corps[w->eng_f].hits_dealt += hits;
+        if (eng && engagement && (hits = hits_before(t, AUTOMA_LOG_HITS_ON_UNION)) >= 0)
             r->corps[w->eng_f].hits_taken += hits;
-        else if (eng && strcmp(e->rule, "AI-ENGAGEMENT") == 0 && strncmp(t, "1 hit on the Union", 18) == 0)
-            r->corps[w->eng_f].hits_taken += 1;
-        const char *rf = strstr(t, ", read for ");
+        const char *rf = strstr(t, AUTOMA_LOG_READ_FOR);
         if (t[0] == '[' && rf)
-            w->reader = formation_named(gd, rf + 11);
-        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && strstr(t, " reaches its objective at "))
+            w->reader = formation_named(gd, rf + strlen(AUTOMA_LOG_READ_FOR));
+        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && strstr(t, AUTOMA_LOG_REACHES))
             w->reader = formation_named(gd, t);
         read_vp(e->rule, t, w->reader, r);
     }

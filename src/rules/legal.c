@@ -285,7 +285,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
                 ADD(D_END, 0);
             break;
         }
-        ChitRange radius = {.known = false}; /* worked out once, if any unit needs it */
+        ChitRange radius; /* worked out once, if any unit needs it (its 2 KB not cleared until then) */
+        radius.known = false;
         for (int u = 0; WANT(D_ATTACH) && u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, &radius))
                 ADD(D_ATTACH, u);
