@@ -113,3 +113,8 @@ if(NOT ngames EQUAL 6 OR NOT seed0 EQUAL 11 OR ncorps LESS 7 OR corps0 STREQUAL 
   message(FATAL_ERROR "--json: want 6 games from seed 11, each with 7 or more corps and the VP by source; got "
     "${ngames} games, seed ${seed0}, ${ncorps} corps (${corps0}, ${marches0} marches), boxed ${boxed}")
 endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1 --seed 11 --csv ${WORK}/sim-ok.csv --json /nonexistent-dir/x.json
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "cannot write the games to /nonexistent-dir/x.json")
+  message(FATAL_ERROR "an unwritable --json (beside a good --csv) should be named, exit 1: ${rc}\n${err}")
+endif()

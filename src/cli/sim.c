@@ -1366,10 +1366,11 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     report(&gd, scenario_id, (uint64_t)seed, ngames, recs);
-    if ((csv && !write_csv(csv, (uint64_t)seed, ngames, recs)) ||
-        (json && !write_json(json, &gd, (uint64_t)seed, ngames, recs))) {
-        fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", csv && !json ? csv : json ? json : csv,
-                strerror(errno));
+    const char *unwritten = csv && !write_csv(csv, (uint64_t)seed, ngames, recs)                ? csv
+                            : json && !write_json(json, &gd, (uint64_t)seed, ngames, recs) ? json
+                                                                                             : NULL;
+    if (unwritten) {
+        fprintf(stderr, "guv sim: cannot write the games to %s: %s\n", unwritten, strerror(errno));
         for (long i = 0; i < ngames; i++)
             record_free(&recs[i]);
         free(recs);
