@@ -822,12 +822,12 @@ static void test_EXIT_MAP_at_the_end_of_a_move(void **state)
     draw_until(&g, "sedgwick");
     int edge = -1, dir = -1;
     for (int h = 0; h < gd.map.cols * gd.map.rows && edge < 0; h++) {
-        if (!exit_hex(&g, h) || hex_has_side(&g, h, SIDE_CONFEDERATE) || next_to_side(&g, h, SIDE_CONFEDERATE))
+        if (!exit_hex(&g, h, SIDE_UNION) || hex_has_side(&g, h, SIDE_CONFEDERATE) || next_to_side(&g, h, SIDE_CONFEDERATE))
             continue;
         for (int d = 0; d < DIR_COUNT && dir < 0; d++) {
             HexCoord nb = hex_neighbour(map_hex_at(&gd.map, h), d);
             int ni = map_has(&gd.map, nb) ? map_hex_index(&gd.map, nb) : -1;
-            if (ni >= 0 && gd.map.hexes[h].road[d] >= 0 && !exit_hex(&g, ni) && !next_to_side(&g, ni, SIDE_CONFEDERATE) &&
+            if (ni >= 0 && gd.map.hexes[h].road[d] >= 0 && !exit_hex(&g, ni, SIDE_UNION) && !next_to_side(&g, ni, SIDE_CONFEDERATE) &&
                 !hex_has_side(&g, ni, SIDE_CONFEDERATE))
                 dir = d, edge = h;
         }
@@ -841,11 +841,91 @@ static void test_EXIT_MAP_at_the_end_of_a_move(void **state)
     assert_true(legal_has(&g, "exit brown-usa"));
     apply_text(&g, "exit brown-usa");
     assert_int_equal(g.st.unit[U("brown-usa")].where, AT_EXITED);
-    /* with less than 1 MP left it stays */
+    /* with less than 1 MP left it stays (its move just ended there) */
     put_at(&g, "bartlett", map_hex_at(&gd.map, edge));
     g.st.unit[U("bartlett")].flags |= UF_ACTIVE | UF_ACTIVATED | UF_MOVED;
     g.st.unit[U("bartlett")].mp_left = (unsigned char)(gd.movement.exit_cost - 1);
+    g.st.mv_units[0] = (short)U("bartlett");
+    g.st.mv_last_n = 1;
     refuse_text(&g, "exit bartlett", "less left");
+    game_free(&g);
+}
+
+/* Cold audit of movement (2026-11-26), bug 3: "Single units or stacks
+ * must complete movement before starting with the next one": a unit that
+ * moved to the edge and waited while another moved may no longer leave,
+ * whatever it had left. */
+static void test_EXIT_MAP_only_as_the_last_step_of_the_move(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 3\nplace von-gilsa 3135\nplace mclean 3135\nset drawn howard\n"
+                    "decide activate\ndecide place 3135\ndecide move von-gilsa 3037\n");
+    assert_true(legal_has(&g, "exit von-gilsa")); /* at once, it may */
+    apply_text(&g, "move mclean 3134");
+    assert_false(legal_has(&g, "exit von-gilsa"));
+    refuse_text(&g, "exit von-gilsa", "its move is over");
+    game_free(&g);
+}
+
+/* Bug 4: in Salem Church only the Union leaves the field ("the Union
+ * wins as soon as three of its units have left the play area by its west
+ * edge"); a Confederate on the same road hex may not. */
+static void test_EXIT_MAP_only_the_side_the_scenario_names(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new salem-church 1\nset turn 16\nplace barksdale 2422\nset drawn mclaws\n"
+                    "decide activate\ndecide place 2422\n");
+    assert_false(legal_has(&g, "exit barksdale"));
+    refuse_text(&g, "exit barksdale", "road hex on an exit");
+    game_free(&g);
+}
+
+/* Bug 1: "Out of supply, disorganized or demoralized units cannot perform
+ * this type of movement": a disorganized brigade stacked with a
+ * force-marching one keeps its own pace, alone or with it. */
+static void test_FORCED_MARCH_not_for_a_disorganized_stackmate(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 3\nplace heth 0723\nplace thomas 0723\nset unit heth dis on\n"
+                    "set drawn hill\ndecide activate\ndecide place 0723\ndecide forced-march\n");
+    int alone = 0, together = 0, marching = 0;
+    int n = legal_all(&g);
+    for (int i = 0; i < n; i++) {
+        if (legal_buf[i].kind != D_MOVE)
+            continue;
+        bool heth = false, thomas = false;
+        for (int k = 0; k < legal_buf[i].nunits; k++) {
+            heth |= legal_buf[i].units[k] == U("heth");
+            thomas |= legal_buf[i].units[k] == U("thomas");
+        }
+        alone += heth && !thomas;
+        together += heth && thomas;
+        marching += thomas && !heth;
+    }
+    assert_true(alone > 0);
+    assert_int_equal(together, alone); /* the stack goes at Heth's pace */
+    assert_true(marching > together);  /* Thomas alone marches farther */
+    refuse_text(&g, "move heth+thomas 0120", "cannot be reached");
+    game_free(&g);
+}
+
+/* Bug 2: ROADS' +1 MP for moving entirely by road is kept when the road
+ * costs more than a shorter way across country: the move takes the route
+ * that leaves the most MP, so Heth, stopped next to von Gilsa with 0.5 MP
+ * left, may follow him when he breaks contact (BREAK-CONTACT). */
+static void test_ROADS_the_route_that_leaves_the_most(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 3\nplace heth 0919\nplace von-gilsa 1023\nset drawn hill\n"
+                    "decide activate\ndecide place 0919\ndecide move heth 1022\n");
+    assert_true(log_has(&g, "planned 4.5 MP wholly by road")); /* not 4 MP across country, which leaves none */
+    apply_text(&g, "break 1024");
+    assert_int_equal(g.st.unit[U("heth")].mp_left, 1); /* half MP */
+    assert_true(legal_has(&g, "move heth 1122")); /* his move goes on */
     game_free(&g);
 }
 
@@ -1444,6 +1524,10 @@ int main(void)
         cmocka_unit_test(test_PONTOON_SEIZE_after_moving_for_2_MP),
         cmocka_unit_test(test_DISORG_out_of_supply_keeps_it),
         cmocka_unit_test(test_EXIT_MAP_at_the_end_of_a_move),
+        cmocka_unit_test(test_EXIT_MAP_only_as_the_last_step_of_the_move),
+        cmocka_unit_test(test_EXIT_MAP_only_the_side_the_scenario_names),
+        cmocka_unit_test(test_FORCED_MARCH_not_for_a_disorganized_stackmate),
+        cmocka_unit_test(test_ROADS_the_route_that_leaves_the_most),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),
         cmocka_unit_test(test_FORTIFICATION_abandoned_piecemeal),
         cmocka_unit_test(test_COMBAT_WHO_attacked_from_every_side),

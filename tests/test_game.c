@@ -2689,7 +2689,7 @@ static void test_victory_by_exit(void **state)
     /* a road hex on the play area's west edge */
     int edge = -1;
     for (int h = 0; h < gd.map.cols * gd.map.rows && edge < 0; h++)
-        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE))
+        if (exit_hex(&g, h, SIDE_UNION) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE))
             edge = h;
     assert_true(edge >= 0);
     char hx[5];
@@ -2743,7 +2743,7 @@ static void test_exit_lists_only_what_applies(void **state)
     hill_activated(&g);
     int cells = gd.map.cols * gd.map.rows, ex = -1;
     for (int h = 0; h < cells && ex < 0; h++)
-        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_UNION) && !next_to_side(&g, h, SIDE_UNION) &&
+        if (exit_hex(&g, h, SIDE_CONFEDERATE) && !hex_has_side(&g, h, SIDE_UNION) && !next_to_side(&g, h, SIDE_UNION) &&
             !hex_has_side(&g, h, SIDE_CONFEDERATE))
             ex = h;
     assert_true(ex >= 0);
@@ -2827,7 +2827,7 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
             unit_absent(&g, u);
     int exit = -1, cells = gd.map.cols * gd.map.rows;
     for (int h = 0; h < cells; h++)
-        if (exit_hex(&g, h) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
+        if (exit_hex(&g, h, SIDE_UNION) && !hex_has_side(&g, h, SIDE_CONFEDERATE) && !next_to_side(&g, h, SIDE_CONFEDERATE) &&
             (exit < 0 || map_hex_at(&gd.map, h).row > map_hex_at(&gd.map, exit).row))
             exit = h;
     assert_true(exit >= 0);

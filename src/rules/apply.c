@@ -48,8 +48,8 @@ static void seen_hexes(const Game *g, int side, unsigned char *seen)
 void go_on_expire(Game *g, const Decision *d)
 {
     GameState *st = &g->st;
-    if (d->kind != D_MOVE)
-        st->mv_last_n = 0; /* the move just ended is over for SKIRM-MAKE too */
+    if (d->kind != D_MOVE && d->kind != D_EXIT)
+        st->mv_last_n = 0; /* the move just ended is over (SKIRM-MAKE; EXIT-MAP: its units may still leave) */
     if (d->kind == D_BREAK || d->kind == D_STAY)
         return;
     bool own = d->kind == D_MOVE || d->kind == D_EXIT || d->kind == D_DESTROY || d->kind == D_CAPTURE;

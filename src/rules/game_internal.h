@@ -397,7 +397,7 @@ bool night_apply(Game *g, const Decision *d, char *why, size_t n, bool *over);
 /* victory.c: checks the scenario's victory conditions; when decided, the
  * game is over (phase PH_GAME_OVER, result set). */
 bool victory_check(Game *g, bool end_of_turn, bool last_turn);
-bool exit_hex(const Game *g, int hex);
+bool exit_hex(const Game *g, int hex, int side);
 
 /* ---- events.c ---- */
 

@@ -312,7 +312,7 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
                 PUT(((Decision){.kind = D_SKIRMISH, .side = st->to_move, .arg = u, .arg2 = dest[i]}));
         }
         for (int u = 0; WANT(D_EXIT) && u < st->nunits; u++) { /* each unit alone, and each exit hex's whole active stack */
-            if (!(st->unit[u].flags & UF_ACTIVE) || st->unit[u].where != AT_MAP || !exit_hex(g, st->unit[u].hex))
+            if (!(st->unit[u].flags & UF_ACTIVE) || st->unit[u].where != AT_MAP || !exit_hex(g, st->unit[u].hex, g->gd->units[u].side))
                 continue;
             Decision one = {.kind = D_EXIT, .side = st->to_move, .nunits = 1, .units = {(short)u}};
             Decision all = {.kind = D_EXIT, .side = st->to_move};

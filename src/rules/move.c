@@ -371,14 +371,20 @@ void move_reach_free(MoveReach *r)
     }
 }
 
-/* The layer giving the cheapest legal arrival at hex index i, or -1. */
+/* The layer of the arrival at hex index i that leaves the most MP (a
+ * route wholly by road keeps its bonus: it may cost more and leave more,
+ * for a move resumed after a break of contact or for leaving the map);
+ * of two that leave as much, the cheaper. -1 when not reached. */
 static int best_layer(const MoveReach *r, int i)
 {
-    int best = -1;
+    int best = -1, best_left = 0;
     for (int l = 0; l < LAYER_COUNT; l++) {
         int c = r->cell[l][i].cost;
-        if (c != MOVE_UNREACHED && (best < 0 || c < r->cell[best][i].cost))
-            best = l;
+        if (c == MOVE_UNREACHED)
+            continue;
+        int left = r->allowance[l] - c;
+        if (best < 0 || left > best_left || (left == best_left && c < r->cell[best][i].cost))
+            best = l, best_left = left;
     }
     return best;
 }

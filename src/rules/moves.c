@@ -38,24 +38,34 @@ static bool group_reach_in(const Game *g, Passage *p, const short *units, int n,
     return passage_reach(g, p, g->st.unit[units[0]].hex, mp, r);
 }
 
+/* The MP of units moving together: the slowest real unit's, each unit's
+ * doubled only if it is force-marching itself (FORCED-MARCH: "Out of
+ * supply, disorganized or demoralized units cannot perform this type of
+ * movement", and they keep their pace in a marching stack), plus an
+ * event's (Jackson Attacks). 0 for skirmishers and dummies alone. */
+static int group_mp(const Game *g, const short *units, int n)
+{
+    const GameData *gd = g->gd;
+    int mp = -1;
+    for (int i = 0; i < n; i++) {
+        if (is_skirmisher(g, units[i]) || is_dummy(g, units[i]))
+            continue;
+        int own = gd->units[units[i]].movement;
+        if (g->st.unit[units[i]].flags & UF_FORCED)
+            own *= gd->rules.forced_march_factor; /* FORCED-MARCH */
+        if (mp < 0 || own < mp)
+            mp = own;
+    }
+    return mp < 0 ? 0 : mp + event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
+}
+
 /* p's context for these units moving together, and their MP. */
 static int group_context(const Game *g, Passage *pp, const short *units, int n, int mp_override)
 {
     const GameData *gd = g->gd;
-    int mp = 99;
-    for (int i = 0; i < n; i++)
-        if (!is_skirmisher(g, units[i]) && !is_dummy(g, units[i]) && gd->units[units[i]].movement < mp)
-            mp = gd->units[units[i]].movement;
-    if (mp == 99)
-        mp = 0; /* skirmishers alone do not move */
-    bool forced = false;
-    for (int i = 0; i < n; i++)
-        forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
-    if (forced)
-        mp *= gd->rules.forced_march_factor; /* FORCED-MARCH */
+    int mp = group_mp(g, units, n);
     passage_for(g, units, n, PASS_MOVE, pp);
     Passage *p = pp;
-    mp += event_extra_mp(g, units, n); /* Jackson Attacks (EVENTS) */
     if (mp_override >= 0) {
         mp = mp_override; /* General Retreat (EVENTS): its own MP, never next to the enemy */
         p->ctx.no_contact = true;
@@ -126,8 +136,11 @@ static const char *move_group_refusal(const Game *g, const Decision *d)
 
 /* Why these units may not leave the map now (EXIT-MAP), or NULL: from a
  * road hex on an exit, "Leaving a road hex and move off the maps costs 1
- * movement point": before moving, or at the end of a move with that much
- * left. Skirmishers and dummies go only with a real unit. */
+ * movement point": before moving, or as the last step of the move just
+ * made, with that much left ("Single units or stacks must complete
+ * movement before starting with the next one": once another decision
+ * comes, that move is over). Skirmishers and dummies go only with a real
+ * unit. */
 const char *exit_refusal(const Game *g, const Decision *d)
 {
     const GameState *st = &g->st;
@@ -138,10 +151,17 @@ const char *exit_refusal(const Game *g, const Decision *d)
         const UnitState *us = &st->unit[d->units[i]];
         if (!(us->flags & UF_ACTIVE) || us->where != AT_MAP)
             return "that unit is not active in this activation";
-        if ((us->flags & UF_MOVED) && us->mp_left < g->gd->movement.exit_cost)
+        if (!(us->flags & UF_MOVED))
+            continue;
+        bool just = false; /* of the move just ended */
+        for (int k = 0; k < st->mv_last_n && !just; k++)
+            just = st->mv_units[k] == d->units[i];
+        if (!just)
+            return "it has moved, and its move is over: a unit leaves the map as the last step of its move";
+        if (us->mp_left < g->gd->movement.exit_cost)
             return "leaving the map costs 1 MP and it has less left after its move";
     }
-    if (!exit_hex(g, st->unit[d->units[0]].hex))
+    if (!exit_hex(g, st->unit[d->units[0]].hex, g->gd->units[d->units[0]].side))
         return "units leave only from a road hex on an exit (EXIT-MAP)";
     return NULL;
 }
@@ -576,7 +596,7 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
     int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
     move_reach_free(&reach);
     st->mv_n = d->nunits;
-    st->mv_mp = 99;
+    st->mv_mp = group_mp(g, d->units, d->nunits);
     bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
     int go_left = 255;
     for (int i = 0; i < d->nunits && resumed; i++) {
@@ -589,16 +609,7 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
     for (int i = 0; i < d->nunits; i++) {
         st->mv_units[i] = d->units[i];
         st->unit[d->units[i]].flags |= UF_MOVED;
-        if (!is_skirmisher(g, d->units[i]) && !is_dummy(g, d->units[i]) &&
-            g->gd->units[d->units[i]].movement < st->mv_mp)
-            st->mv_mp = g->gd->units[d->units[i]].movement;
     }
-    for (int i = 0; i < d->nunits; i++)
-        if (st->unit[d->units[i]].flags & UF_FORCED) {
-            st->mv_mp *= g->gd->rules.forced_march_factor; /* FORCED-MARCH */
-            break;
-        }
-    st->mv_mp += event_extra_mp(g, d->units, d->nunits); /* Jackson Attacks (EVENTS) */
     st->mv_len = len;
     for (int i = 0; i < len; i++)
         st->mv_path[i] = (short)map_hex_index(m, path[i]);

@@ -221,6 +221,7 @@ bool pontoon_apply(Game *g, const Decision *d, char *why, size_t n)
         side_text(MAP(g), d->hex, d->dir, hs);
         UnitState *us = &st->unit[d->arg];
         us->flags |= UF_BUILT | UF_MOVED | UF_FOUGHT; /* the builder neither moves nor attacks */
+        us->mp_left = 0;
         bool ok = true;
         if (enemy_near(g, d->side, d->hex, d->dir)) {
             char why2[64];

@@ -178,9 +178,11 @@ void begin_turn(Game *g)
 void end_turn(Game *g)
 {
     GameState *st = &g->st;
-    for (int i = 0; i < st->nunits; i++)
+    for (int i = 0; i < st->nunits; i++) {
         st->unit[i].flags &= (unsigned short)~(UF_FIRED | UF_ACTIVATED | UF_MOVED | UF_DETACHED | UF_ACTIVE | UF_FOUGHT |
                                                UF_FORCED | UF_BUILT | UF_GO_ON | UF_GO_ROAD);
+        st->unit[i].mp_left = 0; /* what a move left is for that move's end only */
+    }
     events_end_turn(g);
     if (g->variant)
         g->variant->turn_ends(g); /* AI-END-TURN, AI-DAY-VP, AI-WHEEL */

@@ -245,8 +245,10 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
 
 /* ---- EXIT-MAP ---------------------------------------------------------- */
 
-/* Whether a unit standing in hex may leave the map there. */
-bool exit_hex(const Game *g, int hex)
+/* Whether a unit of side standing in hex may leave the map there: in a
+ * scenario won by leaving the map (type exit), only the side the victory
+ * names, from its edge; elsewhere from the printed exits. */
+bool exit_hex(const Game *g, int hex, int side)
 {
     const Map *m = &g->gd->map;
     HexCoord h = map_hex_at(m, hex);
@@ -257,6 +259,9 @@ bool exit_hex(const Game *g, int hex)
         return false;
     const char *type = vopt(g, "type");
     if (type && strcmp(type, "exit") == 0) {
+        const char *side_word = vopt(g, "side");
+        if ((side_word && strcmp(side_word, "union") == 0 ? SIDE_UNION : SIDE_CONFEDERATE) != side)
+            return false; /* "leaves ... from the west edge": the side the victory names, no other */
         const ScenarioDef *sc = &g->gd->scenarios[g->st.scenario];
         const char *edge = vopt(g, "exit_edge");
         HexCoord nw = {1, 1}, se = {m->cols, m->rows};
