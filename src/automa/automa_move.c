@@ -133,8 +133,10 @@ static void transfer_reach(const Game *g, const Passage *p, int from, unsigned c
     MoveReach r;
     if (!passage_reach(g, p, from, g->gd->automa.rules.transfer_mp, &r))
         return;
-    for (int h = 0; h < cells; h++)
-        reach[h] = move_reaches(&r, h);
+    const short *hexes;
+    int k = move_reached(&r, &hexes);
+    for (int i = 0; i < k; i++)
+        reach[hexes[i]] = 1;
     move_reach_free(&r);
 }
 

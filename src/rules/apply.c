@@ -74,7 +74,19 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     /* Undo keeps a snapshot of each decision until something random or
      * hidden comes out: a die, a draw from the cup, an enemy stack seen. */
-    UndoEntry before = {g->st, g->log.count, d->side};
+    /* The sim (light) keeps no undo: then only what the cleanups below read
+     * of the state before is kept, not a copy of the whole state. */
+    UndoEntry before;
+    UnitState units_before[GS_MAX_UNITS];
+    const UnitState *was = units_before;
+    Rng rng_before = g->st.rng;
+    int phase_before = g->st.phase;
+    if (g->light)
+        memcpy(units_before, g->st.unit, (size_t)g->st.nunits * sizeof *units_before);
+    else {
+        before = (UndoEntry){g->st, g->log.count, d->side};
+        was = before.st.unit;
+    }
     int cells = g->gd->map.cols * g->gd->map.rows;
     unsigned char *seen_before = g->light ? NULL : malloc((size_t)cells);
     unsigned char *seen_after = g->light ? NULL : malloc((size_t)cells);
@@ -92,7 +104,7 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     }
     go_on_expire(g, d);
     morale_check(g); /* demoralized units next to the enemy fall back at once (DEMORAL) */
-    dummies_cleanup(g, &before.st); /* after the check: its cull may leave a dummy alone */
+    dummies_cleanup(g, was); /* after the check: its cull may leave a dummy alone */
     breastworks_cleanup(g); /* after the check: a demoralized stack with no way out is eliminated there */
     if (g->variant && g->st.phase != PH_GAME_OVER)
         g->variant->after_decision(g); /* AI-VP-TRACK: losses on the VP track; objectives reached by an advance */
@@ -101,8 +113,8 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     assert(game_index_ok(g)); /* every unit moved through unit_put */
     /* playing an event chit shows the enemy what was in one's hand; the
      * placement counters turned over show both (VARIANT-HYPOTHETICAL) */
-    bool barrier = memcmp(&before.st.rng, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT ||
-                   (before.st.phase == PH_PLACEMENT && g->st.phase != PH_PLACEMENT);
+    bool barrier = memcmp(&rng_before, &g->st.rng, sizeof g->st.rng) != 0 || d->kind == D_EVENT ||
+                   (phase_before == PH_PLACEMENT && g->st.phase != PH_PLACEMENT);
     if (!barrier && seen_before && seen_after) {
         seen_hexes(g, d->side, seen_after);
         for (int h = 0; h < cells && !barrier; h++)

@@ -20,7 +20,7 @@ bool is_dummy(const Game *g, int u) { return g->gd->units[u].type == UT_DUMMY; }
  * for it; one left with
  * no real unit of its side otherwise (its stack destroyed) comes off the
  * map, back to its owner. Only its owner reads of it in the log. */
-void dummies_cleanup(Game *g, const GameState *before)
+void dummies_cleanup(Game *g, const UnitState *before)
 {
     GameState *st = &g->st;
     for (int u = 0; u < st->nunits; u++) {
@@ -35,16 +35,16 @@ void dummies_cleanup(Game *g, const GameState *before)
             continue;
         int to = -1, most = 0;
         for (int v = 0; v < st->nunits && before; v++) {
-            const UnitState *b = &before->unit[v], *a = &st->unit[v];
+            const UnitState *b = &before[v], *a = &st->unit[v];
             if (v == u || is_dummy(g, v) || g->gd->units[v].side != side || b->where != AT_MAP ||
-                b->hex != before->unit[u].hex || a->where != AT_MAP || a->hex == b->hex)
+                b->hex != before[u].hex || a->where != AT_MAP || a->hex == b->hex)
                 continue;
             short self[1] = {(short)u};
             if (stack_over_with(g, a->hex, side, self, 1, 0, 0))
                 continue; /* no room there: it does not follow (a dummy counts in the stacking) */
             int k = 0; /* how many of its stack went there */
             for (int w = 0; w < st->nunits; w++)
-                k += !is_dummy(g, w) && before->unit[w].where == AT_MAP && before->unit[w].hex == b->hex &&
+                k += !is_dummy(g, w) && before[w].where == AT_MAP && before[w].hex == b->hex &&
                      st->unit[w].where == AT_MAP && st->unit[w].hex == a->hex;
             if (k > most) {
                 most = k;

@@ -310,7 +310,7 @@ int skirmish_destinations(const Game *g, int u, short *out);
 /* ---- dummies.c ---- */
 
 /* Dummies whose stack left their hex go with it; those left with no real unit go back to the pool (DUMMIES). */
-void dummies_cleanup(Game *g, const GameState *before);
+void dummies_cleanup(Game *g, const UnitState *before); /* before: the units before the decision, or NULL */
 /* DUMMIES. */
 const char *dummy_refusal(const Game *g, int side, int hex);
 

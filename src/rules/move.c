@@ -310,6 +310,84 @@ static HeapItem heap_pop(Heap *h)
     return top;
 }
 
+/* Reach buffers, kept for the next search instead of freed: a search
+ * takes one, raises its stamp instead of clearing it, and
+ * move_reach_free gives it back. A game lists moves hundreds of times a
+ * turn, and clearing two map-sized layers each time was a good part of
+ * it. What is still here at exit is reachable, not leaked. */
+#define REACH_POOL 16
+typedef struct {
+    MoveCell *cells;
+    short *hexes;
+    int cap;
+    unsigned stamp;
+} ReachBuffer;
+static ReachBuffer reach_pool[REACH_POOL];
+static int reach_pooled;
+
+static void reach_use(MoveReach *r, ReachBuffer b, int n)
+{
+    r->cap = b.cap;
+    r->stamp = b.stamp;
+    r->cell[0] = b.cells;
+    r->cell[1] = b.cells + n;
+    r->hexes = b.hexes;
+    r->nreached = 0;
+}
+
+static bool reach_take(MoveReach *r, int n)
+{
+    for (int i = reach_pooled - 1; i >= 0; i--)
+        if (reach_pool[i].cap >= n) {
+            ReachBuffer b = reach_pool[i];
+            reach_pool[i] = reach_pool[--reach_pooled];
+            if (++b.stamp == 0) { /* the stamp came round: old cells could pass for new */
+                memset(b.cells, 0, (size_t)b.cap * LAYER_COUNT * sizeof *b.cells);
+                b.stamp = 1;
+            }
+            reach_use(r, b, n);
+            return true;
+        }
+    ReachBuffer b = {calloc((size_t)n * LAYER_COUNT, sizeof *b.cells), malloc((size_t)n * sizeof *b.hexes), n, 1};
+    if (!b.cells || !b.hexes) { /* calloc: stamp 0, nothing reached */
+        free(b.cells);
+        free(b.hexes);
+        return false;
+    }
+    reach_use(r, b, n);
+    return true;
+}
+
+void move_reach_free(MoveReach *r)
+{
+    if (!r->cell[0])
+        return;
+    if (reach_pooled < REACH_POOL)
+        reach_pool[reach_pooled++] = (ReachBuffer){r->cell[0], r->hexes, r->cap, r->stamp};
+    else {
+        free(r->cell[0]);
+        free(r->hexes);
+    }
+    for (int l = 0; l < LAYER_COUNT; l++)
+        r->cell[l] = NULL;
+    r->hexes = NULL;
+}
+
+static int by_index(const void *a, const void *b) { return *(const short *)a - *(const short *)b; }
+
+int move_reached(const MoveReach *r, const short **hexes)
+{
+    *hexes = r->hexes;
+    return r->cell[0] ? r->nreached : 0;
+}
+
+/* Half MP spent to reach hex i in layer l, MOVE_UNREACHED if not. */
+static int cell_cost(const MoveReach *r, int l, int i)
+{
+    const MoveCell *c = &r->cell[l][i];
+    return c->stamp == r->stamp ? c->cost : MOVE_UNREACHED;
+}
+
 bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
 {
     const Map *m = &ctx->gd->map;
@@ -324,22 +402,18 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     out->allowance[LAYER_ROAD] = ctx->road_lost ? out->allowance[LAYER_ANY]
                                                 : movement * 2 + (ctx->no_road_bonus ? 0 : ctx->gd->movement.road_bonus) -
                                                       ctx->spent_half;
-    for (int l = 0; l < LAYER_COUNT; l++) {
-        out->cell[l] = malloc((size_t)n * sizeof(MoveCell));
-        if (!out->cell[l]) {
-            move_reach_free(out);
-            return false;
-        }
-        memset(out->cell[l], 0xff, (size_t)n * sizeof(MoveCell)); /* every field -1: MOVE_UNREACHED, no prev */
-    }
+    if (!reach_take(out, n))
+        return false;
     const StepTable *t = step_table(ctx); /* the same for the whole search */
     Heap heap = {0};
-    out->cell[LAYER_ROAD][out->start].cost = 0;
+    unsigned stamp = out->stamp;
+    out->cell[LAYER_ROAD][out->start] = (MoveCell){stamp, 0, -1, -1};
+    out->hexes[out->nreached++] = (short)out->start;
     bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
     while (ok && heap.n > 0) {
         HeapItem it = heap_pop(&heap);
         if (it.cost != out->cell[it.layer][it.hex].cost)
-            continue; /* a stale entry */
+            continue; /* a stale entry (a popped cell is always this search's) */
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
             int step = step_cost(ctx, t, it.hex, dir, &by_road);
@@ -351,24 +425,20 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
                 continue;
             int ni = m->hexes[it.hex].nb[dir];
             MoveCell *c = &out->cell[layer][ni];
-            if (c->cost != MOVE_UNREACHED && c->cost <= cost)
+            if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            *c = (MoveCell){cost, it.hex, (signed char)it.layer};
+            if (out->cell[LAYER_ROAD][ni].stamp != stamp && out->cell[LAYER_ANY][ni].stamp != stamp)
+                out->hexes[out->nreached++] = (short)ni; /* reached for the first time */
+            *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
             ok = heap_push(&heap, (HeapItem){cost, layer, ni});
         }
     }
     free(heap.items);
     if (!ok)
         move_reach_free(out);
+    else
+        qsort(out->hexes, (size_t)out->nreached, sizeof *out->hexes, by_index);
     return ok;
-}
-
-void move_reach_free(MoveReach *r)
-{
-    for (int l = 0; l < LAYER_COUNT; l++) {
-        free(r->cell[l]);
-        r->cell[l] = NULL;
-    }
 }
 
 /* The layer of the arrival at hex index i that leaves the most MP (a
@@ -379,11 +449,11 @@ static int best_layer(const MoveReach *r, int i)
 {
     int best = -1, best_left = 0;
     for (int l = 0; l < LAYER_COUNT; l++) {
-        int c = r->cell[l][i].cost;
+        int c = cell_cost(r, l, i);
         if (c == MOVE_UNREACHED)
             continue;
         int left = r->allowance[l] - c;
-        if (best < 0 || left > best_left || (left == best_left && c < r->cell[best][i].cost))
+        if (best < 0 || left > best_left || (left == best_left && c < cell_cost(r, best, i)))
             best = l, best_left = left;
     }
     return best;
@@ -391,7 +461,7 @@ static int best_layer(const MoveReach *r, int i)
 
 bool move_reaches(const MoveReach *r, int i)
 {
-    return r->cell[0] && (r->cell[LAYER_ROAD][i].cost != MOVE_UNREACHED || r->cell[LAYER_ANY][i].cost != MOVE_UNREACHED);
+    return r->cell[0] && (cell_cost(r, LAYER_ROAD, i) != MOVE_UNREACHED || cell_cost(r, LAYER_ANY, i) != MOVE_UNREACHED);
 }
 
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only)
@@ -408,7 +478,7 @@ int move_cost_at(const MoveReach *r, int i, bool *road_only)
     int l = best_layer(r, i);
     if (road_only)
         *road_only = l == LAYER_ROAD;
-    return l < 0 ? MOVE_UNREACHED : r->cell[l][i].cost;
+    return l < 0 ? MOVE_UNREACHED : cell_cost(r, l, i);
 }
 
 int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)

@@ -61,10 +61,12 @@ bool move_in_area(const MoveContext *ctx, HexCoord h);
 
 #define MOVE_UNREACHED (-1)
 
-/* All three fields -1 is a cell not reached: move_reach sets them with memset. */
+/* One hex of one layer of a reach. Its buffers are reused without being
+ * cleared: a cell means something only when its stamp is the reach's. */
 typedef struct {
-    int cost;       /* half MP spent, MOVE_UNREACHED if not reached */
-    int prev;       /* previous hex index, -1 at the start */
+    unsigned stamp;
+    short cost; /* half MP spent */
+    short prev; /* previous hex index, -1 at the start */
     signed char prev_layer;
 } MoveCell;
 
@@ -74,7 +76,11 @@ typedef struct {
     int nhexes;
     int start;
     int allowance[LAYER_COUNT]; /* half MP each layer may spend */
-    MoveCell *cell[LAYER_COUNT];
+    MoveCell *cell[LAYER_COUNT]; /* read them through move_cost_at and the others below */
+    unsigned stamp;
+    int cap;       /* cells in the buffer cell[0] starts */
+    short *hexes;  /* every hex reached (the start too), in index order */
+    int nreached;
     const Map *map;
 } MoveReach;
 
@@ -94,6 +100,8 @@ void move_reach_free(MoveReach *r);
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
 /* The same for map index i, which must be on the map. */
 int move_cost_at(const MoveReach *r, int i, bool *road_only);
+/* The hexes r reaches, the start among them, in index order (r->hexes). */
+int move_reached(const MoveReach *r, const short **hexes);
 /* Whether r reaches map index i (which is on the map) at all. */
 bool move_reaches(const MoveReach *r, int i);
 /* The path from the start to h, both included; returns its length. */

@@ -169,8 +169,11 @@ const char *exit_refusal(const Game *g, const Decision *d)
 /* mv to every hex r reaches (but its start) that ok lets through, appended from out[n]. */
 static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFilter ok, Decision *out, int max, int n)
 {
-    for (int h = 0; h < r->nhexes; h++) {
-        if (h == r->start || !move_reaches(r, h))
+    const short *hexes;
+    int k = move_reached(r, &hexes);
+    for (int i = 0; i < k; i++) {
+        int h = hexes[i];
+        if (h == r->start)
             continue;
         if (ok && !ok(g, mv, h))
             continue;
