@@ -133,10 +133,8 @@ static void transfer_reach(const Game *g, const Passage *p, int from, unsigned c
     MoveReach r;
     if (!passage_reach(g, p, from, g->gd->automa.rules.transfer_mp, &r))
         return;
-    const short *hexes;
-    int k = move_reached(&r, &hexes);
-    for (int i = 0; i < k; i++)
-        reach[hexes[i]] = 1;
+    for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
+        reach[h] = 1;
     move_reach_free(&r);
 }
 

@@ -109,6 +109,11 @@ typedef struct {
     unsigned char pass[GS_MAX_HEXES]; /* relax_march's view of the enemy */
     bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
     long heap[GS_MAX_HEXES * 7];      /* relax_march's */
+    /* The hexes ctx_init wrote to in the per-hex sums above (own_pts to
+     * key_w): the next ctx_init clears only those, not whole maps. */
+    short touched[GS_MAX_HEXES * 4];
+    int ntouched;
+    bool touched_all; /* more than touched[] holds: clear everything */
 } Ctx;
 
 /* What the bot asks of the map again and again, worked out once (pure
@@ -217,6 +222,38 @@ static int max_steps(const Ctx *c, int u)
     return ud->reduced > 0 ? 2 : 1;
 }
 
+static void touch(Ctx *c, int h)
+{
+    if (c->ntouched < (int)(sizeof c->touched / sizeof *c->touched))
+        c->touched[c->ntouched++] = (short)h;
+    else
+        c->touched_all = true;
+}
+
+/* Zeroes the per-hex sums where the last ctx_init left them (the Ctx is
+ * kept from one decision to the next: it starts all zero). */
+static void ctx_clear(Ctx *c)
+{
+    if (c->touched_all) {
+        size_t all = sizeof c->own_pts;
+        memset(c->own_pts, 0, all);
+        memset(c->own_n, 0, all);
+        memset(c->en_pts, 0, all);
+        memset(c->en_n, 0, all);
+        memset(c->threat, 0, all);
+        memset(c->adj_act, 0, all);
+        memset(c->act_pts, 0, all);
+        memset(c->key_w, 0, all);
+    } else
+        for (int i = 0; i < c->ntouched; i++) {
+            int h = c->touched[i];
+            c->own_pts[h] = c->own_n[h] = c->en_pts[h] = c->en_n[h] = 0;
+            c->threat[h] = c->adj_act[h] = c->act_pts[h] = c->key_w[h] = 0;
+        }
+    c->ntouched = 0;
+    c->touched_all = false;
+}
+
 static void ctx_init(Ctx *c, const Game *g)
 {
     const GameState *st = &g->st;
@@ -230,15 +267,7 @@ static void ctx_init(Ctx *c, const Game *g)
     c->side = st->to_move;
     c->fields = false;
     c->hist = false;
-    size_t hexes = (size_t)c->cells * sizeof(int);
-    memset(c->own_pts, 0, hexes);
-    memset(c->own_n, 0, hexes);
-    memset(c->en_pts, 0, hexes);
-    memset(c->en_n, 0, hexes);
-    memset(c->threat, 0, hexes);
-    memset(c->adj_act, 0, hexes);
-    memset(c->act_pts, 0, hexes);
-    memset(c->key_w, 0, hexes);
+    ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
     int nen = 0; /* the enemy's hexes, in c->queue for now */
     for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
@@ -246,6 +275,7 @@ static void ctx_init(Ctx *c, const Game *g)
         const UnitState *us = &st->unit[u];
         if (us->where != AT_MAP || us->hex < 0 || us->hex >= c->cells)
             continue;
+        touch(c, us->hex);
         if (c->gd->units[u].side == c->side) {
             c->own_pts[us->hex] += c->pts[u];
             c->own_n[us->hex]++;
@@ -267,6 +297,7 @@ static void ctx_init(Ctx *c, const Game *g)
             int nb = neighbour(c, e, d);
             if (nb < 0)
                 continue;
+            touch(c, nb);
             if (fight_across(c, nb, hex_dir_opposite(d)))
                 c->threat[nb] += c->en_pts[e];
             if (fight_across(c, e, d))
@@ -283,13 +314,16 @@ static void ctx_init(Ctx *c, const Game *g)
         int h = map_hex_index(c->m, hc);
         if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
             continue;
+        touch(c, h);
         if (c->key_w[h] < W_KEY_PLACE)
             c->key_w[h] = W_KEY_PLACE;
     }
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
         int p = data_place_index(c->gd, major_places[i]);
-        if (p >= 0 && map_has(c->m, c->m->places[p].hex))
+        if (p >= 0 && map_has(c->m, c->m->places[p].hex)) {
+            touch(c, map_hex_index(c->m, c->m->places[p].hex));
             c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+        }
     }
     if (AUTOMA(*st).on)
         for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
@@ -299,6 +333,7 @@ static void ctx_init(Ctx *c, const Game *g)
             int h = map_hex_index(c->m, c->gd->areas[a].objective);
             if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
                 continue;
+            touch(c, h);
             if (c->key_w[h] < W_KEY_OBJ)
                 c->key_w[h] = W_KEY_OBJ;
         }
@@ -1056,13 +1091,11 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         return -1;
     if (n == 1)
         return 0;
-    Ctx *c = malloc(sizeof *c);
+    static Ctx ctx; /* kept: ctx_init clears only what the last decision wrote */
+    Ctx *c = &ctx;
     long *sc = malloc((size_t)n * sizeof *sc);
-    if (!c || !sc) {
-        free(c);
-        free(sc);
+    if (!sc)
         return 0;
-    }
     ctx_init(c, g);
     if (level == BOT_HISTORICAL)
         hist_init(c);
@@ -1101,7 +1134,6 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
             }
     }
     free(sc);
-    free(c);
     return pick;
 }
 

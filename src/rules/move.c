@@ -318,12 +318,14 @@ static HeapItem heap_pop(Heap *h)
 #define REACH_POOL 16
 typedef struct {
     MoveCell *cells;
-    short *hexes;
+    unsigned long long *reached;
     int cap;
     unsigned stamp;
 } ReachBuffer;
 static ReachBuffer reach_pool[REACH_POOL];
 static int reach_pooled;
+
+#define REACH_WORDS(n) (((size_t)(n) + 63) / 64)
 
 static void reach_use(MoveReach *r, ReachBuffer b, int n)
 {
@@ -331,8 +333,8 @@ static void reach_use(MoveReach *r, ReachBuffer b, int n)
     r->stamp = b.stamp;
     r->cell[0] = b.cells;
     r->cell[1] = b.cells + n;
-    r->hexes = b.hexes;
-    r->nreached = 0;
+    r->reached = b.reached;
+    memset(r->reached, 0, REACH_WORDS(n) * sizeof *r->reached);
 }
 
 static bool reach_take(MoveReach *r, int n)
@@ -348,10 +350,11 @@ static bool reach_take(MoveReach *r, int n)
             reach_use(r, b, n);
             return true;
         }
-    ReachBuffer b = {calloc((size_t)n * LAYER_COUNT, sizeof *b.cells), malloc((size_t)n * sizeof *b.hexes), n, 1};
-    if (!b.cells || !b.hexes) { /* calloc: stamp 0, nothing reached */
+    ReachBuffer b = {calloc((size_t)n * LAYER_COUNT, sizeof *b.cells), malloc(REACH_WORDS(n) * sizeof *b.reached), n,
+                     1};
+    if (!b.cells || !b.reached) { /* calloc: stamp 0, nothing reached */
         free(b.cells);
-        free(b.hexes);
+        free(b.reached);
         return false;
     }
     reach_use(r, b, n);
@@ -363,22 +366,31 @@ void move_reach_free(MoveReach *r)
     if (!r->cell[0])
         return;
     if (reach_pooled < REACH_POOL)
-        reach_pool[reach_pooled++] = (ReachBuffer){r->cell[0], r->hexes, r->cap, r->stamp};
+        reach_pool[reach_pooled++] = (ReachBuffer){r->cell[0], r->reached, r->cap, r->stamp};
     else {
         free(r->cell[0]);
-        free(r->hexes);
+        free(r->reached);
     }
     for (int l = 0; l < LAYER_COUNT; l++)
         r->cell[l] = NULL;
-    r->hexes = NULL;
+    r->reached = NULL;
 }
 
-static int by_index(const void *a, const void *b) { return *(const short *)a - *(const short *)b; }
-
-int move_reached(const MoveReach *r, const short **hexes)
+int move_reach_next(const MoveReach *r, int after)
 {
-    *hexes = r->hexes;
-    return r->cell[0] ? r->nreached : 0;
+    if (!r->cell[0])
+        return -1;
+    int h = after + 1;
+    size_t w = (size_t)h / 64, words = REACH_WORDS(r->nhexes);
+    if (h >= r->nhexes)
+        return -1;
+    unsigned long long bits = r->reached[w] & (~0ULL << (h % 64));
+    while (!bits) {
+        if (++w == words)
+            return -1;
+        bits = r->reached[w];
+    }
+    return (int)(w * 64 + (size_t)__builtin_ctzll(bits));
 }
 
 /* Half MP spent to reach hex i in layer l, MOVE_UNREACHED if not. */
@@ -408,7 +420,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     Heap heap = {0};
     unsigned stamp = out->stamp;
     out->cell[LAYER_ROAD][out->start] = (MoveCell){stamp, 0, -1, -1};
-    out->hexes[out->nreached++] = (short)out->start;
+    out->reached[out->start / 64] |= 1ULL << (out->start % 64);
     bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
     while (ok && heap.n > 0) {
         HeapItem it = heap_pop(&heap);
@@ -427,8 +439,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
             MoveCell *c = &out->cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            if (out->cell[LAYER_ROAD][ni].stamp != stamp && out->cell[LAYER_ANY][ni].stamp != stamp)
-                out->hexes[out->nreached++] = (short)ni; /* reached for the first time */
+            out->reached[ni / 64] |= 1ULL << (ni % 64);
             *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
             ok = heap_push(&heap, (HeapItem){cost, layer, ni});
         }
@@ -436,8 +447,6 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     free(heap.items);
     if (!ok)
         move_reach_free(out);
-    else
-        qsort(out->hexes, (size_t)out->nreached, sizeof *out->hexes, by_index);
     return ok;
 }
 

@@ -79,8 +79,7 @@ typedef struct {
     MoveCell *cell[LAYER_COUNT]; /* read them through move_cost_at and the others below */
     unsigned stamp;
     int cap;       /* cells in the buffer cell[0] starts */
-    short *hexes;  /* every hex reached (the start too), in index order */
-    int nreached;
+    unsigned long long *reached; /* a bit per hex reached in either layer (the start too) */
     const Map *map;
 } MoveReach;
 
@@ -100,8 +99,9 @@ void move_reach_free(MoveReach *r);
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
 /* The same for map index i, which must be on the map. */
 int move_cost_at(const MoveReach *r, int i, bool *road_only);
-/* The hexes r reaches, the start among them, in index order (r->hexes). */
-int move_reached(const MoveReach *r, const short **hexes);
+/* The first hex index above `after` that r reaches (the start among them),
+ * -1 when none: for (h = move_reach_next(r, -1); h >= 0; h = move_reach_next(r, h)). */
+int move_reach_next(const MoveReach *r, int after);
 /* Whether r reaches map index i (which is on the map) at all. */
 bool move_reaches(const MoveReach *r, int i);
 /* The path from the start to h, both included; returns its length. */

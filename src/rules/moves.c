@@ -169,10 +169,7 @@ const char *exit_refusal(const Game *g, const Decision *d)
 /* mv to every hex r reaches (but its start) that ok lets through, appended from out[n]. */
 static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFilter ok, Decision *out, int max, int n)
 {
-    const short *hexes;
-    int k = move_reached(r, &hexes);
-    for (int i = 0; i < k; i++) {
-        int h = hexes[i];
+    for (int h = move_reach_next(r, -1); h >= 0; h = move_reach_next(r, h)) {
         if (h == r->start)
             continue;
         if (ok && !ok(g, mv, h))
