@@ -109,6 +109,7 @@ typedef struct {
     unsigned char pass[GS_MAX_HEXES]; /* relax_march's view of the enemy */
     bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
     long heap[GS_MAX_HEXES * 7];      /* relax_march's */
+    int dial_node[GS_MAX_HEXES * 7], dial_next[GS_MAX_HEXES * 7]; /* relax_all's entries */
     /* The hexes ctx_init wrote to in the per-hex sums above (own_pts to
      * key_w): the next ctx_init clears only those, not whole maps. */
     short touched[GS_MAX_HEXES * 4];
@@ -131,7 +132,9 @@ typedef struct {
     bool steps_known;
     bool rain, south;
     HexCoord nw, se;
+    int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
     short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
+    int max_step;                        /* the dearest of them (relax_all) */
     unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
     /* The last field of each kind (ctx_fields): its starting costs, the
      * step costs it was relaxed with, and the result. */
@@ -163,6 +166,8 @@ static void memo_for(const GameData *gd, int cells)
     memo.gd = gd;
     memo.serial = gd->serial;
     memo.steps_known = false;
+    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
+        memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord n = hex_neighbour(map_hex_at(m, h), d);
@@ -180,6 +185,7 @@ static void memo_steps(const MoveContext *mc, int cells)
         return;
     memo.steps_known = true;
     memo.steps_gen++;
+    memo.max_step = 1;
     memo.rain = mc->rain;
     memo.south = mc->south_only;
     memo.nw = mc->area_nw;
@@ -189,6 +195,8 @@ static void memo_steps(const MoveContext *mc, int cells)
         for (int d = 0; d < DIR_COUNT; d++) {
             bool road;
             memo.step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
+            if (memo.step[h][d] != COST_NO && memo.step[h][d] > memo.max_step)
+                memo.max_step = memo.step[h][d];
         }
     }
 }
@@ -319,7 +327,7 @@ static void ctx_init(Ctx *c, const Game *g)
             c->key_w[h] = W_KEY_PLACE;
     }
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
-        int p = data_place_index(c->gd, major_places[i]);
+        int p = memo.major[i];
         if (p >= 0 && map_has(c->m, c->m->places[p].hex)) {
             touch(c, map_hex_index(c->m, c->m->places[p].hex));
             c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
@@ -343,7 +351,7 @@ static void ctx_init(Ctx *c, const Game *g)
  * dist[] holds the starting costs; each step costs the half MP of moving
  * into the hex nearer the sources (by_cost), or 1, as memo.step has them
  * for this position (relax_field works them out first). */
-static void relax_all(Ctx *c, int *dist, bool by_cost)
+static void relax_fifo(Ctx *c, int *dist, bool by_cost)
 {
     int head = 0, count = 0;
     memset(c->inq, 0, sizeof c->inq);
@@ -370,6 +378,73 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
                 if (!c->inq[y]) {
                     c->queue[(head + count++) % c->cells] = y;
                     c->inq[y] = true;
+                }
+            }
+        }
+    }
+}
+
+/* The same field by Dial's buckets: every step costs at least 1 and at
+ * most DIAL_BUCKETS - 1 less the spread of the starting costs, so the hexes
+ * waiting are always within one turn of the ring, and each hex is settled
+ * once instead of being put right again and again. The distances are the
+ * shortest ones either way, so the two give the same field. */
+#define DIAL_BUCKETS 256
+static void relax_all(Ctx *c, int *dist, bool by_cost)
+{
+    int lo = INF, hi = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF) {
+            lo = dist[h] < lo ? dist[h] : lo;
+            hi = dist[h] > hi ? dist[h] : hi;
+        }
+    if (lo == INF)
+        return;
+    int max_step = by_cost ? memo.max_step : 1;
+    if (hi - lo + max_step >= DIAL_BUCKETS) {
+        relax_fifo(c, dist, by_cost);
+        return;
+    }
+    /* entries: a hex and the next entry in its bucket; a hex is entered
+     * again each time its cost improves (at most once per step into it) */
+    int *next = c->dial_next, *ent_node = c->dial_node, head[DIAL_BUCKETS];
+    int cap = (int)(sizeof c->dial_next / sizeof *c->dial_next), nent = 0, waiting = 0;
+    for (int b = 0; b < DIAL_BUCKETS; b++)
+        head[b] = -1;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF) {
+            ent_node[nent] = h;
+            next[nent] = head[dist[h] % DIAL_BUCKETS];
+            head[dist[h] % DIAL_BUCKETS] = nent++;
+            waiting++;
+        }
+    for (int cur = lo; waiting > 0; cur++) {
+        int b = cur % DIAL_BUCKETS;
+        while (head[b] >= 0) {
+            int e = head[b];
+            head[b] = next[e];
+            waiting--;
+            int x = ent_node[e];
+            if (dist[x] != cur)
+                continue; /* improved since it was entered */
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int y = memo.nb[x][d];
+                if (y < 0)
+                    continue;
+                int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
+                if (step == COST_NO)
+                    continue;
+                int nd = cur + (by_cost ? (step > 0 ? step : 1) : 1);
+                if (nd < dist[y]) {
+                    if (nent == cap) { /* cannot happen (a hex is entered at most 7 times); be safe */
+                        relax_fifo(c, dist, by_cost);
+                        return;
+                    }
+                    dist[y] = nd;
+                    ent_node[nent] = y;
+                    next[nent] = head[nd % DIAL_BUCKETS];
+                    head[nd % DIAL_BUCKETS] = nent++;
+                    waiting++;
                 }
             }
         }

@@ -189,10 +189,13 @@ bool game_can_inspect(const Game *g, int viewer, int hex)
 
 bool hex_has_real(const Game *g, int hex, int side)
 {
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side == side &&
-            !is_skirmisher(g, i) && !is_dummy(g, i))
+    if (!hex_has_side(g, hex, side))
+        return false;
+    for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) { /* the hex's units (the index) */
+        int i = k - 1;
+        if (g->gd->units[i].side == side && !is_skirmisher(g, i) && !is_dummy(g, i))
             return true;
+    }
     return false;
 }
 
