@@ -221,7 +221,7 @@ static void test_night_attack(void **state)
     run(&g, "place %s", n2);
     char cmd[64];
     hexcmd(cmd, sizeof cmd, "move", n, "pender");
-    refuse_text(&g, cmd, "at night no unit may enter a hex next to the enemy");
+    refuse_text(&g, cmd, "a unit at night never enters such a hex");
     give(&g, SIDE_CONFEDERATE, "night-attack");
     apply_text(&g, "event night-attack");
     apply_text(&g, cmd);

@@ -908,7 +908,34 @@ static void test_FORCED_MARCH_not_for_a_disorganized_stackmate(void **state)
     assert_true(alone > 0);
     assert_int_equal(together, alone); /* the stack goes at Heth's pace */
     assert_true(marching > together);  /* Thomas alone marches farther */
-    refuse_text(&g, "move heth+thomas 0120", "cannot be reached");
+    refuse_text(&g, "move heth+thomas 0120", "these units have 4 MP this move"); /* Heth's pace, not a march's 8 */
+    game_free(&g);
+}
+
+/* The cold audit of movement: the log says what the contact with the
+ * enemy cost and what is left, and a refused move says why. Heth marches
+ * by road from 0919 next to von Gilsa in 1023: 3.5 MP of road and 1 MP for
+ * entering contact, 0.5 MP left of his 4 + 1 by road. */
+static void test_MOVE_CONTACT_the_log_says_what_contact_cost(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 3\nplace heth 0919\nplace von-gilsa 1023\nset drawn hill\n"
+                    "decide activate\ndecide place 0919\ndecide move heth 1022\ndecide stay\n");
+    assert_true(log_has(&g, "4.5 MP (1 MP of it for contact with the enemy, MOVE-CONTACT) wholly by road (ROADS), "
+                            "0.5 MP left"));
+    game_free(&g);
+}
+
+static void test_MOVE_BASIC_a_refused_move_says_why(void **state)
+{
+    (void)state;
+    Game g;
+    play_script(&g, "new campaign 1\nset turn 3\nplace heth 0919\nplace von-gilsa 1023\nset drawn hill\n"
+                    "decide activate\ndecide place 0919\n");
+    refuse_text(&g, "move heth 1023", "the enemy holds 1023");
+    refuse_text(&g, "move heth 1419", "the way there takes 4.5 MP; these units have 4 MP this move (5 wholly by road)");
+    refuse_text(&g, "move heth 0919", "in 0919 already");
     game_free(&g);
 }
 
@@ -1527,6 +1554,8 @@ int main(void)
         cmocka_unit_test(test_EXIT_MAP_only_as_the_last_step_of_the_move),
         cmocka_unit_test(test_EXIT_MAP_only_the_side_the_scenario_names),
         cmocka_unit_test(test_FORCED_MARCH_not_for_a_disorganized_stackmate),
+        cmocka_unit_test(test_MOVE_CONTACT_the_log_says_what_contact_cost),
+        cmocka_unit_test(test_MOVE_BASIC_a_refused_move_says_why),
         cmocka_unit_test(test_ROADS_the_route_that_leaves_the_most),
         cmocka_unit_test(test_FORTIFICATION_abandoned_next_to_the_enemy),
         cmocka_unit_test(test_FORTIFICATION_abandoned_piecemeal),

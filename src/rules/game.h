@@ -192,6 +192,7 @@ typedef struct {
     short mv_path[GS_MAX_PATH];
     int mv_len, mv_pos;
     int mv_spent;  /* half MP */
+    int mv_contact; /* ... of them paid for entering contact with the enemy (MOVE-CONTACT), for the log */
     bool mv_road;  /* every step so far by road */
     bool mv_broke; /* an enemy stack broke contact from this move (BREAK-CONTACT: it may resume) */
     int mv_mp;     /* the slowest unit's MP */

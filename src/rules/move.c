@@ -468,6 +468,11 @@ static int best_layer(const MoveReach *r, int i)
     return best;
 }
 
+int move_cost_by(const MoveReach *r, int i, bool road)
+{
+    return r->cell[0] ? cell_cost(r, road ? LAYER_ROAD : LAYER_ANY, i) : MOVE_UNREACHED;
+}
+
 bool move_reaches(const MoveReach *r, int i)
 {
     return r->cell[0] && (cell_cost(r, LAYER_ROAD, i) != MOVE_UNREACHED || cell_cost(r, LAYER_ANY, i) != MOVE_UNREACHED);

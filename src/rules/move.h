@@ -102,6 +102,9 @@ int move_cost_at(const MoveReach *r, int i, bool *road_only);
 /* The first hex index above `after` that r reaches (the start among them),
  * -1 when none: for (h = move_reach_next(r, -1); h >= 0; h = move_reach_next(r, h)). */
 int move_reach_next(const MoveReach *r, int after);
+/* Half MP to reach map index i by a way wholly by road (road) or by any
+ * other way, MOVE_UNREACHED when there is none of that kind. */
+int move_cost_by(const MoveReach *r, int i, bool road);
 /* Whether r reaches map index i (which is on the map) at all. */
 bool move_reaches(const MoveReach *r, int i);
 /* The path from the start to h, both included; returns its length. */

@@ -301,6 +301,13 @@ int game_group_moves(const Game *g, const short *units, int nunits, Decision *ou
     return n;
 }
 
+/* Half MP as the player reads MP: "2", "1.5". */
+static const char *half_mp(int half, char out[32])
+{
+    snprintf(out, 32, "%d%s", half / 2, half % 2 ? ".5" : "");
+    return out;
+}
+
 static void end_move(Game *g, const char *why)
 {
     GameState *st = &g->st;
@@ -312,11 +319,15 @@ static void end_move(Game *g, const char *why)
             strcat(route, " ");
         strcat(route, hx);
     }
-    log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %d%s MP%s%s%s", route, st->mv_spent / 2,
-            st->mv_spent % 2 ? ".5" : "", st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
-            why ? "; " : "", why ? why : "");
     /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
     int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
+    char contact[64] = "", rest[32];
+    if (st->mv_contact > 0)
+        snprintf(contact, sizeof contact, " (%s MP of it for contact with the enemy, MOVE-CONTACT)",
+                 half_mp(st->mv_contact, rest));
+    log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %s MP%s%s, %s MP left%s%s", route,
+            half_mp(st->mv_spent, (char[32]){0}), contact, st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
+            half_mp(left > 0 ? left : 0, rest), why ? "; " : "", why ? why : "");
     for (int i = 0; i < st->mv_n; i++) {
         UnitState *u = &st->unit[st->mv_units[i]];
         u->mp_left = (unsigned char)(left > 0 ? left : 0);
@@ -357,6 +368,13 @@ void continue_move(Game *g)
             end_move(g, cost == COST_NO ? "the next hex cannot be entered now" : "not enough movement points left");
             return;
         }
+        MoveContext unopposed = p.ctx; /* the same step with no enemy about: the difference is contact's */
+        unopposed.enemy = NULL;
+        unopposed.contact = NULL;
+        bool r2;
+        int plain = move_step_cost(&unopposed, map_hex_at(m, from), dir, &r2);
+        if (plain != COST_NO && cost > plain)
+            st->mv_contact += cost - plain;
         /* only the hex the move started in was held: a hex marched through is not abandoned works */
         bool was_adjacent = st->mv_pos == 0 && next_to_side(g, from, 1 - side);
         bool dem_before[DEC_MAX_UNITS];
@@ -562,6 +580,79 @@ bool apply_exit(Game *g, const Decision *d, char *why, size_t n)
 }
 
 /* D_MOVE */
+/* Why a group may not move to hex, which its search did not reach: the
+ * player is told what stands in the way, and when it is only MP, how many
+ * the way there takes. */
+static void unreached_why(const Game *g, const short *units, int nu, int hex, char *why, size_t n)
+{
+    const GameData *gd = g->gd;
+    const Map *m = &gd->map;
+    int side = gd->units[units[0]].side, start = g->st.unit[units[0]].hex;
+    char h[5];
+    if (hex < 0 || hex >= m->cols * m->rows) {
+        snprintf(why, n, "that is not a hex of the map");
+        return;
+    }
+    hex_name(gd, hex, h);
+    if (hex == start) {
+        snprintf(why, n, "the units are in %s already", h);
+        return;
+    }
+    if (hex_has_side(g, hex, 1 - side)) {
+        snprintf(why, n, "the enemy holds %s: no unit enters an enemy hex (MOVE-BASIC)", h);
+        return;
+    }
+    if (gd->terrain[m->hexes[hex].terrain].move == COST_NO) {
+        snprintf(why, n, "no unit may enter the ground of %s", h);
+        return;
+    }
+    /* the same way with all the MP in the world: is it the distance, or is there no way? */
+    Passage p;
+    passage_init(g, side, units, nu, PASS_MOVE, &p);
+    int mp = group_context(g, &p, units, nu, -1);
+    MoveReach far;
+    int across = MOVE_UNREACHED, road = MOVE_UNREACHED;
+    if (passage_reach(g, &p, start, 99, &far)) {
+        across = move_cost_by(&far, hex, false);
+        road = move_cost_by(&far, hex, true);
+        move_reach_free(&far);
+    }
+    /* never next to the enemy: at night, demoralized, on a forced march (movement.c) */
+    char dark[128] = "";
+    if (p.ctx.no_contact) {
+        bool dem = false, forced = false;
+        for (int i = 0; i < nu; i++) {
+            dem |= (g->st.unit[units[i]].flags & UF_DEM) != 0;
+            forced |= (g->st.unit[units[i]].flags & UF_FORCED) != 0;
+        }
+        const char *who = dem ? "a demoralized unit (DEMORAL)" : forced ? "a force-marching unit (FORCED-MARCH)"
+                                                                        : "a unit at night";
+        bool contact = p.ctx.contact && p.ctx.contact[hex];
+        if (contact) {
+            snprintf(why, n, "%s is in contact with the enemy, and %s never enters such a hex", h, who);
+            return;
+        }
+        snprintf(dark, sizeof dark, " (%s never enters a hex in contact with the enemy)", who);
+    }
+    char a[32], b[32], c[32], d[32];
+    int has = mp * 2 - p.ctx.spent_half, by_road = p.ctx.road_lost ? has : has + gd->movement.road_bonus;
+    char ways[96] = "";
+    if (across != MOVE_UNREACHED && road != MOVE_UNREACHED)
+        snprintf(ways, sizeof ways, "%s MP, or %s MP wholly by road", half_mp(across, a), half_mp(road, b));
+    else if (across != MOVE_UNREACHED)
+        snprintf(ways, sizeof ways, "%s MP", half_mp(across, a));
+    else if (road != MOVE_UNREACHED)
+        snprintf(ways, sizeof ways, "%s MP wholly by road", half_mp(road, b));
+    if (ways[0])
+        snprintf(why, n, "%s is too far: the way there takes %s; these units have %s MP this move (%s wholly by road)%s",
+                 h, ways, half_mp(has, c), half_mp(by_road, d), dark);
+    else
+        snprintf(why, n,
+                 "no way leads to %s under the movement rules: the enemy, a river with no crossing open or the edge "
+                 "of the play area bars it%s",
+                 h, dark);
+}
+
 bool apply_move(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
@@ -588,8 +679,7 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
                                                          : MOVE_UNREACHED;
     if (cost == MOVE_UNREACHED || d->arg == reach.start) {
         move_reach_free(&reach);
-        snprintf(why, n, "that hex cannot be reached this move%s",
-                 g->gd->turns[st->turn - 1].night ? " (at night no unit may enter a hex next to the enemy)" : "");
+        unreached_why(g, d->units, d->nunits, d->arg, why, n);
         return false;
     }
     HexCoord path[GS_MAX_PATH];
@@ -616,6 +706,7 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
     st->mv_pos = 0;
     st->mv_spent = resumed ? st->mv_mp * 2 + (go_road ? g->gd->movement.road_bonus : 0) - go_left : 0;
     st->mv_road = resumed ? go_road : true;
+    st->mv_contact = 0;
     st->mv_broke = false;
     /* VISIBILITY: a stack the enemy may not inspect moves under its count of counters only; its
      * owner reads which units (and dummies) they are */
