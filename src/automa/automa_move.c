@@ -27,85 +27,122 @@ static void union_passage(const Game *g, Passage *p, bool no_contact)
     p->ctx.no_contact = no_contact;
 }
 
-/* Half MP from every hex to the nearest of the goals by the cheapest route
- * (enemy hexes are never entered); FAR where none can be reached. Caller
- * frees. */
-static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
+/* Half MP from hexes to the nearest of a set of goals by the cheapest
+ * route (enemy hexes are never entered; FAR where none can be reached):
+ * Dijkstra's search outward from the goals. The costs are small whole
+ * numbers, so the queue is one list of hexes per cost (a bucket queue), and
+ * hexes come out in order of cost as from a heap: the answers do not depend
+ * on the order. */
+typedef struct {
+    const MoveContext *ctx;
+    MoveContext into_goal; /* for the steps into a goal: it may hold the enemy (a target to reach next to) */
+    const Map *map;
+    int *d;         /* the cheapest cost found so far; final once at most `at` */
+    int *next;      /* per queue entry: the next entry of its cost, -1 none */
+    int *entry_hex; /* per queue entry: its hex */
+    int nentries, maxentries;
+    int *first; /* per cost: its first queue entry, -1 none */
+    int ncosts;
+    int at;     /* the cost being settled: no hex can still come out cheaper */
+    int queued;
+} GoalCost;
+
+static void goal_cost_push(GoalCost *s, int hex, int cost)
+{
+    if (cost >= s->ncosts) {
+        int n = s->ncosts;
+        while (n <= cost)
+            n *= 2;
+        int *p = realloc(s->first, (size_t)n * sizeof *p);
+        if (!p)
+            return; /* out of memory: the hex stays as far as it was */
+        for (int i = s->ncosts; i < n; i++)
+            p[i] = -1;
+        s->first = p;
+        s->ncosts = n;
+    }
+    if (s->nentries == s->maxentries)
+        return; /* cannot happen: each hex is settled once, six entries at most */
+    int e = s->nentries++;
+    s->entry_hex[e] = hex;
+    s->next[e] = s->first[cost];
+    s->first[cost] = e;
+    s->queued++;
+}
+
+static void goal_cost_free(GoalCost *s)
+{
+    free(s->d);
+    free(s->next);
+    free(s->entry_hex);
+    free(s->first);
+}
+
+static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
-    int *d = malloc((size_t)n * sizeof *d);
-    int *heap = malloc((size_t)n * 8 * sizeof *heap);
-    if (!d || !heap) {
-        free(d);
-        free(heap);
-        return NULL;
+    *s = (GoalCost){.ctx = ctx, .into_goal = *ctx, .map = m, .ncosts = 64};
+    s->into_goal.enemy = NULL;
+    s->maxentries = ngoals + DIR_COUNT * (n + ngoals);
+    s->d = malloc((size_t)n * sizeof *s->d);
+    s->next = malloc((size_t)s->maxentries * sizeof *s->next);
+    s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
+    s->first = malloc((size_t)s->ncosts * sizeof *s->first);
+    if (!s->d || !s->next || !s->entry_hex || !s->first) {
+        goal_cost_free(s);
+        return false;
     }
     for (int i = 0; i < n; i++)
-        d[i] = FAR;
-    /* a binary heap of hex indexes keyed by d[] (lazy deletion) */
-    int hn = 0, hcap = n * 8;
-    int *hk = malloc((size_t)hcap * sizeof *hk);
-    if (!hk) {
-        free(d);
-        free(heap);
-        return NULL;
-    }
-#define PUSH(hex, key)                                                                                                 \
-    do {                                                                                                               \
-        if (hn < hcap) {                                                                                               \
-            int i_ = hn++;                                                                                             \
-            while (i_ > 0 && hk[(i_ - 1) / 2] > (key)) {                                                               \
-                heap[i_] = heap[(i_ - 1) / 2];                                                                         \
-                hk[i_] = hk[(i_ - 1) / 2];                                                                             \
-                i_ = (i_ - 1) / 2;                                                                                     \
-            }                                                                                                          \
-            heap[i_] = (hex);                                                                                          \
-            hk[i_] = (key);                                                                                            \
-        }                                                                                                              \
-    } while (0)
-    MoveContext into_goal = *ctx; /* the goal itself may hold the enemy (a target to reach next to) */
-    into_goal.enemy = NULL;
+        s->d[i] = FAR;
+    for (int c = 0; c < s->ncosts; c++)
+        s->first[c] = -1;
     for (int k = 0; k < ngoals; k++) {
-        d[goals[k]] = 0;
-        PUSH(goals[k], 0);
+        s->d[goals[k]] = 0;
+        goal_cost_push(s, goals[k], 0);
     }
-    while (hn > 0) {
-        int h = heap[0], key = hk[0];
-        int lh = heap[--hn], lk = hk[hn];
-        int i = 0;
-        for (;;) {
-            int l = 2 * i + 1, r = l + 1, mi = i;
-            int mk = lk;
-            if (l < hn && hk[l] < mk)
-                mi = l, mk = hk[l];
-            if (r < hn && hk[r] < mk)
-                mi = r;
-            if (mi == i)
-                break;
-            heap[i] = heap[mi];
-            hk[i] = hk[mi];
-            i = mi;
-        }
-        if (hn > 0)
-            heap[i] = lh, hk[i] = lk;
-        if (key != d[h])
-            continue;
+    return true;
+}
+
+/* Takes the next hex out of the queue and offers its neighbours the way
+ * through it; false once the queue is empty and every cost is final. */
+static bool goal_cost_settle_next(GoalCost *s)
+{
+    while (s->queued > 0) {
+        while (s->first[s->at] < 0)
+            s->at++;
+        int e = s->first[s->at];
+        s->first[s->at] = s->next[e];
+        s->queued--;
+        int h = s->entry_hex[e];
+        if (s->d[h] != s->at)
+            continue; /* it came out cheaper by another way */
+        int step[DIR_COUNT];
+        move_enter_costs(s->d[h] == 0 ? &s->into_goal : s->ctx, h, step);
+        const unsigned char *enemy = s->ctx->enemy;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            int fi = m->hexes[h].nb[dir];
-            if (fi < 0 || (ctx->enemy && ctx->enemy[fi]))
+            int fi = s->map->hexes[h].nb[dir];
+            if (step[dir] == COST_NO || (enemy && enemy[fi]) || s->d[h] + step[dir] >= s->d[fi])
                 continue;
-            bool road;
-            int step = move_step_cost_at(d[h] == 0 ? &into_goal : ctx, fi, hex_dir_opposite(dir), &road);
-            if (step == COST_NO || d[h] + step >= d[fi])
-                continue;
-            d[fi] = d[h] + step;
-            PUSH(fi, d[fi]);
+            s->d[fi] = s->d[h] + step[dir];
+            goal_cost_push(s, fi, s->d[fi]);
         }
+        return true;
     }
-#undef PUSH
-    free(heap);
-    free(hk);
+    return false;
+}
+
+/* Half MP from every hex to the nearest of the goals; caller frees. */
+static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
+{
+    GoalCost s;
+    if (!goal_cost_init(&s, g, ctx, goals, ngoals))
+        return NULL;
+    while (goal_cost_settle_next(&s))
+        ;
+    int *d = s.d;
+    s.d = NULL;
+    goal_cost_free(&s);
     return d;
 }
 
