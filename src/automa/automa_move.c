@@ -30,12 +30,19 @@ static void union_passage(const Game *g, Passage *p, bool no_contact)
 /* Half MP from hexes to the nearest of a set of goals by the cheapest
  * route (enemy hexes are never entered; FAR where none can be reached):
  * Dijkstra's search outward from the goals. The costs are small whole
- * numbers, so the queue is one list of hexes per cost (a bucket queue), and
- * hexes come out in order of cost as from a heap: the answers do not depend
- * on the order. */
+ * numbers, so the queue is one list of hexes per cost (a bucket queue); the
+ * costs found do not depend on the order hexes of one cost come out.
+ *
+ * The search goes only as far as it is asked (goal_cost_at,
+ * goal_cost_within): hexes come out in order of cost, so a hex's cost is
+ * final once the search has reached it, and a march that looks at hexes
+ * near its column does not pay for the whole map. It answers for the state
+ * it was started on: the context is copied and the pontoons with it (the
+ * enemy and contact maps are the caller's Passage, which stays as it was). */
 typedef struct {
-    const MoveContext *ctx;
+    MoveContext ctx;
     MoveContext into_goal; /* for the steps into a goal: it may hold the enemy (a target to reach next to) */
+    unsigned char pontoon[GS_MAX_HEXES];
     const Map *map;
     int *d;         /* the cheapest cost found so far; final once at most `at` */
     int *next;      /* per queue entry: the next entry of its cost, -1 none */
@@ -82,9 +89,19 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
-    *s = (GoalCost){.ctx = ctx, .into_goal = *ctx, .map = m, .ncosts = 64};
+    s->ctx = *ctx;
+    if (ctx->pontoon) {
+        memcpy(s->pontoon, ctx->pontoon, (size_t)n);
+        s->ctx.pontoon = s->pontoon;
+    }
+    s->into_goal = s->ctx;
     s->into_goal.enemy = NULL;
+    s->map = m;
+    s->nentries = 0;
     s->maxentries = ngoals + DIR_COUNT * (n + ngoals);
+    s->ncosts = 64;
+    s->at = 0;
+    s->queued = 0;
     s->d = malloc((size_t)n * sizeof *s->d);
     s->next = malloc((size_t)s->maxentries * sizeof *s->next);
     s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
@@ -118,8 +135,8 @@ static bool goal_cost_settle_next(GoalCost *s)
         if (s->d[h] != s->at)
             continue; /* it came out cheaper by another way */
         int step[DIR_COUNT];
-        move_enter_costs(s->d[h] == 0 ? &s->into_goal : s->ctx, h, step);
-        const unsigned char *enemy = s->ctx->enemy;
+        move_enter_costs(s->d[h] == 0 ? &s->into_goal : &s->ctx, h, step);
+        const unsigned char *enemy = s->ctx.enemy;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             int fi = s->map->hexes[h].nb[dir];
             if (step[dir] == COST_NO || (enemy && enemy[fi]) || s->d[h] + step[dir] >= s->d[fi])
@@ -132,18 +149,22 @@ static bool goal_cost_settle_next(GoalCost *s)
     return false;
 }
 
-/* Half MP from every hex to the nearest of the goals; caller frees. */
-static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
+/* The cost from hex h to the goals (FAR: no way), searching as far as
+ * that needs. */
+static int goal_cost_at(GoalCost *s, int h)
 {
-    GoalCost s;
-    if (!goal_cost_init(&s, g, ctx, goals, ngoals))
-        return NULL;
-    while (goal_cost_settle_next(&s))
+    while (s->d[h] > s->at && goal_cost_settle_next(s))
         ;
-    int *d = s.d;
-    s.d = NULL;
-    goal_cost_free(&s);
-    return d;
+    return s->d[h];
+}
+
+/* Whether hex h costs at most `limit`, searching no further than the
+ * limit: past it, a hex not reached yet costs more. */
+static bool goal_cost_within(GoalCost *s, int h, int limit)
+{
+    while (s->d[h] > s->at && s->at <= limit && goal_cost_settle_next(s))
+        ;
+    return s->d[h] <= limit;
 }
 
 static bool hex_free(const Game *g, int hex) { return g->st.hex_first[hex] == 0; }
@@ -399,8 +420,8 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         return -1;
     Passage p;
     union_passage(g, &p, no_contact);
-    int *d = cost_to(g, &p.ctx, goals, ngoals);
-    if (!d)
+    GoalCost gc;
+    if (!goal_cost_init(&gc, g, &p.ctx, goals, ngoals))
         return -1;
     if (spent_half > 0) { /* the lead's second leg after a break of contact (H.3): what is left, one road bonus */
         p.ctx.spent_half = spent_half;
@@ -410,7 +431,8 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && d[g->st.unit[col[j]].hex] < d[g->st.unit[col[j - 1]].hex]; j--) {
+        for (int j = i; j > 0 && goal_cost_at(&gc, g->st.unit[col[j]].hex) < goal_cost_at(&gc, g->st.unit[col[j - 1]].hex);
+             j--) {
             short t = col[j];
             col[j] = col[j - 1];
             col[j - 1] = t;
@@ -423,15 +445,19 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     HexCoord path[GS_MAX_PATH];
     int plen = 0;
     size_t len = strlen(logbuf);
-    if (d[start] != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
-        int best = start, best_cost = 0;
+    int d_start = goal_cost_at(&gc, start);
+    if (d_start != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
+        int best = start, best_cost = 0, best_d = d_start;
         for (int h = 0; h < cells; h++) {
             bool road;
             int c = move_cost_at(&r, h, &road);
-            if (c == MOVE_UNREACHED || d[h] == FAR || (!hex_free(g, h) && h != start))
+            /* only a hex nearer the goal than the lead's own can beat it (one as near would need to cost less
+             * than its 0 MP): the search reached all of those in sorting the column, and goes no further */
+            if (c == MOVE_UNREACHED || (!hex_free(g, h) && h != start) || !goal_cost_within(&gc, h, d_start - 1))
                 continue;
-            if (d[h] < d[best] || (d[h] == d[best] && c < best_cost))
-                best = h, best_cost = c;
+            int dh = goal_cost_at(&gc, h);
+            if (dh < best_d || (dh == best_d && c < best_cost))
+                best = h, best_cost = c, best_d = dh;
         }
         plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
         /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
@@ -443,7 +469,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
                 end = i - 1;
                 break;
             }
-            if (d[h] == 0 || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
+            if (goal_cost_within(&gc, h, 0) || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
                 end = i;
                 break;
             }
@@ -485,7 +511,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             if ((hex_free(g, h) || h == from) && !(dem && h != from && next_to_side(g, h, SIDE_CONFEDERATE)))
                 to = h; /* a demoralized division never comes next to the enemy (K.4) */
         }
-        if (to < 0 || d[to] >= d[from])
+        if (to < 0 || !goal_cost_within(&gc, to, goal_cost_at(&gc, from) - 1))
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
@@ -493,7 +519,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
         }
     }
-    free(d);
+    goal_cost_free(&gc);
     return stop;
 }
 
@@ -669,12 +695,14 @@ void automa_column_behind_lead(Game *g)
     Passage p;
     union_passage(g, &p, false);
     short goal[1] = {g->st.unit[lead].hex};
-    int *d = cost_to(g, &p.ctx, goal, 1);
-    if (!d)
+    GoalCost gc;
+    if (!goal_cost_init(&gc, g, &p.ctx, goal, 1))
         return;
     /* nearest the lead first, so the column closes up behind it */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && d[g->st.unit[units[j]].hex] < d[g->st.unit[units[j - 1]].hex]; j--) {
+        for (int j = i;
+             j > 0 && goal_cost_at(&gc, g->st.unit[units[j]].hex) < goal_cost_at(&gc, g->st.unit[units[j - 1]].hex);
+             j--) {
             short t = units[j];
             units[j] = units[j - 1];
             units[j - 1] = t;
@@ -683,7 +711,7 @@ void automa_column_behind_lead(Game *g)
     size_t len = 0;
     for (int i = 0; i < n; i++) {
         int u = units[i], from = g->st.unit[u].hex;
-        if (u == lead || !(g->st.unit[u].flags & UF_ACTIVE) || d[from] == FAR)
+        if (u == lead || !(g->st.unit[u].flags & UF_ACTIVE) || goal_cost_at(&gc, from) == FAR)
             continue;
         MoveReach r;
         if (!passage_reach(g, &p, from, gd->units[u].movement, &r))
@@ -692,22 +720,22 @@ void automa_column_behind_lead(Game *g)
         bool best_contact = next_to_enemy(g, from);
         for (int hx = 0; hx < m->cols * m->rows; hx++) {
             bool road;
-            if (hx == from || move_cost_to(&r, map_hex_at(m, hx), &road) == MOVE_UNREACHED || d[hx] == FAR ||
-                !hex_free(g, hx))
+            if (hx == from || move_cost_to(&r, map_hex_at(m, hx), &road) == MOVE_UNREACHED ||
+                goal_cost_at(&gc, hx) == FAR || !hex_free(g, hx))
                 continue;
             bool contact = next_to_enemy(g, hx);
             /* behind the lead: out of the enemy's contact first, then nearest the lead */
-            if ((best_contact && !contact) || (contact == best_contact && d[hx] < d[best]))
+            if ((best_contact && !contact) || (contact == best_contact && goal_cost_at(&gc, hx) < goal_cost_at(&gc, best)))
                 best = hx, best_contact = contact;
         }
         move_reach_free(&r);
-        if (best == from || d[best] >= d[from])
+        if (best == from || goal_cost_at(&gc, best) >= goal_cost_at(&gc, from))
             continue;
         place_unit(g, u, best);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
-    free(d);
+    goal_cost_free(&gc);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the corps forms its column behind %s:%s",
             gd->units[lead].name, buf[0] ? buf : " no one moves");
 }
