@@ -134,12 +134,21 @@ static bool goal_cost_settle_next(GoalCost *s)
         int h = s->entry_hex[e];
         if (s->d[h] != s->at)
             continue; /* it came out cheaper by another way */
-        int step[DIR_COUNT];
-        move_enter_costs(s->d[h] == 0 ? &s->into_goal : &s->ctx, h, step);
+        /* the steps from the neighbours not in the enemy's hands and not as near already (no step costs
+         * less than nothing) */
         const unsigned char *enemy = s->ctx.enemy;
+        const MapHex *mh = &s->map->hexes[h];
+        unsigned dirs = 0;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            int fi = s->map->hexes[h].nb[dir];
-            if (step[dir] == COST_NO || (enemy && enemy[fi]) || s->d[h] + step[dir] >= s->d[fi])
+            int fi = mh->nb[dir];
+            if (fi >= 0 && !(enemy && enemy[fi]) && s->d[fi] > s->d[h])
+                dirs |= 1u << dir;
+        }
+        int step[DIR_COUNT];
+        move_enter_costs(s->d[h] == 0 ? &s->into_goal : &s->ctx, h, dirs, step);
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            int fi = mh->nb[dir];
+            if (step[dir] == COST_NO || s->d[h] + step[dir] >= s->d[fi])
                 continue;
             s->d[fi] = s->d[h] + step[dir];
             goal_cost_push(s, fi, s->d[fi]);
