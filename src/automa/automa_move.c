@@ -974,11 +974,17 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
             continue;
-        int best = -1;
-        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++)
-            if (gd->map.hexes[hx].bank == BANK_SOUTH && hex_free(g, hx) && enterable(g, hx) &&
-                (best < 0 || closer(g, south, hx, best) < 0))
-                best = hx;
+        int best = -1, best_dist = 0;
+        HexCoord sc = map_hex_at(&gd->map, south);
+        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++) {
+            if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
+                continue;
+            int dist = hex_distance(sc, map_hex_at(&gd->map, hx)); /* closer's first question, asked once */
+            if (best >= 0 && (dist > best_dist || (dist == best_dist && closer(g, south, hx, best) > 0)))
+                continue;
+            if (enterable(g, hx))
+                best = hx, best_dist = dist;
+        }
         if (best < 0)
             continue;
         place_unit(g, u, best);
