@@ -62,7 +62,7 @@ static void goal_cost_push(GoalCost *s, int hex, int cost)
             n *= 2;
         int *p = realloc(s->first, (size_t)n * sizeof *p);
         if (!p)
-            return; /* out of memory: the hex stays as far as it was */
+            return; /* out of memory: the hex is left out of the queue, its cost maybe too high */
         for (int i = s->ncosts; i < n; i++)
             p[i] = -1;
         s->first = p;
