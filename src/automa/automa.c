@@ -364,6 +364,8 @@ void automa_reconcile(Game *g)
         const UnitState *us = &g->st.unit[u];
         const UnitDef *ud = &gd->units[u];
         int before = a->seen_steps[u], was = a->seen_where[u];
+        if (before == us->steps && was == us->where)
+            continue; /* nothing happened to it since the last look (this runs after every decision) */
         a->seen_steps[u] = us->steps;
         a->seen_where[u] = us->where;
         if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)

@@ -27,86 +27,153 @@ static void union_passage(const Game *g, Passage *p, bool no_contact)
     p->ctx.no_contact = no_contact;
 }
 
-/* Half MP from every hex to the nearest of the goals by the cheapest route
- * (enemy hexes are never entered); FAR where none can be reached. Caller
- * frees. */
-static int *cost_to(const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
+/* Half MP from hexes to the nearest of a set of goals by the cheapest
+ * route (enemy hexes are never entered; FAR where none can be reached):
+ * Dijkstra's search outward from the goals. The costs are small whole
+ * numbers, so the queue is one list of hexes per cost (a bucket queue); the
+ * costs found do not depend on the order hexes of one cost come out.
+ *
+ * The search goes only as far as it is asked (goal_cost_at,
+ * goal_cost_within): hexes come out in order of cost, so a hex's cost is
+ * final once the search has reached it, and a march that looks at hexes
+ * near its column does not pay for the whole map. It answers for the state
+ * it was started on: the context is copied and the pontoons with it (the
+ * enemy and contact maps are the caller's Passage, which stays as it was). */
+typedef struct {
+    MoveContext ctx;
+    MoveContext into_goal; /* for the steps into a goal: it may hold the enemy (a target to reach next to) */
+    unsigned char pontoon[GS_MAX_HEXES];
+    const Map *map;
+    int *d;         /* the cheapest cost found so far; final once at most `at` */
+    int *next;      /* per queue entry: the next entry of its cost, -1 none */
+    int *entry_hex; /* per queue entry: its hex */
+    int nentries, maxentries;
+    int *first; /* per cost: its first queue entry, -1 none */
+    int ncosts;
+    int at;     /* the cost being settled: no hex can still come out cheaper */
+    int queued;
+} GoalCost;
+
+static void goal_cost_push(GoalCost *s, int hex, int cost)
+{
+    if (cost >= s->ncosts) {
+        int n = s->ncosts;
+        while (n <= cost)
+            n *= 2;
+        int *p = realloc(s->first, (size_t)n * sizeof *p);
+        if (!p)
+            return; /* out of memory: the hex is left out of the queue, its cost maybe too high */
+        for (int i = s->ncosts; i < n; i++)
+            p[i] = -1;
+        s->first = p;
+        s->ncosts = n;
+    }
+    if (s->nentries == s->maxentries)
+        return; /* cannot happen: each hex is settled once, six entries at most */
+    int e = s->nentries++;
+    s->entry_hex[e] = hex;
+    s->next[e] = s->first[cost];
+    s->first[cost] = e;
+    s->queued++;
+}
+
+static void goal_cost_free(GoalCost *s)
+{
+    free(s->d);
+    free(s->next);
+    free(s->entry_hex);
+    free(s->first);
+}
+
+static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
-    int *d = malloc((size_t)n * sizeof *d);
-    int *heap = malloc((size_t)n * 8 * sizeof *heap);
-    if (!d || !heap) {
-        free(d);
-        free(heap);
-        return NULL;
+    s->ctx = *ctx;
+    if (ctx->pontoon) {
+        memcpy(s->pontoon, ctx->pontoon, (size_t)n);
+        s->ctx.pontoon = s->pontoon;
+    }
+    s->into_goal = s->ctx;
+    s->into_goal.enemy = NULL;
+    s->map = m;
+    s->nentries = 0;
+    s->maxentries = ngoals + DIR_COUNT * (n + ngoals);
+    s->ncosts = 64;
+    s->at = 0;
+    s->queued = 0;
+    s->d = malloc((size_t)n * sizeof *s->d);
+    s->next = malloc((size_t)s->maxentries * sizeof *s->next);
+    s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
+    s->first = malloc((size_t)s->ncosts * sizeof *s->first);
+    if (!s->d || !s->next || !s->entry_hex || !s->first) {
+        goal_cost_free(s);
+        return false;
     }
     for (int i = 0; i < n; i++)
-        d[i] = FAR;
-    /* a binary heap of hex indexes keyed by d[] (lazy deletion) */
-    int hn = 0, hcap = n * 8;
-    int *hk = malloc((size_t)hcap * sizeof *hk);
-    if (!hk) {
-        free(d);
-        free(heap);
-        return NULL;
-    }
-#define PUSH(hex, key)                                                                                                 \
-    do {                                                                                                               \
-        if (hn < hcap) {                                                                                               \
-            int i_ = hn++;                                                                                             \
-            while (i_ > 0 && hk[(i_ - 1) / 2] > (key)) {                                                               \
-                heap[i_] = heap[(i_ - 1) / 2];                                                                         \
-                hk[i_] = hk[(i_ - 1) / 2];                                                                             \
-                i_ = (i_ - 1) / 2;                                                                                     \
-            }                                                                                                          \
-            heap[i_] = (hex);                                                                                          \
-            hk[i_] = (key);                                                                                            \
-        }                                                                                                              \
-    } while (0)
-    MoveContext into_goal = *ctx; /* the goal itself may hold the enemy (a target to reach next to) */
-    into_goal.enemy = NULL;
+        s->d[i] = FAR;
+    for (int c = 0; c < s->ncosts; c++)
+        s->first[c] = -1;
     for (int k = 0; k < ngoals; k++) {
-        d[goals[k]] = 0;
-        PUSH(goals[k], 0);
+        s->d[goals[k]] = 0;
+        goal_cost_push(s, goals[k], 0);
     }
-    while (hn > 0) {
-        int h = heap[0], key = hk[0];
-        int lh = heap[--hn], lk = hk[hn];
-        int i = 0;
-        for (;;) {
-            int l = 2 * i + 1, r = l + 1, mi = i;
-            int mk = lk;
-            if (l < hn && hk[l] < mk)
-                mi = l, mk = hk[l];
-            if (r < hn && hk[r] < mk)
-                mi = r;
-            if (mi == i)
-                break;
-            heap[i] = heap[mi];
-            hk[i] = hk[mi];
-            i = mi;
-        }
-        if (hn > 0)
-            heap[i] = lh, hk[i] = lk;
-        if (key != d[h])
-            continue;
+    return true;
+}
+
+/* Takes the next hex out of the queue and offers its neighbours the way
+ * through it; false once the queue is empty and every cost is final. */
+static bool goal_cost_settle_next(GoalCost *s)
+{
+    while (s->queued > 0) {
+        while (s->first[s->at] < 0)
+            s->at++;
+        int e = s->first[s->at];
+        s->first[s->at] = s->next[e];
+        s->queued--;
+        int h = s->entry_hex[e];
+        if (s->d[h] != s->at)
+            continue; /* it came out cheaper by another way */
+        /* the steps from the neighbours not in the enemy's hands and not as near already (no step costs
+         * less than nothing) */
+        const unsigned char *enemy = s->ctx.enemy;
+        const MapHex *mh = &s->map->hexes[h];
+        unsigned dirs = 0;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            int fi = m->hexes[h].nb[dir];
-            if (fi < 0 || (ctx->enemy && ctx->enemy[fi]))
-                continue;
-            bool road;
-            int step = move_step_cost_at(d[h] == 0 ? &into_goal : ctx, fi, hex_dir_opposite(dir), &road);
-            if (step == COST_NO || d[h] + step >= d[fi])
-                continue;
-            d[fi] = d[h] + step;
-            PUSH(fi, d[fi]);
+            int fi = mh->nb[dir];
+            if (fi >= 0 && !(enemy && enemy[fi]) && s->d[fi] > s->d[h])
+                dirs |= 1u << dir;
         }
+        int step[DIR_COUNT];
+        move_enter_costs(s->d[h] == 0 ? &s->into_goal : &s->ctx, h, dirs, step);
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            int fi = mh->nb[dir];
+            if (step[dir] == COST_NO || s->d[h] + step[dir] >= s->d[fi])
+                continue;
+            s->d[fi] = s->d[h] + step[dir];
+            goal_cost_push(s, fi, s->d[fi]);
+        }
+        return true;
     }
-#undef PUSH
-    free(heap);
-    free(hk);
-    return d;
+    return false;
+}
+
+/* The cost from hex h to the goals (FAR: no way), searching as far as
+ * that needs. */
+static int goal_cost_at(GoalCost *s, int h)
+{
+    while (s->d[h] > s->at && goal_cost_settle_next(s))
+        ;
+    return s->d[h];
+}
+
+/* Whether hex h costs at most `limit`, searching no further than the
+ * limit: past it, a hex not reached yet costs more. */
+static bool goal_cost_within(GoalCost *s, int h, int limit)
+{
+    while (s->d[h] > s->at && s->at <= limit && goal_cost_settle_next(s))
+        ;
+    return s->d[h] <= limit;
 }
 
 static bool hex_free(const Game *g, int hex) { return g->st.hex_first[hex] == 0; }
@@ -362,8 +429,8 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         return -1;
     Passage p;
     union_passage(g, &p, no_contact);
-    int *d = cost_to(g, &p.ctx, goals, ngoals);
-    if (!d)
+    GoalCost gc;
+    if (!goal_cost_init(&gc, g, &p.ctx, goals, ngoals))
         return -1;
     if (spent_half > 0) { /* the lead's second leg after a break of contact (H.3): what is left, one road bonus */
         p.ctx.spent_half = spent_half;
@@ -373,7 +440,8 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && d[g->st.unit[col[j]].hex] < d[g->st.unit[col[j - 1]].hex]; j--) {
+        for (int j = i; j > 0 && goal_cost_at(&gc, g->st.unit[col[j]].hex) < goal_cost_at(&gc, g->st.unit[col[j - 1]].hex);
+             j--) {
             short t = col[j];
             col[j] = col[j - 1];
             col[j - 1] = t;
@@ -386,15 +454,19 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     HexCoord path[GS_MAX_PATH];
     int plen = 0;
     size_t len = strlen(logbuf);
-    if (d[start] != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
-        int best = start, best_cost = 0;
+    int d_start = goal_cost_at(&gc, start);
+    if (d_start != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
+        int best = start, best_cost = 0, best_d = d_start;
         for (int h = 0; h < cells; h++) {
             bool road;
             int c = move_cost_at(&r, h, &road);
-            if (c == MOVE_UNREACHED || d[h] == FAR || (!hex_free(g, h) && h != start))
+            /* only a hex nearer the goal than the lead's own can beat it (one as near would need to cost less
+             * than its 0 MP): the search reached all of those in sorting the column, and goes no further */
+            if (c == MOVE_UNREACHED || (!hex_free(g, h) && h != start) || !goal_cost_within(&gc, h, d_start - 1))
                 continue;
-            if (d[h] < d[best] || (d[h] == d[best] && c < best_cost))
-                best = h, best_cost = c;
+            int dh = goal_cost_at(&gc, h);
+            if (dh < best_d || (dh == best_d && c < best_cost))
+                best = h, best_cost = c, best_d = dh;
         }
         plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
         /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
@@ -406,7 +478,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
                 end = i - 1;
                 break;
             }
-            if (d[h] == 0 || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
+            if (goal_cost_within(&gc, h, 0) || next_to_enemy(g, h) || (max_hexes > 0 && i >= max_hexes)) {
                 end = i;
                 break;
             }
@@ -448,7 +520,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             if ((hex_free(g, h) || h == from) && !(dem && h != from && next_to_side(g, h, SIDE_CONFEDERATE)))
                 to = h; /* a demoralized division never comes next to the enemy (K.4) */
         }
-        if (to < 0 || d[to] >= d[from])
+        if (to < 0 || !goal_cost_within(&gc, to, goal_cost_at(&gc, from) - 1))
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
@@ -456,7 +528,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
         }
     }
-    free(d);
+    goal_cost_free(&gc);
     return stop;
 }
 
@@ -632,12 +704,14 @@ void automa_column_behind_lead(Game *g)
     Passage p;
     union_passage(g, &p, false);
     short goal[1] = {g->st.unit[lead].hex};
-    int *d = cost_to(g, &p.ctx, goal, 1);
-    if (!d)
+    GoalCost gc;
+    if (!goal_cost_init(&gc, g, &p.ctx, goal, 1))
         return;
     /* nearest the lead first, so the column closes up behind it */
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && d[g->st.unit[units[j]].hex] < d[g->st.unit[units[j - 1]].hex]; j--) {
+        for (int j = i;
+             j > 0 && goal_cost_at(&gc, g->st.unit[units[j]].hex) < goal_cost_at(&gc, g->st.unit[units[j - 1]].hex);
+             j--) {
             short t = units[j];
             units[j] = units[j - 1];
             units[j - 1] = t;
@@ -646,7 +720,7 @@ void automa_column_behind_lead(Game *g)
     size_t len = 0;
     for (int i = 0; i < n; i++) {
         int u = units[i], from = g->st.unit[u].hex;
-        if (u == lead || !(g->st.unit[u].flags & UF_ACTIVE) || d[from] == FAR)
+        if (u == lead || !(g->st.unit[u].flags & UF_ACTIVE) || goal_cost_at(&gc, from) == FAR)
             continue;
         MoveReach r;
         if (!passage_reach(g, &p, from, gd->units[u].movement, &r))
@@ -655,22 +729,22 @@ void automa_column_behind_lead(Game *g)
         bool best_contact = next_to_enemy(g, from);
         for (int hx = 0; hx < m->cols * m->rows; hx++) {
             bool road;
-            if (hx == from || move_cost_to(&r, map_hex_at(m, hx), &road) == MOVE_UNREACHED || d[hx] == FAR ||
-                !hex_free(g, hx))
+            if (hx == from || move_cost_to(&r, map_hex_at(m, hx), &road) == MOVE_UNREACHED ||
+                goal_cost_at(&gc, hx) == FAR || !hex_free(g, hx))
                 continue;
             bool contact = next_to_enemy(g, hx);
             /* behind the lead: out of the enemy's contact first, then nearest the lead */
-            if ((best_contact && !contact) || (contact == best_contact && d[hx] < d[best]))
+            if ((best_contact && !contact) || (contact == best_contact && goal_cost_at(&gc, hx) < goal_cost_at(&gc, best)))
                 best = hx, best_contact = contact;
         }
         move_reach_free(&r);
-        if (best == from || d[best] >= d[from])
+        if (best == from || goal_cost_at(&gc, best) >= goal_cost_at(&gc, from))
             continue;
         place_unit(g, u, best);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
-    free(d);
+    goal_cost_free(&gc);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-BREAK-CONTACT", "the corps forms its column behind %s:%s",
             gd->units[lead].name, buf[0] ? buf : " no one moves");
 }
@@ -900,11 +974,17 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
             continue;
-        int best = -1;
-        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++)
-            if (gd->map.hexes[hx].bank == BANK_SOUTH && hex_free(g, hx) && enterable(g, hx) &&
-                (best < 0 || closer(g, south, hx, best) < 0))
-                best = hx;
+        int best = -1, best_dist = 0;
+        HexCoord sc = map_hex_at(&gd->map, south);
+        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++) {
+            if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
+                continue;
+            int dist = hex_distance(sc, map_hex_at(&gd->map, hx)); /* closer's first question, asked once */
+            if (best >= 0 && (dist > best_dist || (dist == best_dist && closer(g, south, hx, best) > 0)))
+                continue;
+            if (enterable(g, hx))
+                best = hx, best_dist = dist;
+        }
         if (best < 0)
             continue;
         place_unit(g, u, best);

@@ -457,13 +457,18 @@ static bool reached(const Game *g, int f)
     if (a->obj_area[f] < 0 || f != a->active)
         return false;
     int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
+    /* whether another formation has reached this objective at all: if none, no division of one has
+     * (reached_by_other), and this runs after every decision */
+    bool shared = false;
+    for (int f2 = 0; f2 < gd->automa.nformations && !shared; f2++)
+        shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
     short units[16];
     int n = automa_units(g, f, units, 16);
     for (int i = 0; i < n; i++) {
         int h = g->st.unit[units[i]].hex;
         if (h == hex)
             return true;
-        if (!(g->st.unit[units[i]].flags & UF_MOVED))
+        if (!shared || !(g->st.unit[units[i]].flags & UF_MOVED))
             continue;
         for (int u = 0; u < g->st.nunits; u++)
             if (reached_by_other(g, f, u) &&

@@ -520,3 +520,15 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
     }
     return len;
 }
+
+void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
+{
+    const MapHex *th = &ctx->gd->map.hexes[to];
+    const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
+    for (int dir = 0; dir < DIR_COUNT; dir++) {
+        bool road;
+        int from = th->nb[dir];
+        cost[dir] = from < 0 || !(dirs & (1u << dir)) ? COST_NO
+                                                       : step_cost(ctx, t, from, hex_dir_opposite(dir), &road);
+    }
+}

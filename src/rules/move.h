@@ -88,6 +88,12 @@ typedef struct {
 int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road);
 /* The same from map index `from`, which must be on the map. */
 int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road);
+/* The steps into map index `to` at once: for each direction in dirs (bit
+ * 1 << dir), cost[dir] is what move_step_cost_at answers for the step from
+ * to's neighbour in dir into `to`; COST_NO where there is no neighbour and
+ * for the directions not asked. For a search from a goal outward, which
+ * asks the steps into a hex together. */
+void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT]);
 
 /* Every hex a unit with `movement` MP can reach from start. Returns false
  * when out of memory or start is off the map. Free with move_reach_free. */
