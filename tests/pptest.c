@@ -141,7 +141,7 @@ void pt_empty(PpGame *g, int turn)
     const PpData *pd = pt_data();
     pp_new(g, pd, 1);
     for (int c = 0; c < pd->ncounters; c++)
-        g->where[c] = pd->counters[c].arrive_turn > 0 && pd->counters[c].arrive_turn <= turn ? PP_ELIM : PP_OFFMAP;
+        g->where[c] = PP_OFFMAP;
     memset(g->trench, 0, sizeof g->trench);
     for (int s = 0; s < PP_SIDES; s++)
         g->trench_pool[s] = (int8_t)pd->sides[s].trenches;
