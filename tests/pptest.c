@@ -141,7 +141,7 @@ void pt_empty(PpGame *g, int turn)
     const PpData *pd = pt_data();
     pp_new(g, pd, 1);
     for (int c = 0; c < pd->ncounters; c++)
-        g->where[c] = PP_OFFMAP;
+        pp_put_counter(g, c, PP_OFFMAP);
     memset(g->trench, 0, sizeof g->trench);
     for (int s = 0; s < PP_SIDES; s++)
         g->trench_pool[s] = (int8_t)pd->sides[s].trenches;
@@ -158,8 +158,8 @@ void pt_empty(PpGame *g, int turn)
 void pt_put(PpGame *g, const char *counter, const char *area)
 {
     int c = pt_counter(counter);
-    g->where[c] = (int8_t)(strcmp(area, "eliminated") == 0 ? PP_ELIM : strcmp(area, "off") == 0 ? PP_OFFMAP
-                                                                                                 : pt_area(area));
+    pp_put_counter(g, c, strcmp(area, "eliminated") == 0 ? PP_ELIM : strcmp(area, "off") == 0 ? PP_OFFMAP
+                                                                                             : pt_area(area));
     /* control as the rules work it out from who stands where */
     unsigned present[PP_MAX_AREAS] = {0};
     for (int i = 0; i < g->data->ncounters; i++)

@@ -7,6 +7,25 @@
 
 #include "pptest.h"
 
+/* The counts kept by pp_put_counter agree with where the counters are. */
+static void check_counts(const PpGame *g)
+{
+    int units[PP_SIDES][PP_MAX_AREAS] = {{0}}, dice[PP_SIDES][PP_MAX_AREAS] = {{0}};
+    for (int c = 0; c < g->data->ncounters; c++)
+        if (g->where[c] >= 0) {
+            units[g->data->counters[c].side][g->where[c]]++;
+            dice[g->data->counters[c].side][g->where[c]] += g->data->counters[c].kind != PP_LEADER;
+        }
+    for (int s = 0; s < PP_SIDES; s++)
+        for (int a = 0; a < g->data->nareas; a++) {
+            assert_int_equal(units[s][a], g->units[s][a]);
+            assert_int_equal(dice[s][a], g->dice[s][a]);
+            assert_true(units[s][a] <= g->data->stack_units);
+            if (g->phase == PP_PH_RECOVERY)
+                assert_false(units[s][a] > 0 && units[1 - s][a] > 0); /* one army an area after the fights */
+        }
+}
+
 static void test_APP_REPLAY_random_games_end_and_replay(void **state)
 {
     (void)state;
@@ -31,6 +50,7 @@ static void test_APP_REPLAY_random_games_end_and_replay(void **state)
             if (pp_apply(&g, &d, NULL, why, sizeof why) != 0)
                 fail_msg("seed %llu: listed '%s' refused: %s", (unsigned long long)seed, text, why);
             assert_int_equal(pp_apply(&again, &d, NULL, NULL, 0), 0);
+            check_counts(&g);
             assert_true(++steps < 5000);
         }
         assert_memory_equal(&g, &again, sizeof g);

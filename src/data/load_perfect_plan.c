@@ -60,12 +60,18 @@ static int adj_slot(const PpArea *a, int b)
     return -1;
 }
 
+/* How a and b are joined, from the lists (while loading). */
+static int list_join(const PpData *pd, int a, int b)
+{
+    int i = adj_slot(&pd->areas[a], b);
+    return i < 0 ? -1 : pd->areas[a].join[i];
+}
+
 int pp_join(const PpData *pd, int a, int b)
 {
     if (a < 0 || a >= pd->nareas || b < 0 || b >= pd->nareas)
         return -1;
-    int i = adj_slot(&pd->areas[a], b);
-    return i < 0 ? -1 : pd->areas[a].join[i];
+    return pd->joins[a][b];
 }
 
 static bool copy_text(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d)
@@ -258,7 +264,7 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, PpCtx *c)
             int x, y;
             if (!river_pair(doc, line, pd, keys[pass], tok, &x, &y, d))
                 continue;
-            int join = pp_join(pd, x, y);
+            int join = list_join(pd, x, y);
             int i = adj_slot(&pd->areas[x], y);
             if (pass == 0) {
                 if (join != PP_LAND)
@@ -322,6 +328,9 @@ static void map_file(IniDoc *doc, PpCtx *c)
     }
     if (c->pd->nareas == 0)
         diag_error(c->d, doc->file, 0, "no [area:...] sections");
+    for (int a = 0; a < PP_MAX_AREAS; a++)
+        for (int b = 0; b < PP_MAX_AREAS; b++)
+            c->pd->joins[a][b] = (int8_t)(a < c->pd->nareas && b < c->pd->nareas ? list_join(c->pd, a, b) : -1);
 }
 
 /* ---- rules.ini -------------------------------------------------------- */

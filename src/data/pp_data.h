@@ -7,6 +7,7 @@
 #define GUV_PP_DATA_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "data/diag.h"
 
@@ -75,6 +76,7 @@ typedef struct {
     PpCounter counters[PP_MAX_COUNTERS];
     int nrivers;
     PpRiver rivers[PP_MAX_RIVERS];
+    int8_t joins[PP_MAX_AREAS][PP_MAX_AREAS]; /* pp_join's answers, filled at load */
     PpSide sides[PP_SIDES];
     int components, markers;
     int turns;

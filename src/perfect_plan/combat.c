@@ -215,7 +215,7 @@ static void lose(PpGame *g, int side, int c, PpEvents *ev)
     if (c == PP_TRENCH_LOSS)
         g->trench[g->cb.area] &= (uint8_t)~(1u << side);
     else
-        g->where[c] = PP_ELIM;
+        pp_put_counter(g, c, PP_ELIM);
     g->cb.to_lose[side]--;
     pp_emit(ev, PP_EV_LOSS, side, c, g->cb.area, PP_ELIM, 0, 0);
 }
@@ -355,7 +355,7 @@ static void leaders_next(PpGame *g, PpEvents *ev)
             for (int a = 0; a < pd->nareas && count == 1; a++)
                 if (set & (1u << a))
                     to = a;
-            g->where[c] = (int8_t)(to >= 0 ? to : PP_ELIM);
+            pp_put_counter(g, c, to >= 0 ? to : PP_ELIM);
             pp_emit(ev, PP_EV_LEADER_MOVE, side, c, g->cb.area, to, 0, 0);
         }
     }
@@ -378,7 +378,7 @@ const char *pp_leader_refusal(const PpGame *g, const PpDecision *d, char *buf, s
 
 void pp_apply_leader(PpGame *g, const PpDecision *d, PpEvents *ev)
 {
-    g->where[d->a] = d->b;
+    pp_put_counter(g, d->a, d->b);
     pp_emit(ev, PP_EV_LEADER_MOVE, g->to_move, d->a, g->cb.area, d->b, 0, 0);
     leaders_next(g, ev);
 }

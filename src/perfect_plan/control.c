@@ -8,10 +8,9 @@
 void pp_settle(PpGame *g, PpEvents *ev)
 {
     const PpData *pd = PPD(g);
-    unsigned present[PP_MAX_AREAS] = {0};
-    for (int c = 0; c < pd->ncounters; c++)
-        if (g->where[c] >= 0)
-            present[g->where[c]] |= 1u << pd->counters[c].side;
+    unsigned present[PP_MAX_AREAS];
+    for (int a = 0; a < pd->nareas; a++)
+        present[a] = (g->units[PP_UNION][a] > 0 ? 1u : 0u) | (g->units[PP_CONFEDERATE][a] > 0 ? 2u : 0u);
     for (int a = 0; a < pd->nareas; a++) {
         int now = g->control[a];
         if (present[a] == 1u)

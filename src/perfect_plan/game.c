@@ -8,11 +8,8 @@
 
 const char *pp_refuse(char *buf, size_t n, const char *fmt, ...)
 {
-    static char fallback[2];
-    if (!buf || n == 0) {
-        buf = fallback;
-        n = sizeof fallback;
-    }
+    if (!buf || n == 0) /* only whether: no words to write (pp_legal asks thousands of times) */
+        return "refused";
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, n, fmt, ap);
@@ -34,22 +31,24 @@ void pp_emit(PpEvents *ev, int kind, int side, int counter, int from, int to, in
 
 int pp_roll(PpGame *g) { return rng_die(&g->rng, NULL); }
 
-int pp_units_in(const PpGame *g, int side, int area)
+void pp_put_counter(PpGame *g, int c, int area)
 {
-    int n = 0;
-    for (int c = 0; c < PPD(g)->ncounters; c++)
-        n += g->where[c] == area && PP_CTR(g, c)->side == side;
-    return n;
+    const PpCounter *u = PP_CTR(g, c);
+    int from = g->where[c];
+    if (from >= 0) {
+        g->units[u->side][from]--;
+        g->dice[u->side][from] -= u->kind != PP_LEADER;
+    }
+    g->where[c] = (int8_t)area;
+    if (area >= 0) {
+        g->units[u->side][area]++;
+        g->dice[u->side][area] += u->kind != PP_LEADER;
+    }
 }
 
-bool pp_contested(const PpGame *g, int area)
-{
-    bool seen[PP_SIDES] = {false, false};
-    for (int c = 0; c < PPD(g)->ncounters; c++)
-        if (g->where[c] == area)
-            seen[PP_CTR(g, c)->side] = true;
-    return seen[0] && seen[1];
-}
+int pp_units_in(const PpGame *g, int side, int area) { return area >= 0 ? g->units[side][area] : 0; }
+
+bool pp_contested(const PpGame *g, int area) { return g->units[0][area] > 0 && g->units[1][area] > 0; }
 
 const char *pp_phase_name(int phase)
 {
@@ -319,10 +318,14 @@ int pp_legal(const PpGame *g, PpDecision *out, int max)
             int at = g->where[c];
             if (pd->counters[c].side != side || at < 0)
                 continue;
-            for (int i = 0; i < pd->areas[at].nadj; i++)
-                offer(&l, PP_D_MOVE, c, pd->areas[at].adj[i]);
-            for (int c2 = c + 1; c2 < pd->ncounters; c2++)
-                if (pd->counters[c2].side == side && g->where[c2] >= 0 && g->where[c2] != at)
+            /* cheap filters first: pp_legal runs in every playout of an AI */
+            bool free_unit = !(g->moved & PP_BIT(c)) && g->budget > 0;
+            for (int i = 0; i < pd->areas[at].nadj && free_unit; i++)
+                if (pd->areas[at].join[i] != PP_RIVER)
+                    offer(&l, PP_D_MOVE, c, pd->areas[at].adj[i]);
+            for (int c2 = c + 1; c2 < pd->ncounters && free_unit; c2++)
+                if (pd->counters[c2].side == side && g->where[c2] >= 0 && g->where[c2] != at &&
+                    !(g->moved & PP_BIT(c2)) && pp_passable(pd, at, g->where[c2]))
                     offer(&l, PP_D_SWAP, c, c2);
             if (!trench_seen[at]) {
                 trench_seen[at] = true;
@@ -330,7 +333,8 @@ int pp_legal(const PpGame *g, PpDecision *out, int max)
             }
         }
         for (int a = 0; a < pd->nareas; a++)
-            offer(&l, PP_D_FIGHT, a, -1);
+            if (pp_contested(g, a))
+                offer(&l, PP_D_FIGHT, a, -1);
         offer(&l, PP_D_DONE, -1, -1);
         break;
     }

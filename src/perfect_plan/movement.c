@@ -126,7 +126,7 @@ const char *pp_swap_refusal(const PpGame *g, const PpDecision *d, char *buf, siz
 void pp_apply_move(PpGame *g, const PpDecision *d, PpEvents *ev)
 {
     int from = g->where[d->a];
-    g->where[d->a] = d->b;
+    pp_put_counter(g, d->a, d->b);
     g->moved |= PP_BIT(d->a);
     g->budget--;
     pp_emit(ev, PP_EV_MOVE, g->to_move, d->a, from, d->b, 0, 0);
@@ -137,8 +137,8 @@ void pp_apply_move(PpGame *g, const PpDecision *d, PpEvents *ev)
 void pp_apply_swap(PpGame *g, const PpDecision *d, PpEvents *ev)
 {
     int x = g->where[d->a], y = g->where[d->b];
-    g->where[d->a] = (int8_t)y;
-    g->where[d->b] = (int8_t)x;
+    pp_put_counter(g, d->a, y);
+    pp_put_counter(g, d->b, x);
     g->moved |= PP_BIT(d->a) | PP_BIT(d->b);
     g->budget = (int8_t)(g->budget - PPD(g)->swap_cost);
     pp_emit(ev, PP_EV_SWAP, g->to_move, d->a, x, y, d->b, 0);

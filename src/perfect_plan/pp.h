@@ -110,6 +110,8 @@ typedef struct {
     uint64_t moved; /* bit per counter: moved this impulse */
     uint8_t control[PP_MAX_AREAS];
     uint8_t trench[PP_MAX_AREAS]; /* bit per side */
+    int8_t units[PP_SIDES][PP_MAX_AREAS]; /* counters on the map, kept by pp_put_counter */
+    int8_t dice[PP_SIDES][PP_MAX_AREAS];  /* of them, formations and minor units */
     PpCombat cb;
 } PpGame;
 
@@ -206,6 +208,11 @@ bool pp_decision_parse(const PpData *pd, const char *text, PpDecision *d, char *
  * unnamed for the other side). */
 void pp_event_format(const PpData *pd, const PpEvent *e, int viewer, char *buf, size_t n);
 const char *pp_event_rule(int kind);
+
+/* Puts counter c in area (or PP_OFFMAP, PP_ELIM): the one way a counter's
+ * place changes, for the rules and for positions set up by hand (tests, a
+ * position editor). Control is not worked out again. */
+void pp_put_counter(PpGame *g, int c, int area);
 
 /* Small questions the screen and an AI ask. */
 int pp_units_in(const PpGame *g, int side, int area);

@@ -89,7 +89,7 @@ void pp_apply_recover(PpGame *g, const PpDecision *d, PpEvents *ev)
     int side = g->to_move;
     g->rec_slot[side][slot_of(g, side, d->b)]++;
     g->rec_count[side]++;
-    g->where[d->a] = d->b;
+    pp_put_counter(g, d->a, d->b);
     pp_emit(ev, PP_EV_RECOVER, side, d->a, PP_ELIM, d->b, 0, 0);
     pp_settle(g, ev);
     if (!can_recover(g))

@@ -24,7 +24,7 @@ void pp_reinforcements(PpGame *g, PpEvents *ev)
             for (int c = 0; c < pd->ncounters; c++)
                 if (pd->counters[c].side == side && pd->counters[c].arrive_area == a &&
                     pd->counters[c].arrive_turn <= g->turn && g->where[c] == PP_OFFMAP) {
-                    g->where[c] = (int8_t)a;
+                    pp_put_counter(g, c, a);
                     pp_emit(ev, PP_EV_REINFORCE, side, c, -1, a, 0, 0);
                 }
         }

@@ -31,7 +31,7 @@ static void retreat_next(PpGame *g, PpEvents *ev)
     }
     for (int c = 0; c < pd->ncounters; c++) /* nowhere to go: eliminated */
         if (g->where[c] == from && pd->counters[c].side == side) {
-            g->where[c] = PP_ELIM;
+            pp_put_counter(g, c, PP_ELIM);
             pp_emit(ev, PP_EV_NO_RETREAT, side, c, from, PP_ELIM, 0, 0);
         }
     pp_combat_over(g, ev);
@@ -53,7 +53,7 @@ const char *pp_retreat_refusal(const PpGame *g, const PpDecision *d, char *buf, 
 
 void pp_apply_retreat(PpGame *g, const PpDecision *d, PpEvents *ev)
 {
-    g->where[d->a] = d->b;
+    pp_put_counter(g, d->a, d->b);
     pp_emit(ev, PP_EV_RETREAT, g->to_move, d->a, g->cb.area, d->b, 0, 0);
     pp_settle(g, ev);
     g->cb.question = PP_Q_NONE;

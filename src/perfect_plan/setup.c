@@ -72,7 +72,7 @@ static void setup_next(PpGame *g, PpEvents *ev)
 
 void pp_apply_place(PpGame *g, const PpDecision *d, PpEvents *ev)
 {
-    g->where[d->a] = d->b;
+    pp_put_counter(g, d->a, d->b);
     pp_emit(ev, PP_EV_PLACE, g->to_move, d->a, -1, d->b, 0, 0);
     setup_next(g, ev);
 }
@@ -82,7 +82,7 @@ void pp_apply_standard(PpGame *g, PpEvents *ev)
     int side = g->to_move;
     for (int c = 0; c < PPD(g)->ncounters; c++)
         if (PP_CTR(g, c)->side == side && PP_CTR(g, c)->setup >= 0) {
-            g->where[c] = (int8_t)PP_CTR(g, c)->setup;
+            pp_put_counter(g, c, PP_CTR(g, c)->setup);
             pp_emit(ev, PP_EV_PLACE, side, c, -1, g->where[c], 0, 0);
         }
     setup_next(g, ev);

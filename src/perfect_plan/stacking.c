@@ -16,8 +16,5 @@ bool pp_trench_room(const PpGame *g, int side, int area)
 
 int pp_dice_units_in(const PpGame *g, int side, int area)
 {
-    int n = 0;
-    for (int c = 0; c < PPD(g)->ncounters; c++)
-        n += g->where[c] == area && PP_CTR(g, c)->side == side && PP_CTR(g, c)->kind != PP_LEADER;
-    return n;
+    return area >= 0 ? g->dice[side][area] : 0;
 }
