@@ -1,4 +1,5 @@
-/* A Perfect Plan: a new game, the way of a decision (pp_refusal, pp_apply)
+/* A Perfect Plan: APP-REPLAY (the game a plain value with its dice, made
+ * by pp_new from a seed); a new game, the way of a decision (pp_refusal, pp_apply)
  * and the list of what may be decided (pp_legal). Each kind of decision is
  * checked and carried out in the file of its part of the rules; this file
  * only routes it by phase and by the combat's question. */
