@@ -5,7 +5,7 @@ execute_process(COMMAND ${GUV} check --data ${SRC} RESULT_VARIABLE rc OUTPUT_VAR
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "guv check on the shipped data failed (${rc}):\n${out}\n${err}")
 endif()
-if(NOT out MATCHES "is clean: map 40x37")
+if(NOT out MATCHES "is clean: map 40x37" OR NOT out MATCHES "A Perfect Plan: 27 areas")
   message(FATAL_ERROR "unexpected summary: ${out}")
 endif()
 
@@ -56,6 +56,21 @@ if(NOT rc EQUAL 1 OR NOT out MATCHES "booklet/pages.ini:[0-9]+: error: anchors: 
 endif()
 if(out MATCHES "solitaire.ini" OR NOT out MATCHES "guv: 1 error in the data")
   message(FATAL_ERROR "a broken pages.ini should give one error, not a second one elsewhere:\n${out}\n${err}")
+endif()
+file(REMOVE_RECURSE ${tmp})
+
+# A Perfect Plan's files are checked too: an adjacency given one way only
+# is a file:line error.
+set(tmp ${CMAKE_CURRENT_BINARY_DIR}/cli-check-perfect-plan)
+file(REMOVE_RECURSE ${tmp})
+file(COPY ${SRC}/config ${SRC}/booklet DESTINATION ${tmp})
+file(READ ${tmp}/config/perfect-plan/map.ini text)
+string(REPLACE "adjacent = spotsylvania guineys-station\n" "adjacent = spotsylvania guineys-station mine-run\n"
+               patched "${text}")
+file(WRITE ${tmp}/config/perfect-plan/map.ini "${patched}")
+execute_process(COMMAND ${GUV} check --data ${tmp} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "config/perfect-plan/map.ini:[0-9]+: error: adjacent: 'bowling-green' lists 'mine-run', but 'mine-run' does not list 'bowling-green'")
+  message(FATAL_ERROR "a one-way adjacency of A Perfect Plan should be a file:line error:\n${out}\n${err}")
 endif()
 file(REMOVE_RECURSE ${tmp})
 

@@ -3,6 +3,39 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "data/pp_data.h"
+
+/* A Perfect Plan's files (config/perfect-plan), when the data has them:
+ * their errors as file:line, or one summary line. */
+static bool check_perfect_plan(const char *dir)
+{
+    if (!pp_data_present(dir)) {
+        printf("guv check: no A Perfect Plan files (config/perfect-plan): the area game is not available with this "
+               "data\n");
+        return true;
+    }
+    static PpData pd;
+    Diags d = {0};
+    bool ok = pp_data_load(dir, &pd, &d);
+    for (int i = 0; i < d.count; i++) {
+        char line[1400];
+        diag_format(&d.items[i], line, sizeof line);
+        printf("%s\n", line);
+    }
+    if (!ok)
+        printf("guv: %d error%s in the A Perfect Plan files under %s\n", d.count, d.count == 1 ? "" : "s", dir);
+    else {
+        int units[PP_SIDES] = {0, 0};
+        for (int c = 0; c < pd.ncounters; c++)
+            units[pd.counters[c].side]++;
+        printf("guv check: A Perfect Plan: %d areas, %d rivers; %d Union and %d Confederate units, %d and %d "
+               "trenches; %d turns of %d impulses\n",
+               pd.nareas, pd.nrivers, units[PP_UNION], units[PP_CONFEDERATE], pd.sides[PP_UNION].trenches,
+               pd.sides[PP_CONFEDERATE].trenches, pd.turns, pd.nimpulses);
+    }
+    diags_free(&d);
+    return ok;
+}
 
 int cmd_check(int argc, char **argv, const char *data_option)
 {
@@ -34,5 +67,6 @@ int cmd_check(int argc, char **argv, const char *data_option)
                    "booklet/paragraphs.ini): the solitaire game is not available with this data\n");
     }
     gamedata_free(&gd);
-    return ok ? 0 : 1;
+    bool pp_ok = check_perfect_plan(dir);
+    return ok && pp_ok ? 0 : 1;
 }

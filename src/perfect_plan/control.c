@@ -1,0 +1,32 @@
+/* APP-CONTROL: control of the areas. An area where only one army's units
+ * stand is that army's; an empty area goes back to its printed flag; an
+ * area both armies share keeps its controller until the fight. Worked out
+ * again after every change (pp_settle), with APP-TRENCH's rule that a
+ * trench whose army has no unit left beside it leaves the game. */
+#include "perfect_plan/pp_internal.h"
+
+void pp_settle(PpGame *g, PpEvents *ev)
+{
+    const PpData *pd = PPD(g);
+    unsigned present[PP_MAX_AREAS];
+    for (int a = 0; a < pd->nareas; a++)
+        present[a] = (g->units[PP_UNION][a] > 0 ? 1u : 0u) | (g->units[PP_CONFEDERATE][a] > 0 ? 2u : 0u);
+    for (int a = 0; a < pd->nareas; a++) {
+        int now = g->control[a];
+        if (present[a] == 1u)
+            now = PP_UNION;
+        else if (present[a] == 2u)
+            now = PP_CONFEDERATE;
+        else if (present[a] == 0)
+            now = pd->areas[a].control;
+        if (now != g->control[a]) {
+            g->control[a] = (uint8_t)now;
+            pp_emit(ev, PP_EV_CONTROL, now, -1, -1, a, 0, 0);
+        }
+        for (int side = 0; side < PP_SIDES; side++)
+            if ((g->trench[a] & (1u << side)) && !(present[a] & (1u << side))) {
+                g->trench[a] &= (uint8_t)~(1u << side); /* APP-TRENCH: alone, it is gone */
+                pp_emit(ev, PP_EV_TRENCH_GONE, side, -1, -1, a, 0, 0);
+            }
+    }
+}

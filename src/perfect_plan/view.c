@@ -1,0 +1,42 @@
+/* APP-HIDDEN: hidden identity. Each side sees its own counters; of the
+ * enemy's it sees only how many stand in each area (their backs), except
+ * in the area of a combat under way, where both sides' counters are face
+ * up. The eliminated units box, the reinforcements' arrival, control,
+ * trenches and the combat's dice are public. An AI's information must come
+ * from pp_view (and the events formatted for its side). */
+#include "perfect_plan/pp_internal.h"
+
+void pp_view(const PpGame *g, int side, PpView *v)
+{
+    const PpData *pd = PPD(g);
+    memset(v, 0, sizeof *v);
+    v->side = (int8_t)side;
+    v->phase = g->phase;
+    v->turn = g->turn;
+    v->impulse = g->impulse;
+    v->step = g->step;
+    v->initiative = g->initiative;
+    v->to_move = g->to_move;
+    v->budget = g->budget;
+    v->result = g->result;
+    v->combat_area = g->cb.area;
+    v->question = g->cb.question;
+    v->asked = g->cb.asked;
+    memcpy(v->hits, g->cb.hits, sizeof v->hits);
+    memcpy(v->control, g->control, sizeof v->control);
+    memcpy(v->trench, g->trench, sizeof v->trench);
+    memcpy(v->trench_pool, g->trench_pool, sizeof v->trench_pool);
+    memcpy(v->die, g->cb.die, sizeof v->die);
+    memcpy(v->mod, g->cb.mod, sizeof v->mod);
+    for (int c = 0; c < pd->ncounters; c++) {
+        int at = g->where[c], owner = pd->counters[c].side;
+        v->where[c] = (int8_t)at;
+        if (at >= 0) {
+            v->backs[owner][at]++;
+            if (owner != side && at != g->cb.area)
+                v->where[c] = PP_HIDDEN;
+        }
+        if (owner == side && (g->moved & PP_BIT(c)))
+            v->moved |= PP_BIT(c);
+    }
+}
