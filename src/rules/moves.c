@@ -321,7 +321,7 @@ static void end_move(Game *g, const char *why)
     }
     /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
     int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
-    char contact[64] = "", rest[32];
+    char contact[96] = "", rest[32];
     if (st->mv_contact > 0)
         snprintf(contact, sizeof contact, " (%s MP of it for contact with the enemy, MOVE-CONTACT)",
                  half_mp(st->mv_contact, rest));
