@@ -347,6 +347,17 @@ static void ctx_init(Ctx *c, const Game *g)
         }
 }
 
+/* What a field adds from a hex to its neighbour y in direction d: the half MP
+ * of moving from y into that hex (the field measures towards its sources), at
+ * least 1, or 1 a hex (!by_cost); -1 where that step may not be made. */
+static int field_step(int d, int y, bool by_cost)
+{
+    int step = memo.step[y][hex_dir_opposite(d)];
+    if (step == COST_NO)
+        return -1;
+    return by_cost && step > 0 ? step : 1;
+}
+
 /* A label-correcting search (the costs are small and the map is small):
  * dist[] holds the starting costs; each step costs the half MP of moving
  * into the hex nearer the sources (by_cost), or 1, as memo.step has them
@@ -369,10 +380,10 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
             int y = memo.nb[x][d];
             if (y < 0)
                 continue;
-            int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
-            if (step == COST_NO)
+            int step = field_step(d, y, by_cost);
+            if (step < 0)
                 continue;
-            int nd = dist[x] + (by_cost ? (step > 0 ? step : 1) : 1);
+            int nd = dist[x] + step;
             if (nd < dist[y]) {
                 dist[y] = nd;
                 if (!c->inq[y]) {
@@ -431,10 +442,10 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
                 int y = memo.nb[x][d];
                 if (y < 0)
                     continue;
-                int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
-                if (step == COST_NO)
+                int step = field_step(d, y, by_cost);
+                if (step < 0)
                     continue;
-                int nd = cur + (by_cost ? (step > 0 ? step : 1) : 1);
+                int nd = cur + step;
                 if (nd < dist[y]) {
                     if (nent == cap) { /* cannot happen (a hex is entered at most 7 times); be safe */
                         relax_fifo(c, dist, by_cost);

@@ -515,3 +515,14 @@ bool ini_valid_id(const char *s)
             return false;
     return true;
 }
+
+bool ini_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d)
+{
+    size_t len = strlen(s);
+    if (len >= n) {
+        diag_error(d, doc->file, line, "%s '%s' is too long (at most %zu characters)", what, s, n - 1);
+        return false;
+    }
+    memcpy(dst, s, len + 1);
+    return true;
+}

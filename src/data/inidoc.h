@@ -58,6 +58,9 @@ void ini_check_unused(IniDoc *doc, Diags *d);
 /* Marks everything used, when a loader gives up on a file early. */
 void ini_mark_all_used(IniDoc *doc);
 
+/* Copies s into dst (size n); an error at line, naming `what`, when it does not fit. */
+bool ini_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
+
 /* Typed getters. A missing required key is reported at the section's line;
  * a bad value at the key's line. They return false when the value is
  * missing or bad, leaving *out unchanged. */

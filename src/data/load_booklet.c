@@ -188,7 +188,7 @@ static void pages_file(IniDoc *doc, void *arg)
         BookletPage *pg = &a->pages[n];
         const char *v;
         if (ini_get_str(doc, s, "title", false, &v, d))
-            lu_copy(doc, ini_key(s, "title")->line, pg->title, sizeof pg->title, v, "title", d);
+            ini_copy(doc, ini_key(s, "title")->line, pg->title, sizeof pg->title, v, "title", d);
         IniKey *bk = ini_key(s, "border");
         if (!bk) {
             diag_error(d, doc->file, s->line, "page %d needs 'border' (its cells, top to bottom)", n);
@@ -522,7 +522,7 @@ static void read_paragraph(IniDoc *doc, IniSection *s, GameData *gd, Diags *d)
     p.line = s->line;
     const char *v;
     if (ini_get_str(doc, s, "title", true, &v, d))
-        lu_copy(doc, ini_key(s, "title")->line, p.title, sizeof p.title, v, "title", d);
+        ini_copy(doc, ini_key(s, "title")->line, p.title, sizeof p.title, v, "title", d);
     if (ini_get_str(doc, s, "reader", true, &v, d)) {
         if (strcmp(v, "game") == 0)
             p.game_reader = true;

@@ -98,7 +98,7 @@ static void display_file(IniDoc *doc, void *arg)
                 if (!*v)
                     diag_error(d, doc->file, ini_key(s, "label")->line, "label is empty (leave the key out instead)");
                 else
-                    lu_copy(doc, ini_key(s, "label")->line, pl->label, sizeof pl->label, v, "label", d);
+                    ini_copy(doc, ini_key(s, "label")->line, pl->label, sizeof pl->label, v, "label", d);
             }
             ini_get_int(doc, s, "priority", false, 0, 9, &pl->priority, d);
         }

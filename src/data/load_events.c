@@ -127,7 +127,7 @@ static void read_event(IniDoc *doc, IniSection *s, LoadCtx *c)
     lu_id_name(doc, s, id, e.id, e.name, sizeof e.name, d);
     const char *v;
     if (ini_get_str(doc, s, "text", true, &v, d))
-        lu_copy(doc, ini_key(s, "text")->line, e.text, sizeof e.text, v, "text", d);
+        ini_copy(doc, ini_key(s, "text")->line, e.text, sizeof e.text, v, "text", d);
     e.effect = -1;
     if (ini_get_str(doc, s, "effect", true, &v, d)) {
         for (int i = 0; i < EV_COUNT; i++)

@@ -333,7 +333,7 @@ static void map_file(IniDoc *doc, void *arg)
         return;
     const char *v;
     if (ini_get_str(doc, s, "name", true, &v, c->d))
-        lu_copy(doc, ini_key(s, "name")->line, m->name, sizeof m->name, v, "name", c->d);
+        ini_copy(doc, ini_key(s, "name")->line, m->name, sizeof m->name, v, "name", c->d);
     int cols = 0, rows = 0;
     if (!ini_get_int(doc, s, "columns", true, 2, 99, &cols, c->d) ||
         !ini_get_int(doc, s, "rows", true, 2, 99, &rows, c->d)) {

@@ -114,7 +114,7 @@ static void read_formation(IniDoc *doc, IniSection *s, const char *id, OobCtx *c
         }
     }
     if (ini_get_str(doc, s, "parent", false, &v, c->d))
-        lu_copy(doc, ini_key(s, "parent")->line, f.parent, sizeof f.parent, v, "parent", c->d);
+        ini_copy(doc, ini_key(s, "parent")->line, f.parent, sizeof f.parent, v, "parent", c->d);
     ini_get_int(doc, s, "activation_cost", true, 0, 9, &f.activation_cost, c->d);
     ini_get_int(doc, s, "south_activation_cost", true, 0, 9, &f.south_activation_cost, c->d);
     ini_get_bool(doc, s, "detached", false, &f.detached, c->d);
@@ -136,7 +136,7 @@ static void read_unit(IniDoc *doc, IniSection *s, const char *id, OobCtx *c)
         }
     }
     if (ini_get_str(doc, s, "division", false, &v, c->d))
-        lu_copy(doc, ini_key(s, "division")->line, u.division, sizeof u.division, v, "division", c->d);
+        ini_copy(doc, ini_key(s, "division")->line, u.division, sizeof u.division, v, "division", c->d);
     if (ini_get_str(doc, s, "type", true, &v, c->d)) {
         u.type = -1;
         for (int t = 0; t < UT_OOB_TYPES; t++)

@@ -74,22 +74,11 @@ int pp_join(const PpData *pd, int a, int b)
     return pd->joins[a][b];
 }
 
-static bool copy_text(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d)
-{
-    size_t len = strlen(s);
-    if (len >= n) {
-        diag_error(d, doc->file, line, "%s '%s' is too long (at most %zu characters)", what, s, n - 1);
-        return false;
-    }
-    memcpy(dst, s, len + 1);
-    return true;
-}
-
 static void get_text(IniDoc *doc, IniSection *s, const char *key, char *dst, size_t n, Diags *d)
 {
     const char *v;
     if (ini_get_str(doc, s, key, true, &v, d))
-        copy_text(doc, ini_key(s, key)->line, dst, n, v, key, d);
+        ini_copy(doc, ini_key(s, key)->line, dst, n, v, key, d);
 }
 
 static int get_side(IniDoc *doc, IniSection *s, const char *key, Diags *d)
@@ -250,7 +239,7 @@ static void read_river(IniDoc *doc, IniSection *s, const char *id, PpCtx *c)
         return;
     }
     int r = pd->nrivers++;
-    copy_text(doc, s->line, pd->rivers[r].id, sizeof pd->rivers[r].id, id, "river id", d);
+    ini_copy(doc, s->line, pd->rivers[r].id, sizeof pd->rivers[r].id, id, "river id", d);
     get_text(doc, s, "name", pd->rivers[r].name, sizeof pd->rivers[r].name, d);
     static const char *const keys[2] = {"stretches", "arrows"};
     for (int pass = 0; pass < 2; pass++) {
@@ -494,7 +483,7 @@ static void read_counter(IniDoc *doc, IniSection *s, const char *id, PpCtx *c)
     PpCounter *u = &pd->counters[ci];
     memset(u, 0, sizeof *u);
     c->counter_line[ci] = s->line;
-    copy_text(doc, s->line, u->id, sizeof u->id, id, "counter id", d);
+    ini_copy(doc, s->line, u->id, sizeof u->id, id, "counter id", d);
     get_text(doc, s, "name", u->name, sizeof u->name, d);
     get_text(doc, s, "short", u->shortname, 7, d);
     u->side = get_side(doc, s, "side", d);

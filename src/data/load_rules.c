@@ -305,9 +305,9 @@ static void turns_file(IniDoc *doc, void *arg)
         }
         const char *v;
         if (ini_get_str(doc, s, "date", true, &v, d))
-            lu_copy(doc, ini_key(s, "date")->line, td->date, sizeof td->date, v, "date", d);
+            ini_copy(doc, ini_key(s, "date")->line, td->date, sizeof td->date, v, "date", d);
         if (ini_get_str(doc, s, "label", true, &v, d))
-            lu_copy(doc, ini_key(s, "label")->line, td->label, sizeof td->label, v, "label", d);
+            ini_copy(doc, ini_key(s, "label")->line, td->label, sizeof td->label, v, "label", d);
         if (ini_get_str(doc, s, "period", true, &v, d)) {
             if (strcmp(v, "night") == 0)
                 td->night = true;

@@ -3,17 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d)
-{
-    size_t len = strlen(s);
-    if (len >= n) {
-        diag_error(d, doc->file, line, "%s '%s' is too long (at most %zu characters)", what, s, n - 1);
-        return false;
-    }
-    memcpy(dst, s, len + 1);
-    return true;
-}
-
 const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d)
 {
     const char *id = ini_section_id(s, kind);
@@ -44,7 +33,7 @@ bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d)
     const char *v;
     if (!ini_get_str(doc, s, "name", true, &v, d))
         return false;
-    return lu_copy(doc, ini_key(s, "name")->line, dst, n, v, "name", d);
+    return ini_copy(doc, ini_key(s, "name")->line, dst, n, v, "name", d);
 }
 
 void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d)

@@ -24,8 +24,6 @@ typedef struct {
     Diags *d;
 } LoadCtx;
 
-/* Copies s into dst (size n); an error at line when it does not fit. */
-bool lu_copy(IniDoc *doc, int line, char *dst, size_t n, const char *s, const char *what, Diags *d);
 /* [name], which the file must have: an error (at line 0) when it has not. */
 IniSection *lu_section(IniDoc *doc, const char *name, Diags *d);
 /* The section's id after "kind:", checked; an error when malformed. */

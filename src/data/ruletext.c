@@ -62,7 +62,7 @@ static void read_rule(IniDoc *doc, IniSection *s, RuleTexts *out, Diags *d)
     bool ok = true;
     const char *v;
     if (ini_get_str(doc, s, "title", true, &v, d))
-        ok &= lu_copy(doc, ini_key(s, "title")->line, r.title, sizeof r.title, v, "title", d);
+        ok &= ini_copy(doc, ini_key(s, "title")->line, r.title, sizeof r.title, v, "title", d);
     else
         ok = false;
     IniKey *k = ini_key(s, "section");
@@ -73,7 +73,7 @@ static void read_rule(IniDoc *doc, IniSection *s, RuleTexts *out, Diags *d)
                        "H.2.a), or leave the key out",
                        k->value);
         else
-            ok &= lu_copy(doc, k->line, r.section, sizeof r.section, k->value, "section", d);
+            ok &= ini_copy(doc, k->line, r.section, sizeof r.section, k->value, "section", d);
     }
     if (ini_get_str(doc, s, "text", true, &v, d)) {
         r.text = strdup(v);
