@@ -700,6 +700,21 @@ static void test_APP_RETREAT_to_friendly_ground_or_eliminated(void **state)
     assert_true(pt_log_has("APP-RETREAT: Anderson's Division cannot retreat from Franklin's Crossing"));
 }
 
+/* APP-COMBAT-ORDER: with no area holding both armies, the turn goes on
+ * without announcing a combat phase. */
+static void test_APP_COMBAT_ORDER_no_phase_without_a_fight(void **state)
+{
+    (void)state;
+    PpGame g;
+    pt_empty(&g, 1);
+    pt_put(&g, "i-corps", "falmouth");
+    pt_put(&g, "anderson", "spotsylvania");
+    pt_log_clear();
+    end_movement(&g);
+    assert_false(pt_log_has("the fights are resolved")); /* turn after turn, nothing to fight */
+    assert_true(g.turn >= 2);
+}
+
 static void test_APP_LEADERS_ONLY_no_fight_to_the_closest_friends(void **state)
 {
     (void)state;
@@ -710,12 +725,16 @@ static void test_APP_LEADERS_ONLY_no_fight_to_the_closest_friends(void **state)
     pt_put(&g, "ii-corps", "dowdalls-tavern");
     pt_put(&g, "lee", "chancellorsville");
     pt_put(&g, "anderson", "spotsylvania");
+    pt_log_clear();
     end_movement(&g);
+    assert_true(pt_log_has("the fights are resolved")); /* Chancellorsville holds both armies' counters */
     /* Hooker has two areas at one step: his choice; Lee one at two steps (by Catharine Furnace) */
     assert_int_equal(g.cb.question, PP_Q_LEADER);
     assert_int_equal(pp_to_move(&g), PP_UNION);
     pt_refused(&g, "leader hooker falmouth", "not one of the closest");
     pt_do(&g, "leader hooker dowdalls-tavern");
+    assert_true(pt_log_has("only leaders met in Chancellorsville: each has gone to his army, no fight"));
+    assert_false(pt_log_has("nobody left"));
     assert_int_equal(pt_where(&g, "hooker"), pt_area("dowdalls-tavern"));
     assert_int_equal(pt_where(&g, "lee"), pt_area("spotsylvania"));
     assert_int_equal(g.control[pt_area("chancellorsville")], PP_CONFEDERATE); /* empty: its flag */
@@ -881,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_APP_COMBAT_TIE_repeat_then_sole_occupant),
         cmocka_unit_test(test_APP_RETREAT_to_friendly_ground_or_eliminated),
         cmocka_unit_test(test_APP_LEADERS_ONLY_no_fight_to_the_closest_friends),
+        cmocka_unit_test(test_APP_COMBAT_ORDER_no_phase_without_a_fight),
         cmocka_unit_test(test_APP_CONTROL_rulebook_note_occupy_to_keep),
         cmocka_unit_test(test_APP_HIDDEN_backs_except_in_combat),
         cmocka_unit_test(test_APP_VICTORY_after_turn_6),

@@ -127,8 +127,10 @@ void pp_event_format(const PpData *pd, const PpEvent *e, int viewer, char *buf, 
         snprintf(text, sizeof text, "equal hits in %s: round %d", to, e->value);
         break;
     case PP_EV_WIN:
-        if (e->side < 0)
-            snprintf(text, sizeof text, "the fight in %s ends with nobody left", to);
+        if (e->side < 0 && e->value == 0) /* no round was fought: only leaders met (APP-LEADERS-ONLY) */
+            snprintf(text, sizeof text, "only leaders met in %s: each has gone to his army, no fight", to);
+        else if (e->side < 0)
+            snprintf(text, sizeof text, "the fight in %s ends with no unit left on either side", to);
         else
             snprintf(text, sizeof text, "the %s wins the fight in %s", side, to);
         break;

@@ -56,7 +56,11 @@ void pp_next_step(PpGame *g, PpEvents *ev)
     }
     g->budget = 0;
     g->moved = 0;
-    pp_emit(ev, PP_EV_COMBAT_PHASE, g->initiative, -1, -1, -1, 0, 0);
+    bool fights = false; /* the phase is announced only when there is something to fight */
+    for (int a = 0; a < PPD(g)->nareas && !fights; a++)
+        fights = pp_contested(g, a);
+    if (fights)
+        pp_emit(ev, PP_EV_COMBAT_PHASE, g->initiative, -1, -1, -1, 0, 0);
     pp_combat_phase(g, ev);
 }
 
