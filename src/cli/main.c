@@ -136,6 +136,9 @@ int main(int argc, char **argv)
         GameData gd;
         if (!cli_open(data, &gd))
             return 1;
+        char dir[4096];
+        if (cli_data_dir(data, dir, sizeof dir, stderr) == 0)
+            uo.data_dir = dir; /* A Perfect Plan's data is read from there when it is chosen */
         setlocale(LC_ALL, ""); /* line drawing and wide characters in ncursesw */
         int rc = ui_run(&gd, &uo);
         gamedata_free(&gd);

@@ -189,6 +189,7 @@ static void cmd_new(Session *s, const char *args)
         return;
     }
     take_game(s, &g);
+    s->pp_on = false; /* the base game again (A Perfect Plan's is kept until the next 'new perfect-plan') */
     s->shown_log = 0;
     print_new_log(s);
     print_state(s);
@@ -825,7 +826,9 @@ static void cmd_boxes(Session *s, const char *args)
 
 static void help(void)
 {
-    printf("help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
+    printf("help new perfect-plan [standard] [SEED]  A Perfect Plan, the box's area game ('help' then lists its\n"
+           "help                           commands; see docs/script.md)\n"
+           "help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
            "help                           events dummies rule-of-six extra-skirmishers hypothetical\n"
            "help                           absent-forces\n"
            "help dice N [N ...]            queue dice (1-6) for the next rolls\n"
@@ -871,6 +874,7 @@ void script_begin(ScriptSession *s, const GameData *gd)
 
 void script_end(ScriptSession *s)
 {
+    script_pp_end(s);
     if (s->started)
         game_free(&s->game);
     s->started = false;
@@ -891,6 +895,11 @@ bool script_line(ScriptSession *s, char *line)
         args++;
     if (strcmp(cmd, "quit") == 0)
         return false;
+    if (strcmp(cmd, "new") == 0 && strncmp(args, "perfect-plan", 12) == 0 &&
+        (args[12] == '\0' || args[12] == ' ' || args[12] == '\t'))
+        script_pp_new(s, args + 12);
+    else if (script_pp_line(s, cmd, args))
+        ; /* a command of A Perfect Plan's game under way */
     else if (strcmp(cmd, "new") == 0)
         cmd_new(s, args);
     else if (strcmp(cmd, "dice") == 0)
@@ -958,6 +967,9 @@ int cmd_script(int argc, char **argv, const char *data_option)
         return 1;
     ScriptSession s;
     script_begin(&s, &gd);
+    char dir[4096];
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr) == 0)
+        s.data_dir = dir; /* A Perfect Plan's data is read from there when a game of it begins */
     char line[1024];
     while (fgets(line, sizeof line, stdin)) {
         if (!strchr(line, '\n') && !feof(stdin)) {

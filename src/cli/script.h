@@ -15,6 +15,11 @@ typedef struct {
     Game game;
     bool started;
     int shown_log; /* log entries already printed */
+    /* A Perfect Plan (script_pp.c): its session once `new perfect-plan`
+     * has been run (pp_on while it is the game under way). */
+    struct PpScript *pp;
+    bool pp_on;
+    const char *data_dir; /* where its data is read from; NULL: found as guv finds it */
     /* Set by a harness, never by a user: */
     bool sandbox; /* files are bare names in the current folder only */
     long budget;  /* decisions decide/pick/play/step may still apply; -1: no limit */
@@ -24,5 +29,12 @@ void script_begin(ScriptSession *s, const GameData *gd);
 /* Runs one command line (without its newline); false when it was quit. */
 bool script_line(ScriptSession *s, char *line);
 void script_end(ScriptSession *s);
+
+/* script_pp.c: A Perfect Plan's commands. script_pp_new runs `new
+ * perfect-plan ARGS`; script_pp_line runs any other command while its
+ * game is under way (true when it was one of its commands). */
+void script_pp_new(ScriptSession *s, const char *args);
+bool script_pp_line(ScriptSession *s, const char *cmd, const char *args);
+void script_pp_end(ScriptSession *s);
 
 #endif

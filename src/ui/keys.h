@@ -32,6 +32,7 @@ typedef struct {
     bool seed_set;
     uint64_t seed; /* new games use this seed instead of the clock */
     const char *position_file; /* --position: the game opens at this position (rules/position.h), NULL */
+    const char *data_dir;      /* the data folder (A Perfect Plan's files are read from it when chosen), NULL */
 } UiOptions;
 
 /* Opens the key script, if any; false with a message on stderr if it cannot. */

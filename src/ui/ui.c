@@ -7,6 +7,7 @@
 #include <term.h>
 
 static volatile sig_atomic_t curses_on;
+static const char *data_dir; /* for A Perfect Plan's data, read when it is chosen */
 
 static void restore_terminal(void)
 {
@@ -317,6 +318,7 @@ static int run_menu(Ui *u, Game *position)
                                          : "n   new solitaire campaign (30 April - 4 May 1863)   [Enter]",
                       COLS - 6);
         mvaddnstr(y++, 6, "s   a scenario for two players on one screen", COLS - 6);
+        mvaddnstr(y++, 6, "p   A Perfect Plan: the area game, two players or against the computer", COLS - 6);
         char opts[200] = "o   options:";
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (options & (1u << i))
@@ -343,6 +345,11 @@ static int run_menu(Ui *u, Game *position)
             key = can_resume ? 'r' : 'n';
         if (key == 'm') {
             run_viewer(u);
+            continue;
+        }
+        if (key == 'p') {
+            msg[0] = '\0';
+            pp_menu(u, data_dir, msg, sizeof msg);
             continue;
         }
         char err[1200];
@@ -561,6 +568,7 @@ static int ui_screen(const GameData *gd, const char *replay_file, const UiOption
     mouseinterval(0);
     set_escdelay(25); /* Esc answers at once */
     setup_styles(&u);
+    data_dir = o->data_dir;
     int rc = replay_file ? run_replay(&u, replay_file) : run_menu(&u, position);
     restore_terminal();
     if (headless) {

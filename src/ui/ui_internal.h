@@ -244,6 +244,12 @@ bool read_line(const char *label, char *buf, size_t size, bool digits);
 /* Quitting while the last autosave failed: the reason and a question; true to quit. */
 bool quit_unsaved_ok(GameUi *gu);
 
+/* ---- ui_pp.c: A Perfect Plan, the box's area game ---- */
+/* Its menu (two players, or against the computer as either side; resume),
+ * then the game; back to the start menu when left. A problem (no data)
+ * is written into msg. */
+void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize);
+
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
 int ui_wrap(int y, int x, int w, const char *t);

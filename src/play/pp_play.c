@@ -1,0 +1,393 @@
+/* A game of A Perfect Plan and its autosave: see pp_play.h. */
+#include "play/pp_play.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/save.h"
+
+#define PP_SAVE_MAGIC "guv-pp-save 1"
+
+PpDecision pp_fallback_chooser(const PpGame *g, void *ctx)
+{
+    PpDecision ds[PP_MAX_LEGAL];
+    int n = pp_legal(g, ds, PP_MAX_LEGAL);
+    if (n > PP_MAX_LEGAL)
+        n = PP_MAX_LEGAL;
+    if (n <= 0)
+        return (PpDecision){PP_D_DONE, -1, -1};
+    return ds[rng_below((Rng *)ctx, (uint32_t)n)];
+}
+
+bool pp_play_autosave_path(char *out, size_t size)
+{
+    char dir[4000];
+    if (!save_dir(dir, sizeof dir))
+        return false;
+    snprintf(out, size, "%s/perfect-plan.save", dir);
+    return true;
+}
+
+static void keep_event(PpPlay *p, const PpEvent *e, int rec)
+{
+    if (p->nlog == p->caplog) {
+        int cap = p->caplog ? p->caplog * 2 : 256;
+        PpLogEntry *n = realloc(p->log, (size_t)cap * sizeof *n);
+        if (!n) {
+            p->oom = true;
+            return;
+        }
+        p->log = n;
+        p->caplog = cap;
+    }
+    p->log[p->nlog++] = (PpLogEntry){*e, rec};
+}
+
+static bool keep_record(PpPlay *p, const PpRecord *r)
+{
+    if (p->nrec == p->caprec) {
+        int cap = p->caprec ? p->caprec * 2 : 128;
+        PpRecord *n = realloc(p->rec, (size_t)cap * sizeof *n);
+        if (!n) {
+            p->oom = true;
+            return false;
+        }
+        p->rec = n;
+        p->caprec = cap;
+    }
+    p->rec[p->nrec++] = *r;
+    return true;
+}
+
+static void save_body(FILE *f, const void *ctx)
+{
+    const PpPlay *p = ctx;
+    fprintf(f, "%s\nseed %" PRIu64 "\ncomputer %s\n", PP_SAVE_MAGIC, p->seed,
+            p->computer < 0 ? "none" : pp_side_word(p->computer));
+    for (int i = 0; i < p->nrec; i++) {
+        if (p->rec[i].kind == PP_REC_DIE) {
+            fprintf(f, "die %d\n", p->rec[i].die);
+            continue;
+        }
+        char text[128];
+        pp_decision_format(p->pd, &p->rec[i].d, text, sizeof text);
+        fprintf(f, "do %s\n", text);
+    }
+}
+
+bool pp_play_save(const PpPlay *p, const char *path, char *err, size_t n)
+{
+    return save_write_atomic(path, "the save", save_body, p, err, n);
+}
+
+static void autosave(PpPlay *p)
+{
+    if (p->deferred && p->autosave[0]) {
+        p->dirty = true;
+        return;
+    }
+    p->save_error[0] = '\0';
+    if (!p->autosave[0])
+        return;
+    char err[1200];
+    if (!pp_play_save(p, p->autosave, err, sizeof err))
+        snprintf(p->save_error, sizeof p->save_error, "%s", err);
+}
+
+void pp_play_flush(PpPlay *p)
+{
+    if (!p->dirty)
+        return;
+    p->dirty = false;
+    bool deferred = p->deferred;
+    p->deferred = false;
+    autosave(p);
+    p->deferred = deferred;
+}
+
+static void start(PpPlay *p, const PpData *pd, uint64_t seed, int computer)
+{
+    p->pd = pd;
+    p->seed = seed;
+    p->computer = computer;
+    pp_new(&p->g, pd, seed);
+}
+
+/* Applies one record to the game, logging its events; false with why. */
+static bool replay_one(PpPlay *p, PpRecord *r, int index, char *why, size_t n)
+{
+    if (r->kind == PP_REC_DIE) {
+        if (rng_force(&p->g.rng, r->die) != 0) {
+            snprintf(why, n, "no more dice can be queued (or %d is not a die)", r->die);
+            return false;
+        }
+        return true;
+    }
+    static PpEvents ev; /* large; one at a time */
+    ev.n = 0;
+    ev.overflow = false;
+    r->side = (int8_t)pp_to_move(&p->g);
+    if (pp_apply(&p->g, &r->d, &ev, why, n) != 0)
+        return false;
+    r->rolled = false;
+    for (int i = 0; i < ev.n; i++) {
+        if (ev.ev[i].kind == PP_EV_DIE)
+            r->rolled = true;
+        keep_event(p, &ev.ev[i], index);
+    }
+    return true;
+}
+
+void pp_play_new(PpPlay *p, const PpData *pd, uint64_t seed, bool standard, int computer, const char *path)
+{
+    memset(p, 0, sizeof *p);
+    start(p, pd, seed, computer);
+    snprintf(p->autosave, sizeof p->autosave, "%s", path ? path : "");
+    for (int i = 0; standard && i < 2; i++) {
+        PpDecision d = {PP_D_STANDARD, -1, -1};
+        char why[200];
+        bool deferred = p->deferred;
+        p->deferred = true; /* one save for the two */
+        pp_play_apply(p, &d, why, sizeof why);
+        p->deferred = deferred;
+    }
+    p->dirty = false;
+    autosave(p);
+}
+
+bool pp_play_apply(PpPlay *p, const PpDecision *d, char *why, size_t n)
+{
+    PpRecord r = {.kind = PP_REC_DO, .d = *d};
+    if (pp_refusal(&p->g, d, why, n))
+        return false;
+    if (!keep_record(p, &r)) {
+        snprintf(why, n, "out of memory");
+        return false;
+    }
+    if (!replay_one(p, &p->rec[p->nrec - 1], p->nrec - 1, why, n)) {
+        p->nrec--;
+        return false;
+    }
+    autosave(p);
+    return true;
+}
+
+bool pp_play_force_die(PpPlay *p, int value)
+{
+    PpRecord r = {.kind = PP_REC_DIE, .die = (int8_t)value, .side = -1};
+    if (value < 1 || value > 6 || p->g.rng.nforced >= RNG_MAX_FORCED || !keep_record(p, &r))
+        return false;
+    char why[100];
+    if (!replay_one(p, &p->rec[p->nrec - 1], p->nrec - 1, why, sizeof why)) {
+        p->nrec--;
+        return false;
+    }
+    autosave(p);
+    return true;
+}
+
+int pp_play_last_of(const PpPlay *p, int side)
+{
+    for (int i = p->nrec - 1; i >= 0; i--)
+        if (p->rec[i].kind == PP_REC_DO && p->rec[i].side == side)
+            return i;
+    return -1;
+}
+
+/* Where undo for side would go back to (the record to drop from), or -1
+ * with why. */
+static int undo_target(const PpPlay *p, int nrec, int side, char *why, size_t n)
+{
+    int r = -1;
+    for (int i = nrec - 1; i >= 0; i--)
+        if (p->rec[i].kind == PP_REC_DO && p->rec[i].side == side) {
+            r = i;
+            break;
+        }
+    if (r < 0) {
+        snprintf(why, n, "nothing of yours to take back");
+        return -1;
+    }
+    for (int i = r; i < nrec; i++) {
+        if (p->rec[i].kind == PP_REC_DIE || p->rec[i].rolled) {
+            snprintf(why, n, "dice were rolled since: what they decided stands");
+            return -1;
+        }
+        if (i > r && p->rec[i].side != side && p->rec[i].side != p->computer) {
+            snprintf(why, n, "the other player has decided since");
+            return -1;
+        }
+    }
+    return r;
+}
+
+int pp_play_undo_depth(const PpPlay *p, int side)
+{
+    int depth = 0, nrec = p->nrec;
+    char why[100];
+    int r;
+    while ((r = undo_target(p, nrec, side, why, sizeof why)) >= 0) {
+        depth++;
+        nrec = r;
+    }
+    return depth;
+}
+
+/* p's game replayed from its seed through its first k records. */
+static bool replay_to(PpPlay *p, int k, char *why, size_t n)
+{
+    int nrec = p->nrec;
+    p->nrec = 0;
+    p->nlog = 0;
+    pp_new(&p->g, p->pd, p->seed);
+    for (int i = 0; i < k && i < nrec; i++) {
+        if (!replay_one(p, &p->rec[i], i, why, n))
+            return false;
+        p->nrec = i + 1;
+    }
+    return true;
+}
+
+bool pp_play_undo(PpPlay *p, int side, char *why, size_t n)
+{
+    int r = undo_target(p, p->nrec, side, why, n);
+    if (r < 0)
+        return false;
+    if (!replay_to(p, r, why, n))
+        return false;
+    autosave(p);
+    return true;
+}
+
+static int side_of_word(const char *w)
+{
+    return strcmp(w, "union") == 0 ? PP_UNION : strcmp(w, "confederate") == 0 ? PP_CONFEDERATE : -1;
+}
+
+bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_saving, char *err, size_t n)
+{
+    memset(p, 0, sizeof *p);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, n, "%s: cannot be read", path);
+        return false;
+    }
+    char line[512];
+    int ln = 0;
+    bool ok = true, have_seed = false, have_magic = false;
+    uint64_t seed = 0;
+    int computer = -1;
+    while (ok && fgets(line, sizeof line, f)) {
+        ln++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#')
+            continue;
+        char why[300] = "";
+        if (!have_magic) {
+            if (strcmp(line, PP_SAVE_MAGIC) != 0) {
+                snprintf(err, n, "%s:%d: not a save of A Perfect Plan (it should begin with '%s')", path, ln,
+                         PP_SAVE_MAGIC);
+                ok = false;
+            }
+            have_magic = true;
+            continue;
+        }
+        if (!have_seed) {
+            char w[32];
+            unsigned long long s;
+            if (sscanf(line, "seed %llu", &s) == 1) {
+                seed = s;
+                continue;
+            }
+            if (sscanf(line, "computer %31s", w) == 1 && (strcmp(w, "none") == 0 || side_of_word(w) >= 0)) {
+                computer = side_of_word(w);
+                have_seed = true;
+                start(p, pd, seed, computer);
+                continue;
+            }
+            snprintf(err, n, "%s:%d: expected 'seed N' then 'computer union|confederate|none', not '%.100s'", path,
+                     ln, line);
+            ok = false;
+            continue;
+        }
+        int die;
+        PpDecision d;
+        if (sscanf(line, "die %d", &die) == 1) {
+            if (!pp_play_force_die(p, die)) {
+                snprintf(err, n, "%s:%d: '%.100s' is not a die that can be queued", path, ln, line);
+                ok = false;
+            }
+        } else if (strncmp(line, "do ", 3) == 0) {
+            if (!pp_decision_parse(pd, line + 3, &d, why, sizeof why) || !pp_play_apply(p, &d, why, sizeof why)) {
+                snprintf(err, n, "%s:%d: '%.100s' does not replay: %.200s", path, ln, line + 3, why);
+                ok = false;
+            }
+        } else {
+            snprintf(err, n, "%s:%d: expected 'do DECISION' or 'die N', not '%.100s'", path, ln, line);
+            ok = false;
+        }
+    }
+    fclose(f);
+    if (ok && !have_seed) {
+        snprintf(err, n, "%s: the save ends before its seed and computer lines", path);
+        ok = false;
+    }
+    if (ok && p->oom) {
+        snprintf(err, n, "%s: out of memory replaying it", path);
+        ok = false;
+    }
+    if (!ok) {
+        pp_play_free(p);
+        return false;
+    }
+    if (keep_saving)
+        snprintf(p->autosave, sizeof p->autosave, "%s", path);
+    return true;
+}
+
+void pp_play_finish(PpPlay *p)
+{
+    pp_play_flush(p);
+    if (!p->autosave[0] || !pp_over(&p->g))
+        return;
+    char done[4200];
+    snprintf(done, sizeof done, "%s", p->autosave);
+    char *slash = strrchr(done, '/');
+    snprintf(slash ? slash + 1 : done, sizeof done - (size_t)(slash ? slash + 1 - done : 0),
+             "perfect-plan-finished.save");
+    if (rename(p->autosave, done) != 0)
+        snprintf(p->save_error, sizeof p->save_error, "the finished game stays in %s", p->autosave);
+    else
+        p->autosave[0] = '\0';
+}
+
+void pp_play_free(PpPlay *p)
+{
+    pp_play_flush(p);
+    free(p->rec);
+    free(p->log);
+    p->rec = NULL;
+    p->log = NULL;
+    p->nrec = p->caprec = p->nlog = p->caplog = 0;
+}
+
+void pp_play_result_text(const PpPlay *p, char *buf, size_t n)
+{
+    const PpData *pd = p->pd;
+    int r = pp_result(&p->g);
+    char held[300] = "";
+    for (int i = 0; i < pd->nvictory; i++) {
+        int a = pd->victory_areas[i];
+        snprintf(held + strlen(held), sizeof held - strlen(held), "%s%s held by the %s", i ? ", " : "",
+                 pd->areas[a].name, pd->sides[p->g.control[a]].shortname);
+    }
+    if (r < 0)
+        snprintf(buf, n, "the game goes on (turn %d of %d): %s", p->g.turn, pd->turns, held);
+    else if (r == PP_TIE)
+        snprintf(buf, n, "A tie: the victory areas are split (%s).", held);
+    else
+        snprintf(buf, n, "The %s (%s) wins: it holds every victory area (%s).", pd->sides[r].name,
+                 pd->sides[r].shortname, held);
+}

@@ -1,0 +1,99 @@
+/* A game of A Perfect Plan being played (issue 17): the engine's game
+ * (perfect_plan/pp.h), its record and log, and its autosave. Every
+ * decision and forced die is recorded in words; the save is the seed, how
+ * the game began and those records, written atomically (rules/save.h's
+ * save_write_atomic), so a game resumes exactly where it was left:
+ *
+ *   guv-pp-save 1
+ *   seed 7
+ *   computer confederate   (or: union, none)
+ *   do standard
+ *   do place hooker falmouth
+ *   die 5
+ *   do move ii-corps chancellorsville
+ *
+ * Undo takes back a side's last decision unless a die was rolled since
+ * (combat dice cannot be taken back), replaying the rest. The opponent of
+ * a game against the computer is a PpChooser; until the real AI is plugged
+ * in, pp_fallback_chooser picks a random legal decision. Pure: no
+ * terminal; the screen, guv script and the tests use it alike. */
+#ifndef GUV_PP_PLAY_H
+#define GUV_PP_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perfect_plan/pp.h"
+
+/* The computer's side: chooses the decision of the side to move. Must
+ * return one of pp_legal's decisions. */
+typedef PpDecision (*PpChooser)(const PpGame *g, void *ctx);
+
+/* The FALLBACK opponent, until the real AI (src/pp_ai) is merged: a
+ * uniformly random legal decision, from its own generator ctx (an Rng *,
+ * seeded by the caller). */
+PpDecision pp_fallback_chooser(const PpGame *g, void *ctx);
+
+enum { PP_REC_DO = 0, PP_REC_DIE = 1 };
+
+typedef struct {
+    int8_t kind;   /* PP_REC_DO or PP_REC_DIE */
+    int8_t side;   /* who decided (PP_REC_DO) */
+    bool rolled;   /* dice were rolled while it was applied */
+    int8_t die;    /* PP_REC_DIE: the forced value */
+    PpDecision d;
+} PpRecord;
+
+typedef struct {
+    PpEvent e;
+    int rec; /* the record that caused it (-1: the game's start) */
+} PpLogEntry;
+
+typedef struct {
+    const PpData *pd;
+    PpGame g;
+    uint64_t seed;
+    int computer;  /* the side the computer plays, -1: none */
+    PpRecord *rec;
+    int nrec, caprec;
+    PpLogEntry *log;
+    int nlog, caplog;
+    bool oom; /* a record or log entry could not be kept (out of memory) */
+    char autosave[4096];   /* "" when not saved */
+    char save_error[5000]; /* the last autosave failure, "" when none */
+    bool deferred, dirty;  /* as Play's (play.h): saved by pp_play_flush */
+} PpPlay;
+
+/* DIR/perfect-plan.save in the save folder; false when there is none. */
+bool pp_play_autosave_path(char *out, size_t size);
+/* A new game (both sides' standard set-ups made at once, as two
+ * recorded `standard` decisions, when standard), the computer
+ * playing `computer` (-1: two players), saved to autosave (NULL or "": not saved). */
+void pp_play_new(PpPlay *p, const PpData *pd, uint64_t seed, bool standard, int computer, const char *autosave);
+/* Applies d for the side to move, records it, logs what happened, saves.
+ * False (why) when the rules refuse it. */
+bool pp_play_apply(PpPlay *p, const PpDecision *d, char *why, size_t n);
+/* Queues a forced die (1-6) for the next roll, recorded. False when refused. */
+bool pp_play_force_die(PpPlay *p, int value);
+/* Takes back side's last decision and the computer's after it; false
+ * with the reason when it cannot (a die rolled since, the other player's
+ * decision since, nothing to take back). */
+bool pp_play_undo(PpPlay *p, int side, char *why, size_t n);
+/* How many of side's decisions could be taken back one after another now. */
+int pp_play_undo_depth(const PpPlay *p, int side);
+bool pp_play_save(const PpPlay *p, const char *path, char *err, size_t n);
+/* Replays the save at path into p (which is left empty on failure, with
+ * "path:line: what is wrong" in err); it goes on saving there when
+ * keep_saving. */
+bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_saving, char *err, size_t n);
+void pp_play_flush(PpPlay *p);
+/* The game over: its autosave renamed perfect-plan-finished.save. */
+void pp_play_finish(PpPlay *p);
+void pp_play_free(PpPlay *p);
+/* The record index of side's last decision, -1 none. */
+int pp_play_last_of(const PpPlay *p, int side);
+/* Why the game ended, in words (the victory areas and who holds them). */
+void pp_play_result_text(const PpPlay *p, char *buf, size_t n);
+
+#endif

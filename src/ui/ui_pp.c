@@ -1,0 +1,724 @@
+/* The curses screen of A Perfect Plan (issue 17): its menu, the game for
+ * two players on one screen (a curtain between the sides) or against the
+ * computer (a PpChooser: the fallback random player until the AI is
+ * merged), autosaved after every decision (play/pp_play.h). What to draw
+ * comes from view/pp_screen.h; the decisions offered are pp_legal's,
+ * nothing else. */
+#include "ui/ui_internal.h"
+
+#include "play/pp_play.h"
+#include "view/pp_screen.h"
+
+enum { PP_PANEL_W = 36 };
+
+typedef struct {
+    Ui *u;
+    const PpData *pd;
+    PpPlay play;
+    PpChooser chooser;
+    void *chooser_ctx;
+    Rng fallback_rng;
+    PpDecision legal[PP_MAX_LEGAL];
+    int nlegal;
+    int view[PP_MAX_LEGAL], nview; /* the list shown: indexes into legal */
+    int sel, top;
+    int filter; /* the area the list is narrowed to, -1 none */
+    bool list_open; /* the list over the map (80x24) */
+    int overlay;    /* 0 none, 1 the log, 2 help */
+    int log_back;
+    int seen_side;  /* two players: the side the curtain was last lifted for */
+    int news_from;  /* the log entries since the viewer's last decision start here */
+    unsigned char flash[PP_MAX_AREAS];
+    char msg[600];
+} PpUi;
+
+static int viewer_of(const PpUi *s)
+{
+    if (s->play.computer >= 0)
+        return 1 - s->play.computer;
+    int m = pp_to_move(&s->play.g);
+    return m >= 0 ? m : s->seen_side >= 0 ? s->seen_side : PP_UNION;
+}
+
+static bool names_area(const PpUi *s, const PpDecision *d, int area)
+{
+    int ar[2];
+    int k = pp_decision_areas(&s->play.g, d, ar);
+    for (int i = 0; i < k; i++)
+        if (ar[i] == area)
+            return true;
+    return false;
+}
+
+static void list_refresh(PpUi *s)
+{
+    s->nlegal = pp_legal(&s->play.g, s->legal, PP_MAX_LEGAL);
+    if (s->nlegal > PP_MAX_LEGAL)
+        s->nlegal = PP_MAX_LEGAL;
+    s->nview = 0;
+    for (int i = 0; i < s->nlegal; i++)
+        if (s->filter < 0 || names_area(s, &s->legal[i], s->filter))
+            s->view[s->nview++] = i;
+    if (s->nview == 0 && s->filter >= 0) { /* nothing there: the whole list */
+        s->filter = -1;
+        list_refresh(s);
+        return;
+    }
+    if (s->sel >= s->nview)
+        s->sel = s->nview ? s->nview - 1 : 0;
+    if (s->sel < 0)
+        s->sel = 0;
+}
+
+static const PpDecision *selected(const PpUi *s)
+{
+    return s->nview > 0 ? &s->legal[s->view[s->sel]] : NULL;
+}
+
+/* The areas the list's decisions name, in map order (left to right, top
+ * to bottom), for the area filter. */
+static int filter_areas(const PpUi *s, int *out)
+{
+    bool named[PP_MAX_AREAS] = {false};
+    for (int i = 0; i < s->nlegal; i++) {
+        int ar[2];
+        int k = pp_decision_areas(&s->play.g, &s->legal[i], ar);
+        for (int j = 0; j < k; j++)
+            if (ar[j] >= 0)
+                named[ar[j]] = true;
+    }
+    int n = 0;
+    for (int a = 0; a < s->pd->nareas; a++)
+        if (named[a])
+            out[n++] = a;
+    /* by column band, then row: a reading of the map from west to east */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            const PpArea *x = &s->pd->areas[out[j - 1]], *y = &s->pd->areas[out[j]];
+            if (x->col * 4 / 80 > y->col * 4 / 80 || (x->col * 4 / 80 == y->col * 4 / 80 && x->row > y->row)) {
+                int t = out[j];
+                out[j] = out[j - 1];
+                out[j - 1] = t;
+            }
+        }
+    return n;
+}
+
+static void step_filter(PpUi *s, int dir)
+{
+    int areas[PP_MAX_AREAS];
+    int n = filter_areas(s, areas);
+    if (n == 0)
+        return;
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (areas[i] == s->filter)
+            at = i;
+    at += dir;
+    if (at < -1)
+        at = n - 1;
+    if (at >= n)
+        at = -1;
+    s->filter = at < 0 ? -1 : areas[at];
+    s->sel = s->top = 0;
+    list_refresh(s);
+}
+
+static attr_t style(const PpUi *s, int st)
+{
+    bool c = s->u->colour;
+    switch (st) {
+    case PPS_LAND:
+        return c ? COLOR_PAIR(COLOR_WHITE + 1) | A_DIM : A_DIM;
+    case PPS_ARROW:
+        return c ? COLOR_PAIR(COLOR_CYAN + 1) | A_BOLD : A_BOLD;
+    case PPS_LABEL_U:
+        return c ? COLOR_PAIR(COLOR_BLUE + 1) | A_BOLD : A_NORMAL;
+    case PPS_LABEL_C:
+        return c ? COLOR_PAIR(COLOR_RED + 1) | A_BOLD : A_NORMAL;
+    case PPS_FLAG_U:
+        return c ? COLOR_PAIR(COLOR_BLUE + 1) | A_BOLD | A_REVERSE : A_BOLD;
+    case PPS_FLAG_C:
+        return c ? COLOR_PAIR(COLOR_RED + 1) | A_BOLD | A_REVERSE : A_BOLD;
+    case PPS_OWN:
+        return A_BOLD;
+    case PPS_ENEMY:
+        return c ? COLOR_PAIR(COLOR_MAGENTA + 1) : A_UNDERLINE;
+    case PPS_TRENCH:
+        return c ? COLOR_PAIR(COLOR_YELLOW + 1) | A_BOLD : A_BOLD;
+    case PPS_PICK:
+        return A_REVERSE | A_BOLD;
+    case PPS_FLASH:
+        return s->u->flash_attr | (c ? 0 : A_UNDERLINE);
+    case PPS_COMBAT:
+        return c ? COLOR_PAIR(COLOR_YELLOW + 1) | A_REVERSE | A_BOLD : A_REVERSE | A_UNDERLINE;
+    default:
+        return A_NORMAL;
+    }
+}
+
+static void pp_draw_map(PpUi *s, int viewer)
+{
+    PpMarks marks;
+    memset(&marks, 0, sizeof marks);
+    const PpDecision *d = selected(s);
+    if (d && (s->play.computer < 0 || pp_to_move(&s->play.g) != s->play.computer)) {
+        int ar[2];
+        int k = pp_decision_areas(&s->play.g, d, ar);
+        for (int i = 0; i < k; i++)
+            marks.pick[ar[i]] = 1;
+    }
+    if (s->filter >= 0)
+        marks.pick[s->filter] = 1;
+    memcpy(marks.flash, s->flash, sizeof marks.flash);
+    PpMapGrid m;
+    pp_map_grid(&m, &s->play.g, viewer, &marks);
+    for (int r = 1; r < PPS_ROWS && r < LINES - 1; r++)
+        for (int c = 0; c < PPS_COLS && c < COLS; c++) {
+            attrset(style(s, m.st[r][c]));
+            mvaddch(r, c, (chtype)(unsigned char)m.ch[r][c]);
+        }
+    attrset(A_NORMAL);
+    /* the boxes and the news in the free corner at the bottom left */
+    char elim[300], reinf[300];
+    pp_boxes_text(&s->play.g, viewer, elim, sizeof elim, reinf, sizeof reinf);
+    (void)reinf;
+    char news[300] = "", q[300];
+    int last = s->play.nlog - 1;
+    if (last >= 0)
+        pp_event_format(s->pd, &s->play.log[last].e, viewer, news, sizeof news);
+    pp_question_text(&s->play.g, q, sizeof q);
+    const char *lines[3] = {elim, news, q};
+    for (int i = 0; i < 3; i++) {
+        int row = PPS_ROWS - 3 + i;
+        if (!lines[i] || row >= LINES - 1)
+            continue;
+        int w = 0;
+        while (w < PPS_COLS && m.ch[row][w] == ' ')
+            w++;
+        w = w > 1 ? w - 1 : 0;
+        if (w > COLS)
+            w = COLS;
+        if (i == 2)
+            attrset(A_BOLD);
+        else if (s->u->colour && i == 1)
+            attrset(A_DIM);
+        mvaddnstr(row, 0, lines[i], w);
+        attrset(A_NORMAL);
+    }
+}
+
+/* The list of decisions in a box at (x, y), w wide, h high. */
+static void pp_draw_list(PpUi *s, int x, int y, int w, int h, bool box)
+{
+    if (box) {
+        for (int r = y; r < y + h; r++) {
+            move(r, x);
+            for (int i = 0; i < w; i++)
+                addch(' ');
+        }
+        attrset(A_REVERSE);
+        mvhline(y, x, ' ', w);
+        attrset(A_NORMAL);
+    }
+    char title[200];
+    if (s->filter >= 0)
+        snprintf(title, sizeof title, " %d orders in %s", s->nview, s->pd->areas[s->filter].name);
+    else
+        snprintf(title, sizeof title, " %d orders", s->nview);
+    attrset(A_REVERSE);
+    mvhline(y, x, ' ', w);
+    mvaddnstr(y, x, title, w);
+    attrset(A_NORMAL);
+    int rows = h - 1;
+    if (rows < 1)
+        return;
+    if (s->sel < s->top)
+        s->top = s->sel;
+    if (s->sel >= s->top + rows)
+        s->top = s->sel - rows + 1;
+    for (int i = 0; i < rows && s->top + i < s->nview; i++) {
+        char text[200];
+        pp_decision_words(&s->play.g, &s->legal[s->view[s->top + i]], text, sizeof text);
+        bool on = s->top + i == s->sel;
+        move(y + 1 + i, x);
+        for (int k = 0; k < w; k++)
+            addch(' ');
+        if (on)
+            attrset(A_REVERSE);
+        mvaddch(y + 1 + i, x, on ? '>' : ' ');
+        mvaddnstr(y + 1 + i, x + 1, text, w - 1);
+        attrset(A_NORMAL);
+    }
+}
+
+/* The log for the viewer, newest at the bottom, in rows y..y+h-1. */
+static void draw_log_lines(PpUi *s, int viewer, int x, int y, int w, int h)
+{
+    int end = s->play.nlog - s->log_back;
+    if (end < 0)
+        end = 0;
+    int first = end - h;
+    if (first < 0)
+        first = 0;
+    for (int i = first, r = y; i < end; i++, r++) {
+        char line[300];
+        pp_event_format(s->pd, &s->play.log[i].e, viewer, line, sizeof line);
+        if (i >= s->news_from && s->u->colour)
+            attrset(A_BOLD);
+        mvaddnstr(r, x, line, w);
+        attrset(A_NORMAL);
+    }
+}
+
+static void pp_draw_help(void)
+{
+    static const char *const lines[] = {
+        "A Perfect Plan: the keys",
+        "",
+        "Up Down (k j)   choose an order; PgUp PgDn a page",
+        "Enter           carry it out",
+        "Left Right      narrow the orders to one area (the map marks it), round the map",
+        "Esc             the whole list again",
+        "Tab             the list over the map (80x24), or not",
+        "L               the log (Up Down PgUp PgDn scroll it, Esc back)",
+        "u               take back your last order (not past a die roll)",
+        "?               this help;  q  back to the menu (the game is saved)",
+        "",
+        "The map: [Area] an area, {Area} a victory area; '.' joins areas by land,",
+        "'~' a river crossed at its arrows (a river without arrows is not crossed).",
+        "Under each area: U or C who controls it, # a trench (#U #C: another side's),",
+        "your counters by name (*Ho *Le: leaders), ?3 three enemy counters face down",
+        "(their faces show in a combat), + more than fits.",
+        "The area of a combat under way is marked; the opponent's last moves are lit.",
+        NULL};
+    erase();
+    for (int i = 0; lines[i] && i < LINES - 1; i++)
+        mvaddnstr(i + 1, 2, lines[i], COLS - 3);
+    ui_bar(LINES - 1, " any key: back to the game");
+}
+
+static void pp_draw_screen(PpUi *s)
+{
+    erase();
+    int viewer = viewer_of(s);
+    if (s->overlay == 2) {
+        pp_draw_help();
+        refresh();
+        return;
+    }
+    char status[300], elim[300], reinf[300];
+    pp_status_text(&s->play.g, status, sizeof status);
+    pp_boxes_text(&s->play.g, viewer, elim, sizeof elim, reinf, sizeof reinf);
+    char bar[700];
+    snprintf(bar, sizeof bar, "%s %s%s%s%s", COLS >= 100 ? " A Perfect Plan " : "", status,
+             s->play.computer >= 0 ? (viewer == PP_UNION ? " (you: AoP)" : " (you: ANV)") : "", reinf[0] ? " | " : "",
+             reinf);
+    ui_bar(0, bar);
+    if (s->overlay == 1) {
+        int h = LINES - 2;
+        draw_log_lines(s, viewer, 1, 1, COLS - 2, h);
+        ui_bar(LINES - 1, " the log (yours to read)  Up Down PgUp PgDn scroll   Esc or L back");
+        refresh();
+        return;
+    }
+    pp_draw_map(s, viewer);
+    bool wide = COLS >= PPS_COLS + 30;
+    const PpDecision *d = selected(s);
+    if (wide) {
+        int x = PPS_COLS + 1, w = COLS - x;
+        int h = (LINES - 2) / 2;
+        pp_draw_list(s, x, 1, w, h, false);
+        attrset(A_REVERSE);
+        mvhline(1 + h, x, ' ', w);
+        mvaddnstr(1 + h, x, " the log", w);
+        attrset(A_NORMAL);
+        draw_log_lines(s, viewer, x, 2 + h, w, LINES - 3 - h);
+    } else if (s->list_open) {
+        int ar[2] = {-1, -1};
+        if (d)
+            pp_decision_areas(&s->play.g, d, ar);
+        int col = ar[0] >= 0 ? s->pd->areas[ar[0]].col : 60;
+        int w = PP_PANEL_W, x = col >= 40 ? 0 : COLS - w;
+        pp_draw_list(s, x, 1, w, LINES - 2 < 14 ? LINES - 2 : 14, true);
+    }
+    if (LINES > PPS_ROWS + 1 && !wide) { /* a taller screen: the log below the map */
+        int h = LINES - 1 - PPS_ROWS;
+        draw_log_lines(s, viewer, 0, PPS_ROWS, COLS, h);
+    }
+    char line[700];
+    if (s->msg[0])
+        snprintf(line, sizeof line, " %.500s", s->msg);
+    else if (d) {
+        char text[200];
+        pp_decision_words(&s->play.g, d, text, sizeof text);
+        snprintf(line, sizeof line, " %d/%d> %s", s->sel + 1, s->nview, text);
+    } else
+        snprintf(line, sizeof line, " -");
+    ui_bar(LINES - 1, line);
+    const char *keys = " Up/Dn Enter <> Tab L u ? ";
+    if ((int)strlen(line) + (int)strlen(keys) < COLS) {
+        attrset(A_REVERSE);
+        mvaddstr(LINES - 1, COLS - (int)strlen(keys), keys);
+        attrset(A_NORMAL);
+    }
+    refresh();
+}
+
+static void flush_pp(void *arg)
+{
+    PpUi *s = arg;
+    bool failing = s->play.save_error[0] != '\0';
+    pp_play_flush(&s->play);
+    if (s->play.save_error[0] && !failing) {
+        beep();
+        snprintf(s->msg, sizeof s->msg, "not saved: %.400s", s->play.save_error);
+    }
+}
+
+static void after_change(PpUi *s)
+{
+    s->sel = s->top = 0;
+    s->filter = -1;
+    list_refresh(s);
+}
+
+/* The computer's decisions until it is the player's turn; the areas it
+ * acted in are lit until the player's next decision. */
+static void computer_moves(PpUi *s)
+{
+    int from = s->play.nlog;
+    bool moved = false;
+    while (!pp_over(&s->play.g) && pp_to_move(&s->play.g) == s->play.computer) {
+        PpDecision d = s->chooser(&s->play.g, s->chooser_ctx);
+        char why[300];
+        if (!pp_play_apply(&s->play, &d, why, sizeof why)) {
+            snprintf(s->msg, sizeof s->msg, "the computer's decision was refused: %.300s (please report it)", why);
+            break;
+        }
+        moved = true;
+    }
+    if (!moved)
+        return;
+    for (int i = from; i < s->play.nlog; i++) {
+        const PpEvent *e = &s->play.log[i].e;
+        if (e->side != s->play.computer)
+            continue;
+        if (e->kind == PP_EV_MOVE || e->kind == PP_EV_SWAP || e->kind == PP_EV_TRENCH || e->kind == PP_EV_COMBAT ||
+            e->kind == PP_EV_PLACE || e->kind == PP_EV_RECOVER || e->kind == PP_EV_RETREAT) {
+            if (e->to >= 0 && e->to < PP_MAX_AREAS)
+                s->flash[e->to] = 1;
+            if (e->from >= 0 && e->from < PP_MAX_AREAS && e->kind != PP_EV_PLACE)
+                s->flash[e->from] = 1;
+        }
+    }
+    after_change(s);
+}
+
+static void choose(PpUi *s, const PpDecision *d)
+{
+    char why[300];
+    int mover = pp_to_move(&s->play.g);
+    if (!pp_play_apply(&s->play, d, why, sizeof why)) {
+        snprintf(s->msg, sizeof s->msg, "refused: %.500s", why);
+        return;
+    }
+    (void)mover;
+    memset(s->flash, 0, sizeof s->flash);
+    s->news_from = s->play.nlog;
+    after_change(s);
+}
+
+static void pp_draw_end(PpUi *s)
+{
+    erase();
+    char why[500];
+    pp_play_result_text(&s->play, why, sizeof why);
+    ui_bar(0, " A Perfect Plan  the game is over");
+    int y = 3;
+    attrset(A_BOLD);
+    y = ui_wrap(y, 4, COLS - 8, why) + 1;
+    attrset(A_NORMAL);
+    int r = pp_result(&s->play.g);
+    if (s->play.computer >= 0 && r >= 0) {
+        const char *you = r == PP_TIE ? "Neither side wins." : r == s->play.computer ? "The computer wins." : "You win.";
+        mvaddnstr(y++, 4, you, COLS - 8);
+        y++;
+    }
+    int elim[PP_SIDES] = {0, 0};
+    for (int c = 0; c < s->pd->ncounters; c++)
+        if (s->play.g.where[c] == PP_ELIM)
+            elim[s->pd->counters[c].side]++;
+    char line[200];
+    snprintf(line, sizeof line, "After %d turns. In the eliminated units box: AoP %d, ANV %d.", s->play.g.turn,
+             elim[PP_UNION], elim[PP_CONFEDERATE]);
+    mvaddnstr(y++, 4, line, COLS - 8);
+    y++;
+    int h = LINES - 2 - y;
+    if (h > 0) {
+        mvaddnstr(y++, 4, "The last of the log:", COLS - 8);
+        draw_log_lines(s, -1, 4, y, COLS - 8, h - 1);
+    }
+    ui_bar(LINES - 1, " any key: back to the menu (the game is kept as perfect-plan-finished.save)");
+    refresh();
+}
+
+static void draw_pp_curtain(const PpUi *s, int side)
+{
+    erase();
+    int y = LINES / 2 - 3;
+    attrset(A_BOLD);
+    char line[200];
+    snprintf(line, sizeof line, "The %s (%s) decides now.", s->pd->sides[side].name, s->pd->sides[side].shortname);
+    mvaddnstr(y++, 4, line, COLS - 4);
+    attrset(A_NORMAL);
+    y++;
+    snprintf(line, sizeof line, "%s player, look away; %s player, take the keyboard.",
+             s->pd->sides[1 - side].shortname, s->pd->sides[side].shortname);
+    mvaddnstr(y++, 4, line, COLS - 4);
+    mvaddnstr(y++, 4, "Enter or space: show the game.  q: back to the menu (the game is saved).", COLS - 4);
+    refresh();
+}
+
+/* Plays the game in s until it is left (q) or over and seen. */
+static void run_pp(PpUi *s)
+{
+    s->filter = -1;
+    s->seen_side = -1;
+    s->news_from = s->play.nlog;
+    list_refresh(s);
+    keys_on_idle(flush_pp, s);
+    for (;;) {
+        if (s->play.computer >= 0 && !pp_over(&s->play.g) && pp_to_move(&s->play.g) == s->play.computer)
+            computer_moves(s);
+        if (pp_over(&s->play.g)) {
+            pp_draw_end(s);
+            keys_get();
+            break;
+        }
+        int mover = pp_to_move(&s->play.g);
+        if (s->play.computer < 0 && mover != s->seen_side) {
+            draw_pp_curtain(s, mover);
+            int k = keys_get();
+            if (k == 'q' || k == 'Q')
+                break;
+            if (k != '\n' && k != KEY_ENTER && k != ' ')
+                continue;
+            s->seen_side = mover;
+            s->news_from = s->play.nlog;
+            for (int i = s->play.nlog - 1; i >= 0; i--) /* the news since this side's last decision */
+                if (s->play.log[i].rec >= 0 && s->play.rec[s->play.log[i].rec].side == mover) {
+                    s->news_from = i + 1;
+                    break;
+                }
+        }
+        pp_draw_screen(s);
+        int k = keys_get();
+        if (s->msg[0]) {
+            s->msg[0] = '\0';
+        }
+        if (s->overlay == 2) {
+            s->overlay = 0;
+            continue;
+        }
+        if (s->overlay == 1) {
+            if (k == 27 || k == 'L' || k == 'q')
+                s->overlay = 0, s->log_back = 0;
+            else if (k == KEY_UP || k == 'k')
+                s->log_back += s->log_back < s->play.nlog - 1;
+            else if (k == KEY_DOWN || k == 'j')
+                s->log_back -= s->log_back > 0;
+            else if (k == KEY_PPAGE)
+                s->log_back = s->log_back + 10 < s->play.nlog ? s->log_back + 10 : s->play.nlog - 1;
+            else if (k == KEY_NPAGE)
+                s->log_back = s->log_back > 10 ? s->log_back - 10 : 0;
+            continue;
+        }
+        int page = LINES > 8 ? LINES / 2 : 4;
+        switch (k) {
+        case 'q':
+        case 'Q':
+            keys_on_idle(NULL, NULL);
+            return;
+        case KEY_UP:
+        case 'k':
+            if (s->sel > 0)
+                s->sel--;
+            break;
+        case KEY_DOWN:
+        case 'j':
+            if (s->sel + 1 < s->nview)
+                s->sel++;
+            break;
+        case KEY_PPAGE:
+            s->sel = s->sel > page ? s->sel - page : 0;
+            break;
+        case KEY_NPAGE:
+            s->sel = s->sel + page < s->nview ? s->sel + page : (s->nview ? s->nview - 1 : 0);
+            break;
+        case KEY_HOME:
+            s->sel = 0;
+            break;
+        case KEY_END:
+            s->sel = s->nview ? s->nview - 1 : 0;
+            break;
+        case KEY_LEFT:
+        case 'h':
+            step_filter(s, -1);
+            break;
+        case KEY_RIGHT:
+        case 'l':
+            step_filter(s, 1);
+            break;
+        case 27:
+            s->filter = -1;
+            s->list_open = false;
+            list_refresh(s);
+            break;
+        case '\t':
+            s->list_open = !s->list_open;
+            break;
+        case 'L':
+            s->overlay = 1;
+            s->log_back = 0;
+            break;
+        case '?':
+            s->overlay = 2;
+            break;
+        case 'u': {
+            int side = viewer_of(s);
+            char why[300];
+            if (pp_play_undo(&s->play, side, why, sizeof why)) {
+                snprintf(s->msg, sizeof s->msg, "taken back (%d more could be)", pp_play_undo_depth(&s->play, side));
+                memset(s->flash, 0, sizeof s->flash);
+                if (s->news_from > s->play.nlog)
+                    s->news_from = s->play.nlog;
+                after_change(s);
+                if (s->play.computer < 0)
+                    s->seen_side = pp_to_move(&s->play.g); /* the same player, at the keyboard */
+            } else
+                snprintf(s->msg, sizeof s->msg, "cannot take it back: %.280s", why);
+            break;
+        }
+        case '\n':
+        case KEY_ENTER:
+            if (selected(s)) {
+                PpDecision d = *selected(s);
+                choose(s, &d);
+            }
+            break;
+        case KEY_MOUSE: {
+            MEVENT ev;
+            if (getmouse(&ev) == OK) {
+                int a = ev.y >= 1 && ev.y < PPS_ROWS ? pp_area_at(s->pd, ev.x, ev.y) : -1;
+                if (a >= 0) {
+                    s->filter = a;
+                    s->sel = s->top = 0;
+                    list_refresh(s);
+                }
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    keys_on_idle(NULL, NULL);
+}
+
+static bool load_data(const char *dir, PpData *pd, char *msg, size_t n)
+{
+    if (!dir || !pp_data_present(dir)) {
+        snprintf(msg, n, "A Perfect Plan is not in this data (config/perfect-plan is missing)");
+        return false;
+    }
+    Diags d = {0};
+    bool ok = pp_data_load(dir, pd, &d);
+    diags_free(&d);
+    if (!ok)
+        snprintf(msg, n, "A Perfect Plan's data files have errors: run 'guv check' to see them");
+    return ok;
+}
+
+void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
+{
+    static PpData pd;
+    static PpUi s; /* large: the legal list */
+    if (!load_data(data_dir, &pd, msg, msgsize))
+        return;
+    char autosave[4200] = "";
+    bool have_dir = pp_play_autosave_path(autosave, sizeof autosave);
+    char note[700] = "";
+    for (;;) {
+        bool can_resume = have_dir && access(autosave, F_OK) == 0;
+        erase();
+        ui_bar(0, " guv  A Perfect Plan: the area game of the Chancellorsville campaign");
+        int y = 2;
+        y = ui_wrap(y, 4, COLS - 8,
+                    "27 areas, 6 turns, counters face down. Whoever holds Chancellorsville and Fredericksburg "
+                    "after turn 6 wins; one of the two is a tie.") + 1;
+        mvaddnstr(y++, 6, "1   Two players (one screen)", COLS - 6);
+        mvaddnstr(y++, 6, "2   Against the computer: play the Union", COLS - 6);
+        mvaddnstr(y++, 6, "3   Against the computer: play the Confederates", COLS - 6);
+        if (can_resume)
+            mvaddnstr(y++, 6, "r   resume the unfinished game   [Enter]", COLS - 6);
+        mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
+        y++;
+        mvaddnstr(y++, 4, "(The computer is a stand-in for now: it picks a legal order at random.)", COLS - 6);
+        if (note[0])
+            ui_wrap(y + 1, 4, COLS - 8, note);
+        refresh();
+        int key = keys_get();
+        if (key == 27 || key == 'q')
+            return;
+        if ((key == '\n' || key == KEY_ENTER) && can_resume)
+            key = 'r';
+        memset(&s, 0, sizeof s);
+        s.u = u;
+        s.pd = &pd;
+        s.chooser = pp_fallback_chooser;
+        s.chooser_ctx = &s.fallback_rng;
+        bool started = false;
+        if (key >= '1' && key <= '3') {
+            if (can_resume) { /* the unfinished game is kept, under a name of its own */
+                char kept[4400];
+                snprintf(kept, sizeof kept, "%.4100s", autosave);
+                char *dot = strrchr(kept, '.');
+                time_t now = time(NULL);
+                struct tm tmv;
+                char stamp[32] = "old";
+                if (localtime_r(&now, &tmv))
+                    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+                if (dot)
+                    snprintf(dot, sizeof kept - (size_t)(dot - kept), "-unfinished-%s.save", stamp);
+                if (rename(autosave, kept) != 0) {
+                    snprintf(note, sizeof note, "no new game: the unfinished one could not be kept aside");
+                    continue;
+                }
+            }
+            uint64_t seed = keys_new_seed();
+            int computer = key == '1' ? -1 : key == '2' ? PP_CONFEDERATE : PP_UNION;
+            pp_play_new(&s.play, &pd, seed, false, computer, have_dir ? autosave : NULL);
+            rng_seed(&s.fallback_rng, seed ^ 0x9e3779b97f4a7c15ull);
+            started = true;
+        } else if (key == 'r' && can_resume) {
+            char err[1400];
+            if (!pp_play_load(&s.play, &pd, autosave, true, err, sizeof err)) {
+                snprintf(note, sizeof note, "%.690s", err);
+                continue;
+            }
+            rng_seed(&s.fallback_rng, s.play.seed ^ (uint64_t)s.play.nrec);
+            started = true;
+        }
+        if (!started)
+            continue;
+        s.play.deferred = true;
+        run_pp(&s);
+        if (pp_over(&s.play.g))
+            pp_play_finish(&s.play);
+        pp_play_free(&s.play);
+        note[0] = '\0';
+        if (s.play.save_error[0])
+            snprintf(note, sizeof note, "not saved: %.600s", s.play.save_error);
+    }
+}
