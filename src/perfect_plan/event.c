@@ -63,7 +63,7 @@ void pp_event_format(const PpData *pd, const PpEvent *e, int viewer, char *buf, 
         snprintf(text, sizeof text, "%s is set up in %s", w, to);
         break;
     case PP_EV_TRENCH_START:
-        snprintf(text, sizeof text, "a %s trench starts in %s", side, to);
+        snprintf(text, sizeof text, "the %s starts with a trench in %s", side, to);
         break;
     case PP_EV_REINFORCE:
         snprintf(text, sizeof text, "%s arrives in %s", name, to);
