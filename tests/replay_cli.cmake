@@ -66,3 +66,33 @@ file(READ ${shots}/3-esc.txt s)
 if(NOT s MATCHES "read-only")
   message(FATAL_ERROR "Esc in a replay says it is read-only:\n${s}")
 endif()
+
+# A Perfect Plan's saves (issue 17) replay the same way: the whole game's
+# log with its rule IDs and the result; --to N stops after N records; a
+# damaged one is refused with its line and left as it was.
+set(ppsave ${CMAKE_CURRENT_BINARY_DIR}/replay-pp.save)
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/replay-pp.in "new perfect-plan standard 5\nplay 400 9\nsave ${ppsave}\n")
+execute_process(COMMAND ${GUV} --data ${SRC} script INPUT_FILE ${CMAKE_CURRENT_BINARY_DIR}/replay-pp.in
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "ok save ")
+  message(FATAL_ERROR "guv script did not save the game of A Perfect Plan (${rc}):\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} replay ${ppsave}
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "A Perfect Plan, seed 5, 173 decisions and dice" OR NOT out MATCHES "log APP-SETUP: "
+   OR NOT out MATCHES "\nover: ")
+  message(FATAL_ERROR "guv replay of A Perfect Plan (${rc}):\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} replay ${ppsave} --to 10
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "10 decisions and dice" OR NOT out MATCHES "turn 1, union to decide")
+  message(FATAL_ERROR "guv replay --to 10 of A Perfect Plan (${rc}):\n${out}\n${err}")
+endif()
+file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/replay-pp-bad.save "guv-pp-save 1\nseed 5\ncomputer none\ndo fly away\n")
+file(READ ${CMAKE_CURRENT_BINARY_DIR}/replay-pp-bad.save before)
+execute_process(COMMAND ${GUV} --data ${SRC} replay ${CMAKE_CURRENT_BINARY_DIR}/replay-pp-bad.save
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(READ ${CMAKE_CURRENT_BINARY_DIR}/replay-pp-bad.save after)
+if(NOT rc EQUAL 1 OR NOT err MATCHES "replay-pp-bad.save:4:" OR NOT before STREQUAL after)
+  message(FATAL_ERROR "a damaged save of A Perfect Plan must be refused with its line and left alone (${rc}):\n${err}")
+endif()

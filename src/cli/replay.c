@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "ui/ui.h"
 #include "rules/save.h"
+#include "play/pp_play.h"
 
 static int usage(const char *why)
 {
@@ -18,6 +19,63 @@ static int usage(const char *why)
                     "  --to N  stop after the first N decisions and forced dice\n",
             why);
     return 2;
+}
+
+/* A save of A Perfect Plan: replayed from its seed, its first `limit`
+ * records (all when negative), and its whole log printed, both sides'
+ * counters named (the game is over, or the reader is its referee). */
+static int replay_pp(const char *file, int limit, const char *data_option)
+{
+    char dir[4096];
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr) != 0)
+        return 1;
+    if (!pp_data_present(dir)) {
+        fprintf(stderr, "guv replay: %s is a game of A Perfect Plan, and the data under %s has no config/perfect-plan\n",
+                file, dir);
+        return 1;
+    }
+    static PpData pd;
+    Diags d = {0};
+    bool ok = pp_data_load(dir, &pd, &d);
+    diags_free(&d);
+    if (!ok) {
+        fprintf(stderr, "guv replay: A Perfect Plan's data files under %s have errors: run 'guv check'\n", dir);
+        return 1;
+    }
+    PpPlay whole, p;
+    char err[1200];
+    if (!pp_play_load(&whole, &pd, file, false, err, sizeof err)) {
+        fprintf(stderr, "guv replay: %s\n", err);
+        return 1;
+    }
+    int n = limit < 0 || limit > whole.nrec ? whole.nrec : limit;
+    pp_play_new(&p, &pd, whole.seed, false, whole.computer, NULL);
+    for (int i = 0; i < n; i++) {
+        const PpRecord *r = &whole.rec[i];
+        char why[200] = "";
+        if (r->kind == PP_REC_DIE ? !pp_play_force_die(&p, r->die) : !pp_play_apply(&p, &r->d, why, sizeof why)) {
+            fprintf(stderr, "guv replay: %s: record %d no longer replays: %s\n", file, i + 1, why);
+            pp_play_free(&whole);
+            pp_play_free(&p);
+            return 1;
+        }
+    }
+    printf("replay %s: A Perfect Plan, seed %llu, %d decisions and dice\n", file, (unsigned long long)p.seed, n);
+    for (int i = 0; i < p.nlog; i++) {
+        char line[400];
+        pp_event_format(&pd, &p.log[i].e, -1, line, sizeof line);
+        if (line[0])
+            printf("log %s\n", line);
+    }
+    if (pp_over(&p.g)) {
+        char result[300];
+        pp_play_result_text(&p, result, sizeof result);
+        printf("over: %s\n", result);
+    } else
+        printf("turn %d, %s to decide\n", p.g.turn, pp_side_word(pp_to_move(&p.g)));
+    pp_play_free(&whole);
+    pp_play_free(&p);
+    return 0;
 }
 
 int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *uo)
@@ -39,6 +97,8 @@ int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *
     }
     if (!file)
         return usage("name the save file to replay");
+    if (pp_play_is_save(file))
+        return replay_pp(file, limit, data_option);
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;

@@ -140,6 +140,17 @@ static bool replay_one(PpPlay *p, PpRecord *r, int index, char *why, size_t n)
     return true;
 }
 
+bool pp_play_is_save(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[64] = "";
+    bool is = fgets(line, sizeof line, f) && strncmp(line, PP_SAVE_MAGIC, strlen(PP_SAVE_MAGIC)) == 0;
+    fclose(f);
+    return is;
+}
+
 void pp_play_new(PpPlay *p, const PpData *pd, uint64_t seed, bool standard, int computer, const char *path)
 {
     memset(p, 0, sizeof *p);

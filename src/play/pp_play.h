@@ -65,6 +65,8 @@ typedef struct {
     bool deferred, dirty;  /* as Play's (play.h): saved by pp_play_flush */
 } PpPlay;
 
+/* Whether the file at path is a save of A Perfect Plan (its first line). */
+bool pp_play_is_save(const char *path);
 /* DIR/perfect-plan.save in the save folder; false when there is none. */
 bool pp_play_autosave_path(char *out, size_t size);
 /* A new game (both sides' standard set-ups made at once, as two
