@@ -516,6 +516,8 @@ static void run_pp(PpUi *s)
         int k = keys_get();
         if (s->msg[0]) {
             s->msg[0] = '\0';
+            if (k == '\n' || k == '\r' || k == KEY_ENTER)
+                continue; /* the message hid the chosen order: Enter only puts it back in view, never plays it unseen */
         }
         if (s->overlay == 2) {
             s->overlay = 0;
