@@ -2,6 +2,7 @@
 #include "ui/ui.h"
 
 #include "ui/ui_internal.h"
+#include "play/pp_play.h"
 
 #include <errno.h>
 #include <term.h>
@@ -66,6 +67,7 @@ typedef struct {
     char name[256];
     SaveSummary sum;
     bool readable;
+    bool pp; /* a game of A Perfect Plan (its own loader; no summary) */
     time_t when;
 } SaveInfo;
 
@@ -92,7 +94,8 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         struct stat sb;
         si->when = stat(path, &sb) == 0 ? sb.st_mtime : 0;
-        si->readable = save_peek(gd, path, &si->sum);
+        si->pp = pp_play_is_save(path);
+        si->readable = si->pp || save_peek(gd, path, &si->sum);
     }
     if (dh)
         closedir(dh);
@@ -112,11 +115,15 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
                 strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tmv);
             const SaveSummary *sm = &saves[i].sum;
             const char *what = !saves[i].readable ? "not a guv save"
+                               : saves[i].pp       ? "A Perfect Plan"
                                : !sm->same_data   ? "saved with other data: it will not load"
                                : sm->scenario >= 0 ? gd->scenarios[sm->scenario].name
                                                    : "?";
-            snprintf(line, sizeof line, "%d   %-16s %-16s %4d decision%s  %s", i + 1, saves[i].name, when,
-                     sm->decisions, sm->decisions == 1 ? " " : "s", what);
+            if (saves[i].pp)
+                snprintf(line, sizeof line, "%d   %-16s %-16s                 %s", i + 1, saves[i].name, when, what);
+            else
+                snprintf(line, sizeof line, "%d   %-16s %-16s %4d decision%s  %s", i + 1, saves[i].name, when,
+                         sm->decisions, sm->decisions == 1 ? " " : "s", what);
             mvaddnstr(y++, 4, line, COLS - 4);
         }
         y++;
@@ -391,6 +398,10 @@ static int run_menu(Ui *u, Game *position)
             save_folder_of(autosave, dir, sizeof dir);
             if (!choose_save(u->gd, dir, path, sizeof path))
                 continue;
+            if (pp_play_is_save(path)) { /* the area game: its own screen, saving there */
+                pp_open_save(u, data_dir, path, msg, sizeof msg); /* msg: why it did not open, or a save failure */
+                continue;
+            }
             started = resume_or_offer(u, &gu, path, err, sizeof err); /* it goes on saving there */
         } else
             continue;

@@ -249,6 +249,9 @@ bool quit_unsaved_ok(GameUi *gu);
  * then the game; back to the start menu when left. A problem (no data)
  * is written into msg. */
 void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize);
+/* Opens the game of A Perfect Plan saved at path and plays on (saving
+ * there); false with the reason in msg when it cannot be read. */
+bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */

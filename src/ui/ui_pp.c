@@ -642,10 +642,48 @@ static bool load_data(const char *dir, PpData *pd, char *msg, size_t n)
     return ok;
 }
 
+static PpData pd;
+static PpUi s; /* large: the legal list */
+
+/* s set up for a game about to start or resume: the screen's state and
+ * the computer's chooser. */
+static void fresh(Ui *u)
+{
+    memset(&s, 0, sizeof s);
+    s.u = u;
+    s.pd = &pd;
+    s.chooser = pp_fallback_chooser;
+    s.chooser_ctx = &s.fallback_rng;
+}
+
+/* Plays s's game to its end or until the player leaves; the finished
+ * game renamed when it was the autosave (finish). A save failure into note. */
+static void play_started(bool finish, char *note, size_t n)
+{
+    s.play.deferred = true;
+    run_pp(&s);
+    if (finish && pp_over(&s.play.g))
+        pp_play_finish(&s.play);
+    pp_play_free(&s.play);
+    note[0] = '\0';
+    if (s.play.save_error[0])
+        snprintf(note, n, "not saved: %.600s", s.play.save_error);
+}
+
+bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize)
+{
+    if (!load_data(data_dir, &pd, msg, msgsize))
+        return false;
+    fresh(u);
+    if (!pp_play_load(&s.play, &pd, path, true, msg, msgsize))
+        return false;
+    rng_seed(&s.fallback_rng, s.play.seed ^ (uint64_t)s.play.nrec);
+    play_started(false, msg, msgsize); /* a save the player chose keeps its name, finished or not */
+    return true;
+}
+
 void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
 {
-    static PpData pd;
-    static PpUi s; /* large: the legal list */
     if (!load_data(data_dir, &pd, msg, msgsize))
         return;
     char autosave[4200] = "";
@@ -675,11 +713,7 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
             return;
         if ((key == '\n' || key == KEY_ENTER) && can_resume)
             key = 'r';
-        memset(&s, 0, sizeof s);
-        s.u = u;
-        s.pd = &pd;
-        s.chooser = pp_fallback_chooser;
-        s.chooser_ctx = &s.fallback_rng;
+        fresh(u);
         bool started = false;
         if (key >= '1' && key <= '3') {
             if (can_resume) { /* the unfinished game is kept, under a name of its own */
@@ -712,15 +746,7 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
             rng_seed(&s.fallback_rng, s.play.seed ^ (uint64_t)s.play.nrec);
             started = true;
         }
-        if (!started)
-            continue;
-        s.play.deferred = true;
-        run_pp(&s);
-        if (pp_over(&s.play.g))
-            pp_play_finish(&s.play);
-        pp_play_free(&s.play);
-        note[0] = '\0';
-        if (s.play.save_error[0])
-            snprintf(note, sizeof note, "not saved: %.600s", s.play.save_error);
+        if (started)
+            play_started(true, note, sizeof note);
     }
 }
