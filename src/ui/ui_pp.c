@@ -278,7 +278,7 @@ static void pp_draw_help(void)
         "",
         "Up Down (k j)   choose an order; PgUp PgDn a page",
         "Enter           carry it out",
-        "Left Right      narrow the orders to one area (the map marks it), round the map",
+        "Left Right      one area's orders only, west to east (the map marks it)",
         "Esc             the whole list again",
         "Tab             the list over the map (80x24), or not",
         "L               the log (Up Down PgUp PgDn scroll it, Esc back)",
