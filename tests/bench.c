@@ -8,6 +8,7 @@
 #include "automa/automa.h"
 #include "automa/automa_state.h"
 #include "bot/bot.h"
+#include "pp_ai/pp_ai.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 #include "view/orders.h"
@@ -58,6 +59,72 @@ static void hill_active(Game *g)
             game_apply(g, &buf[i], why, sizeof why);
             break;
         }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* A Perfect Plan: random play-outs a second from the standard set-up, and
+ * the ismcts level's time a decision at its default budget (the first
+ * decisions with a choice of a game against greedy: the game's start,
+ * where the play-outs are longest). */
+static void bench_perfect_plan(const char *dir)
+{
+    static PpData pd;
+    Diags d = {0};
+    if (!pp_data_load(dir, &pd, &d)) {
+        diags_free(&d);
+        printf("A Perfect Plan: no data in %s\n", dir);
+        return;
+    }
+    diags_free(&d);
+    static PpDecision list[PP_MAX_LEGAL];
+    Rng rng;
+    rng_seed(&rng, 1);
+    long playouts = 0, decisions = 0;
+    double t0 = now();
+    while (now() - t0 < 1.0) {
+        PpGame g;
+        pp_new_standard(&g, &pd, (uint64_t)playouts);
+        while (!pp_over(&g)) {
+            int n = pp_legal(&g, list, PP_MAX_LEGAL);
+            pp_apply(&g, &list[rng_below(&rng, (uint32_t)n)], NULL, NULL, 0);
+            decisions++;
+        }
+        playouts++;
+    }
+    double secs = now() - t0;
+    printf("A Perfect Plan: random play-outs from the set-up: %.0f a second (%.0f decisions each)\n",
+           (double)playouts / secs, (double)decisions / (double)playouts);
+    enum { SAMPLES = 30 };
+    double ms[SAMPLES];
+    int n = 0;
+    PpAiBudget b = pp_ai_default_budget();
+    PpGame g;
+    pp_new(&g, &pd, 1);
+    PpAi ai[2];
+    pp_ai_init(&ai[0], PP_UNION, PP_AI_ISMCTS, 11, &b);
+    pp_ai_init(&ai[1], PP_CONFEDERATE, PP_AI_GREEDY, 12, &b);
+    long iterations = 0;
+    while (!pp_over(&g) && n < SAMPLES) {
+        PpAiStats st;
+        PpDecision dd = pp_ai_decide(&ai[pp_to_move(&g)], &g, &st);
+        if (pp_to_move(&g) == PP_UNION && st.open > 1) {
+            ms[n++] = st.seconds * 1000;
+            iterations += st.iterations;
+        }
+        pp_apply(&g, &dd, NULL, NULL, 0);
+        for (int s = 0; s < 2; s++)
+            pp_ai_see(&ai[s], &g);
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    if (n > 0)
+        printf("A Perfect Plan: an ismcts decision at the default budget (%d iterations, at most %.1f s; the first %d "
+               "with a choice, %.0f iterations on average): median %.1f ms, worst %.1f ms\n",
+               b.iterations, b.seconds, n, (double)iterations / n, ms[n / 2], ms[n - 1]);
 }
 
 int main(int argc, char **argv)
@@ -227,5 +294,6 @@ int main(int argc, char **argv)
            g.st.turn, g.st.result_text, game_s);
     game_free(&g);
     gamedata_free(&gd);
+    bench_perfect_plan(dir);
     return 0;
 }

@@ -27,6 +27,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "cli/cli.h"
+#include "cli/sim_pp.h"
 #include "cli/simcorps.h"
 #include "cli/simstats.h"
 #include "rules/game.h"
@@ -44,6 +45,8 @@ static void sim_usage(FILE *f)
                "               [--csv FILE] [--json FILE]\n"
                "       guv sim --compare DIR_A DIR_B --games N --seed S [--jobs J] [--scenario ID] [--bot LEVEL]\n"
                "               [--csv FILE] [--json FILE]\n"
+               "       guv sim --game perfect-plan --games N --seed S [--jobs J] [--union LEVEL] [--confederate LEVEL]\n"
+               "               (A Perfect Plan between two computer players: guv sim --game perfect-plan --help)\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
@@ -1275,6 +1278,25 @@ static bool parse_number(const char *s, unsigned long long lo, unsigned long lon
 
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
+    /* --game picks the game: the base game (the default, below) or A
+     * Perfect Plan (sim_pp.c). */
+    for (int i = 1; i < argc; i++) {
+        const char *game = strcmp(argv[i], "--game") == 0 && i + 1 < argc ? argv[i + 1]
+                           : strncmp(argv[i], "--game=", 7) == 0            ? argv[i] + 7
+                                                                            : NULL;
+        if (!game)
+            continue;
+        if (strcmp(game, "perfect-plan") == 0)
+            return cmd_sim_pp(argc, argv, data_option);
+        if (strcmp(game, "base") != 0)
+            return bad_option("--game wants base or perfect-plan, not '%s'", game);
+        /* the base game: drop the option */
+        int skip = strcmp(argv[i], "--game") == 0 ? 2 : 1;
+        for (int k = i; k + skip < argc; k++)
+            argv[k] = argv[k + skip];
+        argc -= skip;
+        i--;
+    }
     const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *scenario_id = "solitaire", *csv = NULL;
     const char *bot_s = NULL, *json = NULL;
     const char *data = data_option, *cmp[2] = {NULL, NULL};

@@ -177,6 +177,14 @@ typedef struct {
     int8_t hits[PP_SIDES];
     int8_t die[PP_MAX_COUNTERS], mod[PP_MAX_COUNTERS]; /* the combat's dice, public */
     uint64_t moved; /* own counters moved this impulse */
+    /* The rest of what is public, so that an AI can build a whole game
+     * from a view (src/pp_ai): who held the initiative area as the turn
+     * began, the recoveries made this turn, and the combat under way (all
+     * of it face up). */
+    int8_t centre_holder;
+    int8_t rec_count[PP_SIDES];
+    int8_t rec_slot[PP_SIDES][PP_MAX_RECOVERY + 1];
+    PpCombat cb;
 } PpView;
 
 /* A new game at the start of the set-up, its dice seeded. */

@@ -28,6 +28,10 @@ void pp_view(const PpGame *g, int side, PpView *v)
     memcpy(v->trench_pool, g->trench_pool, sizeof v->trench_pool);
     memcpy(v->die, g->cb.die, sizeof v->die);
     memcpy(v->mod, g->cb.mod, sizeof v->mod);
+    v->centre_holder = g->centre_holder;
+    memcpy(v->rec_count, g->rec_count, sizeof v->rec_count);
+    memcpy(v->rec_slot, g->rec_slot, sizeof v->rec_slot);
+    v->cb = g->cb;
     for (int c = 0; c < pd->ncounters; c++) {
         int at = g->where[c], owner = pd->counters[c].side;
         v->where[c] = (int8_t)at;

@@ -1,0 +1,8 @@
+/* guv sim --game perfect-plan: A Perfect Plan between two computer players. */
+#ifndef GUV_SIM_PP_H
+#define GUV_SIM_PP_H
+
+/* argv as cmd_sim has it; the --game option among the rest. */
+int cmd_sim_pp(int argc, char **argv, const char *data_option);
+
+#endif

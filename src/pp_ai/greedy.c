@@ -1,0 +1,184 @@
+/* The greedy level: each legal decision scored by a one-ply heuristic, the
+ * best taken (ties at random). It reads a sampled game, but of the enemy
+ * only what the view shows: how many counters stand in each area, control
+ * and trenches, and the counters face up in a fight. What it likes:
+ *
+ * - set-up: the standard (historical) set-up; recovery: every unit it may,
+ *   formations first, Chancellorsville first;
+ * - moves: taking and holding Chancellorsville and Fredericksburg (the
+ *   victory areas) above all, then other enemy areas (minor units most,
+ *   since holding ground is their use); stepping towards the nearest victory
+ *   area; entering an enemy-held area only with more dice than the enemy
+ *   has counters there; never leaving a victory area empty when emptied it
+ *   would go to the enemy, nor walking out of a fight in one; a leader only
+ *   where his units are;
+ * - a fight during an impulse only with more dice than enemy counters
+ *   there; in the combat phase the best odds first;
+ * - a trench where it holds a victory area the enemy is next to or in, or
+ *   in an area it shares with the enemy;
+ * - losses: the weakest first (a trench, a minor unit, Hooker, a formation,
+ *   then a leader who helps every die); Hooker's +1 where it makes a hit;
+ *   retreats towards its own units and the victory areas;
+ * - `done` (score 0) when nothing scores more. */
+#include "pp_ai/pp_ai_internal.h"
+
+void pp_ai_map_init(PpAiMap *m, const PpData *pd)
+{
+    m->pd = pd;
+    m->key = 0;
+    int queue[PP_MAX_AREAS], head = 0, tail = 0;
+    for (int a = 0; a < pd->nareas; a++)
+        m->vdist[a] = -1;
+    for (int i = 0; i < pd->nvictory; i++) {
+        int a = pd->victory_areas[i];
+        m->key |= 1u << a;
+        m->vdist[a] = 0;
+        queue[tail++] = a;
+    }
+    while (head < tail) {
+        int a = queue[head++];
+        for (int i = 0; i < pd->areas[a].nadj; i++) {
+            int b = pd->areas[a].adj[i];
+            if (pd->areas[a].join[i] != PP_RIVER && m->vdist[b] < 0) {
+                m->vdist[b] = (int8_t)(m->vdist[a] + 1);
+                queue[tail++] = b;
+            }
+        }
+    }
+    for (int a = 0; a < pd->nareas; a++)
+        if (m->vdist[a] < 0)
+            m->vdist[a] = 20;
+}
+
+static bool is_key(const PpAiMap *m, int a) { return a >= 0 && ((m->key >> a) & 1u); }
+
+/* Dice of our own side in an area (its formations and minor units; the
+ * enemy's counters are only counted, never told apart). */
+static int own_dice(const PpGame *g, int side, int area) { return g->dice[side][area]; }
+
+static bool enemy_next_to(const PpGame *g, int side, int area)
+{
+    const PpArea *a = &g->data->areas[area];
+    for (int i = 0; i < a->nadj; i++)
+        if (pp_units_in(g, 1 - side, a->adj[i]) > 0)
+            return true;
+    return false;
+}
+
+static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
+{
+    const PpData *pd = g->data;
+    const PpCounter *u = &pd->counters[c];
+    int side = g->to_move, en = 1 - side, from = g->where[c];
+    int own_from = pp_units_in(g, side, from), en_from = pp_units_in(g, en, from);
+    int own_to = pp_units_in(g, side, to), en_to = pp_units_in(g, en, to);
+    bool leader = u->kind == PP_LEADER;
+    int s = 0;
+    if (is_key(m, from)) {
+        if (own_from == 1 && pd->areas[from].control != side)
+            s -= 200; /* emptied, it would go back to the enemy's flag */
+        else if (own_from == 1)
+            s -= 20;
+        if (en_from > 0)
+            s -= 40;
+    }
+    if (en_from > 0 && own_from - 1 < en_from)
+        s -= 10;
+    if (en_to > 0) {
+        int mine = own_dice(g, side, to) + !leader;
+        if (mine > en_to)
+            s += 30 + (is_key(m, to) ? 40 : 0);
+        else if (mine == en_to)
+            s += is_key(m, to) ? 5 : -10;
+        else
+            s -= 40;
+    } else {
+        if (g->control[to] != side)
+            s += is_key(m, to) ? 80 : u->kind == PP_MINOR ? 12 : 6;
+        else if (is_key(m, to) && own_to < 2)
+            s += 15;
+    }
+    if (!leader || own_to > 0)
+        s += 6 * (m->vdist[from] - m->vdist[to]);
+    if (leader)
+        s += own_dice(g, side, to) > 0 ? 5 : -30;
+    if (is_key(m, to) && own_to >= 3)
+        s -= 10;
+    return s;
+}
+
+int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *d)
+{
+    const PpData *pd = g->data;
+    int side = g->to_move, en = 1 - side;
+    switch (d->kind) {
+    case PP_D_STANDARD:
+        return 1000;
+    case PP_D_PLACE:
+        return is_key(m, d->b) ? 5 : 0;
+    case PP_D_RECOVER:
+        return 100 + (pd->counters[d->a].kind == PP_FORMATION ? 20 : 0) + (d->b == pd->initiative_area ? 10 : 0);
+    case PP_D_MOVE:
+        return score_move(m, g, d->a, d->b);
+    case PP_D_SWAP:
+        return -5;
+    case PP_D_TRENCH: {
+        int a = d->a;
+        bool shared = pp_units_in(g, en, a) > 0;
+        if (is_key(m, a))
+            return shared || enemy_next_to(g, side, a) ? 40 : 10;
+        return shared ? 15 : -5;
+    }
+    case PP_D_FIGHT: {
+        int a = d->a, mine = own_dice(g, side, a), theirs = pp_units_in(g, en, a);
+        int base = 4 * (mine - theirs) + ((g->trench[a] >> side) & 1u ? 3 : 0);
+        if (g->phase != PP_PH_MOVEMENT)
+            return base;
+        return (mine > theirs ? 25 + (is_key(m, a) ? 20 : 0) : -30) + base;
+    }
+    case PP_D_BONUS: {
+        int c = d->a, need = pd->counters[c].kind == PP_MINOR ? pd->minor_hit : pd->formation_hit;
+        int now = g->cb.die[c] + g->cb.mod[c];
+        return now < need && now + 1 >= need ? 10 : 0;
+    }
+    case PP_D_LOSS: {
+        if (d->a == PP_TRENCH_LOSS)
+            return 100;
+        const PpCounter *u = &pd->counters[d->a];
+        if (u->kind == PP_MINOR)
+            return 80;
+        if (u->kind == PP_FORMATION)
+            return 50;
+        return u->bonus_to_all ? 10 : 60;
+    }
+    case PP_D_RETREAT:
+        return (is_key(m, d->b) ? 10 : 0) + 3 * pp_units_in(g, side, d->b) - m->vdist[d->b] -
+               (enemy_next_to(g, side, d->b) ? 2 : 0);
+    case PP_D_LEADER:
+        return own_dice(g, side, d->b) - m->vdist[d->b];
+    default: /* PP_D_DONE */
+        return 0;
+    }
+}
+
+int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list, int n, Rng *rng)
+{
+    int best = 0, best_score = 0, ties = 0;
+    for (int i = 0; i < n; i++) {
+        int s = pp_ai_greedy_score_map(m, g, &list[i]);
+        if (i == 0 || s > best_score) {
+            best = i;
+            best_score = s;
+            ties = 1;
+        } else if (s == best_score && rng_below(rng, (uint32_t)++ties) == 0)
+            best = i;
+    }
+    return best;
+}
+
+int pp_ai_greedy_score(const PpGame *g, const PpDecision *d)
+{
+    PpAiMap m;
+    pp_ai_map_init(&m, g->data);
+    return pp_ai_greedy_score_map(&m, g, d);
+}

@@ -1,0 +1,24 @@
+/* Shared between the parts of the AI (src/pp_ai). */
+#ifndef GUV_PP_AI_INTERNAL_H
+#define GUV_PP_AI_INTERNAL_H
+
+#include "pp_ai/pp_ai.h"
+
+/* What the heuristics know of the map, worked out once a decision. */
+typedef struct {
+    const PpData *pd;
+    uint32_t key;                 /* the victory areas */
+    int8_t vdist[PP_MAX_AREAS];   /* steps from each area to the nearest victory area */
+} PpAiMap;
+
+void pp_ai_map_init(PpAiMap *m, const PpData *pd);
+int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *d);
+/* The best-scored of the n decisions (ties broken by rng). */
+int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list, int n, Rng *rng);
+
+PpDecision pp_ai_ismcts(const PpData *pd, const PpView *v, const PpAiMemory *mem, Rng *rng, const PpAiBudget *b,
+                        PpAiStats *stats);
+
+double pp_ai_now(void);
+
+#endif

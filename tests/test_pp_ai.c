@@ -1,0 +1,254 @@
+/* A Perfect Plan's computer opponent (src/pp_ai): the determinizer keeps
+ * what the view shows and samples fairly, the AI never reads hidden
+ * counters, the search takes a winning capture, a forced decision takes no
+ * time, the levels parse, a game replays from its seeds. */
+#include <string.h>
+
+#include "pp_ai/pp_ai.h"
+#include "pptest.h"
+
+static void test_levels_parse(void **state)
+{
+    (void)state;
+    assert_int_equal(pp_ai_level_find("random"), PP_AI_RANDOM);
+    assert_int_equal(pp_ai_level_find("greedy"), PP_AI_GREEDY);
+    assert_int_equal(pp_ai_level_find("ismcts"), PP_AI_ISMCTS);
+    assert_int_equal(pp_ai_level_find("Ismcts"), -1);
+    assert_int_equal(pp_ai_level_find("mcts"), -1);
+    assert_int_equal(pp_ai_level_find(NULL), -1);
+    for (int i = 0; i < PP_AI_LEVEL_COUNT; i++)
+        assert_int_equal(pp_ai_level_find(pp_ai_level_name(i)), i);
+    assert_string_equal(pp_ai_level_name(-1), "?");
+}
+
+/* Random games; at every decision, for both sides: a sample's view is the
+ * view, its legal decisions are the true game's, and the memory never
+ * rules out where a hidden counter truly is. */
+static void test_determinizer_keeps_the_view(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    static PpDecision a[PP_MAX_LEGAL], b[PP_MAX_LEGAL];
+    for (int game = 0; game < 3; game++) {
+        PpGame g;
+        pp_new(&g, pd, 40 + (uint64_t)game);
+        PpAiMemory mem[PP_SIDES];
+        Rng rng;
+        rng_seed(&rng, 7);
+        for (int s = 0; s < PP_SIDES; s++)
+            pp_ai_memory_init(&mem[s], s);
+        int steps = 0;
+        while (!pp_over(&g)) {
+            for (int s = 0; s < PP_SIDES; s++) {
+                PpView v, back;
+                pp_view(&g, s, &v);
+                pp_ai_observe(&mem[s], pd, &v);
+                for (int c = 0; c < pd->ncounters; c++)
+                    if (pd->counters[c].side != s && v.where[c] == PP_HIDDEN)
+                        assert_true((mem[s].maybe[c] >> g.where[c]) & 1u);
+                PpGame d;
+                assert_int_equal(pp_ai_determinize(pd, &v, &mem[s], &rng, 64, &d), 1);
+                pp_view(&d, s, &back);
+                assert_memory_equal(&v, &back, sizeof v);
+                if (s == pp_to_move(&g)) {
+                    int n = pp_legal(&g, a, PP_MAX_LEGAL), m = pp_legal(&d, b, PP_MAX_LEGAL);
+                    assert_int_equal(n, m);
+                    assert_memory_equal(a, b, (size_t)n * sizeof *a);
+                }
+            }
+            int n = pp_legal(&g, a, PP_MAX_LEGAL);
+            assert_true(n > 0);
+            assert_int_equal(pp_apply(&g, &a[rng_below(&rng, (uint32_t)n)], NULL, NULL, 0), 0);
+            steps++;
+        }
+        assert_true(steps > 50);
+    }
+}
+
+/* Which of the counters `ids` a sample put in `area`, as a bit set. */
+static unsigned placed_in(const PpGame *g, const char *const *ids, int n, const char *area)
+{
+    unsigned set = 0;
+    for (int i = 0; i < n; i++)
+        if (pt_where(g, ids[i]) == pt_area(area))
+            set |= 1u << i;
+    return set;
+}
+
+/* Three hidden Confederates, two in Salem Church and one in Fredericksburg:
+ * three ways to put them, each about a third of the time. With a memory
+ * that pins one of four counters, and the random walk alone (no draws),
+ * the three ways left again come about equally. */
+static void test_determinizer_samples_every_assignment_evenly(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    static const char *const ids[] = {"anderson", "mclaws", "early", "rodes"};
+    PpGame g;
+    pt_empty(&g, 2);
+    pt_put(&g, "ii-corps", "banks-ford");
+    pt_put(&g, "anderson", "salem-church");
+    pt_put(&g, "mclaws", "salem-church");
+    pt_put(&g, "early", "fredericksburg");
+    PpView v;
+    pp_view(&g, PP_UNION, &v);
+    Rng rng;
+    rng_seed(&rng, 3);
+    int count[16] = {0};
+    enum { DRAWS = 3000 };
+    for (int i = 0; i < DRAWS; i++) {
+        PpGame d;
+        pp_ai_determinize(pd, &v, NULL, &rng, 64, &d);
+        count[placed_in(&d, ids, 3, "fredericksburg")]++;
+    }
+    for (int k = 0; k < 3; k++) /* each of the three alone in Fredericksburg */
+        assert_in_range(count[1u << k], DRAWS / 3 - 150, DRAWS / 3 + 150);
+
+    pt_put(&g, "rodes", "fredericksburg");
+    pp_view(&g, PP_UNION, &v);
+    PpAiMemory mem;
+    pp_ai_memory_init(&mem, PP_UNION);
+    pp_ai_observe(&mem, pd, &v);
+    mem.maybe[pt_counter("anderson")] = 1u << pt_area("salem-church"); /* seen there */
+    memset(count, 0, sizeof count);
+    for (int i = 0; i < DRAWS; i++) {
+        PpGame d;
+        pp_ai_determinize(pd, &v, &mem, &rng, 0, &d);
+        assert_int_equal(pt_where(&d, "anderson"), pt_area("salem-church"));
+        count[placed_in(&d, ids, 4, "salem-church")]++;
+    }
+    for (int k = 1; k < 4; k++) /* Anderson and one other in Salem Church */
+        assert_in_range(count[1u | 1u << k], DRAWS / 3 - 150, DRAWS / 3 + 150);
+}
+
+/* Two games that differ only in which hidden Confederate counter stands
+ * where: the Union's view is the same, and so is each level's decision. */
+static void test_ai_never_reads_hidden_counters(void **state)
+{
+    (void)state;
+    PpGame g1, g2;
+    pp_new_standard(&g1, pt_data(), 11);
+    g2 = g1;
+    int x = pt_counter("anderson"), y = pt_counter("early");
+    int ax = g2.where[x], ay = g2.where[y];
+    assert_int_not_equal(ax, ay);
+    pp_put_counter(&g2, x, ay);
+    pp_put_counter(&g2, y, ax);
+    assert_int_equal(pp_to_move(&g1), PP_UNION);
+    PpView v1, v2;
+    pp_view(&g1, PP_UNION, &v1);
+    pp_view(&g2, PP_UNION, &v2);
+    assert_memory_equal(&v1, &v2, sizeof v1);
+    assert_memory_not_equal(g1.where, g2.where, sizeof g1.where);
+    PpAiBudget b = {120, 0, 0};
+    for (int level = 0; level < PP_AI_LEVEL_COUNT; level++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            PpDecision d1 = pp_ai_choose(&g1, level, seed, &b), d2 = pp_ai_choose(&g2, level, seed, &b);
+            assert_memory_equal(&d1, &d2, sizeof d1);
+        }
+}
+
+/* Turn 6, the last part of the last impulse: the Union holds
+ * Chancellorsville, and a corps at Falmouth can step into an empty
+ * Fredericksburg: that wins; anything else ties. */
+static void test_ismcts_takes_the_winning_capture(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    pt_empty(&g, 6);
+    pt_put(&g, "xi-corps", "chancellorsville");
+    pt_put(&g, "iii-corps", "falmouth");
+    pt_put(&g, "union-minor-1", "hartwood-church");
+    pt_put(&g, "anderson", "bowling-green");
+    pt_put(&g, "lee", "bowling-green");
+    g.impulse = (int8_t)(pd->nimpulses - 1);
+    g.step = 1;
+    g.initiative = PP_CONFEDERATE;
+    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    PpAiBudget b = {300, 0, 0};
+    char text[80];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpDecision d = pp_ai_choose(&g, PP_AI_ISMCTS, seed, &b);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_string_equal(text, "move iii-corps fredericksburg");
+    }
+    pt_do(&g, "move iii-corps fredericksburg");
+    pt_do(&g, "done");
+    assert_true(pp_over(&g));
+    assert_int_equal(pp_result(&g), PP_UNION);
+}
+
+/* Only `done` is open (no Union counter on the map): the answer comes at
+ * once, without a search, whatever the budget. */
+static void test_forced_decision_takes_no_time(void **state)
+{
+    (void)state;
+    PpGame g;
+    pt_empty(&g, 3);
+    pt_put(&g, "anderson", "salem-church");
+    PpDecision list[PP_MAX_LEGAL];
+    assert_int_equal(pp_legal(&g, list, PP_MAX_LEGAL), 1);
+    PpAi ai;
+    PpAiBudget b = {1000000, 0, 0};
+    pp_ai_init(&ai, PP_UNION, PP_AI_ISMCTS, 5, &b);
+    PpAiStats st;
+    PpDecision d = pp_ai_decide(&ai, &g, &st);
+    assert_int_equal(d.kind, PP_D_DONE);
+    assert_int_equal(st.iterations, 0);
+    assert_int_equal(st.open, 1);
+    assert_true(st.seconds < 0.05);
+}
+
+/* A game between two computer players, twice from the same seeds: the same
+ * decisions, the same end. */
+static void play(PpGame *g, uint64_t seed, int levels[2], int limit, PpDecision *record)
+{
+    PpAiBudget b = {25, 0, 0};
+    PpAi ai[2];
+    pp_new(g, pt_data(), seed);
+    for (int s = 0; s < 2; s++) {
+        pp_ai_init(&ai[s], s, levels[s], seed * 31 + (uint64_t)s, &b);
+        pp_ai_see(&ai[s], g);
+    }
+    for (int i = 0; i < limit && !pp_over(g); i++) {
+        PpDecision d = pp_ai_decide(&ai[pp_to_move(g)], g, NULL);
+        record[i] = d;
+        assert_int_equal(pp_apply(g, &d, NULL, NULL, 0), 0);
+        for (int s = 0; s < 2; s++)
+            pp_ai_see(&ai[s], g);
+    }
+}
+
+static void test_game_replays_from_its_seeds(void **state)
+{
+    (void)state;
+    enum { LIMIT = 400 };
+    static PpDecision r1[LIMIT], r2[LIMIT];
+    int levels[][2] = {{PP_AI_GREEDY, PP_AI_RANDOM}, {PP_AI_RANDOM, PP_AI_ISMCTS}};
+    for (int k = 0; k < 2; k++) {
+        PpGame g1, g2;
+        memset(r1, 0, sizeof r1);
+        memset(r2, 0, sizeof r2);
+        play(&g1, 5, levels[k], k == 0 ? LIMIT : 40, r1);
+        play(&g2, 5, levels[k], k == 0 ? LIMIT : 40, r2);
+        assert_memory_equal(r1, r2, sizeof r1);
+        assert_memory_equal(g1.where, g2.where, sizeof g1.where);
+        if (k == 0)
+            assert_true(pp_over(&g1));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_levels_parse),
+        cmocka_unit_test(test_determinizer_keeps_the_view),
+        cmocka_unit_test(test_determinizer_samples_every_assignment_evenly),
+        cmocka_unit_test(test_ai_never_reads_hidden_counters),
+        cmocka_unit_test(test_ismcts_takes_the_winning_capture),
+        cmocka_unit_test(test_forced_decision_takes_no_time),
+        cmocka_unit_test(test_game_replays_from_its_seeds),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
