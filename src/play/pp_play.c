@@ -1,5 +1,6 @@
 /* A game of A Perfect Plan and its autosave: see pp_play.h. */
 #include "play/pp_play.h"
+#include "pp_ai/pp_ai.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -9,6 +10,13 @@
 #include "rules/save.h"
 
 #define PP_SAVE_MAGIC "guv-pp-save 1"
+
+PpDecision pp_computer_chooser(const PpGame *g, void *ctx)
+{
+    const PpComputer *c = ctx;
+    uint64_t seed = c->play->seed ^ ((uint64_t)c->play->nrec * 0x9e3779b97f4a7c15ull);
+    return pp_ai_choose(g, c->level, seed, NULL); /* it reads g only through pp_view */
+}
 
 PpDecision pp_fallback_chooser(const PpGame *g, void *ctx)
 {

@@ -14,8 +14,8 @@
  *
  * Undo takes back a side's last decision unless a die was rolled since
  * (combat dice cannot be taken back), replaying the rest. The opponent of
- * a game against the computer is a PpChooser; until the real AI is plugged
- * in, pp_fallback_chooser picks a random legal decision. Pure: no
+ * a game against the computer is a PpChooser: pp_computer_chooser, the
+ * computer player of src/pp_ai. Pure: no
  * terminal; the screen, guv script and the tests use it alike. */
 #ifndef GUV_PP_PLAY_H
 #define GUV_PP_PLAY_H
@@ -30,10 +30,19 @@
  * return one of pp_legal's decisions. */
 typedef PpDecision (*PpChooser)(const PpGame *g, void *ctx);
 
-/* The FALLBACK opponent, until the real AI (src/pp_ai) is merged: a
- * uniformly random legal decision, from its own generator ctx (an Rng *,
- * seeded by the caller). */
+/* A uniformly random legal decision, from its own generator ctx (an
+ * Rng *, seeded by the caller): guv script's `play`. */
 PpDecision pp_fallback_chooser(const PpGame *g, void *ctx);
+
+/* The computer opponent of the screen (src/pp_ai at `level`). Its dice
+ * are seeded from the game's seed and how many records the game has, so
+ * a game resumed from its save goes on exactly as it would have. */
+typedef struct PpPlay PpPlay;
+typedef struct {
+    const PpPlay *play;
+    int level;
+} PpComputer;
+PpDecision pp_computer_chooser(const PpGame *g, void *ctx);
 
 enum { PP_REC_DO = 0, PP_REC_DIE = 1 };
 
@@ -50,7 +59,7 @@ typedef struct {
     int rec; /* the record that caused it (-1: the game's start) */
 } PpLogEntry;
 
-typedef struct {
+struct PpPlay {
     const PpData *pd;
     PpGame g;
     uint64_t seed;
@@ -63,7 +72,7 @@ typedef struct {
     char autosave[4096];   /* "" when not saved */
     char save_error[5000]; /* the last autosave failure, "" when none */
     bool deferred, dirty;  /* as Play's (play.h): saved by pp_play_flush */
-} PpPlay;
+};
 
 /* Whether the file at path is a save of A Perfect Plan (its first line). */
 bool pp_play_is_save(const char *path);

@@ -1,12 +1,13 @@
 /* The curses screen of A Perfect Plan (issue 17): its menu, the game for
  * two players on one screen (a curtain between the sides) or against the
- * computer (a PpChooser: the fallback random player until the AI is
- * merged), autosaved after every decision (play/pp_play.h). What to draw
+ * computer (a PpChooser: pp_computer_chooser, src/pp_ai's greedy level),
+ * autosaved after every decision (play/pp_play.h). What to draw
  * comes from view/pp_screen.h; the decisions offered are pp_legal's,
  * nothing else. */
 #include "ui/ui_internal.h"
 
 #include "play/pp_play.h"
+#include "pp_ai/pp_ai.h"
 #include "view/pp_screen.h"
 
 enum { PP_PANEL_W = 36 };
@@ -17,7 +18,7 @@ typedef struct {
     PpPlay play;
     PpChooser chooser;
     void *chooser_ctx;
-    Rng fallback_rng;
+    PpComputer computer;
     PpDecision legal[PP_MAX_LEGAL];
     int nlegal;
     int view[PP_MAX_LEGAL], nview; /* the list shown: indexes into legal */
@@ -652,8 +653,9 @@ static void fresh(Ui *u)
     memset(&s, 0, sizeof s);
     s.u = u;
     s.pd = &pd;
-    s.chooser = pp_fallback_chooser;
-    s.chooser_ctx = &s.fallback_rng;
+    s.computer = (PpComputer){&s.play, PP_AI_GREEDY}; /* the strongest level at a screen's pace (README) */
+    s.chooser = pp_computer_chooser;
+    s.chooser_ctx = &s.computer;
 }
 
 /* Plays s's game to its end or until the player leaves; the finished
@@ -677,7 +679,6 @@ bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size
     fresh(u);
     if (!pp_play_load(&s.play, &pd, path, true, msg, msgsize))
         return false;
-    rng_seed(&s.fallback_rng, s.play.seed ^ (uint64_t)s.play.nrec);
     play_started(false, msg, msgsize); /* a save the player chose keeps its name, finished or not */
     return true;
 }
@@ -704,7 +705,9 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
             mvaddnstr(y++, 6, "r   resume the unfinished game   [Enter]", COLS - 6);
         mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
         y++;
-        mvaddnstr(y++, 4, "(The computer is a stand-in for now: it picks a legal order at random.)", COLS - 6);
+        y = ui_wrap(y, 4, COLS - 8,
+                    "The computer holds the two victory areas first, attacks only with more dice than the enemy "
+                    "shows, and sees only what you would: the backs of your counters.");
         if (note[0])
             ui_wrap(y + 1, 4, COLS - 8, note);
         refresh();
@@ -735,7 +738,6 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
             uint64_t seed = keys_new_seed();
             int computer = key == '1' ? -1 : key == '2' ? PP_CONFEDERATE : PP_UNION;
             pp_play_new(&s.play, &pd, seed, false, computer, have_dir ? autosave : NULL);
-            rng_seed(&s.fallback_rng, seed ^ 0x9e3779b97f4a7c15ull);
             started = true;
         } else if (key == 'r' && can_resume) {
             char err[1400];
@@ -743,7 +745,6 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
                 snprintf(note, sizeof note, "%.690s", err);
                 continue;
             }
-            rng_seed(&s.fallback_rng, s.play.seed ^ (uint64_t)s.play.nrec);
             started = true;
         }
         if (started)
