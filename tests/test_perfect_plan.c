@@ -234,6 +234,41 @@ static void test_APP_RECOVERY_order_areas_and_limits(void **state)
     assert_int_equal(pt_where(&g, "ii-corps"), pt_area("falmouth"));
 }
 
+/* The cold audit: the eliminated units box is part of the map, its
+ * counters face down; the enemy sees how many are there, and a recovery
+ * tells him where a unit came back, not which. */
+static void test_APP_HIDDEN_the_box_is_face_down(void **state)
+{
+    (void)state;
+    PpGame g;
+    last_step(&g, 1);
+    pt_put(&g, "xi-corps", "chancellorsville");
+    pt_put(&g, "mclaws", "eliminated");
+    pt_put(&g, "early", "eliminated");
+    pt_put(&g, "hill", "eliminated");
+    pt_put(&g, "anderson", "salem-church");
+    pt_do(&g, "done");
+    PpView v;
+    pp_view(&g, PP_UNION, &v);
+    assert_int_equal(v.box[PP_CONFEDERATE], 3);
+    assert_int_equal(v.where[pt_counter("mclaws")], PP_HIDDEN);
+    pp_view(&g, PP_CONFEDERATE, &v);
+    assert_int_equal(v.where[pt_counter("mclaws")], PP_ELIM); /* his own, face up to him */
+    pt_log_clear();
+    pt_do(&g, "recover mclaws spotsylvania");
+    assert_true(pt_log_has("McLaws' Division comes back from the eliminated units box to Spotsylvania")); /* the owner */
+    PpEvents ev = {0};
+    PpDecision d = {PP_D_RECOVER, (int8_t)pt_counter("early"), (int8_t)pt_area("bowling-green")};
+    char why[200], line[200];
+    if (pp_apply(&g, &d, &ev, why, sizeof why) != 0)
+        fail_msg("recover early: %s", why);
+    pp_event_format(g.data, &ev.ev[0], PP_UNION, line, sizeof line);
+    assert_string_equal(line, "APP-RECOVERY: an ANV unit comes back from the eliminated units box to Bowling Green");
+    pp_view(&g, PP_UNION, &v);
+    assert_int_equal(v.box[PP_CONFEDERATE], 1);
+    assert_int_equal(v.where[pt_counter("hill")], PP_HIDDEN); /* which one stayed is not shown either */
+}
+
 static void test_APP_RECOVERY_rulebook_note_control_and_room(void **state)
 {
     (void)state;
@@ -903,6 +938,7 @@ int main(void)
         cmocka_unit_test(test_APP_COMBAT_ORDER_no_phase_without_a_fight),
         cmocka_unit_test(test_APP_CONTROL_rulebook_note_occupy_to_keep),
         cmocka_unit_test(test_APP_HIDDEN_backs_except_in_combat),
+        cmocka_unit_test(test_APP_HIDDEN_the_box_is_face_down),
         cmocka_unit_test(test_APP_VICTORY_after_turn_6),
         cmocka_unit_test(test_APP_DECISION_words_round_trip),
     };

@@ -44,8 +44,8 @@ static void test_determinizer_keeps_the_view(void **state)
                 pp_view(&g, s, &v);
                 pp_ai_observe(&mem[s], pd, &v);
                 for (int c = 0; c < pd->ncounters; c++)
-                    if (pd->counters[c].side != s && v.where[c] == PP_HIDDEN)
-                        assert_true((mem[s].maybe[c] >> g.where[c]) & 1u);
+                    if (pd->counters[c].side != s && v.where[c] == PP_HIDDEN) /* on the map, or in the box */
+                        assert_true((mem[s].maybe[c] >> (g.where[c] == PP_ELIM ? PP_AI_BOX_BIT : g.where[c])) & 1u);
                 PpGame d;
                 assert_int_equal(pp_ai_determinize(pd, &v, &mem[s], &rng, 64, &d), 1);
                 pp_view(&d, s, &back);
@@ -109,7 +109,7 @@ static void test_determinizer_samples_every_assignment_evenly(void **state)
     PpAiMemory mem;
     pp_ai_memory_init(&mem, PP_UNION);
     pp_ai_observe(&mem, pd, &v);
-    mem.maybe[pt_counter("anderson")] = 1u << pt_area("salem-church"); /* seen there */
+    mem.maybe[pt_counter("anderson")] = 1ull << pt_area("salem-church"); /* seen there */
     memset(count, 0, sizeof count);
     for (int i = 0; i < DRAWS; i++) {
         PpGame d;

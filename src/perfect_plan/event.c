@@ -75,7 +75,8 @@ void pp_event_format(const PpData *pd, const PpEvent *e, int viewer, char *buf, 
         snprintf(text, sizeof text, "the %s recovers eliminated units", side);
         break;
     case PP_EV_RECOVER:
-        snprintf(text, sizeof text, "%s comes back from the eliminated units box to %s", name, to);
+        who(pd, e->counter, viewer, w, sizeof w); /* face down: the enemy reads "an ANV unit" */
+        snprintf(text, sizeof text, "%s comes back from the eliminated units box to %s", w, to);
         break;
     case PP_EV_IMPULSE:
         snprintf(text, sizeof text, "impulse %d: the %s may move %d unit%s", e->value, side, e->value2,

@@ -160,15 +160,17 @@ typedef struct {
     PpEvent ev[PP_MAX_EVENTS];
 } PpEvents;
 
-/* What one side may see. Enemy counters on the map are PP_HIDDEN in
- * `where` (only their number per area shows, in `backs`), except those in
- * the area of a combat under way. The eliminated box and the arrivals are
- * public. */
+/* What one side may see. Enemy counters on the map and in the eliminated
+ * units box are PP_HIDDEN in `where` (only their number per area shows, in
+ * `backs`, and in the box, in `box`), except those in the area of a combat
+ * under way: the box is part of the map, its counters face down, so which
+ * unit a recovery took out of it stays unknown. The arrivals are public. */
 typedef struct {
     int8_t side;
     int8_t phase, turn, impulse, step, initiative, to_move, budget, result;
     int8_t where[PP_MAX_COUNTERS];
     int8_t backs[PP_SIDES][PP_MAX_AREAS]; /* counters of each side in each area */
+    int8_t box[PP_SIDES];                 /* ... and in the eliminated units box */
     uint8_t control[PP_MAX_AREAS];
     uint8_t trench[PP_MAX_AREAS];
     int8_t trench_pool[PP_SIDES];

@@ -1,8 +1,10 @@
 /* APP-HIDDEN: hidden identity. Each side sees its own counters; of the
- * enemy's it sees only how many stand in each area (their backs), except
- * in the area of a combat under way, where both sides' counters are face
- * up. The eliminated units box, the reinforcements' arrival, control,
- * trenches and the combat's dice are public. An AI's information must come
+ * enemy's it sees only how many stand in each area (their backs) and in
+ * the eliminated units box, except in the area of a combat under way,
+ * where both sides' counters are face up (so each side sees which enemy
+ * units are lost, but not which one a recovery later takes out of the
+ * box). The reinforcements' arrival, control, trenches and the combat's
+ * dice are public. An AI's information must come
  * from pp_view (and the events formatted for its side). */
 #include "perfect_plan/pp_internal.h"
 
@@ -39,6 +41,10 @@ void pp_view(const PpGame *g, int side, PpView *v)
             v->backs[owner][at]++;
             if (owner != side && at != g->cb.area)
                 v->where[c] = PP_HIDDEN;
+        } else if (at == PP_ELIM) {
+            v->box[owner]++;
+            if (owner != side)
+                v->where[c] = PP_HIDDEN; /* face down in the box (APP-HIDDEN, APP-RECOVERY) */
         }
         if (owner == side && (g->moved & PP_BIT(c)))
             v->moved |= PP_BIT(c);

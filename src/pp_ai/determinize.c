@@ -4,35 +4,41 @@
 
 #include "pp_ai/pp_ai.h"
 
-static uint32_t all_areas(const PpData *pd) { return pd->nareas >= 32 ? 0xffffffffu : (1u << pd->nareas) - 1u; }
+#define BOX (1ull << PP_AI_BOX_BIT)
+
+static uint64_t all_areas(const PpData *pd) { return pd->nareas >= 64 ? ~0ull : (1ull << pd->nareas) - 1ull; }
 
 /* The areas one step (by land or at arrows) from those in set, and set. */
-static uint32_t grow(const PpData *pd, uint32_t set)
+static uint64_t grow(const PpData *pd, uint64_t set)
 {
-    uint32_t out = set;
+    uint64_t out = set;
     for (int a = 0; a < pd->nareas; a++) {
-        if (!(set & (1u << a)))
+        if (!(set & (1ull << a)))
             continue;
         for (int i = 0; i < pd->areas[a].nadj; i++)
             if (pd->areas[a].join[i] != PP_RIVER)
-                out |= 1u << pd->areas[a].adj[i];
+                out |= 1ull << pd->areas[a].adj[i];
     }
     return out;
 }
 
-/* The areas where the view shows enemy counters it cannot name. */
-static uint32_t hidden_areas(const PpData *pd, const PpView *v, int need[PP_MAX_AREAS])
+/* The places where the view shows enemy counters it cannot name: how
+ * many in each area (need) and in the box (*need_box). */
+static uint64_t hidden_areas(const PpData *pd, const PpView *v, int need[PP_MAX_AREAS], int *need_box)
 {
     int enemy = 1 - v->side;
-    uint32_t set = 0;
+    uint64_t set = 0;
     for (int a = 0; a < pd->nareas; a++)
         need[a] = v->backs[enemy][a];
+    *need_box = v->box[enemy];
     for (int c = 0; c < pd->ncounters; c++)
         if (pd->counters[c].side == enemy && v->where[c] >= 0)
             need[v->where[c]]--;
     for (int a = 0; a < pd->nareas; a++)
         if (need[a] > 0)
-            set |= 1u << a;
+            set |= 1ull << a;
+    if (*need_box > 0)
+        set |= BOX;
     return set;
 }
 
@@ -47,39 +53,43 @@ void pp_ai_memory_init(PpAiMemory *m, int side)
 void pp_ai_observe(PpAiMemory *m, const PpData *pd, const PpView *v)
 {
     int enemy = 1 - m->side;
-    int need[PP_MAX_AREAS];
-    uint32_t hidden = hidden_areas(pd, v, need);
-    uint32_t setup = 0, recovery = 0;
+    int need[PP_MAX_AREAS], need_box;
+    uint64_t hidden = hidden_areas(pd, v, need, &need_box);
+    uint64_t setup = 0, recovery = 0;
     for (int a = 0; a < pd->nareas; a++)
         if (pd->areas[a].setup_max[enemy] >= 0)
-            setup |= 1u << a;
+            setup |= 1ull << a;
     for (int i = 0; i < pd->sides[enemy].nrecovery; i++)
-        recovery |= 1u << pd->sides[enemy].recovery[i];
+        recovery |= 1ull << pd->sides[enemy].recovery[i];
     if (pd->initiative_area >= 0)
-        recovery |= 1u << pd->initiative_area;
+        recovery |= 1ull << pd->initiative_area;
     for (int c = 0; c < pd->ncounters; c++) {
         const PpCounter *u = &pd->counters[c];
         if (u->side != enemy)
             continue;
         int w = v->where[c], was = m->last_where[c];
-        uint32_t maybe;
+        uint64_t maybe;
         if (w >= 0)
-            maybe = 1u << w; /* face up in a fight */
+            maybe = 1ull << w; /* face up in a fight */
         else if (w != PP_HIDDEN)
-            maybe = 0; /* off the map or eliminated: public */
+            maybe = 0; /* off the map: public */
         else if (!m->started)
-            maybe = all_areas(pd); /* the first view: nothing known yet */
+            maybe = all_areas(pd) | BOX; /* the first view: nothing known yet */
         else if (was == PP_OFFMAP)
-            maybe = u->arrive_turn > 0 && u->arrive_area >= 0 ? 1u << u->arrive_area : setup;
-        else if (was == PP_ELIM)
-            maybe = recovery;
-        else
+            maybe = u->arrive_turn > 0 && u->arrive_area >= 0 ? 1ull << u->arrive_area : setup;
+        else {
             maybe = grow(pd, m->maybe[c]);
+            if (was >= 0 || v->box[enemy] > m->last_box)
+                maybe |= BOX; /* it stood in a fight, or one was fought out unseen: it may have been lost */
+            if (maybe & BOX)
+                maybe |= recovery; /* from the box a recovery brings it back there */
+        }
         if (w == PP_HIDDEN)
             maybe &= hidden;
         m->maybe[c] = maybe;
         m->last_where[c] = (int8_t)w;
     }
+    m->last_box = v->box[enemy];
     m->started = true;
 }
 
@@ -88,12 +98,12 @@ void pp_ai_observe(PpAiMemory *m, const PpData *pd, const PpView *v)
 typedef struct {
     int n;                      /* hidden enemy counters */
     int counter[PP_MAX_COUNTERS];
-    uint32_t maybe[PP_MAX_COUNTERS];
-    int slot[PP_MAX_COUNTERS];  /* the areas to fill, one entry per counter to place, in area order */
+    uint64_t maybe[PP_MAX_COUNTERS];
+    int slot[PP_MAX_COUNTERS];  /* the places to fill (an area, or PP_AI_BOX_BIT for the box), one entry per counter to place, in area order */
     int area_of[PP_MAX_COUNTERS]; /* the answer: counter i goes to area_of[i] */
 } Problem;
 
-static bool fits(const Problem *p, int i, int area) { return (p->maybe[i] >> area) & 1u; }
+static bool fits(const Problem *p, int i, int area) { return (p->maybe[i] >> area) & 1ull; }
 
 /* One uniform draw: a random order of the counters into the slots. Each
  * consistent assignment comes from the same number of orders (the product
@@ -182,20 +192,22 @@ static bool solve(Problem *p, Rng *rng, int max_tries)
 int pp_ai_determinize(const PpData *pd, const PpView *v, const PpAiMemory *m, Rng *rng, int max_tries, PpGame *out)
 {
     int enemy = 1 - v->side;
-    int need[PP_MAX_AREAS];
-    uint32_t hidden = hidden_areas(pd, v, need);
+    int need[PP_MAX_AREAS], need_box;
+    uint64_t hidden = hidden_areas(pd, v, need, &need_box);
     Problem p;
     p.n = 0;
     for (int c = 0; c < pd->ncounters; c++)
         if (pd->counters[c].side == enemy && v->where[c] == PP_HIDDEN) {
             p.counter[p.n] = c;
-            p.maybe[p.n] = hidden & (m && m->started ? m->maybe[c] : 0xffffffffu);
+            p.maybe[p.n] = hidden & (m && m->started ? m->maybe[c] : ~0ull);
             p.n++;
         }
     int k = 0;
     for (int a = 0; a < pd->nareas; a++)
         for (int i = 0; i < need[a] && k < p.n; i++)
             p.slot[k++] = a;
+    for (int i = 0; i < need_box && k < p.n; i++)
+        p.slot[k++] = PP_AI_BOX_BIT; /* a place in the box */
     int kept = 1;
     if (!solve(&p, rng, max_tries)) {
         /* the memory contradicts the view (a count it could not follow):
@@ -237,6 +249,6 @@ int pp_ai_determinize(const PpData *pd, const PpView *v, const PpAiMemory *m, Rn
         if (v->where[c] != PP_HIDDEN)
             pp_put_counter(g, c, v->where[c]);
     for (int i = 0; i < p.n; i++)
-        pp_put_counter(g, p.counter[i], p.area_of[i]);
+        pp_put_counter(g, p.counter[i], p.area_of[i] == PP_AI_BOX_BIT ? PP_ELIM : p.area_of[i]);
     return kept;
 }

@@ -64,25 +64,29 @@ PpAiBudget pp_ai_default_budget(void);
 
 /* What a side remembers between its views, and nothing else:
  * - for each enemy counter, where it was in the last view seen (an area
- *   when it stood face up in a fight, PP_HIDDEN on the map face down,
- *   PP_OFFMAP, PP_ELIM);
- * - for each enemy counter on the map, the set of areas it may be in: the
- *   area it was last seen face up in, grown by one area (by the ways a unit
- *   may step) at each view since, since a counter moves or retreats at
- *   most one area between two decisions; the set-up areas for a counter
- *   just placed, the arrival area for a reinforcement, the recovery areas
- *   for a recovered one; always cut to the areas where the view shows
- *   enemy backs.
+ *   when it stood face up in a fight, PP_HIDDEN face down on the map or in
+ *   the eliminated units box, PP_OFFMAP);
+ * - for each enemy counter, the set of places it may be in: the area it
+ *   was last seen face up in, grown by one area (by the ways a unit may
+ *   step) at each view since, since a counter moves or retreats at most
+ *   one area between two decisions, and the box once it has stood face up
+ *   in a fight or the box has grown since the last view (a fight begun and
+ *   ended within one decision shows no face); the set-up areas for
+ *   a counter just placed, the arrival area for a reinforcement; the
+ *   recovery areas added for one that may be in the box; always cut to
+ *   the places where the view shows enemy counters face down.
  * It holds no dice, no events and nothing of the true game. It is exact
  * only when the side sees every view (pp_ai_observe after each decision
  * applied, by either side); a leader sent several areas away by a fight of
  * leaders alone can break it, and then the determinizer drops the memory
  * for that sample (pp_ai_determinize). */
+#define PP_AI_BOX_BIT 63 /* in a set of places: the eliminated units box */
 typedef struct {
     int8_t side;
     bool started;
     int8_t last_where[PP_MAX_COUNTERS];
-    uint32_t maybe[PP_MAX_COUNTERS]; /* bit per area */
+    int8_t last_box; /* the enemy's counters in the box at the last view */
+    uint64_t maybe[PP_MAX_COUNTERS]; /* bit per area, and PP_AI_BOX_BIT for the eliminated units box */
 } PpAiMemory;
 
 void pp_ai_memory_init(PpAiMemory *m, int side);

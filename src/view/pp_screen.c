@@ -360,7 +360,8 @@ void pp_question_text(const PpGame *g, char *buf, size_t n)
 void pp_boxes_text(const PpGame *g, int viewer, char *elim, size_t ne, char *reinf, size_t nr)
 {
     const PpData *pd = g->data;
-    (void)viewer; /* the box and the arrivals are public */
+    /* the arrivals are public; the box's counters are face down, so the
+     * enemy's show as a number (the log says which were lost) */
     int count[PP_SIDES] = {0, 0};
     char names[PP_SIDES][200] = {"", ""};
     reinf[0] = '\0';
@@ -395,6 +396,9 @@ void pp_boxes_text(const PpGame *g, int viewer, char *elim, size_t ne, char *rei
         l = strlen(reinf);
         snprintf(reinf + l, nr - l, ">%s", pd->areas[u->arrive_area].shortname);
     }
+    for (int side = 0; side < PP_SIDES; side++)
+        if (viewer >= 0 && viewer != side && count[side])
+            snprintf(names[side], sizeof names[side], " %d face down", count[side]);
     snprintf(elim, ne, "Elim AoP%s  ANV%s", count[PP_UNION] ? names[PP_UNION] : " -",
              count[PP_CONFEDERATE] ? names[PP_CONFEDERATE] : " -");
 }
