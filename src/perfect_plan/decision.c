@@ -6,18 +6,9 @@
 #include "perfect_plan/pp_internal.h"
 
 const PpKindInfo pp_kinds[PP_D_KINDS] = {
-    [PP_D_PLACE] = {"place", PP_OP_COUNTER, PP_OP_AREA},
-    [PP_D_STANDARD] = {"standard", PP_OP_NONE, PP_OP_NONE},
-    [PP_D_RECOVER] = {"recover", PP_OP_COUNTER, PP_OP_AREA},
-    [PP_D_MOVE] = {"move", PP_OP_COUNTER, PP_OP_AREA},
-    [PP_D_SWAP] = {"swap", PP_OP_COUNTER, PP_OP_COUNTER},
-    [PP_D_TRENCH] = {"trench", PP_OP_AREA, PP_OP_NONE},
-    [PP_D_FIGHT] = {"fight", PP_OP_AREA, PP_OP_NONE},
-    [PP_D_DONE] = {"done", PP_OP_NONE, PP_OP_NONE},
-    [PP_D_BONUS] = {"bonus", PP_OP_COUNTER, PP_OP_NONE},
-    [PP_D_LOSS] = {"loss", PP_OP_LOSS, PP_OP_NONE},
-    [PP_D_RETREAT] = {"retreat", PP_OP_COUNTER, PP_OP_AREA},
-    [PP_D_LEADER] = {"leader", PP_OP_COUNTER, PP_OP_AREA},
+#define PP_D_INFO(name, word, a, b) [PP_D_##name] = {word, PP_OP_##a, PP_OP_##b},
+    PP_DECISION_KINDS(PP_D_INFO)
+#undef PP_D_INFO
 };
 
 static const char *operand_word(const PpData *pd, int shape, int v)

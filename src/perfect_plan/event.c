@@ -3,21 +3,9 @@
 #include "perfect_plan/pp_internal.h"
 
 static const char *const rules[PP_EV_KINDS] = {
-    [PP_EV_TURN] = "APP-SEQUENCE",          [PP_EV_INITIATIVE] = "APP-INITIATIVE",
-    [PP_EV_PLACE] = "APP-SETUP",            [PP_EV_TRENCH_START] = "APP-SETUP",
-    [PP_EV_REINFORCE] = "APP-REINFORCE",    [PP_EV_POSTPONE] = "APP-REINFORCE",
-    [PP_EV_RECOVERY] = "APP-RECOVERY",      [PP_EV_RECOVER] = "APP-RECOVERY",
-    [PP_EV_IMPULSE] = "APP-IMPULSE",        [PP_EV_MOVE] = "APP-MOVE",
-    [PP_EV_SWAP] = "APP-SWAP",              [PP_EV_TRENCH] = "APP-TRENCH",
-    [PP_EV_TRENCH_GONE] = "APP-TRENCH",     [PP_EV_DONE] = "APP-IMPULSE",
-    [PP_EV_COMBAT] = "APP-COMBAT-ORDER",    [PP_EV_REVEAL] = "APP-HIDDEN",
-    [PP_EV_DIE] = "APP-COMBAT-DICE",        [PP_EV_BONUS] = "APP-LEADER",
-    [PP_EV_HITS] = "APP-COMBAT-DICE",       [PP_EV_LOSS] = "APP-LOSSES",
-    [PP_EV_TIE] = "APP-COMBAT-TIE",         [PP_EV_WIN] = "APP-COMBAT-TIE",
-    [PP_EV_RETREAT] = "APP-RETREAT",        [PP_EV_NO_RETREAT] = "APP-RETREAT",
-    [PP_EV_LEADERS_ONLY] = "APP-LEADERS-ONLY", [PP_EV_LEADER_MOVE] = "APP-LEADERS-ONLY",
-    [PP_EV_CONTROL] = "APP-CONTROL",        [PP_EV_COMBAT_PHASE] = "APP-COMBAT-ORDER",
-    [PP_EV_END] = "APP-VICTORY",
+#define PP_EV_RULE(name, rule) [PP_EV_##name] = rule,
+    PP_EVENT_KINDS(PP_EV_RULE)
+#undef PP_EV_RULE
 };
 
 const char *pp_event_rule(int kind) { return kind >= 0 && kind < PP_EV_KINDS && rules[kind] ? rules[kind] : "APP"; }

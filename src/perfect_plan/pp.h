@@ -53,20 +53,28 @@ typedef enum {
     PP_Q_LEADER   /* APP-LEADERS-ONLY: where a leader goes when only leaders met */
 } PpQuestion;
 
+/* Every kind of decision, declared once: its name (PP_D_name), its word
+ * in the text form, and the shape of its two operands (NONE, COUNTER,
+ * AREA, or LOSS: a counter or the word "trench"). */
+#define PP_DECISION_KINDS(X)                                                                                     \
+    X(PLACE, "place", COUNTER, AREA)       /* set-up */                                                          \
+    X(STANDARD, "standard", NONE, NONE)    /* the rest of the side's set-up as the data gives it */              \
+    X(RECOVER, "recover", COUNTER, AREA)                                                                         \
+    X(MOVE, "move", COUNTER, AREA)                                                                               \
+    X(SWAP, "swap", COUNTER, COUNTER)                                                                            \
+    X(TRENCH, "trench", AREA, NONE)                                                                              \
+    X(FIGHT, "fight", AREA, NONE)          /* during an impulse, or the next fight of the combat phase */        \
+    X(DONE, "done", NONE, NONE)            /* the side ends its recovery, or its part of the impulse */          \
+    X(BONUS, "bonus", COUNTER, NONE)       /* the unit Hooker helps */                                           \
+    X(LOSS, "loss", LOSS, NONE)                                                                                  \
+    X(RETREAT, "retreat", COUNTER, AREA)                                                                         \
+    X(LEADER, "leader", COUNTER, AREA)     /* where a leader goes when only leaders met */
+
 typedef enum {
-    PP_D_PLACE,    /* place COUNTER AREA (set-up) */
-    PP_D_STANDARD, /* standard: the rest of the side's set-up as the data gives it */
-    PP_D_RECOVER,  /* recover COUNTER AREA */
-    PP_D_MOVE,     /* move COUNTER AREA */
-    PP_D_SWAP,     /* swap COUNTER COUNTER */
-    PP_D_TRENCH,   /* trench AREA */
-    PP_D_FIGHT,    /* fight AREA (during an impulse, or the next fight of the combat phase) */
-    PP_D_DONE,     /* done: the side ends its recovery, or its part of the impulse */
-    PP_D_BONUS,    /* bonus COUNTER */
-    PP_D_LOSS,     /* loss COUNTER | loss trench */
-    PP_D_RETREAT,  /* retreat COUNTER AREA */
-    PP_D_LEADER,   /* leader COUNTER AREA */
-    PP_D_KINDS
+#define PP_D_ENUM(name, word, a, b) PP_D_##name,
+    PP_DECISION_KINDS(PP_D_ENUM)
+#undef PP_D_ENUM
+        PP_D_KINDS
 } PpKind;
 
 /* One decision: a kind and up to two operands (a counter or an area index,
@@ -117,37 +125,42 @@ typedef struct {
 
 /* What happened, for the log and for an AI's observations. Each kind has
  * its rule ID (pp_event_rule). */
+#define PP_EVENT_KINDS(X)                                                                                        \
+    X(TURN, "APP-SEQUENCE")              /* value: turn */                                                       \
+    X(INITIATIVE, "APP-INITIATIVE")      /* side */                                                              \
+    X(PLACE, "APP-SETUP")                /* side counter to */                                                   \
+    X(TRENCH_START, "APP-SETUP")         /* side to */                                                           \
+    X(REINFORCE, "APP-REINFORCE")        /* side counter to */                                                   \
+    X(POSTPONE, "APP-REINFORCE")         /* side to */                                                           \
+    X(RECOVERY, "APP-RECOVERY")          /* side: starts recovering */                                           \
+    X(RECOVER, "APP-RECOVERY")           /* side counter to */                                                   \
+    X(IMPULSE, "APP-IMPULSE")            /* side, value: impulse (1-based), value2: units */                     \
+    X(MOVE, "APP-MOVE")                  /* side counter from to */                                              \
+    X(SWAP, "APP-SWAP")                  /* side counter from, value: the other counter, to */                   \
+    X(TRENCH, "APP-TRENCH")              /* side to */                                                           \
+    X(TRENCH_GONE, "APP-TRENCH")         /* side to: left alone, or lost */                                      \
+    X(DONE, "APP-IMPULSE")               /* side */                                                              \
+    X(COMBAT, "APP-COMBAT-ORDER")        /* side (who chose) to, value: round */                                 \
+    X(REVEAL, "APP-HIDDEN")              /* side counter to */                                                   \
+    X(DIE, "APP-COMBAT-DICE")            /* side counter, value: die, value2: modified */                        \
+    X(BONUS, "APP-LEADER")               /* side counter (the helped unit), value: its die now */                \
+    X(HITS, "APP-COMBAT-DICE")           /* side, value: hits scored */                                          \
+    X(LOSS, "APP-LOSSES")                /* side counter (PP_TRENCH_LOSS: the trench) to */                      \
+    X(TIE, "APP-COMBAT-TIE")             /* to, value: the next round */                                         \
+    X(WIN, "APP-COMBAT-TIE")             /* side (winner, or -1 for none) to, value: rounds fought */            \
+    X(RETREAT, "APP-RETREAT")            /* side counter from to */                                              \
+    X(NO_RETREAT, "APP-RETREAT")         /* side counter from: eliminated */                                     \
+    X(LEADERS_ONLY, "APP-LEADERS-ONLY")  /* to */                                                                \
+    X(LEADER_MOVE, "APP-LEADERS-ONLY")   /* side counter from to (to -1: eliminated) */                          \
+    X(CONTROL, "APP-CONTROL")            /* side (new controller) to */                                          \
+    X(COMBAT_PHASE, "APP-COMBAT-ORDER")  /* the movement is over */                                              \
+    X(END, "APP-VICTORY")                /* side: the result */
+
 typedef enum {
-    PP_EV_TURN,          /* value: turn */
-    PP_EV_INITIATIVE,    /* side */
-    PP_EV_PLACE,         /* side counter to */
-    PP_EV_TRENCH_START,  /* side to */
-    PP_EV_REINFORCE,     /* side counter to */
-    PP_EV_POSTPONE,      /* side to */
-    PP_EV_RECOVERY,      /* side: starts recovering */
-    PP_EV_RECOVER,       /* side counter to */
-    PP_EV_IMPULSE,       /* side, value: impulse (1-based), value2: units */
-    PP_EV_MOVE,          /* side counter from to */
-    PP_EV_SWAP,          /* side counter from, value: the other counter, to */
-    PP_EV_TRENCH,        /* side to */
-    PP_EV_TRENCH_GONE,   /* side to: left alone, or lost */
-    PP_EV_DONE,          /* side */
-    PP_EV_COMBAT,        /* side (who chose) to, value: round */
-    PP_EV_REVEAL,        /* side counter to */
-    PP_EV_DIE,           /* side counter, value: die, value2: modified */
-    PP_EV_BONUS,         /* side counter (the helped unit), value: its die now */
-    PP_EV_HITS,          /* side, value: hits scored */
-    PP_EV_LOSS,          /* side counter (PP_TRENCH_LOSS: the trench) to */
-    PP_EV_TIE,           /* to, value: the next round */
-    PP_EV_WIN,           /* side (winner, or -1 for none) to */
-    PP_EV_RETREAT,       /* side counter from to */
-    PP_EV_NO_RETREAT,    /* side counter from: eliminated */
-    PP_EV_LEADERS_ONLY,  /* to */
-    PP_EV_LEADER_MOVE,   /* side counter from to (to -1: eliminated) */
-    PP_EV_CONTROL,       /* side (new controller) to */
-    PP_EV_COMBAT_PHASE,  /* the movement is over */
-    PP_EV_END,           /* side: the result */
-    PP_EV_KINDS
+#define PP_EV_ENUM(name, rule) PP_EV_##name,
+    PP_EVENT_KINDS(PP_EV_ENUM)
+#undef PP_EV_ENUM
+        PP_EV_KINDS
 } PpEventKind;
 
 typedef struct {
