@@ -158,6 +158,40 @@ static attr_t style(const PpUi *s, int st)
     }
 }
 
+/* What the other side did since the viewer's last order, in one short
+ * line when it did more than one thing ("AoP: 2 moves, 1 trench; L: log");
+ * news is left alone otherwise. */
+static void opponent_summary(const PpUi *s, int viewer, char *news, size_t n)
+{
+    static const struct {
+        int kind;
+        const char *one, *many;
+    } kinds[] = {{PP_EV_MOVE, "move", "moves"},       {PP_EV_SWAP, "swap", "swaps"},
+                 {PP_EV_TRENCH, "trench", "trenches"}, {PP_EV_COMBAT, "fight", "fights"},
+                 {PP_EV_PLACE, "placed", "placed"},    {PP_EV_RECOVER, "recovered", "recovered"},
+                 {PP_EV_RETREAT, "retreat", "retreats"}};
+    enum { NKINDS = sizeof kinds / sizeof *kinds };
+    if (viewer < 0)
+        return;
+    int other = 1 - viewer, count[NKINDS] = {0}, all = 0;
+    for (int i = s->news_from; i < s->play.nlog; i++) {
+        const PpEvent *e = &s->play.log[i].e;
+        for (int k = 0; k < NKINDS && e->side == other; k++)
+            if (e->kind == kinds[k].kind) {
+                count[k]++;
+                all++;
+            }
+    }
+    if (all < 2)
+        return;
+    size_t l = (size_t)snprintf(news, n, "%s:", s->pd->sides[other].shortname);
+    for (int k = 0; k < NKINDS && l < n; k++)
+        if (count[k])
+            l += (size_t)snprintf(news + l, n - l, " %d %s,", count[k], count[k] == 1 ? kinds[k].one : kinds[k].many);
+    if (l < n)
+        snprintf(news + l - 1, n - l + 1, "; L: log"); /* over the last comma */
+}
+
 static void pp_draw_map(PpUi *s, int viewer)
 {
     PpMarks marks;
@@ -188,6 +222,7 @@ static void pp_draw_map(PpUi *s, int viewer)
     int last = s->play.nlog - 1;
     if (last >= 0)
         pp_event_format(s->pd, &s->play.log[last].e, viewer, news, sizeof news);
+    opponent_summary(s, viewer, news, sizeof news);
     pp_question_text(&s->play.g, q, sizeof q);
     const char *lines[3] = {elim, news, q};
     for (int i = 0; i < 3; i++) {
