@@ -347,12 +347,16 @@ static void ctx_init(Ctx *c, const Game *g)
         }
 }
 
-/* What a field adds from a hex to its neighbour y in direction d: the half MP
- * of moving from y into that hex (the field measures towards its sources), at
- * least 1, or 1 a hex (!by_cost); -1 where that step may not be made. */
-static int field_step(int d, int y, bool by_cost)
+/* What a field adds from hex x to its neighbour in direction d (into *y):
+ * the half MP of moving from *y into x (the field measures towards its
+ * sources), at least 1, or 1 a hex (!by_cost); -1 off the map or where
+ * that step may not be made. */
+static int field_step(int x, int d, bool by_cost, int *y)
 {
-    int step = memo.step[y][hex_dir_opposite(d)];
+    *y = memo.nb[x][d];
+    if (*y < 0)
+        return -1;
+    int step = memo.step[*y][hex_dir_opposite(d)];
     if (step == COST_NO)
         return -1;
     return by_cost && step > 0 ? step : 1;
@@ -377,10 +381,7 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
         count--;
         c->inq[x] = false;
         for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d];
-            if (y < 0)
-                continue;
-            int step = field_step(d, y, by_cost);
+            int y, step = field_step(x, d, by_cost, &y);
             if (step < 0)
                 continue;
             int nd = dist[x] + step;
@@ -439,10 +440,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
             if (dist[x] != cur)
                 continue; /* improved since it was entered */
             for (int d = 0; d < DIR_COUNT; d++) {
-                int y = memo.nb[x][d];
-                if (y < 0)
-                    continue;
-                int step = field_step(d, y, by_cost);
+                int y, step = field_step(x, d, by_cost, &y);
                 if (step < 0)
                     continue;
                 int nd = cur + step;

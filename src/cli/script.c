@@ -196,14 +196,11 @@ static void cmd_new(Session *s, const char *args)
     printf("ok new %s %" PRIu64 "\n", s->gd->scenarios[g.st.scenario].id, g.seed);
 }
 
-static void cmd_dice(Session *s, const char *args)
+int script_dice_args(const char *args, int queued, int vals[RNG_MAX_FORCED])
 {
-    if (!need_game(s, "dice"))
-        return;
     /* All or nothing: every value is checked before any is queued. */
-    int vals[RNG_MAX_FORCED], n = 0;
+    int n = 0, used;
     char tok[16];
-    int used;
     const char *p = args;
     while (sscanf(p, "%15s%n", tok, &used) == 1) {
         p += used;
@@ -211,18 +208,27 @@ static void cmd_dice(Session *s, const char *args)
         long v = strtol(tok, &end, 10);
         if (*end || v < 1 || v > 6) {
             printf("error dice: '%s' is not a die (1-6); nothing was queued\n", tok);
-            return;
+            return -1;
         }
-        if (n + s->game.st.rng.nforced >= RNG_MAX_FORCED) {
+        if (n + queued >= RNG_MAX_FORCED) {
             printf("error dice: at most %d dice can wait in the queue; nothing was queued\n", RNG_MAX_FORCED);
-            return;
+            return -1;
         }
         vals[n++] = (int)v;
     }
-    if (n == 0) {
+    if (n == 0)
         printf("error dice: usage: dice N [N ...] (each 1-6)\n");
+    return n;
+}
+
+static void cmd_dice(Session *s, const char *args)
+{
+    if (!need_game(s, "dice"))
         return;
-    }
+    int vals[RNG_MAX_FORCED];
+    int n = script_dice_args(args, s->game.st.rng.nforced, vals);
+    if (n <= 0)
+        return;
     for (int i = 0; i < n; i++)
         game_force_die(&s->game, vals[i]);
     printf("ok dice %d queued\n", s->game.st.rng.nforced);

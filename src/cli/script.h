@@ -37,4 +37,9 @@ void script_pp_new(ScriptSession *s, const char *args);
 bool script_pp_line(ScriptSession *s, const char *cmd, const char *args);
 void script_pp_end(ScriptSession *s);
 
+/* The dice of a `dice N [N ...]` command (each 1-6, at most RNG_MAX_FORCED
+ * waiting with the `queued` already there) into vals: how many, or 0 or
+ * -1 after printing the error (nothing is then queued). Both games' scripts. */
+int script_dice_args(const char *args, int queued, int vals[RNG_MAX_FORCED]);
+
 #endif

@@ -291,27 +291,10 @@ static void cmd_play(ScriptSession *s, struct PpScript *ps, const char *args)
 
 static void cmd_dice(struct PpScript *ps, const char *args)
 {
-    int vals[RNG_MAX_FORCED], n = 0, used;
-    char tok[16];
-    const char *p = args;
-    while (sscanf(p, "%15s%n", tok, &used) == 1) {
-        p += used;
-        char *end;
-        long v = strtol(tok, &end, 10);
-        if (*end || v < 1 || v > 6) {
-            printf("error dice: '%s' is not a die (1-6); nothing was queued\n", tok);
-            return;
-        }
-        if (n + ps->play.g.rng.nforced >= RNG_MAX_FORCED) {
-            printf("error dice: at most %d dice can wait in the queue; nothing was queued\n", RNG_MAX_FORCED);
-            return;
-        }
-        vals[n++] = (int)v;
-    }
-    if (n == 0) {
-        printf("error dice: usage: dice N [N ...] (each 1-6)\n");
+    int vals[RNG_MAX_FORCED];
+    int n = script_dice_args(args, ps->play.g.rng.nforced, vals);
+    if (n <= 0)
         return;
-    }
     for (int i = 0; i < n; i++)
         pp_play_force_die(&ps->play, vals[i]);
     printf("ok dice %d queued\n", ps->play.g.rng.nforced);

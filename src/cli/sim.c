@@ -1259,8 +1259,8 @@ static int bad_option(const char *fmt, const char *what)
     return 2;
 }
 
-/* A whole decimal number in [lo, hi]. */
-static bool parse_number(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+/* A whole decimal number in [lo, hi] (sim_pp.h). */
+bool sim_parse_number(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
 {
     if (!s || !*s || *s == '-' || *s == '+')
         return false;
@@ -1335,13 +1335,13 @@ int cmd_sim(int argc, char **argv, const char *data_option)
     unsigned long long games, seed, jobs = 1;
     if (!games_s)
         return bad_option("%s", "--games N is missing: how many games to play");
-    if (!parse_number(games_s, 1, SIM_MAX_GAMES, &games))
+    if (!sim_parse_number(games_s, 1, SIM_MAX_GAMES, &games))
         return bad_option("--games wants a whole number of games from 1 to 10000000, not '%s'", games_s);
     if (!seed_s)
         return bad_option("%s", "--seed S is missing: the seed of the first game");
-    if (!parse_number(seed_s, 0, UINT64_MAX, &seed))
+    if (!sim_parse_number(seed_s, 0, UINT64_MAX, &seed))
         return bad_option("--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s);
-    if (jobs_s && !parse_number(jobs_s, 1, SIM_MAX_JOBS, &jobs))
+    if (jobs_s && !sim_parse_number(jobs_s, 1, SIM_MAX_JOBS, &jobs))
         return bad_option("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
     if (!*scenario_id)
         return bad_option("%s", "--scenario needs a scenario id");

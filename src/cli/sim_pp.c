@@ -287,22 +287,6 @@ static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const 
         printf("searches stopped by the time cap: %ld (those games may not replay exactly)\n", capped);
 }
 
-static bool number(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+')
-        return false;
-    for (const char *p = s; *p; p++)
-        if (*p < '0' || *p > '9')
-            return false;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 static int bad(const char *fmt, const char *what)
 {
     fprintf(stderr, "guv sim: ");
@@ -342,13 +326,13 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
             return bad("unexpected argument '%s'", a);
     }
     unsigned long long games, seed, jobs = 1, iters = PP_AI_DEFAULT_ITERATIONS;
-    if (!games_s || !number(games_s, 1, PP_SIM_MAX_GAMES, &games))
+    if (!games_s || !sim_parse_number(games_s, 1, PP_SIM_MAX_GAMES, &games))
         return bad("--games wants a whole number of games from 1 to 10000000, not '%s'", games_s ? games_s : "");
-    if (!seed_s || !number(seed_s, 0, UINT64_MAX, &seed))
+    if (!seed_s || !sim_parse_number(seed_s, 0, UINT64_MAX, &seed))
         return bad("--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s ? seed_s : "");
-    if (jobs_s && !number(jobs_s, 1, PP_SIM_MAX_JOBS, &jobs))
+    if (jobs_s && !sim_parse_number(jobs_s, 1, PP_SIM_MAX_JOBS, &jobs))
         return bad("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
-    if (iter_s && !number(iter_s, 1, 100000000, &iters))
+    if (iter_s && !sim_parse_number(iter_s, 1, 100000000, &iters))
         return bad("--iterations wants a whole number from 1, not '%s'", iter_s);
     PpAiBudget b = pp_ai_default_budget();
     b.iterations = (int)iters;

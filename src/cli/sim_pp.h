@@ -5,4 +5,9 @@
 /* argv as cmd_sim has it; the --game option among the rest. */
 int cmd_sim_pp(int argc, char **argv, const char *data_option);
 
+#include <stdbool.h>
+
+/* A whole decimal number in [lo, hi] into *out (sim.c): both sims' options. */
+bool sim_parse_number(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out);
+
 #endif
