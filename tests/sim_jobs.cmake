@@ -118,3 +118,26 @@ execute_process(COMMAND ${GUV} --data ${SRC} sim --games 1 --seed 11 --csv ${WOR
 if(NOT rc EQUAL 1 OR NOT err MATCHES "cannot write the games to /nonexistent-dir/x.json")
   message(FATAL_ERROR "an unwritable --json (beside a good --csv) should be named, exit 1: ${rc}\n${err}")
 endif()
+
+# A Perfect Plan's sim (guv sim --game perfect-plan): the same games with
+# one worker or three, once the time lines go (the time a decision and the
+# `time:` line are the only ones allowed to differ); a bad level explained.
+foreach(jobs 1 3)
+  execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 12 --seed 5 --jobs ${jobs}
+    --union greedy --confederate random
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "games ended: 12 of 12" OR NOT out MATCHES "Union wins +[0-9]+")
+    message(FATAL_ERROR "guv sim --game perfect-plan --jobs ${jobs} (${rc}):\n${out}\n${err}")
+  endif()
+  string(REGEX REPLACE "(^|\n)time:[^\n]*" "" out "${out}")
+  string(REGEX REPLACE "; mean [^\n]*" "" out "${out}")
+  set(pp_${jobs} "${out}")
+endforeach()
+if(NOT pp_1 STREQUAL pp_3)
+  message(FATAL_ERROR "guv sim --game perfect-plan differs between --jobs 1 and 3:\n${pp_1}\n---\n${pp_3}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 2 --seed 1 --union clever
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "clever")
+  message(FATAL_ERROR "an unknown level must be refused with exit status 2, naming it (${rc}):\n${out}\n${err}")
+endif()
