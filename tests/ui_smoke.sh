@@ -235,5 +235,28 @@ sleep 0.2
 tmux -L "$sock" send-keys -t g C-c
 wait_for "GUV-EXITED 130" || fail "Ctrl-C did not end the program cleanly"
 
+# A Perfect Plan against the computer at 80x24 without colour: the map's
+# signs are letters, not colours; a resize to 100x30 keeps the game.
+pphome=$(mktemp -d)
+run 80 24 TERM=xterm NO_COLOR=1 XDG_DATA_HOME="$pphome"
+wait_for "new solitaire campaign" || fail "no start menu (A Perfect Plan)"
+tmux -L "$sock" send-keys -t g p
+wait_for "Against the computer" || fail "A Perfect Plan's menu does not open"
+tmux -L "$sock" send-keys -t g 3
+wait_for "standard set-up" || fail "A Perfect Plan: no set-up order offered"
+tmux -L "$sock" send-keys -t g Enter
+wait_for "impulse 1/4" || fail "A Perfect Plan: the first impulse does not begin"
+screen | grep -q "?[0-9]" || fail "A Perfect Plan: no enemy counters face down (?N) without colour"
+[ "$(screen | head -n 24 | awk '{ if (length($0) > 80) print }' | wc -l)" -eq 0 ] || fail "A Perfect Plan: lines wider than 80"
+tmux -L "$sock" resize-window -t g -x 100 -y 30
+sleep 0.5
+wait_for "impulse 1/4" || fail "A Perfect Plan: the game lost after a resize to 100x30"
+tmux -L "$sock" send-keys -t g q
+wait_for "Against the computer" || fail "A Perfect Plan: q does not go back to its menu"
+tmux -L "$sock" send-keys -t g q q
+wait_for "GUV-EXITED 0" || fail "A Perfect Plan: did not quit with status 0"
+[ -f "$pphome/guv/perfect-plan.save" ] || fail "A Perfect Plan: the game left for the menu was not saved"
+rm -rf "$pphome"
+
 tmux -L "$sock" kill-server 2>/dev/null
 echo "ui smoke: ok"
