@@ -86,22 +86,6 @@ void lu_scenario_free(ScenarioDef *sc)
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Loads every *.ini in config/scenarios, in name order. */
-/* FNV-1a over a file's bytes (a missing file counts as empty). */
-static uint64_t fingerprint_file(uint64_t h, const char *path)
-{
-    char why[4400];
-    FILE *f = data_file_open(path, why, sizeof why); /* the loader reports a bad one */
-    if (!f)
-        return h;
-    int c;
-    while ((c = getc(f)) != EOF) {
-        h ^= (unsigned char)c;
-        h *= 1099511628211ull;
-    }
-    fclose(f);
-    return h;
-}
-
 static void load_scenarios(GameData *gd, const char *dir, Diags *d)
 {
     char path[4096];
@@ -242,14 +226,14 @@ bool gamedata_load(const char *dir, GameData *gd, Diags *d)
                                         "config/events.ini",         "config/variable-placement.ini",
                                         "config/activation-track.ini", "config/wheel.ini",
                                         "booklet/pages.ini",         "booklet/paragraphs.ini"};
-    uint64_t h = 14695981039346656037ull;
+    uint64_t h = DATA_FINGERPRINT_START;
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);
-        h = fingerprint_file(h, path);
+        h = data_fingerprint_file(h, path);
     }
     for (int i = 0; i < gd->nscenarios; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, gd->scenarios[i].file);
-        h = fingerprint_file(h, path);
+        h = data_fingerprint_file(h, path);
     }
     gd->fingerprint = h;
     return d->count == before;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "data/diag.h"
@@ -45,6 +46,11 @@ bool ini_read_file(const char *path, const char *shown, IniDoc *doc, Diags *d);
  * why otherwise. Every data file is read through it. */
 #define DATA_FILE_MAX (4 * 1024 * 1024)
 FILE *data_file_open(const char *path, char *why, size_t n);
+/* A data set's fingerprint (saves refuse another version): h carried over
+ * each file read in a fixed order, from DATA_FINGERPRINT_START; FNV-1a
+ * over the bytes, a missing or unreadable file counting as empty. */
+#define DATA_FINGERPRINT_START 14695981039346656037ull
+uint64_t data_fingerprint_file(uint64_t h, const char *path);
 bool ini_read_string(const char *text, const char *shown, IniDoc *doc, Diags *d);
 void ini_free(IniDoc *doc);
 

@@ -656,5 +656,11 @@ bool pp_data_load(const char *dir, PpData *pd, Diags *d)
             return false;
     }
     check_counts(&c, files[2], files[1]);
+    pd->fingerprint = DATA_FINGERPRINT_START; /* a save of another version is refused (pp_play.c) */
+    for (int f = 0; f < 3; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, files[f]);
+        pd->fingerprint = data_fingerprint_file(pd->fingerprint, path);
+    }
     return d->count == before;
 }

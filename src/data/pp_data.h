@@ -91,6 +91,7 @@ typedef struct {
     int formation_hit, minor_hit;
     bool leader_bonuses_add;
     int recovery_from_turn, recovery_most, recovery_per_area, recovery_initiative_extra;
+    uint64_t fingerprint; /* of the three files' bytes: a save of other data is refused */
 } PpData;
 
 /* Loads dir/config/perfect-plan/{map,counters,rules}.ini into *pd, adding

@@ -72,7 +72,8 @@ static bool keep_record(PpPlay *p, const PpRecord *r)
 static void save_body(FILE *f, const void *ctx)
 {
     const PpPlay *p = ctx;
-    fprintf(f, "%s\nseed %" PRIu64 "\ncomputer %s\n", PP_SAVE_MAGIC, p->seed,
+    fprintf(f, "%s\ndata %016llx\nseed %" PRIu64 "\ncomputer %s\n", PP_SAVE_MAGIC,
+            (unsigned long long)p->pd->fingerprint, p->seed,
             p->computer < 0 ? "none" : pp_side_word(p->computer));
     for (int i = 0; i < p->nrec; i++) {
         if (p->rec[i].kind == PP_REC_DIE) {
@@ -316,6 +317,16 @@ bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_savin
         if (!have_seed) {
             char w[32];
             unsigned long long s;
+            if (sscanf(line, "data %llx", &s) == 1) { /* (saves before it was written have none) */
+                if (s != pd->fingerprint) {
+                    snprintf(err, n,
+                             "%s:%d: this game was saved with other data for A Perfect Plan (%016llx; this guv has "
+                             "%016llx): it would not replay the same; play it with the data it was saved with",
+                             path, ln, s, (unsigned long long)pd->fingerprint);
+                    ok = false;
+                }
+                continue;
+            }
             if (sscanf(line, "seed %llu", &s) == 1) {
                 seed = s;
                 continue;

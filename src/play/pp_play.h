@@ -5,6 +5,7 @@
  * save_write_atomic), so a game resumes exactly where it was left:
  *
  *   guv-pp-save 1
+ *   data 5f2c0e9d1a7b3c44   (the data's fingerprint: a save of other data is refused)
  *   seed 7
  *   computer confederate   (or: union, none)
  *   do standard
