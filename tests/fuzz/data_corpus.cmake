@@ -2,7 +2,8 @@
 # the file as it is, and on the inputs kept for it in the corpus, a folder
 # named after the file's path with '/' written '__'
 # (corpus/data/config__scenarios__lee-moves.ini).
-file(GLOB files RELATIVE ${SRC} ${SRC}/config/*.ini ${SRC}/config/scenarios/*.ini ${SRC}/booklet/*.ini)
+file(GLOB files RELATIVE ${SRC} ${SRC}/config/*.ini ${SRC}/config/scenarios/*.ini ${SRC}/config/perfect-plan/*.ini
+  ${SRC}/booklet/*.ini)
 list(LENGTH files count)
 if(count LESS 10)
   message(FATAL_ERROR "only ${count} data files under ${SRC}")

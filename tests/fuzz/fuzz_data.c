@@ -6,13 +6,16 @@
  * for a few random decisions, so that data the checks let through is also
  * tried by the engine, and the booklet is written out as `guv booklet`
  * writes it (to /dev/null). A long campaign runs one file at a time (see
- * docs/fuzzing.md); the Automa's files get their own runs. */
+ * docs/fuzzing.md); the Automa's files get their own runs. A Perfect
+ * Plan's files are loaded and played too (config/perfect-plan). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "data/data.h"
+#include "data/pp_data.h"
+#include "perfect_plan/pp.h"
 #include "fuzz.h"
 #include "rules/game.h"
 #include "rules/position.h"
@@ -86,5 +89,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     gamedata_free(&gd);
+    /* A Perfect Plan's files (config/perfect-plan) load on their own: when
+     * they do, a game with both standard set-ups is played for a while by
+     * random legal decisions, with the same two promises. */
+    static PpData pd;
+    Diags pdd = {0};
+    bool pp_ok = pp_data_present(datadir) && pp_data_load(datadir, &pd, &pdd);
+    for (int i = 0; i < pdd.count; i++) {
+        char line[1400];
+        diag_format(&pdd.items[i], line, sizeof line);
+    }
+    diags_free(&pdd);
+    if (pp_ok) {
+        unsigned h = 7;
+        for (size_t i = 0; i < size; i++)
+            h = h * 31 + data[i];
+        static PpDecision pl[PP_MAX_LEGAL];
+        PpGame pg;
+        pp_new_standard(&pg, &pd, h);
+        Rng pick;
+        rng_seed(&pick, h);
+        for (int k = 0; k < 400 && !pp_over(&pg); k++) {
+            int n = pp_legal(&pg, pl, PP_MAX_LEGAL);
+            if (n <= 0)
+                abort(); /* a dead end: the engine offers nothing */
+            char why[256];
+            if (pp_apply(&pg, &pl[rng_below(&pick, (uint32_t)(n < PP_MAX_LEGAL ? n : PP_MAX_LEGAL))], NULL, why,
+                         sizeof why) != 0)
+                abort(); /* a listed decision refused */
+        }
+    }
     return 0;
 }
