@@ -31,7 +31,8 @@
 #define PP_AI_LEVELS(X)                                                                                            \
     X(RANDOM, "random", "a uniformly random legal decision")                                                       \
     X(GREEDY, "greedy", "a one-ply heuristic: hold the victory areas, attack with more dice, lose the weakest")    \
-    X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")
+    X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")        \
+    X(ROLLOUT, "rollout", "flat Monte Carlo: every decision played out by greedy in the same sampled games")
 
 enum {
 #define PP_AI_ENUM(id, name, what) PP_AI_##id,
