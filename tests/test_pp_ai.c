@@ -179,6 +179,46 @@ static void test_ismcts_takes_the_winning_capture(void **state)
     assert_int_equal(pp_result(&g), PP_UNION);
 }
 
+/* The rollout level in the same position, and in one where the strike is
+ * not free: Fredericksburg held by one Confederate minor unit, the Union
+ * moving last with two corps next to it. Stepping both in (a fight at the
+ * end of the turn, 2 dice at 4+ against one at 6+) wins most games, and
+ * staying out only ties: the search must see it from its play-outs. */
+static void test_rollout_takes_the_winning_capture(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    pt_empty(&g, 6);
+    pt_put(&g, "xi-corps", "chancellorsville");
+    pt_put(&g, "iii-corps", "falmouth");
+    pt_put(&g, "union-minor-1", "hartwood-church");
+    pt_put(&g, "anderson", "bowling-green");
+    pt_put(&g, "lee", "bowling-green");
+    g.impulse = (int8_t)(pd->nimpulses - 1);
+    g.step = 1;
+    g.initiative = PP_CONFEDERATE;
+    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    PpAiBudget b = {300, 0, 0};
+    char text[80];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpDecision d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_string_equal(text, "move iii-corps fredericksburg");
+    }
+    pt_put(&g, "csa-minor-1", "fredericksburg");
+    pt_put(&g, "i-corps", "falmouth");
+    PpAiStats st;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpAi ai;
+        pp_ai_init(&ai, PP_UNION, PP_AI_ROLLOUT, seed, &b);
+        PpDecision d = pp_ai_decide(&ai, &g, &st);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_true(strcmp(text, "move iii-corps fredericksburg") == 0 || strcmp(text, "move i-corps fredericksburg") == 0);
+        assert_true(st.iterations > 0);
+    }
+}
+
 /* Only `done` is open (no Union counter on the map): the answer comes at
  * once, without a search, whatever the budget. */
 static void test_forced_decision_takes_no_time(void **state)
@@ -225,16 +265,16 @@ static void test_game_replays_from_its_seeds(void **state)
     (void)state;
     enum { LIMIT = 400 };
     static PpDecision r1[LIMIT], r2[LIMIT];
-    int levels[][2] = {{PP_AI_GREEDY, PP_AI_RANDOM}, {PP_AI_RANDOM, PP_AI_ISMCTS}};
-    for (int k = 0; k < 2; k++) {
+    int levels[][2] = {{PP_AI_GREEDY, PP_AI_RANDOM}, {PP_AI_RANDOM, PP_AI_ISMCTS}, {PP_AI_ROLLOUT, PP_AI_GREEDY}};
+    for (int k = 0; k < 3; k++) {
         PpGame g1, g2;
         memset(r1, 0, sizeof r1);
         memset(r2, 0, sizeof r2);
-        play(&g1, 5, levels[k], k == 0 ? LIMIT : 40, r1);
-        play(&g2, 5, levels[k], k == 0 ? LIMIT : 40, r2);
+        play(&g1, 5, levels[k], k != 1 ? LIMIT : 40, r1);
+        play(&g2, 5, levels[k], k != 1 ? LIMIT : 40, r2);
         assert_memory_equal(r1, r2, sizeof r1);
         assert_memory_equal(g1.where, g2.where, sizeof g1.where);
-        if (k == 0)
+        if (k != 1)
             assert_true(pp_over(&g1));
     }
 }
@@ -247,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_determinizer_samples_every_assignment_evenly),
         cmocka_unit_test(test_ai_never_reads_hidden_counters),
         cmocka_unit_test(test_ismcts_takes_the_winning_capture),
+        cmocka_unit_test(test_rollout_takes_the_winning_capture),
         cmocka_unit_test(test_forced_decision_takes_no_time),
         cmocka_unit_test(test_game_replays_from_its_seeds),
     };

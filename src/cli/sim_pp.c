@@ -37,9 +37,10 @@ static void usage(FILE *f)
                "wins and ties with their 95%% intervals, the decisions per game, and the mean and\n"
                "worst time of an AI decision (decisions with more than one choice open). Game i\n"
                "(from 0) uses seed S + i; --jobs J plays them in J processes (the same report).\n"
-               "LEVEL: random, greedy or ismcts (default: ismcts for the Union, greedy for the\n"
-               "Confederates). --iterations K and --seconds T set ismcts's budget per decision\n"
-               "(default %d iterations, %d per open decision when fewer, at most %.1f s).\n"
+               "LEVEL: random, greedy, ismcts or rollout (default: ismcts for the Union, greedy for\n"
+               "the Confederates). --iterations K and --seconds T set the budget per decision of\n"
+               "ismcts (iterations) and rollout (play-outs) (default %d, %d per open decision when\n"
+               "fewer, at most %.1f s).\n"
                "On a terminal a progress line shows the games done and the time left.\n",
             PP_AI_DEFAULT_ITERATIONS, PP_AI_DEFAULT_PER_CHOICE, PP_AI_DEFAULT_SECONDS);
 }
@@ -270,6 +271,9 @@ static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const 
     if (level[0] == PP_AI_ISMCTS || level[1] == PP_AI_ISMCTS)
         printf("ismcts budget: %d iterations a decision (%d per open decision when fewer), at most %.2f s\n",
                b->iterations, b->per_choice, b->seconds);
+    if (level[0] == PP_AI_ROLLOUT || level[1] == PP_AI_ROLLOUT)
+        printf("rollout budget: %d play-outs a decision (%d rounds at most), at most %.2f s\n", b->iterations,
+               b->per_choice, b->seconds);
     printf("games ended: %ld of %ld%s\n", ended, ngames, unreported ? " (some never reported)" : "");
     static const char *const what[] = {"Union wins", "Confederate wins", "ties"};
     for (int k = 0; k < 3; k++) {
@@ -345,7 +349,7 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     int level[PP_SIDES];
     for (int s = 0; s < PP_SIDES; s++)
         if ((level[s] = pp_ai_level_find(level_s[s])) < 0)
-            return bad("the levels are random, greedy and ismcts, not '%s'", level_s[s]);
+            return bad("the levels are random, greedy, ismcts and rollout, not '%s'", level_s[s]);
     char dir[4096];
     if (cli_data_dir(data, dir, sizeof dir, stderr) != 0)
         return 1;

@@ -98,10 +98,10 @@ static int movement_candidates(const PpGame *g, PpDecision *out)
 
 /* One play-out decision in the movement phase: at random (among the
  * candidates that are legal) or the greedy level's best of them. */
-static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpDecision *buf)
+static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpDecision *buf, int random_one_in)
 {
     int n = movement_candidates(g, buf);
-    if (rng_below(rng, ROLLOUT_RANDOM) == 0) {
+    if (random_one_in > 0 && rng_below(rng, (uint32_t)random_one_in) == 0) {
         for (int tries = 0; tries < 16; tries++) {
             const PpDecision *d = &buf[rng_below(rng, (uint32_t)n)];
             if (!pp_refusal(g, d, NULL, 0))
@@ -140,22 +140,24 @@ static void priors(const PpAiMap *m, const PpGame *g, const PpDecision *list, in
         prior[i] = hi > lo ? (double)(score[i] - lo) / (double)(hi - lo) : 1.0;
 }
 
-/* Plays g to its end. */
-static void rollout(const PpAiMap *m, PpGame *g, Rng *rng, PpDecision *buf)
+/* Plays g to its end: 1 decision in random_one_in at random (0: none),
+ * the others the greedy level's pick. */
+void pp_ai_playout(const PpAiMap *m, PpGame *g, Rng *rng, PpDecision *buf, int random_one_in)
 {
     while (!pp_over(g)) {
         PpDecision d;
         if (g->phase == PP_PH_MOVEMENT && g->cb.area < 0) {
-            d = movement_pick(m, g, rng, buf);
+            d = movement_pick(m, g, rng, buf, random_one_in);
         } else {
             int n = pp_legal(g, buf, PP_MAX_LEGAL);
             if (n <= 0)
                 break;
             if (n > PP_MAX_LEGAL)
                 n = PP_MAX_LEGAL;
-            int pick = n == 1                                ? 0
-                       : rng_below(rng, ROLLOUT_RANDOM) == 0 ? (int)rng_below(rng, (uint32_t)n)
-                                                             : pp_ai_greedy_pick(m, g, buf, n, rng);
+            int pick = n == 1 ? 0
+                       : random_one_in > 0 && rng_below(rng, (uint32_t)random_one_in) == 0
+                           ? (int)rng_below(rng, (uint32_t)n)
+                           : pp_ai_greedy_pick(m, g, buf, n, rng);
             d = buf[pick];
         }
         pp_apply(g, &d, NULL, NULL, 0);
@@ -250,7 +252,7 @@ PpDecision pp_ai_ismcts(const PpData *pd, const PpView *v, const PpAiMemory *mem
             node = best;
             path[depth++] = node;
         }
-        rollout(&map, &g, rng, buf);
+        pp_ai_playout(&map, &g, rng, buf, ROLLOUT_RANDOM);
         int result = pp_result(&g);
         for (int k = 1; k < depth; k++) {
             Node *x = &t.v[path[k]];

@@ -46,6 +46,8 @@ PpDecision pp_ai_choose_view(const PpData *pd, const PpView *v, const PpAiMemory
         return out;
     if (level == PP_AI_ISMCTS) {
         out = pp_ai_ismcts(pd, v, m, rng, budget, stats);
+    } else if (level == PP_AI_ROLLOUT) {
+        out = pp_ai_rollout(pd, v, m, rng, budget, stats);
     } else {
         PpGame g;
         PpDecision list[PP_MAX_LEGAL];

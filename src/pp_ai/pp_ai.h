@@ -10,7 +10,9 @@
  * Levels (one table, PP_AI_LEVELS):
  *   random  a uniformly random legal decision;
  *   greedy  a one-ply heuristic (pp_ai_greedy_score says what it likes);
- *   ismcts  information-set Monte Carlo tree search over sampled games.
+ *   ismcts  information-set Monte Carlo tree search over sampled games;
+ *   rollout flat Monte Carlo: from turn 4, each of the likeliest decisions
+ *           played out by greedy in the same sampled games (rollout.c).
  *
  * Everything random comes from the one seed given: a game with the AI
  * replays exactly from its seeds, as long as the time cap (PpAiBudget
@@ -31,7 +33,8 @@
 #define PP_AI_LEVELS(X)                                                                                            \
     X(RANDOM, "random", "a uniformly random legal decision")                                                       \
     X(GREEDY, "greedy", "a one-ply heuristic: hold the victory areas, attack with more dice, lose the weakest")    \
-    X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")
+    X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")        \
+    X(ROLLOUT, "rollout", "flat Monte Carlo: every decision played out by greedy in the same sampled games")
 
 enum {
 #define PP_AI_ENUM(id, name, what) PP_AI_##id,
@@ -45,7 +48,9 @@ int pp_ai_level_find(const char *name);
 const char *pp_ai_level_name(int level); /* "?" for no level */
 const char *pp_ai_level_what(int level);
 
-/* How much an ismcts decision may take: stops at whichever comes first.
+/* How much an ismcts or rollout decision may take (rollout: iterations
+ * are play-outs, per_choice the rounds at most, one play-out of every
+ * decision kept a round): stops at whichever comes first.
  * 0 means no limit of that kind (not both). The iterations are scaled
  * down when few decisions are open (per_choice iterations for each, when
  * that is fewer); a forced decision takes none. */

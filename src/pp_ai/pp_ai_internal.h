@@ -16,8 +16,13 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
 /* The best-scored of the n decisions (ties broken by rng). */
 int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list, int n, Rng *rng);
 
+void pp_ai_playout(const PpAiMap *m, PpGame *g, Rng *rng, PpDecision *buf, int random_one_in);
+
 PpDecision pp_ai_ismcts(const PpData *pd, const PpView *v, const PpAiMemory *mem, Rng *rng, const PpAiBudget *b,
                         PpAiStats *stats);
+
+PpDecision pp_ai_rollout(const PpData *pd, const PpView *v, const PpAiMemory *mem, Rng *rng, const PpAiBudget *b,
+                         PpAiStats *stats);
 
 double pp_ai_now(void);
 
