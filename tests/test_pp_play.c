@@ -15,7 +15,7 @@
 /* k more decisions: the computer's by its chooser, the player's the first legal one. */
 static void play_on(PpPlay *p, int k)
 {
-    PpComputer c = {p, PP_AI_GREEDY};
+    PpComputer c = {p, PP_AI_ROLLOUT};
     for (int i = 0; i < k && !pp_over(&p->g); i++) {
         PpDecision d;
         if (pp_to_move(&p->g) == p->computer)

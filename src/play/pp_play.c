@@ -15,7 +15,12 @@ PpDecision pp_computer_chooser(const PpGame *g, void *ctx)
 {
     const PpComputer *c = ctx;
     uint64_t seed = c->play->seed ^ ((uint64_t)c->play->nrec * 0x9e3779b97f4a7c15ull);
-    return pp_ai_choose(g, c->level, seed, NULL); /* it reads g only through pp_view */
+    /* the default play-outs, with no time cap: a capped search would
+     * choose by the machine's speed, and the same game must play the same
+     * everywhere (screen tests, a resumed game) */
+    PpAiBudget b = pp_ai_default_budget();
+    b.seconds = 0;
+    return pp_ai_choose(g, c->level, seed, &b); /* it reads g only through pp_view */
 }
 
 PpDecision pp_fallback_chooser(const PpGame *g, void *ctx)

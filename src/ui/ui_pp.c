@@ -1,6 +1,6 @@
 /* The curses screen of A Perfect Plan (issue 17): its menu, the game for
  * two players on one screen (a curtain between the sides) or against the
- * computer (a PpChooser: pp_computer_chooser, src/pp_ai's greedy level),
+ * computer (a PpChooser: pp_computer_chooser, src/pp_ai's rollout level),
  * autosaved after every decision (play/pp_play.h). What to draw
  * comes from view/pp_screen.h; the decisions offered are pp_legal's,
  * nothing else. */
@@ -688,7 +688,7 @@ static void fresh(Ui *u)
     memset(&s, 0, sizeof s);
     s.u = u;
     s.pd = &pd;
-    s.computer = (PpComputer){&s.play, PP_AI_GREEDY}; /* the strongest level at a screen's pace (README) */
+    s.computer = (PpComputer){&s.play, PP_AI_ROLLOUT}; /* the strongest level at a screen's pace (README) */
     s.chooser = pp_computer_chooser;
     s.chooser_ctx = &s.computer;
 }
@@ -741,8 +741,9 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
         mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
         y++;
         y = ui_wrap(y, 4, COLS - 8,
-                    "The computer holds the two victory areas first, attacks only with more dice than the enemy "
-                    "shows, and sees only what you would: the backs of your counters.");
+                    "The computer plays greedily (the two victory areas first, attacks only with more dice than "
+                    "the enemy shows) and from turn 4 tries its best orders out to the end of the game in games "
+                    "it imagines. It sees only what you would: the backs of your counters.");
         if (note[0])
             ui_wrap(y + 1, 4, COLS - 8, note);
         refresh();
