@@ -81,8 +81,8 @@ static bool need_game(Session *s, const char *cmd)
     return s->started;
 }
 
-/* A harness's limit on the decisions a session may apply (fuzzing). */
-static bool spend(Session *s, const char *cmd)
+/* A harness's limit on the decisions a session may apply (fuzzing; script.h). */
+bool script_spend(ScriptSession *s, const char *cmd)
 {
     if (s->budget == 0) {
         printf("error %s: this session may apply no more decisions\n", cmd);
@@ -283,7 +283,7 @@ static void cmd_decide(Session *s, const char *args)
         printf("error decide: '%s' is not a decision (see 'legal')\n", args);
         return;
     }
-    if (!spend(s, "decide"))
+    if (!script_spend(s, "decide"))
         return;
     char why[256];
     if (!game_apply(&s->game, &d, why, sizeof why)) {
@@ -310,7 +310,7 @@ static void cmd_step(Session *s, const char *args)
     for (; done < n; done++) {
         Decision d;
         if (!AUTOMA(s->game.st).on || s->game.st.to_move != SIDE_UNION || s->game.st.phase == PH_GAME_OVER ||
-            !decision_parse(&s->game, "automa", &d) || !spend(s, "step"))
+            !decision_parse(&s->game, "automa", &d) || !script_spend(s, "step"))
             break;
         char why[256];
         if (!game_apply(&s->game, &d, why, sizeof why)) {
@@ -353,7 +353,7 @@ static void cmd_pick(Session *s, const char *args)
     }
     char text[96], why[256];
     decision_format(s->gd, &ds[k - 1], text, sizeof text);
-    bool ok = spend(s, "pick") && game_apply(&s->game, &ds[k - 1], why, sizeof why);
+    bool ok = script_spend(s, "pick") && game_apply(&s->game, &ds[k - 1], why, sizeof why);
     free(ds);
     if (!ok) {
         if (s->budget != 0)
@@ -398,7 +398,7 @@ static void cmd_play(Session *s, const char *args)
         }
         Decision d = ds[rng_below(&pick, (uint32_t)n)];
         char why[256];
-        if (!spend(s, "play"))
+        if (!script_spend(s, "play"))
             break;
         if (!game_apply(&s->game, &d, why, sizeof why)) {
             char text[96];

@@ -42,4 +42,8 @@ void script_pp_end(ScriptSession *s);
  * -1 after printing the error (nothing is then queued). Both games' scripts. */
 int script_dice_args(const char *args, int queued, int vals[RNG_MAX_FORCED]);
 
+/* One decision more against the session's budget: false, after printing
+ * the error for cmd, when the budget is spent. Both games' scripts. */
+bool script_spend(ScriptSession *s, const char *cmd);
+
 #endif

@@ -184,17 +184,6 @@ static int parse_side(const char *w)
     return strcmp(w, "union") == 0 ? PP_UNION : strcmp(w, "confederate") == 0 ? PP_CONFEDERATE : -1;
 }
 
-static bool spend(ScriptSession *s, const char *cmd)
-{
-    if (s->budget == 0) {
-        printf("error %s: this session may apply no more decisions\n", cmd);
-        return false;
-    }
-    if (s->budget > 0)
-        s->budget--;
-    return true;
-}
-
 static void cmd_legal(struct PpScript *ps)
 {
     PpDecision ds[PP_MAX_LEGAL];
@@ -224,7 +213,7 @@ static void cmd_decide(ScriptSession *s, struct PpScript *ps, const char *args)
         printf("error decide: %s (see 'legal')\n", why);
         return;
     }
-    if (!spend(s, "decide"))
+    if (!script_spend(s, "decide"))
         return;
     if (!pp_play_apply(&ps->play, &d, why, sizeof why)) {
         printf("error decide: %s\n", why);
@@ -251,7 +240,7 @@ static void cmd_pick(ScriptSession *s, struct PpScript *ps, const char *args)
         printf("error pick: only %d decision%s open now\n", n, n == 1 ? " is" : "s are");
         return;
     }
-    if (!spend(s, "pick"))
+    if (!script_spend(s, "pick"))
         return;
     char text[128], why[300];
     pp_decision_format(&ps->pd, &ds[k - 1], text, sizeof text);
@@ -276,7 +265,7 @@ static void cmd_play(ScriptSession *s, struct PpScript *ps, const char *args)
     rng_seed(&r, (uint64_t)seed);
     int from = ps->play.nlog + 1;
     long done = 0;
-    for (; done < k && !pp_over(&ps->play.g) && spend(s, "play"); done++) {
+    for (; done < k && !pp_over(&ps->play.g) && script_spend(s, "play"); done++) {
         PpDecision d = pp_fallback_chooser(&ps->play.g, &r);
         char why[300];
         if (!pp_play_apply(&ps->play, &d, why, sizeof why)) {

@@ -314,7 +314,7 @@ static void record_write(Buf *b, long index, const SimRecord *r)
     buf_printf(b, "end\n");
 }
 
-static bool write_all(int fd, const char *p, size_t n)
+bool sim_write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {
         ssize_t w = write(fd, p, n);
@@ -402,7 +402,7 @@ static void run_worker(const GameData *gd, int scenario, uint64_t seed, long nga
         play_game(gd, scenario, seed + (uint64_t)i, buf, &r);
         Buf b = {0};
         record_write(&b, i, &r);
-        bool ok = b.p && write_all(fd, b.p, b.n);
+        bool ok = b.p && sim_write_all(fd, b.p, b.n);
         free(b.p);
         record_free(&r);
         if (!ok)

@@ -133,20 +133,6 @@ static void progress(long done, long total, const struct timespec *t0)
         fprintf(stderr, "\r  %ld/%ld games   ", done, total);
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 static bool run(const PpData *pd, uint64_t seed, long ngames, int jobs, const int level[PP_SIDES],
                 const PpAiBudget *b, PpRecord *recs, const struct timespec *t0)
 {
@@ -173,7 +159,7 @@ static bool run(const PpData *pd, uint64_t seed, long ngames, int jobs, const in
                 char line[256];
                 play(pd, seed + (uint64_t)i, level, b, &r);
                 record_line(line, sizeof line, i, &r);
-                if (!write_all(p[1], line, strlen(line)))
+                if (!sim_write_all(p[1], line, strlen(line)))
                     _exit(4);
             }
             _exit(0);

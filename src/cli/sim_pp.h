@@ -6,8 +6,11 @@
 int cmd_sim_pp(int argc, char **argv, const char *data_option);
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* A whole decimal number in [lo, hi] into *out (sim.c): both sims' options. */
 bool sim_parse_number(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out);
+/* Writes all n bytes to fd (a worker's results to the parent), false on failure (sim.c). */
+bool sim_write_all(int fd, const char *p, size_t n);
 
 #endif
