@@ -20,6 +20,8 @@ PpDecision pp_computer_chooser(const PpGame *g, void *ctx)
      * everywhere (screen tests, a resumed game) */
     PpAiBudget b = pp_ai_default_budget();
     b.seconds = 0;
+    if (c->playouts > 0)
+        b.iterations = c->playouts;
     return pp_ai_choose(g, c->level, seed, &b); /* it reads g only through pp_view */
 }
 

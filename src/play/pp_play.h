@@ -42,6 +42,7 @@ typedef struct PpPlay PpPlay;
 typedef struct {
     const PpPlay *play;
     int level;
+    int playouts; /* the search's play-outs a decision; 0: the level's default */
 } PpComputer;
 PpDecision pp_computer_chooser(const PpGame *g, void *ctx);
 

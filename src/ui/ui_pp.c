@@ -688,7 +688,7 @@ static void fresh(Ui *u)
     memset(&s, 0, sizeof s);
     s.u = u;
     s.pd = &pd;
-    s.computer = (PpComputer){&s.play, PP_AI_ROLLOUT}; /* the strongest level at a screen's pace (README) */
+    s.computer = (PpComputer){&s.play, PP_AI_ROLLOUT, 0}; /* the strongest level at a screen's pace (README) */
     s.chooser = pp_computer_chooser;
     s.chooser_ctx = &s.computer;
 }
