@@ -148,6 +148,24 @@ static void test_ai_never_reads_hidden_counters(void **state)
         }
 }
 
+/* Turn 6, the last part of the last impulse, the Union to move: it
+ * holds Chancellorsville, and III Corps at Falmouth can step into an
+ * empty Fredericksburg. */
+static void last_move_to_win(PpGame *g)
+{
+    const PpData *pd = pt_data();
+    pt_empty(g, 6);
+    pt_put(g, "xi-corps", "chancellorsville");
+    pt_put(g, "iii-corps", "falmouth");
+    pt_put(g, "union-minor-1", "hartwood-church");
+    pt_put(g, "anderson", "bowling-green");
+    pt_put(g, "lee", "bowling-green");
+    g->impulse = (int8_t)(pd->nimpulses - 1);
+    g->step = 1;
+    g->initiative = PP_CONFEDERATE;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+}
+
 /* Turn 6, the last part of the last impulse: the Union holds
  * Chancellorsville, and a corps at Falmouth can step into an empty
  * Fredericksburg: that wins; anything else ties. */
@@ -156,16 +174,7 @@ static void test_ismcts_takes_the_winning_capture(void **state)
     (void)state;
     const PpData *pd = pt_data();
     PpGame g;
-    pt_empty(&g, 6);
-    pt_put(&g, "xi-corps", "chancellorsville");
-    pt_put(&g, "iii-corps", "falmouth");
-    pt_put(&g, "union-minor-1", "hartwood-church");
-    pt_put(&g, "anderson", "bowling-green");
-    pt_put(&g, "lee", "bowling-green");
-    g.impulse = (int8_t)(pd->nimpulses - 1);
-    g.step = 1;
-    g.initiative = PP_CONFEDERATE;
-    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    last_move_to_win(&g);
     PpAiBudget b = {300, 0, 0};
     char text[80];
     for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -189,16 +198,7 @@ static void test_rollout_takes_the_winning_capture(void **state)
     (void)state;
     const PpData *pd = pt_data();
     PpGame g;
-    pt_empty(&g, 6);
-    pt_put(&g, "xi-corps", "chancellorsville");
-    pt_put(&g, "iii-corps", "falmouth");
-    pt_put(&g, "union-minor-1", "hartwood-church");
-    pt_put(&g, "anderson", "bowling-green");
-    pt_put(&g, "lee", "bowling-green");
-    g.impulse = (int8_t)(pd->nimpulses - 1);
-    g.step = 1;
-    g.initiative = PP_CONFEDERATE;
-    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    last_move_to_win(&g);
     PpAiBudget b = {300, 0, 0};
     char text[80];
     for (uint64_t seed = 1; seed <= 3; seed++) {

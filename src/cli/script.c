@@ -96,7 +96,7 @@ bool script_spend(ScriptSession *s, const char *cmd)
 /* The FILE of `CMD FILE` into path (1024 bytes); false, with the error
  * printed, when it is missing or, in a sandboxed session (fuzzing), not a
  * bare name in the current folder. */
-static bool file_arg(Session *s, const char *cmd, const char *usage, const char *args, char *path)
+bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const char *args, char *path)
 {
     if (sscanf(args, "%1023s", path) != 1) {
         printf("error %s: usage: %s\n", cmd, usage);
@@ -123,7 +123,7 @@ static void take_game(Session *s, const Game *g)
 static bool write_game(Session *s, const char *cmd, const char *usage, const char *args, char *path,
                        bool (*writer)(const Game *, const char *, char *, size_t))
 {
-    if (!need_game(s, cmd) || !file_arg(s, cmd, usage, args, path))
+    if (!need_game(s, cmd) || !script_file_arg(s, cmd, usage, args, path))
         return false;
     char err[1200];
     if (!writer(&s->game, path, err, sizeof err)) {
@@ -139,7 +139,7 @@ static bool write_game(Session *s, const char *cmd, const char *usage, const cha
 static bool read_game(Session *s, const char *cmd, const char *usage, const char *args, char *path,
                       bool (*reader)(const GameData *, const char *, Game *, char *, size_t))
 {
-    if (!file_arg(s, cmd, usage, args, path))
+    if (!script_file_arg(s, cmd, usage, args, path))
         return false;
     Game g;
     char err[1200];

@@ -46,4 +46,8 @@ int script_dice_args(const char *args, int queued, int vals[RNG_MAX_FORCED]);
  * the error for cmd, when the budget is spent. Both games' scripts. */
 bool script_spend(ScriptSession *s, const char *cmd);
 
+/* The FILE of `CMD FILE` into path (1024 bytes); false, with the error
+ * printed (usage), when missing or, sandboxed, not a bare name. Both scripts. */
+bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const char *args, char *path);
+
 #endif

@@ -357,23 +357,10 @@ static void cmd_log(struct PpScript *ps, const char *args)
     printf("ok log %d\n", ps->play.nlog);
 }
 
-static bool file_arg(ScriptSession *s, const char *cmd, const char *args, char *path)
-{
-    if (sscanf(args, "%1023s", path) != 1) {
-        printf("error %s: usage: %s FILE\n", cmd, cmd);
-        return false;
-    }
-    if (s->sandbox && (strchr(path, '/') || path[0] == '.')) {
-        printf("error %s: in this session a file is a bare name in the current folder\n", cmd);
-        return false;
-    }
-    return true;
-}
-
 static void cmd_save(ScriptSession *s, struct PpScript *ps, const char *args)
 {
     char path[1024], err[1200];
-    if (!file_arg(s, "save", args, path))
+    if (!script_file_arg(s, "save", "save FILE", args, path))
         return;
     if (!pp_play_save(&ps->play, path, err, sizeof err)) {
         printf("error save: %s\n", err);
@@ -385,7 +372,7 @@ static void cmd_save(ScriptSession *s, struct PpScript *ps, const char *args)
 static void cmd_load(ScriptSession *s, struct PpScript *ps, const char *args)
 {
     char path[1024], err[1400];
-    if (!file_arg(s, "load", args, path))
+    if (!script_file_arg(s, "load", "load FILE", args, path))
         return;
     PpPlay p;
     if (!pp_play_load(&p, &ps->pd, path, false, err, sizeof err)) {
