@@ -79,6 +79,8 @@ void pp_ai_observe(PpAiMemory *m, const PpData *pd, const PpView *v)
             maybe = u->arrive_turn > 0 && u->arrive_area >= 0 ? 1ull << u->arrive_area : setup;
         else {
             maybe = grow(pd, m->maybe[c]);
+            if (was >= 0 && u->kind == PP_LEADER)
+                maybe = all_areas(pd); /* leaders alone after a fight go to the closest friends, however far */
             if (was >= 0 || v->box[enemy] > m->last_box)
                 maybe |= BOX; /* it stood in a fight, or one was fought out unseen: it may have been lost */
             if (maybe & BOX)

@@ -82,9 +82,9 @@ PpAiBudget pp_ai_default_budget(void);
  *   the places where the view shows enemy counters face down.
  * It holds no dice, no events and nothing of the true game. It is exact
  * only when the side sees every view (pp_ai_observe after each decision
- * applied, by either side); a leader sent several areas away by a fight of
- * leaders alone can break it, and then the determinizer drops the memory
- * for that sample (pp_ai_determinize). */
+ * applied, by either side). A leader seen in a fight may then be sent
+ * any distance (to the closest friends, when only leaders met), so after
+ * one his set is every area and the box. */
 #define PP_AI_BOX_BIT 63 /* in a set of places: the eliminated units box */
 typedef struct {
     int8_t side;
