@@ -225,16 +225,35 @@ static void pp_draw_map(PpUi *s, int viewer)
     opponent_summary(s, viewer, news, sizeof news);
     pp_question_text(&s->play.g, q, sizeof q);
     const char *lines[3] = {elim, news, q};
+    int width[3];
     for (int i = 0; i < 3; i++) {
-        int row = PPS_ROWS - 3 + i;
-        if (!lines[i] || row >= LINES - 1)
-            continue;
-        int w = 0;
-        while (w < PPS_COLS && m.ch[row][w] == ' ')
+        int row = PPS_ROWS - 3 + i, w = 0;
+        while (row < PPS_ROWS && w < PPS_COLS && m.ch[row][w] == ' ')
             w++;
         w = w > 1 ? w - 1 : 0;
-        if (w > COLS)
-            w = COLS;
+        width[i] = w > COLS ? COLS : w;
+    }
+    /* an area chosen with the list closed: what is in it, over the first two lines (the list,
+     * where it shows, says it in full) */
+    char area[600], part[2][300];
+    if (s->filter >= 0 && !s->list_open && COLS < PPS_COLS + 30) {
+        pp_area_text(&s->play.g, viewer, s->filter, area, sizeof area);
+        const char *t = area;
+        for (int i = 0; i < 2; i++) {
+            int n = *t ? ui_wrap_len(t, width[i]) : 0;
+            if (i == 1 && (int)strlen(t) > width[i] && width[i] > 1) /* still more: say so */
+                n = width[i] - 1;
+            snprintf(part[i], sizeof part[i], "%.*s%s", n, t, i == 1 && n < (int)strlen(t) ? "+" : "");
+            t += n;
+            while (*t == ' ')
+                t++;
+            lines[i] = part[i];
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        int row = PPS_ROWS - 3 + i, w = width[i];
+        if (!lines[i] || row >= LINES - 1)
+            continue;
         if (i == 2)
             attrset(A_BOLD);
         else if (s->u->colour && i == 1)
@@ -267,15 +286,40 @@ static void pp_draw_list(PpUi *s, int x, int y, int w, int h, bool box)
     mvaddnstr(y, x, title, w);
     attrset(A_NORMAL);
     int rows = h - 1;
-    if (rows < 1)
-        return;
+    if (s->filter >= 0 && rows > 4) { /* what the viewer knows of the area, up to three rows */
+        char text[600];
+        pp_area_text(&s->play.g, viewer_of(s), s->filter, text, sizeof text);
+        const char *t = text;
+        int used = 0;
+        attrset(A_BOLD);
+        while (*t && used < 3) {
+            int n = ui_wrap_len(t, w - 1);
+            move(y + 1 + used, x);
+            for (int k = 0; k < w; k++)
+                addch(' ');
+            mvaddnstr(y + 1 + used, x + 1, t, n);
+            t += n;
+            while (*t == ' ')
+                t++;
+            used++;
+        }
+        attrset(A_NORMAL);
+        y += used;
+        rows -= used;
+    }
     if (s->sel < s->top)
         s->top = s->sel;
     if (s->sel >= s->top + rows)
         s->top = s->sel - rows + 1;
+    bool brief = false; /* one form for the whole list: the short one when any order needs it */
+    for (int i = 0; i < s->nview && !brief; i++) {
+        char text[200];
+        pp_decision_words(&s->play.g, &s->legal[s->view[i]], text, sizeof text);
+        brief = (int)strlen(text) > w - 1;
+    }
     for (int i = 0; i < rows && s->top + i < s->nview; i++) {
         char text[200];
-        pp_decision_words(&s->play.g, &s->legal[s->view[s->top + i]], text, sizeof text);
+        pp_decision_fit(&s->play.g, &s->legal[s->view[s->top + i]], text, sizeof text, w - 1, brief);
         bool on = s->top + i == s->sel;
         move(y + 1 + i, x);
         for (int k = 0; k < w; k++)
