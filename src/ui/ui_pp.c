@@ -192,6 +192,38 @@ static void opponent_summary(const PpUi *s, int viewer, char *news, size_t n)
         snprintf(news + l - 1, n - l + 1, "; L: log"); /* over the last comma */
 }
 
+/* How the fights since the viewer's last order ended, either side's, in a few words for the
+ * news line ("Chancellor: AoP won; lost And, AoP trench"), before what news says already;
+ * the log has the dice. */
+static void fight_news(const PpUi *s, char *news, size_t n)
+{
+    char text[300] = "", lost[200] = "";
+    for (int i = s->news_from; i < s->play.nlog; i++) {
+        const PpEvent *e = &s->play.log[i].e;
+        size_t l = strlen(text), ll = strlen(lost);
+        if (e->kind == PP_EV_COMBAT) {
+            lost[0] = '\0';
+        } else if (e->kind == PP_EV_LOSS && e->side >= 0 && e->side < PP_SIDES && ll < sizeof lost) {
+            char code[16];
+            if (e->counter >= 0)
+                pp_counter_code(s->pd, e->counter, code, sizeof code);
+            else
+                snprintf(code, sizeof code, "%s trench", s->pd->sides[e->side].shortname);
+            snprintf(lost + ll, sizeof lost - ll, "%s%s", ll ? ", " : "", code);
+        } else if (e->kind == PP_EV_WIN && e->to >= 0 && e->to < s->pd->nareas && l < sizeof text) {
+            snprintf(text + l, sizeof text - l, "%s%s: %s %s%s%s", l ? "; " : "", s->pd->areas[e->to].shortname,
+                     e->side >= 0 ? s->pd->sides[e->side].shortname : "nobody", e->side >= 0 ? "won" : "held",
+                     lost[0] ? "; lost " : "", lost);
+            lost[0] = '\0';
+        }
+    }
+    if (!text[0])
+        return;
+    char old[300];
+    snprintf(old, sizeof old, "%s", news);
+    snprintf(news, n, "%s%s%s", text, old[0] ? "; " : "", old);
+}
+
 static void pp_draw_map(PpUi *s, int viewer)
 {
     PpMarks marks;
@@ -223,6 +255,7 @@ static void pp_draw_map(PpUi *s, int viewer)
     if (last >= 0)
         pp_event_format(s->pd, &s->play.log[last].e, viewer, news, sizeof news);
     opponent_summary(s, viewer, news, sizeof news);
+    fight_news(s, news, sizeof news);
     pp_question_text(&s->play.g, q, sizeof q);
     const char *lines[3] = {elim, news, q};
     int width[3];
@@ -498,14 +531,13 @@ static void computer_moves(PpUi *s)
 static void choose(PpUi *s, const PpDecision *d)
 {
     char why[300];
-    int mover = pp_to_move(&s->play.g);
+    int from = s->play.nlog;
     if (!pp_play_apply(&s->play, d, why, sizeof why)) {
         snprintf(s->msg, sizeof s->msg, "refused: %.500s", why);
         return;
     }
-    (void)mover;
     memset(s->flash, 0, sizeof s->flash);
-    s->news_from = s->play.nlog;
+    s->news_from = from; /* a fight this order began ends in the news too (fight_news) */
     after_change(s);
 }
 
