@@ -31,10 +31,14 @@ typedef struct {
     int news_from;  /* the log entries since the viewer's last decision start here */
     unsigned char flash[PP_MAX_AREAS];
     char msg[600];
+    const PpPlay *whole; /* a replay: the save stepped through (play holds its first replay_at records) */
+    int replay_at, replay_viewer;
 } PpUi;
 
 static int viewer_of(const PpUi *s)
 {
+    if (s->whole)
+        return s->replay_viewer;
     if (s->play.computer >= 0)
         return 1 - s->play.computer;
     int m = pp_to_move(&s->play.g);
@@ -204,7 +208,7 @@ static void fight_news(const PpUi *s, char *news, size_t n)
         if (e->kind == PP_EV_COMBAT) {
             lost[0] = '\0';
         } else if (e->kind == PP_EV_LOSS && e->side >= 0 && e->side < PP_SIDES && ll < sizeof lost) {
-            char code[16];
+            char code[PP_SHORT_LEN + 16];
             if (e->counter >= 0)
                 pp_counter_code(s->pd, e->counter, code, sizeof code);
             else
@@ -425,8 +429,10 @@ static void pp_draw_screen(PpUi *s)
     pp_boxes_text(&s->play.g, viewer, elim, sizeof elim, reinf, sizeof reinf);
     char bar[700];
     snprintf(bar, sizeof bar, "%s %s%s%s%s", COLS >= 100 ? " A Perfect Plan " : "", status,
-             s->play.computer >= 0 ? (viewer == PP_UNION ? " (you: AoP)" : " (you: ANV)") : "", reinf[0] ? " | " : "",
-             reinf);
+             s->whole ? (viewer == PP_UNION ? " (replay, AoP's view)" : " (replay, ANV's view)")
+             : s->play.computer >= 0 ? (viewer == PP_UNION ? " (you: AoP)" : " (you: ANV)")
+                                     : "",
+             reinf[0] ? " | " : "", reinf);
     ui_bar(0, bar);
     if (s->overlay == 1) {
         int h = LINES - 2;
@@ -438,7 +444,14 @@ static void pp_draw_screen(PpUi *s)
     pp_draw_map(s, viewer);
     bool wide = COLS >= PPS_COLS + 30;
     const PpDecision *d = selected(s);
-    if (wide) {
+    if (wide && s->whole) { /* a replay: the log down the whole side */
+        int x = PPS_COLS + 1, w = COLS - x;
+        attrset(A_REVERSE);
+        mvhline(1, x, ' ', w);
+        mvaddnstr(1, x, " the log", w);
+        attrset(A_NORMAL);
+        draw_log_lines(s, viewer, x, 2, w, LINES - 3);
+    } else if (wide) {
         int x = PPS_COLS + 1, w = COLS - x;
         int h = (LINES - 2) / 2;
         pp_draw_list(s, x, 1, w, h, false);
@@ -462,14 +475,24 @@ static void pp_draw_screen(PpUi *s)
     char line[700];
     if (s->msg[0])
         snprintf(line, sizeof line, " %.500s", s->msg);
-    else if (d) {
+    else if (s->whole) {
+        char text[200] = "the start";
+        if (s->replay_at > 0) {
+            const PpRecord *r = &s->whole->rec[s->replay_at - 1];
+            if (r->kind == PP_REC_DIE)
+                snprintf(text, sizeof text, "a die forced: %d", r->die);
+            else
+                pp_decision_format(s->pd, &r->d, text, sizeof text);
+        }
+        snprintf(line, sizeof line, " %d/%d: %s", s->replay_at, s->whole->nrec, text);
+    } else if (d) {
         char text[200];
         pp_decision_words(&s->play.g, d, text, sizeof text);
         snprintf(line, sizeof line, " %d/%d> %s", s->sel + 1, s->nview, text);
     } else
         snprintf(line, sizeof line, " -");
     ui_bar(LINES - 1, line);
-    const char *keys = " Up/Dn Enter <> Tab L u ? ";
+    const char *keys = s->whole ? " ] [ step  } { turn  v side  L log  q " : " Up/Dn Enter <> Tab L u ? ";
     if ((int)strlen(line) + (int)strlen(keys) < COLS) {
         attrset(A_REVERSE);
         mvaddstr(LINES - 1, COLS - (int)strlen(keys), keys);
@@ -862,4 +885,106 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
         if (started)
             play_started(true, note, sizeof note);
     }
+}
+
+/* s.play rebuilt as the save's first `at` records left it: its log's newest entries (that
+ * record's) in bold. */
+static bool replay_step(const PpPlay *whole, int at, char *msg, size_t n)
+{
+    pp_play_free(&s.play);
+    if (!pp_play_replay_to(&s.play, whole, at, msg, n))
+        return false;
+    s.replay_at = at;
+    s.news_from = s.play.nlog;
+    while (s.news_from > 0 && s.play.log[s.news_from - 1].rec == at - 1 && at > 0)
+        s.news_from--;
+    s.nlegal = s.nview = 0; /* looking, not playing: no orders */
+    return true;
+}
+
+/* The record where the turn after (dir 1) or the turn of (dir -1) the current position begins. */
+static int replay_turn_step(const PpPlay *whole, int dir)
+{
+    static PpPlay probe;
+    char why[300];
+    int turn = s.play.g.turn, at = s.replay_at;
+    for (;;) {
+        at += dir;
+        if (at <= 0 || at >= whole->nrec)
+            return at <= 0 ? 0 : whole->nrec;
+        if (!pp_play_replay_to(&probe, whole, at, why, sizeof why))
+            return s.replay_at;
+        int t = probe.g.turn;
+        pp_play_free(&probe);
+        if (dir > 0 ? t > turn : t < turn)
+            return dir > 0 ? at : at + 1;
+    }
+}
+
+int pp_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t n)
+{
+    if (!load_data(data_dir, &pd, msg, n))
+        return 1;
+    static PpPlay whole;
+    if (!pp_play_load(&whole, &pd, path, false, msg, n))
+        return 1;
+    fresh(u);
+    s.filter = -1;
+    s.whole = &whole;
+    s.replay_viewer = whole.computer >= 0 ? 1 - whole.computer : PP_UNION;
+    int rc = 0;
+    if (!replay_step(&whole, 0, msg, n))
+        rc = 1;
+    while (rc == 0) {
+        pp_draw_screen(&s);
+        int k = keys_get();
+        s.msg[0] = '\0';
+        if (s.overlay == 2) {
+            s.overlay = 0;
+            continue;
+        }
+        if (s.overlay == 1) {
+            if (k == 27 || k == 'L' || k == 'q')
+                s.overlay = 0, s.log_back = 0;
+            else if (k == KEY_UP || k == 'k')
+                s.log_back += s.log_back < s.play.nlog - 1;
+            else if (k == KEY_DOWN || k == 'j')
+                s.log_back -= s.log_back > 0;
+            else if (k == KEY_PPAGE)
+                s.log_back = s.log_back + 10 < s.play.nlog ? s.log_back + 10 : s.play.nlog - 1;
+            else if (k == KEY_NPAGE)
+                s.log_back = s.log_back > 10 ? s.log_back - 10 : 0;
+            continue;
+        }
+        int at = s.replay_at;
+        if (k == 'q' || k == 'Q')
+            break;
+        else if (k == 27)
+            snprintf(s.msg, sizeof s.msg, "a replay is read-only: ] [ step through it, q leaves");
+        else if (k == ']' || k == KEY_RIGHT || k == ' ' || k == '\n' || k == KEY_ENTER)
+            at = at < whole.nrec ? at + 1 : at;
+        else if (k == '[' || k == KEY_LEFT || k == KEY_BACKSPACE)
+            at = at > 0 ? at - 1 : 0;
+        else if (k == '}')
+            at = replay_turn_step(&whole, 1);
+        else if (k == '{')
+            at = replay_turn_step(&whole, -1);
+        else if (k == KEY_HOME)
+            at = 0;
+        else if (k == KEY_END)
+            at = whole.nrec;
+        else if (k == 'v')
+            s.replay_viewer = 1 - s.replay_viewer;
+        else if (k == 'L')
+            s.overlay = 1;
+        else if (k == '?')
+            s.overlay = 2;
+        if (at == s.replay_at && at == whole.nrec && (k == ']' || k == ' '))
+            snprintf(s.msg, sizeof s.msg, "the end of the save (%d records): [ goes back, q leaves", whole.nrec);
+        if (at != s.replay_at && !replay_step(&whole, at, msg, n))
+            rc = 1;
+    }
+    pp_play_free(&s.play);
+    pp_play_free(&whole);
+    return rc;
 }
