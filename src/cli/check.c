@@ -4,6 +4,9 @@
 
 #include "cli/cli.h"
 #include "data/pp_data.h"
+#include "data/rd_data.h"
+
+static void report_diags(const Diags *d, bool ok, const char *files, const char *dir);
 
 /* A Perfect Plan's files (config/perfect-plan), when the data has them:
  * their errors as file:line, or one summary line. */
@@ -17,14 +20,8 @@ static bool check_perfect_plan(const char *dir)
     static PpData pd;
     Diags d = {0};
     bool ok = pp_data_load(dir, &pd, &d);
-    for (int i = 0; i < d.count; i++) {
-        char line[1400];
-        diag_format(&d.items[i], line, sizeof line);
-        printf("%s\n", line);
-    }
-    if (!ok)
-        printf("guv: %d error%s in the A Perfect Plan files under %s\n", d.count, d.count == 1 ? "" : "s", dir);
-    else {
+    report_diags(&d, ok, "A Perfect Plan", dir);
+    if (ok) {
         int units[PP_SIDES] = {0, 0};
         for (int c = 0; c < pd.ncounters; c++)
             units[pd.counters[c].side]++;
@@ -32,6 +29,49 @@ static bool check_perfect_plan(const char *dir)
                "trenches; %d turns of %d impulses\n",
                pd.nareas, pd.nrivers, units[PP_UNION], units[PP_CONFEDERATE], pd.sides[PP_UNION].trenches,
                pd.sides[PP_CONFEDERATE].trenches, pd.turns, pd.nimpulses);
+    }
+    diags_free(&d);
+    return ok;
+}
+
+/* Prints d's messages as file:line, one a line, and when the files did not
+ * load a line counting them. */
+static void report_diags(const Diags *d, bool ok, const char *files, const char *dir)
+{
+    for (int i = 0; i < d->count; i++) {
+        char line[1400];
+        diag_format(&d->items[i], line, sizeof line);
+        printf("%s\n", line);
+    }
+    if (!ok)
+        printf("guv: %d error%s in the %s files under %s\n", d->count, d->count == 1 ? "" : "s", files, dir);
+}
+
+/* The Red Die of Courage's files (config/red-die), when the data has them:
+ * their errors as file:line, or one summary line. */
+static bool check_red_die(const char *dir)
+{
+    if (!rd_data_present(dir)) {
+        printf("guv check: no Red Die of Courage files (config/red-die): the skirmish game is not available with "
+               "this data\n");
+        return true;
+    }
+    static RdData rd;
+    Diags d = {0};
+    bool ok = rd_data_load(dir, &rd, &d);
+    report_diags(&d, ok, "Red Die of Courage", dir);
+    if (ok) {
+        printf("guv check: The Red Die of Courage: %d battlefield%s:", rd.nfields, rd.nfields == 1 ? "" : "s");
+        for (int i = 0; i < rd.nfields; i++) {
+            const RdField *f = &rd.fields[i];
+            int soldiers[RD_SIDES] = {0, 0};
+            for (int s = 0; s < f->nsquads; s++)
+                soldiers[f->squads[s].side] += f->squads[s].soldiers;
+            printf("%s %s (%g x %g cm, %d Union and %d Confederate soldiers in %d squads, %d objectives)",
+                   i ? ";" : "", f->id, f->w * rd.rules.cell_mm / 10.0, f->h * rd.rules.cell_mm / 10.0,
+                   soldiers[RD_UNION], soldiers[RD_CONFEDERATE], f->nsquads, f->nobjectives);
+        }
+        printf("\n");
     }
     diags_free(&d);
     return ok;
@@ -68,5 +108,6 @@ int cmd_check(int argc, char **argv, const char *data_option)
     }
     gamedata_free(&gd);
     bool pp_ok = check_perfect_plan(dir);
-    return ok && pp_ok ? 0 : 1;
+    bool rd_ok = check_red_die(dir);
+    return ok && pp_ok && rd_ok ? 0 : 1;
 }

@@ -6,6 +6,7 @@
 
 #include "data/data.h"
 #include "data/inidoc.h"
+#include "data/loadbase.h"
 
 /* The body of a lookup by id: the index of the item of arr[0..n) whose id
  * is id, else -1. */
@@ -24,12 +25,8 @@ typedef struct {
     Diags *d;
 } LoadCtx;
 
-/* [name], which the file must have: an error (at line 0) when it has not. */
-IniSection *lu_section(IniDoc *doc, const char *name, Diags *d);
-/* The section's id after "kind:", checked; an error when malformed. */
+/* The section's id after "kind:", checked (shorter than ID_LEN); an error when malformed. */
 const char *lu_section_id(IniDoc *doc, IniSection *s, const char *kind, Diags *d);
-/* name = ... (required), copied into dst. */
-bool lu_name(IniDoc *doc, IniSection *s, char *dst, size_t n, Diags *d);
 /* A definition's id (already checked: it fits ID_LEN) into def_id, and
  * its name = ... into name (size n). */
 void lu_id_name(IniDoc *doc, IniSection *s, const char *id, char *def_id, char *name, size_t n, Diags *d);
@@ -41,21 +38,6 @@ bool lu_hexside(IniDoc *doc, int line, const GameData *gd, const char *tok, HexC
  * *n = 0). Bad entries are reported and left out. */
 HexCoord *lu_hex_list(IniDoc *doc, IniSection *s, const char *key, bool required, const GameData *gd, int *n,
                       Diags *d);
-/* A required int key of a struct: its name, its place in the struct
- * (offsetof) and its range. */
-typedef struct {
-    const char *key;
-    size_t off;
-    int min, max;
-} LuIntKey;
-/* Reads each of keys[0..n) from s into the struct at base. */
-void lu_int_keys(IniDoc *doc, IniSection *s, void *base, const LuIntKey *keys, size_t n, Diags *d);
-/* Reads a whole file, runs fn, reports unknown keys/sections, frees. */
-bool lu_with_file(const char *path, const char *shown, Diags *d, void (*fn)(IniDoc *, void *), void *arg);
-
-/* Appends one item of `size` bytes to a growing array *arr of *n items.
- * Returns false (changing nothing) when out of memory. */
-bool lu_append(void **arr, int *n, size_t size, const void *item);
 void lu_scenario_free(ScenarioDef *sc);
 
 #endif

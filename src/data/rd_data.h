@@ -1,5 +1,5 @@
 /* The Red Die of Courage's data (config/red-die): the rules' numbers and
- * tables (rules.ini) and the battlefields (fields/*.ini). A plain value of
+ * tables (rules.ini) and the battlefields (fields/NAME.ini). A plain value of
  * fixed size (no pointers, nothing to free). Loaded and checked by
  * rd_data_load (src/data/load_red_die.c), every error as file:line.
  *
@@ -132,7 +132,8 @@ typedef struct {
     int repeat_extra_dice;       /* [2.0] dice added per consecutive action of the same type (1) */
     RdTable red_die;             /* [3.0] what each red die's face does */
     int heroic_per_activation;   /* at most this many heroic rolls an activation (1) */
-    /* The success/quality/movement table: by number of successes (1..nlevels, the last is "or more"). */
+    /* The success/quality/movement table: by number of successes (1..nlevels, the last is "or more").
+     * level_name, move_mm and quality_name are indexed by the number itself: [0] is unused. */
     int nlevels;
     char level_name[RD_MAX_LEVELS][RD_ID_LEN];   /* mere, fair, good, excellent, amazing, outstanding, epic */
     int move_mm[RD_MAX_LEVELS];                  /* movement bought by that many successes (0: none listed) */
@@ -217,5 +218,13 @@ const char *rd_side_word(int side); /* "union", "confederate" */
 const char *rd_cell_kind_id(int kind);
 const char *rd_edge_kind_id(int kind);
 const char *rd_effect_id(int effect);
+/* The quality level (1..nquality) called name, else -1. */
+int rd_quality_index(const RdRules *r, const char *name);
+/* The cells a squad's soldiers stand on at the start (docs/data-format.md,
+ * "Squads"): the leader's first; in line, side by side across the facing
+ * (east-west unless it faces east or west), the leader in the middle; in a
+ * cloud, a block around the leader. Returns how many (sq->soldiers); the
+ * loader has checked that each is on the field, enterable and not shared. */
+int rd_setup_cells(const RdSquadSetup *sq, int col[RD_MAX_SQUAD_SOLDIERS], int row[RD_MAX_SQUAD_SOLDIERS]);
 
 #endif

@@ -3,7 +3,7 @@
 # named after the file's path with '/' written '__'
 # (corpus/data/config__scenarios__lee-moves.ini).
 file(GLOB files RELATIVE ${SRC} ${SRC}/config/*.ini ${SRC}/config/scenarios/*.ini ${SRC}/config/perfect-plan/*.ini
-  ${SRC}/booklet/*.ini)
+  ${SRC}/config/red-die/*.ini ${SRC}/config/red-die/fields/*.ini ${SRC}/booklet/*.ini)
 list(LENGTH files count)
 if(count LESS 10)
   message(FATAL_ERROR "only ${count} data files under ${SRC}")

@@ -7,7 +7,8 @@
  * tried by the engine, and the booklet is written out as `guv booklet`
  * writes it (to /dev/null). A long campaign runs one file at a time (see
  * docs/fuzzing.md); the Automa's files get their own runs. A Perfect
- * Plan's files are loaded and played too (config/perfect-plan). */
+ * Plan's files are loaded and played too (config/perfect-plan), and the Red
+ * Die of Courage's are loaded (config/red-die). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "data/data.h"
 #include "data/pp_data.h"
+#include "data/rd_data.h"
 #include "perfect_plan/pp.h"
 #include "fuzz.h"
 #include "rules/game.h"
@@ -119,5 +121,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort(); /* a listed decision refused */
         }
     }
+    /* The Red Die of Courage's files (config/red-die) load on their own. */
+    static RdData rd;
+    Diags rdd = {0};
+    if (rd_data_present(datadir))
+        (void)rd_data_load(datadir, &rd, &rdd);
+    for (int i = 0; i < rdd.count; i++) {
+        char line[1400];
+        diag_format(&rdd.items[i], line, sizeof line);
+    }
+    diags_free(&rdd);
     return 0;
 }
