@@ -592,7 +592,7 @@ static void pp_draw_end(PpUi *s)
     int h = LINES - 2 - y;
     if (h > 0) {
         mvaddnstr(y++, 4, "The last of the log:", COLS - 8);
-        draw_log_lines(s, -1, 4, y, COLS - 8, h - 1);
+        draw_log_lines(s, -1, 1, y, COLS - 1, h - 1); /* wider than the text above: a log line seldom needs cutting */
     }
     ui_bar(LINES - 1, " any key: back to the menu (the game is kept as perfect-plan-finished.save)");
     refresh();
