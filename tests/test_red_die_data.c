@@ -35,7 +35,7 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     assert_string_equal(r->level_name[7], "epic");
     assert_int_equal(r->move_mm[1], 100);
     assert_int_equal(r->move_mm[4], 400);
-    assert_int_equal(r->move_mm[5], 0);
+    assert_int_equal(r->move_mm[5], 400); /* no more than the cap: the table lists none past 40 cm */
     assert_int_equal(r->max_move_mm, 400);
     assert_int_equal(r->nquality, 5);
     assert_string_equal(r->quality_name[1], "rabble");
@@ -114,7 +114,9 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     assert_false(r->cell[RD_WOODS].blocks_fire);
     assert_true(r->cell[RD_DENSE_WOODS].blocks_fire);
     assert_true(r->cell[RD_BUILDING].blocks_fire);
-    assert_true(r->cell[RD_BUILDING].impassable);
+    assert_false(r->cell[RD_BUILDING].impassable); /* a house is held from inside: heavy cover ([3.2.1]) */
+    assert_true(r->cell[RD_BUILDING].difficult);
+    assert_int_equal(r->cell[RD_BUILDING].cover, RD_COVER_HEAVY);
     assert_int_equal(r->cell[RD_ROCKS].cover, RD_COVER_HEAVY);
     assert_true(r->cell[RD_ROCKS].blocks_fire);
     assert_false(r->cell[RD_OPEN].difficult);
@@ -316,14 +318,20 @@ static void test_RDC_DATA_rules_errors(void **state)
     expect_error("rules.ini", "pistol = 0 out out", "pistol = 0 far out", "pistol = 0 far out", "'far' is neither");
     expect_error("rules.ini", "default = regular", "default = conscript", "default = conscript",
                  "'conscript' is not one of the levels");
-    expect_error("rules.ini", "move_cm = 10 20 30 40 0 0 0", "move_cm = 10 20 30 40", "move_cm = 10",
+    expect_error("rules.ini", "move_cm = 10 20 30 40 40 40 40", "move_cm = 10 20 30 40", "move_cm = 10",
                  "4 numbers, one per level of success (7)");
+    expect_error("rules.ini", "move_cm = 10 20 30 40 40 40 40", "move_cm = 10 50 0 90 90 90 90", "move_cm = 10",
+                 "more successes never buy less movement (0 after 50)");
+    expect_error("rules.ini", "2 = retreat_cover cm=20 |", "2 = retreat_cover |", "2 = retreat_cover",
+                 "retreat_cover needs cm=N (more than 0)");
+    expect_error("rules.ini", "6 = charge cm=30 amount=2 |", "6 = charge |", "6 = charge",
+                 "charge needs amount=N cm=N (more than 0)");
     expect_error("rules.ini", "range_cm = 30 60 120", "range_cm = 30 120 60", "range_cm = 30", "three growing distances");
     expect_error("rules.ini", "[cell:rocks]", "[cell:rock]", "[cell:rock]", "unknown section [cell:rock]");
     expect_error("rules.ini", "[cell:rocks]", "[cell:rock]", NULL, "missing section [cell:rocks]");
     expect_error("rules.ini", "name = Stone wall\ncover = heavy", "name = Stone wall\ncover = thick", "cover = thick",
                  "cover: one of none, light, heavy, not 'thick'");
-    expect_error("rules.ini", "blocks_fire = yes\nimpassable = yes", "blocks_fire = yes\nimpassable = maybe",
+    expect_error("rules.ini", "blocks_fire = yes\nimpassable = no", "blocks_fire = yes\nimpassable = maybe",
                  "impassable = maybe", "must be yes or no");
 }
 
@@ -361,7 +369,15 @@ static void test_RDC_DATA_field_errors(void **state)
     expect_error(f, "leader = 30,2", "leader = 60,2", "leader = 60,2", "60,2 is outside the field");
     expect_error(f, "leader = 30,2", "leader = 2,2", "leader = 2,2", "its soldier at -1,2 (in line around the leader) "
                  "is outside the field");
-    expect_error(f, "leader = 30,2", "leader = 20,10", "leader = 20,10", "stands on building, which no soldier may enter");
+    /* no shipped ground is closed to soldiers; data that closes houses is checked */
+    dir = rd_copy();
+    tu_patch(dir, "config/red-die/rules.ini", "name = Building\ncover = heavy\ndifficult = yes\nblocks_fire = yes\nimpassable = no",
+             "name = Building\ncover = heavy\ndifficult = yes\nblocks_fire = yes\nimpassable = yes");
+    tu_patch(dir, rel, "leader = 30,2", "leader = 20,10");
+    assert_false(rd_data_load(dir, &rd, &d));
+    assert_true(tu_has_diag(&d, rel, tu_line_of(dir, rel, "leader = 20,10"), "which no soldier may enter"));
+    diags_free(&d);
+    tu_remove_tree(dir);
     expect_error(f, "leader = 30,2", "leader = 14,2", "leader = 14,2", "stands where squad 'ua' stands");
     expect_error(f, "soldiers = 10\nleader = 30,2", "soldiers = 11\nleader = 30,2", "soldiers = 11",
                  "'soldiers' is 11; it must be from 2 to 10");

@@ -110,14 +110,16 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
         f->edge_e[row][15] = RD_TREE_ROW, f->edge_e[row][18] = RD_NO_EDGE;
     rd_move_costs(f, r, at(10, 10), NULL, cost);
     assert_int_equal(cost[10][22], 300);
-    /* woods from column 20: entering them costs 10 cm, once */
+    /* woods from column 20: moving through them costs 10 cm, once; stopping in their first cell
+     * is not moving through them (John's example: the wood 30 cm off is reached with 30 cm) */
     f = blank(48, 32);
     for (int row = 0; row < 32; row++)
         for (int col = 20; col < 48; col++)
             f->cell[row][col] = RD_WOODS;
     rd_move_costs(f, r, at(10, 10), NULL, cost);
     assert_int_equal(cost[10][19], 225);
-    assert_int_equal(cost[10][20], 250 + 100);
+    assert_int_equal(cost[10][20], 250);
+    assert_int_equal(cost[10][21], 275 + 100);
     assert_int_equal(cost[10][30], 500 + 100);
     /* within the woods every move pays; leaving them does not */
     rd_move_costs(f, r, at(20, 10), NULL, cost);
@@ -126,13 +128,26 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
     rd_move_costs(f, r, at(21, 10), NULL, cost);
     assert_int_equal(cost[10][15], 150 + 100); /* through the wood's last cell on the way out */
     /* marsh, rough ground, bush, rocks are difficult too; a road is not */
-    const int kinds[5] = {RD_MARSH, RD_ROUGH, RD_BUSH, RD_ROCKS, RD_DENSE_WOODS};
-    for (int k = 0; k < 5; k++) {
+    const int kinds[6] = {RD_MARSH, RD_ROUGH, RD_BUSH, RD_ROCKS, RD_DENSE_WOODS, RD_BUILDING};
+    for (int k = 0; k < 6; k++) {
         f = blank(48, 32);
-        f->cell[10][14] = (uint8_t)kinds[k];
+        for (int row = 0; row < 32; row++) /* a band across the whole field: no way round it */
+            f->cell[row][14] = (uint8_t)kinds[k];
         rd_move_costs(f, r, at(10, 10), NULL, cost);
         assert_int_equal(cost[10][18], 200 + 100);
     }
+    /* one bush on the straight way: he walks round it, as a player would (the audit's case) */
+    f = blank(48, 32);
+    f->cell[10][14] = RD_BUSH;
+    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    assert_true(cost[10][18] < 200 + 100);
+    assert_true(cost[10][18] > 200);
+    assert_int_equal(cost[10][18], 212); /* 10,10 -> 12,9 -> 14,9 -> 16,9 -> 18,10: 2 x 55.9 + 2 x 50 */
+    /* the end of a fence: round it when that is shorter than the 5 cm */
+    f = blank(48, 32);
+    f->edge_e[10][14] = RD_FENCE;
+    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    assert_true(cost[10][18] < 200 + 50);
     f = blank(48, 32);
     f->cell[10][14] = RD_ROAD;
     rd_move_costs(f, r, at(10, 10), NULL, cost);
@@ -142,7 +157,12 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
 static void test_RDC_MOVE_the_way_around(void **state)
 {
     (void)state;
-    const RdRules *r = rules();
+    /* the shipped houses are held from inside (heavy cover); data may close a kind of ground
+     * to soldiers, and then the way goes round it: such rules here */
+    static RdRules closed;
+    closed = *rules();
+    closed.cell[RD_BUILDING].impassable = true;
+    const RdRules *r = &closed;
     RdField *f = blank(48, 32);
     f->cell[5][2] = RD_BUILDING;
     rd_move_costs(f, r, at(0, 5), NULL, cost);
@@ -272,16 +292,32 @@ static void test_RDC_COVER_own_cell_and_the_edge_crossed(void **state)
     assert_int_equal(rd_cover(f, r, at(10, 5), at(10, 25)), RD_COVER_NONE);
     f->cell[25][10] = RD_ROCKS;
     assert_int_equal(rd_cover(f, r, at(10, 5), at(10, 25)), RD_COVER_HEAVY);
-    /* through his corner: the firer takes the side without the fence */
+    /* fired at through his corner, he is behind an obstacle on either of the two sides facing
+     * the firer: a fence along his north side covers him from the north-west as it does from
+     * the north (the audit's case: a diagonal shot went by the fence-free side) */
     f = blank(48, 32);
     f->edge_s[4][5] = RD_FENCE; /* on 5,5's north side */
-    assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_NONE);
+    assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_LIGHT);
+    assert_int_equal(rd_cover(f, r, at(5, 0), at(5, 5)), RD_COVER_LIGHT);
+    f->edge_s[4][5] = RD_TRENCH;
+    assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_HEAVY);
+    f->edge_s[4][5] = RD_FENCE;
     f->edge_e[5][4] = RD_FENCE; /* and on its west side */
     assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_LIGHT);
-    /* ... unless that side is blocked: then the fence on the clear side covers him */
-    f->edge_e[5][4] = RD_NO_EDGE;
+    /* a fence one cell over, on the line's other reading, is no cover */
+    f = blank(48, 32);
+    f->edge_s[3][4] = RD_FENCE; /* 4,4's south side: crossed only by a reading that then enters 5,5 from the west */
+    assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_NONE);
+    /* ... and when one reading is blocked, the fire comes by the other alone */
+    f = blank(48, 32);
+    f->edge_s[4][5] = RD_FENCE;
     f->cell[5][4] = RD_BUILDING;
     assert_int_equal(rd_cover(f, r, at(2, 2), at(5, 5)), RD_COVER_LIGHT);
+    /* a soldier in a house has its heavy cover */
+    f = blank(48, 32);
+    f->cell[20][20] = RD_BUILDING;
+    assert_true(rd_sees(f, r, at(5, 20), at(20, 20)));
+    assert_int_equal(rd_cover(f, r, at(5, 20), at(20, 20)), RD_COVER_HEAVY);
 }
 
 static void test_RDC_LOF_half_plus_one_see_half_plus_one(void **state)
@@ -321,9 +357,11 @@ static void test_RDC_MOVE_worked_example_john_into_the_wood(void **state)
     assert_int_equal(rd_distance_mm(r, leader, wood), 300);
     rd_move_costs(f, r, leader, NULL, cost);
     assert_int_equal(cost[10][21], 275);                     /* 30 cm of open ground and less: no penalty */
-    assert_int_equal(cost[10][22], 300 + r->difficult_mm); /* into the wood: 10 cm more */
+    assert_int_equal(cost[10][22], 300);                     /* into the wood: he has not moved through it */
+    assert_int_equal(cost[10][23], 325 + r->difficult_mm); /* on through it: 10 cm more */
     /* 30 cm needs 3 successes; he rolls six dice: 1,3,4,5,5,6 */
     assert_int_equal(r->move_mm[3], 300);
+    assert_true(cost[10][22] <= r->move_mm[3]);
     int ones, roll[6] = {1, 3, 4, 5, 5, 6};
     int s = successes(r, roll, 6, &ones);
     assert_int_equal(s, 4);

@@ -207,8 +207,14 @@ static void read_levels(IniDoc *doc, RdCtx *c)
         if (n >= 0 && r->nlevels >= 0 && n != r->nlevels)
             diag_error(d, doc->file, ini_key(s, "move_cm")->line, "move_cm: %d numbers, one per level of success "
                        "(%d)", n, r->nlevels);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             r->move_mm[i + 1] = moves[i] * 10;
+            if (i > 0 && moves[i] < moves[i - 1]) {
+                diag_error(d, doc->file, ini_key(s, "move_cm")->line,
+                           "move_cm: more successes never buy less movement (%d after %d)", moves[i], moves[i - 1]);
+                break;
+            }
+        }
         get_cm(doc, s, "max_move_cm", 1, 200, &r->max_move_mm, d);
         if (r->nlevels < 0)
             r->nlevels = 0;
@@ -321,6 +327,33 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
         lu_int_keys(doc, s, r, victory, sizeof victory / sizeof *victory, d);
 }
 
+/* The numbers each effect acts on (rd_data.h's RD_EFFECTS says what they mean): a row that
+ * names the effect must give them, more than 0. */
+enum { NEED_AMOUNT = 1, NEED_CM = 2, NEED_DICE = 4 };
+static int effect_needs(int effect)
+{
+    switch (effect) {
+    case RD_FX_RETREAT_COVER:
+    case RD_FX_ROUT:
+    case RD_FX_FREE_MOVE:
+    case RD_FX_BAYONETS:
+        return NEED_CM;
+    case RD_FX_LEADER_CRISIS:
+    case RD_FX_ADD_RED:
+    case RD_FX_REMOVE_RED:
+    case RD_FX_FIRE_AGAIN:
+        return NEED_AMOUNT;
+    case RD_FX_FLEE:
+        return NEED_CM | NEED_DICE;
+    case RD_FX_RECOVER_LIGHT:
+        return NEED_DICE;
+    case RD_FX_CHARGE:
+        return NEED_CM | NEED_AMOUNT;
+    default:
+        return 0;
+    }
+}
+
 /* One row's value: EFFECT [amount=N] [cm=N] [dice=N] | words. */
 static void read_row(IniDoc *doc, IniKey *k, RdTableRow *row, Diags *d)
 {
@@ -360,6 +393,12 @@ static void read_row(IniDoc *doc, IniKey *k, RdTableRow *row, Diags *d)
         }
         *dst = x * scale;
     }
+    int needs = effect_needs(row->effect);
+    if (((needs & NEED_AMOUNT) && row->amount <= 0) || ((needs & NEED_CM) && row->distance_mm <= 0) ||
+        ((needs & NEED_DICE) && row->dice <= 0))
+        diag_error(d, doc->file, k->line, "%s needs%s%s%s (more than 0)", effect_ids[row->effect],
+                   needs & NEED_AMOUNT ? " amount=N" : "", needs & NEED_CM ? " cm=N" : "",
+                   needs & NEED_DICE ? " dice=N" : "");
     const char *text = bar + 1;
     while (*text == ' ')
         text++;

@@ -124,15 +124,17 @@ int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
     if (from.col == to.col && from.row == to.row)
         return own;
     bool clear[2] = {clear_side(f, r, from, to, 0), clear_side(f, r, from, to, 1)};
-    int best = RD_NCOVER;
+    int best = own;
     for (int side = 0; side < 2; side++) {
         if (clear[!side] && !clear[side])
-            continue; /* the firer shoots along the clear side */
+            continue; /* the fire comes along the clear side only */
+        /* a line through the target's own corner enters by either of his two sides that face
+         * the firer: an obstacle on either is between them, and he is behind it */
         Crossing x[RD_MAX_CROSSINGS];
         int n = trace(f, from, to, side, x, NULL);
-        int edge = r->edge[x[n - 1].edge].cover, cover = edge > own ? edge : own;
-        if (cover < best)
-            best = cover;
+        int edge = r->edge[x[n - 1].edge].cover;
+        if (edge > best)
+            best = edge;
     }
     return best;
 }
@@ -172,7 +174,7 @@ static bool segment(const RdField *f, const RdRules *r, RdCell a, RdCell b, cons
             const RdTerrain *cell = &r->cell[f->cell[x[k].row][x[k].col]];
             pass = !r->edge[x[k].edge].impassable && !cell->impassable && !(blocked && blocked[x[k].row][x[k].col]);
             obst += r->edge[x[k].edge].obstacle;
-            diff |= cell->difficult;
+            diff |= cell->difficult && k < n - 1; /* moving through it: the arrival cell is not passed through */
         }
         int cost = obst * r->obstacle_mm + (diff && !paid ? r->difficult_mm : 0);
         if (pass && (!ok || cost < best)) {
@@ -247,8 +249,8 @@ static void heap_push_or_lower(Heap *h, int s)
 
 /* The way around (docs/rulings.md, RDC-MOVE): the cheapest chain of steps
  * between cell centres, each a side, a corner or a knight's move away, each
- * step costed as a segment. A state is a cell and whether the way has
- * entered difficult ground yet (paid once). cost_um gets each state's cost. */
+ * step costed as a segment. A state is a cell and whether the way has passed
+ * through difficult ground before it (paid once). cost_um gets each state's cost. */
 static void way_around(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W],
                        int64_t *cost_um)
 {
@@ -271,13 +273,15 @@ static void way_around(const RdField *f, const RdRules *r, RdCell from, const bo
     while (h->n > 0) {
         int s = heap_pop(h), paid = s >= cells, cell = s % cells;
         RdCell a = {(int8_t)(cell % RD_MAX_W), (int8_t)(cell / RD_MAX_W)};
+        /* a cell the way goes on from, other than the mover's own, is one it passes through */
+        bool through = cell != start && r->cell[f->cell[a.row][a.col]].difficult;
         for (int k = 0; k < 16; k++) {
             RdCell b = {(int8_t)(a.col + steps[k][0]), (int8_t)(a.row + steps[k][1])};
             int obstacles;
             bool difficult;
-            if (!rd_on_field(f, b) || !segment(f, r, a, b, blocked, paid, &obstacles, &difficult))
+            if (!rd_on_field(f, b) || !segment(f, r, a, b, blocked, paid || through, &obstacles, &difficult))
                 continue;
-            bool now_paid = paid || difficult;
+            bool now_paid = paid || through || difficult;
             int64_t c = cost_um[s] + step_um[k] + (int64_t)obstacles * r->obstacle_mm * UM +
                         (now_paid && !paid ? (int64_t)r->difficult_mm * UM : 0);
             int t = (now_paid ? cells : 0) + b.row * RD_MAX_W + b.col;
@@ -297,6 +301,9 @@ void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (
             cost_mm[row][col] = -1;
     if (!rd_on_field(f, from))
         return;
+    /* The straight way first; the way around is searched only when some straight way is
+     * barred or pays a penalty, for only then can it be cheaper (a detour round a bush or
+     * the end of a fence, as a player would walk). */
     bool around = false;
     for (int row = 0; row < f->h; row++)
         for (int col = 0; col < f->w; col++) {
@@ -305,10 +312,11 @@ void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (
             bool difficult;
             if (col == from.col && row == from.row)
                 cost_mm[row][col] = 0;
-            else if (segment(f, r, from, to, blocked, false, &obstacles, &difficult))
+            else if (segment(f, r, from, to, blocked, false, &obstacles, &difficult)) {
                 cost_mm[row][col] =
                     rd_distance_mm(r, from, to) + obstacles * r->obstacle_mm + (difficult ? r->difficult_mm : 0);
-            else
+                around |= obstacles > 0 || difficult;
+            } else
                 around |= !r->cell[f->cell[row][col]].impassable && !(blocked && blocked[row][col]);
         }
     if (!around)
@@ -317,11 +325,12 @@ void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (
     way_around(f, r, from, blocked, cost_um);
     for (int row = 0; row < f->h; row++)
         for (int col = 0; col < f->w; col++) {
-            if (cost_mm[row][col] >= 0)
-                continue;
             int64_t a = cost_um[row * RD_MAX_W + col], b = cost_um[RD_MAX_W * RD_MAX_H + row * RD_MAX_W + col];
             int64_t c = a < b ? a : b;
-            if (c != INT64_MAX)
-                cost_mm[row][col] = (int)((c + UM / 2) / UM);
+            if (c == INT64_MAX)
+                continue;
+            int mm = (int)((c + UM / 2) / UM);
+            if (cost_mm[row][col] < 0 || mm < cost_mm[row][col])
+                cost_mm[row][col] = mm;
         }
 }
