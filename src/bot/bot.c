@@ -135,6 +135,11 @@ typedef struct {
     int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
     short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
     int max_step;                        /* the dearest of them (relax_all) */
+    /* The same steps seen from the hex they enter, as the fields walk them
+     * (field_step): the neighbour in each direction that may step into the
+     * hex, -1 none, and the half MP of that step, at least 1. */
+    short in_nb[GS_MAX_HEXES][DIR_COUNT];
+    short in_cost[GS_MAX_HEXES][DIR_COUNT];
     unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
     /* The last field of each kind (ctx_fields): its starting costs, the
      * step costs it was relaxed with, and the result. */
@@ -199,6 +204,12 @@ static void memo_steps(const MoveContext *mc, int cells)
                 memo.max_step = memo.step[h][d];
         }
     }
+    for (int x = 0; x < cells; x++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : memo.step[y][hex_dir_opposite(d)];
+            memo.in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
+            memo.in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+        }
 }
 
 static bool fight_across(const Ctx *c, int hex, int dir)
@@ -353,13 +364,32 @@ static void ctx_init(Ctx *c, const Game *g)
  * that step may not be made. */
 static int field_step(int x, int d, bool by_cost, int *y)
 {
-    *y = memo.nb[x][d];
+    *y = memo.in_nb[x][d];
     if (*y < 0)
         return -1;
-    int step = memo.step[*y][hex_dir_opposite(d)];
-    if (step == COST_NO)
-        return -1;
-    return by_cost && step > 0 ? step : 1;
+    return by_cost ? memo.in_cost[x][d] : 1;
+}
+
+/* relax_all when every step costs 1 and every source starts at the same
+ * cost: a breadth-first search, each hex reached once, the first time
+ * being the nearest. */
+static void relax_bfs(Ctx *c, int *dist)
+{
+    int head = 0, tail = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            c->queue[tail++] = h;
+    while (head < tail) {
+        int x = c->queue[head++], nd = dist[x] + 1;
+        const short *in = memo.in_nb[x];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = in[d];
+            if (y >= 0 && dist[y] == INF) {
+                dist[y] = nd;
+                c->queue[tail++] = y;
+            }
+        }
+    }
 }
 
 /* A label-correcting search (the costs are small and the map is small):
@@ -412,6 +442,10 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
         }
     if (lo == INF)
         return;
+    if (!by_cost && lo == hi) {
+        relax_bfs(c, dist);
+        return;
+    }
     int max_step = by_cost ? memo.max_step : 1;
     if (hi - lo + max_step >= DIAL_BUCKETS) {
         relax_fifo(c, dist, by_cost);
@@ -642,13 +676,10 @@ static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
         if (dx != dist[x])
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d];
-            if (y < 0 || pass[y] == 2)
+            int y, step = field_step(x, d, true, &y); /* from y into x */
+            if (step < 0 || pass[y] == 2)
                 continue;
-            int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
-            if (step == COST_NO)
-                continue;
-            int nd = dx + (step > 0 ? step : 1) + (pass[y] == 1 ? H_ZOC_COST : 0);
+            int nd = dx + step + (pass[y] == 1 ? H_ZOC_COST : 0);
             if (nd < dist[y] && nheap < HEAP_MAX) {
                 dist[y] = nd;
                 heap_push(heap, &nheap, nd, y);
