@@ -1069,10 +1069,21 @@ static long choose_hist(Ctx *c, int f, int *tier)
 
 /* ---- the decision ------------------------------------------------------ */
 
+#define KIND(k) (UINT64_C(1) << (k))
+/* The kinds the bot never takes unless nothing else is legal: each scores
+ * 0 in T_NEVER (score, below), so it is chosen only when no other
+ * decision scores above 0 (bot_decide lists them only then). */
+static const uint64_t never_kinds =
+    KIND(D_EXIT) | KIND(D_SKIRMISH) | KIND(D_HIGHER) | KIND(D_DETACH) | KIND(D_FORCED_MARCH) | KIND(D_DUMMY) |
+    KIND(D_REMOVE_DUMMY) | KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE) | KIND(D_EVENT) |
+    KIND(D_DRAW_EVENT) | KIND(D_GOOD_GENERAL) | KIND(D_VP_TRACK) | KIND(D_LAST_VP);
+
 static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
 {
     const GameState *st = &c->g->st;
     *tier = T_NEVER;
+    if (never_kinds & KIND(d->kind))
+        return 0;
     switch (d->kind) {
     case D_CHOOSE:
         return c->hist ? choose_hist(c, d->arg, tier) : choose_score(c, d->arg, tier);
@@ -1200,11 +1211,15 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
-static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng *rng)
+/* The index of the bot's choice among the n decisions in legal, -1 when
+ * n <= 0. With `above` (legal holds only some of the decisions open), -1
+ * too when none of them scores above 0, the score of never_kinds: one of
+ * those might then win or tie, and the rng is not drawn. */
+static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng *rng, bool above)
 {
     if (n <= 0)
         return -1;
-    if (n == 1)
+    if (n == 1 && !above)
         return 0;
     static Ctx ctx; /* kept: ctx_init clears only what the last decision wrote */
     Ctx *c = &ctx;
@@ -1240,6 +1255,10 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         } else if (sc[i] == best)
             nbest++;
     }
+    if (above && best <= 0) {
+        free(sc);
+        return -1;
+    }
     if (nbest > 1) {
         uint32_t k = rng_below(rng, (uint32_t)nbest);
         for (int i = 0; i < n; i++)
@@ -1254,7 +1273,7 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
 
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
 {
-    return choose_at(g, BOT_SIMPLE, legal, n, rng);
+    return choose_at(g, BOT_SIMPLE, legal, n, rng, false);
 }
 
 static const struct {
@@ -1279,13 +1298,23 @@ int bot_level_find(const char *name)
 int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed)
 {
     const GameState *st = &g->st;
-    int k = 0;
+    int k = 0, pick;
     /* T_ATTACH is the top tier: any attach scores above every other
      * decision, so when one is legal the others need not be listed. */
     if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated)
-        k = game_legal_kinds(g, UINT64_C(1) << D_ATTACH, buf, max);
-    if (k <= 0)
+        k = game_legal_kinds(g, KIND(D_ATTACH), buf, max);
+    if (k > 0) {
+        *listed = k;
+        return choose_at(g, level, buf, k < max ? k : max, rng, false);
+    }
+    /* What the bot scores, in game_legal's order; never_kinds only when
+     * nothing of it scores above them. */
+    k = game_legal_kinds(g, ~never_kinds, buf, max);
+    pick = choose_at(g, level, buf, k < max ? k : max, rng, true);
+    if (pick < 0) {
         k = game_legal(g, buf, max);
+        pick = k > 0 ? choose_at(g, level, buf, k < max ? k : max, rng, false) : -1;
+    }
     *listed = k;
-    return k > 0 ? choose_at(g, level, buf, k < max ? k : max, rng) : -1;
+    return pick;
 }

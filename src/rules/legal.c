@@ -140,8 +140,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
          * within his factor is accepted too. */
         bool may_take[GS_MAX_FORMATIONS]; /* what higher_refusal asks of each formation, asked once */
         for (int f = 0; f < g->gd->nformations && f < GS_MAX_FORMATIONS; f++)
-            may_take[f] = higher_may_take(g, st->to_move, f);
-        for (int k = 0; k < g->gd->ncommanders; k++)
+            may_take[f] = WANT(D_HIGHER) && higher_may_take(g, st->to_move, f);
+        for (int k = 0; WANT(D_HIGHER) && k < g->gd->ncommanders; k++)
             for (int f1 = 0; !higher_commander_refusal(g, st->to_move, k) && f1 < g->gd->nformations; f1++)
                 for (int f2 = f1; may_take[f1] && f2 < g->gd->nformations; f2++) {
                     if (!may_take[f2])
@@ -151,7 +151,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
                     if (!higher_refusal(g, &h, buf, sizeof buf))
                         PUT(h);
                 }
-        for (int h = 0; (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows;
+        for (int h = 0; WANT(D_DUMMY) && (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 &&
+                        h < g->gd->map.cols * g->gd->map.rows;
              h++)
             if (hex_has_side(g, h, st->to_move) && !dummy_refusal(g, st->to_move, h))
                 ADD(D_DUMMY, h);
