@@ -93,6 +93,13 @@ typedef struct {
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+    /* The units the drawn chit would activate (chit_unit), where they stand
+     * and their points, and the chit's radius: worked out once, when a
+     * place for the chit is first scored (place_score). */
+    bool chit_known;
+    int nchit, chit_r;
+    HexCoord chit_at[GS_MAX_UNITS];
+    int chit_pts[GS_MAX_UNITS];
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -285,6 +292,7 @@ static void ctx_init(Ctx *c, const Game *g)
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
     c->fields = false;
+    c->chit_known = false;
     c->hist = false;
     ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
@@ -989,20 +997,26 @@ static bool chit_unit(const Ctx *c, int u)
     return false;
 }
 
-static long place_score(const Ctx *c, int hex)
+static long place_score(Ctx *c, int hex)
 {
     const GameState *st = &c->g->st;
-    int r = chit_radius(c);
+    if (!c->chit_known) {
+        c->chit_known = true;
+        c->chit_r = chit_radius(c);
+        c->nchit = 0;
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
+            if (chit_unit(c, u)) {
+                c->chit_at[c->nchit] = map_hex_at(c->m, st->unit[u].hex);
+                c->chit_pts[c->nchit++] = c->pts[u];
+            }
+    }
     HexCoord hc = map_hex_at(c->m, hex);
     long count = 0, near = 0;
-    for (int u = 0; u < st->nunits; u++) {
-        if (!chit_unit(c, u))
-            continue;
-        if (hex_distance(hc, map_hex_at(c->m, st->unit[u].hex)) <= r) {
+    for (int i = 0; i < c->nchit; i++)
+        if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
             count++;
-            near += c->pts[u];
+            near += c->chit_pts[i];
         }
-    }
     return count * 1000 + near;
 }
 
