@@ -476,7 +476,23 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                 nnear[nable] = enemy_neighbours(g, u, near[nable]);
                 able[nable++] = (short)u;
             }
-        for (int h = 0; nable > 0 && h < MAP(g)->cols * MAP(g)->rows; h++) {
+        /* the hexes some able unit is next to, in index order: no other
+         * hex has an attacker */
+        short targets[GS_MAX_HEXES];
+        int ntargets = 0;
+        for (int i = 0; i < nable; i++)
+            for (int j = 0; j < nnear[i]; j++) {
+                int k = ntargets;
+                while (k > 0 && targets[k - 1] > near[i][j])
+                    k--;
+                if (k > 0 && targets[k - 1] == near[i][j])
+                    continue;
+                memmove(&targets[k + 1], &targets[k], (size_t)(ntargets - k) * sizeof *targets);
+                targets[k] = near[i][j];
+                ntargets++;
+            }
+        for (int t = 0; t < ntargets; t++) {
+            int h = targets[t];
             if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))
                 continue;
             Decision all = {.kind = D_ATTACK, .side = side, .nhexes = 1, .hexes = {(short)h}};
