@@ -108,6 +108,8 @@ static int hits_before(const char *t, const char *suffix)
 static void read_vp(const char *rule, const char *text, int reader, CorpsRecord *r)
 {
     int side, points, used = 0;
+    if (!starts(text, "the"))
+        return; /* what both patterns begin with: most lines are over at once */
     if (sscanf(text, "the Union scores %d VP (%n", &points, &used) == 1 && used > 0)
         side = SIDE_UNION;
     else if (sscanf(text, "the Confederates score %d VP (%n", &points, &used) == 1 && used > 0)
