@@ -96,6 +96,12 @@ typedef struct {
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
+    /* The last group whose move was weighed (move_gain) and what the
+     * hex it stands in is worth to it: the moves of one group come one
+     * after another. origin_n -1: none yet. */
+    int origin_n;
+    short origin_units[DEC_MAX_UNITS];
+    long origin_value;
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
@@ -293,6 +299,7 @@ static void ctx_init(Ctx *c, const Game *g)
     c->side = st->to_move;
     c->fields = false;
     c->chit_known = false;
+    c->origin_n = -1;
     c->hist = false;
     ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
@@ -873,7 +880,7 @@ static int move_role(const Ctx *c, const Decision *d)
 }
 
 /* The gain of a move, or a very low score when the bot will not make it. */
-static long move_gain(const Ctx *c, const Decision *d)
+static long move_gain(Ctx *c, const Decision *d)
 {
     const GameState *st = &c->g->st;
     if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
@@ -900,8 +907,13 @@ static long move_gain(const Ctx *c, const Decision *d)
     /* Historical: the last unit on a garrison place stays while the enemy is near. */
     if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
         return -INNER_MAX;
-    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) -
-           hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+    /* what it has where it stands: the same for every move of the group */
+    if (c->origin_n != d->nunits || memcmp(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units) != 0) {
+        c->origin_n = d->nunits;
+        memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
+        c->origin_value = hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+    }
+    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) - c->origin_value;
 }
 
 /* ---- combat ------------------------------------------------------------ */
