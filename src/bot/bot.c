@@ -1325,17 +1325,20 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
 {
     const GameState *st = &g->st;
     int k = 0, pick;
+    uint64_t want = ~never_kinds;
     /* T_ATTACH is the top tier: any attach scores above every other
      * decision, so when one is legal the others need not be listed. */
-    if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated)
+    if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated) {
         k = game_legal_kinds(g, KIND(D_ATTACH), buf, max);
+        want &= ~KIND(D_ATTACH); /* none, if it goes on */
+    }
     if (k > 0) {
         *listed = k;
         return choose_at(g, level, buf, k < max ? k : max, rng, false);
     }
     /* What the bot scores, in game_legal's order; never_kinds only when
      * nothing of it scores above them. */
-    k = game_legal_kinds(g, ~never_kinds, buf, max);
+    k = game_legal_kinds(g, want, buf, max);
     pick = choose_at(g, level, buf, k < max ? k : max, rng, true);
     if (pick < 0) {
         k = game_legal(g, buf, max);
