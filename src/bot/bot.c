@@ -939,8 +939,7 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
 {
     const GameState *st = &c->g->st;
     int a = 0, df = 0;
-    char why[200];
-    game_combat_dice(c->g, d->units, d->nunits, d->hexes, d->nhexes, true, &a, &df, why, sizeof why);
+    game_combat_dice(c->g, d->units, d->nunits, d->hexes, d->nhexes, true, &a, &df, NULL, 0); /* the dice, not why */
     int A = 0, D = 0, key = 0;
     for (int i = 0; i < d->nunits; i++)
         A += c->pts[d->units[i]];
