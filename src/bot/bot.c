@@ -49,6 +49,7 @@ enum {
 #define W_APPROACH 3     /* per unit and hex closer than APPROACH_RANGE to the enemy */
 #define APPROACH_RANGE 6
 #define MOVE_MIN 4       /* a move must gain this much to be made */
+#define CHOOSE_RANGE 50  /* hexes: a formation farther than this from the enemy is as far (choose_score) */
 
 #define INF 30000
 
@@ -87,7 +88,8 @@ typedef struct {
     int act_pts[GS_MAX_HEXES]; /* our points in the hex able to attack now */
     int adj_act[GS_MAX_HEXES]; /* for an enemy hex: our points able to attack it now */
     int key_w[GS_MAX_HEXES];
-    bool fields;
+    bool fields, keys;          /* en_dist, key_cost worked out (ctx_fields) */
+    int en_far;                 /* en_dist is exact up to this far, above it only known to be farther */
     int en_dist[GS_MAX_HEXES];  /* hexes to the nearest enemy (passable steps), INF */
     int key_cost[GS_MAX_HEXES]; /* half MP to the nearest key place not held, with offsets */
     int queue[GS_MAX_HEXES];
@@ -159,6 +161,7 @@ typedef struct {
     struct FieldMemo {
         bool known;
         bool by_cost;
+        int far;
         unsigned gen;
         int seed[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
@@ -297,7 +300,7 @@ static void ctx_init(Ctx *c, const Game *g)
         c->cells = GS_MAX_HEXES;
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
-    c->fields = false;
+    c->fields = c->keys = false;
     c->chit_known = false;
     c->origin_n = -1;
     c->hist = false;
@@ -387,8 +390,8 @@ static int field_step(int x, int d, bool by_cost, int *y)
 
 /* relax_all when every step costs 1 and every source starts at the same
  * cost: a breadth-first search, each hex reached once, the first time
- * being the nearest. */
-static void relax_bfs(Ctx *c, int *dist)
+ * being the nearest; none farther than `far` (they stay INF). */
+static void relax_bfs(Ctx *c, int *dist, int far)
 {
     int head = 0, tail = 0;
     for (int h = 0; h < c->cells; h++)
@@ -396,6 +399,8 @@ static void relax_bfs(Ctx *c, int *dist)
             c->queue[tail++] = h;
     while (head < tail) {
         int x = c->queue[head++], nd = dist[x] + 1;
+        if (nd > far)
+            break; /* the hexes come out nearest first */
         const short *in = memo.in_nb[x];
         for (int d = 0; d < DIR_COUNT; d++) {
             int y = in[d];
@@ -445,9 +450,11 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
  * most DIAL_BUCKETS - 1 less the spread of the starting costs, so the hexes
  * waiting are always within one turn of the ring, and each hex is settled
  * once instead of being put right again and again. The distances are the
- * shortest ones either way, so the two give the same field. */
+ * shortest ones either way, so the two give the same field. Hexes are
+ * settled in order of cost and the search may stop past `far`: a hex
+ * farther than that is then left at some cost above it. */
 #define DIAL_BUCKETS 256
-static void relax_all(Ctx *c, int *dist, bool by_cost)
+static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
 {
     int lo = INF, hi = 0;
     for (int h = 0; h < c->cells; h++)
@@ -458,7 +465,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
     if (lo == INF)
         return;
     if (!by_cost && lo == hi) {
-        relax_bfs(c, dist);
+        relax_bfs(c, dist, far);
         return;
     }
     int max_step = by_cost ? memo.max_step : 1;
@@ -479,7 +486,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
             head[dist[h] % DIAL_BUCKETS] = nent++;
             waiting++;
         }
-    for (int cur = lo; waiting > 0; cur++) {
+    for (int cur = lo; waiting > 0 && cur <= far; cur++) {
         int b = cur % DIAL_BUCKETS;
         while (head[b] >= 0) {
             int e = head[b];
@@ -510,8 +517,9 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
 }
 
 /* relax_all, or the same field as last time when it starts from the same
- * costs over the same steps (the enemy has not moved since, say). */
-static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
+ * costs over the same steps (the enemy has not moved since, say) and was
+ * searched at least as far. */
+static void relax_field(Ctx *c, int *dist, bool by_cost, int far, struct FieldMemo *f)
 {
     size_t size = (size_t)c->cells * sizeof *dist;
     const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
@@ -520,15 +528,17 @@ static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0) {
+    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen &&
+        memcmp(f->seed, dist, size) == 0) {
         memcpy(dist, f->dist, size);
         return;
     }
     memcpy(f->seed, dist, size);
-    relax_all(c, dist, by_cost);
+    relax_all(c, dist, by_cost, far);
     memcpy(f->dist, dist, size);
     f->known = true;
     f->by_cost = by_cost;
+    f->far = far;
     f->gen = memo.steps_gen;
 }
 
@@ -758,19 +768,31 @@ static void home_field(Ctx *c)
     relax_march(c, c->home_cost, &memo.march[1]);
 }
 
-static void ctx_fields(Ctx *c)
+/* The distance to the enemy, exact up to `far` hexes, and with `keys`
+ * the cost to the key places, each worked out once a decision (the
+ * distance again when asked farther). */
+static void ctx_fields(Ctx *c, int far, bool keys)
 {
-    if (c->fields)
-        return;
-    c->fields = true;
-    for (int h = 0; h < c->cells; h++) {
-        c->en_dist[h] = c->en_n[h] ? 0 : INF;
-        c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
+    if (!c->fields || c->en_far < far) {
+        c->fields = true;
+        c->en_far = far;
+        for (int h = 0; h < c->cells; h++)
+            c->en_dist[h] = c->en_n[h] ? 0 : INF;
+        relax_field(c, c->en_dist, false, far, &memo.field[0]);
     }
-    relax_field(c, c->en_dist, false, &memo.field[0]);
-    if (!c->hist) /* the historical level's marches have their own fields */
-        relax_field(c, c->key_cost, true, &memo.field[1]);
+    if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
+        c->keys = true;
+        for (int h = 0; h < c->cells; h++)
+            c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
+        relax_field(c, c->key_cost, true, INF, &memo.field[1]);
+    }
 }
+
+/* The farthest a move's value (hex_value, move_gain) and the historical
+ * choice read the distance to the enemy. */
+#define MOVE_RANGE APPROACH_RANGE
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
+               "the move fields reach every range read");
 
 /* ---- moves ------------------------------------------------------------- */
 
@@ -1036,7 +1058,7 @@ static long place_score(Ctx *c, int hex)
 static long choose_score(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c);
+    ctx_fields(c, CHOOSE_RANGE, false);
     int n = 0, best = INF;
     for (int u = 0; u < st->nunits; u++) {
         if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
@@ -1051,8 +1073,8 @@ static long choose_score(Ctx *c, int f, int *tier)
         return 0;
     }
     *tier = T_GOOD;
-    if (best > 50)
-        best = 50;
+    if (best > CHOOSE_RANGE)
+        best = CHOOSE_RANGE;
     return 1000 - 10L * best + n;
 }
 
@@ -1062,7 +1084,7 @@ static long choose_score(Ctx *c, int f, int *tier)
 static long choose_hist(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c);
+    ctx_fields(c, MOVE_RANGE, false);
     goal_field(c);
     int n = 0;
     long need = 0;
@@ -1144,7 +1166,7 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         *tier = T_ATTACH;
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
-        ctx_fields(c);
+        ctx_fields(c, MOVE_RANGE, true);
         if (c->hist) {
             if (move_role(c, d) == ROLE_GARRISON)
                 home_field(c);
