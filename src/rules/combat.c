@@ -29,6 +29,18 @@ bool short_list_has(const short *list, int n, int v)
     return false;
 }
 
+int short_set_add(short *list, int n, int v)
+{
+    int k = n;
+    while (k > 0 && list[k - 1] > v)
+        k--;
+    if (k > 0 && list[k - 1] == v)
+        return n;
+    memmove(&list[k + 1], &list[k], (size_t)(n - k) * sizeof *list);
+    list[k] = (short)v;
+    return n + 1;
+}
+
 bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
 
 static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
@@ -481,16 +493,8 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
         short targets[GS_MAX_HEXES];
         int ntargets = 0;
         for (int i = 0; i < nable; i++)
-            for (int j = 0; j < nnear[i]; j++) {
-                int k = ntargets;
-                while (k > 0 && targets[k - 1] > near[i][j])
-                    k--;
-                if (k > 0 && targets[k - 1] == near[i][j])
-                    continue;
-                memmove(&targets[k + 1], &targets[k], (size_t)(ntargets - k) * sizeof *targets);
-                targets[k] = near[i][j];
-                ntargets++;
-            }
+            for (int j = 0; j < nnear[i]; j++)
+                ntargets = short_set_add(targets, ntargets, near[i][j]);
         for (int t = 0; t < ntargets; t++) {
             int h = targets[t];
             if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))

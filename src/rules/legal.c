@@ -249,10 +249,14 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         for (int u = 0; u < st->nunits; u++)
             if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
-        for (int h = 0; WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows;
-             h++) {
-            if (!hex_has_side(g, h, 1 - g->gd->units[guns[0]].side))
-                continue; /* no enemy there: bombard_refusal says no to every gun */
+        short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
+        int ntargets = WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT
+                           ? side_hexes(g, 1 - g->gd->units[guns[0]].side, targets)
+                           : 0;
+        for (int t = 0; t < ntargets; t++) {
+            int h = targets[t];
+            if (h >= g->gd->map.cols * g->gd->map.rows)
+                continue;
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int i = 0; i < nguns; i++) {
                 int u = guns[i];
