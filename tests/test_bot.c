@@ -204,6 +204,53 @@ static void test_attacks_at_good_odds_only(void **state)
     game_free(&g);
 }
 
+/* bot_decide lists only what could win (the attachments alone, or the
+ * kinds the bot scores before those it never takes): over a whole game,
+ * at every Confederate decision, it takes what bot_choose takes over
+ * game_legal's whole list, and draws the rng as often. Returns how many
+ * times the bot was asked to place a unit on the Automa's VP track, which
+ * it only takes when nothing else is legal (the whole list asked for). */
+static int decide_is_choose(uint64_t seed)
+{
+    Game g;
+    start(&g, "solitaire", seed);
+    g.light = true;
+    Rng rng;
+    rng_seed(&rng, seed + 10);
+    long compared = 0;
+    int track = 0;
+    for (long k = 0; k < 100000 && g.st.phase != PH_GAME_OVER; k++) {
+        int n = game_legal(&g, legal_buf, 20000), pick = 0;
+        assert_true(n > 0);
+        if (g.st.to_move == SIDE_CONFEDERATE) {
+            Rng all = rng;
+            int listed, want = bot_choose(&g, legal_buf, n, &all);
+            pick = bot_decide(&g, BOT_SIMPLE, buf, 20000, &rng, &listed);
+            char a[200], b[200];
+            decision_format(&gd, &legal_buf[want], a, sizeof a);
+            decision_format(&gd, &buf[pick], b, sizeof b);
+            assert_string_equal(a, b);
+            assert_memory_equal(&all, &rng, sizeof rng);
+            track += buf[pick].kind == D_VP_TRACK || buf[pick].kind == D_LAST_VP;
+            legal_buf[0] = buf[pick];
+            pick = 0;
+            compared++;
+        }
+        char why[256];
+        assert_true(game_apply(&g, &legal_buf[pick], why, sizeof why));
+    }
+    assert_int_equal(g.st.phase, PH_GAME_OVER);
+    assert_true(compared > 500);
+    game_free(&g);
+    return track;
+}
+
+static void test_decide_is_choose_over_all(void **state)
+{
+    (void)state;
+    assert_true(decide_is_choose(4) > 0); /* the whole list asked for at least once */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_holds_fredericksburg),
         cmocka_unit_test(test_marches_on_the_right),
         cmocka_unit_test(test_attacks_at_good_odds_only),
+        cmocka_unit_test(test_decide_is_choose_over_all),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -67,10 +67,16 @@ static int hooker_commander(const GameData *gd)
 int automa_units(const Game *g, int f, short *out, int max)
 {
     int n = 0;
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 &&
-            data_automa_formation_of_unit(g->gd, u) == f && n < max)
+    const AutomaFormation *af = f >= 0 && f < g->gd->automa.nformations ? &g->gd->automa.formations[f] : NULL;
+    for (int u = 0; u < g->st.nunits; u++) {
+        const UnitDef *ud = &g->gd->units[u];
+        /* only a unit of f's counter, or of its corps, can be f's (asked of them alone) */
+        if (af && ud->counter != af->counter && (af->counter >= 0 || ud->formation != af->formation))
+            continue;
+        if (g->st.unit[u].where == AT_MAP && ud->counter >= 0 && data_automa_formation_of_unit(g->gd, u) == f &&
+            n < max)
             out[n++] = (short)u;
+    }
     return n;
 }
 

@@ -49,6 +49,7 @@ enum {
 #define W_APPROACH 3     /* per unit and hex closer than APPROACH_RANGE to the enemy */
 #define APPROACH_RANGE 6
 #define MOVE_MIN 4       /* a move must gain this much to be made */
+#define CHOOSE_RANGE 50  /* hexes: a formation farther than this from the enemy is as far (choose_score) */
 
 #define INF 30000
 
@@ -87,12 +88,26 @@ typedef struct {
     int act_pts[GS_MAX_HEXES]; /* our points in the hex able to attack now */
     int adj_act[GS_MAX_HEXES]; /* for an enemy hex: our points able to attack it now */
     int key_w[GS_MAX_HEXES];
-    bool fields;
+    bool fields, keys;          /* en_dist, key_cost worked out (ctx_fields) */
+    int en_far;                 /* en_dist is exact up to this far, above it only known to be farther */
     int en_dist[GS_MAX_HEXES];  /* hexes to the nearest enemy (passable steps), INF */
     int key_cost[GS_MAX_HEXES]; /* half MP to the nearest key place not held, with offsets */
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+    /* The units the drawn chit would activate (chit_unit), where they stand
+     * and their points, and the chit's radius: worked out once, when a
+     * place for the chit is first scored (place_score). */
+    /* The last group whose move was weighed (move_gain) and what the
+     * hex it stands in is worth to it: the moves of one group come one
+     * after another. origin_n -1: none yet. */
+    int origin_n;
+    short origin_units[DEC_MAX_UNITS];
+    long origin_value;
+    bool chit_known;
+    int nchit, chit_r;
+    HexCoord chit_at[GS_MAX_UNITS];
+    int chit_pts[GS_MAX_UNITS];
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -135,12 +150,18 @@ typedef struct {
     int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
     short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
     int max_step;                        /* the dearest of them (relax_all) */
+    /* The same steps seen from the hex they enter, as the fields walk them
+     * (field_step): the neighbour in each direction that may step into the
+     * hex, -1 none, and the half MP of that step, at least 1. */
+    short in_nb[GS_MAX_HEXES][DIR_COUNT];
+    short in_cost[GS_MAX_HEXES][DIR_COUNT];
     unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
     /* The last field of each kind (ctx_fields): its starting costs, the
      * step costs it was relaxed with, and the result. */
     struct FieldMemo {
         bool known;
         bool by_cost;
+        int far;
         unsigned gen;
         int seed[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
@@ -199,6 +220,12 @@ static void memo_steps(const MoveContext *mc, int cells)
                 memo.max_step = memo.step[h][d];
         }
     }
+    for (int x = 0; x < cells; x++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : memo.step[y][hex_dir_opposite(d)];
+            memo.in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
+            memo.in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+        }
 }
 
 static bool fight_across(const Ctx *c, int hex, int dir)
@@ -273,7 +300,9 @@ static void ctx_init(Ctx *c, const Game *g)
         c->cells = GS_MAX_HEXES;
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
-    c->fields = false;
+    c->fields = c->keys = false;
+    c->chit_known = false;
+    c->origin_n = -1;
     c->hist = false;
     ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
@@ -353,13 +382,34 @@ static void ctx_init(Ctx *c, const Game *g)
  * that step may not be made. */
 static int field_step(int x, int d, bool by_cost, int *y)
 {
-    *y = memo.nb[x][d];
+    *y = memo.in_nb[x][d];
     if (*y < 0)
         return -1;
-    int step = memo.step[*y][hex_dir_opposite(d)];
-    if (step == COST_NO)
-        return -1;
-    return by_cost && step > 0 ? step : 1;
+    return by_cost ? memo.in_cost[x][d] : 1;
+}
+
+/* relax_all when every step costs 1 and every source starts at the same
+ * cost: a breadth-first search, each hex reached once, the first time
+ * being the nearest; none farther than `far` (they stay INF). */
+static void relax_bfs(Ctx *c, int *dist, int far)
+{
+    int head = 0, tail = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            c->queue[tail++] = h;
+    while (head < tail) {
+        int x = c->queue[head++], nd = dist[x] + 1;
+        if (nd > far)
+            break; /* the hexes come out nearest first */
+        const short *in = memo.in_nb[x];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = in[d];
+            if (y >= 0 && dist[y] == INF) {
+                dist[y] = nd;
+                c->queue[tail++] = y;
+            }
+        }
+    }
 }
 
 /* A label-correcting search (the costs are small and the map is small):
@@ -400,9 +450,11 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
  * most DIAL_BUCKETS - 1 less the spread of the starting costs, so the hexes
  * waiting are always within one turn of the ring, and each hex is settled
  * once instead of being put right again and again. The distances are the
- * shortest ones either way, so the two give the same field. */
+ * shortest ones either way, so the two give the same field. Hexes are
+ * settled in order of cost and the search may stop past `far`: a hex
+ * farther than that is then left at some cost above it. */
 #define DIAL_BUCKETS 256
-static void relax_all(Ctx *c, int *dist, bool by_cost)
+static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
 {
     int lo = INF, hi = 0;
     for (int h = 0; h < c->cells; h++)
@@ -412,6 +464,10 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
         }
     if (lo == INF)
         return;
+    if (!by_cost && lo == hi) {
+        relax_bfs(c, dist, far);
+        return;
+    }
     int max_step = by_cost ? memo.max_step : 1;
     if (hi - lo + max_step >= DIAL_BUCKETS) {
         relax_fifo(c, dist, by_cost);
@@ -430,7 +486,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
             head[dist[h] % DIAL_BUCKETS] = nent++;
             waiting++;
         }
-    for (int cur = lo; waiting > 0; cur++) {
+    for (int cur = lo; waiting > 0 && cur <= far; cur++) {
         int b = cur % DIAL_BUCKETS;
         while (head[b] >= 0) {
             int e = head[b];
@@ -461,8 +517,9 @@ static void relax_all(Ctx *c, int *dist, bool by_cost)
 }
 
 /* relax_all, or the same field as last time when it starts from the same
- * costs over the same steps (the enemy has not moved since, say). */
-static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
+ * costs over the same steps (the enemy has not moved since, say) and was
+ * searched at least as far. */
+static void relax_field(Ctx *c, int *dist, bool by_cost, int far, struct FieldMemo *f)
 {
     size_t size = (size_t)c->cells * sizeof *dist;
     const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
@@ -471,15 +528,17 @@ static void relax_field(Ctx *c, int *dist, bool by_cost, struct FieldMemo *f)
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0) {
+    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen &&
+        memcmp(f->seed, dist, size) == 0) {
         memcpy(dist, f->dist, size);
         return;
     }
     memcpy(f->seed, dist, size);
-    relax_all(c, dist, by_cost);
+    relax_all(c, dist, by_cost, far);
     memcpy(f->dist, dist, size);
     f->known = true;
     f->by_cost = by_cost;
+    f->far = far;
     f->gen = memo.steps_gen;
 }
 
@@ -642,13 +701,10 @@ static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
         if (dx != dist[x])
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d];
-            if (y < 0 || pass[y] == 2)
+            int y, step = field_step(x, d, true, &y); /* from y into x */
+            if (step < 0 || pass[y] == 2)
                 continue;
-            int step = memo.step[y][hex_dir_opposite(d)]; /* from y into x */
-            if (step == COST_NO)
-                continue;
-            int nd = dx + (step > 0 ? step : 1) + (pass[y] == 1 ? H_ZOC_COST : 0);
+            int nd = dx + step + (pass[y] == 1 ? H_ZOC_COST : 0);
             if (nd < dist[y] && nheap < HEAP_MAX) {
                 dist[y] = nd;
                 heap_push(heap, &nheap, nd, y);
@@ -712,19 +768,31 @@ static void home_field(Ctx *c)
     relax_march(c, c->home_cost, &memo.march[1]);
 }
 
-static void ctx_fields(Ctx *c)
+/* The distance to the enemy, exact up to `far` hexes, and with `keys`
+ * the cost to the key places, each worked out once a decision (the
+ * distance again when asked farther). */
+static void ctx_fields(Ctx *c, int far, bool keys)
 {
-    if (c->fields)
-        return;
-    c->fields = true;
-    for (int h = 0; h < c->cells; h++) {
-        c->en_dist[h] = c->en_n[h] ? 0 : INF;
-        c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
+    if (!c->fields || c->en_far < far) {
+        c->fields = true;
+        c->en_far = far;
+        for (int h = 0; h < c->cells; h++)
+            c->en_dist[h] = c->en_n[h] ? 0 : INF;
+        relax_field(c, c->en_dist, false, far, &memo.field[0]);
     }
-    relax_field(c, c->en_dist, false, &memo.field[0]);
-    if (!c->hist) /* the historical level's marches have their own fields */
-        relax_field(c, c->key_cost, true, &memo.field[1]);
+    if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
+        c->keys = true;
+        for (int h = 0; h < c->cells; h++)
+            c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
+        relax_field(c, c->key_cost, true, INF, &memo.field[1]);
+    }
 }
+
+/* The farthest a move's value (hex_value, move_gain) and the historical
+ * choice read the distance to the enemy. */
+#define MOVE_RANGE APPROACH_RANGE
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
+               "the move fields reach every range read");
 
 /* ---- moves ------------------------------------------------------------- */
 
@@ -834,7 +902,7 @@ static int move_role(const Ctx *c, const Decision *d)
 }
 
 /* The gain of a move, or a very low score when the bot will not make it. */
-static long move_gain(const Ctx *c, const Decision *d)
+static long move_gain(Ctx *c, const Decision *d)
 {
     const GameState *st = &c->g->st;
     if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
@@ -861,8 +929,13 @@ static long move_gain(const Ctx *c, const Decision *d)
     /* Historical: the last unit on a garrison place stays while the enemy is near. */
     if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
         return -INNER_MAX;
-    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) -
-           hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+    /* what it has where it stands: the same for every move of the group */
+    if (c->origin_n != d->nunits || memcmp(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units) != 0) {
+        c->origin_n = d->nunits;
+        memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
+        c->origin_value = hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+    }
+    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) - c->origin_value;
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -888,8 +961,7 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
 {
     const GameState *st = &c->g->st;
     int a = 0, df = 0;
-    char why[200];
-    game_combat_dice(c->g, d->units, d->nunits, d->hexes, d->nhexes, true, &a, &df, why, sizeof why);
+    game_combat_dice(c->g, d->units, d->nunits, d->hexes, d->nhexes, true, &a, &df, NULL, 0); /* the dice, not why */
     int A = 0, D = 0, key = 0;
     for (int i = 0; i < d->nunits; i++)
         A += c->pts[d->units[i]];
@@ -958,20 +1030,26 @@ static bool chit_unit(const Ctx *c, int u)
     return false;
 }
 
-static long place_score(const Ctx *c, int hex)
+static long place_score(Ctx *c, int hex)
 {
     const GameState *st = &c->g->st;
-    int r = chit_radius(c);
+    if (!c->chit_known) {
+        c->chit_known = true;
+        c->chit_r = chit_radius(c);
+        c->nchit = 0;
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
+            if (chit_unit(c, u)) {
+                c->chit_at[c->nchit] = map_hex_at(c->m, st->unit[u].hex);
+                c->chit_pts[c->nchit++] = c->pts[u];
+            }
+    }
     HexCoord hc = map_hex_at(c->m, hex);
     long count = 0, near = 0;
-    for (int u = 0; u < st->nunits; u++) {
-        if (!chit_unit(c, u))
-            continue;
-        if (hex_distance(hc, map_hex_at(c->m, st->unit[u].hex)) <= r) {
+    for (int i = 0; i < c->nchit; i++)
+        if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
             count++;
-            near += c->pts[u];
+            near += c->chit_pts[i];
         }
-    }
     return count * 1000 + near;
 }
 
@@ -980,7 +1058,7 @@ static long place_score(const Ctx *c, int hex)
 static long choose_score(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c);
+    ctx_fields(c, CHOOSE_RANGE, false);
     int n = 0, best = INF;
     for (int u = 0; u < st->nunits; u++) {
         if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
@@ -995,8 +1073,8 @@ static long choose_score(Ctx *c, int f, int *tier)
         return 0;
     }
     *tier = T_GOOD;
-    if (best > 50)
-        best = 50;
+    if (best > CHOOSE_RANGE)
+        best = CHOOSE_RANGE;
     return 1000 - 10L * best + n;
 }
 
@@ -1006,7 +1084,7 @@ static long choose_score(Ctx *c, int f, int *tier)
 static long choose_hist(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c);
+    ctx_fields(c, MOVE_RANGE, false);
     goal_field(c);
     int n = 0;
     long need = 0;
@@ -1038,10 +1116,21 @@ static long choose_hist(Ctx *c, int f, int *tier)
 
 /* ---- the decision ------------------------------------------------------ */
 
+#define KIND(k) (UINT64_C(1) << (k))
+/* The kinds the bot never takes unless nothing else is legal: each scores
+ * 0 in T_NEVER (score, below), so it is chosen only when no other
+ * decision scores above 0 (bot_decide lists them only then). */
+static const uint64_t never_kinds =
+    KIND(D_EXIT) | KIND(D_SKIRMISH) | KIND(D_HIGHER) | KIND(D_DETACH) | KIND(D_FORCED_MARCH) | KIND(D_DUMMY) |
+    KIND(D_REMOVE_DUMMY) | KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE) | KIND(D_EVENT) |
+    KIND(D_DRAW_EVENT) | KIND(D_GOOD_GENERAL) | KIND(D_VP_TRACK) | KIND(D_LAST_VP);
+
 static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
 {
     const GameState *st = &c->g->st;
     *tier = T_NEVER;
+    if (never_kinds & KIND(d->kind))
+        return 0;
     switch (d->kind) {
     case D_CHOOSE:
         return c->hist ? choose_hist(c, d->arg, tier) : choose_score(c, d->arg, tier);
@@ -1077,7 +1166,7 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         *tier = T_ATTACH;
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
-        ctx_fields(c);
+        ctx_fields(c, MOVE_RANGE, true);
         if (c->hist) {
             if (move_role(c, d) == ROLE_GARRISON)
                 home_field(c);
@@ -1169,11 +1258,15 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
-static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng *rng)
+/* The index of the bot's choice among the n decisions in legal, -1 when
+ * n <= 0. With `above` (legal holds only some of the decisions open), -1
+ * too when none of them scores above 0, the score of never_kinds: one of
+ * those might then win or tie, and the rng is not drawn. */
+static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng *rng, bool above)
 {
     if (n <= 0)
         return -1;
-    if (n == 1)
+    if (n == 1 && !above)
         return 0;
     static Ctx ctx; /* kept: ctx_init clears only what the last decision wrote */
     Ctx *c = &ctx;
@@ -1209,6 +1302,10 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         } else if (sc[i] == best)
             nbest++;
     }
+    if (above && best <= 0) {
+        free(sc);
+        return -1;
+    }
     if (nbest > 1) {
         uint32_t k = rng_below(rng, (uint32_t)nbest);
         for (int i = 0; i < n; i++)
@@ -1223,7 +1320,7 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
 
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
 {
-    return choose_at(g, BOT_SIMPLE, legal, n, rng);
+    return choose_at(g, BOT_SIMPLE, legal, n, rng, false);
 }
 
 static const struct {
@@ -1248,13 +1345,26 @@ int bot_level_find(const char *name)
 int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed)
 {
     const GameState *st = &g->st;
-    int k = 0;
+    int k = 0, pick;
+    uint64_t want = ~never_kinds;
     /* T_ATTACH is the top tier: any attach scores above every other
      * decision, so when one is legal the others need not be listed. */
-    if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated)
-        k = game_legal_kinds(g, UINT64_C(1) << D_ATTACH, buf, max);
-    if (k <= 0)
+    if (st->pending == PEND_NONE && st->phase == PH_ACTIVATION && st->activated) {
+        k = game_legal_kinds(g, KIND(D_ATTACH), buf, max);
+        want &= ~KIND(D_ATTACH); /* none, if it goes on */
+    }
+    if (k > 0) {
+        *listed = k;
+        return choose_at(g, level, buf, k < max ? k : max, rng, false);
+    }
+    /* What the bot scores, in game_legal's order; never_kinds only when
+     * nothing of it scores above them. */
+    k = game_legal_kinds(g, want, buf, max);
+    pick = choose_at(g, level, buf, k < max ? k : max, rng, true);
+    if (pick < 0) {
         k = game_legal(g, buf, max);
+        pick = k > 0 ? choose_at(g, level, buf, k < max ? k : max, rng, false) : -1;
+    }
     *listed = k;
-    return k > 0 ? choose_at(g, level, buf, k < max ? k : max, rng) : -1;
+    return pick;
 }

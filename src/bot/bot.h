@@ -29,11 +29,13 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng);
 /* The same choice at a level (enum BotLevel; BOT_SIMPLE is bot_choose's),
  * the bot asking for the legal decisions itself: the
  * list goes to buf (room for max), *listed says how many it listed (the
- * attachments alone when it asked for those; <= 0 none), and the index of the choice in buf
+ * kinds it asked for alone; <= 0 none), and the index of the choice in buf
  * is returned (-1 when none). It asks only for what could win: when an
  * independent may join the activation, it asks for those alone, as
- * nothing else can beat them. The same state and rng give the same choice
- * as bot_choose over game_legal's whole list. */
+ * nothing else can beat them; else for the kinds it scores, and for the
+ * kinds it never takes (exits, skirmishers, detachments, pontoons, events
+ * ...) only when none of those scores above them. The same state and rng
+ * give the same choice as bot_choose over game_legal's whole list. */
 int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed);
 
 /* The bot's levels (guv sim --bot NAME), declared once. */

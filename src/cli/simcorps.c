@@ -108,6 +108,8 @@ static int hits_before(const char *t, const char *suffix)
 static void read_vp(const char *rule, const char *text, int reader, CorpsRecord *r)
 {
     int side, points, used = 0;
+    if (!starts(text, "the"))
+        return; /* what both patterns begin with: most lines are over at once */
     if (sscanf(text, "the Union scores %d VP (%n", &points, &used) == 1 && used > 0)
         side = SIDE_UNION;
     else if (sscanf(text, "the Confederates score %d VP (%n", &points, &used) == 1 && used > 0)
@@ -163,8 +165,8 @@ void corps_watch_after(CorpsWatch *w, CorpsRecord *r, const Game *g)
             r->corps[w->eng_f].hits_dealt += hits;
         if (eng && engagement && (hits = hits_before(t, AUTOMA_LOG_HITS_ON_UNION)) >= 0)
             r->corps[w->eng_f].hits_taken += hits;
-        const char *rf = strstr(t, AUTOMA_LOG_READ_FOR);
-        if (t[0] == '[' && rf)
+        const char *rf = t[0] == '[' ? strstr(t, AUTOMA_LOG_READ_FOR) : NULL;
+        if (rf)
             w->reader = formation_named(gd, rf + strlen(AUTOMA_LOG_READ_FOR));
         if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && strstr(t, AUTOMA_LOG_REACHES))
             w->reader = formation_named(gd, t);

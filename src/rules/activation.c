@@ -75,6 +75,22 @@ static int max_attached(const Game *g)
     return g->st.drawn.kind == CHIT_INDEPENDENT ? g->gd->rules.independent_units : g->gd->rules.formation_independents; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
+/* Whether unit u, of the chit's side, lets the drawn chit stand in or
+ * next to its hex: of the chit's formation, of a formation its higher
+ * commander holds, or (an independent chit) not yet activated. */
+static bool anchors_chit(const Game *g, int u)
+{
+    const GameState *st = &g->st;
+    const UnitDef *ud = &g->gd->units[u];
+    if (st->drawn.kind == CHIT_FORMATION)
+        return ud->formation == st->drawn.index;
+    if (st->drawn.kind == CHIT_HIGHER)
+        return held_by_drawn(g, ud->formation);
+    if (st->drawn.kind == CHIT_INDEPENDENT)
+        return !(st->unit[u].flags & UF_ACTIVATED);
+    return false;
+}
+
 const char *chit_place_refusal(const Game *g, int hex)
 {
     const GameState *st = &g->st;
@@ -94,18 +110,9 @@ const char *chit_place_refusal(const Game *g, int hex)
             continue;
         short here[GS_MAX_UNITS];
         int nh = hex_units(g, h, here, GS_MAX_UNITS);
-        for (int i = 0; i < nh; i++) {
-            const UnitState *u = &st->unit[here[i]];
-            const UnitDef *ud = &g->gd->units[here[i]];
-            if (ud->side != side)
-                continue;
-            if (st->drawn.kind == CHIT_FORMATION && ud->formation == st->drawn.index)
+        for (int i = 0; i < nh; i++)
+            if (g->gd->units[here[i]].side == side && anchors_chit(g, here[i]))
                 return NULL;
-            if (st->drawn.kind == CHIT_HIGHER && held_by_drawn(g, ud->formation))
-                return NULL;
-            if (st->drawn.kind == CHIT_INDEPENDENT && !(u->flags & UF_ACTIVATED))
-                return NULL;
-        }
     }
     return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
@@ -118,13 +125,14 @@ int chit_places(const Game *g, short *out, int max)
     int side = st->drawn.side, cells = m->cols * m->rows, n = 0;
     if (side < 0 || side >= SIDE_COUNT)
         return 0;
-    /* Only a hex holding a unit of the side, or next to one, can pass
-     * chit_place_refusal: ask it of those alone. */
+    /* Only a hex holding a unit of the side that anchors the chit, or next
+     * to one, can pass chit_place_refusal: ask it of those alone. */
     unsigned char near[GS_MAX_HEXES];
     memset(near, 0, (size_t)cells);
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
-        if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells)
+        if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
+            !anchors_chit(g, u))
             continue;
         near[h] = 1;
         for (int d = 0; d < DIR_COUNT; d++)

@@ -29,6 +29,18 @@ bool short_list_has(const short *list, int n, int v)
     return false;
 }
 
+int short_set_add(short *list, int n, int v)
+{
+    int k = n;
+    while (k > 0 && list[k - 1] > v)
+        k--;
+    if (k > 0 && list[k - 1] == v)
+        return n;
+    memmove(&list[k + 1], &list[k], (size_t)(n - k) * sizeof *list);
+    list[k] = (short)v;
+    return n + 1;
+}
+
 bool unit_here(const Game *g, int u) { return g->st.unit[u].where == AT_MAP && g->st.unit[u].steps > 0; }
 
 static int defender_side(const Game *g) { return 1 - g->st.drawn.side; }
@@ -476,7 +488,15 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                 nnear[nable] = enemy_neighbours(g, u, near[nable]);
                 able[nable++] = (short)u;
             }
-        for (int h = 0; nable > 0 && h < MAP(g)->cols * MAP(g)->rows; h++) {
+        /* the hexes some able unit is next to, in index order: no other
+         * hex has an attacker */
+        short targets[GS_MAX_HEXES];
+        int ntargets = 0;
+        for (int i = 0; i < nable; i++)
+            for (int j = 0; j < nnear[i]; j++)
+                ntargets = short_set_add(targets, ntargets, near[i][j]);
+        for (int t = 0; t < ntargets; t++) {
+            int h = targets[t];
             if (!hex_has_side(g, h, 1 - side) || was_attacked(g, h))
                 continue;
             Decision all = {.kind = D_ATTACK, .side = side, .nhexes = 1, .hexes = {(short)h}};

@@ -110,6 +110,9 @@ bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
+/* The hexes where units of `side` stand, each once, in index order (out
+ * has room for GS_MAX_HEXES); returns how many. */
+int side_hexes(const Game *g, int side, short *out);
 /* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
 int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
 /* In the solitaire game the player moves every Union counter at the table and sees them all. */
@@ -378,6 +381,9 @@ const char *bonus_refusal(const Decision *d, int mx, int nd);
 void combat_format(const GameData *gd, const Decision *d, char *buf, size_t size);
 bool combat_parse(const Game *g, int kind, const char *rest, Decision *out);
 bool short_list_has(const short *list, int n, int v);
+/* v into the list of n values in increasing order, unless it is there
+ * already; returns the new count (the list has room for one more). */
+int short_set_add(short *list, int n, int v);
 bool unit_here(const Game *g, int u);
 
 /* ---- night.c ---- */

@@ -140,8 +140,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
          * within his factor is accepted too. */
         bool may_take[GS_MAX_FORMATIONS]; /* what higher_refusal asks of each formation, asked once */
         for (int f = 0; f < g->gd->nformations && f < GS_MAX_FORMATIONS; f++)
-            may_take[f] = higher_may_take(g, st->to_move, f);
-        for (int k = 0; k < g->gd->ncommanders; k++)
+            may_take[f] = WANT(D_HIGHER) && higher_may_take(g, st->to_move, f);
+        for (int k = 0; WANT(D_HIGHER) && k < g->gd->ncommanders; k++)
             for (int f1 = 0; !higher_commander_refusal(g, st->to_move, k) && f1 < g->gd->nformations; f1++)
                 for (int f2 = f1; may_take[f1] && f2 < g->gd->nformations; f2++) {
                     if (!may_take[f2])
@@ -151,7 +151,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
                     if (!higher_refusal(g, &h, buf, sizeof buf))
                         PUT(h);
                 }
-        for (int h = 0; (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 && h < g->gd->map.cols * g->gd->map.rows;
+        for (int h = 0; WANT(D_DUMMY) && (st->options & OPT_DUMMIES) && st->dummies[st->to_move] > 0 &&
+                        h < g->gd->map.cols * g->gd->map.rows;
              h++)
             if (hex_has_side(g, h, st->to_move) && !dummy_refusal(g, st->to_move, h))
                 ADD(D_DUMMY, h);
@@ -248,10 +249,14 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         for (int u = 0; u < st->nunits; u++)
             if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
-        for (int h = 0; WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT && h < g->gd->map.cols * g->gd->map.rows;
-             h++) {
-            if (!hex_has_side(g, h, 1 - g->gd->units[guns[0]].side))
-                continue; /* no enemy there: bombard_refusal says no to every gun */
+        short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
+        int ntargets = WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT
+                           ? side_hexes(g, 1 - g->gd->units[guns[0]].side, targets)
+                           : 0;
+        for (int t = 0; t < ntargets; t++) {
+            int h = targets[t];
+            if (h >= g->gd->map.cols * g->gd->map.rows)
+                continue;
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int i = 0; i < nguns; i++) {
                 int u = guns[i];

@@ -20,7 +20,7 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     e->seq = log->count + 1;
     e->turn = turn;
     e->kind = kind;
-    snprintf(e->rule, sizeof e->rule, "%s", rule ? rule : "-");
+    strncpy(e->rule, rule ? rule : "-", sizeof e->rule - 1); /* cut as snprintf would; the entry is zeroed */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->text, sizeof e->text, fmt, ap);

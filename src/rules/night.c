@@ -189,10 +189,10 @@ static void supply_and_order(Game *g)
     GameState *st = &g->st;
     const GameData *gd = g->gd;
     unsigned char supplied[GS_MAX_UNITS];
-    if (!game_supply_status(g, supplied))
-        return;
     if (g->variant && g->variant->no_supply_phase) /* M.1: no supply phase in the solitaire game */
         memset(supplied, 1, sizeof supplied);
+    else if (!game_supply_status(g, supplied))
+        return;
     int out_count[SIDE_COUNT] = {0, 0};
     for (int u = 0; u < st->nunits; u++) {
         UnitState *us = &st->unit[u];

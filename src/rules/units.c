@@ -137,6 +137,18 @@ int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes)
     return n;
 }
 
+int side_hexes(const Game *g, int side, short *out)
+{
+    int n = 0;
+    for (int u = 0; u < g->st.nunits; u++) {
+        int h = g->st.unit[u].hex;
+        if (g->st.unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= GS_MAX_HEXES)
+            continue;
+        n = short_set_add(out, n, h);
+    }
+    return n;
+}
+
 bool hex_has_side(const Game *g, int hex, int side)
 {
     return hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT && g->st.occupants[hex][side] > 0;
