@@ -79,7 +79,7 @@ static char logbuf[1 << 17];
 
 void rt_log_clear(void) { logbuf[0] = '\0'; }
 bool rt_log_has(const char *text) { return strstr(logbuf, text) != NULL; }
-void rt_log_print(void) { print_message("%s", logbuf); }
+void rt_log_print(void) { fputs(logbuf, stdout); }
 
 static void parse(const RdGame *g, const char *words, RdDecision *d)
 {

@@ -110,6 +110,7 @@ void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool def
         return;
     }
     rd_emit(ev, RD_EV_ASSAULT, side, squad, -1, target, contact.col, contact.row, 1, mm);
+    a->reach_mm = (int16_t)mm;
     a->to_col = contact.col;
     a->to_row = contact.row;
     a->behind = (int8_t)from_behind(g, ev, squad, target);
@@ -157,7 +158,7 @@ void rd_assault_contact(RdGame *g, RdEvents *ev)
 {
     int squad = g->act.squad, target = g->act.target;
     if (rd_able(g, squad) > 0 && rd_on_table(g, target) > 0) {
-        rd_move_toward(g, ev, squad, (RdCell){g->act.to_col, g->act.to_row}, 1 << 20, false);
+        rd_move_toward(g, ev, squad, (RdCell){g->act.to_col, g->act.to_row}, g->act.reach_mm, false);
         rd_melee(g, ev, squad, target, g->act.bonus);
     }
     rd_action_done(g, ev);

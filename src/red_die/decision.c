@@ -61,7 +61,7 @@ static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud
                 int max = line ? max_line : max_cloud;
                 if (max > 0 && !rd_destination_refusal(g, squad, (RdCell){(int8_t)c, (int8_t)r}, line, max, cost, occ,
                                                        NULL, 0))
-                    put(l, mk(kind, squad, dice, -1, c, r, line));
+                    put(l, mk(kind, kind == RD_D_ADVANCE ? -1 : squad, dice, -1, c, r, kind == RD_D_ADVANCE ? 0 : line));
             }
 }
 

@@ -56,8 +56,8 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         snprintf(text, sizeof text, "the initiative passes to the %s (%d passes)", side, e->value);
         break;
     case RD_EV_ACTIVATE:
-        snprintf(text, sizeof text, "%s activates %s to %s, rolling %d dice", side, sq, rd_action_word(e->value),
-                 e->value2);
+        snprintf(text, sizeof text, "the %s player activates %s to %s, rolling %d dice",
+                 e->side == RD_UNION ? "Union" : "Confederate", sq, rd_action_word(e->value), e->value2);
         break;
     case RD_EV_DIE:
         if (e->soldier >= 0)

@@ -102,6 +102,7 @@ typedef struct {
     int8_t to_col, to_row;        /* the assault's contact cell */
     int8_t behind;                /* the assault comes from behind: no defensive fire */
     int16_t free_mm;              /* Enterprising's free move */
+    int16_t reach_mm;             /* the assault's movement */
 } RdActivation;
 
 typedef struct {
