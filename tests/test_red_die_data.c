@@ -132,7 +132,10 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     for (int k = 0; k < RD_NEDGE_KINDS; k++)
         assert_false(r->edge[k].blocks_fire); /* walls, fences, rows of trees let fire through ([3.2]) */
     /* the battlefields, each of the rulebook's size and strength ([1.0]) */
+    /* the three of the campaign among them */
     assert_true(rd_field_index(&rd, "hazel-grove") >= 0);
+    assert_true(rd_field_index(&rd, "fairview") >= 0);
+    assert_true(rd_field_index(&rd, "orange-turnpike") >= 0);
     for (int fi = 0; fi < rd.nfields; fi++) {
         const RdField *f = &rd.fields[fi];
         assert_true(f->w * r->cell_mm >= 1200 && f->h * r->cell_mm >= 800);

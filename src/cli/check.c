@@ -6,7 +6,7 @@
 #include "data/pp_data.h"
 #include "data/rd_data.h"
 
-static void print_diags(const Diags *d);
+static void report_diags(const Diags *d, bool ok, const char *files, const char *dir);
 
 /* A Perfect Plan's files (config/perfect-plan), when the data has them:
  * their errors as file:line, or one summary line. */
@@ -20,10 +20,8 @@ static bool check_perfect_plan(const char *dir)
     static PpData pd;
     Diags d = {0};
     bool ok = pp_data_load(dir, &pd, &d);
-    print_diags(&d);
-    if (!ok)
-        printf("guv: %d error%s in the A Perfect Plan files under %s\n", d.count, d.count == 1 ? "" : "s", dir);
-    else {
+    report_diags(&d, ok, "A Perfect Plan", dir);
+    if (ok) {
         int units[PP_SIDES] = {0, 0};
         for (int c = 0; c < pd.ncounters; c++)
             units[pd.counters[c].side]++;
@@ -36,14 +34,17 @@ static bool check_perfect_plan(const char *dir)
     return ok;
 }
 
-/* Prints d's messages as file:line, one a line. */
-static void print_diags(const Diags *d)
+/* Prints d's messages as file:line, one a line, and when the files did not
+ * load a line counting them. */
+static void report_diags(const Diags *d, bool ok, const char *files, const char *dir)
 {
     for (int i = 0; i < d->count; i++) {
         char line[1400];
         diag_format(&d->items[i], line, sizeof line);
         printf("%s\n", line);
     }
+    if (!ok)
+        printf("guv: %d error%s in the %s files under %s\n", d->count, d->count == 1 ? "" : "s", files, dir);
 }
 
 /* The Red Die of Courage's files (config/red-die), when the data has them:
@@ -58,10 +59,8 @@ static bool check_red_die(const char *dir)
     static RdData rd;
     Diags d = {0};
     bool ok = rd_data_load(dir, &rd, &d);
-    print_diags(&d);
-    if (!ok)
-        printf("guv: %d error%s in the Red Die of Courage files under %s\n", d.count, d.count == 1 ? "" : "s", dir);
-    else {
+    report_diags(&d, ok, "Red Die of Courage", dir);
+    if (ok) {
         printf("guv check: The Red Die of Courage: %d battlefield%s:", rd.nfields, rd.nfields == 1 ? "" : "s");
         for (int i = 0; i < rd.nfields; i++) {
             const RdField *f = &rd.fields[i];

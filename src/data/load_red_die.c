@@ -1,7 +1,7 @@
 /* config/red-die/rules.ini and config/red-die/fields/NAME.ini: The Red Die of
- * Courage's data (RDC-DATA). The rules first (the fields name its quality
- * levels and are measured with its cells), then every battlefield in name
- * order: its picture, its linear obstacles, its squads and objectives, and
+ * Courage's data (RDC-DATA, RDC-SETUP, RDC-TERRAIN). The rules first (the
+ * fields name its quality levels and are measured with its cells), then
+ * every battlefield in name order: its picture, its linear obstacles, its squads and objectives, and
  * the rulebook's set-up guidelines ([1.0]: a field of at least 120 x 80 cm,
  * at least twenty soldiers a side). Every error is file:line. Uses only
  * the INI reader and the diagnostics (docs/data-format.md). */
