@@ -65,10 +65,12 @@ static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud
             }
 }
 
+/* Rallies, fires and assaults of every squad first, then the moves (whose
+ * ways cost a map each: rd_any_legal rarely needs one). */
 static void list_activations(Lister *l)
 {
     const RdGame *g = l->g;
-    int min = RDR(g)->min_dice;
+    int min = RDR(g)->min_dice, top = RDR(g)->nlevels;
     for (int q = 0; q < g->nsquads && !done(l); q++) {
         if (g->squads[q].side != g->initiative || !rd_may_activate(g, q))
             continue;
@@ -77,10 +79,13 @@ static void list_activations(Lister *l)
             offer(l, mk(RD_D_FIRE, q, min, t, -1, -1, 0));
             offer(l, mk(RD_D_ASSAULT, q, min, t, -1, -1, 0));
         }
-        bool line = rd_on_table(g, q) >= RDR(g)->volley_min_soldiers;
-        int top = RDR(g)->nlevels;
-        destinations(l, RD_D_MOVE, q, min, rd_allowance(g, q, top, false), line ? rd_allowance(g, q, top, true) : 0);
     }
+    for (int q = 0; q < g->nsquads && !done(l); q++)
+        if (g->squads[q].side == g->initiative && rd_may_activate(g, q)) {
+            bool line = rd_on_table(g, q) >= RDR(g)->volley_min_soldiers;
+            destinations(l, RD_D_MOVE, q, min, rd_allowance(g, q, top, false),
+                         line ? rd_allowance(g, q, top, true) : 0);
+        }
 }
 
 static int list(const RdGame *g, RdDecision *out, int max, bool one)

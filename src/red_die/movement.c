@@ -30,24 +30,56 @@ int rd_allowance(const RdGame *g, int squad, int successes, bool line)
     return line || rd_slow(g, squad) ? mm / 2 : mm;
 }
 
+/* The ways from a cell depend on the field, the cell and the enemy soldiers
+ * in the way: the last few maps are kept (the list, the refusal and the
+ * move ask for the same one in turn). The key is compared whole. */
+typedef struct {
+    const RdField *field;
+    RdCell from;
+    int nblocked;
+    RdCell blocked[RD_MAX_SOLDIERS];
+    RdCosts cost;
+} CostMemo;
+
+#define RD_COST_MEMOS 24
+
 void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
 {
+    static CostMemo memo[RD_COST_MEMOS];
+    static int next;
     static bool blocked[RD_MAX_H][RD_MAX_W];
-    memset(blocked, 0, sizeof blocked);
-    int side = g->squads[squad].side;
-    for (int i = 0; i < g->nsoldiers; i++) {
-        const RdSoldier *s = &g->soldiers[i];
-        if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
-            blocked[s->row][s->col] = true;
-    }
-    int leader = rd_leader(g, squad);
+    int leader = rd_leader(g, squad), side = g->squads[squad].side;
     if (leader < 0) {
         for (int r = 0; r < RD_MAX_H; r++)
             for (int c = 0; c < RD_MAX_W; c++)
                 cost[r][c] = -1;
         return;
     }
-    rd_move_costs(RDF(g), RDR(g), rd_soldier_cell(g, leader), (const bool(*)[RD_MAX_W])blocked, cost);
+    CostMemo key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}, {{0}}};
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
+            key.blocked[key.nblocked++] = rd_soldier_cell(g, i);
+    }
+    for (int m = 0; m < RD_COST_MEMOS; m++) {
+        const CostMemo *e = &memo[m];
+        if (e->field == key.field && e->from.col == key.from.col && e->from.row == key.from.row &&
+            e->nblocked == key.nblocked && memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
+            memcpy(cost, e->cost, sizeof(RdCosts));
+            return;
+        }
+    }
+    memset(blocked, 0, sizeof blocked);
+    for (int i = 0; i < key.nblocked; i++)
+        blocked[key.blocked[i].row][key.blocked[i].col] = true;
+    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, cost);
+    CostMemo *e = &memo[next];
+    next = (next + 1) % RD_COST_MEMOS;
+    e->field = key.field;
+    e->from = key.from;
+    e->nblocked = key.nblocked;
+    memcpy(e->blocked, key.blocked, sizeof key.blocked);
+    memcpy(e->cost, cost, sizeof(RdCosts));
 }
 
 static bool free_for(const RdGame *g, const RdOcc occ, int squad, RdCell c)
