@@ -26,7 +26,7 @@
  *
  * More dice buy more successes but more 1s: the best number is where the
  * two balance, fewer when the red dice already fill the pool. */
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rd_ai/rd_ai_internal.h"
@@ -49,6 +49,7 @@
 #define CAREFUL_OFFENSE 0.5          /* the best shot from a cell (its expected hits) */
 #define CAREFUL_THREAT 0.5           /* each enemy shot a cell is exposed to */
 #define CAREFUL_SHOT_DICE 3          /* the dice a shot is reckoned with, weighing a cell */
+#define CAREFUL_STRIDE 2             /* moves weighed to every CAREFUL_STRIDE-th cell (and cover) */
 #define CAREFUL_PARTIAL 0.5          /* a move falling short: this share of its pro-rata worth */
 
 enum { KEEP, PASSES, NO_INITIATIVE };
@@ -62,6 +63,8 @@ typedef struct {
     double melee;    /* a melee loss */
     double redroll;  /* the side's red dice rolled once */
     uint32_t held[RD_MAX_OBJECTIVES]; /* squads of the side on each objective (bits) */
+    int able[RD_MAX_GAME_SQUADS], hittable[RD_MAX_GAME_SQUADS];
+    double shot[RD_MAX_QUALITY + 8][RD_MAX_SQUAD_SOLDIERS + 1]; /* exp_hits of a shot by need (from 1) and cap */
     double base[RD_MAX_GAME_SQUADS];  /* each squad's cell's worth, where it stands */
     bool have_base[RD_MAX_GAME_SQUADS];
 } Ctx;
@@ -73,6 +76,8 @@ typedef struct {
     bool roll;                    /* false: no dice (flat only) */
     double flat;
 } Option;
+
+static uint32_t view_stamp; /* views older than this are stale (ctx_init moves it on) */
 
 /* ---- chances --------------------------------------------------------------- */
 
@@ -180,6 +185,8 @@ static double disaster_harm(const Ctx *c, int squad)
     return h;
 }
 
+static int hittable(const RdGame *g, int squad);
+
 static void ctx_init(Ctx *c, const RdGame *g, int side)
 {
     memset(c, 0, sizeof *c);
@@ -201,6 +208,14 @@ static void ctx_init(Ctx *c, const RdGame *g, int side)
             per -= CAREFUL_HEROIC / 6.0;
     }
     c->redroll = side >= 0 ? per * g->red[side] : 0;
+    view_stamp++;
+    for (int q = 0; q < g->nsquads; q++) {
+        c->able[q] = rd_able(g, q);
+        c->hittable[q] = hittable(g, q);
+    }
+    for (int need = 0; need < RD_MAX_QUALITY + 8; need++)
+        for (int cap = 0; cap <= RD_MAX_SQUAD_SOLDIERS; cap++)
+            c->shot[need][cap] = exp_hits(c->r, CAREFUL_SHOT_DICE, need, cap);
     const RdField *f = g->field;
     for (int o = 0; o < f->nobjectives && o < RD_MAX_OBJECTIVES; o++) {
         RdCell oc = {(int8_t)f->objectives[o].col, (int8_t)f->objectives[o].row};
@@ -235,6 +250,7 @@ static int weapon_mod(const Ctx *c, int squad, RdCell from, RdCell to, bool line
 
 static int hittable(const RdGame *g, int squad)
 {
+    /* soldiers a fire may hit: on the table and not down */
     int n = 0;
     for (int i = 0; i < g->nsoldiers; i++)
         n += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && !g->soldiers[i].prone;
@@ -244,6 +260,47 @@ static int hittable(const RdGame *g, int squad)
 static bool active_enemy(const Ctx *c, int e)
 {
     return c->g->squads[e].side != c->side && !c->g->squads[e].routed && rd_leader(c->g, e) >= 0;
+}
+
+/* exp_hits of a shot of CAREFUL_SHOT_DICE dice (the table made by ctx_init). */
+static double shot(const Ctx *c, int need, int cap)
+{
+    need = need < 1 ? 1 : need;
+    if (need >= RD_MAX_QUALITY + 8)
+        return 0;
+    return c->shot[need][cap < 0 ? 0 : cap > RD_MAX_SQUAD_SOLDIERS ? RD_MAX_SQUAD_SOLDIERS : cap];
+}
+
+/* What a cell sees of each enemy squad's leader, kept for one decision:
+ * the line of fire, the cover the cell has from him and he from it. */
+typedef struct {
+    uint32_t stamp;
+    int8_t sees[RD_MAX_GAME_SQUADS];
+    int8_t cover_here[RD_MAX_GAME_SQUADS];  /* the cell's cover against his fire */
+    int8_t cover_there[RD_MAX_GAME_SQUADS]; /* his cover against the cell's fire */
+} CellView;
+
+static CellView views[RD_MAX_H][RD_MAX_W];
+
+static const CellView *cell_view(const Ctx *c, RdCell cell)
+{
+    CellView *v = &views[cell.row][cell.col];
+    if (v->stamp == view_stamp)
+        return v;
+    const RdGame *g = c->g;
+    v->stamp = view_stamp;
+    for (int e = 0; e < g->nsquads; e++) {
+        v->sees[e] = 0;
+        if (!active_enemy(c, e))
+            continue;
+        RdCell ec = rd_soldier_cell(g, rd_leader(g, e));
+        if (!rd_within(c->r, cell, ec, c->r->range_mm[RD_NRANGES - 1]) || !rd_sees(g->field, c->r, cell, ec))
+            continue;
+        v->sees[e] = 1;
+        v->cover_here[e] = (int8_t)rd_cover(g->field, c->r, ec, cell);
+        v->cover_there[e] = (int8_t)rd_cover(g->field, c->r, cell, ec);
+    }
+    return v;
 }
 
 /* What it is worth to squad that its leader stands at cell (deployed in
@@ -265,25 +322,24 @@ static double pos_value(const Ctx *c, int squad, RdCell cell, bool line)
             obj = v;
     }
     double offense = 0, threat = 0;
-    int q = g->squads[squad].quality, able = rd_able(g, squad);
+    int q = g->squads[squad].quality, able = c->able[squad];
+    const CellView *view = cell_view(c, cell);
     for (int e = 0; e < g->nsquads; e++) {
-        if (!active_enemy(c, e))
+        if (!view->sees[e])
             continue;
         RdCell ec = rd_soldier_cell(g, rd_leader(g, e));
-        if (!rd_within(r, cell, ec, r->range_mm[RD_NRANGES - 1]) || !rd_sees(f, r, cell, ec))
-            continue;
         int m = weapon_mod(c, squad, cell, ec, line);
         if (m != RD_OUT_OF_RANGE) {
-            int need = g->squads[e].quality - m - r->cover_mod[rd_cover(f, r, cell, ec)];
-            double h = exp_hits(r, CAREFUL_SHOT_DICE, need, hittable(g, e));
+            int need = g->squads[e].quality - m - r->cover_mod[view->cover_there[e]];
+            double h = shot(c, need, c->hittable[e]);
             if (h > offense)
                 offense = h;
         }
-        int eable = rd_able(g, e);
+        int eable = c->able[e];
         int m2 = weapon_mod(c, e, ec, cell, g->squads[e].line);
         if (m2 != RD_OUT_OF_RANGE && eable > 0) {
-            int need = q - m2 - r->cover_mod[rd_cover(f, r, ec, cell)];
-            threat += exp_hits(r, CAREFUL_SHOT_DICE, need, able) * (eable < 4 ? eable / 4.0 : 1.0);
+            int need = q - m2 - r->cover_mod[view->cover_here[e]];
+            threat += shot(c, need, able) * (eable < 4 ? eable / 4.0 : 1.0);
         }
     }
     return CAREFUL_OBJECTIVE * obj + c->hit * (CAREFUL_OFFENSE * offense - CAREFUL_THREAT * threat);
@@ -562,36 +618,159 @@ static RdDecision choose_loss(const RdGame *g, const RdDecision *list, int n)
     return list[best];
 }
 
+/* The best number of dice for d (its option o) and its value. */
+static double best_dice(const Ctx *c, RdDecision *d, const Option *o)
+{
+    bool chosen = o->roll && d->kind != RD_D_RALLY;
+    int lo = chosen ? c->r->min_dice : d->dice, hi = chosen ? CAREFUL_MAX_DICE : d->dice, best_k = lo;
+    double best = -1e300;
+    for (int k = lo; k <= hi; k++) {
+        RdDecision t = *d;
+        t.dice = (int8_t)k;
+        int pool = o->roll ? rd_pool(c->g, &t, NULL) : 0;
+        if (pool > RD_MAX_POOL)
+            break;
+        double ev = option_ev(c, o, pool);
+        if (ev > best) {
+            best = ev;
+            best_k = k;
+        }
+    }
+    d->dice = (int8_t)best_k;
+    return best;
+}
+
+/* The cells a move is weighed to: every other cell of every other row
+ * around the leader, and every cell by an obstacle that gives cover or
+ * on an objective (the reckoning of a cell's worth traces lines of fire:
+ * a quarter of them keeps a decision fast). */
+static bool worth_a_look(const Ctx *c, RdCell at, RdCell cell)
+{
+    if ((cell.col - at.col) % CAREFUL_STRIDE == 0 && (cell.row - at.row) % CAREFUL_STRIDE == 0)
+        return true;
+    const RdField *f = c->g->field;
+    int col = cell.col, row = cell.row;
+    if (c->r->edge[f->edge_e[row][col]].cover || c->r->edge[f->edge_s[row][col]].cover ||
+        (col > 0 && c->r->edge[f->edge_e[row][col - 1]].cover) || (row > 0 && c->r->edge[f->edge_s[row - 1][col]].cover))
+        return true;
+    for (int o = 0; o < f->nobjectives; o++)
+        if (rd_within(c->r, (RdCell){(int8_t)f->objectives[o].col, (int8_t)f->objectives[o].row}, cell,
+                      f->objectives[o].radius_mm))
+            return true;
+    return false;
+}
+
+typedef struct {
+    RdDecision d;
+    double delta; /* the cell's worth less the squad's own */
+} Move;
+
+static int by_delta(const void *a, const void *b)
+{
+    double x = ((const Move *)a)->delta, y = ((const Move *)b)->delta;
+    return x > y ? -1 : x < y;
+}
+
+static RdDecision mk(int kind, int squad, int dice, int target, int col, int row, int line)
+{
+    return (RdDecision){(int8_t)kind, (int8_t)squad, (int8_t)dice, (int8_t)target, (int8_t)col, (int8_t)row,
+                        (int8_t)line};
+}
+
+/* The activation: rallies, fires and assaults of every squad weighed
+ * first; then the moves, every cell within a move's reach scored by its
+ * worth alone (cheap: no way, no formation) and weighed in full, legality
+ * first, from the best down while their worth could still beat the best
+ * found (a move's value is at most its cell's worth less the red dice's
+ * harm). */
+static bool careful_activation(Ctx *c, RdDecision *out)
+{
+    const RdGame *g = c->g;
+    const RdRules *r = c->r;
+    static Option o;
+    static Move moves[RD_MAX_GAME_SQUADS * RD_MAX_H * RD_MAX_W / 4];
+    int nmoves = 0;
+    double best = -1e300;
+    bool found = false;
+    for (int q = 0; q < g->nsquads; q++) {
+        if (g->squads[q].side != g->initiative || !rd_may_activate(g, q))
+            continue;
+        RdDecision ds[1 + 2 * RD_MAX_GAME_SQUADS];
+        int n = 0;
+        ds[n++] = mk(RD_D_RALLY, q, 0, -1, -1, -1, 0);
+        for (int t = 0; t < g->nsquads; t++)
+            if (g->squads[t].side != c->side) {
+                ds[n++] = mk(RD_D_FIRE, q, r->min_dice, t, -1, -1, 0);
+                ds[n++] = mk(RD_D_ASSAULT, q, r->min_dice, t, -1, -1, 0);
+            }
+        for (int i = 0; i < n; i++) {
+            if (rd_refusal(g, &ds[i], NULL, 0) || !option_of(c, &ds[i], &o))
+                continue;
+            double ev = best_dice(c, &ds[i], &o);
+            if (ev > best) {
+                best = ev;
+                *out = ds[i];
+                found = true;
+            }
+        }
+        RdCell at = rd_soldier_cell(g, rd_leader(g, q));
+        int reach = r->max_move_mm / r->cell_mm + 1;
+        bool can_line = rd_on_table(g, q) >= r->volley_min_soldiers;
+        for (int row = at.row - reach; row <= at.row + reach; row++)
+            for (int col = at.col - reach; col <= at.col + reach; col++) {
+                RdCell cell = {(int8_t)col, (int8_t)row};
+                if (!rd_on_field(g->field, cell) || !rd_within(r, at, cell, r->max_move_mm) ||
+                    !worth_a_look(c, at, cell))
+                    continue;
+                for (int line = 0; line <= can_line; line++) {
+                    if (nmoves >= (int)(sizeof moves / sizeof moves[0]))
+                        break;
+                    double delta = pos_value(c, q, cell, line) - base_value(c, q);
+                    moves[nmoves++] = (Move){mk(RD_D_MOVE, q, r->min_dice, -1, col, row, line), delta};
+                }
+            }
+    }
+    qsort(moves, (size_t)nmoves, sizeof *moves, by_delta);
+    for (int i = 0; i < nmoves; i++) {
+        if (found && moves[i].delta - c->redroll <= best)
+            break;
+        RdDecision d = moves[i].d;
+        if (rd_refusal(g, &d, NULL, 0) || !option_of(c, &d, &o))
+            continue;
+        double ev = best_dice(c, &d, &o);
+        if (ev > best) {
+            best = ev;
+            *out = d;
+            found = true;
+        }
+    }
+    return found;
+}
+
 RdDecision rd_ai_careful(const RdGame *g)
 {
+    static Ctx c;
+    ctx_init(&c, g, rd_to_move(g));
+    RdDecision best;
+    if (g->stage == RD_ST_ACTIVATE && careful_activation(&c, &best))
+        return best;
     RdDecision *list;
     int n = rd_ai_list(g, &list);
     if (n == 0)
-        return (RdDecision){RD_D_PASS, -1, 0, -1, -1, -1, 0};
+        return mk(RD_D_PASS, -1, 0, -1, -1, -1, 0);
     if (g->stage == RD_ST_LOSS)
         return choose_loss(g, list, n);
-    static Ctx c;
-    ctx_init(&c, g, rd_to_move(g));
-    int min = c.r->min_dice;
-    RdDecision best = list[0];
+    best = list[0];
     double best_ev = -1e300;
     static Option o;
     for (int i = 0; i < n; i++) {
         RdDecision d = list[i];
         if (!option_of(&c, &d, &o))
             continue;
-        bool chosen = o.roll && d.kind != RD_D_RALLY;
-        int lo = chosen ? min : d.dice, hi = chosen ? CAREFUL_MAX_DICE : d.dice;
-        for (int k = lo; k <= hi; k++) {
-            d.dice = (int8_t)k;
-            int pool = o.roll ? rd_pool(g, &d, NULL) : 0;
-            if (pool > RD_MAX_POOL)
-                break;
-            double ev = option_ev(&c, &o, pool);
-            if (ev > best_ev) {
-                best_ev = ev;
-                best = d;
-            }
+        double ev = best_dice(&c, &d, &o);
+        if (ev > best_ev) {
+            best_ev = ev;
+            best = d;
         }
     }
     return best;
