@@ -192,12 +192,8 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     if (got == 2)
         return bad("%s", why);
     unsigned long long games, seed, jobs = 1, iters = PP_AI_DEFAULT_ITERATIONS;
-    if (!games_s || !sim_parse_number(games_s, 1, PP_SIM_MAX_GAMES, &games))
-        return bad("--games wants a whole number of games from 1 to 10000000, not '%s'", games_s ? games_s : "");
-    if (!seed_s || !sim_parse_number(seed_s, 0, UINT64_MAX, &seed))
-        return bad("--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s ? seed_s : "");
-    if (jobs_s && !sim_parse_number(jobs_s, 1, SIM_RUN_MAX_JOBS, &jobs))
-        return bad("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
+    if (sim_counts(games_s, seed_s, jobs_s, PP_SIM_MAX_GAMES, &games, &seed, &jobs, why, sizeof why))
+        return bad("%s", why);
     if (iter_s && !sim_parse_number(iter_s, 1, 100000000, &iters))
         return bad("--iterations wants a whole number from 1, not '%s'", iter_s);
     PpAiBudget b = pp_ai_default_budget();

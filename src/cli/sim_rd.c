@@ -182,12 +182,8 @@ int cmd_sim_rd(int argc, char **argv, const char *data_option)
     if (got == 2)
         return bad("%s", why);
     unsigned long long games, seed, jobs = 1;
-    if (!games_s || !sim_parse_number(games_s, 1, RD_SIM_MAX_GAMES, &games))
-        return bad("--games wants a whole number of games from 1 to 10000000, not '%s'", games_s ? games_s : "");
-    if (!seed_s || !sim_parse_number(seed_s, 0, UINT64_MAX, &seed))
-        return bad("--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s ? seed_s : "");
-    if (jobs_s && !sim_parse_number(jobs_s, 1, SIM_RUN_MAX_JOBS, &jobs))
-        return bad("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
+    if (sim_counts(games_s, seed_s, jobs_s, RD_SIM_MAX_GAMES, &games, &seed, &jobs, why, sizeof why))
+        return bad("%s", why);
     int level[RD_SIDES];
     for (int s = 0; s < RD_SIDES; s++)
         if ((level[s] = rd_ai_level_find(level_s[s])) < 0)

@@ -1,5 +1,6 @@
 /* The plumbing the sims of the box's other games share (simrun.h). */
 #include <errno.h>
+#include <stdint.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -189,4 +190,20 @@ void sim_print_time(const struct timespec *t0, long ngames, int jobs)
     double secs = sim_seconds_since(t0);
     printf("time: %.2f s, %.2f games/s (%d job%s)\n", secs, secs > 0 ? (double)ngames / secs : 0.0, jobs,
            jobs == 1 ? "" : "s");
+}
+
+int sim_counts(const char *games_s, const char *seed_s, const char *jobs_s, unsigned long long max_games,
+               unsigned long long *games, unsigned long long *seed, unsigned long long *jobs, char *why, size_t n)
+{
+    *jobs = 1;
+    if (!games_s || !sim_parse_number(games_s, 1, max_games, games))
+        snprintf(why, n, "--games wants a whole number of games from 1 to %llu, not '%s'", max_games,
+                 games_s ? games_s : "");
+    else if (!seed_s || !sim_parse_number(seed_s, 0, UINT64_MAX, seed))
+        snprintf(why, n, "--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s ? seed_s : "");
+    else if (jobs_s && !sim_parse_number(jobs_s, 1, SIM_RUN_MAX_JOBS, jobs))
+        snprintf(why, n, "--jobs wants a number of processes from 1 to %d, not '%s'", SIM_RUN_MAX_JOBS, jobs_s);
+    else
+        return 0;
+    return 2;
 }

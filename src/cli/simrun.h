@@ -36,6 +36,11 @@ bool sim_run_games(long ngames, int jobs, const SimGames *s, const struct timesp
 int sim_options(int argc, char **argv, const char *const *names, const char **const *slots, size_t count, char *why,
                 size_t n);
 
+/* --games (1..max_games), --seed and --jobs (1..SIM_RUN_MAX_JOBS, 1 when
+ * NULL) read: 0, or 2 with the reason in why. */
+int sim_counts(const char *games_s, const char *seed_s, const char *jobs_s, unsigned long long max_games,
+               unsigned long long *games, unsigned long long *seed, unsigned long long *jobs, char *why, size_t n);
+
 /* Seconds since t0. */
 double sim_seconds_since(const struct timespec *t0);
 
