@@ -9,6 +9,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 #include "pp_ai/pp_ai.h"
+#include "rd_ai/rd_ai.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 #include "view/orders.h"
@@ -125,6 +126,43 @@ static void bench_perfect_plan(const char *dir)
         printf("A Perfect Plan: an ismcts decision at the default budget (%d iterations, at most %.1f s; the first %d "
                "with a choice, %.0f iterations on average): median %.1f ms, worst %.1f ms\n",
                b.iterations, b.seconds, n, (double)iterations / n, ms[n / 2], ms[n - 1]);
+}
+
+/* The Red Die of Courage: the careful level's time a decision, over a
+ * whole game against the fixed level on each battlefield (seed 1). */
+static void bench_red_die(const char *dir)
+{
+    static RdData rd;
+    Diags d = {0};
+    if (!rd_data_load(dir, &rd, &d)) {
+        diags_free(&d);
+        printf("The Red Die of Courage: no data in %s\n", dir);
+        return;
+    }
+    diags_free(&d);
+    enum { SAMPLES = 2000 };
+    static double ms[SAMPLES];
+    int n = 0;
+    for (int fi = 0; fi < rd.nfields; fi++) {
+        static RdGame g;
+        rd_new(&g, &rd.rules, &rd.fields[fi], 1);
+        Rng rng;
+        rng_seed(&rng, 1);
+        while (!rd_over(&g)) {
+            int side = rd_to_move(&g);
+            double t0 = now();
+            RdDecision dd = rd_ai_choose(&g, side == RD_UNION ? RD_AI_CAREFUL : RD_AI_FIXED, &rng);
+            if (side == RD_UNION && n < SAMPLES)
+                ms[n++] = (now() - t0) * 1000;
+            if (rd_apply(&g, &dd, NULL, NULL, 0) != 0)
+                break;
+        }
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    if (n > 0)
+        printf("The Red Die of Courage: a careful decision (a game against fixed on each battlefield, %d decisions): "
+               "median %.2f ms, worst %.1f ms\n",
+               n, ms[n / 2], ms[n - 1]);
 }
 
 int main(int argc, char **argv)
@@ -295,5 +333,6 @@ int main(int argc, char **argv)
     game_free(&g);
     gamedata_free(&gd);
     bench_perfect_plan(dir);
+    bench_red_die(dir);
     return 0;
 }

@@ -141,3 +141,31 @@ execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 2 -
 if(NOT rc EQUAL 2 OR NOT err MATCHES "clever")
   message(FATAL_ERROR "an unknown level must be refused with exit status 2, naming it (${rc}):\n${out}\n${err}")
 endif()
+
+# The Red Die of Courage's sim (guv sim --game red-die): the same games with
+# one worker or two, once the time lines go; every game ends (exit 0); a bad
+# level and an unknown battlefield explained with exit status 2.
+foreach(jobs 1 2)
+  execute_process(COMMAND ${GUV} --data ${SRC} sim --game red-die --field fairview --games 3 --seed 3 --jobs ${jobs}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "games ended: 3 of 3" OR NOT out MATCHES "Union wins +[0-9]+"
+     OR NOT out MATCHES "mean VP, Confederate: " OR NOT out MATCHES "mean length: [0-9.]+ passes")
+    message(FATAL_ERROR "guv sim --game red-die --jobs ${jobs} (${rc}):\n${out}\n${err}")
+  endif()
+  string(REGEX REPLACE "(^|\n)time:[^\n]*" "" out "${out}")
+  string(REGEX REPLACE "; mean [^\n]*" "" out "${out}")
+  set(rd_${jobs} "${out}")
+endforeach()
+if(NOT rd_1 STREQUAL rd_2)
+  message(FATAL_ERROR "guv sim --game red-die differs between --jobs 1 and 2:\n${rd_1}\n---\n${rd_2}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --game red-die --games 1 --seed 1 --confederate clever
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "clever")
+  message(FATAL_ERROR "an unknown Red Die level must be refused with exit status 2 (${rc}):\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --game red-die --games 1 --seed 1 --field nowhere
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "hazel-grove")
+  message(FATAL_ERROR "an unknown battlefield must be refused with exit status 2, naming those there are (${rc}):\n${err}")
+endif()

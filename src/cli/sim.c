@@ -47,6 +47,8 @@ static void sim_usage(FILE *f)
                "               [--csv FILE] [--json FILE]\n"
                "       guv sim --game perfect-plan --games N --seed S [--jobs J] [--union LEVEL] [--confederate LEVEL]\n"
                "               (A Perfect Plan between two computer players: guv sim --game perfect-plan --help)\n"
+               "       guv sim --game red-die --games N --seed S [--field ID] [--jobs J] [--union LEVEL] [--confederate LEVEL]\n"
+               "               (The Red Die of Courage between two computer players: guv sim --game red-die --help)\n"
                "\n"
                "Plays N games of the Confederate bot against the Automa and reports the results:\n"
                "game i (from 0) uses seed S + i. --jobs J plays them in J processes (the report is\n"
@@ -1278,8 +1280,8 @@ bool sim_parse_number(const char *s, unsigned long long lo, unsigned long long h
 
 int cmd_sim(int argc, char **argv, const char *data_option)
 {
-    /* --game picks the game: the base game (the default, below) or A
-     * Perfect Plan (sim_pp.c). */
+    /* --game picks the game: the base game (the default, below), A
+     * Perfect Plan (sim_pp.c) or The Red Die of Courage (sim_rd.c). */
     for (int i = 1; i < argc; i++) {
         const char *game = strcmp(argv[i], "--game") == 0 && i + 1 < argc ? argv[i + 1]
                            : strncmp(argv[i], "--game=", 7) == 0            ? argv[i] + 7
@@ -1288,8 +1290,10 @@ int cmd_sim(int argc, char **argv, const char *data_option)
             continue;
         if (strcmp(game, "perfect-plan") == 0)
             return cmd_sim_pp(argc, argv, data_option);
+        if (strcmp(game, "red-die") == 0)
+            return cmd_sim_rd(argc, argv, data_option);
         if (strcmp(game, "base") != 0)
-            return bad_option("--game wants base or perfect-plan, not '%s'", game);
+            return bad_option("--game wants base, perfect-plan or red-die, not '%s'", game);
         /* the base game: drop the option */
         int skip = strcmp(argv[i], "--game") == 0 ? 2 : 1;
         for (int k = i; k + skip < argc; k++)

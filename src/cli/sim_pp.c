@@ -9,23 +9,18 @@
  * line per game to its pipe and the parent files them under their index,
  * so the report is the same for any J, less its time: line. */
 #include <errno.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/sim_pp.h"
+#include "cli/simrun.h"
 #include "cli/simstats.h"
 #include "pp_ai/pp_ai.h"
 
 #define PP_SIM_MAX_GAMES 10000000L
-#define PP_SIM_MAX_JOBS 256
 #define PP_SIM_CAP 20000 /* decisions before a game counts as never ending */
 
 static void usage(FILE *f)
@@ -93,139 +88,37 @@ static void record_line(char *buf, size_t n, long i, const PpRecord *r)
              r->ai_worst[1], r->capped);
 }
 
-static void record_read(const char *line, PpRecord *recs, long ngames)
+typedef struct {
+    const PpData *pd;
+    uint64_t seed;
+    long ngames;
+    const int *level;
+    const PpAiBudget *b;
+    PpRecord *recs;
+} PpRun;
+
+static void play_line(long i, char *line, size_t n, void *ctx)
 {
+    PpRun *run = ctx;
+    PpRecord r;
+    play(run->pd, run->seed + (uint64_t)i, run->level, run->b, &r);
+    record_line(line, n, i, &r);
+}
+
+static void record_read(const char *line, void *ctx)
+{
+    PpRun *run = ctx;
     long i;
     int ok;
     PpRecord r = {0};
     if (sscanf(line, "%ld %d %d %ld %ld %ld %lf %lf %lf %lf %ld", &i, &ok, &r.result, &r.decisions,
                &r.ai_decisions[0], &r.ai_decisions[1], &r.ai_seconds[0], &r.ai_seconds[1], &r.ai_worst[0],
                &r.ai_worst[1], &r.capped) != 11 ||
-        i < 0 || i >= ngames)
+        i < 0 || i >= run->ngames)
         return;
     r.ok = ok != 0;
     r.reported = true;
-    recs[i] = r;
-}
-
-/* "N/M games, R games/s, about T s left" on a terminal, five times a
- * second at most; done == total clears it. */
-static void progress(long done, long total, const struct timespec *t0)
-{
-    static double last = -1;
-    if (!isatty(STDERR_FILENO))
-        return;
-    if (done >= total) {
-        fprintf(stderr, "\r%60s\r", "");
-        return;
-    }
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    double secs = (double)(now.tv_sec - t0->tv_sec) + (double)(now.tv_nsec - t0->tv_nsec) / 1e9;
-    if (secs - last < 0.2 && done > 0)
-        return;
-    last = secs;
-    double rate = secs > 0 ? (double)done / secs : 0;
-    if (rate > 0)
-        fprintf(stderr, "\r  %ld/%ld games, %.2f games/s, about %.0f s left   ", done, total, rate,
-                (double)(total - done) / rate);
-    else
-        fprintf(stderr, "\r  %ld/%ld games   ", done, total);
-}
-
-static bool run(const PpData *pd, uint64_t seed, long ngames, int jobs, const int level[PP_SIDES],
-                const PpAiBudget *b, PpRecord *recs, const struct timespec *t0)
-{
-    if (jobs <= 1) {
-        for (long i = 0; i < ngames; i++) {
-            progress(i, ngames, t0);
-            play(pd, seed + (uint64_t)i, level, b, &recs[i]);
-        }
-        progress(ngames, ngames, t0);
-        return true;
-    }
-    int fds[PP_SIM_MAX_JOBS];
-    pid_t pids[PP_SIM_MAX_JOBS];
-    fflush(NULL);
-    for (int w = 0; w < jobs; w++) {
-        int p[2];
-        pid_t pid = -1;
-        if (pipe(p) == 0 && (pid = fork()) == 0) {
-            close(p[0]);
-            for (int k = 0; k < w; k++)
-                close(fds[k]);
-            for (long i = w; i < ngames; i += jobs) {
-                PpRecord r;
-                char line[256];
-                play(pd, seed + (uint64_t)i, level, b, &r);
-                record_line(line, sizeof line, i, &r);
-                if (!sim_write_all(p[1], line, strlen(line)))
-                    _exit(4);
-            }
-            _exit(0);
-        }
-        if (pid < 0) {
-            for (int k = 0; k < w; k++) {
-                kill(pids[k], SIGTERM);
-                close(fds[k]);
-                waitpid(pids[k], NULL, 0);
-            }
-            return false;
-        }
-        close(p[1]);
-        fds[w] = p[0];
-        pids[w] = pid;
-    }
-    struct pollfd pf[PP_SIM_MAX_JOBS];
-    char *pending[PP_SIM_MAX_JOBS] = {NULL};
-    size_t plen[PP_SIM_MAX_JOBS] = {0};
-    for (int w = 0; w < jobs; w++)
-        pf[w] = (struct pollfd){.fd = fds[w], .events = POLLIN};
-    int open_count = jobs;
-    long done = 0;
-    while (open_count > 0) {
-        if (poll(pf, (nfds_t)jobs, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (int w = 0; w < jobs; w++) {
-            if (pf[w].fd < 0 || !(pf[w].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            char chunk[4096];
-            ssize_t got = read(pf[w].fd, chunk, sizeof chunk);
-            if (got < 0 && errno == EINTR)
-                continue;
-            if (got <= 0) {
-                close(pf[w].fd);
-                pf[w].fd = -1;
-                open_count--;
-                continue;
-            }
-            char *p = realloc(pending[w], plen[w] + (size_t)got + 1);
-            if (!p)
-                continue;
-            pending[w] = p;
-            memcpy(p + plen[w], chunk, (size_t)got);
-            plen[w] += (size_t)got;
-            p[plen[w]] = '\0';
-            char *nl;
-            while ((nl = strchr(pending[w], '\n'))) { /* whole lines only */
-                *nl = '\0';
-                record_read(pending[w], recs, ngames);
-                progress(++done, ngames, t0);
-                size_t rest = plen[w] - (size_t)(nl + 1 - pending[w]);
-                memmove(pending[w], nl + 1, rest + 1);
-                plen[w] = rest;
-            }
-        }
-    }
-    for (int w = 0; w < jobs; w++) {
-        waitpid(pids[w], NULL, 0);
-        free(pending[w]);
-    }
-    progress(ngames, ngames, t0);
-    return true;
+    run->recs[i] = r;
 }
 
 static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const PpAiBudget *b,
@@ -262,11 +155,8 @@ static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const 
                b->per_choice, b->seconds);
     printf("games ended: %ld of %ld%s\n", ended, ngames, unreported ? " (some never reported)" : "");
     static const char *const what[] = {"Union wins", "Confederate wins", "ties"};
-    for (int k = 0; k < 3; k++) {
-        Estimate e = share95(res[k], ended);
-        printf("  %-18s %6ld  %5.1f%%  (95%%: %5.1f%% - %5.1f%%)\n", what[k], res[k], 100 * e.est, 100 * e.lo,
-               100 * e.hi);
-    }
+    for (int k = 0; k < 3; k++)
+        sim_print_share(stdout, what[k], res[k], ended);
     printf("decisions per game: %.1f\n", ended ? (double)decisions / (double)ended : 0.0);
     for (int s = 0; s < PP_SIDES; s++)
         printf("%s %s: %.1f decisions a game with a choice; mean %.2f ms, worst %.1f ms a decision\n",
@@ -292,36 +182,18 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     const char *level_s[PP_SIDES] = {"ismcts", "greedy"}, *iter_s = NULL, *secs_s = NULL;
     static const char *const names[] = {"--games", "--seed", "--jobs", "--data", "--game",
                                         "--union", "--confederate", "--iterations", "--seconds"};
-    const char **slots[] = {&games_s, &seed_s, &jobs_s, &data, &game, &level_s[0], &level_s[1], &iter_s, &secs_s};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        bool found = false;
-        for (size_t k = 0; k < sizeof names / sizeof *names && !found; k++) {
-            size_t len = strlen(names[k]);
-            if (strcmp(a, names[k]) == 0) {
-                if (i + 1 >= argc)
-                    return bad("%s needs a value", names[k]);
-                *slots[k] = argv[++i];
-                found = true;
-            } else if (strncmp(a, names[k], len) == 0 && a[len] == '=') {
-                *slots[k] = a + len + 1;
-                found = true;
-            }
-        }
-        if (!found)
-            return bad("unexpected argument '%s'", a);
+    const char **const slots[] = {&games_s, &seed_s, &jobs_s, &data, &game, &level_s[0], &level_s[1], &iter_s, &secs_s};
+    char why[200];
+    int got = sim_options(argc, argv, names, slots, sizeof names / sizeof *names, why, sizeof why);
+    if (got == 1) {
+        usage(stdout);
+        return 0;
     }
+    if (got == 2)
+        return bad("%s", why);
     unsigned long long games, seed, jobs = 1, iters = PP_AI_DEFAULT_ITERATIONS;
-    if (!games_s || !sim_parse_number(games_s, 1, PP_SIM_MAX_GAMES, &games))
-        return bad("--games wants a whole number of games from 1 to 10000000, not '%s'", games_s ? games_s : "");
-    if (!seed_s || !sim_parse_number(seed_s, 0, UINT64_MAX, &seed))
-        return bad("--seed wants a whole number from 0 to 18446744073709551615, not '%s'", seed_s ? seed_s : "");
-    if (jobs_s && !sim_parse_number(jobs_s, 1, PP_SIM_MAX_JOBS, &jobs))
-        return bad("--jobs wants a number of processes from 1 to 256, not '%s'", jobs_s);
+    if (sim_counts(games_s, seed_s, jobs_s, PP_SIM_MAX_GAMES, &games, &seed, &jobs, why, sizeof why))
+        return bad("%s", why);
     if (iter_s && !sim_parse_number(iter_s, 1, 100000000, &iters))
         return bad("--iterations wants a whole number from 1, not '%s'", iter_s);
     PpAiBudget b = pp_ai_default_budget();
@@ -342,12 +214,7 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     static PpData pd;
     Diags d = {0};
     if (!pp_data_load(dir, &pd, &d)) {
-        for (int i = 0; i < d.count; i++) {
-            char line[600];
-            diag_format(&d.items[i], line, sizeof line);
-            fprintf(stderr, "%s\n", line);
-        }
-        diags_free(&d);
+        sim_print_diags(&d);
         return 1;
     }
     diags_free(&d);
@@ -359,18 +226,17 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
         fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
         return 1;
     }
-    struct timespec t0, t1;
+    struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (!run(&pd, (uint64_t)seed, ngames, (int)jobs, level, &b, recs, &t0)) {
+    PpRun ctx = {&pd, (uint64_t)seed, ngames, level, &b, recs};
+    SimGames sg = {play_line, record_read, &ctx};
+    if (!sim_run_games(ngames, (int)jobs, &sg, &t0)) {
         fprintf(stderr, "guv sim: could not start %d worker processes: %s\n", (int)jobs, strerror(errno));
         free(recs);
         return 1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
     report((uint64_t)seed, ngames, level, &b, recs);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("time: %.2f s, %.2f games/s (%llu job%s)\n", secs, secs > 0 ? (double)ngames / secs : 0.0, jobs,
-           jobs == 1 ? "" : "s");
+    sim_print_time(&t0, ngames, (int)jobs);
     int failed = 0;
     for (long i = 0; i < ngames; i++)
         failed += !recs[i].ok;

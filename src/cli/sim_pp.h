@@ -4,6 +4,8 @@
 
 /* argv as cmd_sim has it; the --game option among the rest. */
 int cmd_sim_pp(int argc, char **argv, const char *data_option);
+/* guv sim --game red-die: The Red Die of Courage between two computer players (sim_rd.c). */
+int cmd_sim_rd(int argc, char **argv, const char *data_option);
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,0 +1,324 @@
+/* The Red Die of Courage: RDC-MOVE ([3.1]: the leader's way measured by
+ * geometry's rd_move_costs, the successes buying 10 cm each up to the 40 cm
+ * cap, half speed for a unit in line or carrying wounded), RDC-COHESION
+ * ([1.1]: where the soldiers stand after a move: re-formed around the
+ * leader, each within rules.cohesion_mm of another, in line or in a cloud;
+ * docs/rulings.md) and the retreats the tables order (to the nearest cover,
+ * toward the side's lines). */
+#include <stdlib.h>
+
+#include "red_die/rd_internal.h"
+
+bool rd_slow(const RdGame *g, int squad)
+{
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound != RD_UNHURT)
+            return true;
+    return false;
+}
+
+int rd_allowance(const RdGame *g, int squad, int successes, bool line)
+{
+    const RdRules *r = RDR(g);
+    if (successes <= 0)
+        return 0;
+    int level = successes < r->nlevels ? successes : r->nlevels, mm = 0;
+    for (int l = level; l >= 1 && mm == 0; l--)
+        mm = r->move_mm[l]; /* the levels above the table's last movement buy that movement */
+    if (mm > r->max_move_mm)
+        mm = r->max_move_mm;
+    return line || rd_slow(g, squad) ? mm / 2 : mm;
+}
+
+/* The ways from a cell depend on the field, the cell and the enemy soldiers
+ * in the way: the last few maps are kept (the list, the refusal and the
+ * move ask for the same one in turn). The key is compared whole. */
+typedef struct {
+    const RdField *field;
+    RdCell from;
+    int nblocked;
+    RdCell blocked[RD_MAX_SOLDIERS];
+    RdCosts cost;
+} CostMemo;
+
+#define RD_COST_MEMOS 24
+
+void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
+{
+    static CostMemo memo[RD_COST_MEMOS];
+    static int next;
+    static bool blocked[RD_MAX_H][RD_MAX_W];
+    int leader = rd_leader(g, squad), side = g->squads[squad].side;
+    if (leader < 0) {
+        for (int r = 0; r < RD_MAX_H; r++)
+            for (int c = 0; c < RD_MAX_W; c++)
+                cost[r][c] = -1;
+        return;
+    }
+    CostMemo key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}, {{0}}};
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
+            key.blocked[key.nblocked++] = rd_soldier_cell(g, i);
+    }
+    for (int m = 0; m < RD_COST_MEMOS; m++) {
+        const CostMemo *e = &memo[m];
+        if (e->field == key.field && e->from.col == key.from.col && e->from.row == key.from.row &&
+            e->nblocked == key.nblocked && memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
+            memcpy(cost, e->cost, sizeof(RdCosts));
+            return;
+        }
+    }
+    memset(blocked, 0, sizeof blocked);
+    for (int i = 0; i < key.nblocked; i++)
+        blocked[key.blocked[i].row][key.blocked[i].col] = true;
+    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, cost);
+    CostMemo *e = &memo[next];
+    next = (next + 1) % RD_COST_MEMOS;
+    e->field = key.field;
+    e->from = key.from;
+    e->nblocked = key.nblocked;
+    memcpy(e->blocked, key.blocked, sizeof key.blocked);
+    memcpy(e->cost, cost, sizeof(RdCosts));
+}
+
+static bool free_for(const RdGame *g, const RdOcc occ, int squad, RdCell c)
+{
+    return rd_on_field(RDF(g), c) && !RDR(g)->cell[RDF(g)->cell[c.row][c.col]].impassable &&
+           (occ[c.row][c.col] == 0 || occ[c.row][c.col] == squad + 1);
+}
+
+bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells)
+{
+    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
+    if (n == 0)
+        return true;
+    if (!free_for(g, occ, squad, at))
+        return false;
+    if (line) { /* shoulder to shoulder across the front: N/S (and diagonals) a row, E/W a column */
+        int dc = facing == 2 || facing == 6 ? 0 : 1, dr = 1 - dc;
+        for (int i = 0; i < n; i++) {
+            int k = (i + 1) / 2 * (i % 2 ? -1 : 1); /* as rd_setup_cells: 0, -1, +1, -2, ... */
+            cells[i] = (RdCell){(int8_t)(at.col + k * dc), (int8_t)(at.row + k * dr)};
+            if (!free_for(g, occ, squad, cells[i]))
+                return false;
+        }
+        return true;
+    }
+    /* a cloud: breadth first from the leader, each soldier within cohesion of one placed before */
+    static bool seen[RD_MAX_H][RD_MAX_W];
+    memset(seen, 0, sizeof seen);
+    RdCell queue[RD_MAX_SOLDIERS * 32];
+    int head = 0, tail = 0, placed = 0, reach = RDR(g)->cohesion_mm / RDR(g)->cell_mm;
+    queue[tail++] = at;
+    seen[at.row][at.col] = true;
+    while (head < tail && placed < n) {
+        RdCell c = queue[head++];
+        cells[placed++] = c;
+        for (int dr = -reach; dr <= reach; dr++)
+            for (int dc = -reach; dc <= reach; dc++) {
+                RdCell nb = {(int8_t)(c.col + dc), (int8_t)(c.row + dr)};
+                if ((dr || dc) && tail < (int)(sizeof queue / sizeof queue[0]) && rd_on_field(RDF(g), nb) &&
+                    !seen[nb.row][nb.col] && rd_within(RDR(g), c, nb, RDR(g)->cohesion_mm) &&
+                    free_for(g, occ, squad, nb)) {
+                    seen[nb.row][nb.col] = true;
+                    queue[tail++] = nb;
+                }
+            }
+    }
+    return placed == n;
+}
+
+const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm,
+                                   const RdCosts cost, const RdOcc occ, char *buf, size_t n)
+{
+    if (!rd_on_field(RDF(g), to))
+        return rd_refuse(buf, n, "not a cell of the battlefield");
+    if (line && rd_on_table(g, squad) < RDR(g)->volley_min_soldiers)
+        return rd_refuse(buf, n, "a line needs at least %d soldiers", RDR(g)->volley_min_soldiers);
+    int leader = rd_leader(g, squad);
+    RdCell at = rd_soldier_cell(g, leader);
+    if (at.col == to.col && at.row == to.row && line == g->squads[squad].line)
+        return rd_refuse(buf, n, "the leader is there already");
+    if (cost[to.row][to.col] < 0)
+        return rd_refuse(buf, n, "no way leads there");
+    if (cost[to.row][to.col] > max_mm)
+        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
+    RdCell cells[RD_MAX_SOLDIERS];
+    int facing = rd_direction(at, to);
+    if (!rd_formation(g, occ, squad, to, line, facing < 0 ? g->squads[squad].facing : facing, cells))
+        return rd_refuse(buf, n, "the squad does not fit there");
+    return NULL;
+}
+
+int rd_direction(RdCell from, RdCell to)
+{
+    int dx = to.col - from.col, dy = to.row - from.row, ax = abs(dx), ay = abs(dy);
+    if (!dx && !dy)
+        return -1;
+    if (ax * 1000 <= ay * 414)
+        return dy < 0 ? 0 : 4;
+    if (ay * 1000 <= ax * 414)
+        return dx > 0 ? 2 : 6;
+    return dx > 0 ? (dy < 0 ? 1 : 3) : (dy < 0 ? 7 : 5);
+}
+
+/* Puts the squad's soldiers around its leader at `to`; false when it does not fit. */
+static bool place(RdGame *g, int squad, RdCell to, bool line, int facing)
+{
+    static RdOcc occ;
+    rd_occupancy(g, occ);
+    RdCell cells[RD_MAX_SOLDIERS];
+    if (!rd_formation(g, occ, squad, to, line, facing, cells))
+        return false;
+    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
+    for (int i = 0; i < n; i++) {
+        g->soldiers[m[i]].col = cells[i].col;
+        g->soldiers[m[i]].row = cells[i].row;
+    }
+    g->squads[squad].facing = (int8_t)facing;
+    g->squads[squad].line = (int8_t)line;
+    return true;
+}
+
+/* The reachable cell (cost within mm, the squad fitting) scoring least by
+ * score(); ties to the cheaper way. */
+typedef long (*Score)(const RdGame *g, int squad, RdCell c, const void *ctx);
+
+static bool best_cell(const RdGame *g, int squad, int mm, bool line, Score score, const void *ctx, RdCell *out)
+{
+    static RdCosts cost;
+    static RdOcc occ;
+    rd_squad_costs(g, squad, cost);
+    rd_occupancy(g, occ);
+    const RdField *f = RDF(g);
+    bool found = false;
+    long best = 0;
+    int best_cost = 0;
+    RdCell cells[RD_MAX_SOLDIERS];
+    for (int r = 0; r < f->h; r++)
+        for (int c = 0; c < f->w; c++) {
+            int k = cost[r][c];
+            if (k < 0 || k > mm)
+                continue;
+            RdCell at = {(int8_t)c, (int8_t)r};
+            long s = score(g, squad, at, ctx);
+            if (found && (s > best || (s == best && k >= best_cost)))
+                continue;
+            int facing = rd_direction(rd_soldier_cell(g, rd_leader(g, squad)), at);
+            if (!rd_formation(g, occ, squad, at, line, facing < 0 ? g->squads[squad].facing : facing, cells))
+                continue;
+            found = true;
+            best = s;
+            best_cost = k;
+            *out = at;
+        }
+    return found;
+}
+
+static void go(RdGame *g, RdEvents *ev, int squad, RdCell to, bool line, int kind, int mm)
+{
+    RdCell from = rd_soldier_cell(g, rd_leader(g, squad));
+    int facing = rd_direction(from, to);
+    bool was_line = g->squads[squad].line;
+    place(g, squad, to, line, facing < 0 ? g->squads[squad].facing : facing);
+    rd_emit(ev, kind, g->squads[squad].side, squad, -1, -1, to.col, to.row, mm, 0);
+    if (was_line != line)
+        rd_emit(ev, RD_EV_LINE, g->squads[squad].side, squad, -1, -1, -1, -1, line, 0);
+}
+
+static long dist_to(const RdGame *g, int squad, RdCell c, const void *ctx)
+{
+    (void)squad;
+    const RdCell *to = ctx;
+    long dx = (c.col - to->col) * (long)RDR(g)->cell_mm, dy = (c.row - to->row) * (long)RDR(g)->cell_mm;
+    return dx * dx + dy * dy;
+}
+
+void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool line)
+{
+    RdCell at = rd_soldier_cell(g, rd_leader(g, squad)), best = at;
+    if (mm > 0 && !best_cell(g, squad, mm, line, dist_to, &to, &best))
+        best = at;
+    if (mm <= 0 || (best.col == at.col && best.row == at.row && line == g->squads[squad].line)) {
+        rd_emit(ev, RD_EV_MOVE, g->squads[squad].side, squad, -1, -1, at.col, at.row, mm, 0);
+        return;
+    }
+    go(g, ev, squad, best, line, RD_EV_MOVE, mm);
+}
+
+int rd_nearest_enemy(const RdGame *g, int squad)
+{
+    int leader = rd_leader(g, squad), best = -1, best_d = 0;
+    if (leader < 0)
+        return -1;
+    for (int q = 0; q < g->nsquads; q++) {
+        int l = rd_leader(g, q);
+        if (g->squads[q].side == g->squads[squad].side || l < 0)
+            continue;
+        int d = rd_distance_mm(RDR(g), rd_soldier_cell(g, leader), rd_soldier_cell(g, l));
+        if (best < 0 || d < best_d) {
+            best = q;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* The distance (mm) from c to the nearest enemy soldier of side; its cell in *at. */
+static int enemy_distance(const RdGame *g, int side, RdCell c, RdCell *at)
+{
+    int best = -1;
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->where != RD_ON_TABLE || g->squads[s->squad].side == side)
+            continue;
+        int d = rd_distance_mm(RDR(g), c, rd_soldier_cell(g, i));
+        if (best < 0 || d < best) {
+            best = d;
+            if (at)
+                *at = rd_soldier_cell(g, i);
+        }
+    }
+    return best < 0 ? 1 << 20 : best;
+}
+
+typedef struct {
+    bool home;
+    int now; /* the enemy's distance from where the leader stands */
+} RetreatCtx;
+
+static long retreat_score(const RdGame *g, int squad, RdCell c, const void *ctx)
+{
+    const RetreatCtx *x = ctx;
+    int side = g->squads[squad].side;
+    RdCell enemy = c;
+    int d = enemy_distance(g, side, c, &enemy);
+    if (x->home) /* toward the own lines first, then away from the enemy */
+        return (long)abs(c.row - RDF(g)->home_row[side]) * 1000000L - d;
+    if (d < x->now)
+        return 4000000000L - d; /* closer to the enemy: only when nothing else */
+    int cover = d == 1 << 20 ? RDR(g)->cell[RDF(g)->cell[c.row][c.col]].cover : rd_cover(RDF(g), RDR(g), enemy, c);
+    if (cover > RD_COVER_NONE)
+        return 0; /* the nearest cover: ties to the cheaper way */
+    return 2000000000L - d;
+}
+
+void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event_kind)
+{
+    int leader = rd_leader(g, squad);
+    if (leader < 0)
+        return;
+    RdCell at = rd_soldier_cell(g, leader), best = at;
+    RetreatCtx ctx = {home, enemy_distance(g, g->squads[squad].side, at, NULL)};
+    if (!best_cell(g, squad, mm, false, retreat_score, &ctx, &best))
+        best = at;
+    go(g, ev, squad, best, false, event_kind, mm);
+    /* it stands on the defence: facing the nearest enemy */
+    int e = rd_nearest_enemy(g, squad);
+    if (e >= 0) {
+        int dir = rd_direction(best, rd_soldier_cell(g, rd_leader(g, e)));
+        if (dir >= 0)
+            g->squads[squad].facing = (int8_t)dir;
+    }
+}

@@ -1,0 +1,131 @@
+/* Shared between the parts of The Red Die of Courage's engine (src/red_die). */
+#ifndef GUV_RD_INTERNAL_H
+#define GUV_RD_INTERNAL_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "red_die/rd.h"
+
+#define RDR(g) ((g)->rules)
+#define RDF(g) ((g)->field)
+#define RD_ENEMY(side) (1 - (side))
+#define RD_MAX_RED 30 /* red dice a side may hold (the pool must fit RD_MAX_POOL) */
+
+/* What follows the losses of a fire (RdActivation.after_loss). */
+enum { RD_AFTER_ACTION, RD_AFTER_DEFENSIVE };
+
+typedef int RdCosts[RD_MAX_H][RD_MAX_W];
+/* Who stands where: squad + 1, or 0 (soldiers on the table only). */
+typedef uint8_t RdOcc[RD_MAX_H][RD_MAX_W];
+void rd_occupancy(const RdGame *g, RdOcc occ);
+
+/* game.c */
+const char *rd_refuse(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void rd_emit(RdEvents *ev, int kind, int side, int squad, int soldier, int other, int col, int row, int value,
+             int value2);
+/* One die for `purpose`, logged (DIE event) with its face. */
+int rd_roll(RdGame *g, RdEvents *ev, int purpose, int squad, int soldier);
+int rd_squad_of_cell(const RdGame *g, RdCell c); /* -1: no soldier there */
+int rd_soldier_at(const RdGame *g, RdCell c);
+bool rd_hittable(const RdSoldier *s);
+bool rd_soldier_able(const RdSoldier *s);
+/* The side's red dice change by delta (kept within 0..RD_MAX_RED). */
+void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta);
+/* After a soldier leaves the table: a new leader if he led. */
+void rd_after_leaving(RdGame *g, RdEvents *ev, int soldier);
+/* Soldiers of the squad on the table, in order, into out; returns how many. */
+int rd_members(const RdGame *g, int squad, int *out);
+
+/* activation.c (RDC-ACTIVATION, RDC-INITIATIVE, RDC-FIASCO, RDC-RED-DICE) */
+typedef struct {
+    int dice, successes, ones, sixes, sixes_red;
+    bool fiasco, disaster;
+} RdRoll;
+int rd_repeat_dice(const RdGame *g, int squad, int action);
+/* Rolls `chosen` dice, the repeat dice (repeat) and the side's red dice
+ * for squad; the red dice's own effects are carried out. successes are
+ * net of the unit's badly wounded and its leader's crisis. */
+void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
+                        RdRoll *out);
+void rd_pass_initiative(RdGame *g, RdEvents *ev);
+/* The activation's action is over (after its questions): the heroic roll
+ * if one is due, then the end of the activation. */
+void rd_action_done(RdGame *g, RdEvents *ev);
+void rd_end_activation(RdGame *g, RdEvents *ev);
+const char *rd_activation_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
+void rd_apply_activation(RdGame *g, const RdDecision *d, RdEvents *ev);
+/* A failed roll (fiasco or disaster) of squad's activation. */
+void rd_failed(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll);
+
+/* disaster.c (RDC-DISASTER) */
+void rd_disaster(RdGame *g, RdEvents *ev, int squad);
+void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier);
+
+/* heroic.c (RDC-HEROIC) */
+void rd_heroic(RdGame *g, RdEvents *ev);
+const char *rd_heroic_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
+void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev);
+
+/* movement.c (RDC-MOVE, RDC-COHESION) */
+bool rd_slow(const RdGame *g, int squad);
+/* mm the squad may move with that many successes (the table, the cap, half speed). */
+int rd_allowance(const RdGame *g, int squad, int successes, bool line);
+/* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking. */
+void rd_squad_costs(const RdGame *g, int squad, RdCosts cost);
+/* Where the squad's soldiers stand around a leader at `at` (cells, in
+ * rd_members order, the leader first): false when it does not fit. */
+bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells);
+/* May the squad's leader be sent to `to` (deployed so)? cost from rd_squad_costs. */
+const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm,
+                                   const RdCosts cost, const RdOcc occ, char *buf, size_t n);
+/* Moves the squad toward `to` within mm: to `to` if the way is short
+ * enough, else to the cell within reach nearest it. */
+void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool line);
+/* Retreats up to mm: to the nearest cover not closer to the enemy
+ * (home false), or toward its side's lines (home true). */
+void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event_kind);
+int rd_direction(RdCell from, RdCell to); /* 0..7, N clockwise; -1 when the same cell */
+/* The enemy squad whose leader is nearest squad's leader; -1. */
+int rd_nearest_enemy(const RdGame *g, int squad);
+
+/* fire.c (RDC-FIRE, RDC-VOLLEY, RDC-FIRE-LOSS, RDC-WOUNDS, RDC-LOSSES) */
+/* Resolves a fire of squad at target with successes (net) and bonus; the
+ * hits go to the loss questions, then `after`. */
+void rd_fire(RdGame *g, RdEvents *ev, int squad, int target, int successes, int bonus, int after);
+/* Hits still to assign: asks, or assigns when there is one choice, then continues. */
+void rd_next_loss(RdGame *g, RdEvents *ev);
+int rd_loss_candidates(const RdGame *g, int *out);
+const char *rd_loss_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
+void rd_apply_loss(RdGame *g, const RdDecision *d, RdEvents *ev);
+/* A result of a loss table (RD_FX_DEAD/BAD_WOUND/LIGHT_WOUND) on a soldier, wounds combined. */
+void rd_wound(RdGame *g, RdEvents *ev, int soldier, int effect, const RdTable *table);
+int rd_fire_band(const RdGame *g, int squad, int target);
+
+/* assault.c, melee.c (RDC-ASSAULT, RDC-MELEE, RDC-SURRENDER) */
+void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool defensive_fire);
+/* The mm the squad needs to reach contact with target; -1 when no way. */
+int rd_assault_cost(const RdGame *g, int squad, int target);
+const char *rd_defend_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
+void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev);
+void rd_assault_contact(RdGame *g, RdEvents *ev);
+void rd_melee(RdGame *g, RdEvents *ev, int squad, int target, int bonus);
+
+/* rally.c (RDC-RALLY) */
+void rd_rally(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll);
+bool rd_may_return(const RdGame *g, int squad);
+
+/* prisoners.c (RDC-PRISONERS) */
+void rd_capture(RdGame *g, RdEvents *ev, int soldier, int captor_squad);
+void rd_escort(RdGame *g, RdEvents *ev, int captor_squad, int prisoners);
+
+/* victory.c (RDC-VICTORY, RDC-END) */
+bool rd_side_can_act(const RdGame *g, int side);
+void rd_check_end(RdGame *g, RdEvents *ev);
+
+/* decision.c */
+extern const char *const rd_kind_verbs[RD_D_KINDS];
+/* Is any decision open (the list stopped at its first)? */
+bool rd_any_legal(const RdGame *g);
+
+#endif
