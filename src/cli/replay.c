@@ -49,16 +49,11 @@ static int replay_pp(const char *file, int limit, const char *data_option)
         return 1;
     }
     int n = limit < 0 || limit > whole.nrec ? whole.nrec : limit;
-    pp_play_new(&p, &pd, whole.seed, false, whole.computer, NULL);
-    for (int i = 0; i < n; i++) {
-        const PpRecord *r = &whole.rec[i];
-        char why[200] = "";
-        if (r->kind == PP_REC_DIE ? !pp_play_force_die(&p, r->die) : !pp_play_apply(&p, &r->d, why, sizeof why)) {
-            fprintf(stderr, "guv replay: %s: record %d no longer replays: %s\n", file, i + 1, why);
-            pp_play_free(&whole);
-            pp_play_free(&p);
-            return 1;
-        }
+    char why[300];
+    if (!pp_play_replay_to(&p, &whole, n, why, sizeof why)) {
+        fprintf(stderr, "guv replay: %s: %s\n", file, why);
+        pp_play_free(&whole);
+        return 1;
     }
     printf("replay %s: A Perfect Plan, seed %llu, %d decisions and dice\n", file, (unsigned long long)p.seed, n);
     for (int i = 0; i < p.nlog; i++) {
@@ -97,14 +92,19 @@ int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *
     }
     if (!file)
         return usage("name the save file to replay");
-    if (pp_play_is_save(file))
+    bool step = limit < 0 && (uo->keys_file || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
+    if (pp_play_is_save(file) && !step)
         return replay_pp(file, limit, data_option);
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;
-    if (limit < 0 && (uo->keys_file || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)))) { /* step through it */
+    if (step) { /* step through it (a save of A Perfect Plan on its own screen) */
         setlocale(LC_ALL, "");
-        int rc = ui_replay(&gd, file, uo);
+        UiOptions o = *uo;
+        char dir[4096];
+        if (cli_data_dir(data_option, dir, sizeof dir, stderr) == 0)
+            o.data_dir = dir; /* A Perfect Plan's data is read from there */
+        int rc = ui_replay(&gd, file, &o);
         gamedata_free(&gd);
         return rc;
     }

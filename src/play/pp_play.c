@@ -184,6 +184,24 @@ void pp_play_new(PpPlay *p, const PpData *pd, uint64_t seed, bool standard, int 
     autosave(p);
 }
 
+bool pp_play_replay_to(PpPlay *out, const PpPlay *whole, int n, char *why, size_t wn)
+{
+    if (n > whole->nrec)
+        n = whole->nrec;
+    pp_play_new(out, whole->pd, whole->seed, false, whole->computer, NULL);
+    for (int i = 0; i < n; i++) {
+        const PpRecord *r = &whole->rec[i];
+        char reason[200] = "";
+        if (r->kind == PP_REC_DIE ? !pp_play_force_die(out, r->die)
+                                  : !pp_play_apply(out, &r->d, reason, sizeof reason)) {
+            snprintf(why, wn, "record %d no longer replays: %s", i + 1, reason[0] ? reason : "a die out of place");
+            pp_play_free(out);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool pp_play_apply(PpPlay *p, const PpDecision *d, char *why, size_t n)
 {
     PpRecord r = {.kind = PP_REC_DO, .d = *d};

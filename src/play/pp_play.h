@@ -100,6 +100,10 @@ bool pp_play_save(const PpPlay *p, const char *path, char *err, size_t n);
  * "path:line: what is wrong" in err); it goes on saving there when
  * keep_saving. */
 bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_saving, char *err, size_t n);
+/* A fresh, unsaved game in *out: whole's first n records replayed from its seed (the
+ * screen's replay steps through a save so; guv replay prints one). False with the record's
+ * number and reason in why when one no longer replays (out is then left empty). */
+bool pp_play_replay_to(PpPlay *out, const PpPlay *whole, int n, char *why, size_t wn);
 void pp_play_flush(PpPlay *p);
 /* The game over: its autosave renamed perfect-plan-finished.save. */
 void pp_play_finish(PpPlay *p);

@@ -437,6 +437,14 @@ static int run_replay(Ui *u, const char *file)
 {
     GameUi gu;
     char err[1200];
+    if (pp_play_is_save(file)) { /* the area game: its own screen */
+        int rc = pp_replay(u, data_dir, file, err, sizeof err);
+        if (rc) {
+            restore_terminal();
+            fprintf(stderr, "guv replay: %s\n", err);
+        }
+        return rc;
+    }
     bool mem = game_ui_alloc(&gu, u->gd);
     if (!mem || !play_resume(&gu.play, u->gd, file, err, sizeof err)) {
         game_ui_free(&gu);

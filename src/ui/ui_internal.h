@@ -252,6 +252,10 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize);
 /* Opens the game of A Perfect Plan saved at path and plays on (saving
  * there); false with the reason in msg when it cannot be read. */
 bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
+/* guv replay on a save of A Perfect Plan: steps through it on its screen (] [ a record, } { a
+ * turn, v the other side's view); the file is not written. 1 with the reason in msg when it
+ * cannot be opened or no longer replays. */
+int pp_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
 
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */

@@ -31,10 +31,14 @@ typedef struct {
     int news_from;  /* the log entries since the viewer's last decision start here */
     unsigned char flash[PP_MAX_AREAS];
     char msg[600];
+    const PpPlay *whole; /* a replay: the save stepped through (play holds its first replay_at records) */
+    int replay_at, replay_viewer;
 } PpUi;
 
 static int viewer_of(const PpUi *s)
 {
+    if (s->whole)
+        return s->replay_viewer;
     if (s->play.computer >= 0)
         return 1 - s->play.computer;
     int m = pp_to_move(&s->play.g);
@@ -192,6 +196,38 @@ static void opponent_summary(const PpUi *s, int viewer, char *news, size_t n)
         snprintf(news + l - 1, n - l + 1, "; L: log"); /* over the last comma */
 }
 
+/* How the fights since the viewer's last order ended, either side's, in a few words for the
+ * news line ("Chancellor: AoP won; lost And, AoP trench"), before what news says already;
+ * the log has the dice. */
+static void fight_news(const PpUi *s, char *news, size_t n)
+{
+    char text[300] = "", lost[200] = "";
+    for (int i = s->news_from; i < s->play.nlog; i++) {
+        const PpEvent *e = &s->play.log[i].e;
+        size_t l = strlen(text), ll = strlen(lost);
+        if (e->kind == PP_EV_COMBAT) {
+            lost[0] = '\0';
+        } else if (e->kind == PP_EV_LOSS && e->side >= 0 && e->side < PP_SIDES && ll < sizeof lost) {
+            char code[PP_SHORT_LEN + 16];
+            if (e->counter >= 0)
+                pp_counter_code(s->pd, e->counter, code, sizeof code);
+            else
+                snprintf(code, sizeof code, "%s trench", s->pd->sides[e->side].shortname);
+            snprintf(lost + ll, sizeof lost - ll, "%s%s", ll ? ", " : "", code);
+        } else if (e->kind == PP_EV_WIN && e->to >= 0 && e->to < s->pd->nareas && l < sizeof text) {
+            snprintf(text + l, sizeof text - l, "%s%s: %s %s%s%s", l ? "; " : "", s->pd->areas[e->to].shortname,
+                     e->side >= 0 ? s->pd->sides[e->side].shortname : "nobody", e->side >= 0 ? "won" : "held",
+                     lost[0] ? "; lost " : "", lost);
+            lost[0] = '\0';
+        }
+    }
+    if (!text[0])
+        return;
+    char old[300];
+    snprintf(old, sizeof old, "%s", news);
+    snprintf(news, n, "%s%s%s", text, old[0] ? "; " : "", old);
+}
+
 static void pp_draw_map(PpUi *s, int viewer)
 {
     PpMarks marks;
@@ -223,18 +259,38 @@ static void pp_draw_map(PpUi *s, int viewer)
     if (last >= 0)
         pp_event_format(s->pd, &s->play.log[last].e, viewer, news, sizeof news);
     opponent_summary(s, viewer, news, sizeof news);
+    fight_news(s, news, sizeof news);
     pp_question_text(&s->play.g, q, sizeof q);
     const char *lines[3] = {elim, news, q};
+    int width[3];
     for (int i = 0; i < 3; i++) {
-        int row = PPS_ROWS - 3 + i;
-        if (!lines[i] || row >= LINES - 1)
-            continue;
-        int w = 0;
-        while (w < PPS_COLS && m.ch[row][w] == ' ')
+        int row = PPS_ROWS - 3 + i, w = 0;
+        while (row < PPS_ROWS && w < PPS_COLS && m.ch[row][w] == ' ')
             w++;
         w = w > 1 ? w - 1 : 0;
-        if (w > COLS)
-            w = COLS;
+        width[i] = w > COLS ? COLS : w;
+    }
+    /* an area chosen with the list closed: what is in it, over the first two lines (the list,
+     * where it shows, says it in full) */
+    char area[600], part[2][300];
+    if (s->filter >= 0 && !s->list_open && COLS < PPS_COLS + 30) {
+        pp_area_text(&s->play.g, viewer, s->filter, area, sizeof area);
+        const char *t = area;
+        for (int i = 0; i < 2; i++) {
+            int n = *t ? ui_wrap_len(t, width[i]) : 0;
+            if (i == 1 && (int)strlen(t) > width[i] && width[i] > 1) /* still more: say so */
+                n = width[i] - 1;
+            snprintf(part[i], sizeof part[i], "%.*s%s", n, t, i == 1 && n < (int)strlen(t) ? "+" : "");
+            t += n;
+            while (*t == ' ')
+                t++;
+            lines[i] = part[i];
+        }
+    }
+    for (int i = 0; i < 3; i++) {
+        int row = PPS_ROWS - 3 + i, w = width[i];
+        if (!lines[i] || row >= LINES - 1)
+            continue;
         if (i == 2)
             attrset(A_BOLD);
         else if (s->u->colour && i == 1)
@@ -267,15 +323,40 @@ static void pp_draw_list(PpUi *s, int x, int y, int w, int h, bool box)
     mvaddnstr(y, x, title, w);
     attrset(A_NORMAL);
     int rows = h - 1;
-    if (rows < 1)
-        return;
+    if (s->filter >= 0 && rows > 4) { /* what the viewer knows of the area, up to three rows */
+        char text[600];
+        pp_area_text(&s->play.g, viewer_of(s), s->filter, text, sizeof text);
+        const char *t = text;
+        int used = 0;
+        attrset(A_BOLD);
+        while (*t && used < 3) {
+            int n = ui_wrap_len(t, w - 1);
+            move(y + 1 + used, x);
+            for (int k = 0; k < w; k++)
+                addch(' ');
+            mvaddnstr(y + 1 + used, x + 1, t, n);
+            t += n;
+            while (*t == ' ')
+                t++;
+            used++;
+        }
+        attrset(A_NORMAL);
+        y += used;
+        rows -= used;
+    }
     if (s->sel < s->top)
         s->top = s->sel;
     if (s->sel >= s->top + rows)
         s->top = s->sel - rows + 1;
+    bool brief = false; /* one form for the whole list: the short one when any order needs it */
+    for (int i = 0; i < s->nview && !brief; i++) {
+        char text[200];
+        pp_decision_words(&s->play.g, &s->legal[s->view[i]], text, sizeof text);
+        brief = (int)strlen(text) > w - 1;
+    }
     for (int i = 0; i < rows && s->top + i < s->nview; i++) {
         char text[200];
-        pp_decision_words(&s->play.g, &s->legal[s->view[s->top + i]], text, sizeof text);
+        pp_decision_fit(&s->play.g, &s->legal[s->view[s->top + i]], text, sizeof text, w - 1, brief);
         bool on = s->top + i == s->sel;
         move(y + 1 + i, x);
         for (int k = 0; k < w; k++)
@@ -348,8 +429,10 @@ static void pp_draw_screen(PpUi *s)
     pp_boxes_text(&s->play.g, viewer, elim, sizeof elim, reinf, sizeof reinf);
     char bar[700];
     snprintf(bar, sizeof bar, "%s %s%s%s%s", COLS >= 100 ? " A Perfect Plan " : "", status,
-             s->play.computer >= 0 ? (viewer == PP_UNION ? " (you: AoP)" : " (you: ANV)") : "", reinf[0] ? " | " : "",
-             reinf);
+             s->whole ? (viewer == PP_UNION ? " (replay, AoP's view)" : " (replay, ANV's view)")
+             : s->play.computer >= 0 ? (viewer == PP_UNION ? " (you: AoP)" : " (you: ANV)")
+                                     : "",
+             reinf[0] ? " | " : "", reinf);
     ui_bar(0, bar);
     if (s->overlay == 1) {
         int h = LINES - 2;
@@ -361,7 +444,14 @@ static void pp_draw_screen(PpUi *s)
     pp_draw_map(s, viewer);
     bool wide = COLS >= PPS_COLS + 30;
     const PpDecision *d = selected(s);
-    if (wide) {
+    if (wide && s->whole) { /* a replay: the log down the whole side */
+        int x = PPS_COLS + 1, w = COLS - x;
+        attrset(A_REVERSE);
+        mvhline(1, x, ' ', w);
+        mvaddnstr(1, x, " the log", w);
+        attrset(A_NORMAL);
+        draw_log_lines(s, viewer, x, 2, w, LINES - 3);
+    } else if (wide) {
         int x = PPS_COLS + 1, w = COLS - x;
         int h = (LINES - 2) / 2;
         pp_draw_list(s, x, 1, w, h, false);
@@ -385,14 +475,24 @@ static void pp_draw_screen(PpUi *s)
     char line[700];
     if (s->msg[0])
         snprintf(line, sizeof line, " %.500s", s->msg);
-    else if (d) {
+    else if (s->whole) {
+        char text[200] = "the start";
+        if (s->replay_at > 0) {
+            const PpRecord *r = &s->whole->rec[s->replay_at - 1];
+            if (r->kind == PP_REC_DIE)
+                snprintf(text, sizeof text, "a die forced: %d", r->die);
+            else
+                pp_decision_format(s->pd, &r->d, text, sizeof text);
+        }
+        snprintf(line, sizeof line, " %d/%d: %s", s->replay_at, s->whole->nrec, text);
+    } else if (d) {
         char text[200];
         pp_decision_words(&s->play.g, d, text, sizeof text);
         snprintf(line, sizeof line, " %d/%d> %s", s->sel + 1, s->nview, text);
     } else
         snprintf(line, sizeof line, " -");
     ui_bar(LINES - 1, line);
-    const char *keys = " Up/Dn Enter <> Tab L u ? ";
+    const char *keys = s->whole ? " ] [ step  } { turn  v side  L log  q " : " Up/Dn Enter <> Tab L u ? ";
     if ((int)strlen(line) + (int)strlen(keys) < COLS) {
         attrset(A_REVERSE);
         mvaddstr(LINES - 1, COLS - (int)strlen(keys), keys);
@@ -454,14 +554,13 @@ static void computer_moves(PpUi *s)
 static void choose(PpUi *s, const PpDecision *d)
 {
     char why[300];
-    int mover = pp_to_move(&s->play.g);
+    int from = s->play.nlog;
     if (!pp_play_apply(&s->play, d, why, sizeof why)) {
         snprintf(s->msg, sizeof s->msg, "refused: %.500s", why);
         return;
     }
-    (void)mover;
     memset(s->flash, 0, sizeof s->flash);
-    s->news_from = s->play.nlog;
+    s->news_from = from; /* a fight this order began ends in the news too (fight_news) */
     after_change(s);
 }
 
@@ -493,7 +592,7 @@ static void pp_draw_end(PpUi *s)
     int h = LINES - 2 - y;
     if (h > 0) {
         mvaddnstr(y++, 4, "The last of the log:", COLS - 8);
-        draw_log_lines(s, -1, 4, y, COLS - 8, h - 1);
+        draw_log_lines(s, -1, 1, y, COLS - 1, h - 1); /* wider than the text above: a log line seldom needs cutting */
     }
     ui_bar(LINES - 1, " any key: back to the menu (the game is kept as perfect-plan-finished.save)");
     refresh();
@@ -786,4 +885,106 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
         if (started)
             play_started(true, note, sizeof note);
     }
+}
+
+/* s.play rebuilt as the save's first `at` records left it: its log's newest entries (that
+ * record's) in bold. */
+static bool replay_step(const PpPlay *whole, int at, char *msg, size_t n)
+{
+    pp_play_free(&s.play);
+    if (!pp_play_replay_to(&s.play, whole, at, msg, n))
+        return false;
+    s.replay_at = at;
+    s.news_from = s.play.nlog;
+    while (s.news_from > 0 && s.play.log[s.news_from - 1].rec == at - 1 && at > 0)
+        s.news_from--;
+    s.nlegal = s.nview = 0; /* looking, not playing: no orders */
+    return true;
+}
+
+/* The record where the turn after (dir 1) or the turn of (dir -1) the current position begins. */
+static int replay_turn_step(const PpPlay *whole, int dir)
+{
+    static PpPlay probe;
+    char why[300];
+    int turn = s.play.g.turn, at = s.replay_at;
+    for (;;) {
+        at += dir;
+        if (at <= 0 || at >= whole->nrec)
+            return at <= 0 ? 0 : whole->nrec;
+        if (!pp_play_replay_to(&probe, whole, at, why, sizeof why))
+            return s.replay_at;
+        int t = probe.g.turn;
+        pp_play_free(&probe);
+        if (dir > 0 ? t > turn : t < turn)
+            return dir > 0 ? at : at + 1;
+    }
+}
+
+int pp_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t n)
+{
+    if (!load_data(data_dir, &pd, msg, n))
+        return 1;
+    static PpPlay whole;
+    if (!pp_play_load(&whole, &pd, path, false, msg, n))
+        return 1;
+    fresh(u);
+    s.filter = -1;
+    s.whole = &whole;
+    s.replay_viewer = whole.computer >= 0 ? 1 - whole.computer : PP_UNION;
+    int rc = 0;
+    if (!replay_step(&whole, 0, msg, n))
+        rc = 1;
+    while (rc == 0) {
+        pp_draw_screen(&s);
+        int k = keys_get();
+        s.msg[0] = '\0';
+        if (s.overlay == 2) {
+            s.overlay = 0;
+            continue;
+        }
+        if (s.overlay == 1) {
+            if (k == 27 || k == 'L' || k == 'q')
+                s.overlay = 0, s.log_back = 0;
+            else if (k == KEY_UP || k == 'k')
+                s.log_back += s.log_back < s.play.nlog - 1;
+            else if (k == KEY_DOWN || k == 'j')
+                s.log_back -= s.log_back > 0;
+            else if (k == KEY_PPAGE)
+                s.log_back = s.log_back + 10 < s.play.nlog ? s.log_back + 10 : s.play.nlog - 1;
+            else if (k == KEY_NPAGE)
+                s.log_back = s.log_back > 10 ? s.log_back - 10 : 0;
+            continue;
+        }
+        int at = s.replay_at;
+        if (k == 'q' || k == 'Q')
+            break;
+        else if (k == 27)
+            snprintf(s.msg, sizeof s.msg, "a replay is read-only: ] [ step through it, q leaves");
+        else if (k == ']' || k == KEY_RIGHT || k == ' ' || k == '\n' || k == KEY_ENTER)
+            at = at < whole.nrec ? at + 1 : at;
+        else if (k == '[' || k == KEY_LEFT || k == KEY_BACKSPACE)
+            at = at > 0 ? at - 1 : 0;
+        else if (k == '}')
+            at = replay_turn_step(&whole, 1);
+        else if (k == '{')
+            at = replay_turn_step(&whole, -1);
+        else if (k == KEY_HOME)
+            at = 0;
+        else if (k == KEY_END)
+            at = whole.nrec;
+        else if (k == 'v')
+            s.replay_viewer = 1 - s.replay_viewer;
+        else if (k == 'L')
+            s.overlay = 1;
+        else if (k == '?')
+            s.overlay = 2;
+        if (at == s.replay_at && at == whole.nrec && (k == ']' || k == ' '))
+            snprintf(s.msg, sizeof s.msg, "the end of the save (%d records): [ goes back, q leaves", whole.nrec);
+        if (at != s.replay_at && !replay_step(&whole, at, msg, n))
+            rc = 1;
+    }
+    pp_play_free(&s.play);
+    pp_play_free(&whole);
+    return rc;
 }

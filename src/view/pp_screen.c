@@ -1,6 +1,8 @@
 /* A Perfect Plan's screen as text: see pp_screen.h. */
 #include "view/pp_screen.h"
 
+#include "view/textfit.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,6 +305,64 @@ void pp_decision_words(const PpGame *g, const PpDecision *d, char *buf, size_t n
     }
 }
 
+/* A counter's name for a narrow list: a minor unit without its side ("minor unit 4"; the list
+ * is one side's). */
+static const char *bname(const PpData *pd, int c)
+{
+    const char *n = cname(pd, c);
+    const char *minor = strstr(n, "minor unit");
+    return minor ? minor : n;
+}
+
+void pp_decision_fit(const PpGame *g, const PpDecision *d, char *buf, size_t n, int width, bool brief_always)
+{
+    pp_decision_words(g, d, buf, n);
+    if ((int)strlen(buf) <= width && !brief_always)
+        return;
+    const PpData *pd = g->data;
+    char brief[200];
+    snprintf(brief, sizeof brief, "%s", buf);
+    switch (d->kind) {
+    case PP_D_PLACE:
+    case PP_D_RECOVER:
+        snprintf(brief, sizeof brief, "%s %s > %s", d->kind == PP_D_PLACE ? "set up" : "recover", bname(pd, d->a),
+                 aname(pd, d->b));
+        break;
+    case PP_D_MOVE:
+        snprintf(brief, sizeof brief, "%s > %s", bname(pd, d->a), aname(pd, d->b));
+        break;
+    case PP_D_SWAP:
+        snprintf(brief, sizeof brief, "swap %s & %s", bname(pd, d->a), bname(pd, d->b));
+        text_fit(brief, "", width, buf, n);
+        if (strchr(buf, '~') == NULL)
+            return;
+        /* still too long: the codes the map shows beside their areas */
+        char a[16], b[16];
+        pp_counter_code(pd, d->a, a, sizeof a);
+        pp_counter_code(pd, d->b, b, sizeof b);
+        snprintf(brief, sizeof brief, "swap %s (%s) & %s (%s)", a, aname(pd, g->where[d->a]), b,
+                 aname(pd, g->where[d->b]));
+        if ((int)strlen(brief) > width) /* the list is narrowed to one of the two areas, or the map shows it */
+            snprintf(brief, sizeof brief, "swap %s & %s (%s)", a, b, aname(pd, g->where[d->b]));
+        break;
+    case PP_D_RETREAT:
+    case PP_D_LEADER:
+        snprintf(brief, sizeof brief, "%s%s > %s", d->kind == PP_D_RETREAT ? "retreat " : "", bname(pd, d->a),
+                 aname(pd, d->b));
+        break;
+    case PP_D_LOSS:
+        if (d->a >= 0)
+            snprintf(brief, sizeof brief, "lose %s", bname(pd, d->a));
+        break;
+    case PP_D_BONUS:
+        snprintf(brief, sizeof brief, "Hooker's +1 to %s", bname(pd, d->a));
+        break;
+    default:
+        break;
+    }
+    text_fit(brief, "", width, buf, n);
+}
+
 int pp_decision_areas(const PpGame *g, const PpDecision *d, int out[2])
 {
     const PpData *pd = g->data;
@@ -401,4 +461,30 @@ void pp_boxes_text(const PpGame *g, int viewer, char *elim, size_t ne, char *rei
             snprintf(names[side], sizeof names[side], " %d face down", count[side]);
     snprintf(elim, ne, "Elim AoP%s  ANV%s", count[PP_UNION] ? names[PP_UNION] : " -",
              count[PP_CONFEDERATE] ? names[PP_CONFEDERATE] : " -");
+}
+
+void pp_area_text(const PpGame *g, int viewer, int a, char *buf, size_t n)
+{
+    const PpData *pd = g->data;
+    buf[0] = '\0';
+    if (a < 0 || a >= pd->nareas)
+        return;
+    PpView v;
+    pp_view(g, viewer, &v);
+    size_t l = (size_t)snprintf(buf, n, "%s, held by %s", pd->areas[a].name, pd->sides[v.control[a]].shortname);
+    for (int side = 0; side < PP_SIDES && l < n; side++)
+        if (v.trench[a] & (1u << side))
+            l += (size_t)snprintf(buf + l, n - l, ", trench (%s)", pd->sides[side].shortname);
+    for (int pass = 0; pass < PP_SIDES && l < n; pass++) {
+        int side = pass == 0 ? viewer : 1 - viewer, shown = 0;
+        for (int c = 0; c < pd->ncounters && l < n; c++)
+            if (pd->counters[c].side == side && v.where[c] == a)
+                l += (size_t)snprintf(buf + l, n - l, "%s %s", shown++ ? "," : ";", cname(pd, c));
+        int hidden = v.backs[side][a] - shown;
+        if (hidden > 0 && l < n)
+            l += (size_t)snprintf(buf + l, n - l, "%s %d %s face down", shown ? "," : ";", hidden,
+                                  pd->sides[side].shortname);
+    }
+    if (l < n && v.backs[PP_UNION][a] == 0 && v.backs[PP_CONFEDERATE][a] == 0)
+        snprintf(buf + l, n - l, "; empty");
 }

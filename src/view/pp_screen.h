@@ -55,6 +55,15 @@ void pp_counter_code(const PpData *pd, int c, char *buf, size_t n);
 void pp_status_text(const PpGame *g, char *buf, size_t n);
 /* A decision in words for the list: "move II Corps (Couch): Banks' Ford -> Salem Church". */
 void pp_decision_words(const PpGame *g, const PpDecision *d, char *buf, size_t n);
+/* The same in at most width characters: when the words are wider (or brief_always: a list where
+ * some are, read alike), a shorter form that leaves out the area moved from (the map marks it)
+ * and shortens the names (text_fit): "Anderson's Div. > Banks' Fd". The full words still show
+ * on the bottom line. */
+void pp_decision_fit(const PpGame *g, const PpDecision *d, char *buf, size_t n, int width, bool brief_always);
+/* An area's contents as the viewer may know them, for the area the list is narrowed to:
+ * "Hamilton's Crossing, held by ANV, trench (ANV); A. P. Hill's Division, Rodes' Division; 2 AoP
+ * face down" (the enemy's faces only in a combat under way). */
+void pp_area_text(const PpGame *g, int viewer, int a, char *buf, size_t n);
 /* The areas a decision names (its counter's area first): up to two, -1 none; how many. */
 int pp_decision_areas(const PpGame *g, const PpDecision *d, int out[2]);
 /* What the side to move is asked now, in words ("AoP: move up to 3 units, or done"). */
