@@ -98,10 +98,21 @@ static void start_aiming(RdUi *u)
         if (d->kind == e->kind && d->squad == e->squad && d->row >= 0 && d->col >= 0)
             u->dest[d->row][d->col] = true;
     }
+    /* the cursor on the destination nearest the leader (a step: his own cell is no move) */
     int leader = e->squad >= 0 ? rd_leader(&u->play.g, e->squad) : rd_leader(&u->play.g, u->play.g.act.squad);
     RdCell c = leader >= 0 ? rd_soldier_cell(&u->play.g, leader) : (RdCell){(int8_t)e->col, (int8_t)e->row};
-    u->cur_col = c.col;
-    u->cur_row = c.row;
+    u->cur_col = e->col;
+    u->cur_row = e->row;
+    int best = -1;
+    for (int r = 0; r < RD_MAX_H; r++)
+        for (int k = 0; k < RD_MAX_W; k++) {
+            int d2 = (r - c.row) * (r - c.row) + (k - c.col) * (k - c.col);
+            if (u->dest[r][k] && d2 > 0 && (best < 0 || d2 < best)) {
+                best = d2;
+                u->cur_col = k;
+                u->cur_row = r;
+            }
+        }
     u->line = 0;
     u->aiming = true;
 }
@@ -345,7 +356,7 @@ static void rd_draw_screen(RdUi *u)
     else if (dp && rd_odds(&u->play.g, dp, &o)) {
         char odds[300];
         rd_odds_text(&o, odds, sizeof odds);
-        snprintf(line, sizeof line, "%s%s", dice_chosen(dp) ? "+/- " : "", odds);
+        snprintf(line, sizeof line, "%s", odds);
         char why[200];
         if (u->aiming && rd_refusal(&u->play.g, dp, why, sizeof why))
             snprintf(line, sizeof line, "not here: %.200s", why);

@@ -173,7 +173,7 @@ void rd_odds_text(const RdOdds *o, char *buf, size_t n)
     else if (o->needed == 0)
         snprintf(need, sizeof need, "no fiasco");
     else
-        snprintf(need, sizeof need, "%d success%s needed", o->needed, o->needed == 1 ? "" : "es");
+        snprintf(need, sizeof need, "need %d", o->needed);
     char a[8], b[8], c[8];
     snprintf(buf, n, "%s: %s: %s success, %s fiasco, %s disaster", pool, need, percent(o->success, a),
              percent(o->fiasco, b), percent(o->disaster, c));

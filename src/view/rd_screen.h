@@ -82,7 +82,7 @@ typedef struct {
 } RdOdds;
 /* False when d rolls no dice (a loss chosen, a pass, holding fire, Enterprising's move). */
 bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o);
-/* "3 dice + 1 red = 4: 2 successes needed: 52% success, 11% fiasco, 2% disaster" */
+/* "3 dice + 1 red = 4: need 2: 52% success, 11% fiasco, 2% disaster" (need: the successes) */
 void rd_odds_text(const RdOdds *o, char *buf, size_t n);
 /* The shortest distance between two squads' soldiers on the table, in mm (-1 none). */
 int rd_squads_mm(const RdGame *g, int a, int b);
