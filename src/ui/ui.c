@@ -330,7 +330,7 @@ static int run_menu(Ui *u, Game *position)
                       COLS - 6);
         mvaddnstr(y++, 6, "s   a scenario for two players on one screen", COLS - 6);
         mvaddnstr(y++, 6, "p   A Perfect Plan: the area game, two players or against the computer", COLS - 6);
-        mvaddnstr(y++, 6, "d   The Red Die of Courage: the skirmish game, two players or against the computer", COLS - 6);
+        mvaddnstr(y++, 6, "d   The Red Die of Courage: the skirmish game, two players or the computer", COLS - 6);
         char opts[200] = "o   options:";
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (options & (1u << i))
