@@ -11,6 +11,7 @@
 #include "ui/ui.h"
 #include "rules/save.h"
 #include "play/pp_play.h"
+#include "play/rd_play.h"
 
 static int usage(const char *why)
 {
@@ -73,6 +74,48 @@ static int replay_pp(const char *file, int limit, const char *data_option)
     return 0;
 }
 
+/* A save of the Red Die: as replay_pp. */
+static int replay_rd(const char *file, int limit, const char *data_option)
+{
+    char dir[4096];
+    if (cli_data_dir(data_option, dir, sizeof dir, stderr) != 0)
+        return 1;
+    static RdData rd;
+    Diags d = {0};
+    bool ok = rd_data_present(dir) && rd_data_load(dir, &rd, &d);
+    diags_free(&d);
+    if (!ok) {
+        fprintf(stderr, "guv replay: %s is a game of the Red Die of Courage, and the data under %s has no clean "
+                        "config/red-die (run 'guv check')\n", file, dir);
+        return 1;
+    }
+    static RdPlay whole, p;
+    char err[1200], why[300];
+    if (!rd_play_load(&whole, &rd, file, false, err, sizeof err)) {
+        fprintf(stderr, "guv replay: %s\n", err);
+        return 1;
+    }
+    int n = limit < 0 || limit > whole.nrec ? whole.nrec : limit;
+    if (!rd_play_replay_to(&p, &whole, n, why, sizeof why)) {
+        fprintf(stderr, "guv replay: %s: %s\n", file, why);
+        rd_play_free(&whole);
+        return 1;
+    }
+    printf("replay %s: The Red Die of Courage, %s, seed %llu, %d decisions and dice\n", file, p.g.field->id,
+           (unsigned long long)p.seed, n);
+    for (int i = 0; i < p.nlog; i++) {
+        char line[400];
+        rd_event_format(&p.g, &p.log[i].e, line, sizeof line);
+        printf("log %s\n", line);
+    }
+    char result[300];
+    rd_play_result_text(&p, result, sizeof result);
+    printf("%s%s\n", rd_over(&p.g) ? "over: " : "", result);
+    rd_play_free(&whole);
+    rd_play_free(&p);
+    return 0;
+}
+
 int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *uo)
 {
     const char *file = NULL;
@@ -95,6 +138,8 @@ int cmd_replay(int argc, char **argv, const char *data_option, const UiOptions *
     bool step = limit < 0 && (uo->keys_file || (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)));
     if (pp_play_is_save(file) && !step)
         return replay_pp(file, limit, data_option);
+    if (rd_play_is_save(file) && !step)
+        return replay_rd(file, limit, data_option);
     GameData gd;
     if (!cli_open(data_option, &gd))
         return 1;

@@ -190,6 +190,7 @@ static void cmd_new(Session *s, const char *args)
     }
     take_game(s, &g);
     s->pp_on = false; /* the base game again (A Perfect Plan's is kept until the next 'new perfect-plan') */
+    s->rd_on = false;
     s->shown_log = 0;
     print_new_log(s);
     print_state(s);
@@ -834,6 +835,7 @@ static void help(void)
 {
     printf("help new perfect-plan [standard] [SEED]  A Perfect Plan, the box's area game ('help' then lists its\n"
            "help                           commands; see docs/script.md)\n"
+           "help new red-die FIELD [SEED]  The Red Die of Courage, the box's skirmish game (its own 'help' too)\n"
            "help new SCENARIO [SEED] [OPT] start a scenario with a seed (default 1) and options:\n"
            "help                           events dummies rule-of-six extra-skirmishers hypothetical\n"
            "help                           absent-forces\n"
@@ -881,6 +883,7 @@ void script_begin(ScriptSession *s, const GameData *gd)
 void script_end(ScriptSession *s)
 {
     script_pp_end(s);
+    script_rd_end(s);
     if (s->started)
         game_free(&s->game);
     s->started = false;
@@ -904,6 +907,10 @@ bool script_line(ScriptSession *s, char *line)
     if (strcmp(cmd, "new") == 0 && strncmp(args, "perfect-plan", 12) == 0 &&
         (args[12] == '\0' || args[12] == ' ' || args[12] == '\t'))
         script_pp_new(s, args + 12);
+    else if (strcmp(cmd, "new") == 0 && strncmp(args, "red-die", 7) == 0 && (args[7] == '\0' || args[7] == ' '))
+        script_rd_new(s, args + 7);
+    else if (script_rd_line(s, cmd, args))
+        ; /* a command of the Red Die's game under way */
     else if (script_pp_line(s, cmd, args))
         ; /* a command of A Perfect Plan's game under way */
     else if (strcmp(cmd, "new") == 0)

@@ -19,6 +19,9 @@ typedef struct {
      * has been run (pp_on while it is the game under way). */
     struct PpScript *pp;
     bool pp_on;
+    /* The Red Die of Courage (script_rd.c): as A Perfect Plan's. */
+    struct RdScript *rd;
+    bool rd_on;
     const char *data_dir; /* where its data is read from; NULL: found as guv finds it */
     /* Set by a harness, never by a user: */
     bool sandbox; /* files are bare names in the current folder only */
@@ -36,6 +39,10 @@ void script_end(ScriptSession *s);
 void script_pp_new(ScriptSession *s, const char *args);
 bool script_pp_line(ScriptSession *s, const char *cmd, const char *args);
 void script_pp_end(ScriptSession *s);
+/* script_rd.c: the Red Die's commands, as A Perfect Plan's (`new red-die FIELD [SEED]`). */
+void script_rd_new(ScriptSession *s, const char *args);
+bool script_rd_line(ScriptSession *s, const char *cmd, const char *args);
+void script_rd_end(ScriptSession *s);
 
 /* The dice of a `dice N [N ...]` command (each 1-6, at most RNG_MAX_FORCED
  * waiting with the `queued` already there) into vals: how many, or 0 or

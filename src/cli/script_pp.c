@@ -173,6 +173,7 @@ void script_pp_new(ScriptSession *s, const char *args)
     pp_play_new(&ps->play, &ps->pd, seed, standard, -1, NULL);
     ps->started = true;
     s->pp_on = true;
+    s->rd_on = false;
     ps->shown = 0;
     print_new_log(ps);
     print_state(ps);

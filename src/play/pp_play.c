@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "play/gamefile.h"
 #include "rules/save.h"
 
 #define PP_SAVE_MAGIC "guv-pp-save 1"
@@ -36,41 +37,22 @@ PpDecision pp_fallback_chooser(const PpGame *g, void *ctx)
     return ds[rng_below((Rng *)ctx, (uint32_t)n)];
 }
 
-bool pp_play_autosave_path(char *out, size_t size)
-{
-    char dir[4000];
-    if (!save_dir(dir, sizeof dir))
-        return false;
-    snprintf(out, size, "%s/perfect-plan.save", dir);
-    return true;
-}
+bool pp_play_autosave_path(char *out, size_t size) { return gamefile_autosave_path("perfect-plan.save", out, size); }
 
 static void keep_event(PpPlay *p, const PpEvent *e, int rec)
 {
-    if (p->nlog == p->caplog) {
-        int cap = p->caplog ? p->caplog * 2 : 256;
-        PpLogEntry *n = realloc(p->log, (size_t)cap * sizeof *n);
-        if (!n) {
-            p->oom = true;
-            return;
-        }
-        p->log = n;
-        p->caplog = cap;
+    if (!gamefile_grow((void **)&p->log, &p->caplog, p->nlog, sizeof *p->log, 256)) {
+        p->oom = true;
+        return;
     }
     p->log[p->nlog++] = (PpLogEntry){*e, rec};
 }
 
 static bool keep_record(PpPlay *p, const PpRecord *r)
 {
-    if (p->nrec == p->caprec) {
-        int cap = p->caprec ? p->caprec * 2 : 128;
-        PpRecord *n = realloc(p->rec, (size_t)cap * sizeof *n);
-        if (!n) {
-            p->oom = true;
-            return false;
-        }
-        p->rec = n;
-        p->caprec = cap;
+    if (!gamefile_grow((void **)&p->rec, &p->caprec, p->nrec, sizeof *p->rec, 128)) {
+        p->oom = true;
+        return false;
     }
     p->rec[p->nrec++] = *r;
     return true;
@@ -156,16 +138,7 @@ static bool replay_one(PpPlay *p, PpRecord *r, int index, char *why, size_t n)
     return true;
 }
 
-bool pp_play_is_save(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return false;
-    char line[64] = "";
-    bool is = fgets(line, sizeof line, f) && strncmp(line, PP_SAVE_MAGIC, strlen(PP_SAVE_MAGIC)) == 0;
-    fclose(f);
-    return is;
-}
+bool pp_play_is_save(const char *path) { return gamefile_starts_with(path, PP_SAVE_MAGIC); }
 
 void pp_play_new(PpPlay *p, const PpData *pd, uint64_t seed, bool standard, int computer, const char *path)
 {
@@ -407,14 +380,7 @@ void pp_play_finish(PpPlay *p)
     pp_play_flush(p);
     if (!p->autosave[0] || !pp_over(&p->g))
         return;
-    char done[4200];
-    snprintf(done, sizeof done, "%s", p->autosave);
-    char *slash = strrchr(done, '/');
-    snprintf(slash ? slash + 1 : done, sizeof done - (size_t)(slash ? slash + 1 - done : 0),
-             "perfect-plan-finished.save");
-    if (rename(p->autosave, done) != 0)
-        snprintf(p->save_error, sizeof p->save_error, "the finished game stays in %s", p->autosave);
-    else
+    if (gamefile_rename_finished(p->autosave, "perfect-plan-finished.save", p->save_error, sizeof p->save_error))
         p->autosave[0] = '\0';
 }
 

@@ -3,6 +3,7 @@
 
 #include "ui/ui_internal.h"
 #include "play/pp_play.h"
+#include "play/rd_play.h"
 
 #include <errno.h>
 #include <term.h>
@@ -68,6 +69,7 @@ typedef struct {
     SaveSummary sum;
     bool readable;
     bool pp; /* a game of A Perfect Plan (its own loader; no summary) */
+    bool rd; /* a game of the Red Die of Courage (likewise) */
     time_t when;
 } SaveInfo;
 
@@ -95,7 +97,8 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
         struct stat sb;
         si->when = stat(path, &sb) == 0 ? sb.st_mtime : 0;
         si->pp = pp_play_is_save(path);
-        si->readable = si->pp || save_peek(gd, path, &si->sum);
+        si->rd = rd_play_is_save(path);
+        si->readable = si->pp || si->rd || save_peek(gd, path, &si->sum);
     }
     if (dh)
         closedir(dh);
@@ -116,10 +119,11 @@ static bool choose_save(const GameData *gd, const char *dir, char *out, size_t s
             const SaveSummary *sm = &saves[i].sum;
             const char *what = !saves[i].readable ? "not a guv save"
                                : saves[i].pp       ? "A Perfect Plan"
+                               : saves[i].rd       ? "The Red Die of Courage"
                                : !sm->same_data   ? "saved with other data: it will not load"
                                : sm->scenario >= 0 ? gd->scenarios[sm->scenario].name
                                                    : "?";
-            if (saves[i].pp)
+            if (saves[i].pp || saves[i].rd)
                 snprintf(line, sizeof line, "%d   %-16s %-16s                 %s", i + 1, saves[i].name, when, what);
             else
                 snprintf(line, sizeof line, "%d   %-16s %-16s %4d decision%s  %s", i + 1, saves[i].name, when,
@@ -326,6 +330,7 @@ static int run_menu(Ui *u, Game *position)
                       COLS - 6);
         mvaddnstr(y++, 6, "s   a scenario for two players on one screen", COLS - 6);
         mvaddnstr(y++, 6, "p   A Perfect Plan: the area game, two players or against the computer", COLS - 6);
+        mvaddnstr(y++, 6, "d   The Red Die of Courage: the skirmish game, two players or the computer", COLS - 6);
         char opts[200] = "o   options:";
         for (int i = 0; i < GAME_OPTION_COUNT; i++)
             if (options & (1u << i))
@@ -357,6 +362,11 @@ static int run_menu(Ui *u, Game *position)
         if (key == 'p') {
             msg[0] = '\0';
             pp_menu(u, data_dir, msg, sizeof msg);
+            continue;
+        }
+        if (key == 'd') {
+            msg[0] = '\0';
+            rd_menu(u, data_dir, msg, sizeof msg);
             continue;
         }
         char err[1200];
@@ -402,6 +412,10 @@ static int run_menu(Ui *u, Game *position)
                 pp_open_save(u, data_dir, path, msg, sizeof msg); /* msg: why it did not open, or a save failure */
                 continue;
             }
+            if (rd_play_is_save(path)) { /* the skirmish game: likewise */
+                rd_open_save(u, data_dir, path, msg, sizeof msg);
+                continue;
+            }
             started = resume_or_offer(u, &gu, path, err, sizeof err); /* it goes on saving there */
         } else
             continue;
@@ -437,8 +451,9 @@ static int run_replay(Ui *u, const char *file)
 {
     GameUi gu;
     char err[1200];
-    if (pp_play_is_save(file)) { /* the area game: its own screen */
-        int rc = pp_replay(u, data_dir, file, err, sizeof err);
+    if (pp_play_is_save(file) || rd_play_is_save(file)) { /* the box's other games: their own screens */
+        int rc = pp_play_is_save(file) ? pp_replay(u, data_dir, file, err, sizeof err)
+                                       : rd_replay(u, data_dir, file, err, sizeof err);
         if (rc) {
             restore_terminal();
             fprintf(stderr, "guv replay: %s\n", err);

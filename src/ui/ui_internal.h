@@ -257,6 +257,15 @@ bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size
  * cannot be opened or no longer replays. */
 int pp_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
 
+/* ---- ui_rd.c: The Red Die of Courage, the box's skirmish game ---- */
+/* Its menu (two players, or against the computer as either side, on a
+ * battlefield chosen; resume), then the game. As pp_menu. */
+void rd_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize);
+/* Opens the game of the Red Die saved at path and plays on (saving there). */
+bool rd_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
+/* guv replay on a save of the Red Die: ] [ a record, Home End; the file is not written. */
+int rd_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize);
+
 /* ui.c: text wrapped at word boundaries into width w from row y, column x
  * (up to four rows from the bottom); the row after it. */
 int ui_wrap(int y, int x, int w, const char *t);

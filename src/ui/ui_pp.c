@@ -6,6 +6,7 @@
  * nothing else. */
 #include "ui/ui_internal.h"
 
+#include "play/gamefile.h"
 #include "play/pp_play.h"
 #include "pp_ai/pp_ai.h"
 #include "view/pp_screen.h"
@@ -855,17 +856,7 @@ void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
         bool started = false;
         if (key >= '1' && key <= '3') {
             if (can_resume) { /* the unfinished game is kept, under a name of its own */
-                char kept[4400];
-                snprintf(kept, sizeof kept, "%.4100s", autosave);
-                char *dot = strrchr(kept, '.');
-                time_t now = time(NULL);
-                struct tm tmv;
-                char stamp[32] = "old";
-                if (localtime_r(&now, &tmv))
-                    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
-                if (dot)
-                    snprintf(dot, sizeof kept - (size_t)(dot - kept), "-unfinished-%s.save", stamp);
-                if (rename(autosave, kept) != 0) {
+                if (!gamefile_keep_aside(autosave)) {
                     snprintf(note, sizeof note, "no new game: the unfinished one could not be kept aside");
                     continue;
                 }

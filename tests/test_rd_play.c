@@ -1,0 +1,278 @@
+/* The Red Die of Courage as the screen plays it (issue 18): the record
+ * and its save (play/rd_play.h: a round trip, a damaged save refused and
+ * left untouched, undo never past a die) and what the screen shows
+ * (view/rd_screen.h: the odds equal rd_chances, the symbols). */
+#include "rdtest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "play/rd_play.h"
+#include "view/rd_screen.h"
+
+static void temp_path(char *path)
+{
+    strcpy(path, "/tmp/guv-rd-play-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* k decisions of the random chooser (its own dice from seed). */
+static void play_on(RdPlay *p, uint64_t seed, int k)
+{
+    Rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < k && !rd_over(&p->g); i++) {
+        RdDecision d = rd_fallback_chooser(&p->g, &r);
+        char why[300];
+        if (!rd_play_apply(p, &d, why, sizeof why))
+            fail_msg("refused: %s", why);
+    }
+}
+
+static void same_game(const RdPlay *a, const RdPlay *b)
+{
+    assert_int_equal(a->nrec, b->nrec);
+    assert_int_equal(a->nlog, b->nlog);
+    assert_int_equal(a->g.passes, b->g.passes);
+    assert_int_equal(a->g.stage, b->g.stage);
+    assert_memory_equal(a->g.soldiers, b->g.soldiers, sizeof a->g.soldiers);
+    assert_memory_equal(a->g.red, b->g.red, sizeof a->g.red);
+}
+
+static int field_index(const char *id)
+{
+    int f = rd_field_index(rt_data(), id);
+    assert_true(f >= 0);
+    return f;
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char path[64];
+    temp_path(path);
+    static RdPlay run, back;
+    rd_play_new(&run, rt_data(), field_index("hazel-grove"), 5, RD_UNION, path);
+    assert_true(rd_play_force_die(&run, 6));
+    assert_true(rd_play_force_die(&run, 1));
+    play_on(&run, 11, 60);
+    assert_string_equal(run.save_error, "");
+    char err[600];
+    assert_true(rd_play_load(&back, rt_data(), path, false, err, sizeof err));
+    same_game(&run, &back);
+    assert_int_equal(back.computer, RD_UNION);
+    /* both go on alike */
+    play_on(&run, 12, 40);
+    play_on(&back, 12, 40);
+    same_game(&run, &back);
+    /* replay_to stops where told */
+    static RdPlay part;
+    assert_true(rd_play_replay_to(&part, &run, 10, err, sizeof err));
+    assert_int_equal(part.nrec, 10);
+    rd_play_free(&part);
+    rd_play_free(&run);
+    rd_play_free(&back);
+    unlink(path);
+}
+
+static char *slurp(const char *path, long *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    *len = ftell(f);
+    rewind(f);
+    char *b = malloc((size_t)*len + 1);
+    assert_int_equal(fread(b, 1, (size_t)*len, f), (size_t)*len);
+    b[*len] = '\0';
+    fclose(f);
+    return b;
+}
+
+static void test_damaged_save(void **state)
+{
+    (void)state;
+    char path[64];
+    temp_path(path);
+    static RdPlay run, back;
+    rd_play_new(&run, rt_data(), field_index("fairview"), 3, -1, path);
+    play_on(&run, 4, 6);
+    rd_play_free(&run);
+    /* the fourth decision damaged: a squad that is not there */
+    long len;
+    char *text = slurp(path, &len);
+    char *d = text;
+    for (int i = 0; i < 4 && d; i++)
+        d = strstr(d + 1, "\ndo ");
+    assert_non_null(d);
+    int line = 1;
+    for (char *c = text; c <= d; c++)
+        line += *c == '\n';
+    memcpy(d + 4, "zz", 2);
+    FILE *f = fopen(path, "wb");
+    fwrite(text, 1, (size_t)len, f);
+    fclose(f);
+    char err[600], want[100];
+    assert_false(rd_play_load(&back, rt_data(), path, true, err, sizeof err));
+    snprintf(want, sizeof want, "%s:%d: ", path, line);
+    assert_non_null(strstr(err, want));
+    assert_non_null(strstr(err, "does not replay"));
+    long len2;
+    char *after = slurp(path, &len2);
+    assert_int_equal(len, len2);
+    assert_memory_equal(text, after, (size_t)len); /* untouched */
+    free(text);
+    free(after);
+    /* other data: refused by its fingerprint line */
+    f = fopen(path, "w");
+    fprintf(f, "guv-rd-save 1\ndata 0000000000000001\nfield fairview\nseed 1\ncomputer none\n");
+    fclose(f);
+    assert_false(rd_play_load(&back, rt_data(), path, false, err, sizeof err));
+    assert_non_null(strstr(err, ":2: this game was saved with other data"));
+    unlink(path);
+}
+
+static void test_undo_not_past_a_die(void **state)
+{
+    (void)state;
+    static RdPlay p;
+    rd_play_new(&p, rt_data(), field_index("hazel-grove"), 9, -1, NULL);
+    char why[300];
+    assert_false(rd_play_undo(&p, RD_CONFEDERATE, why, sizeof why));
+    assert_non_null(strstr(why, "nothing"));
+    /* an activation rolls: it stands */
+    RdDecision d;
+    assert_true(rd_decision_parse(&p.g, "move 7th-tn 3 12 29", &d, why, sizeof why));
+    assert_true(rd_play_apply(&p, &d, why, sizeof why));
+    assert_true(p.rec[p.nrec - 1].rolled);
+    int side = p.rec[p.nrec - 1].side, n = p.nrec;
+    assert_false(rd_play_undo(&p, side, why, sizeof why));
+    assert_non_null(strstr(why, "dice were rolled"));
+    assert_int_equal(p.nrec, n);
+    assert_int_equal(rd_play_undo_depth(&p, side), 0);
+    /* a decision that rolls nothing is taken back, and only it */
+    Rng r;
+    rng_seed(&r, 3);
+    int undone = 0;
+    for (int i = 0; i < 400 && !rd_over(&p.g) && !undone; i++) {
+        d = rd_fallback_chooser(&p.g, &r);
+        assert_true(rd_play_apply(&p, &d, why, sizeof why));
+        RdRecord last = p.rec[p.nrec - 1];
+        if (last.rolled)
+            continue;
+        n = p.nrec;
+        assert_true(rd_play_undo(&p, last.side, why, sizeof why));
+        assert_int_equal(p.nrec, n - 1);
+        assert_true(rd_play_apply(&p, &last.d, why, sizeof why));
+        undone++;
+    }
+    assert_true(undone > 0);
+    rd_play_free(&p);
+}
+
+/* ---- the screen ---- */
+
+static void test_odds_are_rd_chances(void **state)
+{
+    (void)state;
+    static RdGame g;
+    rd_new(&g, &rt_data()->rules, &rt_data()->fields[field_index("hazel-grove")], 1);
+    RdDecision d;
+    char why[300];
+    assert_true(rd_decision_parse(&g, "fire 7th-tn 2 57th-pa", &d, why, sizeof why));
+    for (int dice = 2; dice <= 10; dice++) {
+        d.dice = (int8_t)dice;
+        g.red[RD_CONFEDERATE] = (int8_t)(dice % 3);
+        RdOdds o;
+        assert_true(rd_odds(&g, &d, &o));
+        RdChances c;
+        int pool = rd_pool(&g, &d, NULL);
+        rd_chances(&g.rules[0], pool, &c);
+        assert_int_equal(o.pool, pool);
+        assert_int_equal(o.red, dice % 3);
+        assert_int_equal(o.needed, rd_needed(&g, &d));
+        assert_true(o.success == (o.needed <= pool ? c.at_least[o.needed] : 0.0));
+        assert_true(o.fiasco == c.fiasco);
+        assert_true(o.disaster == c.disaster);
+        char text[300], pct[16];
+        rd_odds_text(&o, text, sizeof text);
+        snprintf(pct, sizeof pct, "%d%% fiasco", (int)(c.fiasco * 100 + 0.5));
+        assert_non_null(strstr(text, pct));
+    }
+    /* a loss chosen rolls nothing: no odds */
+    RdDecision loss = {RD_D_LOSS, -1, 0, 0, -1, -1, 0};
+    RdOdds o;
+    assert_false(rd_odds(&g, &loss, &o));
+}
+
+static void test_symbols(void **state)
+{
+    (void)state;
+    static RdField f;
+    rt_field(&f, 20, 12);
+    rt_cells(&f, RD_WOODS, 0, 0, 3, 3);
+    f.edge_e[6][6] = RD_WALL;
+    f.edge_s[8][8] = RD_FENCE;
+    f.nobjectives = 1;
+    f.objectives[0] = (RdObjective){"hill", "The hill", 15, 10, 50, 5};
+    int u = rt_squad(&f, "blue", RD_UNION, 3, RD_RIFLED_MUSKET, 4, 10, 2, false, 4);
+    rt_squad(&f, "grey", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 10, 9, false, 0);
+    (void)u;
+    static RdGame g;
+    rt_new(&g, &f);
+    int m[4], n = 0;
+    for (int i = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == 0)
+            m[n++] = i;
+    g.soldiers[m[1]].wound = RD_BAD;
+    g.soldiers[m[2]].wound = RD_LIGHT;
+    g.soldiers[m[2]].prone = 1;
+    g.soldiers[m[3]].wound = RD_LIGHT;
+    static RdMapGrid grid;
+    rd_map_grid(&grid, &g, NULL);
+    RdCell c = rd_soldier_cell(&g, m[0]);
+    assert_int_equal(grid.ch[c.row][c.col], 'A'); /* the Union's first squad, its leader */
+    assert_int_equal(grid.st[c.row][c.col], RDS_UNION);
+    c = rd_soldier_cell(&g, m[1]);
+    assert_int_equal(grid.ch[c.row][c.col], '-');
+    c = rd_soldier_cell(&g, m[2]);
+    assert_int_equal(grid.ch[c.row][c.col], '_');
+    c = rd_soldier_cell(&g, m[3]);
+    assert_int_equal(grid.ch[c.row][c.col], 'a');
+    assert_int_equal(grid.st[c.row][c.col], RDS_UNION_HURT);
+    int grey = rd_leader(&g, 1);
+    c = rd_soldier_cell(&g, grey);
+    assert_int_equal(grid.ch[c.row][c.col], 'N'); /* the Confederates' first squad */
+    assert_int_equal(grid.ch[0][0], ':');
+    assert_int_equal(grid.ch[0][19], '.');
+    assert_int_equal(grid.ch[6][6], '&');
+    assert_int_equal(grid.ch[8][8], '+');
+    assert_int_equal(grid.ch[10][15], '@');
+    /* the line of fire between the leaders, when aiming */
+    RdMarks mk;
+    rd_marks_none(&mk);
+    mk.squad = 1;
+    mk.target = 0;
+    rd_map_grid(&grid, &g, &mk);
+    assert_int_equal(grid.ch[5][10], '*');
+    assert_int_equal(grid.st[5][10], RDS_LOF);
+    /* the view follows its focus */
+    assert_int_equal(rd_view_origin(0, 10, 56, 30), 0);
+    assert_int_equal(rd_view_origin(0, 50, 56, 30), 24); /* three cells kept beyond it */
+    assert_int_equal(rd_view_origin(20, 25, 56, 30), 20);
+    assert_int_equal(rd_view_origin(5, 3, 20, 30), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),          cmocka_unit_test(test_damaged_save),
+        cmocka_unit_test(test_undo_not_past_a_die), cmocka_unit_test(test_odds_are_rd_chances),
+        cmocka_unit_test(test_symbols),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
