@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "play/gamefile.h"
+#include "rd_ai/rd_ai.h"
 #include "rules/save.h"
 
 #define RD_SAVE_MAGIC "guv-rd-save 1"
@@ -31,9 +32,7 @@ RdDecision rd_computer_chooser(const RdGame *g, void *ctx)
     const RdComputer *c = ctx;
     Rng rng;
     rng_seed(&rng, c->play->seed ^ ((uint64_t)c->play->nrec * 0x9e3779b97f4a7c15ull));
-    /* STAND-IN for the computer player: a random legal decision. When
-     * src/rd_ai exists: return rd_ai_choose(g, c->level, &rng); */
-    return rd_fallback_chooser(g, &rng);
+    return rd_ai_choose(g, c->level, &rng);
 }
 
 bool rd_play_autosave_path(char *out, size_t size) { return gamefile_autosave_path("red-die.save", out, size); }

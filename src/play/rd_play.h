@@ -35,11 +35,9 @@ typedef RdDecision (*RdChooser)(const RdGame *g, void *ctx);
  * its own generator ctx (an Rng *, seeded by the caller). */
 RdDecision rd_fallback_chooser(const RdGame *g, void *ctx);
 
-/* The computer opponent of the screen. Its dice are seeded from the
- * game's seed and how many records the game has, so a game resumed from
- * its save goes on exactly as it would have.
- * STAND-IN: until src/rd_ai exists (rd_ai_choose(g, level, rng)), it is
- * rd_fallback_chooser; the lead swaps rd_ai_choose in rd_computer_chooser. */
+/* The computer opponent of the screen: src/rd_ai at `level` (rd_ai_choose). Its dice are
+ * seeded from the game's seed and how many records the game has, so a game resumed from its
+ * save goes on exactly as it would have. */
 typedef struct RdPlay RdPlay;
 typedef struct {
     const RdPlay *play;

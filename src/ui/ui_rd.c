@@ -13,6 +13,7 @@
 
 #include "play/gamefile.h"
 #include "play/rd_play.h"
+#include "rd_ai/rd_ai.h"
 #include "view/rd_screen.h"
 
 enum { RD_PANEL_W = 23, RD_BOTTOM = 4 };
@@ -650,8 +651,8 @@ static void fresh(Ui *u)
     s.u = u;
     s.rd = &rdd;
     s.replay_at = -1;
-    s.computer = (RdComputer){&s.play, 1};
-    s.chooser = rd_computer_chooser; /* STAND-IN: a random legal order until src/rd_ai (rd_play.h) */
+    s.computer = (RdComputer){&s.play, RD_AI_CAREFUL}; /* the real opponent (README: its strength) */
+    s.chooser = rd_computer_chooser;
     s.chooser_ctx = &s.computer;
 }
 
@@ -729,8 +730,8 @@ void rd_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
         mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
         y++;
         y = ui_wrap(y, 4, COLS - 8,
-                    "The computer's player is a stand-in for now: it chooses among the legal orders at random, "
-                    "with the least dice.");
+                    "The computer weighs each action and the dice for it: the chance of success against a "
+                    "fiasco, a disaster and the red dice they bring. Everything on the field is open to both.");
         if (note[0])
             ui_wrap(y + 1, 4, COLS - 8, note);
         refresh();
