@@ -174,11 +174,11 @@ int rd_loss_candidates(const RdGame *g, int *out)
     }
     if (seen > 0)
         n = seen;
-    bool unhurt = false, follower = false;
-    for (int i = 0; i < n; i++) {
-        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT;
+    bool unhurt = false, follower = false; /* the leader last, before all else; then the unhurt first */
+    for (int i = 0; i < n; i++)
         follower |= !g->soldiers[pool[i]].leader;
-    }
+    for (int i = 0; i < n; i++)
+        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT && !(follower && g->soldiers[pool[i]].leader);
     int low = RD_NCOVER, cover[RD_MAX_SOLDIERS], count = 0;
     RdCell at = from >= 0 && rd_leader(g, from) >= 0 ? rd_soldier_cell(g, rd_leader(g, from)) : (RdCell){0, 0};
     for (int i = 0; i < n; i++) {

@@ -277,6 +277,9 @@ int rd_able(const RdGame *g, int squad);
 int rd_leader(const RdGame *g, int squad);
 RdCell rd_soldier_cell(const RdGame *g, int soldier);
 bool rd_may_activate(const RdGame *g, int squad);
+/* mm the squad may move with that many successes (the table, the cap, half
+ * speed in line or carrying wounded). */
+int rd_allowance(const RdGame *g, int squad, int successes, bool line);
 
 /* ---- decision.c, event.c -------------------------------------------------- */
 

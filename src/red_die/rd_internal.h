@@ -69,8 +69,6 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev);
 
 /* movement.c (RDC-MOVE, RDC-COHESION) */
 bool rd_slow(const RdGame *g, int squad);
-/* mm the squad may move with that many successes (the table, the cap, half speed). */
-int rd_allowance(const RdGame *g, int squad, int successes, bool line);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking. */
 void rd_squad_costs(const RdGame *g, int squad, RdCosts cost);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
