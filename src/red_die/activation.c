@@ -7,6 +7,11 @@
  * rules.heroic_per_activation an activation) and the activation's end. */
 #include "red_die/rd_internal.h"
 
+/* The four activation decisions are the four actions, in order. */
+_Static_assert(RD_D_MOVE == 0 && RD_D_FIRE == RD_D_MOVE + RD_FIRE && RD_D_ASSAULT == RD_D_MOVE + RD_ASSAULT &&
+                   RD_D_RALLY == RD_D_MOVE + RD_RALLY,
+               "decision kinds and actions out of step");
+
 int rd_repeat_dice(const RdGame *g, int squad, int action)
 {
     if (g->last_squad != squad || g->last_action != action)
@@ -31,10 +36,8 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red)
     int squad = d->squad, side = g->to_move, repeat = 0, base = d->dice;
     if (d->kind == RD_D_RALLY && squad >= 0 && squad < g->nsquads)
         base = rd_on_table(g, squad);
-    if (g->stage == RD_ST_ACTIVATE && squad >= 0 && squad < g->nsquads)
-        for (int a = 0; a < RD_NACTIONS; a++)
-            if (a == d->kind) /* RD_D_MOVE.. RD_D_RALLY follow RD_MOVE.. RD_RALLY */
-                repeat = rd_repeat_dice(g, squad, a);
+    if (g->stage == RD_ST_ACTIVATE && squad >= 0 && squad < g->nsquads && d->kind <= RD_D_RALLY)
+        repeat = rd_repeat_dice(g, squad, d->kind - RD_D_MOVE + RD_MOVE);
     if (d->kind == RD_D_DEFEND && d->dice == 0)
         side = -1;
     int r = side >= 0 ? g->red[side] : 0;

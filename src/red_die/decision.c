@@ -1,7 +1,7 @@
-/* The Red Die of Courage: the decisions open now (rd_legal: which squad,
+/* The Red Die of Courage: RDC-LEGAL, the decisions open now (rd_legal: which squad,
  * which action, which target or destination, the least dice; what the
  * screen offers and the computer chooses from), the successes a decision
- * needs and the chances of a roll (rd_needed, rd_chances: shown before
+ * needs and RDC-CHANCES, the chances of a roll (rd_needed, rd_chances: shown before
  * the roll), and decisions as words for `guv script`, saves and the log. */
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* The Red Die of Courage: RDC-SETUP (squads set up from the battlefield
- * around their leaders, [1.1]) and RDC-REPLAY (the game a plain value with
+ * around their leaders, [1.1], by rd_setup_cells) and RDC-REPLAY (the game a plain value with
  * its dice, made by rd_new from a seed); the way of a decision
  * (rd_refusal, rd_apply), routed by the stage the game is in, and the small
  * questions every part asks about soldiers and squads. */
@@ -201,6 +201,8 @@ static bool kind_in_stage(int stage, int kind)
 static const char *const stage_words[] = {"an activation", "which soldier takes the hit (loss)",
                                           "the defensive fire's dice (defend)", "the free move (advance or pass)",
                                           "the new fire (fire or pass)", "nothing: the game is over"};
+
+const char *rd_waiting_for(const RdGame *g) { return stage_words[g->stage]; }
 
 const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n)
 {

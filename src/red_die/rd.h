@@ -241,6 +241,9 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *events, char *why, size_t
 /* NULL when d may be applied now, else the reason (into buf, may be NULL). */
 const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
 int rd_to_move(const RdGame *g);
+/* What the game waits for, in words ("an activation", "which soldier takes the hit (loss)", ...).
+ * Everything of the game is public: the game itself is both sides' view. */
+const char *rd_waiting_for(const RdGame *g);
 bool rd_over(const RdGame *g);
 int rd_result(const RdGame *g);
 /* Victory points ([5.0]) each side holds now. */
