@@ -185,18 +185,22 @@ static void test_RDC_CHANCES_exact_for_two_and_three_dice(void **state)
 {
     (void)state;
     RdChances c;
-    rd_chances(rt_rules(), 2, &c);
+    rd_chances(rt_rules(), 2, 0, &c);
     assert_float_equal(c.fiasco, 1.0 / 36, 1e-12);
     assert_float_equal(c.disaster, 0, 1e-12);
     assert_float_equal(c.at_least[0], 35.0 / 36, 1e-12);
     assert_float_equal(c.at_least[2], 9.0 / 36, 1e-12);
     assert_float_equal(c.at_least[1], 27.0 / 36, 1e-12); /* not both 1-2-3 */
-    rd_chances(rt_rules(), 3, &c);
+    rd_chances(rt_rules(), 1, 2, &c);
     assert_float_equal(c.disaster, 1.0 / 216, 1e-12);
     assert_float_equal(c.fiasco, 15.0 / 216, 1e-12);
     assert_float_equal(c.at_least[3], 27.0 / 216, 1e-12);
+    /* the two red dice: a heroic roll when a red 6 and at most one 1: 11 red pairs hold a 6, less
+     * (1 white, 6 and 1 red: 2 ways) the fiasco ones: 6 x 11 - 2 = 64 */
+    assert_float_equal(c.heroic, 64.0 / 216, 1e-12);
+    assert_float_equal(c.skedaddle, 2 * 2 / 6.0, 1e-12);
     /* by enumeration for six dice */
-    rd_chances(rt_rules(), 6, &c);
+    rd_chances(rt_rules(), 6, 0, &c);
     double at[7] = {0}, fi = 0, di = 0;
     for (int code = 0; code < 46656; code++) {
         int x = code, ones = 0, s = 0;

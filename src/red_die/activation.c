@@ -51,7 +51,16 @@ bool rd_may_activate(const RdGame *g, int squad)
     if (squad < 0 || squad >= g->nsquads)
         return false;
     const RdSquad *q = &g->squads[squad];
-    return !q->routed && g->passes >= q->pinned_until && rd_able(g, squad) > 0;
+    return !q->routed && g->passes >= q->pinned_until && rd_may_act(g, squad);
+}
+
+/* A soldier on the table not badly wounded (one down gets up after his squad's activation). */
+bool rd_may_act(const RdGame *g, int squad)
+{
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound != RD_BAD)
+            return true;
+    return false;
 }
 
 void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
@@ -158,7 +167,7 @@ const char *rd_activation_refusal(const RdGame *g, const RdDecision *d, char *bu
         return rd_refuse(buf, n, "no such squad");
     if (g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
-    if (g->squads[squad].routed || rd_able(g, squad) == 0)
+    if (g->squads[squad].routed || !rd_may_act(g, squad))
         return rd_refuse(buf, n, "the squad has no soldier able to act");
     if (g->passes < g->squads[squad].pinned_until)
         return rd_refuse(buf, n, "the squad is confused (pinned) until its side next loses the initiative");

@@ -175,39 +175,52 @@ int rd_needed(const RdGame *g, const RdDecision *d)
     }
 }
 
-void rd_chances(const RdRules *r, int dice, RdChances *c)
+void rd_chances(const RdRules *r, int dice, int red, RdChances *c)
 {
     memset(c, 0, sizeof *c);
-    if (dice > RD_MAX_POOL)
-        dice = RD_MAX_POOL;
-    int cap = r->disaster_ones; /* 1s counted up to the disaster */
-    static double p[2][RD_MAX_POOL + 1][8];
+    if (dice + red > RD_MAX_POOL)
+        dice = RD_MAX_POOL - red;
+    int cap = r->disaster_ones, heroic_faces = 0, skedaddle_faces = 0; /* 1s counted up to the disaster */
+    for (int f = 0; f < 6; f++) {
+        heroic_faces += r->red_die.row[f].effect == RD_FX_HEROIC;
+        skedaddle_faces += r->red_die.row[f].effect == RD_FX_SKEDADDLE;
+    }
+    /* p[s][o][h]: s successes, o 1s, h a red die for a heroic roll among them */
+    static double p[2][RD_MAX_POOL + 1][8][2];
     memset(p, 0, sizeof p);
-    double one = 1.0 / 6, hit = (7.0 - r->success_face) / 6, blank = 1.0 - one - hit;
-    p[0][0][0] = 1.0;
-    for (int i = 0; i < dice; i++) {
+    p[0][0][0][0] = 1.0;
+    for (int i = 0; i < dice + red; i++) {
         int a = i & 1, b = !a;
+        bool is_red = i >= dice;
         memset(p[b], 0, sizeof p[b]);
         for (int s = 0; s <= i; s++)
-            for (int o = 0; o <= cap; o++) {
-                double v = p[a][s][o];
-                if (v == 0)
-                    continue;
-                p[b][s + 1][o] += v * hit;
-                p[b][s][o] += v * blank;
-                p[b][s][o + 1 > cap ? cap : o + 1] += v * one;
-            }
+            for (int o = 0; o <= cap; o++)
+                for (int h = 0; h < 2; h++) {
+                    double v = p[a][s][o][h];
+                    if (v == 0)
+                        continue;
+                    for (int face = 1; face <= 6; face++) {
+                        int s2 = s + (face >= r->success_face), o2 = o + (face == 1);
+                        int h2 = h || (is_red && r->red_die.row[face - 1].effect == RD_FX_HEROIC);
+                        p[b][s2][o2 > cap ? cap : o2][h2] += v / 6;
+                    }
+                }
     }
-    double(*end)[8] = p[dice & 1];
-    for (int s = dice; s >= 0; s--) {
+    int n = dice + red;
+    double(*end)[8][2] = p[n & 1];
+    for (int s = n; s >= 0; s--) {
         double ok = 0;
-        for (int o = 0; o < r->fiasco_ones; o++)
-            ok += end[s][o];
-        c->at_least[s] = ok + (s < dice ? c->at_least[s + 1] : 0);
+        for (int o = 0; o < r->fiasco_ones; o++) {
+            ok += end[s][o][0] + end[s][o][1];
+            c->heroic += end[s][o][1];
+        }
+        c->at_least[s] = ok + (s < n ? c->at_least[s + 1] : 0);
         for (int o = r->fiasco_ones; o < cap; o++)
-            c->fiasco += end[s][o];
-        c->disaster += end[s][cap];
+            c->fiasco += end[s][o][0] + end[s][o][1];
+        c->disaster += end[s][cap][0] + end[s][cap][1];
     }
+    c->skedaddle = red * skedaddle_faces / 6.0;
+    (void)heroic_faces;
 }
 
 /* ---- words ------------------------------------------------------------------ */

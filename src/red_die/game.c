@@ -3,20 +3,8 @@
  * its dice, made by rd_new from a seed); the way of a decision
  * (rd_refusal, rd_apply), routed by the stage the game is in, and the small
  * questions every part asks about soldiers and squads. */
-#include <stdarg.h>
 
 #include "red_die/rd_internal.h"
-
-const char *rd_refuse(char *buf, size_t n, const char *fmt, ...)
-{
-    if (!buf || n == 0)
-        return "refused";
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-    return buf;
-}
 
 void rd_emit(RdEvents *ev, int kind, int side, int squad, int soldier, int other, int col, int row, int value,
              int value2)

@@ -259,14 +259,17 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red);
  * hitting with a fire, reaching the target of an assault. 0 for a rally. */
 int rd_needed(const RdGame *g, const RdDecision *d);
 
-/* The chances of a roll of `dice` d6 (red ones included: they count alike):
- * at_least[k] the chance of k or more successes with at most one 1 (k up
- * to dice), fiasco exactly two 1s, disaster three or more. Exact. */
+/* The chances of a roll of `dice` white dice (chosen and repeat) and `red`
+ * red dice, which count alike: at_least[k] the chance of k or more
+ * successes with fewer 1s than a fiasco (k up to dice + red), fiasco, disaster;
+ * heroic the chance of a heroic roll (a red die's face for it, and no
+ * fiasco or disaster), skedaddle the soldiers the red dice send off, on
+ * average. Exact (dynamic programming over the faces). */
 typedef struct {
     double at_least[RD_MAX_POOL + 1];
-    double fiasco, disaster;
+    double fiasco, disaster, heroic, skedaddle;
 } RdChances;
-void rd_chances(const RdRules *r, int dice, RdChances *c);
+void rd_chances(const RdRules *r, int dice, int red, RdChances *c);
 
 /* One function per question, for every caller (the rules, the list, the AI). */
 const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, size_t n);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "red_die/rd.h"
+#include "rules/refusal.h"
 
 #define RDR(g) ((g)->rules)
 #define RDF(g) ((g)->field)
@@ -21,7 +22,7 @@ typedef uint8_t RdOcc[RD_MAX_H][RD_MAX_W];
 void rd_occupancy(const RdGame *g, RdOcc occ);
 
 /* game.c */
-const char *rd_refuse(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#define rd_refuse guv_refuse /* rules/refusal.h */
 void rd_emit(RdEvents *ev, int kind, int side, int squad, int soldier, int other, int col, int row, int value,
              int value2);
 /* One die for `purpose`, logged (DIE event) with its face. */
@@ -30,6 +31,7 @@ int rd_squad_of_cell(const RdGame *g, RdCell c); /* -1: no soldier there */
 int rd_soldier_at(const RdGame *g, RdCell c);
 bool rd_hittable(const RdSoldier *s);
 bool rd_soldier_able(const RdSoldier *s);
+bool rd_may_act(const RdGame *g, int squad);
 /* The side's red dice change by delta (kept within 0..RD_MAX_RED). */
 void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta);
 /* After a soldier leaves the table: a new leader if he led. */
