@@ -130,7 +130,7 @@ static void test_RDC_REPLAY_random_games_end_and_replay(void **state)
     static RdDecision list[RD_MAX_LEGAL];
     static RdGame g, again;
     /* each list maps the ways of every squad of the side: slow under the sanitizers and valgrind */
-    uint64_t games = getenv("GUV_RD_GAMES") ? strtoull(getenv("GUV_RD_GAMES"), NULL, 10) : 4;
+    uint64_t games = getenv("GUV_RD_GAMES") ? strtoull(getenv("GUV_RD_GAMES"), NULL, 10) : 3; /* one a field */
     for (uint64_t seed = 1; seed <= games; seed++) {
         const RdField *f = &rd->fields[seed % rd->nfields];
         rd_new(&g, &rd->rules, f, seed);
@@ -699,6 +699,44 @@ static void test_RDC_RALLY_dice_per_soldier_and_the_initiative(void **state)
     assert_int_equal(rd_to_move(&g), RD_UNION); /* the initiative passes, whatever the roll */
 }
 
+static void test_RDC_RALLY_fiasco_and_disaster_count(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 3, 3, 30, RD_RIFLED_MUSKET);
+    g.red[RD_CONFEDERATE] = 2;
+    rt_log_clear();
+    rt_dice(&g, 5, 1, 1, 4, 4, 3); /* two 1s: no red die removed */
+    rt_do(&g, "rally reb");
+    LOG_HAS("fiasco");
+    assert_int_equal(g.red[RD_CONFEDERATE], 2);
+    assert_int_equal(rd_to_move(&g), RD_UNION);
+    assert_int_equal(g.passes, 1); /* the initiative passes once */
+    g.initiative = g.to_move = RD_CONFEDERATE;
+    rt_dice(&g, 5, 1, 1, 1, 4, 3); /* three: a disaster, two red dice more and the table */
+    rt_dice(&g, 1, 4);             /* Hesitant: two more */
+    rt_do(&g, "rally reb");
+    assert_int_equal(g.red[RD_CONFEDERATE], 6);
+    assert_string_equal(rd_waiting_for(&g), "an activation");
+}
+
+static void test_RDC_HEROIC_a_player_may_pass(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 6, 5, 26, RD_RIFLED_MUSKET);
+    g.red[RD_CONFEDERATE] = 1;
+    rt_dice(&g, 3, 4, 4, 6);
+    rt_dice(&g, 1, 3); /* Fire at will */
+    rt_do(&g, "move reb 2 20 12");
+    assert_int_equal(g.stage, RD_ST_HEROIC_FIRE);
+    rt_refused(&g, "fire yank 2 reb", "only the heroic squad");
+    rt_refused(&g, "move reb 2 20 13", "the game waits for the new fire");
+    rt_do(&g, "pass");
+    assert_int_equal(g.stage, RD_ST_ACTIVATE);
+    assert_int_equal(rd_to_move(&g), RD_CONFEDERATE);
+}
+
 static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state)
 {
     (void)state;
@@ -801,6 +839,8 @@ int main(void)
         cmocka_unit_test(test_RDC_MELEE_pairs_support_surrender_and_prisoners),
         cmocka_unit_test(test_RDC_MELEE_defenceless_and_defeat_flight),
         cmocka_unit_test(test_RDC_RALLY_dice_per_soldier_and_the_initiative),
+        cmocka_unit_test(test_RDC_RALLY_fiasco_and_disaster_count),
+        cmocka_unit_test(test_RDC_HEROIC_a_player_may_pass),
         cmocka_unit_test(test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout),
         cmocka_unit_test(test_RDC_VICTORY_points_and_the_end),
     };
