@@ -63,6 +63,16 @@ bool rd_may_act(const RdGame *g, int squad)
     return false;
 }
 
+/* Successes the squad's next roll loses: a badly wounded soldier's each
+ * ([3.2] the loss table), its leader's crisis (Doubtful). */
+int rd_denied(const RdGame *g, int squad)
+{
+    int n = g->squads[squad].crisis;
+    for (int i = 0; i < g->nsoldiers; i++)
+        n += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound == RD_BAD;
+    return n;
+}
+
 void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
                         RdRoll *out)
 {
@@ -91,12 +101,8 @@ void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repe
         else if (row->effect == RD_FX_HEROIC && heroic_allowed)
             out->sixes_red++;
     }
-    /* badly wounded deny a success each ([3.2] the loss table); a leader's crisis */
-    int denied = g->squads[squad].crisis;
+    int denied = rd_denied(g, squad);
     g->squads[squad].crisis = 0;
-    for (int i = 0; i < g->nsoldiers; i++)
-        denied += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-                  g->soldiers[i].wound == RD_BAD;
     out->successes = out->successes > denied ? out->successes - denied : 0;
     rd_emit(ev, RD_EV_ROLL, side, squad, -1, -1, -1, -1, out->successes, out->ones);
 }

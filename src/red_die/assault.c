@@ -10,16 +10,6 @@
 
 #include "red_die/rd_internal.h"
 
-static int cells_on_table(const RdGame *g, int squad, bool able, RdCell *out)
-{
-    int n = 0;
-    for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-            (!able || rd_soldier_able(&g->soldiers[i])))
-            out[n++] = rd_soldier_cell(g, i);
-    return n;
-}
-
 const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf, size_t n)
 {
     if (squad < 0 || squad >= g->nsquads || target < 0 || target >= g->nsquads)
@@ -27,7 +17,7 @@ const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf
     if (g->squads[squad].side == g->squads[target].side)
         return rd_refuse(buf, n, "not an enemy squad");
     RdCell a[RD_MAX_SOLDIERS], t[RD_MAX_SOLDIERS];
-    int na = cells_on_table(g, squad, true, a), nt = cells_on_table(g, target, false, t);
+    int na = rd_squad_cells(g, squad, RD_ABLE, a), nt = rd_squad_cells(g, target, RD_ALL, t);
     if (na == 0 || nt == 0)
         return rd_refuse(buf, n, "no soldier to assault with or to assault");
     RdCell leader = rd_soldier_cell(g, rd_leader(g, squad));

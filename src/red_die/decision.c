@@ -127,14 +127,6 @@ bool rd_any_legal(const RdGame *g) { return list(g, NULL, 0, true) > 0; }
 
 /* ---- successes and chances ------------------------------------------------- */
 
-static int denied(const RdGame *g, int squad)
-{
-    int n = g->squads[squad].crisis;
-    for (int i = 0; i < g->nsoldiers; i++)
-        n += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound == RD_BAD;
-    return n;
-}
-
 /* The least successes whose movement covers mm; -1 when none does. */
 static int successes_for(const RdGame *g, int squad, int mm, bool line)
 {
@@ -147,7 +139,7 @@ static int successes_for(const RdGame *g, int squad, int mm, bool line)
 static int fire_needed(const RdGame *g, int squad, int target, int bonus)
 {
     int need = g->squads[target].quality - rd_fire_modifier(g, squad, target) - bonus;
-    return (need < 1 ? 1 : need) + denied(g, squad);
+    return (need < 1 ? 1 : need) + rd_denied(g, squad);
 }
 
 int rd_needed(const RdGame *g, const RdDecision *d)
@@ -159,14 +151,14 @@ int rd_needed(const RdGame *g, const RdDecision *d)
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
         int s = successes_for(g, d->squad, cost[d->row][d->col], d->line);
-        return s < 0 ? -1 : s + denied(g, d->squad);
+        return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_FIRE:
         return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0);
     case RD_D_ASSAULT: {
         int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
                                                                                    : successes_for(g, d->squad, mm, false);
-        return s < 0 ? -1 : s + denied(g, d->squad);
+        return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_DEFEND:
         return fire_needed(g, g->act.target, g->act.squad, RDR(g)->surprise_mod);

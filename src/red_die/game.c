@@ -62,6 +62,18 @@ bool rd_hittable(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->pro
 /* Able to fire, fight and be counted as acting: on the table, up, not badly wounded. */
 bool rd_soldier_able(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->prone && s->wound != RD_BAD; }
 
+int rd_squad_cells(const RdGame *g, int squad, int which, RdCell *out)
+{
+    int n = 0;
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->squad == squad && s->where == RD_ON_TABLE &&
+            (which == RD_ALL || (which == RD_ABLE ? rd_soldier_able(s) : rd_hittable(s))))
+            out[n++] = rd_soldier_cell(g, i);
+    }
+    return n;
+}
+
 int rd_members(const RdGame *g, int squad, int *out)
 {
     int n = 0, leader = rd_leader(g, squad);

@@ -36,6 +36,10 @@ bool rd_may_act(const RdGame *g, int squad);
 void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta);
 /* After a soldier leaves the table: a new leader if he led. */
 void rd_after_leaving(RdGame *g, RdEvents *ev, int soldier);
+/* The cells of the squad's soldiers on the table (RD_ALL), able to act
+ * (RD_ABLE: fire, fight) or that fire may hit (RD_HITTABLE: not down). */
+enum { RD_ALL, RD_ABLE, RD_HITTABLE };
+int rd_squad_cells(const RdGame *g, int squad, int which, RdCell *out);
 /* Soldiers of the squad on the table, in order, into out; returns how many. */
 int rd_members(const RdGame *g, int squad, int *out);
 
@@ -45,6 +49,7 @@ typedef struct {
     bool fiasco, disaster;
 } RdRoll;
 int rd_repeat_dice(const RdGame *g, int squad, int action);
+int rd_denied(const RdGame *g, int squad);
 /* Rolls `chosen` dice, the repeat dice (repeat) and the side's red dice
  * for squad; the red dice's own effects are carried out. successes are
  * net of the unit's badly wounded and its leader's crisis. */
