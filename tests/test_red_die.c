@@ -573,6 +573,30 @@ static void test_RDC_WOUNDS_combine_and_red_dice(void **state)
     assert_int_equal(rd_leader(&g, 1), y2);
 }
 
+static void test_RDC_WOUNDS_the_badly_wounded_left_behind(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 5, 3, 30, RD_RIFLED_MUSKET);
+    int leader = rd_leader(&g, 0), w = rt_soldier(&g, "reb.3");
+    rt_refused(&g, "leave reb", "no badly wounded");
+    g.soldiers[w].wound = RD_BAD;
+    g.soldiers[leader].wound = RD_BAD;
+    assert_int_equal(rd_allowance(&g, 0, 4, false), 200); /* carrying them: half speed */
+    assert_true(rt_legal(&g, "leave reb"));
+    rt_log_clear();
+    rt_do(&g, "leave reb");
+    LOG_HAS("reb leaves 2 badly wounded on the spot (reb+2)");
+    assert_int_equal(g.nsquads, 3);
+    assert_int_equal(g.soldiers[w].squad, 2);
+    assert_int_equal(rd_leader(&g, 2), leader); /* the leader stays with the wounded ... */
+    assert_int_not_equal(rd_leader(&g, 0), -1); /* ... and another leads the squad on */
+    assert_int_equal(rd_allowance(&g, 0, 4, false), 400);
+    assert_false(rd_may_activate(&g, 2));
+    assert_int_equal(rd_to_move(&g), RD_CONFEDERATE); /* not an activation: no roll, no pass */
+    assert_int_equal(g.passes, 0);
+}
+
 static void test_RDC_ASSAULT_reach_defensive_fire_and_behind(void **state)
 {
     (void)state;
@@ -835,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_RDC_VOLLEY_a_line_of_six),
         cmocka_unit_test(test_RDC_LOSSES_unhurt_first_leader_last_prone_never),
         cmocka_unit_test(test_RDC_WOUNDS_combine_and_red_dice),
+        cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_left_behind),
         cmocka_unit_test(test_RDC_ASSAULT_reach_defensive_fire_and_behind),
         cmocka_unit_test(test_RDC_MELEE_pairs_support_surrender_and_prisoners),
         cmocka_unit_test(test_RDC_MELEE_defenceless_and_defeat_flight),

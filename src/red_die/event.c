@@ -165,6 +165,9 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     case RD_EV_LINE:
         snprintf(text, sizeof text, "%s %s", sq, e->value ? "deploys in line" : "breaks its line");
         break;
+    case RD_EV_LEAVE:
+        snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
+        break;
     case RD_EV_END:
         snprintf(text, sizeof text, "the game ends: Union %d, Confederates %d points; %s", e->value, e->value2,
                  e->side == RD_DRAW ? "a draw" : e->side == RD_UNION ? "the Union wins" : "the Confederates win");

@@ -184,7 +184,8 @@ static bool kind_in_stage(int stage, int kind)
 {
     switch (stage) {
     case RD_ST_ACTIVATE:
-        return kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY;
+        return kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY ||
+               kind == RD_D_LEAVE;
     case RD_ST_LOSS:
         return kind == RD_D_LOSS;
     case RD_ST_DEFEND:
@@ -214,6 +215,8 @@ const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n
         return rd_refuse(buf, n, "the game waits for %s", stage_words[g->stage]);
     switch (g->stage) {
     case RD_ST_ACTIVATE:
+        if (d->kind == RD_D_LEAVE)
+            return rd_leave_refusal(g, d->squad, buf, n);
         return rd_activation_refusal(g, d, buf, n);
     case RD_ST_LOSS:
         return rd_loss_refusal(g, d, buf, n);
@@ -234,7 +237,10 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *ev, char *why, size_t n)
     }
     switch (g->stage) {
     case RD_ST_ACTIVATE:
-        rd_apply_activation(g, d, ev);
+        if (d->kind == RD_D_LEAVE)
+            rd_leave(g, ev, d->squad);
+        else
+            rd_apply_activation(g, d, ev);
         break;
     case RD_ST_LOSS:
         rd_apply_loss(g, d, ev);

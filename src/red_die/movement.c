@@ -3,8 +3,8 @@
  * cap, half speed for a unit in line or carrying wounded), RDC-COHESION
  * ([1.1]: where the soldiers stand after a move: re-formed around the
  * leader, each within rules.cohesion_mm of another, in line or in a cloud;
- * docs/rulings.md) and the retreats the tables order (to the nearest cover,
- * toward the side's lines). */
+ * docs/rulings.md), the retreats the tables order (to the nearest cover,
+ * toward the side's lines) and RDC-WOUNDS' badly wounded left on the spot. */
 #include <stdlib.h>
 
 #include "red_die/rd_internal.h"
@@ -321,4 +321,57 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
         if (dir >= 0)
             g->squads[squad].facing = (int8_t)dir;
     }
+}
+
+/* RDC-WOUNDS: "accompanied to the rear ... or abandoned on the spot": the
+ * squad's badly wounded stay where they lie, a squad of their own (the
+ * first of them its leader) that can never be activated; the rest no
+ * longer carry them. */
+const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n)
+{
+    if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
+        return rd_refuse(buf, n, "not a squad of the side with the initiative");
+    int bad = 0, others = 0;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
+            g->soldiers[i].wound == RD_BAD ? bad++ : others++;
+    if (bad == 0 || others == 0)
+        return rd_refuse(buf, n, "no badly wounded to leave, or no one else to go on");
+    if (g->nsquads >= RD_MAX_GAME_SQUADS)
+        return rd_refuse(buf, n, "no room for another squad");
+    return NULL;
+}
+
+/* The first of the squad on the table (unhurt if any) leads it when no one does. */
+static void lead(RdGame *g, RdEvents *ev, int squad)
+{
+    if (rd_leader(g, squad) >= 0)
+        return;
+    int best = -1;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
+            (best < 0 || g->soldiers[i].wound < g->soldiers[best].wound))
+            best = i;
+    if (best >= 0) {
+        g->soldiers[best].leader = 1;
+        rd_emit(ev, RD_EV_LEADER, g->squads[squad].side, squad, best, -1, -1, -1, 0, 0);
+    }
+}
+
+void rd_leave(RdGame *g, RdEvents *ev, int squad)
+{
+    int ns = g->nsquads++, count = 0;
+    g->squads[ns] = g->squads[squad];
+    g->squads[ns].line = 0;
+    g->squads[squad].line = 0; /* a line with gaps is no line */
+    for (int i = 0; i < g->nsoldiers; i++) {
+        RdSoldier *s = &g->soldiers[i];
+        if (s->squad == squad && s->where == RD_ON_TABLE && s->wound == RD_BAD) {
+            s->squad = (int8_t)ns; /* a leader left behind leads the wounded */
+            count++;
+        }
+    }
+    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, count, 0);
+    lead(g, ev, squad);
+    lead(g, ev, ns);
 }

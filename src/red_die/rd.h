@@ -134,7 +134,8 @@ typedef struct {
     X(LOSS, "loss")       /* soldier (in `target`): takes the next hit */                                       \
     X(DEFEND, "defend")   /* dice (0: hold fire) */                                                             \
     X(ADVANCE, "advance") /* col row: Enterprising's free move */                                               \
-    X(PASS, "pass")       /* declines a heroic action */
+    X(PASS, "pass")       /* declines a heroic action */                                                        \
+    X(LEAVE, "leave")     /* squad: leaves its badly wounded on the spot (no roll, not an activation) */
 
 typedef enum {
 #define RD_D_ENUM(name, word) RD_D_##name,
@@ -203,6 +204,7 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(RALLY, "RDC-RALLY")            /* side squad, value: red dice removed */                                  \
     X(RETURN, "RDC-RALLY")           /* side squad soldier: back from skedaddling */                            \
     X(LINE, "RDC-VOLLEY")            /* side squad, value: 1 in line, 0 cloud */                                \
+    X(LEAVE, "RDC-WOUNDS")           /* side squad(the wounded, apart) other(the squad they were in), value: how many */                                \
     X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */
 
 typedef enum {

@@ -94,6 +94,11 @@ int rd_direction(RdCell from, RdCell to); /* 0..7, N clockwise; -1 when the same
 /* The enemy squad whose leader is nearest squad's leader; -1. */
 int rd_nearest_enemy(const RdGame *g, int squad);
 
+/* The badly wounded left on the spot, a squad of their own that never acts
+ * (RDC-WOUNDS): the one way a squad sheds them. */
+const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n);
+void rd_leave(RdGame *g, RdEvents *ev, int squad);
+
 /* fire.c (RDC-FIRE, RDC-VOLLEY, RDC-FIRE-LOSS, RDC-WOUNDS, RDC-LOSSES) */
 /* Resolves a fire of squad at target with successes (net) and bonus; the
  * hits go to the loss questions, then `after`. */
