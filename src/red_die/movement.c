@@ -38,6 +38,10 @@ typedef struct {
     RdCell from;
     int nblocked;
     RdCell blocked[RD_MAX_SOLDIERS];
+} CostKey;
+
+typedef struct {
+    CostKey key;
     RdCosts cost;
 } CostMemo;
 
@@ -55,17 +59,17 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
                 cost[r][c] = -1;
         return;
     }
-    CostMemo key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}, {{0}}};
+    CostKey key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}};
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
         if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
             key.blocked[key.nblocked++] = rd_soldier_cell(g, i);
     }
     for (int m = 0; m < RD_COST_MEMOS; m++) {
-        const CostMemo *e = &memo[m];
+        const CostKey *e = &memo[m].key;
         if (e->field == key.field && e->from.col == key.from.col && e->from.row == key.from.row &&
             e->nblocked == key.nblocked && memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
-            memcpy(cost, e->cost, sizeof(RdCosts));
+            memcpy(cost, memo[m].cost, sizeof(RdCosts));
             return;
         }
     }
@@ -75,10 +79,7 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
     rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, cost);
     CostMemo *e = &memo[next];
     next = (next + 1) % RD_COST_MEMOS;
-    e->field = key.field;
-    e->from = key.from;
-    e->nblocked = key.nblocked;
-    memcpy(e->blocked, key.blocked, sizeof key.blocked);
+    e->key = key;
     memcpy(e->cost, cost, sizeof(RdCosts));
 }
 
@@ -134,16 +135,16 @@ const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool l
 {
     if (!rd_on_field(RDF(g), to))
         return rd_refuse(buf, n, "not a cell of the battlefield");
+    if (cost[to.row][to.col] < 0) /* the cheap questions first: the list asks for every cell */
+        return rd_refuse(buf, n, "no way leads there");
+    if (cost[to.row][to.col] > max_mm)
+        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
     if (line && rd_on_table(g, squad) < RDR(g)->volley_min_soldiers)
         return rd_refuse(buf, n, "a line needs at least %d soldiers", RDR(g)->volley_min_soldiers);
     int leader = rd_leader(g, squad);
     RdCell at = rd_soldier_cell(g, leader);
     if (at.col == to.col && at.row == to.row && line == g->squads[squad].line)
         return rd_refuse(buf, n, "the leader is there already");
-    if (cost[to.row][to.col] < 0)
-        return rd_refuse(buf, n, "no way leads there");
-    if (cost[to.row][to.col] > max_mm)
-        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
     RdCell cells[RD_MAX_SOLDIERS];
     int facing = rd_direction(at, to);
     if (!rd_formation(g, occ, squad, to, line, facing < 0 ? g->squads[squad].facing : facing, cells))
