@@ -66,7 +66,8 @@ typedef struct {
     int8_t where;  /* RD_ON_TABLE, RD_DEAD, ... */
     int8_t wound;  /* RD_UNHURT, RD_LIGHT, RD_BAD */
     int8_t prone;  /* lightly wounded, down: 1; 2 while his squad's activation that gets him up runs */
-    int8_t leader; /* 1: his squad's leader */
+    int8_t leader; /* 1: he leads his squad, or led one (a leader for the victory points); the squad's
+                      leader is its first soldier on the table so marked (rd_leader) */
     int8_t captor; /* the side holding him prisoner, -1 */
 } RdSoldier;
 
@@ -95,7 +96,7 @@ typedef struct {
     int8_t heroics;               /* heroic rolls left this activation */
     int8_t bonus;                 /* successes added (Fire at will +1, Charge!!! +2) */
     int8_t heroic_pending;        /* a red 6 was rolled: roll the heroic table once the action is done */
-    int8_t after_loss;            /* what follows the losses: RD_AFTER_* (activation.c) */
+    int8_t after_loss;            /* what follows the losses: RD_AFTER_* (rd_internal.h) */
     int8_t hits;                  /* hits left to assign */
     int8_t hit_squad;             /* the squad taking them */
     int8_t from_squad;            /* the squad firing */
