@@ -190,8 +190,8 @@ static void test_odds_are_rd_chances(void **state)
         RdOdds o;
         assert_true(rd_odds(&g, &d, &o));
         RdChances c;
-        int pool = rd_pool(&g, &d, NULL);
-        rd_chances(&g.rules[0], pool, &c);
+        int red, pool = rd_pool(&g, &d, &red);
+        rd_chances(&g.rules[0], pool - red, red, &c);
         assert_int_equal(o.pool, pool);
         assert_int_equal(o.red, dice % 3);
         assert_int_equal(o.needed, rd_needed(&g, &d));

@@ -3,20 +3,8 @@
  * and the list of what may be decided (pp_legal). Each kind of decision is
  * checked and carried out in the file of its part of the rules; this file
  * only routes it by phase and by the combat's question. */
-#include <stdarg.h>
 
 #include "perfect_plan/pp_internal.h"
-
-const char *pp_refuse(char *buf, size_t n, const char *fmt, ...)
-{
-    if (!buf || n == 0) /* only whether: no words to write (pp_legal asks thousands of times) */
-        return "refused";
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-    return buf;
-}
 
 void pp_emit(PpEvents *ev, int kind, int side, int counter, int from, int to, int value, int value2)
 {

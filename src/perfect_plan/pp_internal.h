@@ -6,14 +6,15 @@
 #include <string.h>
 
 #include "perfect_plan/pp.h"
+#include "rules/refusal.h"
 
 #define PPD(g) ((g)->data)
 #define PP_CTR(g, c) (&(g)->data->counters[c])
 #define PP_BIT(c) ((uint64_t)1 << (c))
 #define PP_ENEMY(side) (1 - (side))
 
-/* Refusal helper: writes the reason into buf and returns it. */
-const char *pp_refuse(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Refusal helper: writes the reason into buf and returns it (rules/refusal.h). */
+#define pp_refuse guv_refuse
 void pp_emit(PpEvents *ev, int kind, int side, int counter, int from, int to, int value, int value2);
 int pp_roll(PpGame *g);
 

@@ -95,7 +95,7 @@ static const RdChances *chances(const RdRules *r, int n)
     if (n > RD_MAX_POOL)
         n = RD_MAX_POOL;
     if (!have[n]) {
-        rd_chances(r, n, &table[n]);
+        rd_chances(r, n, 0, &table[n]); /* red dice count alike for successes and 1s */
         have[n] = true;
     }
     return &table[n];

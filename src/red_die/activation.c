@@ -7,6 +7,11 @@
  * rules.heroic_per_activation an activation) and the activation's end. */
 #include "red_die/rd_internal.h"
 
+/* The four activation decisions are the four actions, in order. */
+_Static_assert(RD_D_MOVE == 0 && RD_D_FIRE == RD_D_MOVE + RD_FIRE && RD_D_ASSAULT == RD_D_MOVE + RD_ASSAULT &&
+                   RD_D_RALLY == RD_D_MOVE + RD_RALLY,
+               "decision kinds and actions out of step");
+
 int rd_repeat_dice(const RdGame *g, int squad, int action)
 {
     if (g->last_squad != squad || g->last_action != action)
@@ -31,10 +36,8 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red)
     int squad = d->squad, side = g->to_move, repeat = 0, base = d->dice;
     if (d->kind == RD_D_RALLY && squad >= 0 && squad < g->nsquads)
         base = rd_on_table(g, squad);
-    if (g->stage == RD_ST_ACTIVATE && squad >= 0 && squad < g->nsquads)
-        for (int a = 0; a < RD_NACTIONS; a++)
-            if (a == d->kind) /* RD_D_MOVE.. RD_D_RALLY follow RD_MOVE.. RD_RALLY */
-                repeat = rd_repeat_dice(g, squad, a);
+    if (g->stage == RD_ST_ACTIVATE && squad >= 0 && squad < g->nsquads && d->kind <= RD_D_RALLY)
+        repeat = rd_repeat_dice(g, squad, d->kind - RD_D_MOVE + RD_MOVE);
     if (d->kind == RD_D_DEFEND && d->dice == 0)
         side = -1;
     int r = side >= 0 ? g->red[side] : 0;
@@ -48,7 +51,26 @@ bool rd_may_activate(const RdGame *g, int squad)
     if (squad < 0 || squad >= g->nsquads)
         return false;
     const RdSquad *q = &g->squads[squad];
-    return !q->routed && g->passes >= q->pinned_until && rd_able(g, squad) > 0;
+    return !q->routed && g->passes >= q->pinned_until && rd_may_act(g, squad);
+}
+
+/* A soldier on the table not badly wounded (one down gets up after his squad's activation). */
+bool rd_may_act(const RdGame *g, int squad)
+{
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound != RD_BAD)
+            return true;
+    return false;
+}
+
+/* Successes the squad's next roll loses: a badly wounded soldier's each
+ * ([3.2] the loss table), its leader's crisis (Doubtful). */
+int rd_denied(const RdGame *g, int squad)
+{
+    int n = g->squads[squad].crisis;
+    for (int i = 0; i < g->nsoldiers; i++)
+        n += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound == RD_BAD;
+    return n;
 }
 
 void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
@@ -79,12 +101,8 @@ void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repe
         else if (row->effect == RD_FX_HEROIC && heroic_allowed)
             out->sixes_red++;
     }
-    /* badly wounded deny a success each ([3.2] the loss table); a leader's crisis */
-    int denied = g->squads[squad].crisis;
+    int denied = rd_denied(g, squad);
     g->squads[squad].crisis = 0;
-    for (int i = 0; i < g->nsoldiers; i++)
-        denied += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-                  g->soldiers[i].wound == RD_BAD;
     out->successes = out->successes > denied ? out->successes - denied : 0;
     rd_emit(ev, RD_EV_ROLL, side, squad, -1, -1, -1, -1, out->successes, out->ones);
 }
@@ -155,7 +173,7 @@ const char *rd_activation_refusal(const RdGame *g, const RdDecision *d, char *bu
         return rd_refuse(buf, n, "no such squad");
     if (g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
-    if (g->squads[squad].routed || rd_able(g, squad) == 0)
+    if (g->squads[squad].routed || !rd_may_act(g, squad))
         return rd_refuse(buf, n, "the squad has no soldier able to act");
     if (g->passes < g->squads[squad].pinned_until)
         return rd_refuse(buf, n, "the squad is confused (pinned) until its side next loses the initiative");

@@ -10,16 +10,6 @@
 
 #include "red_die/rd_internal.h"
 
-static int cells_on_table(const RdGame *g, int squad, bool able, RdCell *out)
-{
-    int n = 0;
-    for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-            (!able || rd_soldier_able(&g->soldiers[i])))
-            out[n++] = rd_soldier_cell(g, i);
-    return n;
-}
-
 const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf, size_t n)
 {
     if (squad < 0 || squad >= g->nsquads || target < 0 || target >= g->nsquads)
@@ -27,7 +17,7 @@ const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf
     if (g->squads[squad].side == g->squads[target].side)
         return rd_refuse(buf, n, "not an enemy squad");
     RdCell a[RD_MAX_SOLDIERS], t[RD_MAX_SOLDIERS];
-    int na = cells_on_table(g, squad, true, a), nt = cells_on_table(g, target, false, t);
+    int na = rd_squad_cells(g, squad, RD_ABLE, a), nt = rd_squad_cells(g, target, RD_ALL, t);
     if (na == 0 || nt == 0)
         return rd_refuse(buf, n, "no soldier to assault with or to assault");
     RdCell leader = rd_soldier_cell(g, rd_leader(g, squad));
@@ -142,8 +132,11 @@ void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev)
         return;
     }
     RdRoll roll;
+    int crisis = g->squads[target].crisis; /* not an activation: a crisis waits for the next one */
+    g->squads[target].crisis = 0;
     rd_emit(ev, RD_EV_ACTIVATE, side, target, -1, squad, -1, -1, RD_FIRE, d->dice + g->red[side]);
     rd_activation_roll(g, ev, target, d->dice, 0, false, &roll);
+    g->squads[target].crisis = (int8_t)crisis;
     if (roll.fiasco || roll.disaster) {
         rd_emit(ev, roll.disaster ? RD_EV_DISASTER : RD_EV_FIASCO, side, target, -1, -1, -1, -1, 0, 0);
         if (roll.disaster)

@@ -1,7 +1,7 @@
-/* The Red Die of Courage: the decisions open now (rd_legal: which squad,
+/* The Red Die of Courage: RDC-LEGAL, the decisions open now (rd_legal: which squad,
  * which action, which target or destination, the least dice; what the
  * screen offers and the computer chooses from), the successes a decision
- * needs and the chances of a roll (rd_needed, rd_chances: shown before
+ * needs and RDC-CHANCES, the chances of a roll (rd_needed, rd_chances: shown before
  * the roll), and decisions as words for `guv script`, saves and the log. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -75,6 +75,7 @@ static void list_activations(Lister *l)
         if (g->squads[q].side != g->initiative || !rd_may_activate(g, q))
             continue;
         offer(l, mk(RD_D_RALLY, q, 0, -1, -1, -1, 0));
+        offer(l, mk(RD_D_LEAVE, q, 0, -1, -1, -1, 0));
         for (int t = 0; t < g->nsquads; t++) {
             offer(l, mk(RD_D_FIRE, q, min, t, -1, -1, 0));
             offer(l, mk(RD_D_ASSAULT, q, min, t, -1, -1, 0));
@@ -127,14 +128,6 @@ bool rd_any_legal(const RdGame *g) { return list(g, NULL, 0, true) > 0; }
 
 /* ---- successes and chances ------------------------------------------------- */
 
-static int denied(const RdGame *g, int squad)
-{
-    int n = g->squads[squad].crisis;
-    for (int i = 0; i < g->nsoldiers; i++)
-        n += g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound == RD_BAD;
-    return n;
-}
-
 /* The least successes whose movement covers mm; -1 when none does. */
 static int successes_for(const RdGame *g, int squad, int mm, bool line)
 {
@@ -147,7 +140,7 @@ static int successes_for(const RdGame *g, int squad, int mm, bool line)
 static int fire_needed(const RdGame *g, int squad, int target, int bonus)
 {
     int need = g->squads[target].quality - rd_fire_modifier(g, squad, target) - bonus;
-    return (need < 1 ? 1 : need) + denied(g, squad);
+    return (need < 1 ? 1 : need) + rd_denied(g, squad);
 }
 
 int rd_needed(const RdGame *g, const RdDecision *d)
@@ -159,14 +152,14 @@ int rd_needed(const RdGame *g, const RdDecision *d)
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
         int s = successes_for(g, d->squad, cost[d->row][d->col], d->line);
-        return s < 0 ? -1 : s + denied(g, d->squad);
+        return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_FIRE:
         return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0);
     case RD_D_ASSAULT: {
         int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
                                                                                    : successes_for(g, d->squad, mm, false);
-        return s < 0 ? -1 : s + denied(g, d->squad);
+        return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_DEFEND:
         return fire_needed(g, g->act.target, g->act.squad, RDR(g)->surprise_mod);
@@ -175,39 +168,52 @@ int rd_needed(const RdGame *g, const RdDecision *d)
     }
 }
 
-void rd_chances(const RdRules *r, int dice, RdChances *c)
+void rd_chances(const RdRules *r, int dice, int red, RdChances *c)
 {
     memset(c, 0, sizeof *c);
-    if (dice > RD_MAX_POOL)
-        dice = RD_MAX_POOL;
-    int cap = r->disaster_ones; /* 1s counted up to the disaster */
-    static double p[2][RD_MAX_POOL + 1][8];
+    if (dice + red > RD_MAX_POOL)
+        dice = RD_MAX_POOL - red;
+    int cap = r->disaster_ones, heroic_faces = 0, skedaddle_faces = 0; /* 1s counted up to the disaster */
+    for (int f = 0; f < 6; f++) {
+        heroic_faces += r->red_die.row[f].effect == RD_FX_HEROIC;
+        skedaddle_faces += r->red_die.row[f].effect == RD_FX_SKEDADDLE;
+    }
+    /* p[s][o][h]: s successes, o 1s, h a red die for a heroic roll among them */
+    static double p[2][RD_MAX_POOL + 1][8][2];
     memset(p, 0, sizeof p);
-    double one = 1.0 / 6, hit = (7.0 - r->success_face) / 6, blank = 1.0 - one - hit;
-    p[0][0][0] = 1.0;
-    for (int i = 0; i < dice; i++) {
+    p[0][0][0][0] = 1.0;
+    for (int i = 0; i < dice + red; i++) {
         int a = i & 1, b = !a;
+        bool is_red = i >= dice;
         memset(p[b], 0, sizeof p[b]);
         for (int s = 0; s <= i; s++)
-            for (int o = 0; o <= cap; o++) {
-                double v = p[a][s][o];
-                if (v == 0)
-                    continue;
-                p[b][s + 1][o] += v * hit;
-                p[b][s][o] += v * blank;
-                p[b][s][o + 1 > cap ? cap : o + 1] += v * one;
-            }
+            for (int o = 0; o <= cap; o++)
+                for (int h = 0; h < 2; h++) {
+                    double v = p[a][s][o][h];
+                    if (v == 0)
+                        continue;
+                    for (int face = 1; face <= 6; face++) {
+                        int s2 = s + (face >= r->success_face), o2 = o + (face == 1);
+                        int h2 = h || (is_red && r->red_die.row[face - 1].effect == RD_FX_HEROIC);
+                        p[b][s2][o2 > cap ? cap : o2][h2] += v / 6;
+                    }
+                }
     }
-    double(*end)[8] = p[dice & 1];
-    for (int s = dice; s >= 0; s--) {
+    int n = dice + red;
+    double(*end)[8][2] = p[n & 1];
+    for (int s = n; s >= 0; s--) {
         double ok = 0;
-        for (int o = 0; o < r->fiasco_ones; o++)
-            ok += end[s][o];
-        c->at_least[s] = ok + (s < dice ? c->at_least[s + 1] : 0);
+        for (int o = 0; o < r->fiasco_ones; o++) {
+            ok += end[s][o][0] + end[s][o][1];
+            c->heroic += end[s][o][1];
+        }
+        c->at_least[s] = ok + (s < n ? c->at_least[s + 1] : 0);
         for (int o = r->fiasco_ones; o < cap; o++)
-            c->fiasco += end[s][o];
-        c->disaster += end[s][cap];
+            c->fiasco += end[s][o][0] + end[s][o][1];
+        c->disaster += end[s][cap][0] + end[s][cap][1];
     }
+    c->skedaddle = red * skedaddle_faces / 6.0;
+    (void)heroic_faces;
 }
 
 /* ---- words ------------------------------------------------------------------ */
@@ -256,6 +262,7 @@ void rd_decision_format(const RdGame *g, const RdDecision *d, char *buf, size_t 
         snprintf(buf, n, "%s %s %d %s", verb, a, d->dice, b);
         break;
     case RD_D_RALLY:
+    case RD_D_LEAVE:
         snprintf(buf, n, "%s %s", verb, a);
         break;
     case RD_D_LOSS:
@@ -331,11 +338,13 @@ bool rd_decision_parse(const RdGame *g, const char *text, RdDecision *d, char *w
         if (strcmp(w[0], rd_kind_verbs[k]) == 0)
             kind = k;
     if (kind < 0) {
-        snprintf(why, n, "unknown verb '%s' (move fire assault rally loss defend advance pass)", count ? w[0] : "");
+        snprintf(why, n, "unknown verb '%s' (move fire assault rally loss defend advance pass leave)",
+                 count ? w[0] : "");
         return false;
     }
     static const int words[RD_D_KINDS] = {[RD_D_MOVE] = 5, [RD_D_FIRE] = 4, [RD_D_ASSAULT] = 4, [RD_D_RALLY] = 2,
-                                          [RD_D_LOSS] = 2, [RD_D_DEFEND] = 2, [RD_D_ADVANCE] = 3, [RD_D_PASS] = 1};
+                                          [RD_D_LOSS] = 2, [RD_D_DEFEND] = 2, [RD_D_ADVANCE] = 3, [RD_D_PASS] = 1,
+                                          [RD_D_LEAVE] = 2};
     bool line = kind == RD_D_MOVE && count == 6 && strcmp(w[5], "line") == 0;
     if (count != words[kind] + line) {
         snprintf(why, n, "'%s' takes %d word%s after it", w[0], words[kind] - 1, words[kind] == 2 ? "" : "s");
@@ -343,7 +352,7 @@ bool rd_decision_parse(const RdGame *g, const char *text, RdDecision *d, char *w
     }
     RdDecision r = mk(kind, -1, 0, -1, -1, -1, line);
     bool ok = true;
-    if (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY)
+    if (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY || kind == RD_D_LEAVE)
         ok = (r.squad = (int8_t)find_squad(g, w[1])) >= 0;
     if (ok && (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT))
         ok = number(w[2], 0, RD_MAX_CHOSEN, &r.dice);

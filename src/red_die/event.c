@@ -53,7 +53,7 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     const char *side = side_word(e->side);
     switch (e->kind) {
     case RD_EV_INITIATIVE:
-        snprintf(text, sizeof text, "the initiative passes to the %s (%d passes)", side, e->value);
+        snprintf(text, sizeof text, "the initiative passes to the %s (pass %d)", side, e->value);
         break;
     case RD_EV_ACTIVATE:
         snprintf(text, sizeof text, "the %s player activates %s to %s, rolling %d dice",
@@ -164,6 +164,9 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         break;
     case RD_EV_LINE:
         snprintf(text, sizeof text, "%s %s", sq, e->value ? "deploys in line" : "breaks its line");
+        break;
+    case RD_EV_LEAVE:
+        snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
         break;
     case RD_EV_END:
         snprintf(text, sizeof text, "the game ends: Union %d, Confederates %d points; %s", e->value, e->value2,

@@ -10,18 +10,6 @@
  * a red die for each death and bad wound). */
 #include "red_die/rd_internal.h"
 
-/* The squad's soldiers that fire (able) or may be hit (not down), cells into out. */
-static int cells_of(const RdGame *g, int squad, bool firers, RdCell *out)
-{
-    int n = 0;
-    for (int i = 0; i < g->nsoldiers; i++) {
-        const RdSoldier *s = &g->soldiers[i];
-        if (s->squad == squad && (firers ? rd_soldier_able(s) : rd_hittable(s)))
-            out[n++] = rd_soldier_cell(g, i);
-    }
-    return n;
-}
-
 int rd_fire_band(const RdGame *g, int squad, int target)
 {
     int a = rd_leader(g, squad), b = rd_leader(g, target);
@@ -59,7 +47,7 @@ const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, s
     if (g->squads[squad].side == g->squads[target].side)
         return rd_refuse(buf, n, "not an enemy squad");
     RdCell firers[RD_MAX_SOLDIERS], targets[RD_MAX_SOLDIERS];
-    int nf = cells_of(g, squad, true, firers), nt = cells_of(g, target, false, targets);
+    int nf = rd_squad_cells(g, squad, RD_ABLE, firers), nt = rd_squad_cells(g, target, RD_HITTABLE, targets);
     if (nf == 0)
         return rd_refuse(buf, n, "no soldier able to fire");
     if (nt == 0)
@@ -75,7 +63,7 @@ const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, s
 static int unit_cover(const RdGame *g, int squad, int target)
 {
     RdCell targets[RD_MAX_SOLDIERS], from = rd_soldier_cell(g, rd_leader(g, squad));
-    int nt = cells_of(g, target, false, targets), count[RD_NCOVER] = {0};
+    int nt = rd_squad_cells(g, target, RD_HITTABLE, targets), count[RD_NCOVER] = {0};
     for (int i = 0; i < nt; i++)
         count[rd_cover(RDF(g), RDR(g), from, targets[i])]++;
     int held = 0;
@@ -155,7 +143,7 @@ int rd_loss_candidates(const RdGame *g, int *out)
 {
     int target = g->act.hit_squad, from = g->act.from_squad;
     RdCell firers[RD_MAX_SOLDIERS];
-    int nf = from >= 0 ? cells_of(g, from, true, firers) : 0;
+    int nf = from >= 0 ? rd_squad_cells(g, from, RD_ABLE, firers) : 0;
     int pool[RD_MAX_SOLDIERS], n = 0, seen = 0;
     for (int i = 0; i < g->nsoldiers; i++) {
         if (g->soldiers[i].squad != target || !rd_hittable(&g->soldiers[i]))
@@ -174,11 +162,11 @@ int rd_loss_candidates(const RdGame *g, int *out)
     }
     if (seen > 0)
         n = seen;
-    bool unhurt = false, follower = false;
-    for (int i = 0; i < n; i++) {
-        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT;
+    bool unhurt = false, follower = false; /* the leader last, before all else; then the unhurt first */
+    for (int i = 0; i < n; i++)
         follower |= !g->soldiers[pool[i]].leader;
-    }
+    for (int i = 0; i < n; i++)
+        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT && !(follower && g->soldiers[pool[i]].leader);
     int low = RD_NCOVER, cover[RD_MAX_SOLDIERS], count = 0;
     RdCell at = from >= 0 && rd_leader(g, from) >= 0 ? rd_soldier_cell(g, rd_leader(g, from)) : (RdCell){0, 0};
     for (int i = 0; i < n; i++) {

@@ -1,22 +1,10 @@
 /* The Red Die of Courage: RDC-SETUP (squads set up from the battlefield
- * around their leaders, [1.1]) and RDC-REPLAY (the game a plain value with
+ * around their leaders, [1.1], by rd_setup_cells) and RDC-REPLAY (the game a plain value with
  * its dice, made by rd_new from a seed); the way of a decision
  * (rd_refusal, rd_apply), routed by the stage the game is in, and the small
  * questions every part asks about soldiers and squads. */
-#include <stdarg.h>
 
 #include "red_die/rd_internal.h"
-
-const char *rd_refuse(char *buf, size_t n, const char *fmt, ...)
-{
-    if (!buf || n == 0)
-        return "refused";
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, n, fmt, ap);
-    va_end(ap);
-    return buf;
-}
 
 void rd_emit(RdEvents *ev, int kind, int side, int squad, int soldier, int other, int col, int row, int value,
              int value2)
@@ -73,6 +61,18 @@ bool rd_hittable(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->pro
 
 /* Able to fire, fight and be counted as acting: on the table, up, not badly wounded. */
 bool rd_soldier_able(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->prone && s->wound != RD_BAD; }
+
+int rd_squad_cells(const RdGame *g, int squad, int which, RdCell *out)
+{
+    int n = 0;
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->squad == squad && s->where == RD_ON_TABLE &&
+            (which == RD_ALL || (which == RD_ABLE ? rd_soldier_able(s) : rd_hittable(s))))
+            out[n++] = rd_soldier_cell(g, i);
+    }
+    return n;
+}
 
 int rd_members(const RdGame *g, int squad, int *out)
 {
@@ -184,7 +184,8 @@ static bool kind_in_stage(int stage, int kind)
 {
     switch (stage) {
     case RD_ST_ACTIVATE:
-        return kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY;
+        return kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY ||
+               kind == RD_D_LEAVE;
     case RD_ST_LOSS:
         return kind == RD_D_LOSS;
     case RD_ST_DEFEND:
@@ -202,6 +203,8 @@ static const char *const stage_words[] = {"an activation", "which soldier takes 
                                           "the defensive fire's dice (defend)", "the free move (advance or pass)",
                                           "the new fire (fire or pass)", "nothing: the game is over"};
 
+const char *rd_waiting_for(const RdGame *g) { return stage_words[g->stage]; }
+
 const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n)
 {
     if (g->stage == RD_ST_OVER)
@@ -212,6 +215,8 @@ const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n
         return rd_refuse(buf, n, "the game waits for %s", stage_words[g->stage]);
     switch (g->stage) {
     case RD_ST_ACTIVATE:
+        if (d->kind == RD_D_LEAVE)
+            return rd_leave_refusal(g, d->squad, buf, n);
         return rd_activation_refusal(g, d, buf, n);
     case RD_ST_LOSS:
         return rd_loss_refusal(g, d, buf, n);
@@ -232,7 +237,10 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *ev, char *why, size_t n)
     }
     switch (g->stage) {
     case RD_ST_ACTIVATE:
-        rd_apply_activation(g, d, ev);
+        if (d->kind == RD_D_LEAVE)
+            rd_leave(g, ev, d->squad);
+        else
+            rd_apply_activation(g, d, ev);
         break;
     case RD_ST_LOSS:
         rd_apply_loss(g, d, ev);

@@ -5,7 +5,7 @@
  * supernumeraries supporting the pairs in turn; each soldier rolls his
  * squad's quality in dice, +rules.melee_support_bonus a fellow in support
  * (and a Charge!!!'s successes); the loser of a pair rolls the melee loss
- * table, a tie none; the side with more losses is defeated and flees
+ * table (RDC-MELEE-LOSS), a tie none; the side with more losses is defeated and flees
  * rules.defeat_flee_mm to the nearest cover, its wounded taken), and
  * RDC-SURRENDER (a defeated squad of rules.surrender_at_most or fewer
  * facing rules.surrender_ratio times as many surrenders). */

@@ -3,8 +3,8 @@
  * cap, half speed for a unit in line or carrying wounded), RDC-COHESION
  * ([1.1]: where the soldiers stand after a move: re-formed around the
  * leader, each within rules.cohesion_mm of another, in line or in a cloud;
- * docs/rulings.md) and the retreats the tables order (to the nearest cover,
- * toward the side's lines). */
+ * docs/rulings.md), the retreats the tables order (to the nearest cover,
+ * toward the side's lines) and RDC-WOUNDS' badly wounded left on the spot. */
 #include <stdlib.h>
 
 #include "red_die/rd_internal.h"
@@ -38,6 +38,10 @@ typedef struct {
     RdCell from;
     int nblocked;
     RdCell blocked[RD_MAX_SOLDIERS];
+} CostKey;
+
+typedef struct {
+    CostKey key;
     RdCosts cost;
 } CostMemo;
 
@@ -55,17 +59,17 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
                 cost[r][c] = -1;
         return;
     }
-    CostMemo key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}, {{0}}};
+    CostKey key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}};
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
         if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
             key.blocked[key.nblocked++] = rd_soldier_cell(g, i);
     }
     for (int m = 0; m < RD_COST_MEMOS; m++) {
-        const CostMemo *e = &memo[m];
+        const CostKey *e = &memo[m].key;
         if (e->field == key.field && e->from.col == key.from.col && e->from.row == key.from.row &&
             e->nblocked == key.nblocked && memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
-            memcpy(cost, e->cost, sizeof(RdCosts));
+            memcpy(cost, memo[m].cost, sizeof(RdCosts));
             return;
         }
     }
@@ -75,10 +79,7 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
     rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, cost);
     CostMemo *e = &memo[next];
     next = (next + 1) % RD_COST_MEMOS;
-    e->field = key.field;
-    e->from = key.from;
-    e->nblocked = key.nblocked;
-    memcpy(e->blocked, key.blocked, sizeof key.blocked);
+    e->key = key;
     memcpy(e->cost, cost, sizeof(RdCosts));
 }
 
@@ -134,16 +135,16 @@ const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool l
 {
     if (!rd_on_field(RDF(g), to))
         return rd_refuse(buf, n, "not a cell of the battlefield");
+    if (cost[to.row][to.col] < 0) /* the cheap questions first: the list asks for every cell */
+        return rd_refuse(buf, n, "no way leads there");
+    if (cost[to.row][to.col] > max_mm)
+        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
     if (line && rd_on_table(g, squad) < RDR(g)->volley_min_soldiers)
         return rd_refuse(buf, n, "a line needs at least %d soldiers", RDR(g)->volley_min_soldiers);
     int leader = rd_leader(g, squad);
     RdCell at = rd_soldier_cell(g, leader);
     if (at.col == to.col && at.row == to.row && line == g->squads[squad].line)
         return rd_refuse(buf, n, "the leader is there already");
-    if (cost[to.row][to.col] < 0)
-        return rd_refuse(buf, n, "no way leads there");
-    if (cost[to.row][to.col] > max_mm)
-        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
     RdCell cells[RD_MAX_SOLDIERS];
     int facing = rd_direction(at, to);
     if (!rd_formation(g, occ, squad, to, line, facing < 0 ? g->squads[squad].facing : facing, cells))
@@ -321,4 +322,57 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
         if (dir >= 0)
             g->squads[squad].facing = (int8_t)dir;
     }
+}
+
+/* RDC-WOUNDS: "accompanied to the rear ... or abandoned on the spot": the
+ * squad's badly wounded stay where they lie, a squad of their own (the
+ * first of them its leader) that can never be activated; the rest no
+ * longer carry them. */
+const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n)
+{
+    if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
+        return rd_refuse(buf, n, "not a squad of the side with the initiative");
+    int bad = 0, others = 0;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
+            g->soldiers[i].wound == RD_BAD ? bad++ : others++;
+    if (bad == 0 || others == 0)
+        return rd_refuse(buf, n, "no badly wounded to leave, or no one else to go on");
+    if (g->nsquads >= RD_MAX_GAME_SQUADS)
+        return rd_refuse(buf, n, "no room for another squad");
+    return NULL;
+}
+
+/* The first of the squad on the table (unhurt if any) leads it when no one does. */
+static void lead(RdGame *g, RdEvents *ev, int squad)
+{
+    if (rd_leader(g, squad) >= 0)
+        return;
+    int best = -1;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
+            (best < 0 || g->soldiers[i].wound < g->soldiers[best].wound))
+            best = i;
+    if (best >= 0) {
+        g->soldiers[best].leader = 1;
+        rd_emit(ev, RD_EV_LEADER, g->squads[squad].side, squad, best, -1, -1, -1, 0, 0);
+    }
+}
+
+void rd_leave(RdGame *g, RdEvents *ev, int squad)
+{
+    int ns = g->nsquads++, count = 0;
+    g->squads[ns] = g->squads[squad];
+    g->squads[ns].line = 0;
+    g->squads[squad].line = 0; /* a line with gaps is no line */
+    for (int i = 0; i < g->nsoldiers; i++) {
+        RdSoldier *s = &g->soldiers[i];
+        if (s->squad == squad && s->where == RD_ON_TABLE && s->wound == RD_BAD) {
+            s->squad = (int8_t)ns; /* a leader left behind leads the wounded */
+            count++;
+        }
+    }
+    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, count, 0);
+    lead(g, ev, squad);
+    lead(g, ev, ns);
 }

@@ -66,7 +66,8 @@ typedef struct {
     int8_t where;  /* RD_ON_TABLE, RD_DEAD, ... */
     int8_t wound;  /* RD_UNHURT, RD_LIGHT, RD_BAD */
     int8_t prone;  /* lightly wounded, down: 1; 2 while his squad's activation that gets him up runs */
-    int8_t leader; /* 1: his squad's leader */
+    int8_t leader; /* 1: he leads his squad, or led one (a leader for the victory points); the squad's
+                      leader is its first soldier on the table so marked (rd_leader) */
     int8_t captor; /* the side holding him prisoner, -1 */
 } RdSoldier;
 
@@ -95,7 +96,7 @@ typedef struct {
     int8_t heroics;               /* heroic rolls left this activation */
     int8_t bonus;                 /* successes added (Fire at will +1, Charge!!! +2) */
     int8_t heroic_pending;        /* a red 6 was rolled: roll the heroic table once the action is done */
-    int8_t after_loss;            /* what follows the losses: RD_AFTER_* (activation.c) */
+    int8_t after_loss;            /* what follows the losses: RD_AFTER_* (rd_internal.h) */
     int8_t hits;                  /* hits left to assign */
     int8_t hit_squad;             /* the squad taking them */
     int8_t from_squad;            /* the squad firing */
@@ -134,7 +135,8 @@ typedef struct {
     X(LOSS, "loss")       /* soldier (in `target`): takes the next hit */                                       \
     X(DEFEND, "defend")   /* dice (0: hold fire) */                                                             \
     X(ADVANCE, "advance") /* col row: Enterprising's free move */                                               \
-    X(PASS, "pass")       /* declines a heroic action */
+    X(PASS, "pass")       /* declines a heroic action */                                                        \
+    X(LEAVE, "leave")     /* squad: leaves its badly wounded on the spot (no roll, not an activation) */
 
 typedef enum {
 #define RD_D_ENUM(name, word) RD_D_##name,
@@ -203,6 +205,7 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(RALLY, "RDC-RALLY")            /* side squad, value: red dice removed */                                  \
     X(RETURN, "RDC-RALLY")           /* side squad soldier: back from skedaddling */                            \
     X(LINE, "RDC-VOLLEY")            /* side squad, value: 1 in line, 0 cloud */                                \
+    X(LEAVE, "RDC-WOUNDS")           /* side squad(the wounded, apart) other(the squad they were in), value: how many */                                \
     X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */
 
 typedef enum {
@@ -241,6 +244,9 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *events, char *why, size_t
 /* NULL when d may be applied now, else the reason (into buf, may be NULL). */
 const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
 int rd_to_move(const RdGame *g);
+/* What the game waits for, in words ("an activation", "which soldier takes the hit (loss)", ...).
+ * Everything of the game is public: the game itself is both sides' view. */
+const char *rd_waiting_for(const RdGame *g);
 bool rd_over(const RdGame *g);
 int rd_result(const RdGame *g);
 /* Victory points ([5.0]) each side holds now. */
@@ -256,14 +262,17 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red);
  * hitting with a fire, reaching the target of an assault. 0 for a rally. */
 int rd_needed(const RdGame *g, const RdDecision *d);
 
-/* The chances of a roll of `dice` d6 (red ones included: they count alike):
- * at_least[k] the chance of k or more successes with at most one 1 (k up
- * to dice), fiasco exactly two 1s, disaster three or more. Exact. */
+/* The chances of a roll of `dice` white dice (chosen and repeat) and `red`
+ * red dice, which count alike: at_least[k] the chance of k or more
+ * successes with fewer 1s than a fiasco (k up to dice + red), fiasco, disaster;
+ * heroic the chance of a heroic roll (a red die's face for it, and no
+ * fiasco or disaster), skedaddle the soldiers the red dice send off, on
+ * average. Exact (dynamic programming over the faces). */
 typedef struct {
     double at_least[RD_MAX_POOL + 1];
-    double fiasco, disaster;
+    double fiasco, disaster, heroic, skedaddle;
 } RdChances;
-void rd_chances(const RdRules *r, int dice, RdChances *c);
+void rd_chances(const RdRules *r, int dice, int red, RdChances *c);
 
 /* One function per question, for every caller (the rules, the list, the AI). */
 const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, size_t n);
@@ -277,6 +286,9 @@ int rd_able(const RdGame *g, int squad);
 int rd_leader(const RdGame *g, int squad);
 RdCell rd_soldier_cell(const RdGame *g, int soldier);
 bool rd_may_activate(const RdGame *g, int squad);
+/* mm the squad may move with that many successes (the table, the cap, half
+ * speed in line or carrying wounded). */
+int rd_allowance(const RdGame *g, int squad, int successes, bool line);
 
 /* ---- decision.c, event.c -------------------------------------------------- */
 

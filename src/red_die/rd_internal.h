@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "red_die/rd.h"
+#include "rules/refusal.h"
 
 #define RDR(g) ((g)->rules)
 #define RDF(g) ((g)->field)
@@ -21,7 +22,7 @@ typedef uint8_t RdOcc[RD_MAX_H][RD_MAX_W];
 void rd_occupancy(const RdGame *g, RdOcc occ);
 
 /* game.c */
-const char *rd_refuse(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#define rd_refuse guv_refuse /* rules/refusal.h */
 void rd_emit(RdEvents *ev, int kind, int side, int squad, int soldier, int other, int col, int row, int value,
              int value2);
 /* One die for `purpose`, logged (DIE event) with its face. */
@@ -30,10 +31,15 @@ int rd_squad_of_cell(const RdGame *g, RdCell c); /* -1: no soldier there */
 int rd_soldier_at(const RdGame *g, RdCell c);
 bool rd_hittable(const RdSoldier *s);
 bool rd_soldier_able(const RdSoldier *s);
+bool rd_may_act(const RdGame *g, int squad);
 /* The side's red dice change by delta (kept within 0..RD_MAX_RED). */
 void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta);
 /* After a soldier leaves the table: a new leader if he led. */
 void rd_after_leaving(RdGame *g, RdEvents *ev, int soldier);
+/* The cells of the squad's soldiers on the table (RD_ALL), able to act
+ * (RD_ABLE: fire, fight) or that fire may hit (RD_HITTABLE: not down). */
+enum { RD_ALL, RD_ABLE, RD_HITTABLE };
+int rd_squad_cells(const RdGame *g, int squad, int which, RdCell *out);
 /* Soldiers of the squad on the table, in order, into out; returns how many. */
 int rd_members(const RdGame *g, int squad, int *out);
 
@@ -43,6 +49,7 @@ typedef struct {
     bool fiasco, disaster;
 } RdRoll;
 int rd_repeat_dice(const RdGame *g, int squad, int action);
+int rd_denied(const RdGame *g, int squad);
 /* Rolls `chosen` dice, the repeat dice (repeat) and the side's red dice
  * for squad; the red dice's own effects are carried out. successes are
  * net of the unit's badly wounded and its leader's crisis. */
@@ -69,8 +76,6 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev);
 
 /* movement.c (RDC-MOVE, RDC-COHESION) */
 bool rd_slow(const RdGame *g, int squad);
-/* mm the squad may move with that many successes (the table, the cap, half speed). */
-int rd_allowance(const RdGame *g, int squad, int successes, bool line);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking. */
 void rd_squad_costs(const RdGame *g, int squad, RdCosts cost);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
@@ -88,6 +93,11 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
 int rd_direction(RdCell from, RdCell to); /* 0..7, N clockwise; -1 when the same cell */
 /* The enemy squad whose leader is nearest squad's leader; -1. */
 int rd_nearest_enemy(const RdGame *g, int squad);
+
+/* The badly wounded left on the spot, a squad of their own that never acts
+ * (RDC-WOUNDS): the one way a squad sheds them. */
+const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n);
+void rd_leave(RdGame *g, RdEvents *ev, int squad);
 
 /* fire.c (RDC-FIRE, RDC-VOLLEY, RDC-FIRE-LOSS, RDC-WOUNDS, RDC-LOSSES) */
 /* Resolves a fire of squad at target with successes (net) and bonus; the

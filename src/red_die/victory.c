@@ -37,12 +37,9 @@ void rd_points(const RdGame *g, int points[RD_SIDES])
 /* A soldier able to act: on the table, not badly wounded, his squad not routed (one down gets up). */
 bool rd_side_can_act(const RdGame *g, int side)
 {
-    for (int i = 0; i < g->nsoldiers; i++) {
-        const RdSoldier *s = &g->soldiers[i];
-        if (s->where == RD_ON_TABLE && s->wound != RD_BAD && g->squads[s->squad].side == side &&
-            !g->squads[s->squad].routed)
+    for (int q = 0; q < g->nsquads; q++)
+        if (g->squads[q].side == side && !g->squads[q].routed && rd_may_act(g, q))
             return true;
-    }
     return false;
 }
 

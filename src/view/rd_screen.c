@@ -137,7 +137,7 @@ bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o)
     o->repeat = o->pool - o->dice - o->red;
     o->needed = rd_needed(g, d);
     RdChances c;
-    rd_chances(g->rules, o->pool, &c);
+    rd_chances(g->rules, o->pool - o->red, o->red, &c);
     o->fiasco = c.fiasco;
     o->disaster = c.disaster;
     o->success = o->needed < 0 || o->needed > o->pool ? 0.0 : c.at_least[o->needed];
