@@ -52,6 +52,10 @@ void pp_ai_map_init(PpAiMap *m, const PpData *pd)
 
 static bool is_key(const PpAiMap *m, int a) { return a >= 0 && ((m->key >> a) & 1u); }
 
+/* pp_units_in, read here without a call: the play-outs score every
+ * candidate of every decision with these */
+static inline int units_in(const PpGame *g, int side, int area) { return area >= 0 ? g->units[side][area] : 0; }
+
 /* Dice of our own side in an area (its formations and minor units; the
  * enemy's counters are only counted, never told apart). */
 static int own_dice(const PpGame *g, int side, int area) { return g->dice[side][area]; }
@@ -60,7 +64,7 @@ static bool enemy_next_to(const PpGame *g, int side, int area)
 {
     const PpArea *a = &g->data->areas[area];
     for (int i = 0; i < a->nadj; i++)
-        if (pp_units_in(g, 1 - side, a->adj[i]) > 0)
+        if (units_in(g, 1 - side, a->adj[i]) > 0)
             return true;
     return false;
 }
@@ -70,8 +74,8 @@ static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
     const PpData *pd = g->data;
     const PpCounter *u = &pd->counters[c];
     int side = g->to_move, en = 1 - side, from = g->where[c];
-    int own_from = pp_units_in(g, side, from), en_from = pp_units_in(g, en, from);
-    int own_to = pp_units_in(g, side, to), en_to = pp_units_in(g, en, to);
+    int own_from = units_in(g, side, from), en_from = units_in(g, en, from);
+    int own_to = units_in(g, side, to), en_to = units_in(g, en, to);
     bool leader = u->kind == PP_LEADER;
     int s = 0;
     if (is_key(m, from)) {
@@ -124,13 +128,13 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
         return -5;
     case PP_D_TRENCH: {
         int a = d->a;
-        bool shared = pp_units_in(g, en, a) > 0;
+        bool shared = units_in(g, en, a) > 0;
         if (is_key(m, a))
             return shared || enemy_next_to(g, side, a) ? 40 : 10;
         return shared ? 15 : -5;
     }
     case PP_D_FIGHT: {
-        int a = d->a, mine = own_dice(g, side, a), theirs = pp_units_in(g, en, a);
+        int a = d->a, mine = own_dice(g, side, a), theirs = units_in(g, en, a);
         int base = 4 * (mine - theirs) + ((g->trench[a] >> side) & 1u ? 3 : 0);
         if (g->phase != PP_PH_MOVEMENT)
             return base;
@@ -152,7 +156,7 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
         return u->bonus_to_all ? 10 : 60;
     }
     case PP_D_RETREAT:
-        return (is_key(m, d->b) ? 10 : 0) + 3 * pp_units_in(g, side, d->b) - m->vdist[d->b] -
+        return (is_key(m, d->b) ? 10 : 0) + 3 * units_in(g, side, d->b) - m->vdist[d->b] -
                (enemy_next_to(g, side, d->b) ? 2 : 0);
     case PP_D_LEADER:
         return own_dice(g, side, d->b) - m->vdist[d->b];

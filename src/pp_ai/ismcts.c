@@ -109,18 +109,20 @@ static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpD
         }
         return (PpDecision){PP_D_DONE, -1, -1};
     }
-    int score[PP_MAX_LEGAL];
-    for (int i = 0; i < n; i++)
-        score[i] = pp_ai_greedy_score_map(m, g, &buf[i]);
-    for (;;) { /* the best legal one; `done` always is */
-        int best = -1;
-        for (int i = 0; i < n; i++)
-            if (score[i] > INT_MIN && (best < 0 || score[i] > score[best]))
-                best = i;
-        if (best < 0 || !pp_refusal(g, &buf[best], NULL, 0))
-            return best < 0 ? (PpDecision){PP_D_DONE, -1, -1} : buf[best];
-        score[best] = INT_MIN;
+    /* the best scored of the legal ones, the first on ties (`done`, the
+     * last, always is legal): legality is asked only of a candidate that
+     * scores more than the best so far */
+    int best = n - 1, best_score = 0;
+    bool found = false;
+    for (int i = 0; i < n; i++) {
+        int s = pp_ai_greedy_score_map(m, g, &buf[i]);
+        if ((!found || s > best_score) && !pp_refusal(g, &buf[i], NULL, 0)) {
+            best = i;
+            best_score = s;
+            found = true;
+        }
     }
+    return buf[best];
 }
 
 /* The heuristic's liking of each of the n decisions, from 0 (the least
