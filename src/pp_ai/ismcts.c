@@ -100,8 +100,8 @@ static int movement_candidates(const PpGame *g, PpDecision *out)
  * candidates that are legal) or the greedy level's best of them. */
 static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpDecision *buf, int random_one_in)
 {
-    int n = movement_candidates(g, buf);
     if (random_one_in > 0 && rng_below(rng, (uint32_t)random_one_in) == 0) {
+        int n = movement_candidates(g, buf);
         for (int tries = 0; tries < 16; tries++) {
             const PpDecision *d = &buf[rng_below(rng, (uint32_t)n)];
             if (!pp_refusal(g, d, NULL, 0))
@@ -109,20 +109,7 @@ static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpD
         }
         return (PpDecision){PP_D_DONE, -1, -1};
     }
-    /* the best scored of the legal ones, the first on ties (`done`, the
-     * last, always is legal): legality is asked only of a candidate that
-     * scores more than the best so far */
-    int best = n - 1, best_score = 0;
-    bool found = false;
-    for (int i = 0; i < n; i++) {
-        int s = pp_ai_greedy_score_map(m, g, &buf[i]);
-        if ((!found || s > best_score) && !pp_refusal(g, &buf[i], NULL, 0)) {
-            best = i;
-            best_score = s;
-            found = true;
-        }
-    }
-    return buf[best];
+    return pp_ai_greedy_movement(m, g);
 }
 
 /* The heuristic's liking of each of the n decisions, from 0 (the least
