@@ -1,10 +1,13 @@
 /* A Perfect Plan's computer opponent (src/pp_ai): the determinizer keeps
  * what the view shows and samples fairly, the AI never reads hidden
- * counters, the search takes a winning capture, a forced decision takes no
- * time, the levels parse, a game replays from its seeds. */
+ * counters, the memory follows counters through a fight, a recovery and a
+ * leaders' meeting, the play-outs' fast greedy pick is greedy's, the search
+ * takes a winning capture, a forced decision takes no time, the levels
+ * parse, a game replays from its seeds. */
 #include <string.h>
 
 #include "pp_ai/pp_ai.h"
+#include "pp_ai/pp_ai_internal.h"
 #include "pptest.h"
 
 static void test_levels_parse(void **state)
@@ -148,6 +151,178 @@ static void test_ai_never_reads_hidden_counters(void **state)
         }
 }
 
+/* The Union's memory after decision `words`, checked: every hidden
+ * Confederate counter may be where it truly is, and a sample from the view
+ * keeps the memory (it does not contradict the view). */
+static void seen_do(PpGame *g, PpAiMemory *mem, const char *words)
+{
+    const PpData *pd = pt_data();
+    if (words)
+        pt_do(g, words);
+    PpView v;
+    pp_view(g, PP_UNION, &v);
+    pp_ai_observe(mem, pd, &v);
+    for (int c = 0; c < pd->ncounters; c++)
+        if (pd->counters[c].side == PP_CONFEDERATE && v.where[c] == PP_HIDDEN)
+            assert_true((mem->maybe[c] >> (g->where[c] == PP_ELIM ? PP_AI_BOX_BIT : g->where[c])) & 1u);
+    Rng rng;
+    rng_seed(&rng, 1);
+    PpGame d;
+    assert_int_equal(pp_ai_determinize(pd, &v, mem, &rng, 64, &d), 1);
+}
+
+static bool maybe_in(const PpAiMemory *mem, const char *counter, const char *area)
+{
+    int bit = strcmp(area, "eliminated") == 0 ? PP_AI_BOX_BIT : pt_area(area);
+    return (mem->maybe[pt_counter(counter)] >> bit) & 1u;
+}
+
+/* A fight the Union watches (the Confederates choose their loss, so the
+ * faces show), then a recovery: Anderson, seen in Salem Church and lost,
+ * may be in the box and no farther than a step from Salem Church or in a
+ * recovery area; recovered to Bowling Green, he may be there, and the
+ * samples put him there as often as the counts allow. */
+static void test_memory_follows_a_fight_and_a_recovery(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    pt_empty(&g, 1);
+    g.impulse = (int8_t)(pd->nimpulses - 1);
+    g.step = 1;
+    g.to_move = PP_CONFEDERATE;
+    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    pt_put(&g, "xi-corps", "chancellorsville");
+    pt_put(&g, "i-corps", "salem-church");
+    pt_put(&g, "ii-corps", "salem-church");
+    pt_put(&g, "anderson", "salem-church");
+    pt_put(&g, "mclaws", "salem-church");
+    pt_put(&g, "early", "fredericksburg");
+    PpAiMemory mem;
+    pp_ai_memory_init(&mem, PP_UNION);
+    seen_do(&g, &mem, NULL);
+    /* I Corps and II Corps 6 and 1, Anderson and McLaws 1 and 1: one
+     * Confederate loss, chosen by them */
+    pt_dice(&g, 4, 6, 1, 1, 1);
+    seen_do(&g, &mem, "fight salem-church");
+    assert_int_equal(g.cb.question, PP_Q_LOSS);
+    assert_true(maybe_in(&mem, "anderson", "salem-church")); /* face up */
+    assert_false(maybe_in(&mem, "anderson", "fredericksburg"));
+    seen_do(&g, &mem, "loss anderson");
+    while (g.cb.area >= 0 && g.cb.question == PP_Q_RETREAT) { /* McLaws goes back */
+        PpDecision list[PP_MAX_LEGAL];
+        int n = pp_legal(&g, list, PP_MAX_LEGAL);
+        assert_true(n > 0);
+        char words[80];
+        pp_decision_format(pd, &list[0], words, sizeof words);
+        seen_do(&g, &mem, words);
+    }
+    assert_int_equal(pt_where(&g, "anderson"), PP_ELIM);
+    assert_true(maybe_in(&mem, "anderson", "eliminated"));
+    assert_false(maybe_in(&mem, "anderson", "germanna-ford")); /* far from the fight, not a recovery area */
+    /* the turn ends; turn 2's recovery, the Confederates first */
+    while (g.phase != PP_PH_RECOVERY)
+        seen_do(&g, &mem, "done");
+    assert_int_equal(pp_to_move(&g), PP_CONFEDERATE);
+    seen_do(&g, &mem, "recover anderson bowling-green");
+    assert_true(maybe_in(&mem, "anderson", "bowling-green"));
+    assert_false(maybe_in(&mem, "anderson", "eliminated")); /* the box is empty now */
+    PpView v;
+    pp_view(&g, PP_UNION, &v);
+    Rng rng;
+    rng_seed(&rng, 9);
+    int there = 0;
+    for (int i = 0; i < 200; i++) {
+        PpGame d;
+        pp_ai_determinize(pd, &v, &mem, &rng, 64, &d);
+        there += pt_where(&d, "anderson") == pt_area("bowling-green");
+    }
+    assert_true(there > 0);
+}
+
+/* Only leaders meet in Chancellorsville: Lee goes to his closest friends
+ * (Anderson in Salem Church, two areas away and no recovery area), or to
+ * the box when he has none. The Union saw him in the fight: afterwards he
+ * may be anywhere. */
+static void test_memory_of_a_leader_seen_in_a_fight(void **state)
+{
+    (void)state;
+    PpGame g;
+    for (int alone = 0; alone < 2; alone++) {
+        pt_empty(&g, 1);
+        pt_put(&g, "hooker", "chancellorsville");
+        pt_put(&g, "i-corps", "hunting-run");
+        pt_put(&g, "ii-corps", "dowdalls-tavern");
+        pt_put(&g, "lee", "chancellorsville");
+        if (!alone)
+            pt_put(&g, "anderson", "salem-church");
+        PpAiMemory mem;
+        pp_ai_memory_init(&mem, PP_UNION);
+        seen_do(&g, &mem, NULL);
+        while (g.phase == PP_PH_MOVEMENT && g.cb.area < 0)
+            seen_do(&g, &mem, "done");
+        assert_int_equal(g.cb.question, PP_Q_LEADER);
+        assert_true(maybe_in(&mem, "lee", "chancellorsville")); /* face up */
+        seen_do(&g, &mem, "leader hooker dowdalls-tavern");
+        if (!alone) {
+            assert_int_equal(pt_where(&g, "lee"), pt_area("salem-church"));
+            assert_true(maybe_in(&mem, "lee", "salem-church")); /* two areas from where he was seen */
+        } else {
+            assert_int_equal(pt_where(&g, "lee"), PP_ELIM);
+            assert_true(maybe_in(&mem, "lee", "eliminated"));
+            PpView v;
+            pp_view(&g, PP_UNION, &v);
+            Rng rng;
+            rng_seed(&rng, 2);
+            PpGame d;
+            assert_int_equal(pp_ai_determinize(g.data, &v, &mem, &rng, 64, &d), 1);
+            assert_int_equal(pt_where(&d, "lee"), PP_ELIM);
+        }
+    }
+}
+
+/* Random games: at every movement decision (no combat under way) the
+ * play-outs' greedy pick is legal, no swap, and scores as much as the
+ * best of the legal decisions but swaps (pp_ai_greedy_score_map). */
+static void test_playout_pick_is_greedys_best(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    static PpDecision list[PP_MAX_LEGAL];
+    PpAiMap map;
+    pp_ai_map_init(&map, pd);
+    int checked = 0;
+    for (int game = 0; game < 4; game++) {
+        PpGame g;
+        pp_new_standard(&g, pd, 70 + (uint64_t)game);
+        Rng rng;
+        rng_seed(&rng, 100 + (uint64_t)game);
+        while (!pp_over(&g)) {
+            int n = pp_legal(&g, list, PP_MAX_LEGAL);
+            assert_true(n > 0 && n <= PP_MAX_LEGAL);
+            if (g.phase == PP_PH_MOVEMENT && g.cb.area < 0) {
+                PpDecision d = pp_ai_greedy_movement(&map, &g);
+                assert_null(pp_refusal(&g, &d, NULL, 0));
+                assert_int_not_equal(d.kind, PP_D_SWAP);
+                int best = 0;
+                bool any = false;
+                for (int i = 0; i < n; i++)
+                    if (list[i].kind != PP_D_SWAP) {
+                        int s = pp_ai_greedy_score_map(&map, &g, &list[i]);
+                        best = !any || s > best ? s : best;
+                        any = true;
+                    }
+                assert_int_equal(pp_ai_greedy_score_map(&map, &g, &d), best);
+                checked++;
+            }
+            /* greedy half the time, so that the games go where greedy goes */
+            int pick = rng_below(&rng, 2) ? (int)rng_below(&rng, (uint32_t)n) : pp_ai_greedy_pick(&map, &g, list, n, &rng);
+            assert_int_equal(pp_apply(&g, &list[pick], NULL, NULL, 0), 0);
+        }
+    }
+    assert_true(checked > 200);
+}
+
 /* Turn 6, the last part of the last impulse, the Union to move: it
  * holds Chancellorsville, and III Corps at Falmouth can step into an
  * empty Fredericksburg. */
@@ -286,6 +461,9 @@ int main(void)
         cmocka_unit_test(test_determinizer_keeps_the_view),
         cmocka_unit_test(test_determinizer_samples_every_assignment_evenly),
         cmocka_unit_test(test_ai_never_reads_hidden_counters),
+        cmocka_unit_test(test_memory_follows_a_fight_and_a_recovery),
+        cmocka_unit_test(test_memory_of_a_leader_seen_in_a_fight),
+        cmocka_unit_test(test_playout_pick_is_greedys_best),
         cmocka_unit_test(test_ismcts_takes_the_winning_capture),
         cmocka_unit_test(test_rollout_takes_the_winning_capture),
         cmocka_unit_test(test_forced_decision_takes_no_time),

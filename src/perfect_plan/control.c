@@ -8,23 +8,18 @@
 void pp_settle(PpGame *g, PpEvents *ev)
 {
     const PpData *pd = PPD(g);
-    unsigned present[PP_MAX_AREAS];
-    for (int a = 0; a < pd->nareas; a++)
-        present[a] = (g->units[PP_UNION][a] > 0 ? 1u : 0u) | (g->units[PP_CONFEDERATE][a] > 0 ? 2u : 0u);
-    for (int a = 0; a < pd->nareas; a++) {
-        int now = g->control[a];
-        if (present[a] == 1u)
-            now = PP_UNION;
-        else if (present[a] == 2u)
-            now = PP_CONFEDERATE;
-        else if (present[a] == 0)
-            now = pd->areas[a].control;
+    for (int a = 0; a < pd->nareas; a++) { /* one pass, no more than a few compares an area: every move calls it */
+        unsigned present = (g->units[PP_UNION][a] > 0 ? 1u : 0u) | (g->units[PP_CONFEDERATE][a] > 0 ? 2u : 0u);
+        int now = present == 1u ? PP_UNION : present == 2u ? PP_CONFEDERATE : present == 0 ? pd->areas[a].control
+                                                                                           : g->control[a];
         if (now != g->control[a]) {
             g->control[a] = (uint8_t)now;
             pp_emit(ev, PP_EV_CONTROL, now, -1, -1, a, 0, 0);
         }
+        if (!(g->trench[a] & ~present))
+            continue;
         for (int side = 0; side < PP_SIDES; side++)
-            if ((g->trench[a] & (1u << side)) && !(present[a] & (1u << side))) {
+            if ((g->trench[a] & (1u << side)) && !(present & (1u << side))) {
                 g->trench[a] &= (uint8_t)~(1u << side); /* APP-TRENCH: alone, it is gone */
                 pp_emit(ev, PP_EV_TRENCH_GONE, side, -1, -1, a, 0, 0);
             }

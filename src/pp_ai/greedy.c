@@ -52,6 +52,10 @@ void pp_ai_map_init(PpAiMap *m, const PpData *pd)
 
 static bool is_key(const PpAiMap *m, int a) { return a >= 0 && ((m->key >> a) & 1u); }
 
+/* pp_units_in, read here without a call: the play-outs score every
+ * candidate of every decision with these */
+static inline int units_in(const PpGame *g, int side, int area) { return area >= 0 ? g->units[side][area] : 0; }
+
 /* Dice of our own side in an area (its formations and minor units; the
  * enemy's counters are only counted, never told apart). */
 static int own_dice(const PpGame *g, int side, int area) { return g->dice[side][area]; }
@@ -60,22 +64,19 @@ static bool enemy_next_to(const PpGame *g, int side, int area)
 {
     const PpArea *a = &g->data->areas[area];
     for (int i = 0; i < a->nadj; i++)
-        if (pp_units_in(g, 1 - side, a->adj[i]) > 0)
+        if (units_in(g, 1 - side, a->adj[i]) > 0)
             return true;
     return false;
 }
 
-static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
+/* A move's score in two parts: what leaving `from` costs (the same for
+ * each of a unit's steps) and what stepping into `to` is worth. */
+static int leave_score(const PpAiMap *m, const PpGame *g, int side, int from)
 {
-    const PpData *pd = g->data;
-    const PpCounter *u = &pd->counters[c];
-    int side = g->to_move, en = 1 - side, from = g->where[c];
-    int own_from = pp_units_in(g, side, from), en_from = pp_units_in(g, en, from);
-    int own_to = pp_units_in(g, side, to), en_to = pp_units_in(g, en, to);
-    bool leader = u->kind == PP_LEADER;
+    int own_from = units_in(g, side, from), en_from = units_in(g, 1 - side, from);
     int s = 0;
     if (is_key(m, from)) {
-        if (own_from == 1 && pd->areas[from].control != side)
+        if (own_from == 1 && g->data->areas[from].control != side)
             s -= 200; /* emptied, it would go back to the enemy's flag */
         else if (own_from == 1)
             s -= 20;
@@ -84,6 +85,14 @@ static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
     }
     if (en_from > 0 && own_from - 1 < en_from)
         s -= 10;
+    return s;
+}
+
+static int step_score(const PpAiMap *m, const PpGame *g, int side, int kind, int from, int to)
+{
+    int own_to = g->units[side][to], en_to = g->units[1 - side][to];
+    bool leader = kind == PP_LEADER;
+    int s = 0;
     if (en_to > 0) {
         int mine = own_dice(g, side, to) + !leader;
         if (mine > en_to)
@@ -94,7 +103,7 @@ static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
             s -= 40;
     } else {
         if (g->control[to] != side)
-            s += is_key(m, to) ? 80 : u->kind == PP_MINOR ? 12 : 6;
+            s += is_key(m, to) ? 80 : kind == PP_MINOR ? 12 : 6;
         else if (is_key(m, to) && own_to < 2)
             s += 15;
     }
@@ -105,6 +114,12 @@ static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
     if (is_key(m, to) && own_to >= 3)
         s -= 10;
     return s;
+}
+
+static int score_move(const PpAiMap *m, const PpGame *g, int c, int to)
+{
+    int side = g->to_move, from = g->where[c];
+    return leave_score(m, g, side, from) + step_score(m, g, side, g->data->counters[c].kind, from, to);
 }
 
 int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *d)
@@ -124,13 +139,13 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
         return -5;
     case PP_D_TRENCH: {
         int a = d->a;
-        bool shared = pp_units_in(g, en, a) > 0;
+        bool shared = units_in(g, en, a) > 0;
         if (is_key(m, a))
             return shared || enemy_next_to(g, side, a) ? 40 : 10;
         return shared ? 15 : -5;
     }
     case PP_D_FIGHT: {
-        int a = d->a, mine = own_dice(g, side, a), theirs = pp_units_in(g, en, a);
+        int a = d->a, mine = own_dice(g, side, a), theirs = units_in(g, en, a);
         int base = 4 * (mine - theirs) + ((g->trench[a] >> side) & 1u ? 3 : 0);
         if (g->phase != PP_PH_MOVEMENT)
             return base;
@@ -152,7 +167,7 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
         return u->bonus_to_all ? 10 : 60;
     }
     case PP_D_RETREAT:
-        return (is_key(m, d->b) ? 10 : 0) + 3 * pp_units_in(g, side, d->b) - m->vdist[d->b] -
+        return (is_key(m, d->b) ? 10 : 0) + 3 * units_in(g, side, d->b) - m->vdist[d->b] -
                (enemy_next_to(g, side, d->b) ? 2 : 0);
     case PP_D_LEADER:
         return own_dice(g, side, d->b) - m->vdist[d->b];
@@ -173,6 +188,54 @@ int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list,
         } else if (s == best_score && rng_below(rng, (uint32_t)++ties) == 0)
             best = i;
     }
+    return best;
+}
+
+/* Keeps d when it scores more than the best so far (the first of equals
+ * stays) and is legal: legality is asked only of such a one. */
+static void consider(const PpGame *g, PpDecision d, int s, PpDecision *best, int *best_score, bool *found)
+{
+    if ((!*found || s > *best_score) && !pp_refusal(g, &d, NULL, 0)) {
+        *best = d;
+        *best_score = s;
+        *found = true;
+    }
+}
+
+PpDecision pp_ai_greedy_movement(const PpAiMap *m, const PpGame *g)
+{
+    const PpData *pd = g->data;
+    int side = g->to_move;
+    PpDecision best = {PP_D_DONE, -1, -1};
+    int best_score = 0;
+    bool found = false;
+    uint32_t held = 0, tried[3] = {0}; /* by kind: the areas whose unmoved units' steps were scored */
+    for (int c = 0; c < pd->ncounters; c++) {
+        int from = g->where[c], kind = pd->counters[c].kind;
+        if (pd->counters[c].side != side || from < 0)
+            continue;
+        held |= 1u << from;
+        /* a unit's steps score as those of an earlier unmoved one of its
+         * kind in its area, and are as legal: never better */
+        if ((g->moved & ((uint64_t)1 << c)) || kind < 0 || kind > 2 || ((tried[kind] >> from) & 1u))
+            continue;
+        tried[kind] |= 1u << from;
+        const PpArea *ar = &pd->areas[from];
+        int leave = leave_score(m, g, side, from);
+        for (int i = 0; i < ar->nadj; i++)
+            if (ar->join[i] != PP_RIVER)
+                consider(g, (PpDecision){PP_D_MOVE, (int8_t)c, (int8_t)ar->adj[i]},
+                         leave + step_score(m, g, side, kind, from, ar->adj[i]), &best, &best_score, &found);
+    }
+    for (int a = 0; a < pd->nareas; a++) {
+        if (!((held >> a) & 1u))
+            continue;
+        PpDecision t = {PP_D_TRENCH, (int8_t)a, -1}, f = {PP_D_FIGHT, (int8_t)a, -1};
+        consider(g, t, pp_ai_greedy_score_map(m, g, &t), &best, &best_score, &found);
+        if (units_in(g, 1 - side, a) > 0)
+            consider(g, f, pp_ai_greedy_score_map(m, g, &f), &best, &best_score, &found);
+    }
+    consider(g, (PpDecision){PP_D_DONE, -1, -1}, 0, &best, &best_score, &found);
     return best;
 }
 

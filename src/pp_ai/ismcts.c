@@ -100,8 +100,8 @@ static int movement_candidates(const PpGame *g, PpDecision *out)
  * candidates that are legal) or the greedy level's best of them. */
 static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpDecision *buf, int random_one_in)
 {
-    int n = movement_candidates(g, buf);
     if (random_one_in > 0 && rng_below(rng, (uint32_t)random_one_in) == 0) {
+        int n = movement_candidates(g, buf);
         for (int tries = 0; tries < 16; tries++) {
             const PpDecision *d = &buf[rng_below(rng, (uint32_t)n)];
             if (!pp_refusal(g, d, NULL, 0))
@@ -109,18 +109,7 @@ static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpD
         }
         return (PpDecision){PP_D_DONE, -1, -1};
     }
-    int score[PP_MAX_LEGAL];
-    for (int i = 0; i < n; i++)
-        score[i] = pp_ai_greedy_score_map(m, g, &buf[i]);
-    for (;;) { /* the best legal one; `done` always is */
-        int best = -1;
-        for (int i = 0; i < n; i++)
-            if (score[i] > INT_MIN && (best < 0 || score[i] > score[best]))
-                best = i;
-        if (best < 0 || !pp_refusal(g, &buf[best], NULL, 0))
-            return best < 0 ? (PpDecision){PP_D_DONE, -1, -1} : buf[best];
-        score[best] = INT_MIN;
-    }
+    return pp_ai_greedy_movement(m, g);
 }
 
 /* The heuristic's liking of each of the n decisions, from 0 (the least

@@ -16,6 +16,14 @@ int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *
 /* The best-scored of the n decisions (ties broken by rng). */
 int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list, int n, Rng *rng);
 
+/* The greedy play-outs' decision in the movement phase (no combat under
+ * way): the best scored of the legal moves, trenches, fights and `done`,
+ * the first of equals in the order of movement_candidates (ismcts.c: each
+ * unit's steps, then each area's trench and fight, then `done`); no swaps.
+ * The same as scoring that list with pp_ai_greedy_score_map and taking its
+ * first best legal one, only faster (test_pp_ai checks it). */
+PpDecision pp_ai_greedy_movement(const PpAiMap *m, const PpGame *g);
+
 void pp_ai_playout(const PpAiMap *m, PpGame *g, Rng *rng, PpDecision *buf, int random_one_in);
 
 PpDecision pp_ai_ismcts(const PpData *pd, const PpView *v, const PpAiMemory *mem, Rng *rng, const PpAiBudget *b,
