@@ -198,6 +198,10 @@ static void test_odds_are_rd_chances(void **state)
         assert_true(o.success == (o.needed <= pool ? c.at_least[o.needed] : 0.0));
         assert_true(o.fiasco == c.fiasco);
         assert_true(o.disaster == c.disaster);
+        assert_true(o.heroic == c.heroic);
+        char odds[200];
+        rd_odds_text(&o, odds, sizeof odds);
+        assert_true((strstr(odds, "heroic") != NULL) == (o.red > 0)); /* shown only with red dice to roll */
         char text[300], pct[16];
         rd_odds_text(&o, text, sizeof text);
         snprintf(pct, sizeof pct, "%d%% fiasco", (int)(c.fiasco * 100 + 0.5));

@@ -140,6 +140,7 @@ bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o)
     rd_chances(g->rules, o->pool - o->red, o->red, &c);
     o->fiasco = c.fiasco;
     o->disaster = c.disaster;
+    o->heroic = c.heroic;
     o->success = o->needed < 0 || o->needed > o->pool ? 0.0 : c.at_least[o->needed];
     return true;
 }
@@ -174,9 +175,11 @@ void rd_odds_text(const RdOdds *o, char *buf, size_t n)
         snprintf(need, sizeof need, "no fiasco");
     else
         snprintf(need, sizeof need, "need %d", o->needed);
-    char a[8], b[8], c[8];
-    snprintf(buf, n, "%s: %s: %s success, %s fiasco, %s disaster", pool, need, percent(o->success, a),
-             percent(o->fiasco, b), percent(o->disaster, c));
+    char a[8], b[8], c[8], h[24] = "", hp[8];
+    if (o->red > 0)
+        snprintf(h, sizeof h, ", %s heroic", percent(o->heroic, hp));
+    snprintf(buf, n, "%s: %s: %s success, %s fiasco, %s disaster%s", pool, need, percent(o->success, a),
+             percent(o->fiasco, b), percent(o->disaster, c), h);
 }
 
 int rd_squads_mm(const RdGame *g, int a, int b)

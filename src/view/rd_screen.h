@@ -79,10 +79,12 @@ typedef struct {
     int needed;                  /* raw successes needed (4-5-6): -1 out of reach, 0 any (rally) */
     double success;              /* needed successes or more and no fiasco or disaster */
     double fiasco, disaster;
+    double heroic;               /* a red die's 6 brings a heroic roll (and no fiasco or disaster) */
 } RdOdds;
 /* False when d rolls no dice (a loss chosen, a pass, holding fire, Enterprising's move). */
 bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o);
-/* "3 dice + 1 red = 4: need 2: 52% success, 11% fiasco, 2% disaster" (need: the successes) */
+/* "3 dice + 1 red = 4: need 2: 52% success, 11% fiasco, 2% disaster, 13% heroic" (need: the
+ * successes; the heroic chance only with red dice in the pool) */
 void rd_odds_text(const RdOdds *o, char *buf, size_t n);
 /* The shortest distance between two squads' soldiers on the table, in mm (-1 none). */
 int rd_squads_mm(const RdGame *g, int a, int b);
