@@ -842,10 +842,134 @@ static void test_RDC_VICTORY_points_and_the_end(void **state)
     assert_int_equal(rd_to_move(&g), -1);
 }
 
+/* [3.2.1] a pistol is out of range at medium range; [3.2.2] a volley is a way of firing the weapon, not a
+ * weapon of its own: a pistol squad in line may not fire at 40 cm. */
+static void test_RDC_VOLLEY_never_extends_the_weapon_range(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "cav", RD_UNION, 3, RD_PISTOL, 6, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 20, false, 0); /* 40 cm */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    assert_non_null(rd_fire_refusal(&g, 0, 1, NULL, 0));
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), RD_OUT_OF_RANGE);
+}
+
+/* [3.2.2] "at least 6, in base contact with each other to form a fire line": a line of six with a hole in
+ * it (runs of 2 and 4) fires with its weapon's row only. */
+static void test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "line", RD_UNION, 3, RD_RIFLED_MUSKET, 7, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 0); /* 15 cm */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    int short_rifle = rt_rules()->weapon_mod[RD_RIFLED_MUSKET][0], short_volley = rt_rules()->weapon_mod[RD_VOLLEY][0];
+    assert_true(short_volley > short_rifle);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), short_volley); /* seven in contact */
+    int gap = -1;
+    for (int i = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == 0 && g.soldiers[i].col == 19)
+            gap = i;
+    assert_true(gap >= 0 && gap != rd_leader(&g, 0));
+    g.soldiers[gap].where = RD_DEAD;
+    assert_int_equal(rd_able(&g, 0), 6);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), short_rifle);
+}
+
+/* "The leader is always the last to fall": two hits on a squad of three whose third man is out of sight
+ * behind a house go to the follower in sight and the hidden one, never the leader. */
+static void test_RDC_LOSSES_leader_last_of_the_whole_unit(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_cells(&field, RD_BUILDING, 22, 17, 23, 19);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 3, 20, 20, true, 0);
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    int yc[3] = {20, 19, 21}, rc[3] = {20, 21, 23};
+    for (int i = 0; i < 3; i++) {
+        g.soldiers[i].col = (int8_t)yc[i];
+        g.soldiers[i].row = 4;
+        g.soldiers[3 + i].col = (int8_t)rc[i];
+        g.soldiers[3 + i].row = 20;
+    }
+    assert_int_equal(rd_leader(&g, 1), 3);
+    rt_log_clear();
+    rt_dice(&g, 6, 4, 4, 4, 4, 3, 3); /* 4 successes at medium range vs regulars: 2 hits */
+    rt_dice(&g, 2, 1, 1);             /* fire loss: dead, dead */
+    rt_do(&g, "fire yank 6 reb");
+    assert_int_equal(g.soldiers[3].where, RD_ON_TABLE);
+    assert_int_equal(g.soldiers[4].where, RD_DEAD);
+    assert_int_equal(g.soldiers[5].where, RD_DEAD);
+}
+
+/* The ruling "a hit still needs a success of the roll's own": Fire at will's +1 with no success of the
+ * new roll hits no one. */
+static void test_RDC_HEROIC_fire_at_will_needs_a_success_of_its_own(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 2, RD_RIFLED_MUSKET, 3, 20, 16, false, 0); /* militia, 15 cm */
+    rt_new(&g, &field);
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 3, 3, 6); /* 1 success (the red 6), short +1: 2 >= 2, one hit; a heroic roll due */
+    rt_dice(&g, 1, 5);       /* light wound: down */
+    rt_dice(&g, 1, 3);       /* heroic: Fire at will */
+    rt_do(&g, "fire reb 2 yank");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss yank.2");
+    assert_int_equal(g.stage, RD_ST_HEROIC_FIRE);
+    rt_log_clear();
+    rt_dice(&g, 3, 2, 3, 3); /* no success at all: 0 + 1 + short 1 = 2 would reach militia's 2 */
+    rt_do(&g, "fire reb 2 yank");
+    LOG_HAS("2 successes after modifiers, 2 needed");
+    assert_false(rt_log_has("is hit"));
+}
+
+/* The same ruling the other way: a defensive fire's one success is its own although the surprise's -1
+ * takes it back; short range +1 makes 1, a rabble's 1 needed: a hit. */
+static void test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 1, RD_RIFLED_MUSKET, 4, 20, 10, false, 4); /* rabble */
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 16, false, 0);
+    rt_new(&g, &field);
+    rt_log_clear();
+    rt_dice(&g, 2, 4, 4);
+    rt_do(&g, "assault reb 2 yank");
+    assert_int_equal(g.stage, RD_ST_DEFEND);
+    rt_dice(&g, 2, 4, 3);
+    rt_dice(&g, 1, 1);
+    for (int i = 0; i < 40; i++)
+        rt_dice(&g, 1, 3);
+    rt_do(&g, "defend 2");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss reb.2");
+    LOG_HAS("1 success after modifiers, 1 needed");
+    LOG_HAS("is hit");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_RDC_MOVE_rulebook_example_john_reaches_the_wood),
+        cmocka_unit_test(test_RDC_VOLLEY_never_extends_the_weapon_range),
+        cmocka_unit_test(test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley),
+        cmocka_unit_test(test_RDC_LOSSES_leader_last_of_the_whole_unit),
+        cmocka_unit_test(test_RDC_HEROIC_fire_at_will_needs_a_success_of_its_own),
+        cmocka_unit_test(test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success),
         cmocka_unit_test(test_RDC_FIASCO_rulebook_example_john_does_not_move),
         cmocka_unit_test(test_RDC_FIRE_rulebook_example_james_and_albert),
         cmocka_unit_test(test_RDC_REPLAY_random_games_end_and_replay),
