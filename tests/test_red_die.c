@@ -961,10 +961,63 @@ static void test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success(void **sta
     LOG_HAS("is hit");
 }
 
+/* Fire loss 5-6: "for one activation he will remain prone and shocked, then he can get up ... While lying
+ * down cannot be hit by fire". A squad whose every man is down is not immune for as long as its side
+ * leaves it alone: they get up after their side's next activation, whichever squad acts. */
+static void test_RDC_WOUNDS_a_squad_all_down_gets_up_after_its_side_acts(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 4, 20, 4, false, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 2, 20, 20, false, 0);  /* 40 cm */
+    rt_squad(&field, "reb2", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 40, 28, false, 0); /* far away */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    rt_dice(&g, 6, 4, 4, 4, 4, 3, 3); /* 4 successes vs regulars: 2 hits */
+    rt_dice(&g, 2, 5, 6);             /* both lightly wounded: down */
+    rt_do(&g, "fire yank 6 reb");
+    int a = rt_soldier(&g, "reb.1"), b = rt_soldier(&g, "reb.2");
+    assert_true(g.soldiers[a].prone && g.soldiers[b].prone);
+    rt_dice(&g, 2, 1, 1); /* the Union's fiasco: the initiative passes, and its activation gets no one up */
+    rt_do(&g, "move yank 2 20 3");
+    assert_int_equal(g.initiative, RD_CONFEDERATE);
+    assert_true(g.soldiers[a].prone && g.soldiers[b].prone);
+    assert_non_null(rd_fire_refusal(&g, 0, 1, NULL, 0)); /* none may be hit */
+    rt_dice(&g, 2, 1, 1); /* the other Confederate squad acts (and fumbles) */
+    rt_do(&g, "move reb2 2 40 29");
+    assert_false(g.soldiers[a].prone || g.soldiers[b].prone);
+    assert_null(rd_fire_refusal(&g, 0, 1, NULL, 0));
+}
+
+/* [3.0] a red 6: "you roll 1d6 on the Heroic Table"; a rally rolls the red dice, their effects too
+ * (RDC-RALLY): its red 6 gives the heroic roll once the rally is done, and the initiative passes after. */
+static void test_RDC_RALLY_a_red_six_gives_a_heroic_roll(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    rt_new(&g, &field);
+    assert_int_equal(g.initiative, RD_CONFEDERATE);
+    g.red[RD_CONFEDERATE] = 4;
+    rt_log_clear();
+    rt_dice(&g, 8, 4, 3, 3, 3, 3, 3, 3, 6); /* 4 soldiers' dice, 4 red: 2 successes, a red 6 */
+    rt_dice(&g, 1, 2);                      /* heroic table: Refreshed, 2 red dice less */
+    rt_do(&g, "rally reb");
+    LOG_HAS("heroic table");
+    assert_int_equal(g.red[RD_CONFEDERATE], 0); /* 4 - 2 (rally) - 2 (Refreshed) */
+    assert_int_equal(g.initiative, RD_UNION);
+    assert_int_equal(g.stage, RD_ST_ACTIVATE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_RDC_MOVE_rulebook_example_john_reaches_the_wood),
+        cmocka_unit_test(test_RDC_WOUNDS_a_squad_all_down_gets_up_after_its_side_acts),
+        cmocka_unit_test(test_RDC_RALLY_a_red_six_gives_a_heroic_roll),
         cmocka_unit_test(test_RDC_VOLLEY_never_extends_the_weapon_range),
         cmocka_unit_test(test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley),
         cmocka_unit_test(test_RDC_LOSSES_leader_last_of_the_whole_unit),

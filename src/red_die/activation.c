@@ -54,7 +54,7 @@ bool rd_may_activate(const RdGame *g, int squad)
     return !q->routed && g->passes >= q->pinned_until && rd_may_act(g, squad);
 }
 
-/* A soldier on the table not badly wounded (one down gets up after his squad's activation). */
+/* A soldier on the table not badly wounded (one down gets up after his side's next activation). */
 bool rd_may_act(const RdGame *g, int squad)
 {
     for (int i = 0; i < g->nsoldiers; i++)
@@ -133,6 +133,10 @@ void rd_failed(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll)
 
 void rd_end_activation(RdGame *g, RdEvents *ev)
 {
+    /* [3.4] a rally hands over the initiative, whatever the roll (a fiasco's has already gone) */
+    if (g->act.action == RD_RALLY && g->act.squad >= 0 && g->initiative == g->squads[g->act.squad].side &&
+        g->stage != RD_ST_OVER)
+        rd_pass_initiative(g, ev);
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].prone == 2)
             g->soldiers[i].prone = 0; /* up again after one activation down */
@@ -210,12 +214,12 @@ void rd_apply_activation(RdGame *g, const RdDecision *d, RdEvents *ev)
                             .heroics = (int8_t)RDR(g)->heroic_per_activation, .after_loss = RD_AFTER_ACTION,
                             .hit_squad = -1, .from_squad = -1, .to_col = -1, .to_row = -1};
     for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].prone == 1)
-            g->soldiers[i].prone = 2; /* down for this activation, up after it */
+        if (g->squads[g->soldiers[i].squad].side == side && g->soldiers[i].prone == 1)
+            g->soldiers[i].prone = 2; /* down for his side's next activation, whichever squad acts: up after it */
     int chosen = action == RD_RALLY ? rd_on_table(g, squad) : d->dice;
     rd_emit(ev, RD_EV_ACTIVATE, side, squad, -1, d->target, d->col, d->row, action, chosen + repeat + g->red[side]);
     RdRoll roll;
-    rd_activation_roll(g, ev, squad, chosen, repeat, action != RD_RALLY, &roll);
+    rd_activation_roll(g, ev, squad, chosen, repeat, true, &roll);
     g->act.heroic_pending = (int8_t)roll.sixes_red;
     if (action == RD_RALLY) {
         rd_rally(g, ev, squad, &roll);

@@ -65,7 +65,7 @@ typedef struct {
     int8_t col, row;
     int8_t where;  /* RD_ON_TABLE, RD_DEAD, ... */
     int8_t wound;  /* RD_UNHURT, RD_LIGHT, RD_BAD */
-    int8_t prone;  /* lightly wounded, down: 1; 2 while his squad's activation that gets him up runs */
+    int8_t prone;  /* lightly wounded, down: 1; 2 while his side's activation that gets him up runs */
     int8_t leader; /* 1: he leads his squad, or led one (a leader for the victory points); the squad's
                       leader is its first soldier on the table so marked (rd_leader) */
     int8_t captor; /* the side holding him prisoner, -1 */
