@@ -348,7 +348,9 @@ static void test_RDC_HEROIC_recovery_and_charge(void **state)
     g.red[RD_CONFEDERATE] = 1;
     rt_dice(&g, 3, 4, 4, 6);
     rt_dice(&g, 2, 4, 1); /* Recovery: 1d6 = 1 light wound healed */
+    rt_log_clear();
     rt_do(&g, "move reb 2 20 9");
+    LOG_HAS("RDC-HEROIC: die 1 (how many heal) for reb");
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.2")].wound, RD_UNHURT);
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.3")].wound, RD_LIGHT);
     /* Charge!!!: 30 cm at the nearest enemy, +2 successes a pair */
@@ -558,7 +560,7 @@ static void test_RDC_WOUNDS_combine_and_red_dice(void **state)
     rt_log_clear();
     rt_dice(&g, 3, 4, 4, 3); /* 2 successes (the red die a 3) less one */
     rt_do(&g, "move yank 2 22 16");
-    LOG_HAS("yank: 1 success, 0 ones");
+    LOG_HAS("yank: 2 successes, 1 denied by a badly wounded man: 1, 0 ones");
     /* the leader dies: the other leads */
     g.initiative = g.to_move = RD_CONFEDERATE;
     g.last_squad = -1;
@@ -782,6 +784,13 @@ static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state
     rt_dice(&g, 1, 3);
     rt_do(&g, "move reb 3 20 12");
     assert_int_equal(g.squads[0].crisis, 2);
+    g.initiative = g.to_move = RD_CONFEDERATE;
+    g.last_squad = -1;
+    g.red[RD_CONFEDERATE] = 0;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4);
+    rt_do(&g, "move reb 3 20 12");
+    LOG_HAS("reb: 3 successes, 2 denied by the leader's crisis: 1, 0 ones");
     /* 4 Hesitant: two red dice more */
     duel(&g, 6, 3, 30, RD_RIFLED_MUSKET);
     rt_dice(&g, 3, 1, 1, 1);
@@ -792,7 +801,11 @@ static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state
     duel(&g, 6, 3, 16, RD_RIFLED_MUSKET);
     rt_dice(&g, 3, 1, 1, 1);
     rt_dice(&g, 2, 5, 2);
+    rt_log_clear();
     rt_do(&g, "move reb 3 20 12");
+    LOG_HAS("RDC-DISASTER: die 2 (how many skedaddle) for reb");
+    LOG_HAS("RDC-DISASTER: reb.6 skedaddles");
+    assert_false(rt_log_has("RDC-RED-DICE: reb.6 skedaddles"));
     assert_int_equal(rd_on_table(&g, 0), 4);
     assert_true(g.soldiers[rd_leader(&g, 0)].row > 10); /* toward row 31, the Confederates' lines */
     /* 6 Run for your life!: far from the enemy, routed */
@@ -957,6 +970,7 @@ static void test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success(void **sta
     rt_do(&g, "defend 2");
     if (g.stage == RD_ST_LOSS)
         rt_do(&g, "loss reb.2");
+    LOG_HAS("RDC-ASSAULT: the Union player's yank fires in defence at reb, rolling 2 dice");
     LOG_HAS("1 success after modifiers, 1 needed");
     LOG_HAS("is hit");
 }
@@ -1007,9 +1021,53 @@ static void test_RDC_RALLY_a_red_six_gives_a_heroic_roll(void **state)
     rt_dice(&g, 1, 2);                      /* heroic table: Refreshed, 2 red dice less */
     rt_do(&g, "rally reb");
     LOG_HAS("heroic table");
+    LOG_HAS("RDC-RALLY: die 4 (rally) for reb");
+    assert_false(rt_log_has("(activation)"));
     assert_int_equal(g.red[RD_CONFEDERATE], 0); /* 4 - 2 (rally) - 2 (Refreshed) */
     assert_int_equal(g.initiative, RD_UNION);
     assert_int_equal(g.stage, RD_ST_ACTIVATE);
+}
+
+/* The program's caps, not the rulebook's (docs/rulings.md): a side holds at most RD_MAX_RED red dice and a
+ * pool is at most RD_MAX_POOL dice; when one bites the log says so, and no die is counted that is not
+ * rolled. */
+static void test_RDC_RED_DICE_the_program_caps_are_said(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    rt_new(&g, &field);
+    /* a disaster's 2 red dice on 29: 30 held, 1 not taken */
+    g.red[RD_CONFEDERATE] = RD_MAX_RED - 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 1, 1, 1); /* the two chosen dice and the first red die: a disaster */
+    for (int i = 1; i < RD_MAX_RED - 1; i++)
+        rt_dice(&g, 1, 3);
+    rt_dice(&g, 1, 1); /* disaster table 1: Confused */
+    rt_do(&g, "move reb 2 20 12");
+    LOG_HAS("the Confederates hold 30 red dice, the most this program keeps: 1 more not taken");
+    assert_int_equal(g.red[RD_CONFEDERATE], RD_MAX_RED);
+    /* 24 chosen + 10 repeat + 30 red: the pool is cut to 60, 4 red dice neither rolled nor counted */
+    rt_new(&g, &field);
+    g.red[RD_CONFEDERATE] = RD_MAX_RED;
+    g.last_squad = 0;
+    g.last_action = RD_MOVE;
+    g.repeats = 9;
+    RdDecision d = {.kind = RD_D_MOVE, .squad = 0, .dice = RD_MAX_CHOSEN, .target = -1, .col = 20, .row = 12};
+    int red = 0;
+    assert_int_equal(rd_pool(&g, &d, &red), RD_MAX_POOL);
+    assert_int_equal(red, RD_MAX_POOL - RD_MAX_CHOSEN - 10);
+    rt_log_clear();
+    for (int i = 0; i < RD_MAX_POOL; i++)
+        rt_dice(&g, 1, 3);
+    rt_dice(&g, 1, 4); /* would be the 61st die: it must stay unrolled */
+    rt_do(&g, "move reb 24 20 12");
+    LOG_HAS("rolling 60 dice");
+    LOG_HAS("reb's pool is cut to 60 dice, the most this program rolls: 4 dice neither rolled nor counted");
+    LOG_HAS("reb: 0 successes");
+    assert_int_equal(g.rng.nforced, 1);
 }
 
 int main(void)
@@ -1018,6 +1076,7 @@ int main(void)
         cmocka_unit_test(test_RDC_MOVE_rulebook_example_john_reaches_the_wood),
         cmocka_unit_test(test_RDC_WOUNDS_a_squad_all_down_gets_up_after_its_side_acts),
         cmocka_unit_test(test_RDC_RALLY_a_red_six_gives_a_heroic_roll),
+        cmocka_unit_test(test_RDC_RED_DICE_the_program_caps_are_said),
         cmocka_unit_test(test_RDC_VOLLEY_never_extends_the_weapon_range),
         cmocka_unit_test(test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley),
         cmocka_unit_test(test_RDC_LOSSES_leader_last_of_the_whole_unit),
