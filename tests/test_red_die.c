@@ -725,6 +725,17 @@ static void test_RDC_RALLY_dice_per_soldier_and_the_initiative(void **state)
     assert_int_equal(rd_on_table(&g, 0), 4);
     assert_true(cohesive(&g, 0));
     assert_int_equal(rd_to_move(&g), RD_UNION); /* the initiative passes, whatever the roll */
+    /* the face that brings a man back is rules.ini's rally_return_face: at 5, a 5 does */
+    RdRules five = *rt_rules();
+    five.rally_return_face = 5;
+    duel(&g, 4, 3, 30, RD_RIFLED_MUSKET);
+    g.rules = &five;
+    g.red[RD_CONFEDERATE] = 1;
+    g.soldiers[rt_soldier(&g, "reb.4")].where = RD_SKEDADDLED;
+    rt_log_clear();
+    rt_dice(&g, 4, 5, 3, 3, 3);
+    rt_do(&g, "rally reb");
+    LOG_HAS("reb.4 comes back to reb");
 }
 
 static void test_RDC_RALLY_fiasco_and_disaster_count(void **state)

@@ -292,6 +292,7 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
         {"disaster_red", offsetof(RdRules, disaster_red), 0, 20},
         {"repeat_extra_dice", offsetof(RdRules, repeat_extra_dice), 0, 10},
         {"heroic_per_activation", offsetof(RdRules, heroic_per_activation), 0, 10},
+        {"rally_return_face", offsetof(RdRules, rally_return_face), 2, 6},
     };
     if ((s = lu_section(doc, "activation", d))) {
         lu_int_keys(doc, s, r, activation, sizeof activation / sizeof *activation, d);

@@ -98,7 +98,7 @@ void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repe
         faces[i] = rd_roll(g, ev, purpose, squad, -1);
         out->successes += faces[i] >= r->success_face;
         out->ones += faces[i] == 1;
-        out->sixes += faces[i] == 6;
+        out->sixes += faces[i] >= r->rally_return_face;
     }
     out->disaster = out->ones >= r->disaster_ones;
     out->fiasco = !out->disaster && out->ones >= r->fiasco_ones;
