@@ -423,6 +423,11 @@ static void test_RDC_MOVE_penalties_cap_and_half_speed(void **state)
     assert_int_equal(rd_allowance(&g, 0, 4, false), 400);
     assert_int_equal(rd_allowance(&g, 0, 7, false), 400); /* the 40 cm cap */
     assert_int_equal(rd_allowance(&g, 0, 4, true), 200);  /* in line: half speed */
+    RdRules slow = *rt_rules(); /* half speed is rules.ini's slow_percent */
+    slow.slow_percent = 75;
+    g.rules = &slow;
+    assert_int_equal(rd_allowance(&g, 0, 4, true), 300);
+    g.rules = rt_rules();
     RdDecision fence = {RD_D_MOVE, 0, 2, -1, 16, 10, 0};  /* 15 cm and the fence's 5 */
     assert_int_equal(rd_needed(&g, &fence), 2);
     RdDecision near = {RD_D_MOVE, 0, 2, -1, 13, 10, 0};   /* 7.5 cm, this side of the fence */

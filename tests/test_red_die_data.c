@@ -46,6 +46,7 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     assert_int_equal(rd_quality_index(r, "hero"), -1);
     assert_int_equal(r->obstacle_mm, 50);
     assert_int_equal(r->difficult_mm, 100);
+    assert_int_equal(r->slow_percent, 50);
     assert_int_equal(r->cohesion_mm, 30);
     assert_int_equal(r->min_squad, 2);
     assert_int_equal(r->max_squad, 10);
@@ -305,6 +306,7 @@ static void test_RDC_DATA_rules_errors(void **state)
     expect_error("rules.ini", "cell_mm = 25\n", "cell_mm = 25\ncell_cm = 2\n", "cell_cm", "unknown key 'cell_cm'");
     expect_error("rules.ini", "success_face = 4", "success_face = 7", "success_face = 7", "it must be from 2 to 6");
     expect_error("rules.ini", "max_move_cm = 40", "max_move_cm = 400", "max_move_cm = 400", "from 1 to 200");
+    expect_error("rules.ini", "slow_percent = 50", "slow_percent = 0", "slow_percent = 0", "it must be from 1 to 100");
     expect_error("rules.ini", "rally_return_face = 6", "rally_return_face = 7", "rally_return_face = 7",
                  "it must be from 2 to 6");
     expect_error("rules.ini", "rally_return_face = 6\n", "", NULL, "rally_return_face");

@@ -303,6 +303,7 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
     if ((s = lu_section(doc, "movement", d))) {
         get_cm(doc, s, "obstacle_cm", 0, 100, &r->obstacle_mm, d);
         get_cm(doc, s, "difficult_cm", 0, 100, &r->difficult_mm, d);
+        ini_get_int(doc, s, "slow_percent", true, 1, 100, &r->slow_percent, d);
     }
     static const LuIntKey assault[] = {
         {"surprise_mod", offsetof(RdRules, surprise_mod), -5, 0},

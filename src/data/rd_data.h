@@ -144,6 +144,7 @@ typedef struct {
     int default_quality;         /* [1.1] regulars, 3 */
     int obstacle_mm;             /* [3.1] each linear obstacle crossed */
     int difficult_mm;            /* [3.1] moving through difficult terrain */
+    int slow_percent;            /* [3.1] half speed (in line, carrying wounded, lightly wounded): 50 */
     int cohesion_mm;             /* [1.1] soldiers of a unit within 3 cm of each other */
     int min_squad, max_squad;    /* [1.1] 2..10 */
     RdTerrain cell[RD_NCELL_KINDS];

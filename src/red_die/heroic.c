@@ -41,7 +41,8 @@ void rd_heroic(RdGame *g, RdEvents *ev)
     rd_emit(ev, RD_EV_HEROIC, side, squad, -1, -1, -1, -1, face, row->effect);
     switch (row->effect) {
     case RD_FX_FREE_MOVE:
-        g->act.free_mm = (int16_t)(rd_slow(g, squad) || g->squads[squad].line ? row->distance_mm / 2 : row->distance_mm);
+        g->act.free_mm = (int16_t)(rd_slow(g, squad) || g->squads[squad].line ? row->distance_mm * RDR(g)->slow_percent / 100
+                                                                            : row->distance_mm);
         g->stage = RD_ST_HEROIC_MOVE;
         g->to_move = (int8_t)side;
         return;
