@@ -348,7 +348,9 @@ static void test_RDC_HEROIC_recovery_and_charge(void **state)
     g.red[RD_CONFEDERATE] = 1;
     rt_dice(&g, 3, 4, 4, 6);
     rt_dice(&g, 2, 4, 1); /* Recovery: 1d6 = 1 light wound healed */
+    rt_log_clear();
     rt_do(&g, "move reb 2 20 9");
+    LOG_HAS("RDC-HEROIC: die 1 (how many heal) for reb");
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.2")].wound, RD_UNHURT);
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.3")].wound, RD_LIGHT);
     /* Charge!!!: 30 cm at the nearest enemy, +2 successes a pair */
@@ -421,6 +423,11 @@ static void test_RDC_MOVE_penalties_cap_and_half_speed(void **state)
     assert_int_equal(rd_allowance(&g, 0, 4, false), 400);
     assert_int_equal(rd_allowance(&g, 0, 7, false), 400); /* the 40 cm cap */
     assert_int_equal(rd_allowance(&g, 0, 4, true), 200);  /* in line: half speed */
+    RdRules slow = *rt_rules(); /* half speed is rules.ini's slow_percent */
+    slow.slow_percent = 75;
+    g.rules = &slow;
+    assert_int_equal(rd_allowance(&g, 0, 4, true), 300);
+    g.rules = rt_rules();
     RdDecision fence = {RD_D_MOVE, 0, 2, -1, 16, 10, 0};  /* 15 cm and the fence's 5 */
     assert_int_equal(rd_needed(&g, &fence), 2);
     RdDecision near = {RD_D_MOVE, 0, 2, -1, 13, 10, 0};   /* 7.5 cm, this side of the fence */
@@ -558,7 +565,7 @@ static void test_RDC_WOUNDS_combine_and_red_dice(void **state)
     rt_log_clear();
     rt_dice(&g, 3, 4, 4, 3); /* 2 successes (the red die a 3) less one */
     rt_do(&g, "move yank 2 22 16");
-    LOG_HAS("yank: 1 success, 0 ones");
+    LOG_HAS("yank: 2 successes, 1 denied by a badly wounded man: 1, 0 ones");
     /* the leader dies: the other leads */
     g.initiative = g.to_move = RD_CONFEDERATE;
     g.last_squad = -1;
@@ -723,6 +730,17 @@ static void test_RDC_RALLY_dice_per_soldier_and_the_initiative(void **state)
     assert_int_equal(rd_on_table(&g, 0), 4);
     assert_true(cohesive(&g, 0));
     assert_int_equal(rd_to_move(&g), RD_UNION); /* the initiative passes, whatever the roll */
+    /* the face that brings a man back is rules.ini's rally_return_face: at 5, a 5 does */
+    RdRules five = *rt_rules();
+    five.rally_return_face = 5;
+    duel(&g, 4, 3, 30, RD_RIFLED_MUSKET);
+    g.rules = &five;
+    g.red[RD_CONFEDERATE] = 1;
+    g.soldiers[rt_soldier(&g, "reb.4")].where = RD_SKEDADDLED;
+    rt_log_clear();
+    rt_dice(&g, 4, 5, 3, 3, 3);
+    rt_do(&g, "rally reb");
+    LOG_HAS("reb.4 comes back to reb");
 }
 
 static void test_RDC_RALLY_fiasco_and_disaster_count(void **state)
@@ -782,6 +800,13 @@ static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state
     rt_dice(&g, 1, 3);
     rt_do(&g, "move reb 3 20 12");
     assert_int_equal(g.squads[0].crisis, 2);
+    g.initiative = g.to_move = RD_CONFEDERATE;
+    g.last_squad = -1;
+    g.red[RD_CONFEDERATE] = 0;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4);
+    rt_do(&g, "move reb 3 20 12");
+    LOG_HAS("reb: 3 successes, 2 denied by the leader's crisis: 1, 0 ones");
     /* 4 Hesitant: two red dice more */
     duel(&g, 6, 3, 30, RD_RIFLED_MUSKET);
     rt_dice(&g, 3, 1, 1, 1);
@@ -792,7 +817,11 @@ static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state
     duel(&g, 6, 3, 16, RD_RIFLED_MUSKET);
     rt_dice(&g, 3, 1, 1, 1);
     rt_dice(&g, 2, 5, 2);
+    rt_log_clear();
     rt_do(&g, "move reb 3 20 12");
+    LOG_HAS("RDC-DISASTER: die 2 (how many skedaddle) for reb");
+    LOG_HAS("RDC-DISASTER: reb.6 skedaddles");
+    assert_false(rt_log_has("RDC-RED-DICE: reb.6 skedaddles"));
     assert_int_equal(rd_on_table(&g, 0), 4);
     assert_true(g.soldiers[rd_leader(&g, 0)].row > 10); /* toward row 31, the Confederates' lines */
     /* 6 Run for your life!: far from the enemy, routed */
@@ -842,10 +871,233 @@ static void test_RDC_VICTORY_points_and_the_end(void **state)
     assert_int_equal(rd_to_move(&g), -1);
 }
 
+/* [3.2.1] a pistol is out of range at medium range; [3.2.2] a volley is a way of firing the weapon, not a
+ * weapon of its own: a pistol squad in line may not fire at 40 cm. */
+static void test_RDC_VOLLEY_never_extends_the_weapon_range(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "cav", RD_UNION, 3, RD_PISTOL, 6, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 20, false, 0); /* 40 cm */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    assert_non_null(rd_fire_refusal(&g, 0, 1, NULL, 0));
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), RD_OUT_OF_RANGE);
+}
+
+/* [3.2.2] "at least 6, in base contact with each other to form a fire line": a line of six with a hole in
+ * it (runs of 2 and 4) fires with its weapon's row only. */
+static void test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "line", RD_UNION, 3, RD_RIFLED_MUSKET, 7, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 0); /* 15 cm */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    int short_rifle = rt_rules()->weapon_mod[RD_RIFLED_MUSKET][0], short_volley = rt_rules()->weapon_mod[RD_VOLLEY][0];
+    assert_true(short_volley > short_rifle);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), short_volley); /* seven in contact */
+    int gap = -1;
+    for (int i = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == 0 && g.soldiers[i].col == 19)
+            gap = i;
+    assert_true(gap >= 0 && gap != rd_leader(&g, 0));
+    g.soldiers[gap].where = RD_DEAD;
+    assert_int_equal(rd_able(&g, 0), 6);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), short_rifle);
+}
+
+/* "The leader is always the last to fall": two hits on a squad of three whose third man is out of sight
+ * behind a house go to the follower in sight and the hidden one, never the leader. */
+static void test_RDC_LOSSES_leader_last_of_the_whole_unit(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_cells(&field, RD_BUILDING, 22, 17, 23, 19);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 4, true, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 3, 20, 20, true, 0);
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    int yc[3] = {20, 19, 21}, rc[3] = {20, 21, 23};
+    for (int i = 0; i < 3; i++) {
+        g.soldiers[i].col = (int8_t)yc[i];
+        g.soldiers[i].row = 4;
+        g.soldiers[3 + i].col = (int8_t)rc[i];
+        g.soldiers[3 + i].row = 20;
+    }
+    assert_int_equal(rd_leader(&g, 1), 3);
+    rt_log_clear();
+    rt_dice(&g, 6, 4, 4, 4, 4, 3, 3); /* 4 successes at medium range vs regulars: 2 hits */
+    rt_dice(&g, 2, 1, 1);             /* fire loss: dead, dead */
+    rt_do(&g, "fire yank 6 reb");
+    assert_int_equal(g.soldiers[3].where, RD_ON_TABLE);
+    assert_int_equal(g.soldiers[4].where, RD_DEAD);
+    assert_int_equal(g.soldiers[5].where, RD_DEAD);
+}
+
+/* The ruling "a hit still needs a success of the roll's own": Fire at will's +1 with no success of the
+ * new roll hits no one. */
+static void test_RDC_HEROIC_fire_at_will_needs_a_success_of_its_own(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 2, RD_RIFLED_MUSKET, 3, 20, 16, false, 0); /* militia, 15 cm */
+    rt_new(&g, &field);
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 3, 3, 6); /* 1 success (the red 6), short +1: 2 >= 2, one hit; a heroic roll due */
+    rt_dice(&g, 1, 5);       /* light wound: down */
+    rt_dice(&g, 1, 3);       /* heroic: Fire at will */
+    rt_do(&g, "fire reb 2 yank");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss yank.2");
+    assert_int_equal(g.stage, RD_ST_HEROIC_FIRE);
+    rt_log_clear();
+    rt_dice(&g, 3, 2, 3, 3); /* no success at all: 0 + 1 + short 1 = 2 would reach militia's 2 */
+    rt_do(&g, "fire reb 2 yank");
+    LOG_HAS("2 successes after modifiers, 2 needed");
+    assert_false(rt_log_has("is hit"));
+}
+
+/* The same ruling the other way: a defensive fire's one success is its own although the surprise's -1
+ * takes it back; short range +1 makes 1, a rabble's 1 needed: a hit. */
+static void test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 1, RD_RIFLED_MUSKET, 4, 20, 10, false, 4); /* rabble */
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 16, false, 0);
+    rt_new(&g, &field);
+    rt_log_clear();
+    rt_dice(&g, 2, 4, 4);
+    rt_do(&g, "assault reb 2 yank");
+    assert_int_equal(g.stage, RD_ST_DEFEND);
+    rt_dice(&g, 2, 4, 3);
+    rt_dice(&g, 1, 1);
+    for (int i = 0; i < 40; i++)
+        rt_dice(&g, 1, 3);
+    rt_do(&g, "defend 2");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss reb.2");
+    LOG_HAS("RDC-ASSAULT: the Union player's yank fires in defence at reb, rolling 2 dice");
+    LOG_HAS("1 success after modifiers, 1 needed");
+    LOG_HAS("is hit");
+}
+
+/* Fire loss 5-6: "for one activation he will remain prone and shocked, then he can get up ... While lying
+ * down cannot be hit by fire". A squad whose every man is down is not immune for as long as its side
+ * leaves it alone: they get up after their side's next activation, whichever squad acts. */
+static void test_RDC_WOUNDS_a_squad_all_down_gets_up_after_its_side_acts(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 4, 20, 4, false, 4);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 2, 20, 20, false, 0);  /* 40 cm */
+    rt_squad(&field, "reb2", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 40, 28, false, 0); /* far away */
+    field.first_side = RD_UNION;
+    rt_new(&g, &field);
+    rt_dice(&g, 6, 4, 4, 4, 4, 3, 3); /* 4 successes vs regulars: 2 hits */
+    rt_dice(&g, 2, 5, 6);             /* both lightly wounded: down */
+    rt_do(&g, "fire yank 6 reb");
+    int a = rt_soldier(&g, "reb.1"), b = rt_soldier(&g, "reb.2");
+    assert_true(g.soldiers[a].prone && g.soldiers[b].prone);
+    rt_dice(&g, 2, 1, 1); /* the Union's fiasco: the initiative passes, and its activation gets no one up */
+    rt_do(&g, "move yank 2 20 3");
+    assert_int_equal(g.initiative, RD_CONFEDERATE);
+    assert_true(g.soldiers[a].prone && g.soldiers[b].prone);
+    assert_non_null(rd_fire_refusal(&g, 0, 1, NULL, 0)); /* none may be hit */
+    rt_dice(&g, 2, 1, 1); /* the other Confederate squad acts (and fumbles) */
+    rt_do(&g, "move reb2 2 40 29");
+    assert_false(g.soldiers[a].prone || g.soldiers[b].prone);
+    assert_null(rd_fire_refusal(&g, 0, 1, NULL, 0));
+}
+
+/* [3.0] a red 6: "you roll 1d6 on the Heroic Table"; a rally rolls the red dice, their effects too
+ * (RDC-RALLY): its red 6 gives the heroic roll once the rally is done, and the initiative passes after. */
+static void test_RDC_RALLY_a_red_six_gives_a_heroic_roll(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    rt_new(&g, &field);
+    assert_int_equal(g.initiative, RD_CONFEDERATE);
+    g.red[RD_CONFEDERATE] = 4;
+    rt_log_clear();
+    rt_dice(&g, 8, 4, 3, 3, 3, 3, 3, 3, 6); /* 4 soldiers' dice, 4 red: 2 successes, a red 6 */
+    rt_dice(&g, 1, 2);                      /* heroic table: Refreshed, 2 red dice less */
+    rt_do(&g, "rally reb");
+    LOG_HAS("heroic table");
+    LOG_HAS("RDC-RALLY: die 4 (rally) for reb");
+    assert_false(rt_log_has("(activation)"));
+    assert_int_equal(g.red[RD_CONFEDERATE], 0); /* 4 - 2 (rally) - 2 (Refreshed) */
+    assert_int_equal(g.initiative, RD_UNION);
+    assert_int_equal(g.stage, RD_ST_ACTIVATE);
+}
+
+/* The program's caps, not the rulebook's (docs/rulings.md): a side holds at most RD_MAX_RED red dice and a
+ * pool is at most RD_MAX_POOL dice; when one bites the log says so, and no die is counted that is not
+ * rolled. */
+static void test_RDC_RED_DICE_the_program_caps_are_said(void **state)
+{
+    (void)state;
+    RdGame g;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    rt_new(&g, &field);
+    /* a disaster's 2 red dice on 29: 30 held, 1 not taken */
+    g.red[RD_CONFEDERATE] = RD_MAX_RED - 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 1, 1, 1); /* the two chosen dice and the first red die: a disaster */
+    for (int i = 1; i < RD_MAX_RED - 1; i++)
+        rt_dice(&g, 1, 3);
+    rt_dice(&g, 1, 1); /* disaster table 1: Confused */
+    rt_do(&g, "move reb 2 20 12");
+    LOG_HAS("the Confederates hold 30 red dice, the most this program keeps: 1 more not taken");
+    assert_int_equal(g.red[RD_CONFEDERATE], RD_MAX_RED);
+    /* 24 chosen + 10 repeat + 30 red: the pool is cut to 60, 4 red dice neither rolled nor counted */
+    rt_new(&g, &field);
+    g.red[RD_CONFEDERATE] = RD_MAX_RED;
+    g.last_squad = 0;
+    g.last_action = RD_MOVE;
+    g.repeats = 9;
+    RdDecision d = {.kind = RD_D_MOVE, .squad = 0, .dice = RD_MAX_CHOSEN, .target = -1, .col = 20, .row = 12};
+    int red = 0;
+    assert_int_equal(rd_pool(&g, &d, &red), RD_MAX_POOL);
+    assert_int_equal(red, RD_MAX_POOL - RD_MAX_CHOSEN - 10);
+    rt_log_clear();
+    for (int i = 0; i < RD_MAX_POOL; i++)
+        rt_dice(&g, 1, 3);
+    rt_dice(&g, 1, 4); /* would be the 61st die: it must stay unrolled */
+    rt_do(&g, "move reb 24 20 12");
+    LOG_HAS("rolling 60 dice");
+    LOG_HAS("reb's pool is cut to 60 dice, the most this program rolls: 4 dice neither rolled nor counted");
+    LOG_HAS("reb: 0 successes");
+    assert_int_equal(g.rng.nforced, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_RDC_MOVE_rulebook_example_john_reaches_the_wood),
+        cmocka_unit_test(test_RDC_WOUNDS_a_squad_all_down_gets_up_after_its_side_acts),
+        cmocka_unit_test(test_RDC_RALLY_a_red_six_gives_a_heroic_roll),
+        cmocka_unit_test(test_RDC_RED_DICE_the_program_caps_are_said),
+        cmocka_unit_test(test_RDC_VOLLEY_never_extends_the_weapon_range),
+        cmocka_unit_test(test_RDC_VOLLEY_a_line_with_a_hole_does_not_volley),
+        cmocka_unit_test(test_RDC_LOSSES_leader_last_of_the_whole_unit),
+        cmocka_unit_test(test_RDC_HEROIC_fire_at_will_needs_a_success_of_its_own),
+        cmocka_unit_test(test_RDC_ASSAULT_surprise_does_not_cancel_the_own_success),
         cmocka_unit_test(test_RDC_FIASCO_rulebook_example_john_does_not_move),
         cmocka_unit_test(test_RDC_FIRE_rulebook_example_james_and_albert),
         cmocka_unit_test(test_RDC_REPLAY_random_games_end_and_replay),

@@ -28,6 +28,7 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     assert_int_equal(r->disaster_red, 2);
     assert_int_equal(r->repeat_extra_dice, 1);
     assert_int_equal(r->heroic_per_activation, 1);
+    assert_int_equal(r->rally_return_face, 6);
     /* the success/quality/movement table, indexed by the number of successes */
     assert_int_equal(r->nlevels, 7);
     assert_string_equal(r->level_name[1], "mere");
@@ -45,6 +46,7 @@ static void test_RDC_DATA_shipped_files_hold_the_rulebook(void **state)
     assert_int_equal(rd_quality_index(r, "hero"), -1);
     assert_int_equal(r->obstacle_mm, 50);
     assert_int_equal(r->difficult_mm, 100);
+    assert_int_equal(r->slow_percent, 50);
     assert_int_equal(r->cohesion_mm, 30);
     assert_int_equal(r->min_squad, 2);
     assert_int_equal(r->max_squad, 10);
@@ -304,6 +306,10 @@ static void test_RDC_DATA_rules_errors(void **state)
     expect_error("rules.ini", "cell_mm = 25\n", "cell_mm = 25\ncell_cm = 2\n", "cell_cm", "unknown key 'cell_cm'");
     expect_error("rules.ini", "success_face = 4", "success_face = 7", "success_face = 7", "it must be from 2 to 6");
     expect_error("rules.ini", "max_move_cm = 40", "max_move_cm = 400", "max_move_cm = 400", "from 1 to 200");
+    expect_error("rules.ini", "slow_percent = 50", "slow_percent = 0", "slow_percent = 0", "it must be from 1 to 100");
+    expect_error("rules.ini", "rally_return_face = 6", "rally_return_face = 7", "rally_return_face = 7",
+                 "it must be from 2 to 6");
+    expect_error("rules.ini", "rally_return_face = 6\n", "", NULL, "rally_return_face");
     expect_error("rules.ini", "5 = remove_red amount=1 | Second wind: one red die may leave the side's pool\n", "",
                  "[table:red_die]", "has no row for the face 5");
     expect_error("rules.ini", "3-4 = nothing", "3-5 = nothing", "5 = remove_red", "the face 5 has a row already");

@@ -292,6 +292,7 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
         {"disaster_red", offsetof(RdRules, disaster_red), 0, 20},
         {"repeat_extra_dice", offsetof(RdRules, repeat_extra_dice), 0, 10},
         {"heroic_per_activation", offsetof(RdRules, heroic_per_activation), 0, 10},
+        {"rally_return_face", offsetof(RdRules, rally_return_face), 2, 6},
     };
     if ((s = lu_section(doc, "activation", d))) {
         lu_int_keys(doc, s, r, activation, sizeof activation / sizeof *activation, d);
@@ -302,6 +303,7 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
     if ((s = lu_section(doc, "movement", d))) {
         get_cm(doc, s, "obstacle_cm", 0, 100, &r->obstacle_mm, d);
         get_cm(doc, s, "difficult_cm", 0, 100, &r->difficult_mm, d);
+        ini_get_int(doc, s, "slow_percent", true, 1, 100, &r->slow_percent, d);
     }
     static const LuIntKey assault[] = {
         {"surprise_mod", offsetof(RdRules, surprise_mod), -5, 0},

@@ -132,6 +132,7 @@ typedef struct {
     int repeat_extra_dice;       /* [2.0] dice added per consecutive action of the same type (1) */
     RdTable red_die;             /* [3.0] what each red die's face does */
     int heroic_per_activation;   /* at most this many heroic rolls an activation (1) */
+    int rally_return_face;       /* [3.4] a rally's die showing this or more brings back a soldier who skedaddled (6) */
     /* The success/quality/movement table: by number of successes (1..nlevels, the last is "or more").
      * level_name, move_mm and quality_name are indexed by the number itself: [0] is unused. */
     int nlevels;
@@ -143,6 +144,7 @@ typedef struct {
     int default_quality;         /* [1.1] regulars, 3 */
     int obstacle_mm;             /* [3.1] each linear obstacle crossed */
     int difficult_mm;            /* [3.1] moving through difficult terrain */
+    int slow_percent;            /* [3.1] half speed (in line, carrying wounded, lightly wounded): 50 */
     int cohesion_mm;             /* [1.1] soldiers of a unit within 3 cm of each other */
     int min_squad, max_squad;    /* [1.1] 2..10 */
     RdTerrain cell[RD_NCELL_KINDS];

@@ -31,6 +31,12 @@ int rd_min_dice(const RdGame *g, const RdDecision *d)
     }
 }
 
+int rd_red_rolled(const RdGame *g, int side, int chosen, int repeat)
+{
+    int room = RD_MAX_POOL - chosen - repeat, red = side >= 0 ? g->red[side] : 0;
+    return red < room ? red : room > 0 ? room : 0;
+}
+
 int rd_pool(const RdGame *g, const RdDecision *d, int *red)
 {
     int squad = d->squad, side = g->to_move, repeat = 0, base = d->dice;
@@ -40,7 +46,9 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red)
         repeat = rd_repeat_dice(g, squad, d->kind - RD_D_MOVE + RD_MOVE);
     if (d->kind == RD_D_DEFEND && d->dice == 0)
         side = -1;
-    int r = side >= 0 ? g->red[side] : 0;
+    if (base + repeat > RD_MAX_POOL)
+        repeat = RD_MAX_POOL - base;
+    int r = rd_red_rolled(g, side, base, repeat);
     if (red)
         *red = r;
     return base + repeat + r;
@@ -54,7 +62,7 @@ bool rd_may_activate(const RdGame *g, int squad)
     return !q->routed && g->passes >= q->pinned_until && rd_may_act(g, squad);
 }
 
-/* A soldier on the table not badly wounded (one down gets up after his squad's activation). */
+/* A soldier on the table not badly wounded (one down gets up after his side's next activation). */
 bool rd_may_act(const RdGame *g, int squad)
 {
     for (int i = 0; i < g->nsoldiers; i++)
@@ -73,38 +81,43 @@ int rd_denied(const RdGame *g, int squad)
     return n;
 }
 
-void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
+void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed, int chosen_purpose,
                         RdRoll *out)
 {
     const RdRules *r = RDR(g);
-    int side = g->squads[squad].side, red = g->red[side];
+    int side = g->squads[squad].side, asked = chosen + repeat + g->red[side];
+    if (chosen + repeat > RD_MAX_POOL) /* chosen <= RD_MAX_CHOSEN < RD_MAX_POOL */
+        repeat = RD_MAX_POOL - chosen;
+    int red = rd_red_rolled(g, side, chosen, repeat);
+    if (chosen + repeat + red < asked) /* the program's cap, not the rulebook's: said in the log */
+        rd_emit(ev, RD_EV_CAP, side, squad, -1, -1, -1, -1, 1, asked - chosen - repeat - red);
     *out = (RdRoll){chosen + repeat + red, 0, 0, 0, 0, false, false};
     int faces[RD_MAX_POOL];
-    for (int i = 0; i < out->dice && i < RD_MAX_POOL; i++) {
-        int purpose = i < chosen ? RD_ROLL_ACTIVATION : i < chosen + repeat ? RD_ROLL_REPEAT : RD_ROLL_RED;
+    for (int i = 0; i < out->dice; i++) {
+        int purpose = i < chosen ? chosen_purpose : i < chosen + repeat ? RD_ROLL_REPEAT : RD_ROLL_RED;
         faces[i] = rd_roll(g, ev, purpose, squad, -1);
         out->successes += faces[i] >= r->success_face;
         out->ones += faces[i] == 1;
-        out->sixes += faces[i] == 6;
+        out->sixes += faces[i] >= r->rally_return_face;
     }
     out->disaster = out->ones >= r->disaster_ones;
     out->fiasco = !out->disaster && out->ones >= r->fiasco_ones;
     /* the red dice's own effects, die by die */
-    for (int i = chosen + repeat; i < out->dice && i < RD_MAX_POOL; i++) {
+    for (int i = chosen + repeat; i < out->dice; i++) {
         const RdTableRow *row = &r->red_die.row[faces[i] - 1];
         if (row->effect == RD_FX_SKEDADDLE) {
             int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
             if (n > 0)
-                rd_skedaddle(g, ev, m[n - 1]); /* the squad's last soldier, its leader last */
+                rd_skedaddle(g, ev, m[n - 1], false); /* the squad's last soldier, its leader last */
         } else if (row->effect == RD_FX_REMOVE_RED)
             rd_add_red(g, ev, side, -row->amount);
         else if (row->effect == RD_FX_HEROIC && heroic_allowed)
             out->sixes_red++;
     }
-    int denied = rd_denied(g, squad);
+    int crisis = g->squads[squad].crisis, wounded = rd_denied(g, squad) - crisis;
     g->squads[squad].crisis = 0;
-    out->successes = out->successes > denied ? out->successes - denied : 0;
-    rd_emit(ev, RD_EV_ROLL, side, squad, -1, -1, -1, -1, out->successes, out->ones);
+    out->successes = out->successes > crisis + wounded ? out->successes - crisis - wounded : 0;
+    rd_emit(ev, RD_EV_ROLL, side, squad, -1, wounded, crisis, -1, out->successes, out->ones);
 }
 
 void rd_pass_initiative(RdGame *g, RdEvents *ev)
@@ -133,6 +146,10 @@ void rd_failed(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll)
 
 void rd_end_activation(RdGame *g, RdEvents *ev)
 {
+    /* [3.4] a rally hands over the initiative, whatever the roll (a fiasco's has already gone) */
+    if (g->act.action == RD_RALLY && g->act.squad >= 0 && g->initiative == g->squads[g->act.squad].side &&
+        g->stage != RD_ST_OVER)
+        rd_pass_initiative(g, ev);
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].prone == 2)
             g->soldiers[i].prone = 0; /* up again after one activation down */
@@ -210,12 +227,13 @@ void rd_apply_activation(RdGame *g, const RdDecision *d, RdEvents *ev)
                             .heroics = (int8_t)RDR(g)->heroic_per_activation, .after_loss = RD_AFTER_ACTION,
                             .hit_squad = -1, .from_squad = -1, .to_col = -1, .to_row = -1};
     for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].prone == 1)
-            g->soldiers[i].prone = 2; /* down for this activation, up after it */
+        if (g->squads[g->soldiers[i].squad].side == side && g->soldiers[i].prone == 1)
+            g->soldiers[i].prone = 2; /* down for his side's next activation, whichever squad acts: up after it */
     int chosen = action == RD_RALLY ? rd_on_table(g, squad) : d->dice;
-    rd_emit(ev, RD_EV_ACTIVATE, side, squad, -1, d->target, d->col, d->row, action, chosen + repeat + g->red[side]);
+    int pool = chosen + repeat > RD_MAX_POOL ? RD_MAX_POOL : chosen + repeat + rd_red_rolled(g, side, chosen, repeat);
+    rd_emit(ev, RD_EV_ACTIVATE, side, squad, -1, d->target, d->col, d->row, action, pool);
     RdRoll roll;
-    rd_activation_roll(g, ev, squad, chosen, repeat, action != RD_RALLY, &roll);
+    rd_activation_roll(g, ev, squad, chosen, repeat, true, action == RD_RALLY ? RD_ROLL_RALLY : RD_ROLL_ACTIVATION, &roll);
     g->act.heroic_pending = (int8_t)roll.sixes_red;
     if (action == RD_RALLY) {
         rd_rally(g, ev, squad, &roll);

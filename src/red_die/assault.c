@@ -134,8 +134,8 @@ void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev)
     RdRoll roll;
     int crisis = g->squads[target].crisis; /* not an activation: a crisis waits for the next one */
     g->squads[target].crisis = 0;
-    rd_emit(ev, RD_EV_ACTIVATE, side, target, -1, squad, -1, -1, RD_FIRE, d->dice + g->red[side]);
-    rd_activation_roll(g, ev, target, d->dice, 0, false, &roll);
+    rd_emit(ev, RD_EV_DEFEND, side, target, -1, squad, -1, -1, RD_FIRE, d->dice + rd_red_rolled(g, side, d->dice, 0));
+    rd_activation_roll(g, ev, target, d->dice, 0, false, RD_ROLL_ACTIVATION, &roll);
     g->squads[target].crisis = (int8_t)crisis;
     if (roll.fiasco || roll.disaster) {
         rd_emit(ev, roll.disaster ? RD_EV_DISASTER : RD_EV_FIASCO, side, target, -1, -1, -1, -1, 0, 0);

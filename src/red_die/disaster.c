@@ -5,12 +5,12 @@
  * soldier who skedaddles (RDC-RED-DICE, Fearful). */
 #include "red_die/rd_internal.h"
 
-void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier)
+void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier, bool fearful)
 {
     RdSoldier *s = &g->soldiers[soldier];
     s->where = RD_SKEDADDLED;
     s->prone = 0;
-    rd_emit(ev, RD_EV_SKEDADDLE, g->squads[s->squad].side, s->squad, soldier, -1, -1, -1, 0, 0);
+    rd_emit(ev, RD_EV_SKEDADDLE, g->squads[s->squad].side, s->squad, soldier, -1, -1, -1, fearful, 0);
     rd_after_leaving(g, ev, soldier);
 }
 
@@ -72,7 +72,7 @@ void rd_disaster(RdGame *g, RdEvents *ev, int squad)
             int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
             if (n == 0)
                 break;
-            rd_skedaddle(g, ev, m[n - 1]);
+            rd_skedaddle(g, ev, m[n - 1], true);
         }
         break;
     }

@@ -34,6 +34,8 @@ const char *rd_event_rule(const RdEvent *e)
 {
     if (e->kind == RD_EV_DIE)
         return rd_purpose_rule(e->value2);
+    if (e->kind == RD_EV_SKEDADDLE && e->value)
+        return "RDC-DISASTER"; /* Fearful */
     return e->kind >= 0 && e->kind < RD_EV_KINDS ? rules[e->kind] : "RDC";
 }
 
@@ -65,10 +67,29 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         else
             snprintf(text, sizeof text, "die %d (%s) for %s", e->value, rd_purpose_words(e->value2), sq);
         break;
-    case RD_EV_ROLL:
-        snprintf(text, sizeof text, "%s: %d success%s, %d one%s", sq, e->value, e->value == 1 ? "" : "es", e->value2,
-                 e->value2 == 1 ? "" : "s");
+    case RD_EV_CAP:
+        if (e->value == 0)
+            snprintf(text, sizeof text, "the %s hold %d red dice, the most this program keeps: %d more not taken",
+                     side, RD_MAX_RED, e->value2);
+        else
+            snprintf(text, sizeof text, "%s's pool is cut to %d dice, the most this program rolls: %d dice neither rolled "
+                     "nor counted", sq, RD_MAX_POOL, e->value2);
         break;
+    case RD_EV_DEFEND:
+        snprintf(text, sizeof text, "the %s player's %s fires in defence at %s, rolling %d dice",
+                 e->side == RD_UNION ? "Union" : "Confederate", sq, ot, e->value2);
+        break;
+    case RD_EV_ROLL: {
+        int denied = e->other + e->col;
+        char why[80] = "";
+        if (denied > 0)
+            snprintf(why, sizeof why, ", %d denied by %s%s%s: %d", denied,
+                     e->other == 1 ? "a badly wounded man" : e->other > 1 ? "the badly wounded" : "",
+                     e->other > 0 && e->col > 0 ? " and " : "", e->col > 0 ? "the leader's crisis" : "", e->value);
+        snprintf(text, sizeof text, "%s: %d success%s%s, %d one%s", sq, e->value + denied,
+                 e->value + denied == 1 ? "" : "es", why, e->value2, e->value2 == 1 ? "" : "s");
+        break;
+    }
     case RD_EV_FIASCO:
         snprintf(text, sizeof text, "fiasco: %s's action fails", sq);
         break;

@@ -5,9 +5,11 @@
  * success above it), RDC-VOLLEY ([3.2.2]: a line of at least six uses the
  * volley row when it is the better), RDC-LOSSES (the defender assigns the
  * hits: the most exposed first, the wounded only when no unhurt soldier is
- * in sight, the leader last; a soldier down cannot be hit), RDC-FIRE-LOSS
+ * in sight, the leader last of the whole unit; a soldier down cannot be hit), RDC-FIRE-LOSS
  * (the table) and RDC-WOUNDS (two light = bad; bad and another = dead;
  * a red die for each death and bad wound). */
+#include <stdlib.h>
+
 #include "red_die/rd_internal.h"
 
 int rd_fire_band(const RdGame *g, int squad, int target)
@@ -21,20 +23,51 @@ int rd_fire_band(const RdGame *g, int squad, int target)
     return -1;
 }
 
+/* [3.2.2] "at least 6, in base contact with each other to form a fire line":
+ * the largest run of able soldiers each next to another (a hole breaks it). */
 static bool volley(const RdGame *g, int squad)
 {
-    return g->squads[squad].line && rd_able(g, squad) >= RDR(g)->volley_min_soldiers;
+    int need = RDR(g)->volley_min_soldiers;
+    if (!g->squads[squad].line || rd_able(g, squad) < need)
+        return false;
+    int m[RD_MAX_SOLDIERS], n = 0;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && rd_soldier_able(&g->soldiers[i]))
+            m[n++] = i;
+    bool done[RD_MAX_SOLDIERS] = {false};
+    for (int start = 0; start < n; start++) {
+        if (done[start])
+            continue;
+        int stack[RD_MAX_SOLDIERS], top = 0, size = 0;
+        stack[top++] = start;
+        done[start] = true;
+        while (top > 0) {
+            const RdSoldier *a = &g->soldiers[m[stack[--top]]];
+            size++;
+            for (int j = 0; j < n; j++) {
+                const RdSoldier *b = &g->soldiers[m[j]];
+                if (!done[j] && abs(a->col - b->col) <= 1 && abs(a->row - b->row) <= 1) {
+                    done[j] = true;
+                    stack[top++] = j;
+                }
+            }
+        }
+        if (size >= need)
+            return true;
+    }
+    return false;
 }
 
-/* The weapon's modifier at the band, or the volley's when better ([3.2.1]: the highest only). */
+/* The weapon's modifier at the band, or the volley's when better ([3.2.1]:
+ * the highest only). A volley is a way of firing the weapon: never beyond its range. */
 static int band_modifier(const RdGame *g, int squad, int band)
 {
     if (band < 0)
         return RD_OUT_OF_RANGE;
     int m = RDR(g)->weapon_mod[g->squads[squad].weapon][band];
-    if (volley(g, squad)) {
+    if (m != RD_OUT_OF_RANGE && volley(g, squad)) {
         int v = RDR(g)->weapon_mod[RD_VOLLEY][band];
-        if (v != RD_OUT_OF_RANGE && (m == RD_OUT_OF_RANGE || v > m))
+        if (v != RD_OUT_OF_RANGE && v > m)
             m = v;
     }
     return m;
@@ -92,8 +125,9 @@ void rd_fire(RdGame *g, RdEvents *ev, int squad, int target, int successes, int 
     a->after_loss = (int8_t)after;
     a->hit_squad = (int8_t)target;
     a->from_squad = (int8_t)squad;
-    /* the roll must give a success of its own: modifiers never hit alone (docs/rulings.md) */
-    a->hits = (int8_t)(successes + bonus > 0 && eff >= quality ? eff - quality + 1 : 0);
+    /* the roll must give a success of its own, before any bonus or malus: modifiers never hit alone
+     * (docs/rulings.md) */
+    a->hits = (int8_t)(successes > 0 && eff >= quality ? eff - quality + 1 : 0);
     if (a->hits == 0)
         rd_emit(ev, RD_EV_NO_HIT, side, squad, -1, target, -1, -1, 0, 0);
     rd_next_loss(g, ev);
@@ -145,8 +179,14 @@ int rd_loss_candidates(const RdGame *g, int *out)
     RdCell firers[RD_MAX_SOLDIERS];
     int nf = from >= 0 ? rd_squad_cells(g, from, RD_ABLE, firers) : 0;
     int pool[RD_MAX_SOLDIERS], n = 0, seen = 0;
+    /* "The leader is always the last to fall": while any other soldier of the unit may be hit, in sight
+     * or not, the leader may not */
+    int leader = rd_leader(g, target);
+    bool follower = false;
+    for (int i = 0; i < g->nsoldiers; i++)
+        follower |= g->soldiers[i].squad == target && rd_hittable(&g->soldiers[i]) && i != leader;
     for (int i = 0; i < g->nsoldiers; i++) {
-        if (g->soldiers[i].squad != target || !rd_hittable(&g->soldiers[i]))
+        if (g->soldiers[i].squad != target || !rd_hittable(&g->soldiers[i]) || (follower && i == leader))
             continue;
         bool sight = false;
         for (int k = 0; k < nf && !sight; k++)
@@ -162,17 +202,15 @@ int rd_loss_candidates(const RdGame *g, int *out)
     }
     if (seen > 0)
         n = seen;
-    bool unhurt = false, follower = false; /* the leader last, before all else; then the unhurt first */
+    bool unhurt = false; /* the unhurt first */
     for (int i = 0; i < n; i++)
-        follower |= !g->soldiers[pool[i]].leader;
-    for (int i = 0; i < n; i++)
-        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT && !(follower && g->soldiers[pool[i]].leader);
+        unhurt |= g->soldiers[pool[i]].wound == RD_UNHURT;
     int low = RD_NCOVER, cover[RD_MAX_SOLDIERS], count = 0;
     RdCell at = from >= 0 && rd_leader(g, from) >= 0 ? rd_soldier_cell(g, rd_leader(g, from)) : (RdCell){0, 0};
     for (int i = 0; i < n; i++) {
         const RdSoldier *s = &g->soldiers[pool[i]];
         cover[i] = RD_NCOVER;
-        if ((unhurt && s->wound != RD_UNHURT) || (follower && s->leader))
+        if (unhurt && s->wound != RD_UNHURT)
             continue;
         cover[i] = rd_cover(RDF(g), RDR(g), at, rd_soldier_cell(g, pool[i]));
         if (cover[i] < low)

@@ -112,6 +112,8 @@ int rd_able(const RdGame *g, int squad)
 void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta)
 {
     int before = g->red[side], now = before + delta;
+    if (now > RD_MAX_RED) /* the program's cap, not the rulebook's: said in the log */
+        rd_emit(ev, RD_EV_CAP, side, -1, -1, -1, -1, -1, 0, now - RD_MAX_RED);
     now = now < 0 ? 0 : now > RD_MAX_RED ? RD_MAX_RED : now;
     if (now == before)
         return;

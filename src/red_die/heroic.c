@@ -41,7 +41,8 @@ void rd_heroic(RdGame *g, RdEvents *ev)
     rd_emit(ev, RD_EV_HEROIC, side, squad, -1, -1, -1, -1, face, row->effect);
     switch (row->effect) {
     case RD_FX_FREE_MOVE:
-        g->act.free_mm = (int16_t)(rd_slow(g, squad) || g->squads[squad].line ? row->distance_mm / 2 : row->distance_mm);
+        g->act.free_mm = (int16_t)(rd_slow(g, squad) || g->squads[squad].line ? row->distance_mm * RDR(g)->slow_percent / 100
+                                                                            : row->distance_mm);
         g->stage = RD_ST_HEROIC_MOVE;
         g->to_move = (int8_t)side;
         return;
@@ -59,7 +60,7 @@ void rd_heroic(RdGame *g, RdEvents *ev)
     case RD_FX_RECOVER_LIGHT: {
         int k = 0;
         for (int i = 0; i < row->dice; i++)
-            k += rd_roll(g, ev, RD_ROLL_COUNT, squad, -1);
+            k += rd_roll(g, ev, RD_ROLL_RECOVERY, squad, -1);
         for (int i = 0; i < g->nsoldiers && k > 0; i++) {
             RdSoldier *s = &g->soldiers[i];
             if (s->squad == squad && s->where == RD_ON_TABLE && s->wound == RD_LIGHT) {
@@ -121,8 +122,8 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev)
     }
     RdRoll roll;
     rd_emit(ev, RD_EV_ACTIVATE, g->squads[squad].side, squad, -1, d->target, -1, -1, RD_FIRE,
-            d->dice + g->red[g->squads[squad].side]);
-    rd_activation_roll(g, ev, squad, d->dice, 0, g->act.heroics > 0, &roll);
+            d->dice + rd_red_rolled(g, g->squads[squad].side, d->dice, 0));
+    rd_activation_roll(g, ev, squad, d->dice, 0, g->act.heroics > 0, RD_ROLL_ACTIVATION, &roll);
     g->act.heroic_pending = (int8_t)(g->act.heroic_pending + roll.sixes_red);
     if (roll.fiasco || roll.disaster) {
         rd_failed(g, ev, squad, &roll);

@@ -27,7 +27,7 @@ int rd_allowance(const RdGame *g, int squad, int successes, bool line)
         mm = r->move_mm[l]; /* the levels above the table's last movement buy that movement */
     if (mm > r->max_move_mm)
         mm = r->max_move_mm;
-    return line || rd_slow(g, squad) ? mm / 2 : mm;
+    return line || rd_slow(g, squad) ? mm * r->slow_percent / 100 : mm;
 }
 
 /* The ways from a cell depend on the field, the cell and the enemy soldiers

@@ -2,8 +2,9 @@
  * soldier on the table, the red dice added; each success removes a red
  * die, each 6 also brings back a soldier who skedaddled (his own squad's
  * first, then any of the side's whose squad still stands, not routed); a
- * fiasco or disaster counts as ever; the initiative passes whatever the
- * roll). */
+ * fiasco or disaster counts as ever; a red 6 gives its heroic roll once
+ * the rally is done; the initiative passes whatever the roll, at the end
+ * of the activation: rd_end_activation). */
 #include "red_die/rd_internal.h"
 
 /* A skedaddled soldier who may come back with this squad's rally: -1 when none. */
@@ -65,7 +66,9 @@ void rd_rally(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll)
                 break;
         }
     }
-    if (g->initiative == side)
-        rd_pass_initiative(g, ev);
-    rd_end_activation(g, ev);
+    if (roll->fiasco || roll->disaster) {
+        rd_end_activation(g, ev);
+        return;
+    }
+    rd_action_done(g, ev); /* a red 6's heroic roll, as in any activation; the initiative passes at its end */
 }

@@ -32,7 +32,8 @@
 #define RD_MAX_GAME_SQUADS (2 * RD_MAX_SQUADS) /* room for squads split by Bayonets! */
 #define RD_MAX_SOLDIERS (RD_MAX_SQUADS * RD_MAX_SQUAD_SOLDIERS)
 #define RD_MAX_CHOSEN 24 /* dice a player may choose (the rules set no maximum; the screen needs one) */
-#define RD_MAX_POOL 60   /* chosen + repeat + red dice */
+#define RD_MAX_POOL 60   /* chosen + repeat + red dice (the rules set none; the last red dice are cut, said in the log) */
+#define RD_MAX_RED 30    /* red dice a side may hold (the rules set none; more are not taken, said in the log) */
 #define RD_MAX_LEGAL 20000
 #define RD_MAX_EVENTS 400
 #define RD_DRAW 2 /* a result besides RD_UNION and RD_CONFEDERATE */
@@ -65,7 +66,7 @@ typedef struct {
     int8_t col, row;
     int8_t where;  /* RD_ON_TABLE, RD_DEAD, ... */
     int8_t wound;  /* RD_UNHURT, RD_LIGHT, RD_BAD */
-    int8_t prone;  /* lightly wounded, down: 1; 2 while his squad's activation that gets him up runs */
+    int8_t prone;  /* lightly wounded, down: 1; 2 while his side's activation that gets him up runs */
     int8_t leader; /* 1: he leads his squad, or led one (a leader for the victory points); the squad's
                       leader is its first soldier on the table so marked (rd_leader) */
     int8_t captor; /* the side holding him prisoner, -1 */
@@ -161,7 +162,8 @@ typedef struct {
     X(RD_ROLL_RED, "RDC-RED-DICE", "red die")                                                                   \
     X(RD_ROLL_DISASTER, "RDC-DISASTER", "disaster table")                                                       \
     X(RD_ROLL_HEROIC, "RDC-HEROIC", "heroic table")                                                             \
-    X(RD_ROLL_COUNT, "RDC-DISASTER", "how many")                                                                \
+    X(RD_ROLL_COUNT, "RDC-DISASTER", "how many skedaddle")                                                      \
+    X(RD_ROLL_RECOVERY, "RDC-HEROIC", "how many heal")                                                          \
     X(RD_ROLL_FIRE_LOSS, "RDC-FIRE-LOSS", "fire loss table")                                                    \
     X(RD_ROLL_BEHIND, "RDC-ASSAULT", "behind or not")                                                           \
     X(RD_ROLL_MELEE, "RDC-MELEE", "melee")                                                                      \
@@ -176,11 +178,11 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(INITIATIVE, "RDC-INITIATIVE")  /* side: now holds it; value: passes so far */                            \
     X(ACTIVATE, "RDC-ACTIVATION")    /* side squad, value: action, value2: pool (dice+repeat+red) */            \
     X(DIE, "RDC-ACTIVATION")         /* side squad soldier, value: face, value2: purpose (rule by purpose) */   \
-    X(ROLL, "RDC-ACTIVATION")        /* side squad, value: successes, value2: 1s */                             \
+    X(ROLL, "RDC-ACTIVATION")        /* side squad, value: successes kept, value2: 1s, other: denied by the badly wounded, col: by a crisis */ \
     X(FIASCO, "RDC-FIASCO")          /* side squad */                                                           \
     X(DISASTER, "RDC-DISASTER")      /* side squad, value: the table's face */                                  \
     X(RED, "RDC-RED-DICE")           /* side, value: red dice now, value2: change */                            \
-    X(SKEDADDLE, "RDC-RED-DICE")     /* side squad soldier */                                                   \
+    X(SKEDADDLE, "RDC-RED-DICE")     /* side squad soldier, value: 1 sent off by Fearful (RDC-DISASTER) */     \
     X(HEROIC, "RDC-HEROIC")          /* side squad, value: the table's face */                                  \
     X(MOVE, "RDC-MOVE")              /* side squad, col row: the leader's cell, value: mm allowed */            \
     X(FIRE, "RDC-FIRE")              /* side squad other(target), value: successes after modifiers, value2: needed */ \
@@ -206,7 +208,9 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(RETURN, "RDC-RALLY")           /* side squad soldier: back from skedaddling */                            \
     X(LINE, "RDC-VOLLEY")            /* side squad, value: 1 in line, 0 cloud */                                \
     X(LEAVE, "RDC-WOUNDS")           /* side squad(the wounded, apart) other(the squad they were in), value: how many */                                \
-    X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */
+    X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */               \
+    X(DEFEND, "RDC-ASSAULT")         /* side squad(the defender) other(the assailant), value2: pool */          \
+    X(CAP, "RDC-RED-DICE")           /* side squad, value: 0 red dice held at RD_MAX_RED, 1 pool at RD_MAX_POOL; value2: dice lost */
 
 typedef enum {
 #define RD_EV_ENUM(name, rule) RD_EV_##name,

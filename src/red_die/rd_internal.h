@@ -11,7 +11,6 @@
 #define RDR(g) ((g)->rules)
 #define RDF(g) ((g)->field)
 #define RD_ENEMY(side) (1 - (side))
-#define RD_MAX_RED 30 /* red dice a side may hold (the pool must fit RD_MAX_POOL) */
 
 /* What follows the losses of a fire (RdActivation.after_loss). */
 enum { RD_AFTER_ACTION, RD_AFTER_DEFENSIVE };
@@ -32,7 +31,10 @@ int rd_soldier_at(const RdGame *g, RdCell c);
 bool rd_hittable(const RdSoldier *s);
 bool rd_soldier_able(const RdSoldier *s);
 bool rd_may_act(const RdGame *g, int squad);
-/* The side's red dice change by delta (kept within 0..RD_MAX_RED). */
+/* The side's red dice change by delta (kept within 0..RD_MAX_RED; the log says when the cap bites). */
+/* The red dice a roll of chosen + repeat dice adds, the pool kept within RD_MAX_POOL (the last red dice
+ * cut: neither rolled nor counted). */
+int rd_red_rolled(const RdGame *g, int side, int chosen, int repeat);
 void rd_add_red(RdGame *g, RdEvents *ev, int side, int delta);
 /* After a soldier leaves the table: a new leader if he led. */
 void rd_after_leaving(RdGame *g, RdEvents *ev, int soldier);
@@ -53,7 +55,7 @@ int rd_denied(const RdGame *g, int squad);
 /* Rolls `chosen` dice, the repeat dice (repeat) and the side's red dice
  * for squad; the red dice's own effects are carried out. successes are
  * net of the unit's badly wounded and its leader's crisis. */
-void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed,
+void rd_activation_roll(RdGame *g, RdEvents *ev, int squad, int chosen, int repeat, bool heroic_allowed, int purpose,
                         RdRoll *out);
 void rd_pass_initiative(RdGame *g, RdEvents *ev);
 /* The activation's action is over (after its questions): the heroic roll
@@ -67,7 +69,7 @@ void rd_failed(RdGame *g, RdEvents *ev, int squad, const RdRoll *roll);
 
 /* disaster.c (RDC-DISASTER) */
 void rd_disaster(RdGame *g, RdEvents *ev, int squad);
-void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier);
+void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier, bool fearful);
 
 /* heroic.c (RDC-HEROIC) */
 void rd_heroic(RdGame *g, RdEvents *ev);
