@@ -109,6 +109,35 @@ bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const
     return true;
 }
 
+bool script_box_data_dir(const ScriptSession *s, bool (*present)(const char *dir), const char *files, char *dir,
+                         size_t n)
+{
+    if (s->data_dir)
+        snprintf(dir, n, "%s", s->data_dir);
+    else if (cli_data_dir(NULL, dir, n, stderr) != 0) {
+        printf("error new: no data folder found (see 'guv --help')\n");
+        return false;
+    }
+    if (!present(dir)) {
+        printf("error new: the data has no %s: try 'guv check'\n", files);
+        return false;
+    }
+    return true;
+}
+
+void script_box_save(ScriptSession *s, const char *args, bool (*save)(const void *play, const char *path, char *err, size_t n),
+                     const void *play, int nrec)
+{
+    char path[1024], err[1200];
+    if (!script_file_arg(s, "save", "save FILE", args, path))
+        return;
+    if (!save(play, path, err, sizeof err)) {
+        printf("error save: %s\n", err);
+        return;
+    }
+    printf("ok save %s (%d decisions and dice)\n", path, nrec);
+}
+
 /* g becomes the session's game (the one under way, if any, is freed). */
 static void take_game(Session *s, const Game *g)
 {

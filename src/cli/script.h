@@ -57,4 +57,15 @@ bool script_spend(ScriptSession *s, const char *cmd);
  * printed (usage), when missing or, sandboxed, not a bare name. Both scripts. */
 bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const char *args, char *path);
 
+/* The data folder for a box game's `new` (the session's own, or the one
+ * found) into dir when it holds the game's files (present); false, with
+ * the error printed ("the data has no FILES"), when not. Both scripts. */
+bool script_box_data_dir(const ScriptSession *s, bool (*present)(const char *dir), const char *files, char *dir,
+                         size_t n);
+
+/* save FILE for a box game: play written by save, its nrec decisions and
+ * dice said, or the error. Both scripts. */
+void script_box_save(ScriptSession *s, const char *args, bool (*save)(const void *play, const char *path, char *err, size_t n),
+                     const void *play, int nrec);
+
 #endif

@@ -132,6 +132,14 @@ int gamefile_undo_target(const void *recs, size_t stride, int nrec, int side, in
     return r;
 }
 
+int gamefile_last_decider(const void *recs, size_t stride, int nrec)
+{
+    for (int i = nrec - 1; i >= 0; i--)
+        if (rec_at(recs, stride, i)->kind == GAMEFILE_REC_DO)
+            return rec_at(recs, stride, i)->side;
+    return -1;
+}
+
 int gamefile_undo_depth(const void *recs, size_t stride, int nrec, int side, int computer)
 {
     int depth = 0;

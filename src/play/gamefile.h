@@ -47,6 +47,9 @@ void gamefile_finish(GameSave *gs, bool over, const char *finished);
  * other player's decision since; the computer's decisions are taken back
  * with the player's). */
 int gamefile_undo_target(const void *recs, size_t stride, int nrec, int side, int computer, char *why, size_t n);
+/* The side of the last decision among the nrec records at recs (as
+ * gamefile_undo_target's), -1 when none. */
+int gamefile_last_decider(const void *recs, size_t stride, int nrec);
 /* How many of side's decisions could be taken back one after another. */
 int gamefile_undo_depth(const void *recs, size_t stride, int nrec, int side, int computer);
 
