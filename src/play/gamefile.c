@@ -152,7 +152,8 @@ int gamefile_undo_depth(const void *recs, size_t stride, int nrec, int side, int
     return depth;
 }
 
-bool gamefile_read(const GameFormat *fmt, void *ctx, const char *path, char *err, size_t n)
+bool gamefile_read(const GameFormat *fmt, void *ctx, const char *path, const bool *oom, GameSave *keep, char *err,
+                   size_t n)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -202,5 +203,11 @@ bool gamefile_read(const GameFormat *fmt, void *ctx, const char *path, char *err
         snprintf(err, n, "%s: the save ends before its %s", path, fmt->head_what);
         ok = false;
     }
+    if (ok && *oom) {
+        snprintf(err, n, "%s: out of memory replaying it", path);
+        ok = false;
+    }
+    if (ok && keep)
+        snprintf(keep->autosave, sizeof keep->autosave, "%s", path);
     return ok;
 }

@@ -68,8 +68,11 @@ typedef struct {
 } GameFormat;
 
 /* The save at path read line by line into ctx by fmt's hooks; false with
- * "path:line: what is wrong" in err. */
-bool gamefile_read(const GameFormat *fmt, void *ctx, const char *path, char *err, size_t n);
+ * "path:line: what is wrong" in err, or when *oom (the play's records
+ * could not all be kept). Read, its autosave becomes path when keep (NULL:
+ * the play is not saved there). */
+bool gamefile_read(const GameFormat *fmt, void *ctx, const char *path, const bool *oom, GameSave *keep, char *err,
+                   size_t n);
 
 /* DIR/name in the save folder (rules/save.h's save_dir); false when there is none. */
 bool gamefile_autosave_path(const char *name, char *out, size_t size);

@@ -287,18 +287,10 @@ bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_savin
                                       read_die, read_decision};
     memset(p, 0, sizeof *p);
     Reading r = {p, pd, 0};
-    bool ok = gamefile_read(&format, &r, path, err, n);
-    if (ok && p->oom) {
-        snprintf(err, n, "%s: out of memory replaying it", path);
-        ok = false;
-    }
-    if (!ok) {
-        pp_play_free(p);
-        return false;
-    }
-    if (keep_saving)
-        snprintf(p->autosave, sizeof p->autosave, "%s", path);
-    return true;
+    if (gamefile_read(&format, &r, path, &p->oom, keep_saving ? &p->file : NULL, err, n))
+        return true;
+    pp_play_free(p);
+    return false;
 }
 
 void pp_play_finish(PpPlay *p)

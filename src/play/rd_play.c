@@ -279,18 +279,10 @@ bool rd_play_load(RdPlay *p, const RdData *rd, const char *path, bool keep_savin
                                       head_line, read_die, read_decision};
     memset(p, 0, sizeof *p);
     Reading r = {p, rd, -1, 0};
-    bool ok = gamefile_read(&format, &r, path, err, n);
-    if (ok && p->oom) {
-        snprintf(err, n, "%s: out of memory replaying it", path);
-        ok = false;
-    }
-    if (!ok) {
-        rd_play_free(p);
-        return false;
-    }
-    if (keep_saving)
-        snprintf(p->autosave, sizeof p->autosave, "%s", path);
-    return true;
+    if (gamefile_read(&format, &r, path, &p->oom, keep_saving ? &p->file : NULL, err, n))
+        return true;
+    rd_play_free(p);
+    return false;
 }
 
 void rd_play_finish(RdPlay *p)
