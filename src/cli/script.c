@@ -109,12 +109,15 @@ bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const
     return true;
 }
 
-bool script_box_data_dir(const ScriptSession *s, bool (*present)(const char *dir), const char *files, char *dir,
-                         size_t n)
+bool script_box_data(const ScriptSession *s, bool *loaded, bool (*present)(const char *dir), const char *files,
+                     bool (*load)(const char *dir, void *data, Diags *d), void *data, const char *whose)
 {
+    if (*loaded)
+        return true;
+    char dir[4096];
     if (s->data_dir)
-        snprintf(dir, n, "%s", s->data_dir);
-    else if (cli_data_dir(NULL, dir, n, stderr) != 0) {
+        snprintf(dir, sizeof dir, "%s", s->data_dir);
+    else if (cli_data_dir(NULL, dir, sizeof dir, stderr) != 0) {
         printf("error new: no data folder found (see 'guv --help')\n");
         return false;
     }
@@ -122,6 +125,14 @@ bool script_box_data_dir(const ScriptSession *s, bool (*present)(const char *dir
         printf("error new: the data has no %s: try 'guv check'\n", files);
         return false;
     }
+    Diags d = {0};
+    bool ok = load(dir, data, &d);
+    diags_free(&d);
+    if (!ok) {
+        printf("error new: %s data files have errors: run 'guv check' to see them\n", whose);
+        return false;
+    }
+    *loaded = true;
     return true;
 }
 

@@ -111,22 +111,11 @@ static void print_boxes(const PpData *pd, const PpGame *g)
     }
 }
 
+static bool load(const char *dir, void *data, Diags *d) { return pp_data_load(dir, data, d); }
+
 static bool load_data(ScriptSession *s, struct PpScript *ps)
 {
-    if (ps->loaded)
-        return true;
-    char dir[4096];
-    if (!script_box_data_dir(s, pp_data_present, "A Perfect Plan files (config/perfect-plan)", dir, sizeof dir))
-        return false;
-    Diags d = {0};
-    bool ok = pp_data_load(dir, &ps->pd, &d);
-    diags_free(&d);
-    if (!ok) {
-        printf("error new: A Perfect Plan's data files have errors: run 'guv check' to see them\n");
-        return false;
-    }
-    ps->loaded = true;
-    return true;
+    return script_box_data(s, &ps->loaded, pp_data_present, "A Perfect Plan files (config/perfect-plan)", load, &ps->pd, "A Perfect Plan's");
 }
 
 void script_pp_new(ScriptSession *s, const char *args)

@@ -54,22 +54,11 @@ static void print_state(struct RdScript *rs)
     }
 }
 
+static bool load(const char *dir, void *data, Diags *d) { return rd_data_load(dir, data, d); }
+
 static bool load_data(ScriptSession *s, struct RdScript *rs)
 {
-    if (rs->loaded)
-        return true;
-    char dir[4096];
-    if (!script_box_data_dir(s, rd_data_present, "Red Die files (config/red-die)", dir, sizeof dir))
-        return false;
-    Diags d = {0};
-    bool ok = rd_data_load(dir, &rs->rd, &d);
-    diags_free(&d);
-    if (!ok) {
-        printf("error new: the Red Die's data files have errors: run 'guv check' to see them\n");
-        return false;
-    }
-    rs->loaded = true;
-    return true;
+    return script_box_data(s, &rs->loaded, rd_data_present, "Red Die files (config/red-die)", load, &rs->rd, "the Red Die's");
 }
 
 void script_rd_new(ScriptSession *s, const char *args)
