@@ -41,6 +41,17 @@ bool gamefile_grow(void **arr, int *cap, int n, size_t elem, int first)
     return true;
 }
 
+bool gamefile_push(void **arr, int *cap, int *n, size_t elem, int first, const void *item, bool *oom)
+{
+    if (!gamefile_grow(arr, cap, *n, elem, first)) {
+        *oom = true;
+        return false;
+    }
+    memcpy((char *)*arr + (size_t)*n * elem, item, elem);
+    (*n)++;
+    return true;
+}
+
 bool gamefile_rename_finished(const char *path, const char *finished, char *err, size_t n)
 {
     char done[4200];

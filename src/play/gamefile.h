@@ -81,6 +81,9 @@ bool gamefile_starts_with(const char *path, const char *magic);
 /* Room for one more element in *arr (n used, *cap allocated, doubling
  * from first); false when out of memory (*arr unchanged). */
 bool gamefile_grow(void **arr, int *cap, int n, size_t elem, int first);
+/* item (elem bytes) appended to *arr (n used, *cap allocated, doubling
+ * from first); false, *oom set, when out of memory. */
+bool gamefile_push(void **arr, int *cap, int *n, size_t elem, int first, const void *item, bool *oom);
 /* The file at path renamed `finished` in its folder; false with the
  * reason in err (the file stays where it was). */
 bool gamefile_rename_finished(const char *path, const char *finished, char *err, size_t n);

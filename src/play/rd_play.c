@@ -39,21 +39,12 @@ bool rd_play_autosave_path(char *out, size_t size) { return gamefile_autosave_pa
 
 static void keep_event(RdPlay *p, const RdEvent *e, int rec)
 {
-    if (!gamefile_grow((void **)&p->log, &p->caplog, p->nlog, sizeof *p->log, 256)) {
-        p->oom = true;
-        return;
-    }
-    p->log[p->nlog++] = (RdLogEntry){*e, rec};
+    gamefile_push((void **)&p->log, &p->caplog, &p->nlog, sizeof *p->log, 256, &(RdLogEntry){*e, rec}, &p->oom);
 }
 
 static bool keep_record(RdPlay *p, const RdRecord *r)
 {
-    if (!gamefile_grow((void **)&p->rec, &p->caprec, p->nrec, sizeof *p->rec, 128)) {
-        p->oom = true;
-        return false;
-    }
-    p->rec[p->nrec++] = *r;
-    return true;
+    return gamefile_push((void **)&p->rec, &p->caprec, &p->nrec, sizeof *p->rec, 128, r, &p->oom);
 }
 
 static void save_body(FILE *f, const void *ctx)
