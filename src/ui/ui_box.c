@@ -96,7 +96,7 @@ int ui_box_replay_key(int k, int at, int nrec, int *overlay, char *msg, size_t n
     return at;
 }
 
-void ui_box_curtain(const char *now, const char *take, const char *shows)
+int ui_box_curtain(const char *now, const char *take, const char *shows)
 {
     erase();
     int y = LINES / 2 - 3;
@@ -109,6 +109,25 @@ void ui_box_curtain(const char *now, const char *take, const char *shows)
     snprintf(line, sizeof line, "Enter or space: show the %s.  q: back to the menu (the game is saved).", shows);
     mvaddnstr(y++, 4, line, COLS - 4);
     refresh();
+    int k = keys_get();
+    if (k == 'q' || k == 'Q')
+        return -1;
+    return k == '\n' || k == KEY_ENTER || k == ' ';
+}
+
+void ui_box_flushed(const GameSave *gs, bool failing, char *msg, size_t n)
+{
+    if (gs->save_error[0] && !failing) {
+        beep();
+        snprintf(msg, n, "not saved: %.400s", gs->save_error);
+    }
+}
+
+void ui_box_left(const GameSave *gs, char *note, size_t n)
+{
+    note[0] = '\0';
+    if (gs->save_error[0])
+        snprintf(note, n, "not saved: %.600s", gs->save_error);
 }
 
 int ui_box_end_head(const char *bar, const char *result, int computer, int r, int draw)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "play/gamefile.h"
 #include "ui/ui_internal.h"
 
 typedef struct {
@@ -42,8 +43,15 @@ bool ui_box_log_key(int k, int *overlay, int *log_back, int nlog, bool vi_keys);
 int ui_box_replay_key(int k, int at, int nrec, int *overlay, char *msg, size_t n);
 
 /* The curtain between two players: who decides now (bold), who takes the
- * keyboard, and what Enter shows ("field", "game"). */
-void ui_box_curtain(const char *now, const char *take, const char *shows);
+ * keyboard, and what Enter shows ("field", "game"); then the player's
+ * key: -1 leaves (q), 1 lifts the curtain (Enter, space), 0 any other. */
+int ui_box_curtain(const char *now, const char *take, const char *shows);
+
+/* After a flush of the game's autosave (gs) that was not failing before
+ * (failing): a new failure beeps and is said in msg. */
+void ui_box_flushed(const GameSave *gs, bool failing, char *msg, size_t n);
+/* The game left: its autosave's failure, if any, into note ("" when none). */
+void ui_box_left(const GameSave *gs, char *note, size_t n);
 
 /* The end screen's head: the bar, the result in bold and, against the
  * computer (computer >= 0) with a result r >= 0, who won (draw: r of

@@ -507,10 +507,7 @@ static void flush_pp(void *arg)
     PpUi *s = arg;
     bool failing = s->play.save_error[0] != '\0';
     pp_play_flush(&s->play);
-    if (s->play.save_error[0] && !failing) {
-        beep();
-        snprintf(s->msg, sizeof s->msg, "not saved: %.400s", s->play.save_error);
-    }
+    ui_box_flushed(&s->play.file, failing, s->msg, sizeof s->msg);
 }
 
 static void after_change(PpUi *s)
@@ -588,13 +585,13 @@ static void pp_draw_end(PpUi *s)
     refresh();
 }
 
-static void draw_pp_curtain(const PpUi *s, int side)
+static int draw_pp_curtain(const PpUi *s, int side)
 {
     char now[200], take[200];
     snprintf(now, sizeof now, "The %s (%s) decides now.", s->pd->sides[side].name, s->pd->sides[side].shortname);
     snprintf(take, sizeof take, "%s player, look away; %s player, take the keyboard.",
              s->pd->sides[1 - side].shortname, s->pd->sides[side].shortname);
-    ui_box_curtain(now, take, "game");
+    return ui_box_curtain(now, take, "game");
 }
 
 /* Plays the game in s until it is left (q) or over and seen. */
@@ -615,11 +612,10 @@ static void run_pp(PpUi *s)
         }
         int mover = pp_to_move(&s->play.g);
         if (s->play.computer < 0 && mover != s->seen_side) {
-            draw_pp_curtain(s, mover);
-            int k = keys_get();
-            if (k == 'q' || k == 'Q')
+            int c = draw_pp_curtain(s, mover);
+            if (c < 0)
                 break;
-            if (k != '\n' && k != KEY_ENTER && k != ' ')
+            if (c == 0)
                 continue;
             s->seen_side = mover;
             s->news_from = s->play.nlog;
@@ -772,9 +768,7 @@ static void play_started(bool finish, char *note, size_t n)
     if (finish && pp_over(&s.play.g))
         pp_play_finish(&s.play);
     pp_play_free(&s.play);
-    note[0] = '\0';
-    if (s.play.save_error[0])
-        snprintf(note, n, "not saved: %.600s", s.play.save_error);
+    ui_box_left(&s.play.file, note, n);
 }
 
 bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize)

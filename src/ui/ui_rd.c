@@ -420,13 +420,13 @@ static void choose(RdUi *u)
     after_change(u);
 }
 
-static void draw_curtain_rd(int side)
+static int draw_curtain_rd(int side)
 {
     const char *who = side == RD_UNION ? "Union" : "Confederate";
     char now[100], take[100];
     snprintf(now, sizeof now, "The %s player decides now.", who);
     snprintf(take, sizeof take, "%s player, take the keyboard.", who);
-    ui_box_curtain(now, take, "field");
+    return ui_box_curtain(now, take, "field");
 }
 
 static void rd_draw_end(RdUi *u)
@@ -485,10 +485,7 @@ static void flush_rd(void *arg)
     RdUi *u = arg;
     bool failing = u->play.save_error[0] != '\0';
     rd_play_flush(&u->play);
-    if (u->play.save_error[0] && !failing) {
-        beep();
-        snprintf(u->msg, sizeof u->msg, "not saved: %.400s", u->play.save_error);
-    }
+    ui_box_flushed(&u->play.file, failing, u->msg, sizeof u->msg);
 }
 
 static void run_rd(RdUi *u)
@@ -507,11 +504,10 @@ static void run_rd(RdUi *u)
         }
         int mover = rd_to_move(&u->play.g);
         if (u->play.computer < 0 && mover != u->seen_side) {
-            draw_curtain_rd(mover);
-            int k = keys_get();
-            if (k == 'q' || k == 'Q')
+            int c = draw_curtain_rd(mover);
+            if (c < 0)
                 break;
-            if (k != '\n' && k != KEY_ENTER && k != ' ')
+            if (c == 0)
                 continue;
             u->seen_side = mover;
         }
@@ -633,9 +629,7 @@ static void play_started(bool finish, char *note, size_t n)
     if (finish && rd_over(&s.play.g))
         rd_play_finish(&s.play);
     rd_play_free(&s.play);
-    note[0] = '\0';
-    if (s.play.save_error[0])
-        snprintf(note, n, "not saved: %.600s", s.play.save_error);
+    ui_box_left(&s.play.file, note, n);
 }
 
 bool rd_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize)
