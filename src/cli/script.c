@@ -109,6 +109,46 @@ bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const
     return true;
 }
 
+bool script_box_data(const ScriptSession *s, bool *loaded, bool (*present)(const char *dir), const char *files,
+                     bool (*load)(const char *dir, void *data, Diags *d), void *data, const char *whose)
+{
+    if (*loaded)
+        return true;
+    char dir[4096];
+    if (s->data_dir)
+        snprintf(dir, sizeof dir, "%s", s->data_dir);
+    else if (cli_data_dir(NULL, dir, sizeof dir, stderr) != 0) {
+        printf("error new: no data folder found (see 'guv --help')\n");
+        return false;
+    }
+    if (!present(dir)) {
+        printf("error new: the data has no %s: try 'guv check'\n", files);
+        return false;
+    }
+    Diags d = {0};
+    bool ok = load(dir, data, &d);
+    diags_free(&d);
+    if (!ok) {
+        printf("error new: %s data files have errors: run 'guv check' to see them\n", whose);
+        return false;
+    }
+    *loaded = true;
+    return true;
+}
+
+void script_box_save(ScriptSession *s, const char *args, bool (*save)(const void *play, const char *path, char *err, size_t n),
+                     const void *play, int nrec)
+{
+    char path[1024], err[1200];
+    if (!script_file_arg(s, "save", "save FILE", args, path))
+        return;
+    if (!save(play, path, err, sizeof err)) {
+        printf("error save: %s\n", err);
+        return;
+    }
+    printf("ok save %s (%d decisions and dice)\n", path, nrec);
+}
+
 /* g becomes the session's game (the one under way, if any, is freed). */
 static void take_game(Session *s, const Game *g)
 {

@@ -57,4 +57,17 @@ bool script_spend(ScriptSession *s, const char *cmd);
  * printed (usage), when missing or, sandboxed, not a bare name. Both scripts. */
 bool script_file_arg(ScriptSession *s, const char *cmd, const char *usage, const char *args, char *path);
 
+/* A box game's data for its `new`, loaded once (*loaded) into data by
+ * load from the session's data folder (its own, or the one found) when
+ * it holds the game's files (present); false, with the error printed
+ * ("the data has no FILES", "WHOSE data files have errors"), when not.
+ * Both scripts. */
+bool script_box_data(const ScriptSession *s, bool *loaded, bool (*present)(const char *dir), const char *files,
+                     bool (*load)(const char *dir, void *data, Diags *d), void *data, const char *whose);
+
+/* save FILE for a box game: play written by save, its nrec decisions and
+ * dice said, or the error. Both scripts. */
+void script_box_save(ScriptSession *s, const char *args, bool (*save)(const void *play, const char *path, char *err, size_t n),
+                     const void *play, int nrec);
+
 #endif

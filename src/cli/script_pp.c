@@ -111,30 +111,11 @@ static void print_boxes(const PpData *pd, const PpGame *g)
     }
 }
 
+static bool load(const char *dir, void *data, Diags *d) { return pp_data_load(dir, data, d); }
+
 static bool load_data(ScriptSession *s, struct PpScript *ps)
 {
-    if (ps->loaded)
-        return true;
-    char dir[4096];
-    if (s->data_dir)
-        snprintf(dir, sizeof dir, "%s", s->data_dir);
-    else if (cli_data_dir(NULL, dir, sizeof dir, stderr) != 0) {
-        printf("error new: no data folder found (see 'guv --help')\n");
-        return false;
-    }
-    if (!pp_data_present(dir)) {
-        printf("error new: the data has no A Perfect Plan files (config/perfect-plan): try 'guv check'\n");
-        return false;
-    }
-    Diags d = {0};
-    bool ok = pp_data_load(dir, &ps->pd, &d);
-    diags_free(&d);
-    if (!ok) {
-        printf("error new: A Perfect Plan's data files have errors: run 'guv check' to see them\n");
-        return false;
-    }
-    ps->loaded = true;
-    return true;
+    return script_box_data(s, &ps->loaded, pp_data_present, "A Perfect Plan files (config/perfect-plan)", load, &ps->pd, "A Perfect Plan's");
 }
 
 void script_pp_new(ScriptSession *s, const char *args)
@@ -292,10 +273,7 @@ static void cmd_dice(struct PpScript *ps, const char *args)
 
 static void cmd_undo(struct PpScript *ps)
 {
-    int side = -1;
-    for (int i = ps->play.nrec - 1; i >= 0 && side < 0; i--)
-        if (ps->play.rec[i].kind == PP_REC_DO)
-            side = ps->play.rec[i].side;
+    int side = gamefile_last_decider(ps->play.rec, sizeof *ps->play.rec, ps->play.nrec);
     char why[200];
     if (side < 0 || !pp_play_undo(&ps->play, side, why, sizeof why)) {
         printf("error undo: %s\n", side < 0 ? "nothing to take back" : why);
@@ -358,16 +336,9 @@ static void cmd_log(struct PpScript *ps, const char *args)
     printf("ok log %d\n", ps->play.nlog);
 }
 
-static void cmd_save(ScriptSession *s, struct PpScript *ps, const char *args)
+static bool save_play(const void *play, const char *path, char *err, size_t n)
 {
-    char path[1024], err[1200];
-    if (!script_file_arg(s, "save", "save FILE", args, path))
-        return;
-    if (!pp_play_save(&ps->play, path, err, sizeof err)) {
-        printf("error save: %s\n", err);
-        return;
-    }
-    printf("ok save %s (%d decisions and dice)\n", path, ps->play.nrec);
+    return pp_play_save(play, path, err, n);
 }
 
 static void cmd_load(ScriptSession *s, struct PpScript *ps, const char *args)
@@ -433,7 +404,7 @@ bool script_pp_line(ScriptSession *s, const char *cmd, const char *args)
     else if (strcmp(cmd, "log") == 0)
         cmd_log(ps, args);
     else if (strcmp(cmd, "save") == 0)
-        cmd_save(s, ps, args);
+        script_box_save(s, args, save_play, &ps->play, ps->play.nrec);
     else if (strcmp(cmd, "load") == 0)
         cmd_load(s, ps, args);
     else if (strcmp(cmd, "help") == 0)

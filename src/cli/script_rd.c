@@ -54,30 +54,11 @@ static void print_state(struct RdScript *rs)
     }
 }
 
+static bool load(const char *dir, void *data, Diags *d) { return rd_data_load(dir, data, d); }
+
 static bool load_data(ScriptSession *s, struct RdScript *rs)
 {
-    if (rs->loaded)
-        return true;
-    char dir[4096];
-    if (s->data_dir)
-        snprintf(dir, sizeof dir, "%s", s->data_dir);
-    else if (cli_data_dir(NULL, dir, sizeof dir, stderr) != 0) {
-        printf("error new: no data folder found (see 'guv --help')\n");
-        return false;
-    }
-    if (!rd_data_present(dir)) {
-        printf("error new: the data has no Red Die files (config/red-die): try 'guv check'\n");
-        return false;
-    }
-    Diags d = {0};
-    bool ok = rd_data_load(dir, &rs->rd, &d);
-    diags_free(&d);
-    if (!ok) {
-        printf("error new: the Red Die's data files have errors: run 'guv check' to see them\n");
-        return false;
-    }
-    rs->loaded = true;
-    return true;
+    return script_box_data(s, &rs->loaded, rd_data_present, "Red Die files (config/red-die)", load, &rs->rd, "the Red Die's");
 }
 
 void script_rd_new(ScriptSession *s, const char *args)
@@ -203,10 +184,7 @@ static void cmd_dice(struct RdScript *rs, const char *args)
 
 static void cmd_undo(struct RdScript *rs)
 {
-    int side = -1;
-    for (int i = rs->play.nrec - 1; i >= 0 && side < 0; i--)
-        if (rs->play.rec[i].kind == RD_REC_DO)
-            side = rs->play.rec[i].side;
+    int side = gamefile_last_decider(rs->play.rec, sizeof *rs->play.rec, rs->play.nrec);
     char why[200];
     if (side < 0 || !rd_play_undo(&rs->play, side, why, sizeof why)) {
         printf("error undo: %s\n", side < 0 ? "nothing to take back" : why);
@@ -250,16 +228,9 @@ static void cmd_log(struct RdScript *rs, const char *args)
     printf("ok log %d\n", rs->play.nlog);
 }
 
-static void cmd_save(ScriptSession *s, struct RdScript *rs, const char *args)
+static bool save_play(const void *play, const char *path, char *err, size_t n)
 {
-    char path[1024], err[1200];
-    if (!script_file_arg(s, "save", "save FILE", args, path))
-        return;
-    if (!rd_play_save(&rs->play, path, err, sizeof err)) {
-        printf("error save: %s\n", err);
-        return;
-    }
-    printf("ok save %s (%d decisions and dice)\n", path, rs->play.nrec);
+    return rd_play_save(play, path, err, n);
 }
 
 static void cmd_load(ScriptSession *s, struct RdScript *rs, const char *args)
@@ -323,7 +294,7 @@ bool script_rd_line(ScriptSession *s, const char *cmd, const char *args)
     else if (strcmp(cmd, "log") == 0)
         cmd_log(rs, args);
     else if (strcmp(cmd, "save") == 0)
-        cmd_save(s, rs, args);
+        script_box_save(s, args, save_play, &rs->play, rs->play.nrec);
     else if (strcmp(cmd, "load") == 0)
         cmd_load(s, rs, args);
     else if (strcmp(cmd, "help") == 0)

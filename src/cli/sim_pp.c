@@ -167,14 +167,7 @@ static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const 
         printf("searches stopped by the time cap: %ld (those games may not replay exactly)\n", capped);
 }
 
-static int bad(const char *fmt, const char *what)
-{
-    fprintf(stderr, "guv sim: ");
-    fprintf(stderr, fmt, what);
-    fprintf(stderr, "\n");
-    usage(stderr);
-    return 2;
-}
+static int bad(const char *fmt, const char *what) { return sim_bad(usage, fmt, what); }
 
 int cmd_sim_pp(int argc, char **argv, const char *data_option)
 {
@@ -219,13 +212,9 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     }
     diags_free(&d);
     long ngames = (long)games;
-    if ((long)jobs > ngames)
-        jobs = (unsigned long long)ngames;
-    PpRecord *recs = calloc((size_t)ngames, sizeof *recs);
-    if (!recs) {
-        fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
+    PpRecord *recs = sim_records(ngames, &jobs, sizeof *recs);
+    if (!recs)
         return 1;
-    }
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     PpRun ctx = {&pd, (uint64_t)seed, ngames, level, &b, recs};

@@ -157,14 +157,7 @@ static void report(const RdRun *run)
                aidec[s] ? 1000 * aisec[s] / (double)aidec[s] : 0.0, 1000 * worst[s]);
 }
 
-static int bad(const char *fmt, const char *what)
-{
-    fprintf(stderr, "guv sim: ");
-    fprintf(stderr, fmt, what);
-    fprintf(stderr, "\n");
-    usage(stderr);
-    return 2;
-}
+static int bad(const char *fmt, const char *what) { return sim_bad(usage, fmt, what); }
 
 int cmd_sim_rd(int argc, char **argv, const char *data_option)
 {
@@ -209,13 +202,9 @@ int cmd_sim_rd(int argc, char **argv, const char *data_option)
         }
     }
     long ngames = (long)games;
-    if ((long)jobs > ngames)
-        jobs = (unsigned long long)ngames;
-    RdRecord *recs = calloc((size_t)ngames, sizeof *recs);
-    if (!recs) {
-        fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
+    RdRecord *recs = sim_records(ngames, &jobs, sizeof *recs);
+    if (!recs)
         return 1;
-    }
     int failed = 0;
     for (int fi = first; fi <= last; fi++) {
         memset(recs, 0, (size_t)ngames * sizeof *recs);

@@ -185,6 +185,25 @@ void sim_print_diags(Diags *d)
     diags_free(d);
 }
 
+int sim_bad(void (*usage)(FILE *f), const char *fmt, const char *what)
+{
+    fprintf(stderr, "guv sim: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, "\n");
+    usage(stderr);
+    return 2;
+}
+
+void *sim_records(long ngames, unsigned long long *jobs, size_t size)
+{
+    if ((long)*jobs > ngames)
+        *jobs = (unsigned long long)ngames;
+    void *recs = calloc((size_t)ngames, size);
+    if (!recs)
+        fprintf(stderr, "guv sim: out of memory for %ld games\n", ngames);
+    return recs;
+}
+
 void sim_print_time(const struct timespec *t0, long ngames, int jobs)
 {
     double secs = sim_seconds_since(t0);

@@ -41,6 +41,14 @@ int sim_options(int argc, char **argv, const char *const *names, const char **co
 int sim_counts(const char *games_s, const char *seed_s, const char *jobs_s, unsigned long long max_games,
                unsigned long long *games, unsigned long long *seed, unsigned long long *jobs, char *why, size_t n);
 
+/* "guv sim: " and fmt (with what) on stderr, then the game's usage: 2,
+ * the exit status of a wrong command line. */
+int sim_bad(void (*usage)(FILE *f), const char *fmt, const char *what);
+
+/* Room for ngames records of size bytes, zeroed, *jobs no more than
+ * ngames; NULL, said on stderr, when out of memory. */
+void *sim_records(long ngames, unsigned long long *jobs, size_t size);
+
 /* Seconds since t0. */
 double sim_seconds_since(const struct timespec *t0);
 

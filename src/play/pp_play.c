@@ -41,21 +41,12 @@ bool pp_play_autosave_path(char *out, size_t size) { return gamefile_autosave_pa
 
 static void keep_event(PpPlay *p, const PpEvent *e, int rec)
 {
-    if (!gamefile_grow((void **)&p->log, &p->caplog, p->nlog, sizeof *p->log, 256)) {
-        p->oom = true;
-        return;
-    }
-    p->log[p->nlog++] = (PpLogEntry){*e, rec};
+    gamefile_push((void **)&p->log, &p->caplog, &p->nlog, sizeof *p->log, 256, &(PpLogEntry){*e, rec}, &p->oom);
 }
 
 static bool keep_record(PpPlay *p, const PpRecord *r)
 {
-    if (!gamefile_grow((void **)&p->rec, &p->caprec, p->nrec, sizeof *p->rec, 128)) {
-        p->oom = true;
-        return false;
-    }
-    p->rec[p->nrec++] = *r;
-    return true;
+    return gamefile_push((void **)&p->rec, &p->caprec, &p->nrec, sizeof *p->rec, 128, r, &p->oom);
 }
 
 static void save_body(FILE *f, const void *ctx)
@@ -80,30 +71,9 @@ bool pp_play_save(const PpPlay *p, const char *path, char *err, size_t n)
     return save_write_atomic(path, "the save", save_body, p, err, n);
 }
 
-static void autosave(PpPlay *p)
-{
-    if (p->deferred && p->autosave[0]) {
-        p->dirty = true;
-        return;
-    }
-    p->save_error[0] = '\0';
-    if (!p->autosave[0])
-        return;
-    char err[1200];
-    if (!pp_play_save(p, p->autosave, err, sizeof err))
-        snprintf(p->save_error, sizeof p->save_error, "%s", err);
-}
+static void autosave(PpPlay *p) { gamefile_autosave(&p->file, save_body, p); }
 
-void pp_play_flush(PpPlay *p)
-{
-    if (!p->dirty)
-        return;
-    p->dirty = false;
-    bool deferred = p->deferred;
-    p->deferred = false;
-    autosave(p);
-    p->deferred = deferred;
-}
+void pp_play_flush(PpPlay *p) { gamefile_flush(&p->file, save_body, p); }
 
 static void start(PpPlay *p, const PpData *pd, uint64_t seed, int computer)
 {
@@ -216,41 +186,14 @@ int pp_play_last_of(const PpPlay *p, int side)
 
 /* Where undo for side would go back to (the record to drop from), or -1
  * with why. */
-static int undo_target(const PpPlay *p, int nrec, int side, char *why, size_t n)
+static int undo_target(const PpPlay *p, int side, char *why, size_t n)
 {
-    int r = -1;
-    for (int i = nrec - 1; i >= 0; i--)
-        if (p->rec[i].kind == PP_REC_DO && p->rec[i].side == side) {
-            r = i;
-            break;
-        }
-    if (r < 0) {
-        snprintf(why, n, "nothing of yours to take back");
-        return -1;
-    }
-    for (int i = r; i < nrec; i++) {
-        if (p->rec[i].kind == PP_REC_DIE || p->rec[i].rolled) {
-            snprintf(why, n, "dice were rolled since: what they decided stands");
-            return -1;
-        }
-        if (i > r && p->rec[i].side != side && p->rec[i].side != p->computer) {
-            snprintf(why, n, "the other player has decided since");
-            return -1;
-        }
-    }
-    return r;
+    return gamefile_undo_target(p->rec, sizeof *p->rec, p->nrec, side, p->computer, why, n);
 }
 
 int pp_play_undo_depth(const PpPlay *p, int side)
 {
-    int depth = 0, nrec = p->nrec;
-    char why[100];
-    int r;
-    while ((r = undo_target(p, nrec, side, why, sizeof why)) >= 0) {
-        depth++;
-        nrec = r;
-    }
-    return depth;
+    return gamefile_undo_depth(p->rec, sizeof *p->rec, p->nrec, side, p->computer);
 }
 
 /* p's game replayed from its seed through its first k records. */
@@ -270,7 +213,7 @@ static bool replay_to(PpPlay *p, int k, char *why, size_t n)
 
 bool pp_play_undo(PpPlay *p, int side, char *why, size_t n)
 {
-    int r = undo_target(p, p->nrec, side, why, n);
+    int r = undo_target(p, side, why, n);
     if (r < 0)
         return false;
     if (!replay_to(p, r, why, n))
@@ -284,104 +227,67 @@ static int side_of_word(const char *w)
     return strcmp(w, "union") == 0 ? PP_UNION : strcmp(w, "confederate") == 0 ? PP_CONFEDERATE : -1;
 }
 
+/* A save being read (gamefile_read's ctx): the play, its data and its head so far. */
+typedef struct {
+    PpPlay *p;
+    const PpData *pd;
+    uint64_t seed;
+} Reading;
+
+/* One line of the save's head (before its first record); false with err. */
+static bool head_line(void *ctx, const char *line, const char *path, int ln, bool *started, char *err, size_t n)
+{
+    Reading *r = ctx;
+    char w[32];
+    unsigned long long s;
+    if (sscanf(line, "data %llx", &s) == 1) { /* (saves before it was written have none) */
+        if (s == r->pd->fingerprint)
+            return true;
+        snprintf(err, n,
+                 "%s:%d: this game was saved with other data for A Perfect Plan (%016llx; this guv has "
+                 "%016llx): it would not replay the same; play it with the data it was saved with",
+                 path, ln, s, (unsigned long long)r->pd->fingerprint);
+        return false;
+    }
+    if (sscanf(line, "seed %llu", &s) == 1) {
+        r->seed = s;
+        return true;
+    }
+    if (sscanf(line, "computer %31s", w) == 1 && (strcmp(w, "none") == 0 || side_of_word(w) >= 0)) {
+        *started = true;
+        start(r->p, r->pd, r->seed, side_of_word(w));
+        return true;
+    }
+    snprintf(err, n, "%s:%d: expected 'seed N' then 'computer union|confederate|none', not '%.100s'", path, ln,
+             line);
+    return false;
+}
+
+static bool read_die(void *ctx, int value) { return pp_play_force_die(((Reading *)ctx)->p, value); }
+
+static bool read_decision(void *ctx, const char *text, char *why, size_t n)
+{
+    Reading *r = ctx;
+    PpDecision d;
+    return pp_decision_parse(r->pd, text, &d, why, n) && pp_play_apply(r->p, &d, why, n);
+}
+
 bool pp_play_load(PpPlay *p, const PpData *pd, const char *path, bool keep_saving, char *err, size_t n)
 {
+    static const GameFormat format = {PP_SAVE_MAGIC, "A Perfect Plan", "seed and computer lines", head_line,
+                                      read_die, read_decision};
     memset(p, 0, sizeof *p);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, n, "%s: cannot be read", path);
-        return false;
-    }
-    char line[512];
-    int ln = 0;
-    bool ok = true, have_seed = false, have_magic = false;
-    uint64_t seed = 0;
-    int computer = -1;
-    while (ok && fgets(line, sizeof line, f)) {
-        ln++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0' || line[0] == '#')
-            continue;
-        char why[300] = "";
-        if (!have_magic) {
-            if (strcmp(line, PP_SAVE_MAGIC) != 0) {
-                snprintf(err, n, "%s:%d: not a save of A Perfect Plan (it should begin with '%s')", path, ln,
-                         PP_SAVE_MAGIC);
-                ok = false;
-            }
-            have_magic = true;
-            continue;
-        }
-        if (!have_seed) {
-            char w[32];
-            unsigned long long s;
-            if (sscanf(line, "data %llx", &s) == 1) { /* (saves before it was written have none) */
-                if (s != pd->fingerprint) {
-                    snprintf(err, n,
-                             "%s:%d: this game was saved with other data for A Perfect Plan (%016llx; this guv has "
-                             "%016llx): it would not replay the same; play it with the data it was saved with",
-                             path, ln, s, (unsigned long long)pd->fingerprint);
-                    ok = false;
-                }
-                continue;
-            }
-            if (sscanf(line, "seed %llu", &s) == 1) {
-                seed = s;
-                continue;
-            }
-            if (sscanf(line, "computer %31s", w) == 1 && (strcmp(w, "none") == 0 || side_of_word(w) >= 0)) {
-                computer = side_of_word(w);
-                have_seed = true;
-                start(p, pd, seed, computer);
-                continue;
-            }
-            snprintf(err, n, "%s:%d: expected 'seed N' then 'computer union|confederate|none', not '%.100s'", path,
-                     ln, line);
-            ok = false;
-            continue;
-        }
-        int die;
-        PpDecision d;
-        if (sscanf(line, "die %d", &die) == 1) {
-            if (!pp_play_force_die(p, die)) {
-                snprintf(err, n, "%s:%d: '%.100s' is not a die that can be queued", path, ln, line);
-                ok = false;
-            }
-        } else if (strncmp(line, "do ", 3) == 0) {
-            if (!pp_decision_parse(pd, line + 3, &d, why, sizeof why) || !pp_play_apply(p, &d, why, sizeof why)) {
-                snprintf(err, n, "%s:%d: '%.100s' does not replay: %.200s", path, ln, line + 3, why);
-                ok = false;
-            }
-        } else {
-            snprintf(err, n, "%s:%d: expected 'do DECISION' or 'die N', not '%.100s'", path, ln, line);
-            ok = false;
-        }
-    }
-    fclose(f);
-    if (ok && !have_seed) {
-        snprintf(err, n, "%s: the save ends before its seed and computer lines", path);
-        ok = false;
-    }
-    if (ok && p->oom) {
-        snprintf(err, n, "%s: out of memory replaying it", path);
-        ok = false;
-    }
-    if (!ok) {
-        pp_play_free(p);
-        return false;
-    }
-    if (keep_saving)
-        snprintf(p->autosave, sizeof p->autosave, "%s", path);
-    return true;
+    Reading r = {p, pd, 0};
+    if (gamefile_read(&format, &r, path, &p->oom, keep_saving ? &p->file : NULL, err, n))
+        return true;
+    pp_play_free(p);
+    return false;
 }
 
 void pp_play_finish(PpPlay *p)
 {
     pp_play_flush(p);
-    if (!p->autosave[0] || !pp_over(&p->g))
-        return;
-    if (gamefile_rename_finished(p->autosave, "perfect-plan-finished.save", p->save_error, sizeof p->save_error))
-        p->autosave[0] = '\0';
+    gamefile_finish(&p->file, pp_over(&p->g), "perfect-plan-finished.save");
 }
 
 void pp_play_free(PpPlay *p)

@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "play/gamefile.h"
+
 #include "perfect_plan/pp.h"
 
 /* The computer's side: chooses the decision of the side to move. Must
@@ -46,13 +48,15 @@ typedef struct {
 } PpComputer;
 PpDecision pp_computer_chooser(const PpGame *g, void *ctx);
 
-enum { PP_REC_DO = 0, PP_REC_DIE = 1 };
+enum { PP_REC_DO = GAMEFILE_REC_DO, PP_REC_DIE = GAMEFILE_REC_DIE };
 
 typedef struct {
-    int8_t kind;   /* PP_REC_DO or PP_REC_DIE */
-    int8_t side;   /* who decided (PP_REC_DO) */
-    bool rolled;   /* dice were rolled while it was applied */
-    int8_t die;    /* PP_REC_DIE: the forced value */
+    union {
+        GameRecHead head;
+        struct {
+            GAMEFILE_REC_FIELDS /* kind: PP_REC_DO or PP_REC_DIE */
+        };
+    };
     PpDecision d;
 } PpRecord;
 
@@ -71,9 +75,12 @@ struct PpPlay {
     PpLogEntry *log;
     int nlog, caplog;
     bool oom; /* a record or log entry could not be kept (out of memory) */
-    char autosave[4096];   /* "" when not saved */
-    char save_error[5000]; /* the last autosave failure, "" when none */
-    bool deferred, dirty;  /* as Play's (play.h): saved by pp_play_flush */
+    union {
+        GameSave file; /* its autosave (play/gamefile.h): saved only by pp_play_flush when deferred */
+        struct {
+            GAMEFILE_SAVE_FIELDS
+        };
+    };
 };
 
 /* Whether the file at path is a save of A Perfect Plan (its first line). */

@@ -39,21 +39,12 @@ bool rd_play_autosave_path(char *out, size_t size) { return gamefile_autosave_pa
 
 static void keep_event(RdPlay *p, const RdEvent *e, int rec)
 {
-    if (!gamefile_grow((void **)&p->log, &p->caplog, p->nlog, sizeof *p->log, 256)) {
-        p->oom = true;
-        return;
-    }
-    p->log[p->nlog++] = (RdLogEntry){*e, rec};
+    gamefile_push((void **)&p->log, &p->caplog, &p->nlog, sizeof *p->log, 256, &(RdLogEntry){*e, rec}, &p->oom);
 }
 
 static bool keep_record(RdPlay *p, const RdRecord *r)
 {
-    if (!gamefile_grow((void **)&p->rec, &p->caprec, p->nrec, sizeof *p->rec, 128)) {
-        p->oom = true;
-        return false;
-    }
-    p->rec[p->nrec++] = *r;
-    return true;
+    return gamefile_push((void **)&p->rec, &p->caprec, &p->nrec, sizeof *p->rec, 128, r, &p->oom);
 }
 
 static void save_body(FILE *f, const void *ctx)
@@ -75,30 +66,9 @@ bool rd_play_save(const RdPlay *p, const char *path, char *err, size_t n)
     return save_write_atomic(path, "the save", save_body, p, err, n);
 }
 
-static void autosave(RdPlay *p)
-{
-    if (p->deferred && p->autosave[0]) {
-        p->dirty = true;
-        return;
-    }
-    p->save_error[0] = '\0';
-    if (!p->autosave[0])
-        return;
-    char err[1200];
-    if (!rd_play_save(p, p->autosave, err, sizeof err))
-        snprintf(p->save_error, sizeof p->save_error, "%s", err);
-}
+static void autosave(RdPlay *p) { gamefile_autosave(&p->file, save_body, p); }
 
-void rd_play_flush(RdPlay *p)
-{
-    if (!p->dirty)
-        return;
-    p->dirty = false;
-    bool deferred = p->deferred;
-    p->deferred = false;
-    autosave(p);
-    p->deferred = deferred;
-}
+void rd_play_flush(RdPlay *p) { gamefile_flush(&p->file, save_body, p); }
 
 static void start(RdPlay *p, const RdData *rd, int field, uint64_t seed, int computer)
 {
@@ -178,41 +148,14 @@ bool rd_play_force_die(RdPlay *p, int value)
 
 /* Where undo for side would go back to (the record to drop from), or -1
  * with why. */
-static int undo_target(const RdPlay *p, int nrec, int side, char *why, size_t n)
+static int undo_target(const RdPlay *p, int side, char *why, size_t n)
 {
-    int r = -1;
-    for (int i = nrec - 1; i >= 0; i--)
-        if (p->rec[i].kind == RD_REC_DO && p->rec[i].side == side) {
-            r = i;
-            break;
-        }
-    if (r < 0) {
-        snprintf(why, n, "nothing of yours to take back");
-        return -1;
-    }
-    for (int i = r; i < nrec; i++) {
-        if (p->rec[i].kind == RD_REC_DIE || p->rec[i].rolled) {
-            snprintf(why, n, "dice were rolled since: what they decided stands");
-            return -1;
-        }
-        if (i > r && p->rec[i].side != side && p->rec[i].side != p->computer) {
-            snprintf(why, n, "the other player has decided since");
-            return -1;
-        }
-    }
-    return r;
+    return gamefile_undo_target(p->rec, sizeof *p->rec, p->nrec, side, p->computer, why, n);
 }
 
 int rd_play_undo_depth(const RdPlay *p, int side)
 {
-    int depth = 0, nrec = p->nrec;
-    char why[100];
-    int r;
-    while ((r = undo_target(p, nrec, side, why, sizeof why)) >= 0) {
-        depth++;
-        nrec = r;
-    }
-    return depth;
+    return gamefile_undo_depth(p->rec, sizeof *p->rec, p->nrec, side, p->computer);
 }
 
 /* p's game replayed from its seed through its first k records. */
@@ -232,7 +175,7 @@ static bool replay_to(RdPlay *p, int k, char *why, size_t n)
 
 bool rd_play_undo(RdPlay *p, int side, char *why, size_t n)
 {
-    int r = undo_target(p, p->nrec, side, why, n);
+    int r = undo_target(p, side, why, n);
     if (r < 0)
         return false;
     if (!replay_to(p, r, why, n))
@@ -264,10 +207,19 @@ static int side_of_word(const char *w)
     return strcmp(w, "union") == 0 ? RD_UNION : strcmp(w, "confederate") == 0 ? RD_CONFEDERATE : -1;
 }
 
+/* A save being read (gamefile_read's ctx): the play, its data and its head so far. */
+typedef struct {
+    RdPlay *p;
+    const RdData *rd;
+    int field;
+    uint64_t seed;
+} Reading;
+
 /* One line of the save's head (before its first record); false with err. */
-static bool head_line(RdPlay *p, const RdData *rd, const char *line, const char *path, int ln, int *field,
-                      uint64_t *seed, bool *started, char *err, size_t n)
+static bool head_line(void *ctx, const char *line, const char *path, int ln, bool *started, char *err, size_t n)
 {
+    Reading *r = ctx;
+    const RdData *rd = r->rd;
     char w[64];
     unsigned long long s;
     if (sscanf(line, "data %llx", &s) == 1) {
@@ -280,21 +232,21 @@ static bool head_line(RdPlay *p, const RdData *rd, const char *line, const char 
         return false;
     }
     if (sscanf(line, "field %63s", w) == 1) {
-        if ((*field = rd_field_index(rd, w)) >= 0)
+        if ((r->field = rd_field_index(rd, w)) >= 0)
             return true;
         snprintf(err, n, "%s:%d: no battlefield '%s' in this data (see config/red-die/fields)", path, ln, w);
         return false;
     }
     if (sscanf(line, "seed %llu", &s) == 1) {
-        *seed = s;
+        r->seed = s;
         return true;
     }
     if (sscanf(line, "computer %63s", w) == 1 && (strcmp(w, "none") == 0 || side_of_word(w) >= 0)) {
-        if (*field < 0) {
+        if (r->field < 0) {
             snprintf(err, n, "%s:%d: the save names no battlefield ('field NAME') before this line", path, ln);
             return false;
         }
-        start(p, rd, *field, *seed, side_of_word(w));
+        start(r->p, rd, r->field, r->seed, side_of_word(w));
         *started = true;
         return true;
     }
@@ -303,79 +255,31 @@ static bool head_line(RdPlay *p, const RdData *rd, const char *line, const char 
     return false;
 }
 
+static bool read_die(void *ctx, int value) { return rd_play_force_die(((Reading *)ctx)->p, value); }
+
+static bool read_decision(void *ctx, const char *text, char *why, size_t n)
+{
+    RdPlay *p = ((Reading *)ctx)->p;
+    RdDecision d;
+    return rd_decision_parse(&p->g, text, &d, why, n) && rd_play_apply(p, &d, why, n);
+}
+
 bool rd_play_load(RdPlay *p, const RdData *rd, const char *path, bool keep_saving, char *err, size_t n)
 {
+    static const GameFormat format = {RD_SAVE_MAGIC, "the Red Die of Courage", "field, seed and computer lines",
+                                      head_line, read_die, read_decision};
     memset(p, 0, sizeof *p);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, n, "%s: cannot be read", path);
-        return false;
-    }
-    char line[512];
-    int ln = 0, field = -1;
-    bool ok = true, started = false, have_magic = false;
-    uint64_t seed = 0;
-    while (ok && fgets(line, sizeof line, f)) {
-        ln++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '\0' || line[0] == '#')
-            continue;
-        if (!have_magic) {
-            if (strcmp(line, RD_SAVE_MAGIC) != 0) {
-                snprintf(err, n, "%s:%d: not a save of the Red Die of Courage (it should begin with '%s')", path, ln,
-                         RD_SAVE_MAGIC);
-                ok = false;
-            }
-            have_magic = true;
-            continue;
-        }
-        if (!started) {
-            ok = head_line(p, rd, line, path, ln, &field, &seed, &started, err, n);
-            continue;
-        }
-        int die;
-        char why[300] = "";
-        RdDecision d;
-        if (sscanf(line, "die %d", &die) == 1) {
-            if (!rd_play_force_die(p, die)) {
-                snprintf(err, n, "%s:%d: '%.100s' is not a die that can be queued", path, ln, line);
-                ok = false;
-            }
-        } else if (strncmp(line, "do ", 3) == 0) {
-            if (!rd_decision_parse(&p->g, line + 3, &d, why, sizeof why) || !rd_play_apply(p, &d, why, sizeof why)) {
-                snprintf(err, n, "%s:%d: '%.100s' does not replay: %.200s", path, ln, line + 3, why);
-                ok = false;
-            }
-        } else {
-            snprintf(err, n, "%s:%d: expected 'do DECISION' or 'die N', not '%.100s'", path, ln, line);
-            ok = false;
-        }
-    }
-    fclose(f);
-    if (ok && !started) {
-        snprintf(err, n, "%s: the save ends before its field, seed and computer lines", path);
-        ok = false;
-    }
-    if (ok && p->oom) {
-        snprintf(err, n, "%s: out of memory replaying it", path);
-        ok = false;
-    }
-    if (!ok) {
-        rd_play_free(p);
-        return false;
-    }
-    if (keep_saving)
-        snprintf(p->autosave, sizeof p->autosave, "%s", path);
-    return true;
+    Reading r = {p, rd, -1, 0};
+    if (gamefile_read(&format, &r, path, &p->oom, keep_saving ? &p->file : NULL, err, n))
+        return true;
+    rd_play_free(p);
+    return false;
 }
 
 void rd_play_finish(RdPlay *p)
 {
     rd_play_flush(p);
-    if (!p->autosave[0] || !rd_over(&p->g))
-        return;
-    if (gamefile_rename_finished(p->autosave, "red-die-finished.save", p->save_error, sizeof p->save_error))
-        p->autosave[0] = '\0';
+    gamefile_finish(&p->file, rd_over(&p->g), "red-die-finished.save");
 }
 
 void rd_play_free(RdPlay *p)

@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "play/gamefile.h"
+
 #include "red_die/rd.h"
 
 /* The computer's side: chooses the decision of the side to move. Must
@@ -45,13 +47,15 @@ typedef struct {
 } RdComputer;
 RdDecision rd_computer_chooser(const RdGame *g, void *ctx);
 
-enum { RD_REC_DO = 0, RD_REC_DIE = 1 };
+enum { RD_REC_DO = GAMEFILE_REC_DO, RD_REC_DIE = GAMEFILE_REC_DIE };
 
 typedef struct {
-    int8_t kind;  /* RD_REC_DO or RD_REC_DIE */
-    int8_t side;  /* who decided (RD_REC_DO) */
-    bool rolled;  /* dice were rolled while it was applied */
-    int8_t die;   /* RD_REC_DIE: the forced value */
+    union {
+        GameRecHead head;
+        struct {
+            GAMEFILE_REC_FIELDS /* kind: RD_REC_DO or RD_REC_DIE */
+        };
+    };
     RdDecision d;
     char text[80]; /* d in words (rd_decision_format before it was applied: a split squad's name is the game's) */
 } RdRecord;
@@ -72,9 +76,12 @@ struct RdPlay {
     RdLogEntry *log;
     int nlog, caplog;
     bool oom;              /* a record or log entry could not be kept (out of memory) */
-    char autosave[4096];   /* "" when not saved */
-    char save_error[5000]; /* the last autosave failure, "" when none */
-    bool deferred, dirty;  /* deferred: saved only by rd_play_flush (the screen, when idle) */
+    union {
+        GameSave file; /* its autosave (play/gamefile.h): saved only by rd_play_flush when deferred */
+        struct {
+            GAMEFILE_SAVE_FIELDS
+        };
+    };
 };
 
 /* Whether the file at path is a save of the Red Die (its first line). */

@@ -6,9 +6,9 @@
  * nothing else. */
 #include "ui/ui_internal.h"
 
-#include "play/gamefile.h"
 #include "play/pp_play.h"
 #include "pp_ai/pp_ai.h"
+#include "ui/ui_box.h"
 #include "view/pp_screen.h"
 
 enum { PP_PANEL_W = 36 };
@@ -507,10 +507,7 @@ static void flush_pp(void *arg)
     PpUi *s = arg;
     bool failing = s->play.save_error[0] != '\0';
     pp_play_flush(&s->play);
-    if (s->play.save_error[0] && !failing) {
-        beep();
-        snprintf(s->msg, sizeof s->msg, "not saved: %.400s", s->play.save_error);
-    }
+    ui_box_flushed(&s->play.file, failing, s->msg, sizeof s->msg);
 }
 
 static void after_change(PpUi *s)
@@ -567,20 +564,9 @@ static void choose(PpUi *s, const PpDecision *d)
 
 static void pp_draw_end(PpUi *s)
 {
-    erase();
     char why[500];
     pp_play_result_text(&s->play, why, sizeof why);
-    ui_bar(0, " A Perfect Plan  the game is over");
-    int y = 3;
-    attrset(A_BOLD);
-    y = ui_wrap(y, 4, COLS - 8, why) + 1;
-    attrset(A_NORMAL);
-    int r = pp_result(&s->play.g);
-    if (s->play.computer >= 0 && r >= 0) {
-        const char *you = r == PP_TIE ? "Neither side wins." : r == s->play.computer ? "The computer wins." : "You win.";
-        mvaddnstr(y++, 4, you, COLS - 8);
-        y++;
-    }
+    int y = ui_box_end_head(" A Perfect Plan  the game is over", why, s->play.computer, pp_result(&s->play.g), PP_TIE);
     int elim[PP_SIDES] = {0, 0};
     for (int c = 0; c < s->pd->ncounters; c++)
         if (s->play.g.where[c] == PP_ELIM)
@@ -599,21 +585,13 @@ static void pp_draw_end(PpUi *s)
     refresh();
 }
 
-static void draw_pp_curtain(const PpUi *s, int side)
+static int draw_pp_curtain(const PpUi *s, int side)
 {
-    erase();
-    int y = LINES / 2 - 3;
-    attrset(A_BOLD);
-    char line[200];
-    snprintf(line, sizeof line, "The %s (%s) decides now.", s->pd->sides[side].name, s->pd->sides[side].shortname);
-    mvaddnstr(y++, 4, line, COLS - 4);
-    attrset(A_NORMAL);
-    y++;
-    snprintf(line, sizeof line, "%s player, look away; %s player, take the keyboard.",
+    char now[200], take[200];
+    snprintf(now, sizeof now, "The %s (%s) decides now.", s->pd->sides[side].name, s->pd->sides[side].shortname);
+    snprintf(take, sizeof take, "%s player, look away; %s player, take the keyboard.",
              s->pd->sides[1 - side].shortname, s->pd->sides[side].shortname);
-    mvaddnstr(y++, 4, line, COLS - 4);
-    mvaddnstr(y++, 4, "Enter or space: show the game.  q: back to the menu (the game is saved).", COLS - 4);
-    refresh();
+    return ui_box_curtain(now, take, "game");
 }
 
 /* Plays the game in s until it is left (q) or over and seen. */
@@ -634,11 +612,10 @@ static void run_pp(PpUi *s)
         }
         int mover = pp_to_move(&s->play.g);
         if (s->play.computer < 0 && mover != s->seen_side) {
-            draw_pp_curtain(s, mover);
-            int k = keys_get();
-            if (k == 'q' || k == 'Q')
+            int c = draw_pp_curtain(s, mover);
+            if (c < 0)
                 break;
-            if (k != '\n' && k != KEY_ENTER && k != ' ')
+            if (c == 0)
                 continue;
             s->seen_side = mover;
             s->news_from = s->play.nlog;
@@ -659,19 +636,8 @@ static void run_pp(PpUi *s)
             s->overlay = 0;
             continue;
         }
-        if (s->overlay == 1) {
-            if (k == 27 || k == 'L' || k == 'q')
-                s->overlay = 0, s->log_back = 0;
-            else if (k == KEY_UP || k == 'k')
-                s->log_back += s->log_back < s->play.nlog - 1;
-            else if (k == KEY_DOWN || k == 'j')
-                s->log_back -= s->log_back > 0;
-            else if (k == KEY_PPAGE)
-                s->log_back = s->log_back + 10 < s->play.nlog ? s->log_back + 10 : s->play.nlog - 1;
-            else if (k == KEY_NPAGE)
-                s->log_back = s->log_back > 10 ? s->log_back - 10 : 0;
+        if (ui_box_log_key(k, &s->overlay, &s->log_back, s->play.nlog, true))
             continue;
-        }
         int page = LINES > 8 ? LINES / 2 : 4;
         switch (k) {
         case 'q':
@@ -802,9 +768,7 @@ static void play_started(bool finish, char *note, size_t n)
     if (finish && pp_over(&s.play.g))
         pp_play_finish(&s.play);
     pp_play_free(&s.play);
-    note[0] = '\0';
-    if (s.play.save_error[0])
-        snprintf(note, n, "not saved: %.600s", s.play.save_error);
+    ui_box_left(&s.play.file, note, n);
 }
 
 bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize)
@@ -818,64 +782,29 @@ bool pp_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size
     return true;
 }
 
+static void start_new(int key, const char *autosave)
+{
+    uint64_t seed = keys_new_seed();
+    int computer = key == '1' ? -1 : key == '2' ? PP_CONFEDERATE : PP_UNION;
+    pp_play_new(&s.play, &pd, seed, false, computer, autosave);
+}
+
+static bool resume(const char *autosave, char *err, size_t n) { return pp_play_load(&s.play, &pd, autosave, true, err, n); }
+
 void pp_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
 {
     if (!load_data(data_dir, &pd, msg, msgsize))
         return;
-    char autosave[4200] = "";
-    bool have_dir = pp_play_autosave_path(autosave, sizeof autosave);
-    char note[700] = "";
-    for (;;) {
-        bool can_resume = have_dir && access(autosave, F_OK) == 0;
-        erase();
-        ui_bar(0, " guv  A Perfect Plan: the area game of the Chancellorsville campaign");
-        int y = 2;
-        y = ui_wrap(y, 4, COLS - 8,
-                    "27 areas, 6 turns, counters face down. Whoever holds Chancellorsville and Fredericksburg "
-                    "after turn 6 wins; one of the two is a tie.") + 1;
-        mvaddnstr(y++, 6, "1   Two players (one screen)", COLS - 6);
-        mvaddnstr(y++, 6, "2   Against the computer: play the Union", COLS - 6);
-        mvaddnstr(y++, 6, "3   Against the computer: play the Confederates", COLS - 6);
-        if (can_resume)
-            mvaddnstr(y++, 6, "r   resume the unfinished game   [Enter]", COLS - 6);
-        mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
-        y++;
-        y = ui_wrap(y, 4, COLS - 8,
-                    "The computer plays greedily (the two victory areas first, attacks only with more dice than "
-                    "the enemy shows) and from turn 4 tries its best orders out to the end of the game in games "
-                    "it imagines. It sees only what you would: the backs of your counters.");
-        if (note[0])
-            ui_wrap(y + 1, 4, COLS - 8, note);
-        refresh();
-        int key = keys_get();
-        if (key == 27 || key == 'q')
-            return;
-        if ((key == '\n' || key == KEY_ENTER) && can_resume)
-            key = 'r';
-        fresh(u);
-        bool started = false;
-        if (key >= '1' && key <= '3') {
-            if (can_resume) { /* the unfinished game is kept, under a name of its own */
-                if (!gamefile_keep_aside(autosave)) {
-                    snprintf(note, sizeof note, "no new game: the unfinished one could not be kept aside");
-                    continue;
-                }
-            }
-            uint64_t seed = keys_new_seed();
-            int computer = key == '1' ? -1 : key == '2' ? PP_CONFEDERATE : PP_UNION;
-            pp_play_new(&s.play, &pd, seed, false, computer, have_dir ? autosave : NULL);
-            started = true;
-        } else if (key == 'r' && can_resume) {
-            char err[1400];
-            if (!pp_play_load(&s.play, &pd, autosave, true, err, sizeof err)) {
-                snprintf(note, sizeof note, "%.690s", err);
-                continue;
-            }
-            started = true;
-        }
-        if (started)
-            play_started(true, note, sizeof note);
-    }
+    static const UiBoxMenu m = {
+        " guv  A Perfect Plan: the area game of the Chancellorsville campaign",
+        "27 areas, 6 turns, counters face down. Whoever holds Chancellorsville and Fredericksburg after turn 6 wins; "
+        "one of the two is a tie.",
+        "The computer plays greedily (the two victory areas first, attacks only with more dice than the enemy shows) "
+        "and from turn 4 tries its best orders out to the end of the game in games it imagines. It sees only what "
+        "you would: the backs of your counters.",
+        pp_play_autosave_path, fresh, NULL, start_new, resume, play_started,
+    };
+    ui_box_menu(&m, u);
 }
 
 /* s.play rebuilt as the save's first `at` records left it: its log's newest entries (that
@@ -934,44 +863,17 @@ int pp_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t n
             s.overlay = 0;
             continue;
         }
-        if (s.overlay == 1) {
-            if (k == 27 || k == 'L' || k == 'q')
-                s.overlay = 0, s.log_back = 0;
-            else if (k == KEY_UP || k == 'k')
-                s.log_back += s.log_back < s.play.nlog - 1;
-            else if (k == KEY_DOWN || k == 'j')
-                s.log_back -= s.log_back > 0;
-            else if (k == KEY_PPAGE)
-                s.log_back = s.log_back + 10 < s.play.nlog ? s.log_back + 10 : s.play.nlog - 1;
-            else if (k == KEY_NPAGE)
-                s.log_back = s.log_back > 10 ? s.log_back - 10 : 0;
+        if (ui_box_log_key(k, &s.overlay, &s.log_back, s.play.nlog, true))
             continue;
-        }
         int at = s.replay_at;
-        if (k == 'q' || k == 'Q')
-            break;
-        else if (k == 27)
-            snprintf(s.msg, sizeof s.msg, "a replay is read-only: ] [ step through it, q leaves");
-        else if (k == ']' || k == KEY_RIGHT || k == ' ' || k == '\n' || k == KEY_ENTER)
-            at = at < whole.nrec ? at + 1 : at;
-        else if (k == '[' || k == KEY_LEFT || k == KEY_BACKSPACE)
-            at = at > 0 ? at - 1 : 0;
-        else if (k == '}')
+        if (k == '}')
             at = replay_turn_step(&whole, 1);
         else if (k == '{')
             at = replay_turn_step(&whole, -1);
-        else if (k == KEY_HOME)
-            at = 0;
-        else if (k == KEY_END)
-            at = whole.nrec;
         else if (k == 'v')
             s.replay_viewer = 1 - s.replay_viewer;
-        else if (k == 'L')
-            s.overlay = 1;
-        else if (k == '?')
-            s.overlay = 2;
-        if (at == s.replay_at && at == whole.nrec && (k == ']' || k == ' '))
-            snprintf(s.msg, sizeof s.msg, "the end of the save (%d records): [ goes back, q leaves", whole.nrec);
+        else if ((at = ui_box_replay_key(k, at, whole.nrec, &s.overlay, s.msg, sizeof s.msg)) < 0)
+            break;
         if (at != s.replay_at && !replay_step(&whole, at, msg, n))
             rc = 1;
     }

@@ -11,9 +11,9 @@
  * lit), + and - the dice, the odds of the roll shown before it is made. */
 #include "ui/ui_internal.h"
 
-#include "play/gamefile.h"
 #include "play/rd_play.h"
 #include "rd_ai/rd_ai.h"
+#include "ui/ui_box.h"
 #include "view/rd_screen.h"
 
 enum { RD_PANEL_W = 23, RD_BOTTOM = 4 };
@@ -420,39 +420,21 @@ static void choose(RdUi *u)
     after_change(u);
 }
 
-static void draw_curtain_rd(int side)
+static int draw_curtain_rd(int side)
 {
-    erase();
-    int y = LINES / 2 - 3;
     const char *who = side == RD_UNION ? "Union" : "Confederate";
-    char line[200];
-    attrset(A_BOLD);
-    snprintf(line, sizeof line, "The %s player decides now.", who);
-    mvaddnstr(y++, 4, line, COLS - 4);
-    attrset(A_NORMAL);
-    y++;
-    snprintf(line, sizeof line, "%s player, take the keyboard.", who);
-    mvaddnstr(y++, 4, line, COLS - 4);
-    mvaddnstr(y++, 4, "Enter or space: show the field.  q: back to the menu (the game is saved).", COLS - 4);
-    refresh();
+    char now[100], take[100];
+    snprintf(now, sizeof now, "The %s player decides now.", who);
+    snprintf(take, sizeof take, "%s player, take the keyboard.", who);
+    return ui_box_curtain(now, take, "field");
 }
 
 static void rd_draw_end(RdUi *u)
 {
-    erase();
-    ui_bar(0, " The Red Die of Courage  the game is over");
     char why[300];
     rd_play_result_text(&u->play, why, sizeof why);
-    int y = 3;
-    attrset(A_BOLD);
-    y = ui_wrap(y, 4, COLS - 8, why) + 1;
-    attrset(A_NORMAL);
-    int r = rd_result(&u->play.g);
-    if (u->play.computer >= 0 && r >= 0) {
-        mvaddnstr(y++, 4, r == RD_DRAW ? "Neither side wins." : r == u->play.computer ? "The computer wins." : "You win.",
-                  COLS - 8);
-        y++;
-    }
+    int y = ui_box_end_head(" The Red Die of Courage  the game is over", why, u->play.computer,
+                            rd_result(&u->play.g), RD_DRAW);
     for (int q = 0; q < u->play.g.nsquads && y < LINES - 3; q++) {
         char line[200];
         rd_squad_line(&u->play.g, q, line, sizeof line);
@@ -465,19 +447,7 @@ static void rd_draw_end(RdUi *u)
 /* Scrolls the log overlay; true when the key was its. */
 static bool log_key(RdUi *u, int k)
 {
-    if (u->overlay != 1)
-        return false;
-    if (k == 27 || k == 'L' || k == 'q')
-        u->overlay = 0, u->log_back = 0;
-    else if (k == KEY_UP)
-        u->log_back += u->log_back < u->play.nlog - 1;
-    else if (k == KEY_DOWN)
-        u->log_back -= u->log_back > 0;
-    else if (k == KEY_PPAGE)
-        u->log_back = u->log_back + 10 < u->play.nlog ? u->log_back + 10 : u->play.nlog - 1;
-    else if (k == KEY_NPAGE)
-        u->log_back = u->log_back > 10 ? u->log_back - 10 : 0;
-    return true;
+    return ui_box_log_key(k, &u->overlay, &u->log_back, u->play.nlog, false);
 }
 
 static void aim_key(RdUi *u, int k)
@@ -515,10 +485,7 @@ static void flush_rd(void *arg)
     RdUi *u = arg;
     bool failing = u->play.save_error[0] != '\0';
     rd_play_flush(&u->play);
-    if (u->play.save_error[0] && !failing) {
-        beep();
-        snprintf(u->msg, sizeof u->msg, "not saved: %.400s", u->play.save_error);
-    }
+    ui_box_flushed(&u->play.file, failing, u->msg, sizeof u->msg);
 }
 
 static void run_rd(RdUi *u)
@@ -537,11 +504,10 @@ static void run_rd(RdUi *u)
         }
         int mover = rd_to_move(&u->play.g);
         if (u->play.computer < 0 && mover != u->seen_side) {
-            draw_curtain_rd(mover);
-            int k = keys_get();
-            if (k == 'q' || k == 'Q')
+            int c = draw_curtain_rd(mover);
+            if (c < 0)
                 break;
-            if (k != '\n' && k != KEY_ENTER && k != ' ')
+            if (c == 0)
                 continue;
             u->seen_side = mover;
         }
@@ -663,9 +629,7 @@ static void play_started(bool finish, char *note, size_t n)
     if (finish && rd_over(&s.play.g))
         rd_play_finish(&s.play);
     rd_play_free(&s.play);
-    note[0] = '\0';
-    if (s.play.save_error[0])
-        snprintf(note, n, "not saved: %.600s", s.play.save_error);
+    ui_box_left(&s.play.file, note, n);
 }
 
 bool rd_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size_t msgsize)
@@ -678,6 +642,8 @@ bool rd_open_save(Ui *u, const char *data_dir, const char *path, char *msg, size
     play_started(false, msg, msgsize);
     return true;
 }
+
+static int s_field; /* the battlefield chosen for a new game */
 
 /* A battlefield chosen by its number; -1 back. */
 static int choose_field(void)
@@ -706,64 +672,29 @@ static int choose_field(void)
     }
 }
 
+static bool prepare(void) { return (s_field = choose_field()) >= 0; }
+
+static void start_new(int key, const char *autosave)
+{
+    int computer = key == '1' ? -1 : key == '2' ? RD_CONFEDERATE : RD_UNION;
+    rd_play_new(&s.play, &rdd, s_field, keys_new_seed(), computer, autosave);
+}
+
+static bool resume(const char *autosave, char *err, size_t n) { return rd_play_load(&s.play, &rdd, autosave, true, err, n); }
+
 void rd_menu(Ui *u, const char *data_dir, char *msg, size_t msgsize)
 {
     if (!load_rd_data(data_dir, msg, msgsize))
         return;
-    char autosave[4200] = "";
-    bool have_dir = rd_play_autosave_path(autosave, sizeof autosave);
-    char note[700] = "";
-    for (;;) {
-        bool can_resume = have_dir && access(autosave, F_OK) == 0;
-        erase();
-        ui_bar(0, " guv  The Red Die of Courage: the skirmish game");
-        int y = 2;
-        y = ui_wrap(y, 4, COLS - 8,
-                    "Squads of soldiers, a cell of 2.5 cm each. Roll as many dice as you dare: 4-5-6 succeed, two 1s "
-                    "are a fiasco that passes the initiative, three a disaster; red dice pile up with the fight.") +
-            1;
-        mvaddnstr(y++, 6, "1   Two players (one screen)", COLS - 6);
-        mvaddnstr(y++, 6, "2   Against the computer: play the Union", COLS - 6);
-        mvaddnstr(y++, 6, "3   Against the computer: play the Confederates", COLS - 6);
-        if (can_resume)
-            mvaddnstr(y++, 6, "r   resume the unfinished game   [Enter]", COLS - 6);
-        mvaddnstr(y++, 6, "Esc or q   back", COLS - 6);
-        y++;
-        y = ui_wrap(y, 4, COLS - 8,
-                    "The computer weighs each action and the dice for it: the chance of success against a "
-                    "fiasco, a disaster and the red dice they bring. Everything on the field is open to both.");
-        if (note[0])
-            ui_wrap(y + 1, 4, COLS - 8, note);
-        refresh();
-        int key = keys_get();
-        if (key == 27 || key == 'q')
-            return;
-        if ((key == '\n' || key == KEY_ENTER) && can_resume)
-            key = 'r';
-        fresh(u);
-        bool started = false;
-        if (key >= '1' && key <= '3') {
-            int field = choose_field();
-            if (field < 0)
-                continue;
-            if (can_resume && !gamefile_keep_aside(autosave)) {
-                snprintf(note, sizeof note, "no new game: the unfinished one could not be kept aside");
-                continue;
-            }
-            int computer = key == '1' ? -1 : key == '2' ? RD_CONFEDERATE : RD_UNION;
-            rd_play_new(&s.play, &rdd, field, keys_new_seed(), computer, have_dir ? autosave : NULL);
-            started = true;
-        } else if (key == 'r' && can_resume) {
-            char err[1400];
-            if (!rd_play_load(&s.play, &rdd, autosave, true, err, sizeof err)) {
-                snprintf(note, sizeof note, "%.690s", err);
-                continue;
-            }
-            started = true;
-        }
-        if (started)
-            play_started(true, note, sizeof note);
-    }
+    static const UiBoxMenu m = {
+        " guv  The Red Die of Courage: the skirmish game",
+        "Squads of soldiers, a cell of 2.5 cm each. Roll as many dice as you dare: 4-5-6 succeed, two 1s are a fiasco "
+        "that passes the initiative, three a disaster; red dice pile up with the fight.",
+        "The computer weighs each action and the dice for it: the chance of success against a fiasco, a disaster and "
+        "the red dice they bring. Everything on the field is open to both.",
+        rd_play_autosave_path, fresh, prepare, start_new, resume, play_started,
+    };
+    ui_box_menu(&m, u);
 }
 
 int rd_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t n)
@@ -788,25 +719,9 @@ int rd_replay(Ui *u, const char *data_dir, const char *path, char *msg, size_t n
         }
         if (log_key(&s, k))
             continue;
-        at = s.replay_at;
-        if (k == 'q' || k == 'Q')
+        at = ui_box_replay_key(k, s.replay_at, whole.nrec, &s.overlay, s.msg, sizeof s.msg);
+        if (at < 0)
             break;
-        else if (k == 27)
-            snprintf(s.msg, sizeof s.msg, "a replay is read-only: ] [ step through it, q leaves");
-        else if (k == ']' || k == KEY_RIGHT || k == ' ' || k == '\n' || k == KEY_ENTER)
-            at = at < whole.nrec ? at + 1 : at;
-        else if (k == '[' || k == KEY_LEFT || k == KEY_BACKSPACE)
-            at = at > 0 ? at - 1 : 0;
-        else if (k == KEY_HOME)
-            at = 0;
-        else if (k == KEY_END)
-            at = whole.nrec;
-        else if (k == 'L')
-            s.overlay = 1;
-        else if (k == '?')
-            s.overlay = 2;
-        if (at == s.replay_at && at == whole.nrec && (k == ']' || k == ' '))
-            snprintf(s.msg, sizeof s.msg, "the end of the save (%d records): [ goes back, q leaves", whole.nrec);
         if (at != s.replay_at) {
             rd_play_free(&s.play);
             if (!rd_play_replay_to(&s.play, &whole, at, msg, n))
