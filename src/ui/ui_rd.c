@@ -38,6 +38,7 @@ typedef struct {
     int log_back;
     int seen_side;
     int replay_at; /* guv replay: the records shown; -1 playing */
+    int news_from; /* the log entries since the player's last order start here */
     char msg[600];
 } RdUi;
 
@@ -298,6 +299,8 @@ static void rd_draw_panel(RdUi *u, int x, int w, int h)
     attrset(A_NORMAL);
 }
 
+static bool news_text(const RdUi *u, char *buf, size_t n);
+
 static void rd_draw_screen(RdUi *u)
 {
     erase();
@@ -347,7 +350,7 @@ static void rd_draw_screen(RdUi *u)
         rd_cell_text(&u->play.g, u->cur_col, u->cur_row, line, sizeof line);
     else if (dp)
         rd_target_text(&u->play.g, dp, line, sizeof line);
-    if (!line[0] && u->play.nlog > 0 && u->replay_at < 0)
+    if (!line[0] && u->play.nlog > 0 && u->replay_at < 0 && !news_text(u, line, sizeof line))
         rd_event_format(&u->play.g, &u->play.log[u->play.nlog - 1].e, line, sizeof line);
     mvaddnstr(y + 1, 0, line, COLS);
     line[0] = '\0';
@@ -413,11 +416,58 @@ static void choose(RdUi *u)
 {
     RdDecision d = current(u);
     char why[300];
+    int from = u->play.nlog;
     if (!rd_play_apply(&u->play, &d, why, sizeof why)) {
         snprintf(u->msg, sizeof u->msg, "refused: %.500s", why);
         return;
     }
+    u->news_from = from; /* what this order and the answers to it did, until the next order */
     after_change(u);
+}
+
+/* What happened since the player's last order, when more than one activation did: who acted
+ * how often, and the men each side lost ("since your order: Confederates 4 activations, Union 1;
+ * lost: Union 4 dead 5 taken, Confederates 1 dead; L: the log"). False when there is little to
+ * say (the last event says it). */
+static bool news_text(const RdUi *u, char *buf, size_t n)
+{
+    int acts[RD_SIDES] = {0, 0}, dead[RD_SIDES] = {0, 0}, taken[RD_SIDES] = {0, 0}, fled[RD_SIDES] = {0, 0};
+    for (int i = u->news_from; i < u->play.nlog; i++) {
+        const RdEvent *e = &u->play.log[i].e;
+        if (e->side < 0 || e->side >= RD_SIDES)
+            continue;
+        acts[e->side] += e->kind == RD_EV_ACTIVATE;
+        dead[e->side] += e->kind == RD_EV_WOUND && e->value == 0;
+        taken[e->side] += e->kind == RD_EV_PRISONER;
+        fled[e->side] += e->kind == RD_EV_SKEDADDLE;
+    }
+    if (acts[RD_UNION] + acts[RD_CONFEDERATE] < 2)
+        return false;
+    static const char *const name[RD_SIDES] = {"Union", "Confederates"};
+    size_t l = (size_t)snprintf(buf, n, "since your order:");
+    const char *sep = " ";
+    for (int side = 0; side < RD_SIDES && l < n; side++)
+        if (acts[side]) {
+            l += (size_t)snprintf(buf + l, n - l, "%s%s %d activation%s", sep, name[side], acts[side],
+                                  acts[side] == 1 ? "" : "s");
+            sep = ", ";
+        }
+    sep = "; lost: ";
+    for (int side = 0; side < RD_SIDES && l < n; side++) {
+        if (!dead[side] && !taken[side] && !fled[side])
+            continue;
+        l += (size_t)snprintf(buf + l, n - l, "%s%s", sep, name[side]);
+        if (dead[side] && l < n)
+            l += (size_t)snprintf(buf + l, n - l, " %d dead", dead[side]);
+        if (taken[side] && l < n)
+            l += (size_t)snprintf(buf + l, n - l, " %d taken", taken[side]);
+        if (fled[side] && l < n)
+            l += (size_t)snprintf(buf + l, n - l, " %d fled", fled[side]);
+        sep = ", ";
+    }
+    if (l < n)
+        snprintf(buf + l, n - l, "; L: the log");
+    return true;
 }
 
 static int draw_curtain_rd(int side)
@@ -492,6 +542,7 @@ static void run_rd(RdUi *u)
 {
     u->seen_side = -1;
     u->replay_at = -1;
+    u->news_from = u->play.nlog;
     after_change(u);
     keys_on_idle(flush_rd, u);
     for (;;) {
