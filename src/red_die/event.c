@@ -39,7 +39,7 @@ const char *rd_event_rule(const RdEvent *e)
     return e->kind >= 0 && e->kind < RD_EV_KINDS ? rules[e->kind] : "RDC";
 }
 
-static const char *side_word(int side)
+const char *rd_side_name(int side)
 {
     return side == RD_UNION ? "Union" : side == RD_CONFEDERATE ? "Confederates" : "nobody";
 }
@@ -52,7 +52,7 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     rd_squad_name(g, e->squad, sq, sizeof sq);
     rd_squad_name(g, e->other, ot, sizeof ot);
     rd_soldier_name(g, e->soldier, so, sizeof so);
-    const char *side = side_word(e->side);
+    const char *side = rd_side_name(e->side);
     switch (e->kind) {
     case RD_EV_INITIATIVE:
         snprintf(text, sizeof text, "the initiative passes to the %s (pass %d)", side, e->value);
@@ -172,7 +172,7 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         snprintf(text, sizeof text, "%s surrenders", sq);
         break;
     case RD_EV_PRISONER:
-        snprintf(text, sizeof text, "%s is taken prisoner by the %s", so, side_word(e->other));
+        snprintf(text, sizeof text, "%s is taken prisoner by the %s", so, rd_side_name(e->other));
         break;
     case RD_EV_ESCORT:
         snprintf(text, sizeof text, "%s escorts the prisoners to the rear", so);

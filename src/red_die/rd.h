@@ -248,6 +248,8 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *events, char *why, size_t
 /* NULL when d may be applied now, else the reason (into buf, may be NULL). */
 const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
 int rd_to_move(const RdGame *g);
+/* A side as the screen and the log name it: "Union", "Confederates" ("nobody" otherwise). */
+const char *rd_side_name(int side);
 /* What the game waits for, in words ("an activation", "which soldier takes the hit (loss)", ...).
  * Everything of the game is public: the game itself is both sides' view. */
 const char *rd_waiting_for(const RdGame *g);

@@ -443,12 +443,11 @@ static bool news_text(const RdUi *u, char *buf, size_t n)
     }
     if (acts[RD_UNION] + acts[RD_CONFEDERATE] < 2)
         return false;
-    static const char *const name[RD_SIDES] = {"Union", "Confederates"};
     size_t l = (size_t)snprintf(buf, n, "since your order:");
     const char *sep = " ";
     for (int side = 0; side < RD_SIDES && l < n; side++)
         if (acts[side]) {
-            l += (size_t)snprintf(buf + l, n - l, "%s%s %d activation%s", sep, name[side], acts[side],
+            l += (size_t)snprintf(buf + l, n - l, "%s%s %d activation%s", sep, rd_side_name(side), acts[side],
                                   acts[side] == 1 ? "" : "s");
             sep = ", ";
         }
@@ -456,7 +455,7 @@ static bool news_text(const RdUi *u, char *buf, size_t n)
     for (int side = 0; side < RD_SIDES && l < n; side++) {
         if (!dead[side] && !taken[side] && !fled[side])
             continue;
-        l += (size_t)snprintf(buf + l, n - l, "%s%s", sep, name[side]);
+        l += (size_t)snprintf(buf + l, n - l, "%s%s", sep, rd_side_name(side));
         if (dead[side] && l < n)
             l += (size_t)snprintf(buf + l, n - l, " %d dead", dead[side]);
         if (taken[side] && l < n)

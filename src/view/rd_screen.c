@@ -245,7 +245,7 @@ void rd_status_text(const RdGame *g, char *buf, size_t n)
 void rd_question_text(const RdGame *g, char *buf, size_t n)
 {
     int side = rd_to_move(g);
-    const char *who = side == RD_UNION ? "Union" : "Confederates";
+    const char *who = rd_side_name(side);
     char sq[64];
     rd_squad_name(g, g->act.squad, sq, sizeof sq);
     switch (g->stage) {
