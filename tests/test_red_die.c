@@ -582,6 +582,46 @@ static void test_RDC_WOUNDS_combine_and_red_dice(void **state)
     assert_int_equal(rd_leader(&g, 1), y2);
 }
 
+/* The combinations are rules.ini's [wounds], not the engine's: an author who
+ * makes light on light kill, and Bayonets! take the whole squad but its
+ * leader, sees the game follow. */
+static void test_RDC_WOUNDS_combinations_and_bayonets_share_are_data(void **state)
+{
+    (void)state;
+    static RdRules rules;
+    rules = *rt_rules();
+    assert_int_equal(rules.wound_again[0][0], RD_FX_BAD_WOUND); /* the shipped file: the rulebook's */
+    assert_int_equal(rules.wound_again[0][1], RD_FX_DEAD);
+    assert_int_equal(rules.wound_again[1][0], RD_FX_DEAD);
+    assert_int_equal(rules.wound_again[1][1], RD_FX_DEAD);
+    rules.wound_again[0][0] = RD_FX_DEAD;
+    RdGame g;
+    duel(&g, 4, 2, 16, RD_RIFLED_MUSKET);
+    g.rules = &rules;
+    int y2 = rt_soldier(&g, "yank.2");
+    g.soldiers[y2].wound = RD_LIGHT;
+    rt_dice(&g, 2, 4, 4);
+    rt_dice(&g, 1, 6); /* light on light: dead, by this data */
+    rt_do(&g, "fire reb 2 yank");
+    assert_int_equal(g.soldiers[y2].where, RD_DEAD);
+    assert_int_equal(g.red[RD_UNION], 1); /* the red dice of the row he ends on: dead's */
+
+    for (int f = 0; f < 6; f++)
+        if (rules.heroic.row[f].effect == RD_FX_BAYONETS)
+            rules.heroic.row[f].percent = 100;
+    duel(&g, 6, 3, 22, RD_RIFLED_MUSKET);
+    g.rules = &rules;
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 6);
+    rt_dice(&g, 1, 5);
+    rt_do(&g, "move reb 2 20 12");
+    assert_int_equal(g.nsquads, 3);
+    assert_int_equal(rd_on_table(&g, 0), 1); /* the leader stays, alone */
+    assert_int_equal(rd_able(&g, 2), 5);
+    LOG_HAS("5 soldiers split from reb as reb+2");
+}
+
 static void test_RDC_WOUNDS_the_badly_wounded_left_behind(void **state)
 {
     (void)state;
@@ -1114,6 +1154,7 @@ int main(void)
         cmocka_unit_test(test_RDC_LOSSES_unhurt_first_leader_last_prone_never),
         cmocka_unit_test(test_RDC_WOUNDS_combine_and_red_dice),
         cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_left_behind),
+        cmocka_unit_test(test_RDC_WOUNDS_combinations_and_bayonets_share_are_data),
         cmocka_unit_test(test_RDC_ASSAULT_reach_defensive_fire_and_behind),
         cmocka_unit_test(test_RDC_MELEE_pairs_support_surrender_and_prisoners),
         cmocka_unit_test(test_RDC_MELEE_defenceless_and_defeat_flight),

@@ -332,6 +332,13 @@ static void test_RDC_DATA_rules_errors(void **state)
                  "retreat_cover needs cm=N (more than 0)");
     expect_error("rules.ini", "6 = charge cm=30 amount=2 |", "6 = charge |", "6 = charge",
                  "charge needs amount=N cm=N (more than 0)");
+    expect_error("rules.ini", "bad_then_bad = dead", "bad_then_bad = prone", "bad_then_bad = prone",
+                 "bad_then_bad: light_wound, bad_wound or dead, not 'prone'");
+    expect_error("rules.ini", "light_then_bad = dead\n", "", "[wounds]\nlight_then_light", "light_then_bad");
+    expect_error("rules.ini", "5 = bayonets cm=20 percent=50 |", "5 = bayonets cm=20 |", "5 = bayonets",
+                 "bayonets needs percent=N");
+    expect_error("rules.ini", "5 = bayonets cm=20 percent=50 |", "5 = bayonets cm=20 percent=150 |", "5 = bayonets",
+                 "percent=N (0-100)");
     expect_error("rules.ini", "range_cm = 30 60 120", "range_cm = 30 120 60", "range_cm = 30", "three growing distances");
     expect_error("rules.ini", "[cell:rocks]", "[cell:rock]", "[cell:rock]", "unknown section [cell:rock]");
     expect_error("rules.ini", "[cell:rocks]", "[cell:rock]", NULL, "missing section [cell:rocks]");

@@ -279,6 +279,27 @@ static void read_fire(IniDoc *doc, RdCtx *c)
     }
 }
 
+/* [wounds] (RDC-WOUNDS): what a wounded soldier hit again ends as. */
+static void read_wounds(IniDoc *doc, RdRules *r, Diags *d)
+{
+    static const char *const keys[2][2] = {{"light_then_light", "light_then_bad"},
+                                           {"bad_then_light", "bad_then_bad"}};
+    IniSection *s = lu_section(doc, "wounds", d);
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            const char *v;
+            r->wound_again[a][b] = RD_FX_DEAD;
+            if (!s || !ini_get_str(doc, s, keys[a][b], true, &v, d))
+                continue;
+            int e = word_index(effect_ids, RD_NEFFECTS, v);
+            if (e != RD_FX_LIGHT_WOUND && e != RD_FX_BAD_WOUND && e != RD_FX_DEAD)
+                diag_error(d, doc->file, ini_key(s, keys[a][b])->line,
+                           "%s: light_wound, bad_wound or dead, not '%s'", keys[a][b], v);
+            else
+                r->wound_again[a][b] = e;
+        }
+}
+
 static void read_numbers(IniDoc *doc, RdCtx *c)
 {
     RdRules *r = &c->rd->rules;
@@ -327,19 +348,21 @@ static void read_numbers(IniDoc *doc, RdCtx *c)
     };
     if ((s = lu_section(doc, "victory", d)))
         lu_int_keys(doc, s, r, victory, sizeof victory / sizeof *victory, d);
+    read_wounds(doc, r, d);
 }
 
 /* The numbers each effect acts on (rd_data.h's RD_EFFECTS says what they mean): a row that
  * names the effect must give them, more than 0. */
-enum { NEED_AMOUNT = 1, NEED_CM = 2, NEED_DICE = 4 };
+enum { NEED_AMOUNT = 1, NEED_CM = 2, NEED_DICE = 4, NEED_PERCENT = 8 };
 static int effect_needs(int effect)
 {
     switch (effect) {
     case RD_FX_RETREAT_COVER:
     case RD_FX_ROUT:
     case RD_FX_FREE_MOVE:
-    case RD_FX_BAYONETS:
         return NEED_CM;
+    case RD_FX_BAYONETS:
+        return NEED_CM | NEED_PERCENT;
     case RD_FX_LEADER_CRISIS:
     case RD_FX_ADD_RED:
     case RD_FX_REMOVE_RED:
@@ -356,12 +379,12 @@ static int effect_needs(int effect)
     }
 }
 
-/* One row's value: EFFECT [amount=N] [cm=N] [dice=N] | words. */
+/* One row's value: EFFECT [amount=N] [cm=N] [dice=N] [percent=N] | words. */
 static void read_row(IniDoc *doc, IniKey *k, RdTableRow *row, Diags *d)
 {
     const char *bar = strchr(k->value, '|');
     if (!bar) {
-        diag_error(d, doc->file, k->line, "a row is 'EFFECT [amount=N] [cm=N] [dice=N] | words', not '%s'",
+        diag_error(d, doc->file, k->line, "a row is 'EFFECT [amount=N] [cm=N] [dice=N] [percent=N] | words', not '%s'",
                    k->value);
         return;
     }
@@ -387,20 +410,23 @@ static void read_row(IniDoc *doc, IniKey *k, RdTableRow *row, Diags *d)
                 dst = &row->distance_mm, max = 200, scale = 10;
             else if (strcmp(w, "dice") == 0)
                 dst = &row->dice, max = 6;
+            else if (strcmp(w, "percent") == 0)
+                dst = &row->percent, max = 100;
         }
         if (!dst || !parse_int(eq + 1, &x) || x < 0 || x > max) {
-            diag_error(d, doc->file, k->line, "'%s%s%s' is not amount=N (0-10), cm=N (0-200) or dice=N (0-6)", w,
+            diag_error(d, doc->file, k->line, "'%s%s%s' is not amount=N (0-10), cm=N (0-200), dice=N (0-6) or percent=N (0-100)", w,
                        eq ? "=" : "", eq ? eq + 1 : "");
             continue;
         }
         *dst = x * scale;
     }
     int needs = effect_needs(row->effect);
-    if (((needs & NEED_AMOUNT) && row->amount <= 0) || ((needs & NEED_CM) && row->distance_mm <= 0) ||
-        ((needs & NEED_DICE) && row->dice <= 0))
-        diag_error(d, doc->file, k->line, "%s needs%s%s%s (more than 0)", effect_ids[row->effect],
-                   needs & NEED_AMOUNT ? " amount=N" : "", needs & NEED_CM ? " cm=N" : "",
-                   needs & NEED_DICE ? " dice=N" : "");
+    bool no_amount = (needs & NEED_AMOUNT) && row->amount <= 0, no_cm = (needs & NEED_CM) && row->distance_mm <= 0,
+         no_dice = (needs & NEED_DICE) && row->dice <= 0, no_percent = (needs & NEED_PERCENT) && row->percent <= 0;
+    if (no_amount || no_cm || no_dice || no_percent)
+        diag_error(d, doc->file, k->line, "%s needs%s%s%s%s (more than 0)", effect_ids[row->effect],
+                   no_amount ? " amount=N" : "", no_cm ? " cm=N" : "", no_dice ? " dice=N" : "",
+                   no_percent ? " percent=N" : "");
     const char *text = bar + 1;
     while (*text == ' ')
         text++;

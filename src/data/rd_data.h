@@ -95,7 +95,7 @@ typedef struct {
     X(RD_FX_REMOVE_RED, "remove_red")       /* amount red dice removed */                                \
     X(RD_FX_FIRE_AGAIN, "fire_again")       /* fires again at once, amount successes more */             \
     X(RD_FX_RECOVER_LIGHT, "recover_light") /* dice d6 light wounds healed */                            \
-    X(RD_FX_BAYONETS, "bayonets")           /* half the unit advances distance_mm to assault the nearest enemy */ \
+    X(RD_FX_BAYONETS, "bayonets")           /* percent of the unit advances distance_mm to assault the nearest enemy */ \
     X(RD_FX_CHARGE, "charge")               /* the unit advances distance_mm to assault, amount successes more */ \
     X(RD_FX_DEAD, "dead")                   /* the soldier leaves the game; a red die added */            \
     X(RD_FX_BAD_WOUND, "bad_wound")         /* badly wounded; a red die added */                          \
@@ -112,6 +112,7 @@ typedef struct {
     int amount;      /* red dice, successes: as the effect says */
     int distance_mm; /* as the effect says */
     int dice;        /* d6 rolled for a count (flee's skedaddlers, recovered wounds) */
+    int percent;     /* a share of the unit's able soldiers, rounded down (Bayonets!' half) */
     char text[RD_TEXT_LEN]; /* the row's title and words, in the project's own words */
 } RdTableRow;
 
@@ -163,6 +164,9 @@ typedef struct {
     int surrender_at_most;       /* [3.3.1] 3 or fewer soldiers left */
     int surrender_ratio;         /* [3.3.1] the victors at least twice as many */
     int prisoners_per_escort;    /* [4.0] 5 */
+    /* RDC-WOUNDS ([3.2]): what a wounded soldier hit again ends as (RD_FX_LIGHT_WOUND,
+     * RD_FX_BAD_WOUND or RD_FX_DEAD), by [the wound he has: 0 light, 1 bad][the new one: same] */
+    int wound_again[2][2];
     int vp_objective, vp_soldier, vp_prisoner, vp_leader; /* [5.0] 5, 1, 2, 3 */
 } RdRules;
 

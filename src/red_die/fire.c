@@ -138,10 +138,8 @@ void rd_wound(RdGame *g, RdEvents *ev, int soldier, int effect, const RdTable *t
 {
     RdSoldier *s = &g->soldiers[soldier];
     int result = effect;
-    if (effect == RD_FX_BAD_WOUND && s->wound != RD_UNHURT)
-        result = RD_FX_DEAD;
-    else if (effect == RD_FX_LIGHT_WOUND && s->wound != RD_UNHURT)
-        result = s->wound == RD_LIGHT ? RD_FX_BAD_WOUND : RD_FX_DEAD;
+    if (s->wound != RD_UNHURT && (effect == RD_FX_LIGHT_WOUND || effect == RD_FX_BAD_WOUND))
+        result = RDR(g)->wound_again[s->wound == RD_BAD][effect == RD_FX_BAD_WOUND]; /* rules.ini [wounds] */
     int side = g->squads[s->squad].side, red = 0;
     for (int f = 0; f < 6; f++)
         if (table->row[f].effect == result)

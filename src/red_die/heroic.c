@@ -12,11 +12,11 @@ static bool any_target(const RdGame *g, int squad)
     return false;
 }
 
-/* Bayonets!: half the able soldiers (rounded down, the leader staying)
- * become a squad of their own, the first its leader; -1 when none. */
-static int split(RdGame *g, RdEvents *ev, int squad)
+/* Bayonets!: the row's percent of the able soldiers (half: rounded down, the
+ * leader staying) become a squad of their own, the first its leader; -1 when none. */
+static int split(RdGame *g, RdEvents *ev, int squad, int percent)
 {
-    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m), half = rd_able(g, squad) / 2, moved = 0;
+    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m), half = rd_able(g, squad) * percent / 100, moved = 0;
     if (half == 0 || g->nsquads >= RD_MAX_GAME_SQUADS)
         return -1;
     int ns = g->nsquads++;
@@ -74,7 +74,7 @@ void rd_heroic(RdGame *g, RdEvents *ev)
     }
     case RD_FX_BAYONETS:
     case RD_FX_CHARGE: {
-        int who = row->effect == RD_FX_BAYONETS ? split(g, ev, squad) : squad;
+        int who = row->effect == RD_FX_BAYONETS ? split(g, ev, squad, row->percent) : squad;
         int target = who >= 0 ? rd_nearest_enemy(g, who) : -1;
         if (target >= 0) {
             g->act.bonus = (int8_t)row->amount;
