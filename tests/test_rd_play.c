@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -200,17 +201,60 @@ static void test_odds_are_rd_chances(void **state)
         assert_true(o.disaster == c.disaster);
         assert_true(o.heroic == c.heroic);
         char odds[200];
-        rd_odds_text(&o, odds, sizeof odds);
+        rd_odds_text(&o, 0, odds, sizeof odds);
         assert_true((strstr(odds, "heroic") != NULL) == (o.red > 0)); /* shown only with red dice to roll */
         char text[300], pct[16];
-        rd_odds_text(&o, text, sizeof text);
+        rd_odds_text(&o, 0, text, sizeof text);
         snprintf(pct, sizeof pct, "%d%% fiasco", (int)(c.fiasco * 100 + 0.5));
         assert_non_null(strstr(text, pct));
     }
+    /* the red dice's 1s and 2s make men run off (the shipped red-die table): one red die, a
+     * chance in three; twelve, four men on average. Told before the roll, and in 80 columns. */
+    d.dice = 2;
+    g.red[RD_CONFEDERATE] = 1;
+    RdOdds o;
+    char text[300];
+    assert_true(rd_odds(&g, &d, &o));
+    assert_true(fabs(o.run_off - 1.0 / 3) < 1e-9 && fabs(o.run_any - 1.0 / 3) < 1e-9);
+    rd_odds_text(&o, 0, text, sizeof text);
+    assert_non_null(strstr(text, ", 33% a man runs off"));
+    g.red[RD_CONFEDERATE] = 12;
+    assert_true(rd_odds(&g, &d, &o));
+    assert_true(fabs(o.run_off - 4.0) < 1e-9);
+    rd_odds_text(&o, 0, text, sizeof text);
+    assert_non_null(strstr(text, "2 dice + 12 red = 14: "));
+    assert_non_null(strstr(text, "heroic, ~4 run off"));
+    assert_true(strlen(text) > 80);
+    rd_odds_text(&o, 80, text, sizeof text);
+    assert_true(strlen(text) <= 80);
+    assert_non_null(strstr(text, "14 dice, need "));
+    assert_non_null(strstr(text, "heroic, ~4 run"));
+    assert_int_not_equal(text[strlen(text) - 1], '~'); /* short enough without a cut */
     /* a loss chosen rolls nothing: no odds */
     RdDecision loss = {RD_D_LOSS, -1, 0, 0, -1, -1, 0};
-    RdOdds o;
     assert_false(rd_odds(&g, &loss, &o));
+}
+
+/* The screen's long lines give way to short words, then a '~', never spill over. */
+static void test_lines_fit(void **state)
+{
+    (void)state;
+    char s[200];
+    snprintf(s, sizeof s, "since your order: Confederates 8 activations; lost: Union 1 dead 2 taken; L: the log");
+    rd_fit(s, sizeof s, 200);
+    assert_string_equal(s, "since your order: Confederates 8 activations; lost: Union 1 dead 2 taken; L: the log");
+    rd_fit(s, sizeof s, 80);
+    assert_string_equal(s, "since your order: Confederates 8 activations; lost: Union 1 dead 2 taken");
+    rd_fit(s, sizeof s, 66);
+    assert_string_equal(s, "since your order: CSA 8 activations; lost: Union 1 dead 2 taken");
+    rd_fit(s, sizeof s, 60);
+    assert_string_equal(s, "since your order: CSA 8 acts; lost: Union 1 dead 2 taken");
+    rd_fit(s, sizeof s, 20);
+    assert_string_equal(s, "since your order: C~");
+    snprintf(s, sizeof s, " Hazel Grove  pass 0/24  Confederate initiative  red U12 C0  points U0 C10 (you: Union)");
+    rd_fit(s, sizeof s, 80);
+    assert_true(strlen(s) <= 80);
+    assert_non_null(strstr(s, "(you: Union)"));
 }
 
 static void test_symbols(void **state)
@@ -277,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),          cmocka_unit_test(test_damaged_save),
         cmocka_unit_test(test_undo_not_past_a_die), cmocka_unit_test(test_odds_are_rd_chances),
         cmocka_unit_test(test_symbols),
+        cmocka_unit_test(test_lines_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

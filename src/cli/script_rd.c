@@ -159,7 +159,7 @@ static void cmd_odds(struct RdScript *rs, const char *args)
         return;
     }
     char text[300], target[300];
-    rd_odds_text(&o, text, sizeof text);
+    rd_odds_text(&o, 0, text, sizeof text);
     rd_target_text(&rs->play.g, &d, target, sizeof target);
     printf("odds dice=%d repeat=%d red=%d pool=%d needed=%d success=%.4f fiasco=%.4f disaster=%.4f\n", o.dice, o.repeat,
            o.red, o.pool, o.needed, o.success, o.fiasco, o.disaster);

@@ -313,6 +313,7 @@ static void rd_draw_screen(RdUi *u)
     rd_status_text(&u->play.g, status, sizeof status);
     snprintf(bar, sizeof bar, " %s%s", status,
              u->play.computer >= 0 ? (u->play.computer == RD_UNION ? " (you: CSA)" : " (you: Union)") : "");
+    rd_fit(bar, sizeof bar, COLS);
     ui_bar(0, bar);
     if (u->overlay == 1) {
         draw_log_lines(u, 1, 1, COLS - 2, LINES - 2);
@@ -342,6 +343,7 @@ static void rd_draw_screen(RdUi *u)
             rd_event_format(&u->play.g, &u->play.log[last].e, line, sizeof line);
     } else
         rd_question_text(&u->play.g, line, sizeof line);
+    rd_fit(line, sizeof line, COLS);
     attrset(A_BOLD);
     mvaddnstr(y, 0, line, COLS);
     attrset(A_NORMAL);
@@ -352,6 +354,7 @@ static void rd_draw_screen(RdUi *u)
         rd_target_text(&u->play.g, dp, line, sizeof line);
     if (!line[0] && u->play.nlog > 0 && u->replay_at < 0 && !news_text(u, line, sizeof line))
         rd_event_format(&u->play.g, &u->play.log[u->play.nlog - 1].e, line, sizeof line);
+    rd_fit(line, sizeof line, COLS);
     mvaddnstr(y + 1, 0, line, COLS);
     line[0] = '\0';
     RdOdds o;
@@ -359,12 +362,13 @@ static void rd_draw_screen(RdUi *u)
         snprintf(line, sizeof line, "Enter: choose where on the field");
     else if (dp && rd_odds(&u->play.g, dp, &o)) {
         char odds[300];
-        rd_odds_text(&o, odds, sizeof odds);
+        rd_odds_text(&o, COLS, odds, sizeof odds);
         snprintf(line, sizeof line, "%s", odds);
         char why[200];
         if (u->aiming && rd_refusal(&u->play.g, dp, why, sizeof why))
             snprintf(line, sizeof line, "not here: %.200s", why);
     }
+    rd_fit(line, sizeof line, COLS);
     attrset(A_BOLD);
     mvaddnstr(y + 2, 0, line, COLS);
     attrset(A_NORMAL);

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static const char cell_glyphs[RD_NCELL_KINDS] = {
@@ -142,6 +143,11 @@ bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o)
     o->disaster = c.disaster;
     o->heroic = c.heroic;
     o->success = o->needed < 0 || o->needed > o->pool ? 0.0 : c.at_least[o->needed];
+    int faces = 0; /* each red die's face that makes a man of the squad run (activation.c) */
+    for (int f = 0; f < 6; f++)
+        faces += g->rules->red_die.row[f].effect == RD_FX_SKEDADDLE;
+    o->run_off = o->red * faces / 6.0;
+    o->run_any = 1.0 - pow(1.0 - faces / 6.0, o->red);
     return true;
 }
 
@@ -158,7 +164,7 @@ static const char *percent(double p, char *buf)
     return buf;
 }
 
-void rd_odds_text(const RdOdds *o, char *buf, size_t n)
+void rd_odds_text(const RdOdds *o, int width, char *buf, size_t n)
 {
     char pool[80];
     int l = snprintf(pool, sizeof pool, "%d dice", o->dice);
@@ -175,11 +181,54 @@ void rd_odds_text(const RdOdds *o, char *buf, size_t n)
         snprintf(need, sizeof need, "no fiasco");
     else
         snprintf(need, sizeof need, "need %d", o->needed);
-    char a[8], b[8], c[8], h[24] = "", hp[8];
+    char a[8], b[8], c[8], h[24] = "", hp[8], run[40] = "", rp[8];
     if (o->red > 0)
         snprintf(h, sizeof h, ", %s heroic", percent(o->heroic, hp));
-    snprintf(buf, n, "%s: %s: %s success, %s fiasco, %s disaster%s", pool, need, percent(o->success, a),
-             percent(o->fiasco, b), percent(o->disaster, c), h);
+    if (o->run_off >= 1.5)
+        snprintf(run, sizeof run, ", ~%d run off", (int)(o->run_off + 0.5));
+    else if (o->run_any > 0)
+        snprintf(run, sizeof run, ", %s a man runs off", percent(o->run_any, rp));
+    snprintf(buf, n, "%s: %s: %s success, %s fiasco, %s disaster%s%s", pool, need, percent(o->success, a),
+             percent(o->fiasco, b), percent(o->disaster, c), h, run);
+    if (width <= 0 || (int)strlen(buf) <= width)
+        return;
+    if (o->run_off >= 1.5)
+        snprintf(run, sizeof run, ", ~%d run", (int)(o->run_off + 0.5));
+    else if (o->run_any > 0)
+        snprintf(run, sizeof run, ", %s one runs", percent(o->run_any, rp));
+    snprintf(buf, n, "%d dice, %s: %s ok, %s fiasco, %s disaster%s%s", o->pool, need, percent(o->success, a),
+             percent(o->fiasco, b), percent(o->disaster, c), h, run);
+    rd_fit(buf, n, width);
+}
+
+/* Replaces the first `from` in s (size n) by `to`; false when there is none. */
+static bool replace_first(char *s, size_t n, const char *from, const char *to)
+{
+    char *at = strstr(s, from);
+    if (!at)
+        return false;
+    size_t lf = strlen(from), lt = strlen(to), rest = strlen(at + lf);
+    if (lt > lf && strlen(s) + lt - lf >= n)
+        return false;
+    memmove(at + lt, at + lf, rest + 1);
+    memcpy(at, to, lt);
+    return true;
+}
+
+void rd_fit(char *s, size_t n, int width)
+{
+    static const char *const words[][2] = {
+        {"; L: the log", ""},       {"  ", " "},          {" range)", ")"},          {" successes", " succ."},
+        {"Confederates", "CSA"},    {"Confederate", "CSA"}, {" activations", " acts"}, {" activation", " act"},
+        {"points ", "VP "},         {" initiative", " init."},
+    };
+    for (size_t w = 0; w < sizeof words / sizeof *words && (int)strlen(s) > width; w++)
+        while ((int)strlen(s) > width && replace_first(s, n, words[w][0], words[w][1]))
+            ;
+    if (width >= 1 && (int)strlen(s) > width && (size_t)width < n) {
+        s[width - 1] = '~';
+        s[width] = '\0';
+    }
 }
 
 int rd_squads_mm(const RdGame *g, int a, int b)

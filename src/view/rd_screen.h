@@ -80,12 +80,20 @@ typedef struct {
     double success;              /* needed successes or more and no fiasco or disaster */
     double fiasco, disaster;
     double heroic;               /* a red die's 6 brings a heroic roll (and no fiasco or disaster) */
+    double run_off;              /* the soldiers the red dice make skedaddle, on average (RDC-RED-DICE) */
+    double run_any;              /* the chance that at least one does */
 } RdOdds;
 /* False when d rolls no dice (a loss chosen, a pass, holding fire, Enterprising's move). */
 bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o);
-/* "3 dice + 1 red = 4: need 2: 52% success, 11% fiasco, 2% disaster, 13% heroic" (need: the
- * successes; the heroic chance only with red dice in the pool) */
-void rd_odds_text(const RdOdds *o, char *buf, size_t n);
+/* "3 dice + 1 red = 4: need 2: 52% success, 11% fiasco, 2% disaster, 13% heroic, 33% a man runs
+ * off" (need: the successes; the heroic chance and the men the red dice make run off only with
+ * red dice in the pool: "~4 run off" when more than one is likely). When that is wider than
+ * width (0: any), the short form "4 dice, need 2: 52% ok, ...". */
+void rd_odds_text(const RdOdds *o, int width, char *buf, size_t n);
+/* Fits a line of the Red Die's screen into width: the log's hint goes, then long words
+ * give way ("(medium range)" "(medium)", "successes" "succ.", "Confederate" "CSA",
+ * "activations" "acts", "points" "VP"), then the line is cut with '~'. */
+void rd_fit(char *s, size_t n, int width);
 /* The shortest distance between two squads' soldiers on the table, in mm (-1 none). */
 int rd_squads_mm(const RdGame *g, int a, int b);
 /* A fire or assault's target measured: "7th-tn at 32.5 cm (medium range), cover light, line of fire: yes". */
