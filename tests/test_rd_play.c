@@ -251,6 +251,9 @@ static void test_lines_fit(void **state)
     assert_string_equal(s, "since your order: CSA 8 acts; lost: Union 1 dead 2 taken");
     rd_fit(s, sizeof s, 20);
     assert_string_equal(s, "since your order: C~");
+    snprintf(s, sizeof s, "since your order: Union 1 activation, Confederates 4 activations; lost: Union 2 dead");
+    rd_fit(s, sizeof s, 72);
+    assert_string_equal(s, "since your order: Union 1 act, CSA 4 acts; lost: Union 2 dead");
     snprintf(s, sizeof s, " Hazel Grove  pass 0/24  Confederate initiative  red U12 C0  points U0 C10 (you: Union)");
     rd_fit(s, sizeof s, 80);
     assert_true(strlen(s) <= 80);

@@ -217,14 +217,22 @@ static bool replace_first(char *s, size_t n, const char *from, const char *to)
 
 void rd_fit(char *s, size_t n, int width)
 {
-    static const char *const words[][2] = {
-        {"; L: the log", ""},       {"  ", " "},          {" range)", ")"},          {" successes", " succ."},
-        {"Confederates", "CSA"},    {"Confederate", "CSA"}, {" activations", " acts"}, {" activation", " act"},
-        {"points ", "VP "},         {" initiative", " init."},
+    /* steps in order; a step's words all give way together, so that a line never reads
+     * "1 activation, CSA 4 acts" */
+    static const char *const steps[][3][2] = {
+        {{"; L: the log", ""}},
+        {{"  ", " "}},
+        {{" range)", ")"}},
+        {{" successes", " succ."}},
+        {{"Confederates", "CSA"}, {"Confederate", "CSA"}},
+        {{" activations", " acts"}, {" activation", " act"}},
+        {{"points ", "VP "}},
+        {{" initiative", " init."}},
     };
-    for (size_t w = 0; w < sizeof words / sizeof *words && (int)strlen(s) > width; w++)
-        while ((int)strlen(s) > width && replace_first(s, n, words[w][0], words[w][1]))
-            ;
+    for (size_t k = 0; k < sizeof steps / sizeof *steps && (int)strlen(s) > width; k++)
+        for (int w = 0; w < 3 && steps[k][w][0]; w++)
+            while (replace_first(s, n, steps[k][w][0], steps[k][w][1]))
+                ;
     if (width >= 1 && (int)strlen(s) > width && (size_t)width < n) {
         s[width - 1] = '~';
         s[width] = '\0';
