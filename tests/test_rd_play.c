@@ -235,6 +235,28 @@ static void test_odds_are_rd_chances(void **state)
     assert_false(rd_odds(&g, &loss, &o));
 }
 
+/* The list of squads counts the men gone to the rear with the badly wounded, and the
+ * orders say what escorting and leaving them do. */
+static void test_escort_in_words(void **state)
+{
+    (void)state;
+    static RdField f;
+    rt_field(&f, 48, 32);
+    rt_squad(&f, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 5, 20, 10, false, 4);
+    rt_squad(&f, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    static RdGame g;
+    rt_new(&g, &f);
+    g.soldiers[rt_soldier(&g, "reb.3")].wound = RD_BAD;
+    RdDecision d;
+    char why[200], line[200];
+    assert_true(rd_decision_parse(&g, "escort reb", &d, why, sizeof why));
+    rd_decision_words(&g, &d, line, sizeof line);
+    assert_string_equal(line, "N reb: a man takes a badly wounded to the rear (no roll)");
+    rt_do(&g, "escort reb");
+    rd_squad_line(&g, 0, line, sizeof line);
+    assert_non_null(strstr(line, "3/5 1escort 1rear"));
+}
+
 /* The screen's long lines give way to short words, then a '~', never spill over. */
 static void test_lines_fit(void **state)
 {
@@ -325,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_undo_not_past_a_die), cmocka_unit_test(test_odds_are_rd_chances),
         cmocka_unit_test(test_symbols),
         cmocka_unit_test(test_lines_fit),
+        cmocka_unit_test(test_escort_in_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

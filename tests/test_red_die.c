@@ -646,6 +646,47 @@ static void test_RDC_WOUNDS_the_badly_wounded_left_behind(void **state)
     assert_int_equal(g.passes, 0);
 }
 
+/* "He must be accompanied to the rear by a healthier soldier ... or abandoned
+ * on the spot": the squad's last able man (never its leader) takes its first
+ * badly wounded to the rear; both leave the field, neither scores for the
+ * enemy; no roll, the initiative stays. */
+static void test_RDC_WOUNDS_a_badly_wounded_man_taken_to_the_rear(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 5, 3, 30, RD_RIFLED_MUSKET);
+    rt_refused(&g, "escort reb", "no badly wounded man");
+    int leader = rd_leader(&g, 0), w = rt_soldier(&g, "reb.3"), w2 = rt_soldier(&g, "reb.4"),
+        last = rt_soldier(&g, "reb.5");
+    g.soldiers[w].wound = RD_BAD;
+    g.soldiers[w2].wound = RD_BAD;
+    assert_int_equal(rd_allowance(&g, 0, 4, false), 200); /* carrying them: half speed */
+    int before[RD_SIDES];
+    rd_points(&g, before);
+    rt_log_clear();
+    rt_do(&g, "escort reb");
+    LOG_HAS("reb.5 takes reb.3, badly wounded, to the rear: both leave the field");
+    assert_int_equal(g.soldiers[w].where, RD_CARRIED);
+    assert_int_equal(g.soldiers[last].where, RD_ESCORTING); /* the last able man */
+    assert_int_equal(g.soldiers[w2].where, RD_ON_TABLE);
+    assert_int_equal(rd_leader(&g, 0), leader);
+    assert_int_equal(rd_to_move(&g), RD_CONFEDERATE); /* not an activation: no roll, no pass */
+    assert_int_equal(g.passes, 0);
+    int after[RD_SIDES];
+    rd_points(&g, after);
+    assert_int_equal(after[RD_UNION], before[RD_UNION]); /* the enemy scores nothing for them */
+    /* reb.4, still badly wounded: reb.2 is the last able man but the leader */
+    rt_do(&g, "escort reb");
+    assert_int_equal(g.soldiers[w2].where, RD_CARRIED);
+    assert_int_equal(g.soldiers[rt_soldier(&g, "reb.2")].where, RD_ESCORTING);
+    assert_int_equal(rd_allowance(&g, 0, 4, false), 400); /* no one left to carry: full speed */
+    /* a leader alone with a badly wounded man does not leave the squad to escort him */
+    duel(&g, 2, 3, 30, RD_RIFLED_MUSKET);
+    g.soldiers[rt_soldier(&g, "reb.2")].wound = RD_BAD;
+    rt_refused(&g, "escort reb", "no one fit to escort him but the leader");
+    assert_true(rt_legal(&g, "leave reb"));
+}
+
 static void test_RDC_ASSAULT_reach_defensive_fire_and_behind(void **state)
 {
     (void)state;
@@ -1154,6 +1195,7 @@ int main(void)
         cmocka_unit_test(test_RDC_LOSSES_unhurt_first_leader_last_prone_never),
         cmocka_unit_test(test_RDC_WOUNDS_combine_and_red_dice),
         cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_left_behind),
+        cmocka_unit_test(test_RDC_WOUNDS_a_badly_wounded_man_taken_to_the_rear),
         cmocka_unit_test(test_RDC_WOUNDS_combinations_and_bayonets_share_are_data),
         cmocka_unit_test(test_RDC_ASSAULT_reach_defensive_fire_and_behind),
         cmocka_unit_test(test_RDC_MELEE_pairs_support_surrender_and_prisoners),

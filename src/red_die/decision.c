@@ -76,6 +76,7 @@ static void list_activations(Lister *l)
             continue;
         offer(l, mk(RD_D_RALLY, q, 0, -1, -1, -1, 0));
         offer(l, mk(RD_D_LEAVE, q, 0, -1, -1, -1, 0));
+        offer(l, mk(RD_D_ESCORT, q, 0, -1, -1, -1, 0));
         for (int t = 0; t < g->nsquads; t++) {
             offer(l, mk(RD_D_FIRE, q, min, t, -1, -1, 0));
             offer(l, mk(RD_D_ASSAULT, q, min, t, -1, -1, 0));
@@ -263,6 +264,7 @@ void rd_decision_format(const RdGame *g, const RdDecision *d, char *buf, size_t 
         break;
     case RD_D_RALLY:
     case RD_D_LEAVE:
+    case RD_D_ESCORT:
         snprintf(buf, n, "%s %s", verb, a);
         break;
     case RD_D_LOSS:
@@ -344,7 +346,7 @@ bool rd_decision_parse(const RdGame *g, const char *text, RdDecision *d, char *w
     }
     static const int words[RD_D_KINDS] = {[RD_D_MOVE] = 5, [RD_D_FIRE] = 4, [RD_D_ASSAULT] = 4, [RD_D_RALLY] = 2,
                                           [RD_D_LOSS] = 2, [RD_D_DEFEND] = 2, [RD_D_ADVANCE] = 3, [RD_D_PASS] = 1,
-                                          [RD_D_LEAVE] = 2};
+                                          [RD_D_LEAVE] = 2, [RD_D_ESCORT] = 2};
     bool line = kind == RD_D_MOVE && count == 6 && strcmp(w[5], "line") == 0;
     if (count != words[kind] + line) {
         snprintf(why, n, "'%s' takes %d word%s after it", w[0], words[kind] - 1, words[kind] == 2 ? "" : "s");
@@ -352,7 +354,8 @@ bool rd_decision_parse(const RdGame *g, const char *text, RdDecision *d, char *w
     }
     RdDecision r = mk(kind, -1, 0, -1, -1, -1, line);
     bool ok = true;
-    if (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY || kind == RD_D_LEAVE)
+    if (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY || kind == RD_D_LEAVE ||
+        kind == RD_D_ESCORT)
         ok = (r.squad = (int8_t)find_squad(g, w[1])) >= 0;
     if (ok && (kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT))
         ok = number(w[2], 0, RD_MAX_CHOSEN, &r.dice);

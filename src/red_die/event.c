@@ -186,6 +186,12 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     case RD_EV_LINE:
         snprintf(text, sizeof text, "%s %s", sq, e->value ? "deploys in line" : "breaks its line");
         break;
+    case RD_EV_CARRIED: {
+        char esc[64];
+        rd_soldier_name(g, e->other, esc, sizeof esc);
+        snprintf(text, sizeof text, "%s takes %s, badly wounded, to the rear: both leave the field", esc, so);
+        break;
+    }
     case RD_EV_LEAVE:
         snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
         break;

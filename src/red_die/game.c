@@ -187,7 +187,7 @@ static bool kind_in_stage(int stage, int kind)
     switch (stage) {
     case RD_ST_ACTIVATE:
         return kind == RD_D_MOVE || kind == RD_D_FIRE || kind == RD_D_ASSAULT || kind == RD_D_RALLY ||
-               kind == RD_D_LEAVE;
+               kind == RD_D_LEAVE || kind == RD_D_ESCORT;
     case RD_ST_LOSS:
         return kind == RD_D_LOSS;
     case RD_ST_DEFEND:
@@ -219,6 +219,8 @@ const char *rd_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n
     case RD_ST_ACTIVATE:
         if (d->kind == RD_D_LEAVE)
             return rd_leave_refusal(g, d->squad, buf, n);
+        if (d->kind == RD_D_ESCORT)
+            return rd_carry_refusal(g, d->squad, buf, n);
         return rd_activation_refusal(g, d, buf, n);
     case RD_ST_LOSS:
         return rd_loss_refusal(g, d, buf, n);
@@ -241,6 +243,8 @@ int rd_apply(RdGame *g, const RdDecision *d, RdEvents *ev, char *why, size_t n)
     case RD_ST_ACTIVATE:
         if (d->kind == RD_D_LEAVE)
             rd_leave(g, ev, d->squad);
+        else if (d->kind == RD_D_ESCORT)
+            rd_carry(g, ev, d->squad);
         else
             rd_apply_activation(g, d, ev);
         break;

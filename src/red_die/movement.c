@@ -376,3 +376,46 @@ void rd_leave(RdGame *g, RdEvents *ev, int squad)
     lead(g, ev, squad);
     lead(g, ev, ns);
 }
+
+/* RDC-WOUNDS: "He must be accompanied to the rear by a healthier soldier ...
+ * or abandoned on the spot." One able soldier of the squad (its last, never
+ * its leader) takes its first badly wounded man to the rear: both leave the
+ * table at once, as prisoners' escorts do (RDC-PRISONERS), and neither
+ * scores for the enemy. No roll, not an activation. */
+static void carry_pair(const RdGame *g, int squad, int *wounded, int *escort)
+{
+    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
+    *wounded = *escort = -1;
+    for (int i = 0; i < n && *wounded < 0; i++)
+        if (g->soldiers[m[i]].wound == RD_BAD)
+            *wounded = m[i];
+    for (int i = n - 1; i > 0 && *escort < 0; i--) /* m[0] leads */
+        if (rd_soldier_able(&g->soldiers[m[i]]) && !g->soldiers[m[i]].leader)
+            *escort = m[i];
+}
+
+const char *rd_carry_refusal(const RdGame *g, int squad, char *buf, size_t n)
+{
+    if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
+        return rd_refuse(buf, n, "not a squad of the side with the initiative");
+    int wounded, escort;
+    carry_pair(g, squad, &wounded, &escort);
+    if (wounded < 0)
+        return rd_refuse(buf, n, "no badly wounded man in the squad");
+    if (escort < 0)
+        return rd_refuse(buf, n, "no one fit to escort him but the leader");
+    return NULL;
+}
+
+void rd_carry(RdGame *g, RdEvents *ev, int squad)
+{
+    int wounded, escort;
+    carry_pair(g, squad, &wounded, &escort);
+    if (wounded < 0 || escort < 0)
+        return;
+    g->soldiers[wounded].where = RD_CARRIED;
+    g->soldiers[escort].where = RD_ESCORTING;
+    g->squads[squad].line = 0; /* a line with gaps is no line */
+    rd_emit(ev, RD_EV_CARRIED, g->squads[squad].side, squad, wounded, escort, -1, -1, 0, 0);
+    rd_after_leaving(g, ev, wounded); /* a leader carried off: another leads */
+}

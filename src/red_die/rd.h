@@ -55,7 +55,8 @@ enum {
     RD_SKEDADDLED,  /* ran off (red die, Fearful); may come back by a Rally 6 */
     RD_ROUTED,      /* ran off with his routed squad (Run for your life!): for good */
     RD_PRISONER,    /* taken by the enemy (RdGame.captor) */
-    RD_ESCORTING    /* gone to the rear with prisoners ([4.0]) */
+    RD_ESCORTING,   /* gone to the rear as an escort: of prisoners ([4.0]) or of a badly wounded man ([3.2]) */
+    RD_CARRIED      /* badly wounded, taken to the rear by an escort ([3.2]): out of the game, no points */
 };
 /* His wounds. */
 enum { RD_UNHURT, RD_LIGHT, RD_BAD };
@@ -137,7 +138,8 @@ typedef struct {
     X(DEFEND, "defend")   /* dice (0: hold fire) */                                                             \
     X(ADVANCE, "advance") /* col row: Enterprising's free move */                                               \
     X(PASS, "pass")       /* declines a heroic action */                                                        \
-    X(LEAVE, "leave")     /* squad: leaves its badly wounded on the spot (no roll, not an activation) */
+    X(LEAVE, "leave")     /* squad: leaves its badly wounded on the spot (no roll, not an activation) */ \
+    X(ESCORT, "escort")   /* squad: one able soldier takes one of its badly wounded to the rear (the same) */
 
 typedef enum {
 #define RD_D_ENUM(name, word) RD_D_##name,
@@ -208,6 +210,7 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(RETURN, "RDC-RALLY")           /* side squad soldier: back from skedaddling */                            \
     X(LINE, "RDC-VOLLEY")            /* side squad, value: 1 in line, 0 cloud */                                \
     X(LEAVE, "RDC-WOUNDS")           /* side squad(the wounded, apart) other(the squad they were in), value: how many */                                \
+    X(CARRIED, "RDC-WOUNDS")         /* side squad soldier(the badly wounded) other(his escort): both to the rear */ \
     X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */               \
     X(DEFEND, "RDC-ASSAULT")         /* side squad(the defender) other(the assailant), value2: pool */          \
     X(CAP, "RDC-RED-DICE")           /* side squad, value: 0 red dice held at RD_MAX_RED, 1 pool at RD_MAX_POOL; value2: dice lost */

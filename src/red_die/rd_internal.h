@@ -100,6 +100,9 @@ int rd_nearest_enemy(const RdGame *g, int squad);
  * (RDC-WOUNDS): the one way a squad sheds them. */
 const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n);
 void rd_leave(RdGame *g, RdEvents *ev, int squad);
+/* RDC-WOUNDS: one able soldier takes the squad's first badly wounded man to the rear. */
+const char *rd_carry_refusal(const RdGame *g, int squad, char *buf, size_t n);
+void rd_carry(RdGame *g, RdEvents *ev, int squad);
 
 /* fire.c (RDC-FIRE, RDC-VOLLEY, RDC-FIRE-LOSS, RDC-WOUNDS, RDC-LOSSES) */
 /* Resolves a fire of squad at target with successes (net) and bonus; the

@@ -350,6 +350,12 @@ void rd_decision_words(const RdGame *g, const RdDecision *d, char *buf, size_t n
     case RD_D_RALLY:
         snprintf(buf, n, "%c %s: rally (initiative passes)", la, a);
         break;
+    case RD_D_ESCORT:
+        snprintf(buf, n, "%c %s: a man takes a badly wounded to the rear (no roll)", la, a);
+        break;
+    case RD_D_LEAVE:
+        snprintf(buf, n, "%c %s: leave the badly wounded on the spot (no roll)", la, a);
+        break;
     case RD_D_LOSS: {
         rd_soldier_name(g, d->target, b, sizeof b);
         const RdSoldier *s = d->target >= 0 && d->target < g->nsoldiers ? &g->soldiers[d->target] : NULL;
@@ -375,7 +381,7 @@ void rd_squad_line(const RdGame *g, int squad, char *buf, size_t n)
 {
     char name[64];
     rd_squad_name(g, squad, name, sizeof name);
-    int on = 0, total = 0, light = 0, bad = 0, down = 0, off[6] = {0};
+    int on = 0, total = 0, light = 0, bad = 0, down = 0, off[7] = {0};
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
         if (s->squad != squad)
@@ -386,20 +392,20 @@ void rd_squad_line(const RdGame *g, int squad, char *buf, size_t n)
             light += s->wound == RD_LIGHT;
             bad += s->wound == RD_BAD;
             down += s->prone != 0;
-        } else if (s->where >= 0 && s->where < 6)
+        } else if (s->where >= 0 && s->where < 7)
             off[s->where]++;
     }
     const RdSquad *q = &g->squads[squad];
     const char *qual = q->quality >= 1 && q->quality < RD_MAX_QUALITY ? g->rules->quality_name[q->quality] : "?";
     int l = snprintf(buf, n, "%c %s %.3s %d/%d", rd_squad_letter(g, squad), name, qual, on, total);
-    static const char *const offw[6] = {"", "dead", "fled", "routed", "pris", "escort"};
+    static const char *const offw[7] = {"", "dead", "fled", "routed", "pris", "escort", "rear"};
     if (light)
         l += snprintf(buf + l, n > (size_t)l ? n - (size_t)l : 0, " %dlt", light);
     if (down)
         l += snprintf(buf + l, n > (size_t)l ? n - (size_t)l : 0, " %ddown", down);
     if (bad)
         l += snprintf(buf + l, n > (size_t)l ? n - (size_t)l : 0, " %dbad", bad);
-    for (int w = 1; w < 6; w++)
+    for (int w = 1; w < 7; w++)
         if (off[w])
             l += snprintf(buf + l, n > (size_t)l ? n - (size_t)l : 0, " %d%s", off[w], offw[w]);
     if (q->routed)
@@ -466,7 +472,8 @@ const char *const *rd_symbol_lines(void)
         "Soldiers: the squad's letter, Union a-m, Confederates n-z; the leader",
         " in capitals (A), his men small (a); underlined: lightly wounded;",
         " _ a man down (lightly wounded, prone); - badly wounded. The dead, the",
-        " fled, prisoners and escorts are counted in the list of squads.",
+        " fled, prisoners, escorts and the wounded gone to the rear are counted",
+        " in the list of squads (1dead 2fled 1pris 1escort 1rear).",
         "Aiming: * the line of fire between the leaders (lit red: blocked).",
         NULL};
     return lines;
