@@ -39,6 +39,7 @@ typedef struct {
     int seen_side;
     int replay_at; /* guv replay: the records shown; -1 playing */
     int news_from; /* the log entries since the player's last order start here */
+    const char *news_lead; /* "since your order:", or before any: "since the start:", "since you resumed:" */
     char msg[600];
 } RdUi;
 
@@ -426,6 +427,7 @@ static void choose(RdUi *u)
         return;
     }
     u->news_from = from; /* what this order and the answers to it did, until the next order */
+    u->news_lead = "since your order:";
     after_change(u);
 }
 
@@ -447,7 +449,7 @@ static bool news_text(const RdUi *u, char *buf, size_t n)
     }
     if (acts[RD_UNION] + acts[RD_CONFEDERATE] < 2)
         return false;
-    size_t l = (size_t)snprintf(buf, n, "since your order:");
+    size_t l = (size_t)snprintf(buf, n, "%s", u->news_lead);
     const char *sep = " ";
     for (int side = 0; side < RD_SIDES && l < n; side++)
         if (acts[side]) {
@@ -546,6 +548,7 @@ static void run_rd(RdUi *u)
     u->seen_side = -1;
     u->replay_at = -1;
     u->news_from = u->play.nlog;
+    u->news_lead = u->play.nlog == 0 ? "since the start:" : "since you resumed:";
     after_change(u);
     keys_on_idle(flush_rd, u);
     for (;;) {
