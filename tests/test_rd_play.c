@@ -257,6 +257,34 @@ static void test_escort_in_words(void **state)
     assert_non_null(strstr(line, "3/5 1escort 1rear"));
 }
 
+/* The target line gives the measures the rules use: the leaders' distance and its band, the
+ * cover most of the target holds (an audit found the nearest soldiers' distance shown, 48.5 cm
+ * "medium", beside the long range's -1 the rules applied). */
+static void test_target_line_measures_as_the_rules(void **state)
+{
+    (void)state;
+    static RdField f;
+    rt_field(&f, 48, 40);
+    rt_squad(&f, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 8, 20, 2, false, 4);
+    rt_squad(&f, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 8, 20, 27, false, 0);
+    static RdGame g;
+    rt_new(&g, &f);
+    RdDecision d;
+    char why[200], line[300];
+    assert_true(rd_decision_parse(&g, "fire reb 2 yank", &d, why, sizeof why));
+    assert_int_equal(rd_leaders_mm(&g, 0, 1), 625);
+    assert_int_equal(rd_fire_band(&g, 0, 1), RD_LONG);
+    rd_target_text(&g, &d, line, sizeof line);
+    assert_non_null(strstr(line, "yank at 62.5 cm between the leaders (long range), cover none, -1 success;"));
+    assert_true(rd_decision_parse(&g, "assault reb 2 yank", &d, why, sizeof why));
+    rd_target_text(&g, &d, line, sizeof line);
+    char want[80];
+    int mm = rd_assault_reach_mm(&g, 0, 1);
+    assert_true(mm > 0 && mm < 625); /* the nearest of the target, from the leader */
+    snprintf(want, sizeof want, "at %d.%d cm from the leader (assault up to 40 cm)", mm / 10, mm % 10);
+    assert_non_null(strstr(line, want));
+}
+
 /* The screen's long lines give way to short words, then a '~', never spill over. */
 static void test_lines_fit(void **state)
 {
@@ -348,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_symbols),
         cmocka_unit_test(test_lines_fit),
         cmocka_unit_test(test_escort_in_words),
+        cmocka_unit_test(test_target_line_measures_as_the_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -331,6 +331,7 @@ static void test_RDC_HEROIC_enterprising_and_fire_at_will(void **state)
     assert_int_equal(g.stage, RD_ST_HEROIC_FIRE);
     RdDecision d = {RD_D_FIRE, 0, 2, 1, -1, -1, 0};
     assert_int_equal(rd_needed(&g, &d), 1); /* regulars 3, short range (15 cm) +1, the heroic +1 */
+    assert_false(rd_roll_heroic_allowed(&g, &d)); /* the activation's one heroic roll is spent */
     rt_dice(&g, 3, 4, 4, 3); /* 2 chosen + 1 red: 2 successes + 1 (short) + 1 = 4: two hits */
     rt_log_clear();
     rt_do(&g, "fire reb 2 yank");
@@ -702,6 +703,12 @@ static void test_RDC_ASSAULT_reach_defensive_fire_and_behind(void **state)
     assert_int_equal(rd_to_move(&g), RD_UNION);
     RdDecision def = {RD_D_DEFEND, -1, 3, -1, -1, -1, 0};
     assert_int_equal(rd_needed(&g, &def), 3); /* regulars 3, short +1, surprise -1 */
+    /* a defensive fire is not the defender's activation: a crisis waits (assault.c), so the
+     * successes it needs do not count it, and no red die brings a heroic roll */
+    g.squads[1].crisis = 2;
+    assert_int_equal(rd_needed(&g, &def), 3);
+    g.squads[1].crisis = 0;
+    assert_false(rd_roll_heroic_allowed(&g, &def));
     /* defensive fire: one hit, a dead attacker; then the melee */
     rt_log_clear();
     rt_dice(&g, 3, 4, 4, 4);

@@ -10,6 +10,18 @@
 
 #include "red_die/rd_internal.h"
 
+int rd_assault_reach_mm(const RdGame *g, int squad, int target)
+{
+    int a = rd_leader(g, squad), best = -1;
+    for (int i = 0; i < g->nsoldiers && a >= 0; i++)
+        if (g->soldiers[i].squad == target && g->soldiers[i].where == RD_ON_TABLE) {
+            int mm = rd_distance_mm(RDR(g), rd_soldier_cell(g, a), rd_soldier_cell(g, i));
+            if (best < 0 || mm < best)
+                best = mm;
+        }
+    return best;
+}
+
 const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf, size_t n)
 {
     if (squad < 0 || squad >= g->nsquads || target < 0 || target >= g->nsquads)
@@ -135,7 +147,7 @@ void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev)
     int crisis = g->squads[target].crisis; /* not an activation: a crisis waits for the next one */
     g->squads[target].crisis = 0;
     rd_emit(ev, RD_EV_DEFEND, side, target, -1, squad, -1, -1, RD_FIRE, d->dice + rd_red_rolled(g, side, d->dice, 0));
-    rd_activation_roll(g, ev, target, d->dice, 0, false, RD_ROLL_ACTIVATION, &roll);
+    rd_activation_roll(g, ev, target, d->dice, 0, rd_roll_heroic_allowed(g, d), RD_ROLL_ACTIVATION, &roll);
     g->squads[target].crisis = (int8_t)crisis;
     if (roll.fiasco || roll.disaster) {
         rd_emit(ev, roll.disaster ? RD_EV_DISASTER : RD_EV_FIASCO, side, target, -1, -1, -1, -1, 0, 0);

@@ -138,10 +138,21 @@ static int successes_for(const RdGame *g, int squad, int mm, bool line)
     return -1;
 }
 
-static int fire_needed(const RdGame *g, int squad, int target, int bonus)
+/* crisis: whether the squad's crisis (Doubtful) spoils this roll: an activation's, not a
+ * defensive fire's (assault.c keeps it for the next activation). */
+static int fire_needed(const RdGame *g, int squad, int target, int bonus, bool crisis)
 {
     int need = g->squads[target].quality - rd_fire_modifier(g, squad, target) - bonus;
-    return (need < 1 ? 1 : need) + rd_denied(g, squad);
+    return (need < 1 ? 1 : need) + rd_denied(g, squad) - (crisis ? 0 : g->squads[squad].crisis);
+}
+
+bool rd_roll_heroic_allowed(const RdGame *g, const RdDecision *d)
+{
+    if (d->kind == RD_D_DEFEND)
+        return false; /* not an activation of the defender's */
+    if (g->stage == RD_ST_HEROIC_FIRE)
+        return g->act.heroics > 0; /* Fire at will: the activation's heroic rolls left */
+    return RDR(g)->heroic_per_activation > 0;
 }
 
 int rd_needed(const RdGame *g, const RdDecision *d)
@@ -156,14 +167,14 @@ int rd_needed(const RdGame *g, const RdDecision *d)
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_FIRE:
-        return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0);
+        return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0, true);
     case RD_D_ASSAULT: {
         int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
                                                                                    : successes_for(g, d->squad, mm, false);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_DEFEND:
-        return fire_needed(g, g->act.target, g->act.squad, RDR(g)->surprise_mod);
+        return fire_needed(g, g->act.target, g->act.squad, RDR(g)->surprise_mod, false);
     default:
         return 0;
     }

@@ -12,6 +12,12 @@
 
 #include "red_die/rd_internal.h"
 
+int rd_leaders_mm(const RdGame *g, int squad, int target)
+{
+    int a = rd_leader(g, squad), b = rd_leader(g, target);
+    return a < 0 || b < 0 ? -1 : rd_distance_mm(RDR(g), rd_soldier_cell(g, a), rd_soldier_cell(g, b));
+}
+
 int rd_fire_band(const RdGame *g, int squad, int target)
 {
     int a = rd_leader(g, squad), b = rd_leader(g, target);
@@ -93,8 +99,10 @@ const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, s
 }
 
 /* The cover of the target unit: the one half plus one of its soldiers that may be hit hold. */
-static int unit_cover(const RdGame *g, int squad, int target)
+int rd_fire_cover(const RdGame *g, int squad, int target)
 {
+    if (rd_leader(g, squad) < 0)
+        return RD_COVER_NONE;
     RdCell targets[RD_MAX_SOLDIERS], from = rd_soldier_cell(g, rd_leader(g, squad));
     int nt = rd_squad_cells(g, target, RD_HITTABLE, targets), count[RD_NCOVER] = {0};
     for (int i = 0; i < nt; i++)
@@ -113,7 +121,7 @@ int rd_fire_modifier(const RdGame *g, int squad, int target)
     int m = band_modifier(g, squad, rd_fire_band(g, squad, target));
     if (m == RD_OUT_OF_RANGE || rd_leader(g, squad) < 0)
         return m;
-    return m + RDR(g)->cover_mod[unit_cover(g, squad, target)];
+    return m + RDR(g)->cover_mod[rd_fire_cover(g, squad, target)];
 }
 
 void rd_fire(RdGame *g, RdEvents *ev, int squad, int target, int successes, int bonus, int after)

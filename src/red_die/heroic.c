@@ -112,6 +112,7 @@ const char *rd_heroic_refusal(const RdGame *g, const RdDecision *d, char *buf, s
 void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev)
 {
     int squad = g->act.squad;
+    bool heroic_ok = rd_roll_heroic_allowed(g, d); /* asked at the stage the odds were shown */
     g->stage = RD_ST_ACTIVATE;
     g->to_move = g->initiative;
     if (d->kind == RD_D_ADVANCE)
@@ -123,7 +124,7 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev)
     RdRoll roll;
     rd_emit(ev, RD_EV_ACTIVATE, g->squads[squad].side, squad, -1, d->target, -1, -1, RD_FIRE,
             d->dice + rd_red_rolled(g, g->squads[squad].side, d->dice, 0));
-    rd_activation_roll(g, ev, squad, d->dice, 0, g->act.heroics > 0, RD_ROLL_ACTIVATION, &roll);
+    rd_activation_roll(g, ev, squad, d->dice, 0, heroic_ok, RD_ROLL_ACTIVATION, &roll);
     g->act.heroic_pending = (int8_t)(g->act.heroic_pending + roll.sixes_red);
     if (roll.fiasco || roll.disaster) {
         rd_failed(g, ev, squad, &roll);

@@ -270,6 +270,9 @@ int rd_pool(const RdGame *g, const RdDecision *d, int *red);
 /* The raw successes (4-5-6, before modifiers) d needs: moving to its cell,
  * hitting with a fire, reaching the target of an assault. 0 for a rally. */
 int rd_needed(const RdGame *g, const RdDecision *d);
+/* Whether a red die's heroic face may bring a heroic roll in d's roll: never in a defensive
+ * fire, in Fire at will only while the activation has a heroic roll left. */
+bool rd_roll_heroic_allowed(const RdGame *g, const RdDecision *d);
 
 /* The chances of a roll of `dice` white dice (chosen and repeat) and `red`
  * red dice, which count alike: at_least[k] the chance of k or more
@@ -288,6 +291,15 @@ const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, s
 const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf, size_t n);
 /* Successes added to a fire of squad at target (weapon or volley, cover). */
 int rd_fire_modifier(const RdGame *g, int squad, int target);
+/* What that modifier is made of, as the rules measure it: the range band between the two
+ * leaders (RD_SHORT.., -1 beyond long range), their distance in mm, and the cover the greater
+ * part of the target holds against the firing leader (RD_COVER_*). */
+int rd_fire_band(const RdGame *g, int squad, int target);
+int rd_leaders_mm(const RdGame *g, int squad, int target);
+int rd_fire_cover(const RdGame *g, int squad, int target);
+/* An assault's reach: the mm from the squad's leader to the target's nearest soldier, rounded
+ * (-1 none); rd_assault_refusal compares the same distance unrounded with rules.assault_mm. */
+int rd_assault_reach_mm(const RdGame *g, int squad, int target);
 /* Soldiers of a squad on the table / able to act (on the table, not badly
  * wounded, not down). */
 int rd_on_table(const RdGame *g, int squad);

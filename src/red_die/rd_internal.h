@@ -115,7 +115,6 @@ const char *rd_loss_refusal(const RdGame *g, const RdDecision *d, char *buf, siz
 void rd_apply_loss(RdGame *g, const RdDecision *d, RdEvents *ev);
 /* A result of a loss table (RD_FX_DEAD/BAD_WOUND/LIGHT_WOUND) on a soldier, wounds combined. */
 void rd_wound(RdGame *g, RdEvents *ev, int soldier, int effect, const RdTable *table);
-int rd_fire_band(const RdGame *g, int squad, int target);
 
 /* assault.c, melee.c (RDC-ASSAULT, RDC-MELEE, RDC-SURRENDER) */
 void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool defensive_fire);

@@ -141,7 +141,7 @@ bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o)
     rd_chances(g->rules, o->pool - o->red, o->red, &c);
     o->fiasco = c.fiasco;
     o->disaster = c.disaster;
-    o->heroic = c.heroic;
+    o->heroic = rd_roll_heroic_allowed(g, d) ? c.heroic : 0.0;
     o->success = o->needed < 0 || o->needed > o->pool ? 0.0 : c.at_least[o->needed];
     int faces = 0; /* each red die's face that makes a man of the squad run (activation.c) */
     for (int f = 0; f < 6; f++)
@@ -182,7 +182,7 @@ void rd_odds_text(const RdOdds *o, int width, char *buf, size_t n)
     else
         snprintf(need, sizeof need, "need %d", o->needed);
     char a[8], b[8], c[8], h[24] = "", hp[8], run[40] = "", rp[8];
-    if (o->red > 0)
+    if (o->red > 0 && o->heroic > 0)
         snprintf(h, sizeof h, ", %s heroic", percent(o->heroic, hp));
     if (o->run_off >= 1.5)
         snprintf(run, sizeof run, ", ~%d run off", (int)(o->run_off + 0.5));
@@ -221,6 +221,7 @@ void rd_fit(char *s, size_t n, int width)
      * "1 activation, CSA 4 acts" */
     static const char *const steps[][3][2] = {
         {{"; L: the log", ""}},
+        {{" between the leaders", ""}, {" from the leader", ""}},
         {{"  ", " "}},
         {{" range)", ")"}},
         {{" successes", " succ."}},
@@ -239,23 +240,6 @@ void rd_fit(char *s, size_t n, int width)
     }
 }
 
-int rd_squads_mm(const RdGame *g, int a, int b)
-{
-    int best = -1;
-    for (int i = 0; i < g->nsoldiers; i++) {
-        if (g->soldiers[i].squad != a || g->soldiers[i].where != RD_ON_TABLE)
-            continue;
-        for (int j = 0; j < g->nsoldiers; j++) {
-            if (g->soldiers[j].squad != b || g->soldiers[j].where != RD_ON_TABLE)
-                continue;
-            int mm = rd_distance_mm(g->rules, rd_soldier_cell(g, i), rd_soldier_cell(g, j));
-            if (best < 0 || mm < best)
-                best = mm;
-        }
-    }
-    return best;
-}
-
 void rd_target_text(const RdGame *g, const RdDecision *d, char *buf, size_t n)
 {
     buf[0] = '\0';
@@ -263,29 +247,27 @@ void rd_target_text(const RdGame *g, const RdDecision *d, char *buf, size_t n)
         return;
     char name[64];
     rd_squad_name(g, d->target, name, sizeof name);
-    int mm = rd_squads_mm(g, d->squad, d->target);
     const RdRules *r = g->rules;
-    const char *band = mm <= r->range_mm[RD_SHORT]    ? "short"
-                       : mm <= r->range_mm[RD_MEDIUM] ? "medium"
-                       : mm <= r->range_mm[RD_LONG]   ? "long"
-                                                      : "out of";
+    /* the measures the rules take (fire.c, assault.c), not the screen's own */
     if (d->kind == RD_D_ASSAULT) {
-        snprintf(buf, n, "%c %s at %d.%d cm (assault up to %d cm)", rd_squad_letter(g, d->target), name, mm / 10,
-                 mm % 10, r->assault_mm / 10);
+        int mm = rd_assault_reach_mm(g, d->squad, d->target);
+        snprintf(buf, n, "%c %s at %d.%d cm from the leader (assault up to %d cm)", rd_squad_letter(g, d->target), name,
+                 mm / 10, mm % 10, r->assault_mm / 10);
         return;
     }
-    int a = rd_leader(g, d->squad), b = rd_leader(g, d->target);
-    const char *cover = "none";
-    if (a >= 0 && b >= 0) {
-        int c = rd_cover(g->field, r, rd_soldier_cell(g, a), rd_soldier_cell(g, b));
-        cover = c == RD_COVER_HEAVY ? "heavy" : c == RD_COVER_LIGHT ? "light" : "none";
-    }
+    int mm = rd_leaders_mm(g, d->squad, d->target), b = rd_fire_band(g, d->squad, d->target);
+    const char *band = b == RD_SHORT ? "short" : b == RD_MEDIUM ? "medium" : b == RD_LONG ? "long" : "out of";
+    int c = rd_fire_cover(g, d->squad, d->target), mod = rd_fire_modifier(g, d->squad, d->target);
+    const char *cover = c == RD_COVER_HEAVY ? "heavy" : c == RD_COVER_LIGHT ? "light" : "none";
     char why[160];
     const char *no = rd_fire_refusal(g, d->squad, d->target, why, sizeof why);
-    snprintf(buf, n, "%c %s at %d.%d cm (%s range), cover %s, %+d success%s; line of fire: %s",
-             rd_squad_letter(g, d->target), name, mm / 10, mm % 10, band, cover, rd_fire_modifier(g, d->squad, d->target),
-             rd_fire_modifier(g, d->squad, d->target) == 1 || rd_fire_modifier(g, d->squad, d->target) == -1 ? "" : "es",
-             no ? no : "yes");
+    if (mod == RD_OUT_OF_RANGE)
+        snprintf(buf, n, "%c %s at %d.%d cm between the leaders (out of range); line of fire: %s",
+                 rd_squad_letter(g, d->target), name, mm / 10, mm % 10, no ? no : "yes");
+    else
+        snprintf(buf, n, "%c %s at %d.%d cm between the leaders (%s range), cover %s, %+d success%s; line of fire: %s",
+                 rd_squad_letter(g, d->target), name, mm / 10, mm % 10, band, cover, mod,
+                 mod == 1 || mod == -1 ? "" : "es", no ? no : "yes");
 }
 
 /* ---- words -------------------------------------------------------------------- */

@@ -94,9 +94,9 @@ void rd_odds_text(const RdOdds *o, int width, char *buf, size_t n);
  * give way ("(medium range)" "(medium)", "successes" "succ.", "Confederate" "CSA",
  * "activations" "acts", "points" "VP"), then the line is cut with '~'. */
 void rd_fit(char *s, size_t n, int width);
-/* The shortest distance between two squads' soldiers on the table, in mm (-1 none). */
-int rd_squads_mm(const RdGame *g, int a, int b);
-/* A fire or assault's target measured: "7th-tn at 32.5 cm (medium range), cover light, line of fire: yes". */
+/* A fire or assault's target as the rules measure it (a fire: the leaders' distance, its range
+ * band, the cover most of the target holds; an assault: the leader to the nearest target soldier):
+ * "n 7th-tn at 32.5 cm between the leaders (medium range), cover light, -1 success; line of fire: yes". */
 void rd_target_text(const RdGame *g, const RdDecision *d, char *buf, size_t n);
 
 /* "Hazel Grove  pass 3/24  CSA has the initiative  red U1 C0  points U0 C5" */
