@@ -759,11 +759,11 @@ static void test_RDC_MELEE_pairs_support_surrender_and_prisoners(void **state)
     LOG_HAS("yank surrenders");
     assert_int_equal(g.soldiers[rt_soldier(&g, "yank.2")].where, RD_PRISONER);
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.4")].where, RD_ESCORTING);
-    /* no Union soldier left: the game ends; the leader dead 3, his successor taken 3 */
+    /* no Union soldier left: the game ends; the leader dead 3, the man who took command taken 2 */
     assert_true(rd_over(&g));
     int p[RD_SIDES];
     rd_points(&g, p);
-    assert_int_equal(p[RD_CONFEDERATE], 6);
+    assert_int_equal(p[RD_CONFEDERATE], 5);
     assert_int_equal(rd_result(&g), RD_CONFEDERATE);
 }
 
@@ -927,6 +927,29 @@ static void test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout(void **state
     assert_int_equal(g.soldiers[0].where, RD_PRISONER);
     assert_int_equal(g.soldiers[rt_soldier(&g, "yank.3")].where, RD_ESCORTING); /* 6 prisoners: 2 escorts */
     assert_int_equal(g.soldiers[rt_soldier(&g, "yank.2")].where, RD_ESCORTING);
+}
+
+/* [5.0] "for each leader eliminated/captured: 3 points": the squads' leaders of the set-up. A
+ * badly wounded private left behind, who leads the men left with him, is worth a soldier's point
+ * (an audit found 3). */
+static void test_RDC_VICTORY_a_leader_is_a_set_up_leader(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 5, 3, 30, RD_RIFLED_MUSKET);
+    int w = rt_soldier(&g, "reb.3"), officer = rd_leader(&g, 0);
+    g.soldiers[w].wound = RD_BAD;
+    rt_do(&g, "leave reb");
+    assert_int_equal(rd_leader(&g, 2), w); /* he leads the wounded left behind */
+    assert_true(rd_officer(&g, officer));
+    assert_false(rd_officer(&g, w));
+    int p[RD_SIDES];
+    g.soldiers[w].where = RD_DEAD;
+    rd_points(&g, p);
+    assert_int_equal(p[RD_UNION], rt_rules()->vp_soldier);
+    g.soldiers[officer].where = RD_DEAD;
+    rd_points(&g, p);
+    assert_int_equal(p[RD_UNION], rt_rules()->vp_soldier + rt_rules()->vp_leader);
 }
 
 static void test_RDC_VICTORY_points_and_the_end(void **state)
@@ -1212,6 +1235,7 @@ int main(void)
         cmocka_unit_test(test_RDC_HEROIC_a_player_may_pass),
         cmocka_unit_test(test_RDC_DISASTER_confused_crisis_hesitant_fearful_rout),
         cmocka_unit_test(test_RDC_VICTORY_points_and_the_end),
+        cmocka_unit_test(test_RDC_VICTORY_a_leader_is_a_set_up_leader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

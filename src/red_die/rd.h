@@ -68,8 +68,9 @@ typedef struct {
     int8_t where;  /* RD_ON_TABLE, RD_DEAD, ... */
     int8_t wound;  /* RD_UNHURT, RD_LIGHT, RD_BAD */
     int8_t prone;  /* lightly wounded, down: 1; 2 while his side's activation that gets him up runs */
-    int8_t leader; /* 1: he leads his squad, or led one (a leader for the victory points); the squad's
-                      leader is its first soldier on the table so marked (rd_leader) */
+    int8_t leader; /* 1: he leads his squad, or led one; the squad's leader is its first soldier on
+                      the table so marked (rd_leader). The victory points' leaders are the set-up's
+                      (rd_officer), not the men who took command after them */
     int8_t captor; /* the side holding him prisoner, -1 */
 } RdSoldier;
 
@@ -305,6 +306,9 @@ int rd_assault_reach_mm(const RdGame *g, int squad, int target);
 int rd_on_table(const RdGame *g, int squad);
 int rd_able(const RdGame *g, int squad);
 int rd_leader(const RdGame *g, int squad);
+/* A squad's leader at the set-up (the first soldier of his squad): he scores rules.vp_leader
+ * for the enemy when he falls or is taken ([5.0]); a man who took command later does not. */
+bool rd_officer(const RdGame *g, int soldier);
 RdCell rd_soldier_cell(const RdGame *g, int soldier);
 bool rd_may_activate(const RdGame *g, int squad);
 /* mm the squad may move with that many successes (the table, the cap, half

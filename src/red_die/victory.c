@@ -2,7 +2,8 @@
  * objective held at the end (a side's soldiers within its radius and none
  * of the enemy's), rules.vp_soldier for each enemy soldier off the table
  * (dead, skedaddled, routed), rules.vp_prisoner for each prisoner,
- * rules.vp_leader instead for a leader eliminated or captured) and RDC-END
+ * rules.vp_leader instead for a leader eliminated or captured: a squad's
+ * leader at the set-up, not a man who took command later) and RDC-END
  * (the game ends after the field's `length` passes of the initiative, or
  * when a side has no soldier able to act; the more points win). */
 #include "red_die/rd_internal.h"
@@ -16,9 +17,9 @@ void rd_points(const RdGame *g, int points[RD_SIDES])
         const RdSoldier *s = &g->soldiers[i];
         int enemy = RD_ENEMY(g->squads[s->home].side);
         if (s->where == RD_DEAD || s->where == RD_SKEDADDLED || s->where == RD_ROUTED)
-            points[enemy] += s->leader ? r->vp_leader : r->vp_soldier;
+            points[enemy] += rd_officer(g, i) ? r->vp_leader : r->vp_soldier;
         else if (s->where == RD_PRISONER)
-            points[s->captor] += s->leader ? r->vp_leader : r->vp_prisoner;
+            points[s->captor] += rd_officer(g, i) ? r->vp_leader : r->vp_prisoner;
     }
     for (int o = 0; o < f->nobjectives; o++) {
         const RdObjective *ob = &f->objectives[o];
