@@ -767,6 +767,62 @@ static void test_RDC_MELEE_pairs_support_surrender_and_prisoners(void **state)
     assert_int_equal(rd_result(&g), RD_CONFEDERATE);
 }
 
+/* Bayonets!: "Half of the soldiers advance 20 cm to assault ... Split the unit": the half that
+ * stays does not fight, even within the leader's voice (an audit found the parent's leader
+ * paired first). */
+static void test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 6, 3, 17, RD_RIFLED_MUSKET);
+    g.red[RD_CONFEDERATE] = 1;
+    g.squads[1].facing = 4; /* from behind: no defensive fire to answer */
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 6); /* the move, a red 6 */
+    rt_dice(&g, 1, 5);       /* Bayonets! */
+    rt_do(&g, "move reb 2 20 12");
+    LOG_HAS("3 soldiers split from reb as reb+2");
+    LOG_HAS("RDC-MELEE");
+    for (int k = 1; k <= 3; k++) { /* the parent's leader and the two men who stay */
+        char who[32];
+        snprintf(who, sizeof who, ": reb.%d (", k);
+        if (rt_log_has(who)) {
+            rt_log_print();
+            fail_msg("reb.%d, who stayed, fought in the melee", k);
+        }
+    }
+    LOG_HAS(": reb.4 (");
+}
+
+/* [3.3.1] "The wounded are automatically taken as prisoner": a lightly wounded man back on his
+ * feet too, when his squad is defeated (an audit found him fleeing with it). */
+static void test_RDC_MELEE_the_walking_wounded_are_taken(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 6, 8, 13, RD_RIFLED_MUSKET);
+    int walking = rt_soldier(&g, "yank.8");
+    g.soldiers[walking].wound = RD_LIGHT; /* up again: not down, he fights (in support) */
+    rt_dice(&g, 2, 4, 4);
+    rt_do(&g, "assault reb 2 yank");
+    /* six pairs, the Union's two supernumeraries backing the first two: those two pairs the
+     * attackers win (3 against 0 + 1), a dead man each; the other four tie */
+    for (int p = 0; p < 6; p++) {
+        rt_dice(&g, 3, 4, 4, 4);
+        if (p < 2) {
+            rt_dice(&g, 3, 1, 1, 1);
+            rt_dice(&g, 1, 1);
+        } else
+            rt_dice(&g, 3, 4, 4, 4);
+    }
+    rt_log_clear();
+    rt_do(&g, "defend 0");
+    LOG_HAS("yank is defeated, 2 losses to 0");
+    assert_false(rt_log_has("surrenders")); /* six left: they flee */
+    assert_int_equal(g.soldiers[walking].where, RD_PRISONER);
+    assert_int_equal(rd_on_table(&g, 1), 5);
+}
+
 static void test_RDC_MELEE_defenceless_and_defeat_flight(void **state)
 {
     (void)state;
@@ -1219,6 +1275,8 @@ int main(void)
         cmocka_unit_test(test_RDC_HEROIC_enterprising_and_fire_at_will),
         cmocka_unit_test(test_RDC_HEROIC_recovery_and_charge),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_split_the_squad),
+        cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
+        cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),
         cmocka_unit_test(test_RDC_FIRE_range_line_of_fire_and_extra_hits),
         cmocka_unit_test(test_RDC_VOLLEY_a_line_of_six),

@@ -78,6 +78,7 @@ void rd_heroic(RdGame *g, RdEvents *ev)
         int target = who >= 0 ? rd_nearest_enemy(g, who) : -1;
         if (target >= 0) {
             g->act.bonus = (int8_t)row->amount;
+            g->act.alone = row->effect == RD_FX_BAYONETS; /* "Half of the soldiers advance ... Split the unit" */
             rd_assault(g, ev, who, target, row->distance_mm, true);
             return;
         }

@@ -26,7 +26,8 @@ static int melee_successes(RdGame *g, RdEvents *ev, int soldier)
     return s;
 }
 
-/* The defeated squad: surrenders, or flees leaving its wounded as prisoners. */
+/* The defeated squad: surrenders, or flees leaving its wounded as prisoners ([3.3.1] "The
+ * wounded are automatically taken as prisoner": lightly wounded on their feet too). */
 static void defeat(RdGame *g, RdEvents *ev, int loser, int winner, int winners)
 {
     const RdRules *r = RDR(g);
@@ -37,7 +38,7 @@ static void defeat(RdGame *g, RdEvents *ev, int loser, int winner, int winners)
     if (surrender)
         rd_emit(ev, RD_EV_SURRENDER, side, loser, -1, winner, -1, -1, n, winners);
     for (int i = n - 1; i >= 0; i--)
-        if (surrender || g->soldiers[m[i]].wound == RD_BAD || g->soldiers[m[i]].prone) {
+        if (surrender || g->soldiers[m[i]].wound != RD_UNHURT || g->soldiers[m[i]].prone) {
             rd_capture(g, ev, m[i], winner);
             taken++;
         }
@@ -57,7 +58,7 @@ void rd_melee(RdGame *g, RdEvents *ev, int squad, int target, int bonus)
         const RdSoldier *s = &g->soldiers[i];
         if (!rd_soldier_able(s) || g->squads[s->squad].side != side || g->squads[s->squad].routed)
             continue;
-        if (s->squad == squad || rd_within(r, voice, rd_soldier_cell(g, i), r->voice_mm))
+        if (s->squad == squad || (!g->act.alone && rd_within(r, voice, rd_soldier_cell(g, i), r->voice_mm)))
             att[na++] = i;
     }
     int m[RD_MAX_SOLDIERS], n = rd_members(g, target, m);

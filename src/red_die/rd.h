@@ -105,6 +105,7 @@ typedef struct {
     int8_t from_squad;            /* the squad firing */
     int8_t to_col, to_row;        /* the assault's contact cell */
     int8_t behind;                /* the assault comes from behind: no defensive fire */
+    int8_t alone;                 /* Bayonets!: only the split-off half fights, no one joins at the leader's voice */
     int16_t free_mm;              /* Enterprising's free move */
     int16_t reach_mm;             /* the assault's movement */
 } RdActivation;
