@@ -354,7 +354,8 @@ static void test_RDC_HEROIC_recovery_and_charge(void **state)
     LOG_HAS("RDC-HEROIC: die 1 (how many heal) for reb");
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.2")].wound, RD_UNHURT);
     assert_int_equal(g.soldiers[rt_soldier(&g, "reb.3")].wound, RD_LIGHT);
-    /* Charge!!!: 30 cm at the nearest enemy, +2 successes a pair */
+    /* Charge!!!: 30 cm at the nearest enemy, +2 successes a pair (no one wounded: full speed) */
+    g.soldiers[rt_soldier(&g, "reb.3")].wound = RD_UNHURT;
     g.red[RD_CONFEDERATE] = 1;
     rt_log_clear();
     rt_dice(&g, 4, 4, 4, 3, 6); /* two chosen, the repeat die, the red die */
@@ -368,6 +369,46 @@ static void test_RDC_HEROIC_recovery_and_charge(void **state)
     LOG_HAS("RDC-MELEE");
     if (getenv("RD_LOG"))
         rt_log_print();
+}
+
+/* "He does not join to the Assault, Bayonets! and/or Charge!!! actions anymore", and the
+ * wounded move at half speed: the badly wounded and the men down stay where they lie as their
+ * squad assaults (a squad of their own), and do not slow it; a lightly wounded man on his feet
+ * goes and halves a Charge!!! as any move (an audit found both carried into contact, and the
+ * charge at full speed). */
+static void test_RDC_WOUNDS_the_badly_wounded_do_not_assault(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 6, 3, 16, RD_RIFLED_MUSKET); /* 15 cm */
+    int bad = rt_soldier(&g, "reb.3"), down = rt_soldier(&g, "reb.4");
+    g.soldiers[bad].wound = RD_BAD;
+    g.soldiers[down].wound = RD_LIGHT;
+    g.soldiers[down].prone = 1;
+    assert_int_equal(rd_allowance(&g, 0, 2, false), 100);       /* a move carries them: half speed */
+    assert_int_equal(rd_assault_allowance(&g, 0, 2), 200);      /* an assault leaves them: full */
+    RdDecision as = {RD_D_ASSAULT, 0, 3, 1, -1, -1, 0};
+    int need = rd_needed(&g, &as);
+    RdCell was_bad = rd_soldier_cell(&g, bad), was_down = rd_soldier_cell(&g, down);
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4); /* 3 successes, 1 denied by the badly wounded man: 20 cm */
+    rt_do(&g, "assault reb 3 yank");
+    LOG_HAS("reb assaults without its 2 badly wounded or down: they stay where they lie (reb+2)");
+    LOG_HAS("reb assaults yank: contact");
+    assert_int_equal(g.soldiers[bad].squad, 2);
+    assert_int_equal(g.soldiers[down].squad, 2);
+    RdCell b = rd_soldier_cell(&g, bad), d = rd_soldier_cell(&g, down);
+    assert_true(b.col == was_bad.col && b.row == was_bad.row && d.col == was_down.col && d.row == was_down.row);
+    assert_int_equal(need, 2 + 1); /* two successes reach the contact cell at full speed, one more for the badly wounded */
+    /* Charge!!! with a lightly wounded man on his feet: 15 cm, not 30 */
+    duel(&g, 6, 3, 21, RD_RIFLED_MUSKET); /* 27.5 cm */
+    g.soldiers[rt_soldier(&g, "reb.2")].wound = RD_LIGHT;
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 6);
+    rt_dice(&g, 1, 6); /* Charge!!! */
+    rt_do(&g, "move reb 2 20 9");
+    LOG_HAS("reb assaults yank: too far with 15.0 cm of movement, no contact");
 }
 
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
@@ -1275,6 +1316,7 @@ int main(void)
         cmocka_unit_test(test_RDC_HEROIC_enterprising_and_fire_at_will),
         cmocka_unit_test(test_RDC_HEROIC_recovery_and_charge),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_split_the_squad),
+        cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_do_not_assault),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
         cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),

@@ -258,7 +258,7 @@ void rd_apply_activation(RdGame *g, const RdDecision *d, RdEvents *ev)
         rd_fire(g, ev, squad, d->target, roll.successes, 0, RD_AFTER_ACTION);
         break;
     default:
-        rd_assault(g, ev, squad, d->target, rd_allowance(g, squad, roll.successes, false), true);
+        rd_assault(g, ev, squad, d->target, rd_assault_allowance(g, squad, roll.successes), true);
         break;
     }
 }

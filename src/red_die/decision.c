@@ -129,11 +129,11 @@ bool rd_any_legal(const RdGame *g) { return list(g, NULL, 0, true) > 0; }
 
 /* ---- successes and chances ------------------------------------------------- */
 
-/* The least successes whose movement covers mm; -1 when none does. */
-static int successes_for(const RdGame *g, int squad, int mm, bool line)
+/* The least successes whose movement covers mm (a move, or an assault: assault); -1 when none does. */
+static int successes_for(const RdGame *g, int squad, int mm, bool line, bool assault)
 {
     for (int s = 1; s <= RDR(g)->nlevels; s++)
-        if (rd_allowance(g, squad, s, line) >= mm)
+        if ((assault ? rd_assault_allowance(g, squad, s) : rd_allowance(g, squad, s, line)) >= mm)
             return s;
     return -1;
 }
@@ -163,14 +163,14 @@ int rd_needed(const RdGame *g, const RdDecision *d)
         rd_squad_costs(g, d->squad, cost);
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
-        int s = successes_for(g, d->squad, cost[d->row][d->col], d->line);
+        int s = successes_for(g, d->squad, cost[d->row][d->col], d->line, false);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_FIRE:
         return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0, true);
     case RD_D_ASSAULT: {
         int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
-                                                                                   : successes_for(g, d->squad, mm, false);
+                                                                                   : successes_for(g, d->squad, mm, false, true);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_DEFEND:

@@ -150,7 +150,11 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         snprintf(text, sizeof text, "%s recovers from his light wound", so);
         break;
     case RD_EV_ASSAULT:
-        snprintf(text, sizeof text, "%s assaults %s: %s", sq, ot, e->value ? "contact" : "too far, no contact");
+        if (e->value)
+            snprintf(text, sizeof text, "%s assaults %s: contact", sq, ot);
+        else
+            snprintf(text, sizeof text, "%s assaults %s: too far with %d.%d cm of movement, no contact", sq, ot,
+                     e->value2 / 10, e->value2 % 10);
         break;
     case RD_EV_BEHIND:
         snprintf(text, sizeof text, "%s comes %s", sq, e->value ? "from behind: no defensive fire" : "from the front");
@@ -193,7 +197,11 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         break;
     }
     case RD_EV_LEAVE:
-        snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
+        if (e->value2 == 1)
+            snprintf(text, sizeof text, "%s assaults without its %d badly wounded or down: they stay where they lie (%s)",
+                     ot, e->value, sq);
+        else
+            snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
         break;
     case RD_EV_END:
         snprintf(text, sizeof text, "the game ends: Union %d, Confederates %d points; %s", e->value, e->value2,

@@ -79,7 +79,9 @@ void rd_heroic(RdGame *g, RdEvents *ev)
         if (target >= 0) {
             g->act.bonus = (int8_t)row->amount;
             g->act.alone = row->effect == RD_FX_BAYONETS; /* "Half of the soldiers advance ... Split the unit" */
-            rd_assault(g, ev, who, target, row->distance_mm, true);
+            rd_stay_behind(g, ev, who); /* before the distance: they would not slow it */
+            int mm = rd_slow_assault(g, who) ? row->distance_mm * RDR(g)->slow_percent / 100 : row->distance_mm;
+            rd_assault(g, ev, who, target, mm, true);
             return;
         }
         break;

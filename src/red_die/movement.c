@@ -17,17 +17,64 @@ bool rd_slow(const RdGame *g, int squad)
     return false;
 }
 
-int rd_allowance(const RdGame *g, int squad, int successes, bool line)
+static void lead(RdGame *g, RdEvents *ev, int squad);
+
+/* A man who stays behind when his squad assaults: "He does not join to the Assault, Bayonets!
+ * and/or Charge!!! actions" (the badly wounded), and a man down cannot get up to go. */
+static bool stays_behind(const RdSoldier *s) { return s->where == RD_ON_TABLE && (s->wound == RD_BAD || s->prone); }
+
+bool rd_slow_assault(const RdGame *g, int squad)
 {
-    const RdRules *r = RDR(g);
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
+            g->soldiers[i].wound != RD_UNHURT && !stays_behind(&g->soldiers[i]))
+            return true; /* a lightly wounded man on his feet goes along, at half speed */
+    return false;
+}
+
+/* The movement that many successes buy, the table's cap applied. */
+static int bought_mm(const RdRules *r, int successes)
+{
     if (successes <= 0)
         return 0;
     int level = successes < r->nlevels ? successes : r->nlevels, mm = 0;
     for (int l = level; l >= 1 && mm == 0; l--)
         mm = r->move_mm[l]; /* the levels above the table's last movement buy that movement */
-    if (mm > r->max_move_mm)
-        mm = r->max_move_mm;
-    return line || rd_slow(g, squad) ? mm * r->slow_percent / 100 : mm;
+    return mm > r->max_move_mm ? r->max_move_mm : mm;
+}
+
+int rd_allowance(const RdGame *g, int squad, int successes, bool line)
+{
+    int mm = bought_mm(RDR(g), successes);
+    return line || rd_slow(g, squad) ? mm * RDR(g)->slow_percent / 100 : mm;
+}
+
+int rd_assault_allowance(const RdGame *g, int squad, int successes)
+{
+    int mm = bought_mm(RDR(g), successes);
+    return rd_slow_assault(g, squad) ? mm * RDR(g)->slow_percent / 100 : mm;
+}
+
+int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
+{
+    int stay = 0, go = 0;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
+            stays_behind(&g->soldiers[i]) ? stay++ : go++;
+    if (stay == 0 || go == 0 || g->nsquads >= RD_MAX_GAME_SQUADS)
+        return -1;
+    int ns = g->nsquads++;
+    g->squads[ns] = g->squads[squad];
+    g->squads[ns].line = 0;
+    g->squads[ns].crisis = 0;
+    g->squads[squad].line = 0; /* a line with gaps is no line */
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && stays_behind(&g->soldiers[i]))
+            g->soldiers[i].squad = (int8_t)ns;
+    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, stay, 1);
+    lead(g, ev, squad);
+    lead(g, ev, ns);
+    return ns;
 }
 
 /* The ways from a cell depend on the field, the cell and the enemy soldiers
@@ -310,6 +357,8 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
     int leader = rd_leader(g, squad);
     if (leader < 0)
         return;
+    if (rd_slow(g, squad)) /* carrying its wounded: half speed, a retreat as any move */
+        mm = mm * RDR(g)->slow_percent / 100;
     RdCell at = rd_soldier_cell(g, leader), best = at;
     RetreatCtx ctx = {home, enemy_distance(g, g->squads[squad].side, at, NULL)};
     if (!best_cell(g, squad, mm, false, retreat_score, &ctx, &best))

@@ -78,6 +78,12 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev);
 
 /* movement.c (RDC-MOVE, RDC-COHESION) */
 bool rd_slow(const RdGame *g, int squad);
+/* Half speed for an assault: only a lightly wounded man on his feet slows it; the badly wounded
+ * and the men down stay behind (rd_stay_behind). */
+bool rd_slow_assault(const RdGame *g, int squad);
+/* They become a squad of their own where they lie, before the squad assaults (RD_EV_LEAVE,
+ * value2 1); its index, -1 when none stays or no one goes. */
+int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking. */
 void rd_squad_costs(const RdGame *g, int squad, RdCosts cost);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
