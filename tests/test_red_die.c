@@ -787,14 +787,16 @@ static void test_RDC_MELEE_pairs_support_surrender_and_prisoners(void **state)
     rt_log_clear();
     rt_dice(&g, 2, 4, 4);
     rt_do(&g, "assault reb 2 yank");
-    /* two pairs, each attacker with a fellow in support: 3 dice each */
-    rt_dice(&g, 6, 4, 4, 4, 1, 1, 1); /* reb.1 4 (3 + 1) against yank.1 0 */
-    rt_dice(&g, 1, 1);                /* yank.1: dead */
-    rt_dice(&g, 6, 4, 4, 4, 4, 4, 4); /* reb.2 4 against yank.2 3 */
+    /* two pairs, the leaders last ("the leader is always the last to fall"): reb.2 and reb.3
+     * against yank.2 and yank.1, reb.4 and reb.1 in support: 3 dice each, +1 */
+    rt_dice(&g, 6, 4, 4, 4, 4, 4, 4); /* reb.2 4 (3 + 1) against yank.2 3 */
     rt_dice(&g, 1, 6);                /* yank.2: lightly wounded */
+    rt_dice(&g, 6, 4, 4, 4, 1, 1, 1); /* reb.3 4 against yank.1 0 */
+    rt_dice(&g, 1, 1);                /* yank.1: dead */
     rt_do(&g, "defend 0");
-    LOG_HAS("reb.1 (4) against yank.1 (0)");
     LOG_HAS("reb.2 (4) against yank.2 (3)");
+    LOG_HAS("reb.3 (4) against yank.1 (0)");
+    assert_false(rt_log_has(": reb.1 (")); /* the leader supports */
     LOG_HAS("yank is defeated, 2 losses to 0");
     /* one left against four: surrender; one escort takes him to the rear */
     LOG_HAS("yank surrenders");
@@ -877,19 +879,21 @@ static void test_RDC_MELEE_defenceless_and_defeat_flight(void **state)
     rt_log_clear();
     rt_dice(&g, 2, 4, 4);
     rt_do(&g, "assault reb 2 yank");
-    rt_dice(&g, 6, 4, 4, 4, 1, 1, 1); /* reb.1 3 against yank.1 0 + 2 in support */
-    rt_dice(&g, 1, 6);                /* yank.1 lightly wounded */
+    /* pairs, leaders last: reb.2 against yank.2, reb.1 against yank.3; yank.4, .6 and yank.5,
+     * yank.1 (the leader) in support of each */
     rt_dice(&g, 6, 1, 1, 1, 4, 4, 4); /* reb.2 0 against yank.2 3 + 2 */
     rt_dice(&g, 1, 4);                /* reb.2 badly wounded */
+    rt_dice(&g, 6, 4, 4, 4, 1, 1, 1); /* reb.1 3 against yank.3 0 + 2 in support */
+    rt_dice(&g, 1, 6);                /* yank.3 lightly wounded */
     rt_do(&g, "defend 0");
     LOG_HAS("yank.7 cannot defend himself");
     LOG_HAS("yank.7 is dead");
-    LOG_HAS("reb.1 (3) against yank.1 (2)");
     LOG_HAS("reb.2 (0) against yank.2 (5)");
-    /* 2 losses (yank.7 and yank.1) to 1: the defenders are beaten; too many to surrender, they flee to
+    LOG_HAS("reb.1 (3) against yank.3 (2)");
+    /* 2 losses (yank.7 and yank.3) to 1: the defenders are beaten; too many to surrender, they flee to
      * the wood and leave their wounded man prisoner */
     LOG_HAS("yank is defeated, 2 losses to 1");
-    LOG_HAS("yank.1 is taken prisoner by the Confederates");
+    LOG_HAS("yank.3 is taken prisoner by the Confederates");
     LOG_HAS("yank flees to");
     assert_true(g.soldiers[rd_leader(&g, 1)].row >= 20);
     assert_true(cohesive(&g, 1));

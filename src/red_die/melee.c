@@ -1,8 +1,8 @@
 /* The Red Die of Courage: RDC-MELEE ([3.3.1]: the attackers are the
  * assaulting squad's able soldiers and every able soldier of its side
  * within rules.voice_mm of its leader; the defenders' badly wounded and
- * soldiers down fall at once; the rest pair off in order, the
- * supernumeraries supporting the pairs in turn; each soldier rolls his
+ * soldiers down fall at once; the rest pair off in order, the squads'
+ * leaders last, the supernumeraries supporting the pairs in turn; each soldier rolls his
  * squad's quality in dice, +rules.melee_support_bonus a fellow in support
  * (and a Charge!!!'s successes); the loser of a pair rolls the melee loss
  * table (RDC-MELEE-LOSS), a tie none; the side with more losses is defeated and flees
@@ -48,6 +48,22 @@ static void defeat(RdGame *g, RdEvents *ev, int loser, int winner, int winners)
         rd_retreat(g, ev, loser, r->defeat_flee_mm, false, RD_EV_FLEE);
 }
 
+/* "The leader is always the last to fall": the men who lead their squads are paired last, so
+ * that they support rather than fight when their side has men to spare (stable otherwise). */
+static void leaders_last(const RdGame *g, int *who, int n)
+{
+    int out[RD_MAX_SOLDIERS], k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            int s = who[i];
+            bool leads = rd_leader(g, g->soldiers[s].squad) == s;
+            if (leads == (pass == 1))
+                out[k++] = s;
+        }
+    for (int i = 0; i < n; i++)
+        who[i] = out[i];
+}
+
 void rd_melee(RdGame *g, RdEvents *ev, int squad, int target, int bonus)
 {
     const RdRules *r = RDR(g);
@@ -73,6 +89,8 @@ void rd_melee(RdGame *g, RdEvents *ev, int squad, int target, int bonus)
         rd_wound(g, ev, m[i], RD_FX_DEAD, &r->melee_loss);
         lost[1]++;
     }
+    leaders_last(g, att, na);
+    leaders_last(g, def, nd);
     int pairs = na < nd ? na : nd, support[2][RD_MAX_SOLDIERS] = {{0}};
     for (int i = pairs; i < na && pairs > 0; i++)
         support[0][(i - pairs) % pairs]++;
