@@ -890,6 +890,42 @@ static void test_break_contact_not_at_night(void **state)
     game_free(&g);
 }
 
+/* BREASTWORK: a breastwork none of its builder's units holds is removed
+ * after the decision, wherever it lies on the map (the sweep skips empty
+ * stretches of the map 32 hexes at a time: the first and last hexes of a
+ * block, the first hex after an empty block and the map's last hexes are
+ * all looked at), and one its builder holds stays. */
+static void test_an_unheld_breastwork_is_removed_anywhere(void **state)
+{
+    (void)state;
+    Game g;
+    hill_activated(&g);
+    HexCoord c = open_ground(&g);
+    char hc[5], cmd[96];
+    hex_format(c, hc);
+    put(&g, "heth", hc);
+    g.st.breastwork[hx_index(c)] = SIDE_CONFEDERATE + 1;
+    int cells = gd.map.cols * gd.map.rows;
+    const int at[] = {0, 1, 31, 63, 64, 95, 128, cells - 33, cells - 2, cells - 1};
+    int n = 0;
+    int orphan[sizeof at / sizeof *at];
+    for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+        int h = at[i];
+        if (h < 0 || h >= cells || h == hx_index(c) || g.st.hex_first[h] != 0)
+            continue; /* a hex someone stands in is not unheld */
+        g.st.breastwork[h] = (unsigned char)(i % 2 ? SIDE_UNION + 1 : SIDE_CONFEDERATE + 1);
+        orphan[n++] = h;
+    }
+    assert_true(n >= 8);
+    hexcmd(cmd, sizeof cmd, "place", c, NULL);
+    apply_text(&g, cmd);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(g.st.breastwork[orphan[i]], 0);
+    assert_int_equal(g.st.breastwork[hx_index(c)], SIDE_CONFEDERATE + 1);
+    assert_true(log_has(&g, "has no one left to hold it: removed"));
+    game_free(&g);
+}
+
 static void test_leaving_a_breastwork_next_to_the_enemy(void **state)
 {
     (void)state;
@@ -2956,6 +2992,7 @@ int main(void)
         cmocka_unit_test(test_break_contact),
         cmocka_unit_test(test_break_contact_splits_the_stack),
         cmocka_unit_test(test_break_contact_not_at_night),
+        cmocka_unit_test(test_an_unheld_breastwork_is_removed_anywhere),
         cmocka_unit_test(test_leaving_a_breastwork_next_to_the_enemy),
         cmocka_unit_test(test_stacking_after_movement),
         cmocka_unit_test(test_stacking_points_and_elimination),

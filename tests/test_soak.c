@@ -104,6 +104,24 @@ static void check_invariants(const Game *g, int step)
                      gd.units[u].id);
     if (AUTOMA(*st).on)
         automa_invariants(g, step);
+    /* the index unit_put keeps (occupants, near) is what the units say, and
+     * every movement search's enemy and contact maps (passage_init, copied
+     * from it) are the maps built from scratch */
+    if (!game_index_ok(g))
+        fail_msg("%s seed %llu step %d: the index of what stands in each hex is not what the units say", cur_scenario,
+                 cur_seed, step);
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        static Passage p;
+        static unsigned char enemy[GS_MAX_HEXES], contact[GS_MAX_HEXES];
+        short hexes[GS_MAX_UNITS];
+        passage_init(g, s, NULL, 0, PASS_SUPPLY, &p);
+        int ne = game_enemy_map(g, s, enemy, hexes);
+        move_contact_map(&gd, hexes, ne, contact);
+        for (int h = 0; h < cells; h++)
+            if (!p.enemy[h] != !enemy[h] || !p.contact[h] != !contact[h])
+                fail_msg("%s seed %llu step %d: side %d's passage map at hex %d: enemy %d/%d, contact %d/%d",
+                         cur_scenario, cur_seed, step, s, h, p.enemy[h], enemy[h], p.contact[h], contact[h]);
+    }
     for (int s = 0; s < SIDE_COUNT; s++) {
         if (st->skirmishers[s] < 0 || st->pontoons_left[s] < 0)
             fail_msg("step %d: a negative pool", step);

@@ -51,8 +51,14 @@ void corps_watch_start(CorpsWatch *w, CorpsRecord *r, const Game *g)
     w->eng_f = w->reader = -1;
     w->active = AUTOMA(g->st).active;
     wheel_seen(g, w->on_wheel);
-    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++)
+    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++) {
         w->steps[u] = g->st.unit[u].where == AT_MAP ? g->st.unit[u].steps : 0;
+        int f = g->gd->units[u].side == SIDE_UNION ? data_automa_formation_of_unit(g->gd, u) : -1;
+        if (f >= 0 && f < r->nf) {
+            w->watched[w->nwatched] = (short)u;
+            w->watched_f[w->nwatched++] = (signed char)f;
+        }
+    }
 }
 
 void corps_watch_before(CorpsWatch *w, const Game *g) { w->active = AUTOMA(g->st).active; }
@@ -185,14 +191,12 @@ void corps_watch_after(CorpsWatch *w, CorpsRecord *r, const Game *g)
             c->release_turn = g->st.turn;
         w->on_wheel[f] = on[f];
     }
-    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++) {
+    for (int i = 0; i < w->nwatched; i++) { /* the others never count (corps_watch_start) */
+        int u = w->watched[i];
         int where = g->st.unit[u].where;
         int steps = where == AT_MAP ? g->st.unit[u].steps : 0;
-        if (steps < w->steps[u] && gd->units[u].side == SIDE_UNION && (where == AT_MAP || where == AT_ELIMINATED)) {
-            int f = data_automa_formation_of_unit(gd, u);
-            if (f >= 0 && f < r->nf)
-                r->corps[f].steps_lost += w->steps[u] - steps;
-        }
+        if (steps < w->steps[u] && (where == AT_MAP || where == AT_ELIMINATED))
+            r->corps[w->watched_f[i]].steps_lost += w->steps[u] - steps;
         w->steps[u] = (unsigned char)steps;
     }
 }

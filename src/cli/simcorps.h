@@ -57,6 +57,11 @@ typedef struct {
     int reader;   /* the formation the last paragraph was read for, -1 */
     bool on_wheel[AUTOMA_MAX_FORMATIONS];
     unsigned char steps[GS_MAX_UNITS];
+    /* The Union units of an Automa formation and their formations: the
+     * only ones whose steps are watched (steps_lost), listed once. */
+    int nwatched;
+    short watched[GS_MAX_UNITS];
+    signed char watched_f[GS_MAX_UNITS];
 } CorpsWatch;
 
 /* At the game's start (after game_new). */

@@ -20,11 +20,31 @@ bool is_dummy(const Game *g, int u) { return g->gd->units[u].type == UT_DUMMY; }
  * for it; one left with
  * no real unit of its side otherwise (its stack destroyed) comes off the
  * map, back to its owner. Only its owner reads of it in the log. */
+/* The dummies among a data set's units, in index order: found once, not
+ * at every decision (keyed on the data's address and load serial, as the
+ * step tables are). */
+static struct {
+    const GameData *gd;
+    unsigned serial;
+    int nunits, n;
+    short u[GS_MAX_UNITS];
+} dummy_list;
+
 void dummies_cleanup(Game *g, const UnitState *before)
 {
     GameState *st = &g->st;
-    for (int u = 0; u < st->nunits; u++) {
-        if (!is_dummy(g, u) || st->unit[u].where != AT_MAP)
+    if (dummy_list.gd != g->gd || dummy_list.serial != g->gd->serial || dummy_list.nunits != st->nunits) {
+        dummy_list.gd = g->gd;
+        dummy_list.serial = g->gd->serial;
+        dummy_list.nunits = st->nunits;
+        dummy_list.n = 0;
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
+            if (is_dummy(g, u))
+                dummy_list.u[dummy_list.n++] = (short)u;
+    }
+    for (int i = 0; i < dummy_list.n; i++) {
+        int u = dummy_list.u[i];
+        if (st->unit[u].where != AT_MAP)
             continue;
         int side = g->gd->units[u].side;
         bool company = false;

@@ -297,7 +297,12 @@ typedef struct {
     bool cmd_falls[GS_MAX_COMMANDERS];    /* falls at the end of this turn */
     /* How many units of each side stand in each hex (all kinds, dummies
      * too): kept by unit_put, the one way a unit changes place (units.c). */
-    unsigned char occupants[GS_MAX_HEXES][SIDE_COUNT];
+    unsigned char occupants[SIDE_COUNT][GS_MAX_HEXES];
+    /* And how many of each hex's neighbours hold a unit of that side across
+     * a hexside that carries contact (MOVE-CONTACT): > 0 when the hex is in
+     * contact with that side. Kept by unit_put with occupants: the enemy and
+     * contact maps of every movement search are copies of these. */
+    unsigned char near[SIDE_COUNT][GS_MAX_HEXES];
     /* And which: each hex's units in index order, a list through
      * unit_next (both hold a unit + 1, 0 ending the list). */
     short hex_first[GS_MAX_HEXES];

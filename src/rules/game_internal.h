@@ -27,8 +27,8 @@ enum { RIVERS_FREE, RIVERS_NOT_SOUTH, RIVERS_NEVER };
 typedef struct {
     MoveContext ctx;
     int side, purpose;
-    unsigned char enemy[GS_MAX_HEXES];
-    unsigned char contact[GS_MAX_HEXES]; /* in contact with the enemy (move_contact_map) */
+    unsigned char enemy[GS_MAX_HEXES];   /* > 0: an enemy unit stands there */
+    unsigned char contact[GS_MAX_HEXES]; /* > 0: in contact with the enemy (move_contact_map) */
 } Passage;
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);
 /* The same Passage for other units or another purpose: what passage_init

@@ -60,9 +60,19 @@ int great_river_limit(const Game *g, const short *units, int n)
 
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p)
 {
-    short enemy_hexes[GS_MAX_UNITS];
-    int ne = game_enemy_map(g, side, p->enemy, enemy_hexes);
-    move_contact_map(g->gd, enemy_hexes, ne, p->contact);
+    if (side == SIDE_UNION || side == SIDE_CONFEDERATE) {
+        /* the enemy's hexes and the hexes in contact with them, as unit_put
+         * keeps them in the state: copied, so the Passage stays what the
+         * state was when it was built */
+        size_t cells = (size_t)(g->gd->map.cols * g->gd->map.rows);
+        int other = side == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
+        memcpy(p->enemy, g->st.occupants[other], cells);
+        memcpy(p->contact, g->st.near[other], cells);
+    } else {
+        short enemy_hexes[GS_MAX_UNITS];
+        int ne = game_enemy_map(g, side, p->enemy, enemy_hexes);
+        move_contact_map(g->gd, enemy_hexes, ne, p->contact);
+    }
     p->side = side;
     passage_for(g, units, n, purpose, p);
 }

@@ -182,21 +182,123 @@ static int reached_moves(const Game *g, Decision *mv, const MoveReach *r, MoveFi
     return n;
 }
 
+/* The hexes a movement search reached, kept from one listing of the moves
+ * to the next: the bot lists them again after each of its decisions, and
+ * a group that has not moved yet reaches what it reached. A search reads
+ * nothing but its context's fields, the enemy, contact and pontoon maps
+ * its context points to, the start and the MP: an entry is keyed on all of
+ * them by content (the maps once for all the entries: a change to any of
+ * them empties the memo), never on an address, so a copied or restored
+ * game finds only what its own position gives. One per process, as the
+ * step tables are. */
+#define REACH_MEMO 12
+typedef struct {
+    bool known;
+    unsigned used;
+    MoveContext ctx; /* its map pointers NULL: the maps are the memo's */
+    int start, mp;
+    int n;
+    short hexes[GS_MAX_HEXES]; /* in index order, the start left out */
+} ReachMemo;
+static struct {
+    const GameData *gd;
+    unsigned serial;
+    int cells;
+    bool contact_known, pontoon_known; /* the maps the entries were searched with */
+    unsigned char enemy[GS_MAX_HEXES], contact[GS_MAX_HEXES], pontoon[GS_MAX_HEXES];
+    unsigned clock;
+    ReachMemo e[REACH_MEMO];
+} reach_memo;
+
+/* The memo's entries for the maps of ctx, emptied first when they are not
+ * the maps it holds. */
+static void reach_memo_maps(const MoveContext *ctx, int cells)
+{
+    bool same = reach_memo.gd == ctx->gd && reach_memo.serial == ctx->gd->serial && reach_memo.cells == cells &&
+                reach_memo.contact_known == (ctx->contact != NULL) &&
+                reach_memo.pontoon_known == (ctx->pontoon != NULL) &&
+                memcmp(reach_memo.enemy, ctx->enemy, (size_t)cells) == 0 &&
+                (!ctx->contact || memcmp(reach_memo.contact, ctx->contact, (size_t)cells) == 0) &&
+                (!ctx->pontoon || memcmp(reach_memo.pontoon, ctx->pontoon, (size_t)cells) == 0);
+    if (same)
+        return;
+    reach_memo.gd = ctx->gd;
+    reach_memo.serial = ctx->gd->serial;
+    reach_memo.cells = cells;
+    reach_memo.contact_known = ctx->contact != NULL;
+    reach_memo.pontoon_known = ctx->pontoon != NULL;
+    memcpy(reach_memo.enemy, ctx->enemy, (size_t)cells);
+    if (ctx->contact)
+        memcpy(reach_memo.contact, ctx->contact, (size_t)cells);
+    if (ctx->pontoon)
+        memcpy(reach_memo.pontoon, ctx->pontoon, (size_t)cells);
+    for (int i = 0; i < REACH_MEMO; i++)
+        reach_memo.e[i].known = false;
+}
+
+static MoveContext reach_key(const MoveContext *ctx)
+{
+    MoveContext k = *ctx;
+    k.enemy = k.contact = k.pontoon = NULL;
+    return k;
+}
+
+/* The hexes p's search from start with mp reaches (the start left out),
+ * from the memo or searched now; NULL when the search fails. */
+static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int mp)
+{
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    if (cells > GS_MAX_HEXES)
+        return NULL;
+    reach_memo_maps(&p->ctx, cells);
+    MoveContext key = reach_key(&p->ctx);
+    ReachMemo *slot = &reach_memo.e[0];
+    for (int i = 0; i < REACH_MEMO; i++) {
+        ReachMemo *e = &reach_memo.e[i];
+        if (e->known && e->start == start && e->mp == mp && move_context_same(&e->ctx, &key)) {
+            e->used = ++reach_memo.clock;
+            return e;
+        }
+        if (!e->known || (slot->known && e->used < slot->used))
+            slot = e; /* the one unused longest */
+    }
+    MoveReach r;
+    if (!passage_reach(g, p, start, mp, &r))
+        return NULL;
+    slot->known = true;
+    slot->used = ++reach_memo.clock;
+    slot->ctx = key;
+    slot->start = start;
+    slot->mp = mp;
+    slot->n = 0;
+    for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
+        if (h != r.start)
+            slot->hexes[slot->n++] = (short)h;
+    move_reach_free(&r);
+    return slot;
+}
+
+/* reached_moves over a memo's hexes. */
+static int memo_moves(const Game *g, Decision *mv, const ReachMemo *e, MoveFilter ok, Decision *out, int max, int n)
+{
+    for (int i = 0; i < e->n; i++) {
+        int h = e->hexes[i];
+        if (ok && !ok(g, mv, h))
+            continue;
+        mv->arg = h;
+        if (n < max)
+            out[n] = *mv;
+        n++;
+    }
+    return n;
+}
+
 int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
                      MoveFilter ok)
 {
     const GameState *st = &g->st;
     Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
     int p_side = -1;
-    /* Groups that start in the same hex with the same MP in the same
-     * context reach the same hexes: each search is made once. */
-    typedef struct {
-        MoveContext ctx;
-        int start, mp;
-        MoveReach r;
-    } SeenReach;
-    SeenReach seen[8];
-    int nseen = 0;
     /* Each eligible unit alone, and each hex's whole eligible stack. */
     for (int u = 0; u < st->nunits; u++) {
         if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
@@ -233,25 +335,15 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
                 p_side = side;
             }
             int mp = group_context(g, p, mv.units, mv.nunits, mp_override), start = st->unit[mv.units[0]].hex;
-            const MoveReach *found = NULL;
-            for (int i = 0; i < nseen && !found; i++)
-                if (seen[i].start == start && seen[i].mp == mp && move_context_same(&seen[i].ctx, &p->ctx))
-                    found = &seen[i].r;
-            if (found) {
-                n = reached_moves(g, &mv, found, ok, out, max, n);
-                continue;
-            }
-            if (!passage_reach(g, p, start, mp, &r))
-                continue;
-            n = reached_moves(g, &mv, &r, ok, out, max, n);
-            if (nseen < (int)(sizeof seen / sizeof *seen))
-                seen[nseen++] = (SeenReach){p->ctx, start, mp, r}; /* kept for the next group, freed below */
-            else
+            const ReachMemo *found = reach_of(g, p, start, mp);
+            if (found)
+                n = memo_moves(g, &mv, found, ok, out, max, n);
+            else if (passage_reach(g, p, start, mp, &r)) { /* a map too big for the memo */
+                n = reached_moves(g, &mv, &r, ok, out, max, n);
                 move_reach_free(&r);
+            }
         }
     }
-    for (int i = 0; i < nseen; i++)
-        move_reach_free(&seen[i].r);
     free(p);
     return n;
 }

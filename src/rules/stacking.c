@@ -65,7 +65,7 @@ bool stacking_clean(Game *g)
     for (int side = 0; side < SIDE_COUNT; side++) {
         int s2 = side == 0 ? st->drawn.side : 1 - st->drawn.side; /* the mover first */
         for (int h = 0; h < cells; h++)
-            if (st->occupants[h][s2] && overstacked(g, h, s2)) { /* the index: an empty hex is never over */
+            if (st->occupants[s2][h] && overstacked(g, h, s2)) { /* the index: an empty hex is never over */
                 char hx[5];
                 hex_format(map_hex_at(&g->gd->map, h), hx);
                 st->pending = PEND_STACK;

@@ -7,10 +7,32 @@
 #include "rules/game_internal.h"
 #include "rules/variant.h"
 
-static void count(GameState *st, int hex, int side, int delta)
+/* The neighbours of hex in contact with it across their hexside, as
+ * move_contact_map asks it (from the neighbour): their near count for side
+ * moved by delta. */
+static void near_mark(const GameData *gd, GameState *st, int hex, int side, int delta)
 {
-    if (hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT)
-        st->occupants[hex][side] = (unsigned char)(st->occupants[hex][side] + delta);
+    const Map *m = &gd->map;
+    if (hex >= m->cols * m->rows)
+        return;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int ti = m->hexes[hex].nb[d];
+        if (ti < 0)
+            continue;
+        const Hexside *hs = &m->hexes[ti].side[hex_dir_opposite(d)];
+        if (hs->kind < 0 || gd->hexside_kinds[hs->kind].contact_across)
+            st->near[side][ti] = (unsigned char)(st->near[side][ti] + delta);
+    }
+}
+
+static void count(const GameData *gd, GameState *st, int hex, int side, int delta)
+{
+    if (hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT) {
+        bool was = st->occupants[side][hex] > 0;
+        st->occupants[side][hex] = (unsigned char)(st->occupants[side][hex] + delta);
+        if (was != (st->occupants[side][hex] > 0))
+            near_mark(gd, st, hex, side, was ? -1 : +1);
+    }
 }
 
 /* The hex's list without u. */
@@ -42,13 +64,13 @@ void unit_put(Game *g, int u, int where, int hex)
     UnitState *us = &st->unit[u];
     int side = g->gd->units[u].side;
     if (us->where == AT_MAP && us->hex >= 0 && us->hex < GS_MAX_HEXES) {
-        count(st, us->hex, side, -1);
+        count(g->gd, st, us->hex, side, -1);
         unlink_unit(st, us->hex, u);
     }
     us->where = (unsigned char)where;
     us->hex = (short)(where == AT_MAP ? hex : -1);
     if (where == AT_MAP && us->hex >= 0 && us->hex < GS_MAX_HEXES) {
-        count(st, us->hex, side, +1);
+        count(g->gd, st, us->hex, side, +1);
         link_unit(st, us->hex, u);
     }
 }
@@ -91,13 +113,25 @@ void unit_reset(Game *g, int u, UnitState s)
     unit_put(g, u, where, hex);
 }
 
-static void count_all(const Game *g, unsigned char fresh[GS_MAX_HEXES][SIDE_COUNT])
+static void count_all(const Game *g, unsigned char fresh[SIDE_COUNT][GS_MAX_HEXES],
+                      unsigned char near[SIDE_COUNT][GS_MAX_HEXES])
 {
     const GameState *st = &g->st;
-    memset(fresh, 0, sizeof(unsigned char[GS_MAX_HEXES][SIDE_COUNT]));
+    memset(fresh, 0, sizeof(unsigned char[SIDE_COUNT][GS_MAX_HEXES]));
     for (int u = 0; u < st->nunits; u++)
         if (st->unit[u].where == AT_MAP && st->unit[u].hex >= 0 && st->unit[u].hex < GS_MAX_HEXES)
-            fresh[st->unit[u].hex][g->gd->units[u].side]++;
+            fresh[g->gd->units[u].side][st->unit[u].hex]++;
+    /* the contact counts from scratch, the way move_contact_map builds its map */
+    const Map *m = &g->gd->map;
+    memset(near, 0, sizeof(unsigned char[SIDE_COUNT][GS_MAX_HEXES]));
+    for (int s = 0; s < SIDE_COUNT; s++)
+        for (int h = 0; h < m->cols * m->rows && h < GS_MAX_HEXES; h++)
+            if (fresh[s][h])
+                for (int d = 0; d < DIR_COUNT; d++) {
+                    int ti = m->hexes[h].nb[d];
+                    if (ti >= 0 && hexside_in_contact(g->gd, map_hex_at(m, ti), hex_dir_opposite(d)))
+                        near[s][ti]++;
+                }
 }
 
 /* The lists as unit_put would have built them. */
@@ -115,12 +149,12 @@ static void list_all(const Game *g, short *first, short *next)
 
 bool game_index_ok(const Game *g)
 {
-    unsigned char fresh[GS_MAX_HEXES][SIDE_COUNT];
+    unsigned char fresh[SIDE_COUNT][GS_MAX_HEXES], near[SIDE_COUNT][GS_MAX_HEXES];
     short first[GS_MAX_HEXES], next[GS_MAX_UNITS];
-    count_all(g, fresh);
+    count_all(g, fresh, near);
     list_all(g, first, next);
-    return memcmp(fresh, g->st.occupants, sizeof fresh) == 0 && memcmp(first, g->st.hex_first, sizeof first) == 0 &&
-           memcmp(next, g->st.unit_next, sizeof next) == 0;
+    return memcmp(fresh, g->st.occupants, sizeof fresh) == 0 && memcmp(near, g->st.near, sizeof near) == 0 &&
+           memcmp(first, g->st.hex_first, sizeof first) == 0 && memcmp(next, g->st.unit_next, sizeof next) == 0;
 }
 
 int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes)
@@ -151,7 +185,7 @@ int side_hexes(const Game *g, int side, short *out)
 
 bool hex_has_side(const Game *g, int hex, int side)
 {
-    return hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT && g->st.occupants[hex][side] > 0;
+    return hex >= 0 && hex < GS_MAX_HEXES && side >= 0 && side < SIDE_COUNT && g->st.occupants[side][hex] > 0;
 }
 
 bool is_artillery(const UnitDef *u) { return u->type == UT_ARTILLERY || u->type == UT_HORSE_ARTILLERY; }
