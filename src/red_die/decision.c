@@ -53,7 +53,7 @@ static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud
     const RdGame *g = l->g;
     static RdCosts cost;
     static RdOcc occ;
-    rd_squad_costs(g, squad, cost);
+    rd_squad_costs(g, squad, max_cloud > max_line ? max_cloud : max_line, cost);
     rd_occupancy(g, occ);
     for (int r = 0; r < RDF(g)->h && !done(l); r++)
         for (int c = 0; c < RDF(g)->w && !done(l); c++)
@@ -137,6 +137,17 @@ static int successes_for(const RdGame *g, int squad, int mm, bool line)
     return -1;
 }
 
+/* The farthest any number of successes moves the squad: successes_for's bound. */
+static int farthest(const RdGame *g, int squad, bool line)
+{
+    int most = 0;
+    for (int s = 1; s <= RDR(g)->nlevels; s++) {
+        int mm = rd_allowance(g, squad, s, line);
+        most = mm > most ? mm : most;
+    }
+    return most;
+}
+
 static int fire_needed(const RdGame *g, int squad, int target, int bonus)
 {
     int need = g->squads[target].quality - rd_fire_modifier(g, squad, target) - bonus;
@@ -148,7 +159,7 @@ int rd_needed(const RdGame *g, const RdDecision *d)
     switch (d->kind) {
     case RD_D_MOVE: {
         static RdCosts cost;
-        rd_squad_costs(g, d->squad, cost);
+        rd_squad_costs(g, d->squad, farthest(g, d->squad, d->line), cost);
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
         int s = successes_for(g, d->squad, cost[d->row][d->col], d->line);
@@ -157,7 +168,7 @@ int rd_needed(const RdGame *g, const RdDecision *d)
     case RD_D_FIRE:
         return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0);
     case RD_D_ASSAULT: {
-        int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
+        int mm = rd_assault_cost(g, d->squad, d->target, farthest(g, d->squad, false)), s = mm < 0 ? -1 : mm == 0 ? 1
                                                                                    : successes_for(g, d->squad, mm, false);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }

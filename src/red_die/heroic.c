@@ -103,7 +103,7 @@ const char *rd_heroic_refusal(const RdGame *g, const RdDecision *d, char *buf, s
     }
     static RdCosts cost;
     static RdOcc occ;
-    rd_squad_costs(g, squad, cost);
+    rd_squad_costs(g, squad, g->act.free_mm, cost);
     rd_occupancy(g, occ);
     return rd_destination_refusal(g, squad, (RdCell){d->col, d->row}, g->squads[squad].line, g->act.free_mm, cost,
                                   occ, buf, n);
