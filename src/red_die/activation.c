@@ -207,8 +207,8 @@ const char *rd_activation_refusal(const RdGame *g, const RdDecision *d, char *bu
         return rd_fire_refusal(g, squad, d->target, buf, n);
     if (d->kind == RD_D_ASSAULT)
         return rd_assault_refusal(g, squad, d->target, buf, n);
-    static RdCosts cost;
-    static RdOcc occ;
+    RdCosts cost;
+    RdOcc occ;
     int max_mm = rd_allowance(g, squad, RDR(g)->nlevels, d->line);
     rd_squad_costs(g, squad, max_mm, cost);
     rd_occupancy(g, occ);

@@ -34,8 +34,8 @@ const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf
 /* The cheapest cell next to a target soldier where the squad fits, within mm; false when none. */
 static bool contact_cell(const RdGame *g, int squad, int target, int mm, RdCell *out, int *out_cost)
 {
-    static RdCosts cost;
-    static RdOcc occ;
+    RdCosts cost;
+    RdOcc occ;
     rd_squad_costs(g, squad, mm, cost);
     rd_occupancy(g, occ);
     const RdRules *r = RDR(g);

@@ -51,8 +51,8 @@ static void offer(Lister *l, RdDecision d)
 static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud, int max_line)
 {
     const RdGame *g = l->g;
-    static RdCosts cost;
-    static RdOcc occ;
+    RdCosts cost;
+    RdOcc occ;
     rd_squad_costs(g, squad, max_cloud > max_line ? max_cloud : max_line, cost);
     rd_occupancy(g, occ);
     for (int r = 0; r < RDF(g)->h && !done(l); r++)
@@ -158,7 +158,7 @@ int rd_needed(const RdGame *g, const RdDecision *d)
 {
     switch (d->kind) {
     case RD_D_MOVE: {
-        static RdCosts cost;
+        RdCosts cost;
         rd_squad_costs(g, d->squad, farthest(g, d->squad, d->line), cost);
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
