@@ -10,6 +10,7 @@
 
 #include "red_die/geometry.h"
 #include "testutil.h"
+#include "under_valgrind.h"
 
 static RdData rd;
 static RdField field;
@@ -457,19 +458,20 @@ static void test_RDC_MOVE_bounded_search_agrees_with_the_whole_field(void **stat
     static bool blocked[RD_MAX_H][RD_MAX_W];
     unsigned x = 18;
     int checked = 0, detours = 0;
-    /* each unbounded search prices the whole field: few of them, valgrind runs this too */
+    /* each unbounded search prices the whole field: fewer of them under valgrind */
+    int cells = tu_under_valgrind() ? 1 : 3, fields = tu_under_valgrind() ? 4 : 12;
     for (int fi = 0; fi < rd.nfields; fi++) {
         const RdField *f = &rd.fields[fi];
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < cells; k++) {
             RdCell from = at((int)(next_random(&x) % (unsigned)f->w), (int)(next_random(&x) % (unsigned)f->h));
             memset(blocked, 0, sizeof blocked);
             for (int b = 0; b < 12; b++)
                 blocked[next_random(&x) % (unsigned)f->h][next_random(&x) % (unsigned)f->w] = true;
             blocked[from.row][from.col] = false;
-            check_bounded(f, r, from, k ? (const bool(*)[RD_MAX_W])blocked : NULL, &checked);
+            check_bounded(f, r, from, k % 2 ? NULL : (const bool(*)[RD_MAX_W])blocked, &checked);
         }
     }
-    for (int n = 0; n < 12; n++) {
+    for (int n = 0; n < fields; n++) {
         RdField *f = blank(28 + (int)(next_random(&x) % 12), 20 + (int)(next_random(&x) % 8));
         for (int row = 0; row < f->h; row++)
             for (int col = 0; col < f->w; col++) {
@@ -492,8 +494,10 @@ static void test_RDC_MOVE_bounded_search_agrees_with_the_whole_field(void **stat
             for (int col = 0; col < f->w; col++)
                 detours += cost[row][col] > rd_distance_mm(r, from, at(col, row));
     }
-    assert_true(checked > 10000);
-    assert_true(detours > 100);
+    if (getenv("RD_COUNTS"))
+        printf("%d cells checked, %d detours\n", checked, detours);
+    assert_true(checked > 8000);
+    assert_true(detours > 1000);
 }
 
 int main(void)
