@@ -10,6 +10,7 @@
 #include "bot/bot.h"
 #include "pp_ai/pp_ai.h"
 #include "rd_ai/rd_ai.h"
+#include "red_die/geometry.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 #include "view/orders.h"
@@ -128,6 +129,32 @@ static void bench_perfect_plan(const char *dir)
                b.iterations, b.seconds, n, (double)iterations / n, ms[n / 2], ms[n - 1]);
 }
 
+/* The Red Die of Courage: what a map of move costs takes (rd_move_costs,
+ * on the legal list's and the computer's path), over the whole field and
+ * bounded as the game asks for it (the 40 cm move), from every 5th cell
+ * of every shipped battlefield; no enemy in the way. */
+static void bench_rd_move_costs(const RdData *rd)
+{
+    static int cost[RD_MAX_H][RD_MAX_W];
+    const int limits[2] = {RD_UNLIMITED, rd->rules.max_move_mm};
+    for (int k = 0; k < 2; k++) {
+        int calls = 0;
+        double t0 = now();
+        for (int fi = 0; fi < rd->nfields; fi++) {
+            const RdField *f = &rd->fields[fi];
+            for (int i = 0; i < f->w * f->h; i += 5) {
+                rd_move_costs(f, &rd->rules, (RdCell){(int8_t)(i % f->w), (int8_t)(i / f->w)}, NULL, limits[k], cost);
+                calls++;
+            }
+        }
+        double ms = (now() - t0) * 1000 / calls;
+        if (k == 0)
+            printf("The Red Die of Courage: a map of move costs (%d calls): the whole field %.3f ms", calls, ms);
+        else
+            printf(", within %d mm %.3f ms\n", limits[k], ms);
+    }
+}
+
 /* The Red Die of Courage: the careful level's time a decision, over a
  * whole game against the fixed level on each battlefield (seed 1). */
 static void bench_red_die(const char *dir)
@@ -140,6 +167,7 @@ static void bench_red_die(const char *dir)
         return;
     }
     diags_free(&d);
+    bench_rd_move_costs(&rd);
     enum { SAMPLES = 2000 };
     static double ms[SAMPLES];
     int n = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rd_ai/rd_ai.h"
+#include "under_valgrind.h"
 
 /* Two squads face to face on open ground, 10 cells (25 cm: short range)
  * apart; the Union (regulars, rifled muskets) to move. */
@@ -139,7 +140,8 @@ static void test_prefers_a_covered_cell(void **state)
 /* Whole games, each level against the other, on every shipped
  * battlefield: every decision the AI returns is open, the games end, and
  * the same seeds give the same decisions. */
-static uint64_t play(const RdField *f, uint64_t seed, int union_level, int confederate_level)
+/* The hash of the decisions (and the result) of a game, or of its first max_steps decisions (0: to its end). */
+static uint64_t play(const RdField *f, uint64_t seed, int union_level, int confederate_level, int max_steps)
 {
     static RdGame g;
     rd_new(&g, rt_rules(), f, seed);
@@ -149,7 +151,7 @@ static uint64_t play(const RdField *f, uint64_t seed, int union_level, int confe
     int level[RD_SIDES] = {union_level, confederate_level};
     uint64_t hash = 1469598103934665603ULL;
     int steps = 0;
-    while (!rd_over(&g)) {
+    while (!rd_over(&g) && (max_steps == 0 || steps < max_steps)) {
         int side = rd_to_move(&g);
         RdDecision d = rd_ai_choose(&g, level[side], &rng[side]);
         char why[200], text[80];
@@ -168,14 +170,25 @@ static void test_whole_games_legal_and_repeatable(void **state)
 {
     (void)state;
     const RdData *rd = rt_data();
+    if (tu_under_valgrind()) {
+        /* under valgrind (~50 times slower) one whole game, careful against fixed (a short
+         * one: 34 decisions on average), and the first 40 decisions of another twice; the
+         * sanitizer build plays them all */
+        int turnpike = rd_field_index(rd, "orange-turnpike");
+        assert_true(turnpike >= 0);
+        play(&rd->fields[turnpike], 1, RD_AI_FIXED, RD_AI_CAREFUL, 0);
+        uint64_t c = play(&rd->fields[0], 7, RD_AI_FIXED, RD_AI_CAREFUL, 40);
+        assert_true(play(&rd->fields[0], 7, RD_AI_FIXED, RD_AI_CAREFUL, 40) == c);
+        return;
+    }
     /* slow under the sanitizers: one game a field and a side by default */
     uint64_t games = getenv("GUV_RD_AI_GAMES") ? strtoull(getenv("GUV_RD_AI_GAMES"), NULL, 10) : 1;
     for (int fi = 0; fi < rd->nfields; fi++)
         for (uint64_t seed = 1; seed <= games; seed++) /* the careful level as either side, field by field */
             play(&rd->fields[fi], seed, (fi + (int)seed) % 2 ? RD_AI_CAREFUL : RD_AI_FIXED,
-                 (fi + (int)seed) % 2 ? RD_AI_FIXED : RD_AI_CAREFUL);
-    uint64_t c = play(&rd->fields[0], 7, RD_AI_CAREFUL, RD_AI_FIXED);
-    assert_true(play(&rd->fields[0], 7, RD_AI_CAREFUL, RD_AI_FIXED) == c);
+                 (fi + (int)seed) % 2 ? RD_AI_FIXED : RD_AI_CAREFUL, 0);
+    uint64_t c = play(&rd->fields[0], 7, RD_AI_CAREFUL, RD_AI_FIXED, 0);
+    assert_true(play(&rd->fields[0], 7, RD_AI_CAREFUL, RD_AI_FIXED, 0) == c);
 }
 
 int main(void)

@@ -10,6 +10,7 @@
 
 #include "red_die/geometry.h"
 #include "testutil.h"
+#include "under_valgrind.h"
 
 static RdData rd;
 static RdField field;
@@ -91,7 +92,7 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
     (void)state;
     const RdRules *r = rules();
     RdField *f = blank(48, 32);
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][10], 0);
     assert_int_equal(cost[10][22], 300);
     assert_int_equal(cost[14][13], 125);
@@ -100,7 +101,7 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
     /* a fence across the way: + 5 cm; a second one: + 5 cm more */
     for (int row = 0; row < 32; row++)
         f->edge_e[row][15] = RD_FENCE, f->edge_e[row][18] = RD_WALL;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][15], 125);
     assert_int_equal(cost[10][16], 150 + 50);
     assert_int_equal(cost[10][22], 300 + 2 * 50);
@@ -108,7 +109,7 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
     /* a row of trees is no obstacle */
     for (int row = 0; row < 32; row++)
         f->edge_e[row][15] = RD_TREE_ROW, f->edge_e[row][18] = RD_NO_EDGE;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][22], 300);
     /* woods from column 20: moving through them costs 10 cm, once; stopping in their first cell
      * is not moving through them (John's example: the wood 30 cm off is reached with 30 cm) */
@@ -116,16 +117,16 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
     for (int row = 0; row < 32; row++)
         for (int col = 20; col < 48; col++)
             f->cell[row][col] = RD_WOODS;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][19], 225);
     assert_int_equal(cost[10][20], 250);
     assert_int_equal(cost[10][21], 275 + 100);
     assert_int_equal(cost[10][30], 500 + 100);
     /* within the woods every move pays; leaving them does not */
-    rd_move_costs(f, r, at(20, 10), NULL, cost);
+    rd_move_costs(f, r, at(20, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][25], 125 + 100);
     assert_int_equal(cost[10][15], 125);
-    rd_move_costs(f, r, at(21, 10), NULL, cost);
+    rd_move_costs(f, r, at(21, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][15], 150 + 100); /* through the wood's last cell on the way out */
     /* marsh, rough ground, bush, rocks are difficult too; a road is not */
     const int kinds[6] = {RD_MARSH, RD_ROUGH, RD_BUSH, RD_ROCKS, RD_DENSE_WOODS, RD_BUILDING};
@@ -133,24 +134,24 @@ static void test_RDC_MOVE_straight_obstacles_and_difficult_ground(void **state)
         f = blank(48, 32);
         for (int row = 0; row < 32; row++) /* a band across the whole field: no way round it */
             f->cell[row][14] = (uint8_t)kinds[k];
-        rd_move_costs(f, r, at(10, 10), NULL, cost);
+        rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
         assert_int_equal(cost[10][18], 200 + 100);
     }
     /* one bush on the straight way: he walks round it, as a player would (the audit's case) */
     f = blank(48, 32);
     f->cell[10][14] = RD_BUSH;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_true(cost[10][18] < 200 + 100);
     assert_true(cost[10][18] > 200);
     assert_int_equal(cost[10][18], 212); /* 10,10 -> 12,9 -> 14,9 -> 16,9 -> 18,10: 2 x 55.9 + 2 x 50 */
     /* the end of a fence: round it when that is shorter than the 5 cm */
     f = blank(48, 32);
     f->edge_e[10][14] = RD_FENCE;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_true(cost[10][18] < 200 + 50);
     f = blank(48, 32);
     f->cell[10][14] = RD_ROAD;
-    rd_move_costs(f, r, at(10, 10), NULL, cost);
+    rd_move_costs(f, r, at(10, 10), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][18], 200);
 }
 
@@ -165,7 +166,7 @@ static void test_RDC_MOVE_the_way_around(void **state)
     const RdRules *r = &closed;
     RdField *f = blank(48, 32);
     f->cell[5][2] = RD_BUILDING;
-    rd_move_costs(f, r, at(0, 5), NULL, cost);
+    rd_move_costs(f, r, at(0, 5), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[5][2], -1); /* no soldier enters a building */
     /* around the house: two knight's steps, 0,5 -> 2,4 -> 4,5: 2 x 25 x sqrt(5) = 111.8 */
     assert_int_equal(cost[5][4], 112);
@@ -177,7 +178,7 @@ static void test_RDC_MOVE_the_way_around(void **state)
     static bool blocked[RD_MAX_H][RD_MAX_W];
     memset(blocked, 0, sizeof blocked);
     blocked[5][2] = true;
-    rd_move_costs(f, r, at(0, 5), (const bool (*)[RD_MAX_W])blocked, cost);
+    rd_move_costs(f, r, at(0, 5), (const bool (*)[RD_MAX_W])blocked, RD_UNLIMITED, cost);
     assert_int_equal(cost[5][2], -1);
     assert_int_equal(cost[5][4], 112);
     /* a cell closed in by buildings cannot be reached */
@@ -186,17 +187,17 @@ static void test_RDC_MOVE_the_way_around(void **state)
         for (int dr = -1; dr <= 1; dr++)
             if (dc || dr)
                 f->cell[20 + dr][20 + dc] = RD_BUILDING;
-    rd_move_costs(f, r, at(0, 5), NULL, cost);
+    rd_move_costs(f, r, at(0, 5), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[20][20], -1);
     assert_true(cost[20][23] > rd_distance_mm(r, at(0, 5), at(20, 23)));
     /* two houses touching at a corner: no way between them; round them in three corner steps */
     f = blank(48, 32);
     f->cell[4][5] = f->cell[5][4] = RD_BUILDING;
-    rd_move_costs(f, r, at(4, 4), NULL, cost);
+    rd_move_costs(f, r, at(4, 4), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[5][5], 106); /* 4,4 -> 5,3 -> 6,4 -> 5,5: 3 x 35.36 */
     /* one house only: the corner step goes by the other side */
     f->cell[5][4] = RD_OPEN;
-    rd_move_costs(f, r, at(4, 4), NULL, cost);
+    rd_move_costs(f, r, at(4, 4), NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[5][5], 35);
     /* the way round a wall of houses that pays for the woods behind it once */
     f = blank(48, 32);
@@ -205,7 +206,7 @@ static void test_RDC_MOVE_the_way_around(void **state)
     for (int row = 0; row < 32; row++)
         for (int col = 12; col < 48; col++)
             f->cell[row][col] = RD_WOODS;
-    rd_move_costs(f, r, at(5, 5), NULL, cost);
+    rd_move_costs(f, r, at(5, 5), NULL, RD_UNLIMITED, cost);
     int straight_round = cost[5][14];
     assert_true(straight_round > rd_distance_mm(r, at(5, 5), at(14, 5)) + r->difficult_mm);
     assert_true(straight_round < 2 * rd_distance_mm(r, at(5, 5), at(14, 5)) + 2 * 375 + r->difficult_mm);
@@ -355,7 +356,7 @@ static void test_RDC_MOVE_worked_example_john_into_the_wood(void **state)
             f->cell[row][col] = RD_WOODS;
     RdCell leader = at(10, 10), wood = at(22, 10);
     assert_int_equal(rd_distance_mm(r, leader, wood), 300);
-    rd_move_costs(f, r, leader, NULL, cost);
+    rd_move_costs(f, r, leader, NULL, RD_UNLIMITED, cost);
     assert_int_equal(cost[10][21], 275);                     /* 30 cm of open ground and less: no penalty */
     assert_int_equal(cost[10][22], 300);                     /* into the wood: he has not moved through it */
     assert_int_equal(cost[10][23], 325 + r->difficult_mm); /* on through it: 10 cm more */
@@ -420,12 +421,92 @@ static void test_RDC_LOF_worked_example_james_and_albert_behind_the_fence(void *
     assert_int_equal(r->disaster.row[2 - 1].distance_mm, 200);
 }
 
+/* The bound changes nothing within it: every cell the unbounded search
+ * prices at the limit or less has that price, every other cell -1; on the
+ * shipped battlefields and on random ones (every kind of cell and edge
+ * scattered, enemy soldiers in the way), at the limits the game asks for
+ * (0, a step, the 20 and 30 cm retreats, the 40 cm move and assault). */
+static unsigned next_random(unsigned *x)
+{
+    *x = *x * 1103515245u + 12345u;
+    return (*x >> 16) & 0x7fff;
+}
+
+static void check_bounded(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W],
+                          int *checked)
+{
+    static int whole[RD_MAX_H][RD_MAX_W];
+    static const int limits[] = {0, 25, 60, 200, 300, 400, 550};
+    rd_move_costs(f, r, from, blocked, RD_UNLIMITED, whole);
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        rd_move_costs(f, r, from, blocked, limits[k], cost);
+        for (int row = 0; row < RD_MAX_H; row++)
+            for (int col = 0; col < RD_MAX_W; col++) {
+                int want = whole[row][col] >= 0 && whole[row][col] <= limits[k] ? whole[row][col] : -1;
+                if (cost[row][col] != want)
+                    fail_msg("from (%d,%d), limit %d mm: cell (%d,%d) costs %d, unbounded %d", from.col, from.row,
+                             limits[k], col, row, cost[row][col], whole[row][col]);
+                *checked += want > 0;
+            }
+    }
+}
+
+static void test_RDC_MOVE_bounded_search_agrees_with_the_whole_field(void **state)
+{
+    (void)state;
+    const RdRules *r = rules();
+    static bool blocked[RD_MAX_H][RD_MAX_W];
+    unsigned x = 18;
+    int checked = 0, detours = 0;
+    /* each unbounded search prices the whole field: fewer of them under valgrind */
+    int cells = tu_under_valgrind() ? 1 : 3, fields = tu_under_valgrind() ? 4 : 12;
+    for (int fi = 0; fi < rd.nfields; fi++) {
+        const RdField *f = &rd.fields[fi];
+        for (int k = 0; k < cells; k++) {
+            RdCell from = at((int)(next_random(&x) % (unsigned)f->w), (int)(next_random(&x) % (unsigned)f->h));
+            memset(blocked, 0, sizeof blocked);
+            for (int b = 0; b < 12; b++)
+                blocked[next_random(&x) % (unsigned)f->h][next_random(&x) % (unsigned)f->w] = true;
+            blocked[from.row][from.col] = false;
+            check_bounded(f, r, from, k % 2 ? NULL : (const bool(*)[RD_MAX_W])blocked, &checked);
+        }
+    }
+    for (int n = 0; n < fields; n++) {
+        RdField *f = blank(28 + (int)(next_random(&x) % 12), 20 + (int)(next_random(&x) % 8));
+        for (int row = 0; row < f->h; row++)
+            for (int col = 0; col < f->w; col++) {
+                if (next_random(&x) % 5 == 0)
+                    f->cell[row][col] = (uint8_t)(next_random(&x) % RD_NCELL_KINDS);
+                if (next_random(&x) % 6 == 0)
+                    f->edge_e[row][col] = (uint8_t)(next_random(&x) % RD_NEDGE_KINDS);
+                if (next_random(&x) % 6 == 0)
+                    f->edge_s[row][col] = (uint8_t)(next_random(&x) % RD_NEDGE_KINDS);
+            }
+        RdCell from = at(f->w / 2 + (int)(next_random(&x) % 7) - 3, f->h / 2 + (int)(next_random(&x) % 7) - 3);
+        f->cell[from.row][from.col] = RD_OPEN;
+        memset(blocked, 0, sizeof blocked);
+        for (int b = 0; b < 8; b++)
+            blocked[next_random(&x) % (unsigned)f->h][next_random(&x) % (unsigned)f->w] = true;
+        blocked[from.row][from.col] = false;
+        check_bounded(f, r, from, (const bool(*)[RD_MAX_W])blocked, &checked);
+        /* the random fields do make the search go round: some cell within 40 cm costs more than its distance */
+        for (int row = 0; row < f->h; row++)
+            for (int col = 0; col < f->w; col++)
+                detours += cost[row][col] > rd_distance_mm(r, from, at(col, row));
+    }
+    if (getenv("RD_COUNTS"))
+        printf("%d cells checked, %d detours\n", checked, detours);
+    assert_true(checked > 8000);
+    assert_true(detours > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_RDC_GRID_distances_between_cell_centres),
         cmocka_unit_test(test_RDC_MOVE_straight_obstacles_and_difficult_ground),
         cmocka_unit_test(test_RDC_MOVE_the_way_around),
+        cmocka_unit_test(test_RDC_MOVE_bounded_search_agrees_with_the_whole_field),
         cmocka_unit_test(test_RDC_LOF_what_blocks_fire),
         cmocka_unit_test(test_RDC_COVER_own_cell_and_the_edge_crossed),
         cmocka_unit_test(test_RDC_LOF_half_plus_one_see_half_plus_one),

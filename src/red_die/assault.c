@@ -46,9 +46,9 @@ const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf
 /* The cheapest cell next to a target soldier where the squad fits, within mm; false when none. */
 static bool contact_cell(const RdGame *g, int squad, int target, int mm, RdCell *out, int *out_cost)
 {
-    static RdCosts cost;
-    static RdOcc occ;
-    rd_squad_costs(g, squad, cost);
+    RdCosts cost;
+    RdOcc occ;
+    rd_squad_costs(g, squad, mm, cost);
     rd_occupancy(g, occ);
     const RdRules *r = RDR(g);
     int reach = r->cohesion_mm / r->cell_mm, best = -1;
@@ -76,11 +76,11 @@ static bool contact_cell(const RdGame *g, int squad, int target, int mm, RdCell 
     return best >= 0;
 }
 
-int rd_assault_cost(const RdGame *g, int squad, int target)
+int rd_assault_cost(const RdGame *g, int squad, int target, int limit_mm)
 {
     RdCell c;
     int k;
-    return contact_cell(g, squad, target, 1 << 20, &c, &k) ? k : -1;
+    return contact_cell(g, squad, target, limit_mm, &c, &k) ? k : -1;
 }
 
 static bool from_behind(RdGame *g, RdEvents *ev, int squad, int target)

@@ -51,9 +51,9 @@ static void offer(Lister *l, RdDecision d)
 static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud, int max_line)
 {
     const RdGame *g = l->g;
-    static RdCosts cost;
-    static RdOcc occ;
-    rd_squad_costs(g, squad, cost);
+    RdCosts cost;
+    RdOcc occ;
+    rd_squad_costs(g, squad, max_cloud > max_line ? max_cloud : max_line, cost);
     rd_occupancy(g, occ);
     for (int r = 0; r < RDF(g)->h && !done(l); r++)
         for (int c = 0; c < RDF(g)->w && !done(l); c++)
@@ -138,6 +138,17 @@ static int successes_for(const RdGame *g, int squad, int mm, bool line, bool ass
     return -1;
 }
 
+/* The farthest any number of successes moves the squad (an assault: assault): successes_for's bound. */
+static int farthest(const RdGame *g, int squad, bool line, bool assault)
+{
+    int most = 0;
+    for (int s = 1; s <= RDR(g)->nlevels; s++) {
+        int mm = assault ? rd_assault_allowance(g, squad, s) : rd_allowance(g, squad, s, line);
+        most = mm > most ? mm : most;
+    }
+    return most;
+}
+
 /* crisis: whether the squad's crisis (Doubtful) spoils this roll: an activation's, not a
  * defensive fire's (assault.c keeps it for the next activation). */
 static int fire_needed(const RdGame *g, int squad, int target, int bonus, bool crisis)
@@ -159,8 +170,8 @@ int rd_needed(const RdGame *g, const RdDecision *d)
 {
     switch (d->kind) {
     case RD_D_MOVE: {
-        static RdCosts cost;
-        rd_squad_costs(g, d->squad, cost);
+        RdCosts cost;
+        rd_squad_costs(g, d->squad, farthest(g, d->squad, d->line, false), cost);
         if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
             return -1;
         int s = successes_for(g, d->squad, cost[d->row][d->col], d->line, false);
@@ -169,8 +180,8 @@ int rd_needed(const RdGame *g, const RdDecision *d)
     case RD_D_FIRE:
         return fire_needed(g, d->squad, d->target, g->stage == RD_ST_HEROIC_FIRE ? g->act.bonus : 0, true);
     case RD_D_ASSAULT: {
-        int mm = rd_assault_cost(g, d->squad, d->target), s = mm < 0 ? -1 : mm == 0 ? 1
-                                                                                   : successes_for(g, d->squad, mm, false, true);
+        int mm = rd_assault_cost(g, d->squad, d->target, farthest(g, d->squad, false, true)),
+            s = mm < 0 ? -1 : mm == 0 ? 1 : successes_for(g, d->squad, mm, false, true);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_DEFEND:

@@ -250,9 +250,11 @@ static void heap_push_or_lower(Heap *h, int s)
 /* The way around (docs/rulings.md, RDC-MOVE): the cheapest chain of steps
  * between cell centres, each a side, a corner or a knight's move away, each
  * step costed as a segment. A state is a cell and whether the way has passed
- * through difficult ground before it (paid once). cost_um gets each state's cost. */
+ * through difficult ground before it (paid once). cost_um gets each state's
+ * cost; the search stops when the cheapest state left costs more than
+ * limit_um (the states beyond are left at INT64_MAX or a cost not final). */
 static void way_around(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W],
-                       int64_t *cost_um)
+                       int64_t limit_um, int64_t *cost_um)
 {
     static const int8_t steps[16][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1}, {1, 1},  {1, -1}, {-1, 1},  {-1, -1},
                                         {1, 2}, {2, 1},  {2, -1}, {1, -2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2}};
@@ -270,7 +272,7 @@ static void way_around(const RdField *f, const RdRules *r, RdCell from, const bo
     int start = from.row * RD_MAX_W + from.col;
     cost_um[start] = 0;
     heap_push_or_lower(h, start);
-    while (h->n > 0) {
+    while (h->n > 0 && cost_um[h->item[0]] <= limit_um) {
         int s = heap_pop(h), paid = s >= cells, cell = s % cells;
         RdCell a = {(int8_t)(cell % RD_MAX_W), (int8_t)(cell / RD_MAX_W)};
         /* a cell the way goes on from, other than the mover's own, is one it passes through */
@@ -293,25 +295,34 @@ static void way_around(const RdField *f, const RdRules *r, RdCell from, const bo
     }
 }
 
-void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W],
+void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W], int limit_mm,
                    int (*cost_mm)[RD_MAX_W])
 {
     for (int row = 0; row < RD_MAX_H; row++)
         for (int col = 0; col < RD_MAX_W; col++)
             cost_mm[row][col] = -1;
-    if (!rd_on_field(f, from))
+    if (!rd_on_field(f, from) || limit_mm < 0)
         return;
+    if (limit_mm > RD_UNLIMITED)
+        limit_mm = RD_UNLIMITED;
+    /* Every way is at least as long as the straight line: no cell farther than the limit
+     * from `from`, in columns or rows, costs the limit or less. */
+    int reach = limit_mm / r->cell_mm + 1;
+    int c0 = from.col - reach < 0 ? 0 : from.col - reach, c1 = from.col + reach >= f->w ? f->w - 1 : from.col + reach;
+    int r0 = from.row - reach < 0 ? 0 : from.row - reach, r1 = from.row + reach >= f->h ? f->h - 1 : from.row + reach;
     /* The straight way first; the way around is searched only when some straight way is
      * barred or pays a penalty, for only then can it be cheaper (a detour round a bush or
      * the end of a fence, as a player would walk). */
     bool around = false;
-    for (int row = 0; row < f->h; row++)
-        for (int col = 0; col < f->w; col++) {
+    for (int row = r0; row <= r1; row++)
+        for (int col = c0; col <= c1; col++) {
             RdCell to = {(int8_t)col, (int8_t)row};
             int obstacles;
             bool difficult;
             if (col == from.col && row == from.row)
                 cost_mm[row][col] = 0;
+            else if (!rd_within(r, from, to, limit_mm + r->cell_mm))
+                continue; /* nothing there within the limit (the margin covers rounding to mm) */
             else if (segment(f, r, from, to, blocked, false, &obstacles, &difficult)) {
                 cost_mm[row][col] =
                     rd_distance_mm(r, from, to) + obstacles * r->obstacle_mm + (difficult ? r->difficult_mm : 0);
@@ -319,18 +330,24 @@ void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (
             } else
                 around |= !r->cell[f->cell[row][col]].impassable && !(blocked && blocked[row][col]);
         }
-    if (!around)
-        return;
-    int64_t cost_um[2 * RD_MAX_W * RD_MAX_H];
-    way_around(f, r, from, blocked, cost_um);
-    for (int row = 0; row < f->h; row++)
-        for (int col = 0; col < f->w; col++) {
-            int64_t a = cost_um[row * RD_MAX_W + col], b = cost_um[RD_MAX_W * RD_MAX_H + row * RD_MAX_W + col];
-            int64_t c = a < b ? a : b;
-            if (c == INT64_MAX)
-                continue;
-            int mm = (int)((c + UM / 2) / UM);
-            if (cost_mm[row][col] < 0 || mm < cost_mm[row][col])
-                cost_mm[row][col] = mm;
-        }
+    if (around) {
+        int64_t cost_um[2 * RD_MAX_W * RD_MAX_H];
+        /* a way rounds to the limit or less below this */
+        int64_t limit_um = (int64_t)limit_mm * UM + UM / 2 - 1;
+        way_around(f, r, from, blocked, limit_um, cost_um);
+        for (int row = r0; row <= r1; row++)
+            for (int col = c0; col <= c1; col++) {
+                int64_t a = cost_um[row * RD_MAX_W + col], b = cost_um[RD_MAX_W * RD_MAX_H + row * RD_MAX_W + col];
+                int64_t c = a < b ? a : b;
+                if (c > limit_um)
+                    continue; /* not reached, or not final: beyond the limit */
+                int mm = (int)((c + UM / 2) / UM);
+                if (cost_mm[row][col] < 0 || mm < cost_mm[row][col])
+                    cost_mm[row][col] = mm;
+            }
+    }
+    for (int row = r0; row <= r1; row++)
+        for (int col = c0; col <= c1; col++)
+            if (cost_mm[row][col] > limit_mm)
+                cost_mm[row][col] = -1;
 }

@@ -28,9 +28,12 @@ bool rd_on_field(const RdField *f, RdCell c);
  * difficult terrain. The way is the straight line when nothing
  * impassable lies on it, else the shortest way around (docs/rulings.md).
  * blocked[row][col] true: a cell the leader may not enter or pass (an enemy
- * soldier, say); may be NULL. cost_mm[row][col] gets the cost, or -1 when
- * no way leads there. */
-void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W],
+ * soldier, say); may be NULL. cost_mm[row][col] gets the cost when it is
+ * limit_mm or less, else -1 (no way leads there within the limit): every
+ * caller wants only the cells within a move, an assault or a retreat, and
+ * the search stops there (RD_UNLIMITED: the whole field). */
+#define RD_UNLIMITED (1 << 24) /* mm: 16 km, more than any field */
+void rd_move_costs(const RdField *f, const RdRules *r, RdCell from, const bool (*blocked)[RD_MAX_W], int limit_mm,
                    int (*cost_mm)[RD_MAX_W]);
 
 /* One soldier's line of fire to another ([3.2]): false when something that

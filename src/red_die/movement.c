@@ -79,9 +79,11 @@ int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 
 /* The ways from a cell depend on the field, the cell and the enemy soldiers
  * in the way: the last few maps are kept (the list, the refusal and the
- * move ask for the same one in turn). The key is compared whole. */
+ * move ask for the same one in turn). The key is compared whole; a map
+ * searched to a farther limit serves a nearer one. */
 typedef struct {
     const RdField *field;
+    const RdRules *rules;
     RdCell from;
     int nblocked;
     RdCell blocked[RD_MAX_SOLDIERS];
@@ -89,16 +91,20 @@ typedef struct {
 
 typedef struct {
     CostKey key;
+    int limit_mm;
     RdCosts cost;
 } CostMemo;
 
 #define RD_COST_MEMOS 24
 
-void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
+void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost)
 {
-    static CostMemo memo[RD_COST_MEMOS];
-    static int next;
-    static bool blocked[RD_MAX_H][RD_MAX_W];
+    /* A memo, not scratch: a careful game asks ~14,600 times for ~80 maps (the refusals of
+     * its candidates, rd_needed); searching each anew would cost ~40 times the game. Its
+     * own per thread; the key names the field and rules by address (data loaded once). */
+    static _Thread_local CostMemo memo[RD_COST_MEMOS];
+    static _Thread_local int next;
+    bool blocked[RD_MAX_H][RD_MAX_W];
     int leader = rd_leader(g, squad), side = g->squads[squad].side;
     if (leader < 0) {
         for (int r = 0; r < RD_MAX_H; r++)
@@ -106,7 +112,7 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
                 cost[r][c] = -1;
         return;
     }
-    CostKey key = {RDF(g), rd_soldier_cell(g, leader), 0, {{0, 0}}};
+    CostKey key = {RDF(g), RDR(g), rd_soldier_cell(g, leader), 0, {{0, 0}}};
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
         if (s->where == RD_ON_TABLE && g->squads[s->squad].side != side)
@@ -114,19 +120,32 @@ void rd_squad_costs(const RdGame *g, int squad, RdCosts cost)
     }
     for (int m = 0; m < RD_COST_MEMOS; m++) {
         const CostKey *e = &memo[m].key;
-        if (e->field == key.field && e->from.col == key.from.col && e->from.row == key.from.row &&
-            e->nblocked == key.nblocked && memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
+        if (memo[m].limit_mm >= limit_mm && e->field == key.field && e->rules == key.rules &&
+            e->from.col == key.from.col && e->from.row == key.from.row && e->nblocked == key.nblocked &&
+            memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
             memcpy(cost, memo[m].cost, sizeof(RdCosts));
+            if (memo[m].limit_mm > limit_mm) { /* what lies between the two limits: in the farther one's box */
+                int reach = memo[m].limit_mm / RDR(g)->cell_mm + 1;
+                int r0 = key.from.row > reach ? key.from.row - reach : 0;
+                int c0 = key.from.col > reach ? key.from.col - reach : 0;
+                int r1 = RD_MAX_H - key.from.row > reach ? key.from.row + reach : RD_MAX_H - 1;
+                int c1 = RD_MAX_W - key.from.col > reach ? key.from.col + reach : RD_MAX_W - 1;
+                for (int r = r0; r <= r1; r++)
+                    for (int c = c0; c <= c1; c++)
+                        if (cost[r][c] > limit_mm)
+                            cost[r][c] = -1;
+            }
             return;
         }
     }
     memset(blocked, 0, sizeof blocked);
     for (int i = 0; i < key.nblocked; i++)
         blocked[key.blocked[i].row][key.blocked[i].col] = true;
-    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, cost);
+    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, limit_mm, cost);
     CostMemo *e = &memo[next];
     next = (next + 1) % RD_COST_MEMOS;
     e->key = key;
+    e->limit_mm = limit_mm;
     memcpy(e->cost, cost, sizeof(RdCosts));
 }
 
@@ -154,7 +173,7 @@ bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool l
         return true;
     }
     /* a cloud: breadth first from the leader, each soldier within cohesion of one placed before */
-    static bool seen[RD_MAX_H][RD_MAX_W];
+    bool seen[RD_MAX_H][RD_MAX_W];
     memset(seen, 0, sizeof seen);
     RdCell queue[RD_MAX_SOLDIERS * 32];
     int head = 0, tail = 0, placed = 0, reach = RDR(g)->cohesion_mm / RDR(g)->cell_mm;
@@ -182,10 +201,18 @@ const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool l
 {
     if (!rd_on_field(RDF(g), to))
         return rd_refuse(buf, n, "not a cell of the battlefield");
-    if (cost[to.row][to.col] < 0) /* the cheap questions first: the list asks for every cell */
+    int mm = cost[to.row][to.col];
+    if (mm < 0 && buf && n > 0) {
+        /* no way within the costs' limit: an order refused is told whether some way leads
+         * there, and how long (the list, asking for every cell, wants no words) */
+        RdCosts whole;
+        rd_squad_costs(g, squad, RD_UNLIMITED, whole);
+        mm = whole[to.row][to.col];
+    }
+    if (mm < 0) /* the cheap questions first: the list asks for every cell */
         return rd_refuse(buf, n, "no way leads there");
-    if (cost[to.row][to.col] > max_mm)
-        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", cost[to.row][to.col], max_mm);
+    if (mm > max_mm)
+        return rd_refuse(buf, n, "%d mm away, more than the %d mm the squad may move", mm, max_mm);
     if (line && rd_on_table(g, squad) < RDR(g)->volley_min_soldiers)
         return rd_refuse(buf, n, "a line needs at least %d soldiers", RDR(g)->volley_min_soldiers);
     int leader = rd_leader(g, squad);
@@ -214,7 +241,7 @@ int rd_direction(RdCell from, RdCell to)
 /* Puts the squad's soldiers around its leader at `to`; false when it does not fit. */
 static bool place(RdGame *g, int squad, RdCell to, bool line, int facing)
 {
-    static RdOcc occ;
+    RdOcc occ;
     rd_occupancy(g, occ);
     RdCell cells[RD_MAX_SOLDIERS];
     if (!rd_formation(g, occ, squad, to, line, facing, cells))
@@ -235,9 +262,9 @@ typedef long (*Score)(const RdGame *g, int squad, RdCell c, const void *ctx);
 
 static bool best_cell(const RdGame *g, int squad, int mm, bool line, Score score, const void *ctx, RdCell *out)
 {
-    static RdCosts cost;
-    static RdOcc occ;
-    rd_squad_costs(g, squad, cost);
+    RdCosts cost;
+    RdOcc occ;
+    rd_squad_costs(g, squad, mm, cost);
     rd_occupancy(g, occ);
     const RdField *f = RDF(g);
     bool found = false;

@@ -31,7 +31,7 @@ static bool come_back(RdGame *g, RdEvents *ev, int soldier)
 {
     RdSoldier *s = &g->soldiers[soldier];
     int squad = s->squad;
-    static RdOcc occ;
+    RdOcc occ;
     s->where = RD_ON_TABLE;
     s->col = s->row = -1;
     rd_occupancy(g, occ);

@@ -84,12 +84,14 @@ bool rd_slow_assault(const RdGame *g, int squad);
 /* They become a squad of their own where they lie, before the squad assaults (RD_EV_LEAVE,
  * value2 1); its index, -1 when none stays or no one goes. */
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);
-/* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking. */
-void rd_squad_costs(const RdGame *g, int squad, RdCosts cost);
+/* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking;
+ * -1 beyond limit_mm (rd_move_costs). */
+void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
  * rd_members order, the leader first): false when it does not fit. */
 bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells);
-/* May the squad's leader be sent to `to` (deployed so)? cost from rd_squad_costs. */
+/* May the squad's leader be sent to `to` (deployed so)? cost from rd_squad_costs,
+ * its limit max_mm or more (a refusal's words search the whole field). */
 const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm,
                                    const RdCosts cost, const RdOcc occ, char *buf, size_t n);
 /* Moves the squad toward `to` within mm: to `to` if the way is short
@@ -124,8 +126,8 @@ void rd_wound(RdGame *g, RdEvents *ev, int soldier, int effect, const RdTable *t
 
 /* assault.c, melee.c (RDC-ASSAULT, RDC-MELEE, RDC-SURRENDER) */
 void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool defensive_fire);
-/* The mm the squad needs to reach contact with target; -1 when no way. */
-int rd_assault_cost(const RdGame *g, int squad, int target);
+/* The mm the squad needs to reach contact with target; -1 when no way within limit_mm. */
+int rd_assault_cost(const RdGame *g, int squad, int target, int limit_mm);
 const char *rd_defend_refusal(const RdGame *g, const RdDecision *d, char *buf, size_t n);
 void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev);
 void rd_assault_contact(RdGame *g, RdEvents *ev);
