@@ -283,7 +283,9 @@ static void test_memory_of_a_leader_seen_in_a_fight(void **state)
 
 /* Random games: at every movement decision (no combat under way) the
  * play-outs' greedy pick is legal, no swap, and scores as much as the
- * best of the legal decisions but swaps (pp_ai_greedy_score_map). */
+ * best of the legal decisions but swaps (pp_ai_greedy_score_map); the
+ * same with the Confederates' moves scored by the strike policy (the
+ * last two games). */
 static void test_playout_pick_is_greedys_best(void **state)
 {
     (void)state;
@@ -292,7 +294,8 @@ static void test_playout_pick_is_greedys_best(void **state)
     PpAiMap map;
     pp_ai_map_init(&map, pd);
     int checked = 0;
-    for (int game = 0; game < 4; game++) {
+    for (int game = 0; game < 6; game++) {
+        map.strike[PP_CONFEDERATE] = game >= 4;
         PpGame g;
         pp_new_standard(&g, pd, 70 + (uint64_t)game);
         Rng rng;
@@ -320,7 +323,7 @@ static void test_playout_pick_is_greedys_best(void **state)
             assert_int_equal(pp_apply(&g, &list[pick], NULL, NULL, 0), 0);
         }
     }
-    assert_true(checked > 200);
+    assert_true(checked > 300);
 }
 
 /* Turn 6, the last part of the last impulse, the Union to move: it
@@ -391,6 +394,107 @@ static void test_rollout_takes_the_winning_capture(void **state)
         pp_decision_format(pd, &d, text, sizeof text);
         assert_true(strcmp(text, "move iii-corps fredericksburg") == 0 || strcmp(text, "move i-corps fredericksburg") == 0);
         assert_true(st.iterations > 0);
+    }
+}
+
+/* Turn 6, impulse 2 (4 moves), the Confederates to move: the Union holds
+ * Chancellorsville with four counters; Lee, Anderson and Colston stand
+ * next to it at Catharine Furnace, McLaws at Zoan Church, a minor unit at
+ * Dowdall's Tavern: five against four. */
+static void strike_position(PpGame *g)
+{
+    const PpData *pd = pt_data();
+    pt_empty(g, 6);
+    pt_put(g, "xi-corps", "chancellorsville");
+    pt_put(g, "xii-corps", "chancellorsville");
+    pt_put(g, "union-minor-1", "chancellorsville");
+    pt_put(g, "union-minor-2", "chancellorsville");
+    pt_put(g, "iii-corps", "falmouth");
+    pt_put(g, "lee", "catharine-furnace");
+    pt_put(g, "anderson", "catharine-furnace");
+    pt_put(g, "colston", "catharine-furnace");
+    pt_put(g, "mclaws", "zoan-church");
+    pt_put(g, "csa-minor-1", "dowdalls-tavern");
+    pt_put(g, "early", "fredericksburg");
+    g->impulse = 1;
+    g->step = 1;
+    g->initiative = PP_UNION;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+    g->to_move = PP_CONFEDERATE;
+}
+
+/* The strike policy (the rollout level's own play-outs): where greedy
+ * will not step one unit into a stack of four it does not outnumber, the
+ * strike policy does when its units next to the stack outnumber it, and
+ * then brings in as many as the stacking allows, the leader who helps
+ * every die first and the minor unit last. Without the units next to it,
+ * it does not start one. */
+static void test_strike_policy_brings_the_stack_in(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    strike_position(&g);
+    PpAiMap map;
+    pp_ai_map_init(&map, pd);
+    int cv = pt_area("chancellorsville");
+    PpDecision d = pp_ai_greedy_movement(&map, &g);
+    assert_false(d.kind == PP_D_MOVE && d.b == cv);
+    PpAiMap strike = map;
+    strike.strike[PP_CONFEDERATE] = true;
+    for (int k = 0; k < 4; k++) { /* four moves: the four units in */
+        d = pp_ai_greedy_movement(&strike, &g);
+        assert_int_equal(d.kind, PP_D_MOVE);
+        assert_int_equal(d.b, cv);
+        assert_int_equal(pp_apply(&g, &d, NULL, NULL, 0), 0);
+    }
+    assert_int_equal(pt_where(&g, "lee"), cv);
+    assert_int_equal(pt_where(&g, "csa-minor-1"), pt_area("dowdalls-tavern"));
+    assert_int_equal(g.units[PP_CONFEDERATE][cv], 4);
+    /* the Union's side is still greedy's */
+    assert_false(strike.strike[PP_UNION]);
+    /* with McLaws and Colston away, three units cannot outnumber four */
+    strike_position(&g);
+    pt_put(&g, "mclaws", "bowling-green");
+    pt_put(&g, "colston", "bowling-green");
+    pt_put(&g, "csa-minor-1", "off");
+    d = pp_ai_greedy_movement(&strike, &g);
+    assert_false(d.kind == PP_D_MOVE && d.b == cv);
+}
+
+/* Turn 6, the last impulse, the Confederates moving last: Fredericksburg
+ * is theirs, and Chancellorsville is held by one Union minor unit with
+ * Anderson and Colston next to it. Both stepping in (a fight at the end
+ * of the turn, 2 dice at 4+ against one at 6+) wins most games; anything
+ * else ties. The rollout level must see the strike, and make the same
+ * decision from the same seed. */
+static void test_rollout_strikes_as_the_confederates(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    pt_empty(&g, 6);
+    pt_put(&g, "union-minor-1", "chancellorsville");
+    pt_put(&g, "iii-corps", "falmouth");
+    pt_put(&g, "anderson", "catharine-furnace");
+    pt_put(&g, "colston", "catharine-furnace");
+    pt_put(&g, "early", "fredericksburg");
+    pt_put(&g, "stuart", "bowling-green");
+    g.impulse = (int8_t)(pd->nimpulses - 1);
+    g.step = 1;
+    g.initiative = PP_UNION;
+    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    g.to_move = PP_CONFEDERATE;
+    PpAiBudget b = {300, 0, 0};
+    char text[80], again[80];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpDecision d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_true(strcmp(text, "move anderson chancellorsville") == 0 ||
+                    strcmp(text, "move colston chancellorsville") == 0);
+        d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
+        pp_decision_format(pd, &d, again, sizeof again);
+        assert_string_equal(text, again);
     }
 }
 
@@ -466,6 +570,8 @@ int main(void)
         cmocka_unit_test(test_playout_pick_is_greedys_best),
         cmocka_unit_test(test_ismcts_takes_the_winning_capture),
         cmocka_unit_test(test_rollout_takes_the_winning_capture),
+        cmocka_unit_test(test_strike_policy_brings_the_stack_in),
+        cmocka_unit_test(test_rollout_strikes_as_the_confederates),
         cmocka_unit_test(test_forced_decision_takes_no_time),
         cmocka_unit_test(test_game_replays_from_its_seeds),
     };

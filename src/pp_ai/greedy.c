@@ -48,6 +48,32 @@ void pp_ai_map_init(PpAiMap *m, const PpData *pd)
     for (int a = 0; a < pd->nareas; a++)
         if (m->vdist[a] < 0)
             m->vdist[a] = 20;
+    for (int i = 0; i < pd->nvictory; i++) { /* the same, to each victory area alone */
+        int8_t *dist = m->kdist[i];
+        for (int a = 0; a < pd->nareas; a++)
+            dist[a] = -1;
+        head = tail = 0;
+        dist[pd->victory_areas[i]] = 0;
+        queue[tail++] = pd->victory_areas[i];
+        while (head < tail) {
+            int a = queue[head++];
+            for (int k = 0; k < pd->areas[a].nadj; k++) {
+                int b = pd->areas[a].adj[k];
+                if (pd->areas[a].join[k] != PP_RIVER && dist[b] < 0) {
+                    dist[b] = (int8_t)(dist[a] + 1);
+                    queue[tail++] = b;
+                }
+            }
+        }
+        for (int a = 0; a < pd->nareas; a++)
+            if (dist[a] < 0)
+                dist[a] = 20;
+    }
+    m->strike[PP_UNION] = m->strike[PP_CONFEDERATE] = false;
+    m->helps_all[PP_UNION] = m->helps_all[PP_CONFEDERATE] = true;
+    for (int c = 0; c < pd->ncounters; c++)
+        if (pd->counters[c].kind == PP_LEADER && !pd->counters[c].bonus_to_all)
+            m->helps_all[pd->counters[c].side] = false;
 }
 
 static bool is_key(const PpAiMap *m, int a) { return a >= 0 && ((m->key >> a) & 1u); }
@@ -88,8 +114,71 @@ static int leave_score(const PpAiMap *m, const PpGame *g, int side, int from)
     return s;
 }
 
+/* The strike policy's distance: steps to the nearest victory area the
+ * enemy controls (greedy's vdist when the side holds them all). */
+static int target_dist(const PpAiMap *m, const PpGame *g, int side, int a)
+{
+    int best = -1;
+    for (int i = 0; i < m->pd->nvictory; i++)
+        if (g->control[m->pd->victory_areas[i]] != side && (best < 0 || m->kdist[i][a] < best))
+            best = m->kdist[i][a];
+    return best < 0 ? m->vdist[a] : best;
+}
+
+/* How many of the side's units could step into area `to` in what is left
+ * of this part of the impulse: its unmoved units next to it (by land or
+ * arrow), at most the moves left. */
+static int can_enter_now(const PpGame *g, int side, int to)
+{
+    const PpData *pd = g->data;
+    const PpArea *a = &pd->areas[to];
+    uint32_t next = 0;
+    for (int i = 0; i < a->nadj; i++)
+        if (a->join[i] != PP_RIVER)
+            next |= 1u << a->adj[i];
+    int n = 0;
+    for (int c = 0; c < pd->ncounters; c++) {
+        int at = g->where[c];
+        if (pd->counters[c].side == side && at >= 0 && ((next >> at) & 1u) && !(g->moved & ((uint64_t)1 << c)))
+            n++;
+    }
+    return n < g->budget ? n : g->budget;
+}
+
+/* The strike policy (the rollout level's play-outs of its own side): the
+ * greedy level's scores, but its units head for the enemy's victory area
+ * (target_dist), the first step into that area held by enemy units is
+ * taken when as many units as the enemy has there can step in before the
+ * enemy moves again (can_enter_now: so that he does not fight a strike
+ * half made), and once a strike is under way there (our units in it)
+ * every unit that can joins it, the leaders who help every die first and
+ * the minor units (6+ to hit) last. Greedy alone never brings a second unit into a stack it does not
+ * outnumber, so its play-outs could not tell a strike from a sacrifice. */
+static int strike_step(const PpAiMap *m, const PpGame *g, int side, int kind, int from, int to)
+{
+    int own_to = g->units[side][to], en_to = g->units[1 - side][to];
+    bool target = is_key(m, to) && g->control[to] != side && en_to > 0;
+    int s = 6 * (target_dist(m, g, side, from) - target_dist(m, g, side, to));
+    if (target && own_to > 0) /* a leader who helps every die first, a minor unit (6+ to hit) last */
+        return s + 70 + (kind == PP_LEADER && m->helps_all[side] ? 10 : kind == PP_MINOR ? -25 : 0);
+    if (target && kind != PP_LEADER && can_enter_now(g, side, to) >= en_to)
+        return s + 40;
+    if (target)
+        return s - 40;
+    if (en_to > 0) {
+        int mine = own_dice(g, side, to) + (kind != PP_LEADER);
+        s += mine > en_to ? 30 : -40;
+    } else if (g->control[to] != side)
+        s += is_key(m, to) ? 80 : kind == PP_MINOR ? 12 : 6;
+    if (kind == PP_LEADER)
+        s += own_dice(g, side, to) > 0 ? 5 : -30;
+    return s;
+}
+
 static int step_score(const PpAiMap *m, const PpGame *g, int side, int kind, int from, int to)
 {
+    if (m->strike[side])
+        return strike_step(m, g, side, kind, from, to);
     int own_to = g->units[side][to], en_to = g->units[1 - side][to];
     bool leader = kind == PP_LEADER;
     int s = 0;

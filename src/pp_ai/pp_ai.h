@@ -12,7 +12,8 @@
  *   greedy  a one-ply heuristic (pp_ai_greedy_score says what it likes);
  *   ismcts  information-set Monte Carlo tree search over sampled games;
  *   rollout flat Monte Carlo: from turn 4, each of the likeliest decisions
- *           played out by greedy in the same sampled games (rollout.c).
+ *           played out by greedy in the same sampled games, the
+ *           Confederates' own moves by the strike policy (rollout.c).
  *
  * Everything random comes from the one seed given: a game with the AI
  * replays exactly from its seeds, as long as the time cap (PpAiBudget
@@ -34,7 +35,7 @@
     X(RANDOM, "random", "a uniformly random legal decision")                                                       \
     X(GREEDY, "greedy", "a one-ply heuristic: hold the victory areas, attack with more dice, lose the weakest")    \
     X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")        \
-    X(ROLLOUT, "rollout", "flat Monte Carlo: every decision played out by greedy in the same sampled games")
+    X(ROLLOUT, "rollout", "flat Monte Carlo: every decision played out by greedy (own moves striking) in the same sampled games")
 
 enum {
 #define PP_AI_ENUM(id, name, what) PP_AI_##id,

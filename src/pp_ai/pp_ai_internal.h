@@ -9,6 +9,12 @@ typedef struct {
     const PpData *pd;
     uint32_t key;                 /* the victory areas */
     int8_t vdist[PP_MAX_AREAS];   /* steps from each area to the nearest victory area */
+    int8_t kdist[PP_MAX_VICTORY][PP_MAX_AREAS]; /* steps from each area to each victory area */
+    /* Per side: its moves are scored strike-minded (greedy.c, "The strike
+     * policy"): false for both after pp_ai_map_init, which is the greedy
+     * level; the rollout level sets it for its own side in its play-outs. */
+    bool strike[PP_SIDES];
+    bool helps_all[PP_SIDES]; /* every leader of the side helps every die of his area (its scores per kind) */
 } PpAiMap;
 
 void pp_ai_map_init(PpAiMap *m, const PpData *pd);
