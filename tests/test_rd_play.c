@@ -238,17 +238,24 @@ static void test_odds_are_rd_chances(void **state)
     assert_false(rd_odds(&g, &loss, &o));
 }
 
+/* An open field 48 cells wide, h high: reb (regulars, n1 men, facing south) at column 20, row
+ * r1, yank (n2, facing north) at row r2; the game begun on it. */
+static void reb_and_yank(RdField *f, RdGame *g, int h, int n1, int r1, int n2, int r2)
+{
+    rt_field(f, 48, h);
+    rt_squad(f, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, n1, 20, r1, false, 4);
+    rt_squad(f, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, n2, 20, r2, false, 0);
+    rt_new(g, f);
+}
+
 /* The list of squads counts the men gone to the rear with the badly wounded, and the
  * orders say what escorting and leaving them do. */
 static void test_escort_in_words(void **state)
 {
     (void)state;
     static RdField f;
-    rt_field(&f, 48, 32);
-    rt_squad(&f, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 5, 20, 10, false, 4);
-    rt_squad(&f, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
     static RdGame g;
-    rt_new(&g, &f);
+    reb_and_yank(&f, &g, 32, 5, 10, 3, 30);
     g.soldiers[rt_soldier(&g, "reb.3")].wound = RD_BAD;
     RdDecision d;
     char why[200], line[200];
@@ -267,11 +274,8 @@ static void test_target_line_measures_as_the_rules(void **state)
 {
     (void)state;
     static RdField f;
-    rt_field(&f, 48, 40);
-    rt_squad(&f, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 8, 20, 2, false, 4);
-    rt_squad(&f, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 8, 20, 27, false, 0);
     static RdGame g;
-    rt_new(&g, &f);
+    reb_and_yank(&f, &g, 40, 8, 2, 8, 27);
     RdDecision d;
     char why[200], line[300];
     assert_true(rd_decision_parse(&g, "fire reb 2 yank", &d, why, sizeof why));

@@ -236,6 +236,16 @@ static void duel(RdGame *g, int reb_n, int yank_n, int yank_row, int reb_weapon)
     rt_new(g, &field);
 }
 
+/* reb moves (a red die in the pool shows 6) and rolls Bayonets! on the heroic table. */
+static void move_into_bayonets(RdGame *g)
+{
+    g->red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(g, 3, 4, 4, 6);
+    rt_dice(g, 1, 5);
+    rt_do(g, "move reb 2 20 12");
+}
+
 static void test_RDC_INITIATIVE_confederates_first_and_the_repeat_die(void **state)
 {
     (void)state;
@@ -416,11 +426,7 @@ static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
     (void)state;
     RdGame g;
     duel(&g, 6, 3, 22, RD_RIFLED_MUSKET);
-    g.red[RD_CONFEDERATE] = 1;
-    rt_log_clear();
-    rt_dice(&g, 3, 4, 4, 6);
-    rt_dice(&g, 1, 5);
-    rt_do(&g, "move reb 2 20 12");
+    move_into_bayonets(&g);
     assert_int_equal(g.nsquads, 3);
     assert_int_equal(rd_on_table(&g, 0) + rd_on_table(&g, 2), 6);
     assert_int_equal(rd_able(&g, 2), 3);
@@ -653,11 +659,7 @@ static void test_RDC_WOUNDS_combinations_and_bayonets_share_are_data(void **stat
             rules.heroic.row[f].percent = 100;
     duel(&g, 6, 3, 22, RD_RIFLED_MUSKET);
     g.rules = &rules;
-    g.red[RD_CONFEDERATE] = 1;
-    rt_log_clear();
-    rt_dice(&g, 3, 4, 4, 6);
-    rt_dice(&g, 1, 5);
-    rt_do(&g, "move reb 2 20 12");
+    move_into_bayonets(&g);
     assert_int_equal(g.nsquads, 3);
     assert_int_equal(rd_on_table(&g, 0), 1); /* the leader stays, alone */
     assert_int_equal(rd_able(&g, 2), 5);
