@@ -223,7 +223,7 @@ static void test_odds_are_rd_chances(void **state)
     assert_non_null(strstr(text, ", 33% a man runs off"));
     g.red[RD_CONFEDERATE] = 12;
     assert_true(rd_odds(&g, &d, &o));
-    assert_true(fabs(o.run_off - 4.0) < 1e-9);
+    assert_true(o.run_off > 3.99 && o.run_off < 4.0); /* 12 x 1/3, less the rare rolls above the squad's 8 men */
     rd_odds_text(&o, 0, text, sizeof text);
     assert_non_null(strstr(text, "2 dice + 12 red = 14: "));
     assert_non_null(strstr(text, "heroic, ~4 run off"));
@@ -233,6 +233,16 @@ static void test_odds_are_rd_chances(void **state)
     assert_non_null(strstr(text, "14 dice, need "));
     assert_non_null(strstr(text, "heroic, ~4 run"));
     assert_int_not_equal(text[strlen(text) - 1], '~'); /* short enough without a cut */
+    /* no more men run off than the squad has: 12 red dice for a squad of 2 */
+    int sq = d.squad;
+    for (int i = 0, kept = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == sq && g.soldiers[i].where == RD_ON_TABLE && kept++ >= 2)
+            g.soldiers[i].where = RD_DEAD;
+    assert_int_equal(rd_on_table(&g, sq), 2);
+    assert_true(rd_odds(&g, &d, &o));
+    assert_true(o.run_off <= 2.0 && o.run_off > 1.9);
+    rd_odds_text(&o, 0, text, sizeof text);
+    assert_non_null(strstr(text, "~2 run off"));
     /* a loss chosen rolls nothing: no odds */
     RdDecision loss = {RD_D_LOSS, -1, 0, 0, -1, -1, 0};
     assert_false(rd_odds(&g, &loss, &o));

@@ -382,35 +382,37 @@ static void test_RDC_HEROIC_recovery_and_charge(void **state)
 }
 
 /* "He does not join to the Assault, Bayonets! and/or Charge!!! actions anymore", and the
- * wounded move at half speed: the badly wounded and the men down stay where they lie as their
- * squad assaults (a squad of their own), and do not slow it; a lightly wounded man on his feet
- * goes and halves a Charge!!! as any move (an audit found both carried into contact, and the
- * charge at full speed). */
+ * wounded move at half speed: the badly wounded stay where they lie as their squad assaults (a
+ * squad of their own), and do not slow it; a lightly wounded man goes and halves a Charge!!! as
+ * any move (an audit found the badly wounded carried into contact, and the charge at full
+ * speed). */
 static void test_RDC_WOUNDS_the_badly_wounded_do_not_assault(void **state)
 {
     (void)state;
     RdGame g;
     duel(&g, 6, 3, 16, RD_RIFLED_MUSKET); /* 15 cm */
-    int bad = rt_soldier(&g, "reb.3"), down = rt_soldier(&g, "reb.4");
+    int bad = rt_soldier(&g, "reb.3");
     g.soldiers[bad].wound = RD_BAD;
-    g.soldiers[down].wound = RD_LIGHT;
-    g.soldiers[down].prone = 1;
-    assert_int_equal(rd_allowance(&g, 0, 2, false), 100);       /* a move carries them: half speed */
-    assert_int_equal(rd_assault_allowance(&g, 0, 2), 200);      /* an assault leaves them: full */
+    assert_int_equal(rd_allowance(&g, 0, 2, false), 100); /* a move carries him: half speed */
+    assert_int_equal(rd_assault_allowance(&g, 0, 2), 200); /* an assault leaves him: full */
     RdDecision as = {RD_D_ASSAULT, 0, 3, 1, -1, -1, 0};
     int need = rd_needed(&g, &as);
-    RdCell was_bad = rd_soldier_cell(&g, bad), was_down = rd_soldier_cell(&g, down);
+    RdCell was = rd_soldier_cell(&g, bad);
     rt_log_clear();
     rt_dice(&g, 3, 4, 4, 4); /* 3 successes, 1 denied by the badly wounded man: 20 cm */
     rt_do(&g, "assault reb 3 yank");
-    LOG_HAS("reb assaults without its 2 badly wounded or down: they stay where they lie (reb+2)");
+    LOG_HAS("reb assaults without its 1 badly wounded: they stay where they lie (reb+2)");
     LOG_HAS("reb assaults yank: contact");
     assert_int_equal(g.soldiers[bad].squad, 2);
-    assert_int_equal(g.soldiers[down].squad, 2);
-    RdCell b = rd_soldier_cell(&g, bad), d = rd_soldier_cell(&g, down);
-    assert_true(b.col == was_bad.col && b.row == was_bad.row && d.col == was_down.col && d.row == was_down.row);
-    assert_int_equal(need, 2 + 1); /* two successes reach the contact cell at full speed, one more for the badly wounded */
-    /* Charge!!! with a lightly wounded man on his feet: 15 cm, not 30 */
+    RdCell at = rd_soldier_cell(&g, bad);
+    assert_true(at.col == was.col && at.row == was.row);
+    assert_int_equal(need, 2 + 1); /* two successes reach the contact cell at full speed, one more for him */
+    /* a badly wounded leader does not go: he cannot lead an assault (his reach, way and odds) */
+    duel(&g, 6, 3, 16, RD_RIFLED_MUSKET);
+    g.soldiers[rd_leader(&g, 0)].wound = RD_BAD;
+    rt_refused(&g, "assault reb 3 yank", "its leader is badly wounded and would not go");
+    assert_true(rt_legal(&g, "leave reb"));
+    /* Charge!!! with a lightly wounded man: 15 cm, not 30 */
     duel(&g, 6, 3, 21, RD_RIFLED_MUSKET); /* 27.5 cm */
     g.soldiers[rt_soldier(&g, "reb.2")].wound = RD_LIGHT;
     g.red[RD_CONFEDERATE] = 1;
@@ -692,8 +694,8 @@ static void test_RDC_WOUNDS_the_badly_wounded_left_behind(void **state)
 
 /* "He must be accompanied to the rear by a healthier soldier ... or abandoned
  * on the spot": the squad's last able man (never its leader) takes its first
- * badly wounded to the rear; both leave the field, neither scores for the
- * enemy; no roll, the initiative stays. */
+ * badly wounded to the rear; both leave the field, the wounded man scoring as
+ * out of action, his escort nothing; no roll, the initiative stays. */
 static void test_RDC_WOUNDS_a_badly_wounded_man_taken_to_the_rear(void **state)
 {
     (void)state;
@@ -718,7 +720,9 @@ static void test_RDC_WOUNDS_a_badly_wounded_man_taken_to_the_rear(void **state)
     assert_int_equal(g.passes, 0);
     int after[RD_SIDES];
     rd_points(&g, after);
-    assert_int_equal(after[RD_UNION], before[RD_UNION]); /* the enemy scores nothing for them */
+    /* the wounded man is out of action: he scores as the dead (never as a prisoner); his escort
+     * scores nothing */
+    assert_int_equal(after[RD_UNION], before[RD_UNION] + rt_rules()->vp_soldier);
     /* reb.4, still badly wounded: reb.2 is the last able man but the leader */
     rt_do(&g, "escort reb");
     assert_int_equal(g.soldiers[w2].where, RD_CARRIED);
@@ -729,6 +733,12 @@ static void test_RDC_WOUNDS_a_badly_wounded_man_taken_to_the_rear(void **state)
     g.soldiers[rt_soldier(&g, "reb.2")].wound = RD_BAD;
     rt_refused(&g, "escort reb", "no one fit to escort him but the leader");
     assert_true(rt_legal(&g, "leave reb"));
+    /* a confused squad does nothing: neither escorts nor leaves (the list never offered it) */
+    duel(&g, 5, 3, 30, RD_RIFLED_MUSKET);
+    g.soldiers[rt_soldier(&g, "reb.3")].wound = RD_BAD;
+    g.squads[0].pinned_until = (int8_t)(g.passes + 1);
+    rt_refused(&g, "escort reb", "may not act now");
+    rt_refused(&g, "leave reb", "may not act now");
 }
 
 static void test_RDC_ASSAULT_reach_defensive_fire_and_behind(void **state)

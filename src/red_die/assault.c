@@ -32,6 +32,8 @@ const char *rd_assault_refusal(const RdGame *g, int squad, int target, char *buf
     int na = rd_squad_cells(g, squad, RD_ABLE, a), nt = rd_squad_cells(g, target, RD_ALL, t);
     if (na == 0 || nt == 0)
         return rd_refuse(buf, n, "no soldier to assault with or to assault");
+    if (rd_leader_stays_behind(g, squad)) /* the reach, the way and the odds are his */
+        return rd_refuse(buf, n, "its leader is badly wounded and would not go: leave him first (leave), then assault");
     RdCell leader = rd_soldier_cell(g, rd_leader(g, squad));
     bool near = false;
     for (int i = 0; i < nt && !near; i++)

@@ -198,8 +198,8 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     }
     case RD_EV_LEAVE:
         if (e->value2 == 1)
-            snprintf(text, sizeof text, "%s assaults without its %d badly wounded or down: they stay where they lie (%s)",
-                     ot, e->value, sq);
+            snprintf(text, sizeof text, "%s assaults without its %d badly wounded: they stay where they lie (%s)", ot,
+                     e->value, sq);
         else
             snprintf(text, sizeof text, "%s leaves %d badly wounded on the spot (%s)", ot, e->value, sq);
         break;

@@ -59,13 +59,13 @@ int rd_squad_of_cell(const RdGame *g, RdCell c)
 /* Prone soldiers cannot be hit by fire ([3.2], the fire loss table 5-6). */
 bool rd_hittable(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->prone; }
 
-/* Able to fire, fight and be counted as acting: on the table, up, not badly wounded. */
 bool rd_officer(const RdGame *g, int soldier)
 {
     return soldier >= 0 && soldier < g->nsoldiers &&
            (soldier == 0 || g->soldiers[soldier - 1].home != g->soldiers[soldier].home); /* rd_new: leader first */
 }
 
+/* Able to fire, fight and be counted as acting: on the table, up, not badly wounded. */
 bool rd_soldier_able(const RdSoldier *s) { return s->where == RD_ON_TABLE && !s->prone && s->wound != RD_BAD; }
 
 int rd_squad_cells(const RdGame *g, int squad, int which, RdCell *out)

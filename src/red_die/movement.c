@@ -20,15 +20,22 @@ bool rd_slow(const RdGame *g, int squad)
 static void lead(RdGame *g, RdEvents *ev, int squad);
 
 /* A man who stays behind when his squad assaults: "He does not join to the Assault, Bayonets!
- * and/or Charge!!! actions" (the badly wounded), and a man down cannot get up to go. */
-static bool stays_behind(const RdSoldier *s) { return s->where == RD_ON_TABLE && (s->wound == RD_BAD || s->prone); }
+ * and/or Charge!!! actions" (the badly wounded). A man down goes with it as on any move (helped
+ * along; docs/rulings.md RDC-MOVE): left behind he would be a squad of his own once up. */
+static bool stays_behind(const RdSoldier *s) { return s->where == RD_ON_TABLE && s->wound == RD_BAD; }
+
+bool rd_leader_stays_behind(const RdGame *g, int squad)
+{
+    int l = rd_leader(g, squad);
+    return l >= 0 && stays_behind(&g->soldiers[l]);
+}
 
 bool rd_slow_assault(const RdGame *g, int squad)
 {
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
             g->soldiers[i].wound != RD_UNHURT && !stays_behind(&g->soldiers[i]))
-            return true; /* a lightly wounded man on his feet goes along, at half speed */
+            return true; /* a lightly wounded man goes along, at half speed */
     return false;
 }
 
@@ -408,6 +415,8 @@ const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n)
 {
     if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
+    if (!rd_may_activate(g, squad))
+        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one up)");
     int bad = 0, others = 0;
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
@@ -474,6 +483,8 @@ const char *rd_carry_refusal(const RdGame *g, int squad, char *buf, size_t n)
 {
     if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
+    if (!rd_may_activate(g, squad))
+        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one up)");
     int wounded, escort;
     carry_pair(g, squad, &wounded, &escort);
     if (wounded < 0)

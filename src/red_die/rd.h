@@ -56,7 +56,7 @@ enum {
     RD_ROUTED,      /* ran off with his routed squad (Run for your life!): for good */
     RD_PRISONER,    /* taken by the enemy (RdGame.captor) */
     RD_ESCORTING,   /* gone to the rear as an escort: of prisoners ([4.0]) or of a badly wounded man ([3.2]) */
-    RD_CARRIED      /* badly wounded, taken to the rear by an escort ([3.2]): out of the game, no points */
+    RD_CARRIED      /* badly wounded, taken to the rear by an escort ([3.2]): out of action, scores as the dead */
 };
 /* His wounds. */
 enum { RD_UNHURT, RD_LIGHT, RD_BAD };

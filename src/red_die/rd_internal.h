@@ -81,6 +81,8 @@ bool rd_slow(const RdGame *g, int squad);
 /* Half speed for an assault: only a lightly wounded man on his feet slows it; the badly wounded
  * and the men down stay behind (rd_stay_behind). */
 bool rd_slow_assault(const RdGame *g, int squad);
+/* Its leader would stay behind (badly wounded): he cannot lead an assault. */
+bool rd_leader_stays_behind(const RdGame *g, int squad);
 /* They become a squad of their own where they lie, before the squad assaults (RD_EV_LEAVE,
  * value2 1); its index, -1 when none stays or no one goes. */
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);

@@ -1,7 +1,8 @@
 /* The Red Die of Courage: RDC-VICTORY ([5.0]: rules.vp_objective for an
  * objective held at the end (a side's soldiers within its radius and none
  * of the enemy's), rules.vp_soldier for each enemy soldier off the table
- * (dead, skedaddled, routed), rules.vp_prisoner for each prisoner,
+ * (dead, skedaddled, routed, carried to the rear badly wounded: out of action), rules.vp_prisoner
+ * for each prisoner,
  * rules.vp_leader instead for a leader eliminated or captured: a squad's
  * leader at the set-up, not a man who took command later) and RDC-END
  * (the game ends after the field's `length` passes of the initiative, or
@@ -16,7 +17,7 @@ void rd_points(const RdGame *g, int points[RD_SIDES])
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
         int enemy = RD_ENEMY(g->squads[s->home].side);
-        if (s->where == RD_DEAD || s->where == RD_SKEDADDLED || s->where == RD_ROUTED)
+        if (s->where == RD_DEAD || s->where == RD_SKEDADDLED || s->where == RD_ROUTED || s->where == RD_CARRIED)
             points[enemy] += rd_officer(g, i) ? r->vp_leader : r->vp_soldier;
         else if (s->where == RD_PRISONER)
             points[s->captor] += rd_officer(g, i) ? r->vp_leader : r->vp_prisoner;

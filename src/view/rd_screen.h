@@ -80,7 +80,7 @@ typedef struct {
     double success;              /* needed successes or more and no fiasco or disaster */
     double fiasco, disaster;
     double heroic;               /* a red die's 6 brings a heroic roll (and no fiasco or disaster) */
-    double run_off;              /* the soldiers the red dice make skedaddle, on average (RDC-RED-DICE) */
+    double run_off;              /* the soldiers the red dice make skedaddle, on average, at most the squad (RDC-RED-DICE) */
     double run_any;              /* the chance that at least one does */
 } RdOdds;
 /* False when d rolls no dice (a loss chosen, a pass, holding fire, Enterprising's move). */
