@@ -280,7 +280,7 @@ static void test_replay_is_exact(void **state)
     (void)state;
     /* Random legal decisions, recorded; replaying them from the same seed
      * gives the same state and the same log, entry by entry. */
-    Decision played[400];
+    Decision played[3000];
     int nplayed = 0;
     Game a;
     start(&a, "campaign", 1234);
@@ -2970,6 +2970,58 @@ static void test_legal_kinds_is_the_filtered_list(void **state)
     game_free(&g);
 }
 
+/* apply_move takes its movement search from the memo the listing of the
+ * moves just filled (moves.c): a game played with the memo kept from
+ * decision to decision, each move applied right after the listing, and
+ * the same decisions replayed with the memo emptied before each (a fresh
+ * search every time) end equal, state and log. */
+static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
+{
+    (void)state;
+    static Decision legal[20000], played[3000];
+    Game a, b;
+    start(&a, "campaign", 5);
+    Rng pick;
+    rng_seed(&pick, 23);
+    int nplayed = 0, moves = 0;
+    reach_memo_forget();
+    while (nplayed < 3000 && a.st.phase != PH_GAME_OVER) {
+        int n = game_legal(&a, legal, 20000);
+        assert_true(n > 0 && n <= 20000);
+        int nmove = 0;
+        for (int i = 0; i < n; i++)
+            nmove += legal[i].kind == D_MOVE;
+        int k = (int)rng_below(&pick, (uint32_t)n);
+        if (nmove > 0 && rng_below(&pick, 4) > 0) /* mostly a move when there is one */
+            for (int j = (int)rng_below(&pick, (uint32_t)nmove), i = 0; i < n; i++)
+                if (legal[i].kind == D_MOVE && j-- == 0) {
+                    k = i;
+                    break;
+                }
+        played[nplayed] = legal[k];
+        moves += legal[k].kind == D_MOVE;
+        char why[256];
+        assert_true(game_apply(&a, &played[nplayed++], why, sizeof why));
+    }
+    assert_true(moves > 30);
+    start(&b, "campaign", 5);
+    for (int i = 0; i < nplayed; i++) {
+        char why[256];
+        reach_memo_forget();
+        assert_true(game_apply(&b, &played[i], why, sizeof why));
+    }
+    assert_memory_equal(&a.st, &b.st, sizeof a.st);
+    assert_int_equal(a.log.count, b.log.count);
+    for (int i = 0; i < a.log.count; i++) {
+        char la[400], lb[400];
+        log_format(&a.log.items[i], la, sizeof la);
+        log_format(&b.log.items[i], lb, sizeof lb);
+        assert_string_equal(la, lb);
+    }
+    game_free(&a);
+    game_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -3047,6 +3099,7 @@ int main(void)
         cmocka_unit_test(test_fortification_and_lock_release),
         cmocka_unit_test(test_no_bombardment_at_night),
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
+        cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

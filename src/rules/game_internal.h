@@ -50,6 +50,9 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
 typedef bool (*MoveFilter)(const Game *g, const Decision *mv, int hex);
 int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want, unsigned done, int mp_override,
                      MoveFilter ok);
+/* Empties the memo of movement searches list_group_moves and apply_move
+ * share (moves.c): for the tests, which compare with fresh searches. */
+void reach_memo_forget(void);
 
 typedef bool (*ApplyFn)(Game *g, const Decision *d, char *why, size_t n);
 

@@ -199,6 +199,7 @@ typedef struct {
     int start, mp;
     int n;
     short hexes[GS_MAX_HEXES]; /* in index order, the start left out */
+    MoveReach r;               /* the search itself (costs and paths, for apply_move); r.cell[0] NULL: none */
 } ReachMemo;
 static struct {
     const GameData *gd;
@@ -209,6 +210,19 @@ static struct {
     unsigned clock;
     ReachMemo e[REACH_MEMO];
 } reach_memo;
+
+static void reach_memo_drop(ReachMemo *e)
+{
+    e->known = false;
+    move_reach_free(&e->r);
+}
+
+void reach_memo_forget(void)
+{
+    for (int i = 0; i < REACH_MEMO; i++)
+        reach_memo_drop(&reach_memo.e[i]);
+    reach_memo.gd = NULL;
+}
 
 /* The memo's entries for the maps of ctx, emptied first when they are not
  * the maps it holds. */
@@ -233,7 +247,7 @@ static void reach_memo_maps(const MoveContext *ctx, int cells)
     if (ctx->pontoon)
         memcpy(reach_memo.pontoon, ctx->pontoon, (size_t)cells);
     for (int i = 0; i < REACH_MEMO; i++)
-        reach_memo.e[i].known = false;
+        reach_memo_drop(&reach_memo.e[i]);
 }
 
 static MoveContext reach_key(const MoveContext *ctx)
@@ -265,6 +279,7 @@ static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int
     MoveReach r;
     if (!passage_reach(g, p, start, mp, &r))
         return NULL;
+    reach_memo_drop(slot);
     slot->known = true;
     slot->used = ++reach_memo.clock;
     slot->ctx = key;
@@ -274,7 +289,7 @@ static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int
     for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
         if (h != r.start)
             slot->hexes[slot->n++] = (short)h;
-    move_reach_free(&r);
+    slot->r = r; /* kept until the entry is dropped */
     return slot;
 }
 
@@ -760,23 +775,38 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
         snprintf(why, n, "%s", r);
         return false;
     }
-    MoveReach reach;
-    if (!group_reach(g, d->units, d->nunits, &reach)) {
-        snprintf(why, n, "out of memory");
-        return false;
+    /* the search the listing of the moves just made, from the memo (keyed on what it reads), or made now */
+    MoveReach own = {0};
+    const MoveReach *found = NULL;
+    Passage *p = malloc(sizeof *p);
+    if (p) {
+        passage_init(g, g->gd->units[d->units[0]].side, d->units, d->nunits, PASS_MOVE, p);
+        int mp = group_context(g, p, d->units, d->nunits, -1);
+        const ReachMemo *e = reach_of(g, p, st->unit[d->units[0]].hex, mp);
+        if (e && e->r.cell[0])
+            found = &e->r;
+        free(p);
     }
+    if (!found) {
+        if (!group_reach(g, d->units, d->nunits, &own)) {
+            snprintf(why, n, "out of memory");
+            return false;
+        }
+        found = &own;
+    }
+    const MoveReach reach = *found;
     const Map *m = &g->gd->map;
     bool road_only = false;
     int cost = d->arg >= 0 && d->arg < m->cols * m->rows ? move_cost_to(&reach, map_hex_at(m, d->arg), &road_only)
                                                          : MOVE_UNREACHED;
     if (cost == MOVE_UNREACHED || d->arg == reach.start) {
-        move_reach_free(&reach);
+        move_reach_free(&own);
         unreached_why(g, d->units, d->nunits, d->arg, why, n);
         return false;
     }
     HexCoord path[GS_MAX_PATH];
     int len = move_path(&reach, map_hex_at(m, d->arg), path, GS_MAX_PATH);
-    move_reach_free(&reach);
+    move_reach_free(&own);
     st->mv_n = d->nunits;
     st->mv_mp = group_mp(g, d->units, d->nunits);
     bool resumed = (st->unit[d->units[0]].flags & UF_GO_ON) != 0, go_road = true;
