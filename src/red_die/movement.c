@@ -17,26 +17,21 @@ bool rd_slow(const RdGame *g, int squad)
     return false;
 }
 
-static void lead(RdGame *g, RdEvents *ev, int squad);
-
-/* A man who stays behind when his squad assaults: "He does not join to the Assault, Bayonets!
- * and/or Charge!!! actions" (the badly wounded). A man down goes with it as on any move (helped
- * along; docs/rulings.md RDC-MOVE): left behind he would be a squad of his own once up. */
-static bool stays_behind(const RdSoldier *s) { return s->where == RD_ON_TABLE && s->wound == RD_BAD; }
+/* "He does not join to the Assault, Bayonets! and/or Charge!!! actions" (the badly wounded): they
+ * stay behind (rd_stay_behind) and do not slow it; a lightly wounded man, up or down, goes along
+ * (helped, as on any move; docs/rulings.md RDC-MOVE) at half speed. */
+bool rd_slow_assault(const RdGame *g, int squad)
+{
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE && g->soldiers[i].wound == RD_LIGHT)
+            return true;
+    return false;
+}
 
 bool rd_leader_stays_behind(const RdGame *g, int squad)
 {
     int l = rd_leader(g, squad);
-    return l >= 0 && stays_behind(&g->soldiers[l]);
-}
-
-bool rd_slow_assault(const RdGame *g, int squad)
-{
-    for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-            g->soldiers[i].wound != RD_UNHURT && !stays_behind(&g->soldiers[i]))
-            return true; /* a lightly wounded man goes along, at half speed */
-    return false;
+    return l >= 0 && g->soldiers[l].wound == RD_BAD;
 }
 
 /* The movement that many successes buy, the table's cap applied. */
@@ -62,26 +57,13 @@ int rd_assault_allowance(const RdGame *g, int squad, int successes)
     return rd_slow_assault(g, squad) ? mm * RDR(g)->slow_percent / 100 : mm;
 }
 
+static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault);
+
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 {
-    int stay = 0, go = 0;
-    for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
-            stays_behind(&g->soldiers[i]) ? stay++ : go++;
-    if (stay == 0 || go == 0 || g->nsquads >= RD_MAX_GAME_SQUADS)
-        return -1;
-    int ns = g->nsquads++;
-    g->squads[ns] = g->squads[squad];
-    g->squads[ns].line = 0;
-    g->squads[ns].crisis = 0;
-    g->squads[squad].line = 0; /* a line with gaps is no line */
-    for (int i = 0; i < g->nsoldiers; i++)
-        if (g->soldiers[i].squad == squad && stays_behind(&g->soldiers[i]))
-            g->soldiers[i].squad = (int8_t)ns;
-    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, stay, 1);
-    lead(g, ev, squad);
-    lead(g, ev, ns);
-    return ns;
+    if (rd_leave_refusal(g, squad, NULL, 0))
+        return -1; /* no badly wounded, no one else to go, or no room: the whole squad goes */
+    return leave_badly_wounded(g, ev, squad, 1);
 }
 
 /* The ways from a cell depend on the field, the cell and the enemy soldiers
@@ -444,7 +426,11 @@ static void lead(RdGame *g, RdEvents *ev, int squad)
     }
 }
 
-void rd_leave(RdGame *g, RdEvents *ev, int squad)
+void rd_leave(RdGame *g, RdEvents *ev, int squad) { leave_badly_wounded(g, ev, squad, 0); }
+
+/* The squad's badly wounded become a squad of their own where they lie (RD_EV_LEAVE, value2: 1
+ * when its squad assaults without them); its index. */
+static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault)
 {
     int ns = g->nsquads++, count = 0;
     g->squads[ns] = g->squads[squad];
@@ -457,16 +443,17 @@ void rd_leave(RdGame *g, RdEvents *ev, int squad)
             count++;
         }
     }
-    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, count, 0);
+    rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, count, assault);
     lead(g, ev, squad);
     lead(g, ev, ns);
+    return ns;
 }
 
 /* RDC-WOUNDS: "He must be accompanied to the rear by a healthier soldier ...
  * or abandoned on the spot." One able soldier of the squad (its last, never
  * its leader) takes its first badly wounded man to the rear: both leave the
- * table at once, as prisoners' escorts do (RDC-PRISONERS), and neither
- * scores for the enemy. No roll, not an activation. */
+ * table at once, as prisoners' escorts do (RDC-PRISONERS); the wounded man
+ * scores as the dead (victory.c), his escort nothing. No roll, not an activation. */
 static void carry_pair(const RdGame *g, int squad, int *wounded, int *escort)
 {
     int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);

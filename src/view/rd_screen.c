@@ -146,15 +146,13 @@ bool rd_odds(const RdGame *g, const RdDecision *d, RdOdds *o)
     int faces = 0; /* each red die's face that makes a man of the squad run (activation.c) */
     for (int f = 0; f < 6; f++)
         faces += g->rules->red_die.row[f].effect == RD_FX_SKEDADDLE;
-    /* X of the red dice show such a face (binomial); at most the squad's men on the table run */
+    /* X of the red dice show such a face, X binomial (red, q); at most the squad's men run */
     int squad = d->kind == RD_D_DEFEND ? g->act.target : d->squad, men = squad >= 0 ? rd_on_table(g, squad) : 0;
-    double q = faces / 6.0, pk = pow(1.0 - q, o->red); /* P(X = 0) */
+    double q = faces / 6.0, choose = 1.0;
     o->run_off = 0.0;
     for (int k = 1; k <= o->red; k++) {
-        pk = pk * (o->red - k + 1) / k * (q < 1.0 ? q / (1.0 - q) : 0.0);
-        if (q >= 1.0)
-            pk = k == o->red ? 1.0 : 0.0;
-        o->run_off += pk * (k < men ? k : men);
+        choose = choose * (o->red - k + 1) / k; /* C(red, k) */
+        o->run_off += choose * pow(q, k) * pow(1.0 - q, o->red - k) * (k < men ? k : men);
     }
     o->run_any = men > 0 ? 1.0 - pow(1.0 - q, o->red) : 0.0;
     return true;
