@@ -421,6 +421,20 @@ static void test_RDC_WOUNDS_the_badly_wounded_do_not_assault(void **state)
     rt_dice(&g, 1, 6); /* Charge!!! */
     rt_do(&g, "move reb 2 20 9");
     LOG_HAS("reb assaults yank: too far with 15.0 cm of movement, no contact");
+    /* a Charge!!! rolled by a squad whose leader is badly wounded leaves him where he lies and
+     * charges under the next man */
+    duel(&g, 6, 3, 21, RD_RIFLED_MUSKET);
+    int chief = rd_leader(&g, 0);
+    g.soldiers[chief].wound = RD_BAD;
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 4, 4, 4, 4, 6);
+    rt_dice(&g, 1, 6); /* Charge!!! */
+    rt_do(&g, "move reb 3 20 11");
+    LOG_HAS("reb assaults without its 1 badly wounded: they stay where they lie (reb+2)");
+    assert_int_equal(g.soldiers[chief].squad, 2);
+    assert_int_equal(rd_leader(&g, 2), chief);
+    assert_int_not_equal(rd_leader(&g, 0), chief);
 }
 
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)

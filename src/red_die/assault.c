@@ -101,7 +101,7 @@ static bool from_behind(RdGame *g, RdEvents *ev, int squad, int target)
 
 void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool defensive_fire)
 {
-    rd_stay_behind(g, ev, squad); /* the badly wounded and the men down do not go */
+    rd_stay_behind(g, ev, squad); /* the badly wounded do not go */
     RdActivation *a = &g->act;
     a->squad = (int8_t)squad;
     a->target = (int8_t)target;

@@ -75,11 +75,12 @@ void rd_heroic(RdGame *g, RdEvents *ev)
     case RD_FX_BAYONETS:
     case RD_FX_CHARGE: {
         int who = row->effect == RD_FX_BAYONETS ? split(g, ev, squad, row->percent) : squad;
+        if (who >= 0)
+            rd_stay_behind(g, ev, who); /* first: the nearest enemy and the distance are those who go */
         int target = who >= 0 ? rd_nearest_enemy(g, who) : -1;
         if (target >= 0) {
             g->act.bonus = (int8_t)row->amount;
             g->act.alone = row->effect == RD_FX_BAYONETS; /* "Half of the soldiers advance ... Split the unit" */
-            rd_stay_behind(g, ev, who); /* before the distance: they would not slow it */
             int mm = rd_slow_assault(g, who) ? row->distance_mm * RDR(g)->slow_percent / 100 : row->distance_mm;
             rd_assault(g, ev, who, target, mm, true);
             return;

@@ -61,8 +61,12 @@ static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault);
 
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 {
-    if (rd_leave_refusal(g, squad, NULL, 0))
-        return -1; /* no badly wounded, no one else to go, or no room: the whole squad goes */
+    int bad = 0, others = 0;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
+            g->soldiers[i].wound == RD_BAD ? bad++ : others++;
+    if (bad == 0 || others == 0 || g->nsquads >= RD_MAX_GAME_SQUADS)
+        return -1; /* none to leave, no one to go, or no room for a squad: the whole squad goes */
     return leave_badly_wounded(g, ev, squad, 1);
 }
 
@@ -398,7 +402,7 @@ const char *rd_leave_refusal(const RdGame *g, int squad, char *buf, size_t n)
     if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
     if (!rd_may_activate(g, squad))
-        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one up)");
+        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one fit to act)");
     int bad = 0, others = 0;
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
@@ -471,7 +475,7 @@ const char *rd_carry_refusal(const RdGame *g, int squad, char *buf, size_t n)
     if (squad < 0 || squad >= g->nsquads || g->squads[squad].side != g->initiative)
         return rd_refuse(buf, n, "not a squad of the side with the initiative");
     if (!rd_may_activate(g, squad))
-        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one up)");
+        return rd_refuse(buf, n, "the squad may not act now (confused, routed, or no one fit to act)");
     int wounded, escort;
     carry_pair(g, squad, &wounded, &escort);
     if (wounded < 0)

@@ -315,7 +315,7 @@ bool rd_may_activate(const RdGame *g, int squad);
 /* mm the squad may move with that many successes (the table, the cap, half
  * speed in line or carrying wounded). */
 int rd_allowance(const RdGame *g, int squad, int successes, bool line);
-/* The same for an assault, by those who go (the badly wounded and the men down stay behind). */
+/* The same for an assault, by those who go (the badly wounded stay behind). */
 int rd_assault_allowance(const RdGame *g, int squad, int successes);
 
 /* ---- decision.c, event.c -------------------------------------------------- */

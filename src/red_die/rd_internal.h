@@ -78,8 +78,8 @@ void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev);
 
 /* movement.c (RDC-MOVE, RDC-COHESION) */
 bool rd_slow(const RdGame *g, int squad);
-/* Half speed for an assault: only a lightly wounded man on his feet slows it; the badly wounded
- * and the men down stay behind (rd_stay_behind). */
+/* Half speed for an assault: a lightly wounded man (up or down) slows it; the badly wounded stay
+ * behind (rd_stay_behind). */
 bool rd_slow_assault(const RdGame *g, int squad);
 /* Its leader would stay behind (badly wounded): he cannot lead an assault. */
 bool rd_leader_stays_behind(const RdGame *g, int squad);
