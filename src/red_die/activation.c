@@ -207,12 +207,10 @@ const char *rd_activation_refusal(const RdGame *g, const RdDecision *d, char *bu
         return rd_fire_refusal(g, squad, d->target, buf, n);
     if (d->kind == RD_D_ASSAULT)
         return rd_assault_refusal(g, squad, d->target, buf, n);
-    RdCosts cost;
-    RdOcc occ;
     int max_mm = rd_allowance(g, squad, RDR(g)->nlevels, d->line);
-    rd_squad_costs(g, squad, max_mm, cost);
-    rd_occupancy(g, occ);
-    return rd_destination_refusal(g, squad, (RdCell){d->col, d->row}, d->line, max_mm, cost, occ, buf, n);
+    RdCell to = {d->col, d->row};
+    return rd_destination_refusal(g, squad, to, d->line, max_mm, rd_squad_cost_to(g, squad, max_mm, to), NULL, buf,
+                                  n);
 }
 
 void rd_apply_activation(RdGame *g, const RdDecision *d, RdEvents *ev)

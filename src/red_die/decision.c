@@ -59,8 +59,8 @@ static void destinations(Lister *l, int kind, int squad, int dice, int max_cloud
         for (int c = 0; c < RDF(g)->w && !done(l); c++)
             for (int line = 0; line <= 1; line++) {
                 int max = line ? max_line : max_cloud;
-                if (max > 0 && !rd_destination_refusal(g, squad, (RdCell){(int8_t)c, (int8_t)r}, line, max, cost, occ,
-                                                       NULL, 0))
+                if (max > 0 && !rd_destination_refusal(g, squad, (RdCell){(int8_t)c, (int8_t)r}, line, max,
+                                                       cost[r][c], (const uint8_t(*)[RD_MAX_W])occ, NULL, 0))
                     put(l, mk(kind, kind == RD_D_ADVANCE ? -1 : squad, dice, -1, c, r, kind == RD_D_ADVANCE ? 0 : line));
             }
 }
@@ -170,11 +170,10 @@ int rd_needed(const RdGame *g, const RdDecision *d)
 {
     switch (d->kind) {
     case RD_D_MOVE: {
-        RdCosts cost;
-        rd_squad_costs(g, d->squad, farthest(g, d->squad, d->line, false), cost);
-        if (!rd_on_field(RDF(g), (RdCell){d->col, d->row}) || cost[d->row][d->col] < 0)
+        int mm = rd_squad_cost_to(g, d->squad, farthest(g, d->squad, d->line, false), (RdCell){d->col, d->row});
+        if (mm < 0)
             return -1;
-        int s = successes_for(g, d->squad, cost[d->row][d->col], d->line, false);
+        int s = successes_for(g, d->squad, mm, d->line, false);
         return s < 0 ? -1 : s + rd_denied(g, d->squad);
     }
     case RD_D_FIRE:

@@ -95,11 +95,11 @@ static int trace(const RdField *f, RdCell a, RdCell b, int side, Crossing *out, 
     return n;
 }
 
-/* Whether fire passes along the segment traced on one side. */
-static bool clear_side(const RdField *f, const RdRules *r, RdCell from, RdCell to, int side)
+/* Whether fire passes along the crossings of one side, and the edge of the
+ * last crossing (the one into the target's cell, 0 when there is none). */
+static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n, uint8_t *last)
 {
-    Crossing x[RD_MAX_CROSSINGS];
-    int n = trace(f, from, to, side, x, NULL);
+    *last = n > 0 ? x[n - 1].edge : 0;
     for (int k = 0; k < n; k++) {
         if (r->edge[x[k].edge].blocks_fire)
             return false;
@@ -109,11 +109,37 @@ static bool clear_side(const RdField *f, const RdRules *r, RdCell from, RdCell t
     return true;
 }
 
+/* The line of fire from one centre to another on both sides: whether each
+ * passes and its last edge. A segment through no grid corner is the same on
+ * both sides (`side` only orders the two crossings at a corner), so it is
+ * traced once. */
+typedef struct {
+    bool clear[2];
+    uint8_t last[2];
+} Sight;
+
+static void sight(const RdField *f, const RdRules *r, RdCell from, RdCell to, Sight *s)
+{
+    Crossing x[RD_MAX_CROSSINGS];
+    bool corners;
+    int n = trace(f, from, to, 0, x, &corners);
+    s->clear[0] = passes(f, r, x, n, &s->last[0]);
+    if (!corners) {
+        s->clear[1] = s->clear[0];
+        s->last[1] = s->last[0];
+        return;
+    }
+    n = trace(f, from, to, 1, x, NULL);
+    s->clear[1] = passes(f, r, x, n, &s->last[1]);
+}
+
 bool rd_sees(const RdField *f, const RdRules *r, RdCell from, RdCell to)
 {
     if (!rd_on_field(f, from) || !rd_on_field(f, to))
         return false;
-    return clear_side(f, r, from, to, 0) || clear_side(f, r, from, to, 1);
+    Sight s;
+    sight(f, r, from, to, &s);
+    return s.clear[0] || s.clear[1];
 }
 
 int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
@@ -123,16 +149,15 @@ int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
     int own = r->cell[f->cell[to.row][to.col]].cover;
     if (from.col == to.col && from.row == to.row)
         return own;
-    bool clear[2] = {clear_side(f, r, from, to, 0), clear_side(f, r, from, to, 1)};
+    Sight s;
+    sight(f, r, from, to, &s);
     int best = own;
     for (int side = 0; side < 2; side++) {
-        if (clear[!side] && !clear[side])
+        if (s.clear[!side] && !s.clear[side])
             continue; /* the fire comes along the clear side only */
         /* a line through the target's own corner enters by either of his two sides that face
          * the firer: an obstacle on either is between them, and he is behind it */
-        Crossing x[RD_MAX_CROSSINGS];
-        int n = trace(f, from, to, side, x, NULL);
-        int edge = r->edge[x[n - 1].edge].cover;
+        int edge = r->edge[s.last[side]].cover;
         if (edge > best)
             best = edge;
     }

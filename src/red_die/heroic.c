@@ -105,12 +105,9 @@ const char *rd_heroic_refusal(const RdGame *g, const RdDecision *d, char *buf, s
             return rd_refuse(buf, n, "choose %d to %d dice", RDR(g)->min_dice, RD_MAX_CHOSEN);
         return rd_fire_refusal(g, squad, d->target, buf, n);
     }
-    RdCosts cost;
-    RdOcc occ;
-    rd_squad_costs(g, squad, g->act.free_mm, cost);
-    rd_occupancy(g, occ);
-    return rd_destination_refusal(g, squad, (RdCell){d->col, d->row}, g->squads[squad].line, g->act.free_mm, cost,
-                                  occ, buf, n);
+    RdCell to = {d->col, d->row};
+    return rd_destination_refusal(g, squad, to, g->squads[squad].line, g->act.free_mm,
+                                  rd_squad_cost_to(g, squad, g->act.free_mm, to), NULL, buf, n);
 }
 
 void rd_apply_heroic(RdGame *g, const RdDecision *d, RdEvents *ev)

@@ -90,21 +90,19 @@ typedef struct {
 
 #define RD_COST_MEMOS 24
 
-void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost)
+/* The memo's entry for the squad's ways searched to at least limit_mm; NULL
+ * when the squad has no leader (no way anywhere). The entry stays as it is
+ * until a later search takes its place: read it before asking again. */
+static const CostMemo *squad_memo(const RdGame *g, int squad, int limit_mm)
 {
     /* A memo, not scratch: a careful game asks ~14,600 times for ~80 maps (the refusals of
      * its candidates, rd_needed); searching each anew would cost ~40 times the game. Its
      * own per thread; the key names the field and rules by address (data loaded once). */
     static _Thread_local CostMemo memo[RD_COST_MEMOS];
     static _Thread_local int next;
-    bool blocked[RD_MAX_H][RD_MAX_W];
     int leader = rd_leader(g, squad), side = g->squads[squad].side;
-    if (leader < 0) {
-        for (int r = 0; r < RD_MAX_H; r++)
-            for (int c = 0; c < RD_MAX_W; c++)
-                cost[r][c] = -1;
-        return;
-    }
+    if (leader < 0)
+        return NULL;
     CostKey key = {RDF(g), RDR(g), rd_soldier_cell(g, leader), 0, {{0, 0}}};
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
@@ -115,31 +113,54 @@ void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost)
         const CostKey *e = &memo[m].key;
         if (memo[m].limit_mm >= limit_mm && e->field == key.field && e->rules == key.rules &&
             e->from.col == key.from.col && e->from.row == key.from.row && e->nblocked == key.nblocked &&
-            memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0) {
-            memcpy(cost, memo[m].cost, sizeof(RdCosts));
-            if (memo[m].limit_mm > limit_mm) { /* what lies between the two limits: in the farther one's box */
-                int reach = memo[m].limit_mm / RDR(g)->cell_mm + 1;
-                int r0 = key.from.row > reach ? key.from.row - reach : 0;
-                int c0 = key.from.col > reach ? key.from.col - reach : 0;
-                int r1 = RD_MAX_H - key.from.row > reach ? key.from.row + reach : RD_MAX_H - 1;
-                int c1 = RD_MAX_W - key.from.col > reach ? key.from.col + reach : RD_MAX_W - 1;
-                for (int r = r0; r <= r1; r++)
-                    for (int c = c0; c <= c1; c++)
-                        if (cost[r][c] > limit_mm)
-                            cost[r][c] = -1;
-            }
-            return;
-        }
+            memcmp(e->blocked, key.blocked, sizeof key.blocked[0] * key.nblocked) == 0)
+            return &memo[m];
     }
+    bool blocked[RD_MAX_H][RD_MAX_W];
     memset(blocked, 0, sizeof blocked);
     for (int i = 0; i < key.nblocked; i++)
         blocked[key.blocked[i].row][key.blocked[i].col] = true;
-    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, limit_mm, cost);
     CostMemo *e = &memo[next];
     next = (next + 1) % RD_COST_MEMOS;
+    rd_move_costs(RDF(g), RDR(g), key.from, (const bool(*)[RD_MAX_W])blocked, limit_mm, e->cost);
     e->key = key;
     e->limit_mm = limit_mm;
-    memcpy(e->cost, cost, sizeof(RdCosts));
+    return e;
+}
+
+void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost)
+{
+    const CostMemo *e = squad_memo(g, squad, limit_mm);
+    if (!e) {
+        for (int r = 0; r < RD_MAX_H; r++)
+            for (int c = 0; c < RD_MAX_W; c++)
+                cost[r][c] = -1;
+        return;
+    }
+    memcpy(cost, e->cost, sizeof(RdCosts));
+    if (e->limit_mm > limit_mm) { /* what lies between the two limits: in the farther one's box */
+        RdCell from = e->key.from;
+        int reach = e->limit_mm / RDR(g)->cell_mm + 1;
+        int r0 = from.row > reach ? from.row - reach : 0;
+        int c0 = from.col > reach ? from.col - reach : 0;
+        int r1 = RD_MAX_H - from.row > reach ? from.row + reach : RD_MAX_H - 1;
+        int c1 = RD_MAX_W - from.col > reach ? from.col + reach : RD_MAX_W - 1;
+        for (int r = r0; r <= r1; r++)
+            for (int c = c0; c <= c1; c++)
+                if (cost[r][c] > limit_mm)
+                    cost[r][c] = -1;
+    }
+}
+
+int rd_squad_cost_to(const RdGame *g, int squad, int limit_mm, RdCell to)
+{
+    if (!rd_on_field(RDF(g), to))
+        return -1;
+    const CostMemo *e = squad_memo(g, squad, limit_mm);
+    if (!e)
+        return -1;
+    int mm = e->cost[to.row][to.col];
+    return mm > limit_mm ? -1 : mm;
 }
 
 static bool free_for(const RdGame *g, const RdOcc occ, int squad, RdCell c)
@@ -189,19 +210,13 @@ bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool l
     return placed == n;
 }
 
-const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm,
-                                   const RdCosts cost, const RdOcc occ, char *buf, size_t n)
+const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm, int mm,
+                                   const RdOcc occ, char *buf, size_t n)
 {
     if (!rd_on_field(RDF(g), to))
         return rd_refuse(buf, n, "not a cell of the battlefield");
-    int mm = cost[to.row][to.col];
-    if (mm < 0 && buf && n > 0) {
-        /* no way within the costs' limit: an order refused is told whether some way leads
-         * there, and how long (the list, asking for every cell, wants no words) */
-        RdCosts whole;
-        rd_squad_costs(g, squad, RD_UNLIMITED, whole);
-        mm = whole[to.row][to.col];
-    }
+    if (mm < 0 && buf && n > 0) /* no way within the costs' limit: an order refused is told whether some */
+        mm = rd_squad_cost_to(g, squad, RD_UNLIMITED, to); /* way leads there, and how long (not the list) */
     if (mm < 0) /* the cheap questions first: the list asks for every cell */
         return rd_refuse(buf, n, "no way leads there");
     if (mm > max_mm)
@@ -214,6 +229,11 @@ const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool l
         return rd_refuse(buf, n, "the leader is there already");
     RdCell cells[RD_MAX_SOLDIERS];
     int facing = rd_direction(at, to);
+    RdOcc here;
+    if (!occ) {
+        rd_occupancy(g, here);
+        occ = (const uint8_t(*)[RD_MAX_W])here;
+    }
     if (!rd_formation(g, occ, squad, to, line, facing < 0 ? g->squads[squad].facing : facing, cells))
         return rd_refuse(buf, n, "the squad does not fit there");
     return NULL;

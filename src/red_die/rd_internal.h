@@ -89,13 +89,17 @@ int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking;
  * -1 beyond limit_mm (rd_move_costs). */
 void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost);
+/* The same for one cell (-1 off the field or beyond limit_mm), without a map copied. */
+int rd_squad_cost_to(const RdGame *g, int squad, int limit_mm, RdCell to);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
  * rd_members order, the leader first): false when it does not fit. */
 bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells);
-/* May the squad's leader be sent to `to` (deployed so)? cost from rd_squad_costs,
- * its limit max_mm or more (a refusal's words search the whole field). */
-const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm,
-                                   const RdCosts cost, const RdOcc occ, char *buf, size_t n);
+/* May the squad's leader be sent to `to` (deployed so)? mm: the way's cost
+ * there (rd_squad_costs, rd_squad_cost_to; -1 none) searched to max_mm or
+ * more (a refusal's words search the whole field); occ: who stands where
+ * (rd_occupancy), or NULL to have it found when it is needed. */
+const char *rd_destination_refusal(const RdGame *g, int squad, RdCell to, bool line, int max_mm, int mm,
+                                   const RdOcc occ, char *buf, size_t n);
 /* Moves the squad toward `to` within mm: to `to` if the way is short
  * enough, else to the cell within reach nearest it. */
 void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool line);
