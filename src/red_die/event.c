@@ -115,7 +115,14 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
             snprintf(text, sizeof text, "heroic table %d for %s: %s", e->value, sq, RDR(g)->heroic.row[e->value - 1].text);
         break;
     case RD_EV_MOVE:
-        snprintf(text, sizeof text, "%s's leader goes to %d,%d (%d cm allowed)", sq, e->col, e->row, e->value / 10);
+        if (e->value2 && e->value <= 0)
+            snprintf(text, sizeof text, "%s stays at %d,%d (no distance allowed)", sq, e->col, e->row);
+        else if (e->value2)
+            snprintf(text, sizeof text, "%s stays at %d,%d (no nearer cell within %d cm)", sq, e->col, e->row,
+                     e->value / 10);
+        else
+            snprintf(text, sizeof text, "%s's leader goes to %d,%d (%d cm allowed)", sq, e->col, e->row,
+                     e->value / 10);
         break;
     case RD_EV_FIRE:
         snprintf(text, sizeof text, "%s fires at %s: %d success%s after modifiers, %d needed", sq, ot, e->value,

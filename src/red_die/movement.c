@@ -329,7 +329,7 @@ void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool 
     if (mm > 0 && !best_cell(g, squad, mm, line, dist_to, &to, &best))
         best = at;
     if (mm <= 0 || (best.col == at.col && best.row == at.row && line == g->squads[squad].line)) {
-        rd_emit(ev, RD_EV_MOVE, g->squads[squad].side, squad, -1, -1, at.col, at.row, mm, 0);
+        rd_emit(ev, RD_EV_MOVE, g->squads[squad].side, squad, -1, -1, at.col, at.row, mm, 1); /* stays */
         return;
     }
     go(g, ev, squad, best, line, RD_EV_MOVE, mm);

@@ -188,7 +188,7 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(RED, "RDC-RED-DICE")           /* side, value: red dice now, value2: change */                            \
     X(SKEDADDLE, "RDC-RED-DICE")     /* side squad soldier, value: 1 sent off by Fearful (RDC-DISASTER) */     \
     X(HEROIC, "RDC-HEROIC")          /* side squad, value: the table's face */                                  \
-    X(MOVE, "RDC-MOVE")              /* side squad, col row: the leader's cell, value: mm allowed */            \
+    X(MOVE, "RDC-MOVE")              /* side squad, col row: the leader's cell, value: mm allowed, value2: 1 stayed */ \
     X(FIRE, "RDC-FIRE")              /* side squad other(target), value: successes after modifiers, value2: needed */ \
     X(NO_HIT, "RDC-FIRE")            /* side squad other */                                                     \
     X(HIT, "RDC-FIRE-LOSS")          /* side squad soldier, value: wound before, value2: the table's effect */   \

@@ -40,6 +40,8 @@ typedef struct {
     int replay_at; /* guv replay: the records shown; -1 playing */
     int news_from; /* the log entries since the player's last order start here */
     const char *news_lead; /* "since your order:", or before any: "since the start:", "since you resumed:" */
+    bool fresh; /* an order was just carried out: the line under the question tells what came of it until a key
+                 * picks another order (then it describes that one's target) */
     char msg[600];
 } RdUi;
 
@@ -301,6 +303,7 @@ static void rd_draw_panel(RdUi *u, int x, int w, int h)
 }
 
 static bool news_text(const RdUi *u, char *buf, size_t n);
+static bool roll_text(const RdUi *u, char *buf, size_t n);
 
 static void rd_draw_screen(RdUi *u)
 {
@@ -351,9 +354,10 @@ static void rd_draw_screen(RdUi *u)
     line[0] = '\0';
     if (u->aiming)
         rd_cell_text(&u->play.g, u->cur_col, u->cur_row, line, sizeof line);
-    else if (dp)
+    else if (dp && !u->fresh)
         rd_target_text(&u->play.g, dp, line, sizeof line);
-    if (!line[0] && u->play.nlog > 0 && u->replay_at < 0 && !news_text(u, line, sizeof line))
+    if (!line[0] && u->play.nlog > 0 && u->replay_at < 0 && !news_text(u, line, sizeof line) &&
+        !roll_text(u, line, sizeof line))
         rd_event_format(&u->play.g, &u->play.log[u->play.nlog - 1].e, line, sizeof line);
     rd_fit(line, sizeof line, COLS);
     mvaddnstr(y + 1, 0, line, COLS);
@@ -398,6 +402,7 @@ static void rd_draw_screen(RdUi *u)
 
 static void after_change(RdUi *u)
 {
+    u->fresh = false;
     u->sel = u->top = 0;
     u->dice = 0;
     u->aiming = false;
@@ -406,7 +411,9 @@ static void after_change(RdUi *u)
 
 static void computer_moves(RdUi *u)
 {
+    bool moved = false;
     while (!rd_over(&u->play.g) && rd_to_move(&u->play.g) == u->play.computer) {
+        moved = true;
         RdDecision d = u->chooser(&u->play.g, u->chooser_ctx);
         char why[300];
         if (!rd_play_apply(&u->play, &d, why, sizeof why)) {
@@ -414,7 +421,9 @@ static void computer_moves(RdUi *u)
             break;
         }
     }
+    bool fresh = u->fresh || moved; /* what the player's order and the computer's answers did */
     after_change(u);
+    u->fresh = fresh;
 }
 
 static void choose(RdUi *u)
@@ -429,6 +438,54 @@ static void choose(RdUi *u)
     u->news_from = from; /* what this order and the answers to it did, until the next order */
     u->news_lead = "since your order:";
     after_change(u);
+    u->fresh = true;
+}
+
+/* The dice of the last activation or defensive fire since the player's order and what came
+ * of it ("4th-ga rolled 5 2 2 4: 2 successes; 4th-ga's leader goes to 37,11 (20 cm allowed)"): the roll is the game's point, and the log's last entry alone hides it. False
+ * when there was none. */
+static bool roll_text(const RdUi *u, char *buf, size_t n)
+{
+    int a = -1;
+    for (int i = u->play.nlog - 1; i >= u->news_from && a < 0; i--)
+        if (u->play.log[i].e.kind == RD_EV_ACTIVATE || u->play.log[i].e.kind == RD_EV_DEFEND)
+            a = i;
+    if (a < 0)
+        return false;
+    const RdGame *g = &u->play.g;
+    char sq[64], faces[120] = "", red[80] = "", outcome[120] = "";
+    rd_squad_name(g, u->play.log[a].e.squad, sq, sizeof sq);
+    size_t lf = 0, lr = 0;
+    int end = a + 1;
+    for (; end < u->play.nlog; end++) {
+        const RdEvent *e = &u->play.log[end].e;
+        if (e->kind == RD_EV_ROLL) {
+            int denied = e->other + e->col;
+            snprintf(outcome, sizeof outcome, "%d success%s%s", e->value, e->value == 1 ? "" : "es",
+                     denied > 0 ? " (some denied)" : "");
+            break;
+        }
+        if (e->kind == RD_EV_FIASCO || e->kind == RD_EV_DISASTER) {
+            snprintf(outcome, sizeof outcome, "%s", e->kind == RD_EV_FIASCO ? "a fiasco" : "a disaster");
+            break;
+        }
+        if (e->kind != RD_EV_DIE)
+            continue;
+        if (e->value2 == RD_ROLL_RED && lr < sizeof red)
+            lr += (size_t)snprintf(red + lr, sizeof red - lr, " %d", e->value);
+        else if ((e->value2 == RD_ROLL_ACTIVATION || e->value2 == RD_ROLL_REPEAT) && lf < sizeof faces)
+            lf += (size_t)snprintf(faces + lf, sizeof faces - lf, " %d", e->value);
+    }
+    size_t l = (size_t)snprintf(buf, n, "%s rolled%s%s%s%s%s", sq, faces, red[0] ? ", red" : "", red,
+                                outcome[0] ? ": " : "", outcome);
+    int last = u->play.nlog - 1;
+    if (last > end && l < n) {
+        char text[400];
+        rd_event_format(g, &u->play.log[last].e, text, sizeof text);
+        const char *words = strstr(text, ": "); /* the rule's ID is in the log; here the room is short */
+        snprintf(buf + l, n - l, "; %s", words ? words + 2 : text);
+    }
+    return true;
 }
 
 /* What happened since the player's last order, when more than one activation did: who acted
@@ -591,6 +648,7 @@ static void run_rd(RdUi *u)
             u->overlay = 2;
             continue;
         }
+        u->fresh = false; /* a key that picks, aims or sets the dice: the target's line again */
         const RdDecision *e = selected(u);
         if ((k == '+' || k == '=' || k == '-') && e) {
             RdDecision d = current(u);
