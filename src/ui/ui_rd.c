@@ -197,6 +197,8 @@ static void rd_draw_help(void)
         "Aiming a move: arrows the cursor (PgUp PgDn Home End: 8 cells), l in line,",
         "         Enter go there, Esc back.   L the log   u take back (not past",
         "         a die)   ?  this help   q  back to the menu (the game is saved)",
+        "A field larger than the screen follows the order's squad; aim a move to look",
+        "         around (Enter, the arrows, Esc). The squads' bar says what shows.",
         "",
         NULL};
     erase();
@@ -253,7 +255,7 @@ static void rd_draw_map(RdUi *u, int mapw, int maph, const RdDecision *d)
     attrset(A_NORMAL);
 }
 
-static void rd_draw_panel(RdUi *u, int x, int w, int h)
+static void rd_draw_panel(RdUi *u, int x, int w, int h, int mapw, int maph)
 {
     int nsq = u->play.g.nsquads, list_h = h - nsq - 1;
     if (list_h < 4)
@@ -291,7 +293,17 @@ static void rd_draw_panel(RdUi *u, int x, int w, int h)
     int y = 1 + list_h;
     attrset(A_REVERSE);
     mvhline(y, x, ' ', w);
-    mvaddnstr(y, x, " squads", w);
+    /* a field larger than the view: which part shows (aiming a move moves the view) */
+    const RdField *f = u->play.g.field;
+    char head[80] = " squads";
+    if (maph < f->h && mapw < f->w)
+        snprintf(head, sizeof head, " squads r%d-%d/%d c%d-%d/%d", u->vy, u->vy + maph - 1, f->h, u->vx,
+                 u->vx + mapw - 1, f->w);
+    else if (maph < f->h)
+        snprintf(head, sizeof head, " squads  rows %d-%d/%d", u->vy, u->vy + maph - 1, f->h);
+    else if (mapw < f->w)
+        snprintf(head, sizeof head, " squads  cols %d-%d/%d", u->vx, u->vx + mapw - 1, f->w);
+    mvaddnstr(y, x, head, w);
     attrset(A_NORMAL);
     for (int q = 0; q < nsq && y + 1 + q < 1 + h; q++) {
         char line[200];
@@ -337,7 +349,7 @@ static void rd_draw_screen(RdUi *u)
         dp = &d;
     }
     rd_draw_map(u, mapw, maph, dp);
-    rd_draw_panel(u, mapw + 1, COLS - mapw - 1, maph);
+    rd_draw_panel(u, mapw + 1, COLS - mapw - 1, maph, mapw, maph);
     /* the question, the target or the cursor's cell, the odds */
     int y = LINES - RD_BOTTOM;
     char line[700] = "";
