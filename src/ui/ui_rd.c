@@ -175,16 +175,55 @@ static int viewer_of(const RdUi *u)
     return m >= 0 ? m : u->seen_side >= 0 ? u->seen_side : RD_UNION;
 }
 
+/* Cuts text into rows of at most `first` characters, then `more`, at spaces where it can: each
+ * row's start and length; returns how many (at most max). */
+static int wrap_rows(const char *text, int first, int more, int *start, int *len, int max)
+{
+    int n = 0, at = 0, total = (int)strlen(text);
+    while (n < max && (at < total || n == 0)) {
+        int room = n == 0 ? first : more, take = total - at;
+        if (take > room) {
+            take = room;
+            for (int k = room; k > room / 2; k--)
+                if (text[at + k] == ' ') {
+                    take = k;
+                    break;
+                }
+        }
+        start[n] = at;
+        len[n++] = take;
+        at += take;
+        while (text[at] == ' ')
+            at++;
+    }
+    return n;
+}
+
+/* The log's last entries ending log_back entries from its end, the newest at the bottom (from
+ * the top while all fit); an entry longer than the width goes on over the next rows, indented. */
 static void draw_log_lines(const RdUi *u, int x, int y, int w, int h)
 {
-    int end = u->play.nlog - u->log_back;
+    enum { MAX_ROWS = 16 };
+    int end = u->play.nlog - u->log_back, more = w > 8 ? w - 2 : w;
     if (end < 0)
         end = 0;
-    int first = end - h > 0 ? end - h : 0;
-    for (int i = first, r = y; i < end; i++, r++) {
+    int used = 0, first = end;
+    while (first > 0 && used < h) { /* the entries that show, and the rows they take */
         char line[400];
+        int st[MAX_ROWS], ln[MAX_ROWS];
+        rd_event_format(&u->play.g, &u->play.log[first - 1].e, line, sizeof line);
+        used += wrap_rows(line, w, more, st, ln, MAX_ROWS);
+        first--;
+    }
+    int r = used < h ? y : y + h - used; /* the first entry may start above the view */
+    for (int i = first; i < end; i++) {
+        char line[400];
+        int st[MAX_ROWS], ln[MAX_ROWS];
         rd_event_format(&u->play.g, &u->play.log[i].e, line, sizeof line);
-        mvaddnstr(r, x, line, w);
+        int rows = wrap_rows(line, w, more, st, ln, MAX_ROWS);
+        for (int k = 0; k < rows; k++, r++)
+            if (r >= y && r < y + h)
+                mvaddnstr(r, k ? x + 2 : x, line + st[k], ln[k]);
     }
 }
 
