@@ -437,6 +437,48 @@ static void test_RDC_WOUNDS_the_badly_wounded_do_not_assault(void **state)
     assert_int_not_equal(rd_leader(&g, 0), chief);
 }
 
+/* The odds of an assault and its refusal reckon with the men who go: the badly wounded stay
+ * behind, so only the others need room at the contact cell, and the cells where the wounded lie
+ * are not free. A target in a pocket of rocks (impassable here) with room for two next to it:
+ * reb, three men of whom one badly wounded, can reach it; with the three unhurt no dice can. */
+static void test_RDC_WOUNDS_an_assault_needs_room_for_those_who_go(void **state)
+{
+    (void)state;
+    static RdRules rules;
+    rules = *rt_rules();
+    rules.cell[RD_ROCKS].impassable = true;
+    rules.cell[RD_ROCKS].blocks_fire = false;
+    rt_field(&field, 30, 20);
+    rt_cells(&field, RD_ROCKS, 8, 3, 12, 7);
+    rt_cells(&field, RD_OPEN, 10, 5, 10, 7); /* the pocket (10,5) and the way in (10,6), (10,7) */
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 3, 10, 11, false, 0);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 1, 10, 5, false, 4);
+    rt_squad(&field, "pal", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 1, 10, 8, false, 0); /* the way out: taken */
+    RdGame g;
+    rd_new(&g, &rules, &field, 1);
+    int m[3] = {rd_leader(&g, 0), -1, -1}, k = 1;
+    for (int i = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == 0 && i != m[0])
+            m[k++] = i;
+    assert_int_equal(k, 3);
+    for (int i = 0; i < 3; i++) { /* reb in a file below the pocket: (10,10) (10,11) (10,12) */
+        g.soldiers[m[i]].col = 10;
+        g.soldiers[m[i]].row = (int8_t)(10 + i);
+    }
+    assert_int_equal(rd_leader(&g, 2) >= 0 ? rd_soldier_cell(&g, rd_leader(&g, 2)).row : -1, 8);
+    RdDecision as = {RD_D_ASSAULT, 0, 3, 1, -1, -1, 0};
+    assert_int_equal(rd_needed(&g, &as), -1); /* three do not fit in the two cells: no contact whatever the dice */
+    g.soldiers[m[2]].wound = RD_BAD;
+    assert_int_equal(rd_needed(&g, &as), 1 + 1); /* 10 cm: one success, one more denied by him */
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4);
+    rt_do(&g, "assault reb 3 yank");
+    LOG_HAS("reb assaults without its 1 badly wounded: they stay where they lie (reb+3)");
+    LOG_HAS("reb assaults yank: contact");
+    assert_int_equal(g.soldiers[m[2]].squad, 3);
+    assert_int_equal(g.soldiers[m[2]].row, 12);
+}
+
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
 {
     (void)state;
@@ -1347,6 +1389,7 @@ int main(void)
         cmocka_unit_test(test_RDC_HEROIC_recovery_and_charge),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_split_the_squad),
         cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_do_not_assault),
+        cmocka_unit_test(test_RDC_WOUNDS_an_assault_needs_room_for_those_who_go),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
         cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),

@@ -52,6 +52,19 @@ static bool contact_cell(const RdGame *g, int squad, int target, int mm, RdCell 
     RdOcc occ;
     rd_squad_costs(g, squad, mm, cost);
     rd_occupancy(g, occ);
+    /* only the goers need room: asked before the badly wounded stay behind (the odds, the
+     * list), their cells are already another squad's, and the squad that fits is smaller */
+    int goers = 0;
+    bool split = rd_assault_splits(g, squad);
+    for (int i = 0; i < g->nsoldiers; i++) {
+        const RdSoldier *s = &g->soldiers[i];
+        if (s->squad != squad || s->where != RD_ON_TABLE)
+            continue;
+        if (split && s->wound == RD_BAD)
+            occ[s->row][s->col] = UINT8_MAX; /* no squad's number: taken */
+        else
+            goers++;
+    }
     const RdRules *r = RDR(g);
     int reach = r->cohesion_mm / r->cell_mm, best = -1;
     RdCell cells[RD_MAX_SOLDIERS];
@@ -67,7 +80,8 @@ static bool contact_cell(const RdGame *g, int squad, int target, int mm, RdCell 
                 int k = cost[c.row][c.col];
                 if (k < 0 || k > mm || (best >= 0 && k >= best))
                     continue;
-                if (!rd_formation(g, occ, squad, c, false, rd_direction(c, t), cells))
+                if (!rd_formation_of(g, (const uint8_t(*)[RD_MAX_W])occ, squad, goers, c, false, rd_direction(c, t),
+                                     cells))
                     continue;
                 best = k;
                 *out = c;

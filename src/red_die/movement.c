@@ -59,13 +59,18 @@ int rd_assault_allowance(const RdGame *g, int squad, int successes)
 
 static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault);
 
-int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
+bool rd_assault_splits(const RdGame *g, int squad)
 {
     int bad = 0, others = 0;
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
             g->soldiers[i].wound == RD_BAD ? bad++ : others++;
-    if (bad == 0 || others == 0 || g->nsquads >= RD_MAX_GAME_SQUADS)
+    return bad > 0 && others > 0 && g->nsquads < RD_MAX_GAME_SQUADS; /* else the whole squad goes */
+}
+
+int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
+{
+    if (!rd_assault_splits(g, squad))
         return -1; /* none to leave, no one to go, or no room for a squad: the whole squad goes */
     return leave_badly_wounded(g, ev, squad, 1);
 }
@@ -171,7 +176,13 @@ static bool free_for(const RdGame *g, const RdOcc occ, int squad, RdCell c)
 
 bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells)
 {
-    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m);
+    int m[RD_MAX_SOLDIERS];
+    return rd_formation_of(g, occ, squad, rd_members(g, squad, m), at, line, facing, cells);
+}
+
+bool rd_formation_of(const RdGame *g, const RdOcc occ, int squad, int n, RdCell at, bool line, int facing,
+                     RdCell *cells)
+{
     if (n == 0)
         return true;
     if (!free_for(g, occ, squad, at))

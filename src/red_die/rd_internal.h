@@ -86,6 +86,9 @@ bool rd_leader_stays_behind(const RdGame *g, int squad);
 /* They become a squad of their own where they lie, before the squad assaults (RD_EV_LEAVE,
  * value2 1); its index, -1 when none stays or no one goes. */
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);
+/* Whether an assault of the squad leaves its badly wounded behind (rd_stay_behind): some are,
+ * someone else goes, and there is room for a squad of them. */
+bool rd_assault_splits(const RdGame *g, int squad);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking;
  * -1 beyond limit_mm (rd_move_costs). */
 void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost);
@@ -94,6 +97,9 @@ int rd_squad_cost_to(const RdGame *g, int squad, int limit_mm, RdCell to);
 /* Where the squad's soldiers stand around a leader at `at` (cells, in
  * rd_members order, the leader first): false when it does not fit. */
 bool rd_formation(const RdGame *g, const RdOcc occ, int squad, RdCell at, bool line, int facing, RdCell *cells);
+/* The same for n of its soldiers (an assault's goers, the badly wounded staying). */
+bool rd_formation_of(const RdGame *g, const RdOcc occ, int squad, int n, RdCell at, bool line, int facing,
+                     RdCell *cells);
 /* May the squad's leader be sent to `to` (deployed so)? mm: the way's cost
  * there (rd_squad_costs, rd_squad_cost_to; -1 none) searched to max_mm or
  * more (a refusal's words search the whole field); occ: who stands where
