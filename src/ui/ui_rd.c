@@ -236,6 +236,7 @@ static void rd_draw_help(void)
         "Aiming a move: arrows the cursor (PgUp PgDn Home End: 8 cells), l in line,",
         "         Enter go there, Esc back.   L the log   u take back (not past",
         "         a die)   ?  this help   q  back to the menu (the game is saved)",
+        "Hits on your squad: choose who takes each, or a: all, the healthiest first.",
         "A field larger than the screen follows the order's squad; aim a move to look",
         "         around (Enter, the arrows, Esc). The squads' bar says what shows.",
         "",
@@ -396,8 +397,11 @@ static void rd_draw_screen(RdUi *u)
         int last = u->play.nlog - 1;
         if (last >= 0)
             rd_event_format(&u->play.g, &u->play.log[last].e, line, sizeof line);
-    } else
+    } else {
         rd_question_text(&u->play.g, line, sizeof line);
+        if (u->play.g.stage == RD_ST_LOSS && u->play.g.act.hits > 1)
+            snprintf(line + strlen(line), sizeof line - strlen(line), " (a: all, healthiest first)");
+    }
     rd_fit(line, sizeof line, COLS);
     attrset(A_BOLD);
     mvaddnstr(y, 0, line, COLS);
@@ -487,6 +491,28 @@ static void choose(RdUi *u)
         return;
     }
     u->news_from = from; /* what this order and the answers to it did, until the next order */
+    u->news_lead = "since your order:";
+    after_change(u);
+    u->fresh = true;
+}
+
+/* 'a' at a loss: every hit left on this squad goes where the computer would put it (the
+ * healthiest man first, the leader last: rd_ai's careful level), one decision a hit as if
+ * chosen from the list, so the record and the replay are the same. */
+static void take_hits(RdUi *u)
+{
+    int side = rd_to_move(&u->play.g), from = u->play.nlog;
+    while (!rd_over(&u->play.g) && u->play.g.stage == RD_ST_LOSS && rd_to_move(&u->play.g) == side) {
+        Rng rng;
+        rng_seed(&rng, 1); /* the careful level uses no chance */
+        RdDecision d = rd_ai_choose(&u->play.g, RD_AI_CAREFUL, &rng);
+        char why[300];
+        if (!rd_play_apply(&u->play, &d, why, sizeof why)) {
+            snprintf(u->msg, sizeof u->msg, "refused: %.500s", why);
+            break;
+        }
+    }
+    u->news_from = from;
     u->news_lead = "since your order:";
     after_change(u);
     u->fresh = true;
@@ -697,6 +723,10 @@ static void run_rd(RdUi *u)
         }
         if (k == '?') {
             u->overlay = 2;
+            continue;
+        }
+        if (k == 'a' && u->play.g.stage == RD_ST_LOSS) {
+            take_hits(u);
             continue;
         }
         u->fresh = false; /* a key that picks, aims or sets the dice: the target's line again */
