@@ -502,12 +502,16 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             as->path[as->npath++] = (short)map_hex_index(m, path[i]);
         place_unit(g, lead, stop);
         int sp = AUTOMA(g->st).bc_spent;
+        log_fact(&g->log, LF_MARCH, lead, start, stop, 0);
         len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);",
                                 gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
                                 sp % 2 ? 5 : 0);
-    } else if (len < logsize)
-        len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s", gd->units[lead].id,
-                                n > 1 ? ";" : "");
+    } else {
+        log_fact(&g->log, LF_MARCH, lead, start, start, 0);
+        if (len < logsize)
+            len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s",
+                                    gd->units[lead].id, n > 1 ? ";" : "");
+    }
     /* the others follow behind along the lead's route, nearest first */
     int back = plen - 2;
     for (int i = 1; i < n; i++) {
@@ -1079,8 +1083,7 @@ void automa_move(Game *g)
             return;
         }
         g->st = saved; /* no engagement of two divisions: the whole formation marches */
-        if (g->log.count > saved_log)
-            g->log.count = saved_log;
+        log_truncate(&g->log, saved_log);
         buf[0] = '\0';
         march_on(g, f, units, n, 0, false, 0, 0, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",
