@@ -233,11 +233,69 @@ static void test_whole_games_add_up(void **state)
     assert_true(engagements > 0);
 }
 
+/* Plays seed's game with the bot to its end, with or without the log's
+ * words from its first decision on; the set-up's lines. */
+static int play_through(Game *g, uint64_t seed, bool textless)
+{
+    start(g, "solitaire", seed);
+    int setup = g->log.count;
+    g->light = true;
+    g->log.textless = textless;
+    Rng bot;
+    rng_seed(&bot, seed);
+    for (long k = 0; k < 100000 && g->st.phase != PH_GAME_OVER; k++) {
+        int n, pick = 0;
+        if (g->st.to_move == SIDE_CONFEDERATE)
+            pick = bot_decide(g, BOT_SIMPLE, legal_buf, 20000, &bot, &n);
+        else
+            n = game_legal(g, legal_buf, 20000);
+        assert_true(n > 0);
+        char why[256];
+        assert_true(game_apply(g, &legal_buf[pick], why, sizeof why));
+    }
+    assert_int_equal(g->st.phase, PH_GAME_OVER);
+    return setup;
+}
+
+/* The sim's log without words (GameLog.textless) plays the same game: the
+ * same state at the end, the same lines with the same rules and dice, the
+ * same facts; only the words are left out. */
+static void test_textless_plays_the_same(void **state)
+{
+    (void)state;
+    Game a, b;
+    play_through(&a, 2, false);
+    int setup = play_through(&b, 2, true);
+    assert_memory_equal(&a.st, &b.st, sizeof a.st);
+    assert_int_equal(a.log.count, b.log.count);
+    int worded = 0;
+    for (int i = 0; i < a.log.count; i++) {
+        const LogEntry *x = &a.log.items[i], *y = &b.log.items[i];
+        assert_int_equal(x->seq, y->seq);
+        assert_int_equal(x->turn, y->turn);
+        assert_int_equal(x->kind, y->kind);
+        assert_string_equal(x->rule, y->rule);
+        assert_int_equal(x->die, y->die);
+        assert_int_equal(x->modified, y->modified);
+        assert_int_equal(x->forced, y->forced);
+        assert_int_equal(x->secret, y->secret);
+        worded += x->text[0] != '\0';
+        if (i >= setup) /* the set-up's lines came before the words were turned off */
+            assert_string_equal(y->text, "");
+    }
+    assert_true(worded > a.log.count / 2);
+    assert_int_equal(a.log.nfacts, b.log.nfacts);
+    assert_memory_equal(a.log.facts, b.log.facts, (size_t)a.log.nfacts * sizeof *a.log.facts);
+    game_free(&a);
+    game_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_the_automa_facts),
         cmocka_unit_test(test_whole_games_add_up),
+        cmocka_unit_test(test_textless_plays_the_same),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

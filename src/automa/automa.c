@@ -35,11 +35,13 @@ const char *attitude_name(int attitude) { return attitude == ATT_CAUTIOUS ? "Cau
 
 int automa_roll(Game *g, const char *rule, const char *fmt, ...)
 {
-    char purpose[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(purpose, sizeof purpose, fmt, ap);
-    va_end(ap);
+    char purpose[160] = "";
+    if (log_wants_text(&g->log)) { /* the purpose is the roll's line */
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(purpose, sizeof purpose, fmt, ap);
+        va_end(ap);
+    }
     return game_roll(g, rule, purpose);
 }
 
@@ -336,8 +338,9 @@ int automa_cup(Game *g, Chit *out, int max)
         out[n++] = (Chit){CHIT_INDEPENDENT, SIDE_UNION, -1};
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "the Union Independent marker goes into the cup");
     }
-    char track[160];
-    track_text(g, track, sizeof track);
+    char track[160] = "";
+    if (log_wants_text(&g->log))
+        track_text(g, track, sizeof track);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRACK", "the track after filling the cup: %s", track);
     return n;
 }
@@ -445,9 +448,10 @@ bool automa_victory(Game *g, bool last_turn)
         result = RES_UNION, why = a->low_counters ? "the VP marker reached a Confederate counter on the track"
                                                   : "the VP marker reached 0";
     char lost[80];
-    snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
-    if (result == RES_NONE && a->confederate_lost >= t->loss_limit)
+    if (result == RES_NONE && a->confederate_lost >= t->loss_limit) { /* the words only then: this runs after every decision */
+        snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
         result = RES_UNION, why = lost;
+    }
     const RatingBand *band = NULL;
     for (int i = 0; i < t->nbands; i++)
         if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)

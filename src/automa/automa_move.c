@@ -495,6 +495,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         move_reach_free(&r);
     }
     char h1[5], h2[5];
+    bool words = log_wants_text(&g->log); /* logbuf goes into a log line */
     if (stop != start) {
         AutomaState *as = &AUTOMA(g->st);
         as->npath = 0;
@@ -503,12 +504,13 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         place_unit(g, lead, stop);
         int sp = AUTOMA(g->st).bc_spent;
         log_fact(&g->log, LF_MARCH, lead, start, stop, 0);
-        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);",
-                                gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
-                                sp % 2 ? 5 : 0);
+        if (words)
+            len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0,
+                                    AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);", gd->units[lead].id,
+                                    hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2, sp % 2 ? 5 : 0);
     } else {
         log_fact(&g->log, LF_MARCH, lead, start, start, 0);
-        if (len < logsize)
+        if (words && len < logsize)
             len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s",
                                     gd->units[lead].id, n > 1 ? ";" : "");
     }
@@ -528,7 +530,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
-            if (len < logsize)
+            if (words && len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
         }
     }
