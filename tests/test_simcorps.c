@@ -72,8 +72,7 @@ static void test_reads_the_automa_facts(void **state)
     AUTOMA(g.st).eng = ENG_NONE;
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].engagements, 1);
-    assert_int_equal(r.corps[f2].interrupts, 4); /* two rolls, counted twice as the text reading did (its roll's
-                                                    line and its result's) */
+    assert_int_equal(r.corps[f2].interrupts, 2); /* two rolls */
     assert_int_equal(r.corps[f2].called_off, 1);
     assert_int_equal(r.corps[f2].hits_dealt, 3);
     assert_int_equal(r.corps[f2].hits_taken, 3);
@@ -151,13 +150,14 @@ static int leads(const char *text)
  * with its text. */
 static void facts_match_lines(const Game *g)
 {
-    int facts[LF_COUNT] = {0}, lines[LF_COUNT] = {0}, conf_hits = 0, conf_hit_lines = 0;
+    int facts[LF_COUNT] = {0}, lines[LF_COUNT] = {0}, conf_hits = 0, conf_hit_lines = 0, interruption_dice = 0;
     for (int i = 0; i < g->log.nfacts; i++) {
         facts[g->log.facts[i].kind]++;
         conf_hits += g->log.facts[i].kind == LF_HITS && g->log.facts[i].a == SIDE_CONFEDERATE;
     }
     for (int i = 0; i < g->log.count; i++) {
         const LogEntry *e = &g->log.items[i];
+        interruption_dice += e->kind == LOG_ROLL && strcmp(e->rule, "AI-INTERRUPT") == 0;
         if (e->kind != LOG_EVENT && e->kind != LOG_DECISION)
             continue;
         const char *t = e->text;
@@ -175,6 +175,7 @@ static void facts_match_lines(const Game *g)
     for (int k = 0; k < LF_COUNT; k++)
         assert_int_equal(facts[k], lines[k]);
     assert_int_equal(conf_hits, conf_hit_lines);
+    assert_int_equal(facts[LF_INTERRUPT], interruption_dice); /* one fact a roll: its die and its result are one roll */
 }
 
 /* Whole games: every VP the marker moved is in the VP by source (a game
@@ -220,12 +221,17 @@ static void test_whole_games_add_up(void **state)
             assert_int_equal(t->setup_vp + conf - uni, vp);
             checked++;
         }
+        int rolls = 0, interrupts = 0; /* each interruption roll counts once, for the corps engaging */
+        for (int i = 0; i < g.log.count; i++)
+            rolls += g.log.items[i].kind == LOG_ROLL && strcmp(g.log.items[i].rule, "AI-INTERRUPT") == 0;
         for (int f = 0; f < r.nf; f++) {
+            interrupts += r.corps[f].interrupts;
             marches += r.corps[f].marches;
             engagements += r.corps[f].engagements;
             assert_true(r.corps[f].nowhere <= r.corps[f].marches);
             assert_true(r.corps[f].called_off <= r.corps[f].interrupts);
         }
+        assert_true(interrupts <= rolls);
         game_free(&g);
     }
     assert_true(checked > 0);

@@ -88,7 +88,7 @@ void corps_watch_after(CorpsWatch *w, CorpsRecord *r, const Game *g)
             break;
         case LF_INTERRUPT:
             if (eng) {
-                r->corps[w->eng_f].interrupts += 2; /* as the log's text was read: the roll's line and the result's */
+                r->corps[w->eng_f].interrupts++;
                 r->corps[w->eng_f].called_off += x->a != 0;
             }
             break;
