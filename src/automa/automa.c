@@ -447,8 +447,8 @@ bool automa_victory(Game *g, bool last_turn)
     else if (a->vp <= low_edge)
         result = RES_UNION, why = a->low_counters ? "the VP marker reached a Confederate counter on the track"
                                                   : "the VP marker reached 0";
-    char lost[80];
-    if (result == RES_NONE && a->confederate_lost >= t->loss_limit) { /* the words only then: this runs after every decision */
+    char lost[80]; /* written only when it ends the game: this runs after every decision */
+    if (result == RES_NONE && a->confederate_lost >= t->loss_limit) {
         snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
         result = RES_UNION, why = lost;
     }

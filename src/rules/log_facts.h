@@ -5,9 +5,9 @@
  *
  *   X(KIND, "what it is and what its numbers a, b, c, d hold")
  *
- * A fact is recorded just before the log line that tells it (log_fact): it
- * goes with that line, and an undo that takes the line back takes the fact
- * back too (log_truncate). The numbers are the Automa's where it is the one
+ * A fact is recorded just before the log line that tells it (log_fact; a
+ * march's while its line is being written): it goes with that line, and an
+ * undo that takes the line back takes the fact back too (log_truncate). The numbers are the Automa's where it is the one
  * acting (automa.h). */
 #ifndef GUV_LOG_FACTS_H
 #define GUV_LOG_FACTS_H
