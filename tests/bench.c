@@ -263,7 +263,7 @@ int main(int argc, char **argv)
     int combats = 0;
     for (int r = 0; r < reps; r++) {
         g.st = saved;
-        g.log.count = log_saved;
+        log_truncate(&g.log, log_saved);
         int n = game_legal(&g, buf, 20000), atk = -1;
         for (int i = 0; i < n && atk < 0; i++)
             if (buf[i].kind == D_ATTACK)
@@ -283,7 +283,7 @@ int main(int argc, char **argv)
     else
         printf("a full combat resolution: no attack in the bench position\n");
     g.st = saved;
-    g.log.count = log_saved;
+    log_truncate(&g.log, log_saved);
 
     /* 3. A night's supply check for both armies (every unit on the map). */
     reps = 20;

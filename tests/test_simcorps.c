@@ -1,5 +1,5 @@
 /* What guv sim reads of each Union corps (src/cli/simcorps.c, issue 16):
- * log lines written as the Automa writes them, read back into the right
+ * log facts recorded as the Automa records them, read into the right
  * corps' figures; and whole games of the bot against the Automa, whose VP
  * by source must add up to the VP marker's moves. */
 #include <stdio.h>
@@ -26,12 +26,18 @@ static int corps(const char *name, int *unit)
     return -1;
 }
 
-static void say(Game *g, const char *rule, const char *text) { log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s", text); }
+/* The hex index of four digits. */
+static int hex_at(const char *name)
+{
+    HexCoord c;
+    assert_true(hex_parse(name, &c));
+    return hx_index(c);
+}
 
 /* A march that gets somewhere, one that does not, an engagement with its
  * interruption roll and hits, an objective's VP, the day's VP, a step lost
- * and the wheel. */
-static void test_reads_the_automa_lines(void **state)
+ * and the wheel, each told by its log fact as the Automa records it. */
+static void test_reads_the_automa_facts(void **state)
 {
     (void)state;
     Game g;
@@ -41,15 +47,10 @@ static void test_reads_the_automa_lines(void **state)
     corps_watch_start(&w, &r, &g);
     int u2, u3;
     int f2 = corps("II Corps", &u2), f3 = corps("III Corps", &u3);
-    char line[200];
 
     corps_watch_before(&w, &g);
-    snprintf(line, sizeof line, "II Corps marches on its objective [019] Chancellorsville:" AUTOMA_LOG_LEAD "%s 1820->1824 (3.0 MP);",
-             gd.units[u2].id);
-    say(&g, "AI-MOVE", line);
-    snprintf(line, sizeof line, "III Corps marches on its objective [017] Salem Church:" AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER,
-             gd.units[u3].id);
-    say(&g, "AI-MOVE", line);
+    log_fact(&g.log, LF_MARCH, u2, hex_at("1820"), hex_at("1824"), 0);
+    log_fact(&g.log, LF_MARCH, u3, hex_at("1920"), hex_at("1920"), 0); /* it could get no closer */
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].marches, 1);
     assert_int_equal(r.corps[f2].nowhere, 0);
@@ -60,34 +61,33 @@ static void test_reads_the_automa_lines(void **state)
 
     corps_watch_before(&w, &g);
     AUTOMA(g.st).eng = ENG_PREP; /* the engagement goes on past this decision */
-    say(&g, "AI-ENGAGEMENT", "II Corps" AUTOMA_LOG_ENGAGES "2 divisions against 1 hex: the Confederates may first add ...");
-    say(&g, "AI-INTERRUPT", "4 - 1 dice = 3: the attack goes on");
-    say(&g, "AI-ENGAGEMENT",
-        "2 modifier points (full strength) placed after the roll in the Automa's best way: 3 hits" AUTOMA_LOG_HITS_ON_CONF);
-    say(&g, "AI-ENGAGEMENT", "1 hit" AUTOMA_LOG_HITS_ON_UNION);
+    log_fact(&g.log, LF_ENGAGE, f2, 0, 0, 0);
+    log_fact(&g.log, LF_INTERRUPT, 0, 0, 0, 0);
+    log_fact(&g.log, LF_HITS, SIDE_CONFEDERATE, 3, 0, 0);
+    log_fact(&g.log, LF_HITS, SIDE_UNION, 1, 0, 0);
     corps_watch_after(&w, &r, &g);
     corps_watch_before(&w, &g);
-    say(&g, "AI-INTERRUPT", "1 - 2 dice = -1: " AUTOMA_LOG_CALLED_OFF " and the activation ends");
-    say(&g, "AI-ENGAGEMENT", "2 hits" AUTOMA_LOG_HITS_ON_UNION);
+    log_fact(&g.log, LF_INTERRUPT, 1, 0, 0, 0); /* called off */
+    log_fact(&g.log, LF_HITS, SIDE_UNION, 2, 0, 0);
     AUTOMA(g.st).eng = ENG_NONE;
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].engagements, 1);
-    assert_int_equal(r.corps[f2].interrupts, 2);
+    assert_int_equal(r.corps[f2].interrupts, 2); /* two rolls */
     assert_int_equal(r.corps[f2].called_off, 1);
     assert_int_equal(r.corps[f2].hits_dealt, 3);
     assert_int_equal(r.corps[f2].hits_taken, 3);
     assert_int_equal(r.corps[f3].engagements, 0);
     corps_watch_before(&w, &g); /* over: hits now belong to no engagement */
-    say(&g, "AI-ENGAGEMENT", "1 hit" AUTOMA_LOG_HITS_ON_UNION);
+    log_fact(&g.log, LF_HITS, SIDE_UNION, 1, 0, 0);
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f2].hits_taken, 3);
 
     corps_watch_before(&w, &g);
-    say(&g, "AI-OBJECTIVE", "III Corps" AUTOMA_LOG_REACHES "[017] Salem Church");
-    say(&g, "AI-OBJECTIVE", "the Union scores 2 VP (" AUTOMA_VP_OBJECTIVE "): the VP marker 12 -> 10");
-    say(&g, "AI-DAY-VP", "[001] The day's reckoning" AUTOMA_LOG_READ_FOR "the army");
-    say(&g, "AI-DAY-VP", "the Union scores 1 VP ([001]): the VP marker 10 -> 9");
-    say(&g, "AI-COUNTERS", "the Confederates score 1 VP (" AUTOMA_VP_BOXED "): the VP marker 9 -> 10");
+    log_fact(&g.log, LF_REACHES, f3, 0, 0, 0);
+    log_fact(&g.log, LF_VP, SIDE_UNION, 2, AVP_OBJECTIVE, 0);
+    log_fact(&g.log, LF_READ, 1, -1, 0, 0); /* the day's reckoning, read for the army */
+    log_fact(&g.log, LF_VP, SIDE_UNION, 1, AVP_DAY, 0);
+    log_fact(&g.log, LF_VP, SIDE_CONFEDERATE, 1, AVP_BOXED, 0);
     corps_watch_after(&w, &r, &g);
     assert_int_equal(r.corps[f3].vp_objective, 2);
     assert_int_equal(r.corps[f2].vp_objective, 0);
@@ -95,6 +95,23 @@ static void test_reads_the_automa_lines(void **state)
     assert_int_equal(r.vp[SIDE_UNION][VS_DAY], 1);
     assert_int_equal(r.vp[SIDE_CONFEDERATE][VS_BOXED], 1);
     assert_int_equal(r.vp[SIDE_UNION][VS_OTHER], 0);
+
+    /* a paragraph read for a corps: its VP line is the corps' */
+    corps_watch_before(&w, &g);
+    log_fact(&g.log, LF_READ, 17, f2, 1, 0);
+    log_fact(&g.log, LF_VP, SIDE_UNION, 1, AVP_PARAGRAPH, 17);
+    corps_watch_after(&w, &r, &g);
+    assert_int_equal(r.corps[f2].vp_objective, 1);
+    assert_int_equal(r.vp[SIDE_UNION][VS_PARAGRAPH], 1);
+
+    /* facts taken back with their lines are not read */
+    corps_watch_before(&w, &g);
+    int lines = g.log.count;
+    log_fact(&g.log, LF_ENGAGE, f3, 0, 0, 0);
+    log_add(&g.log, g.st.turn, LOG_EVENT, "AI-ENGAGEMENT", "III Corps engages");
+    log_truncate(&g.log, lines);
+    corps_watch_after(&w, &r, &g);
+    assert_int_equal(r.corps[f3].engagements, 0);
 
     /* a step lost, and the wheel reached on turn 1 and left on turn 2 */
     int onmap = -1;
@@ -117,9 +134,54 @@ static void test_reads_the_automa_lines(void **state)
     game_free(&g);
 }
 
+/* The marches' leads in text: " lead UNIT" (not "the lead goes on"). */
+static int leads(const char *text)
+{
+    int n = 0;
+    for (const char *p = strstr(text, AUTOMA_LOG_LEAD); p; p = strstr(p + 1, AUTOMA_LOG_LEAD)) {
+        char id[64];
+        n += sscanf(p + strlen(AUTOMA_LOG_LEAD), "%63s", id) == 1 && data_unit_index(&gd, id) >= 0;
+    }
+    return n;
+}
+
+/* Each fact is recorded where its line is written: as many of each kind as
+ * there are lines (or, for marches, leads) that tell it, in a game played
+ * with its text. */
+static void facts_match_lines(const Game *g)
+{
+    int facts[LF_COUNT] = {0}, lines[LF_COUNT] = {0}, conf_hits = 0, conf_hit_lines = 0, interruption_dice = 0;
+    for (int i = 0; i < g->log.nfacts; i++) {
+        facts[g->log.facts[i].kind]++;
+        conf_hits += g->log.facts[i].kind == LF_HITS && g->log.facts[i].a == SIDE_CONFEDERATE;
+    }
+    for (int i = 0; i < g->log.count; i++) {
+        const LogEntry *e = &g->log.items[i];
+        interruption_dice += e->kind == LOG_ROLL && strcmp(e->rule, "AI-INTERRUPT") == 0;
+        if (e->kind != LOG_EVENT && e->kind != LOG_DECISION)
+            continue;
+        const char *t = e->text;
+        lines[LF_MARCH] += leads(t);
+        lines[LF_ENGAGE] += strstr(t, AUTOMA_LOG_ENGAGES) != NULL;
+        lines[LF_INTERRUPT] += strcmp(e->rule, "AI-INTERRUPT") == 0;
+        bool on_conf = strstr(t, AUTOMA_LOG_HITS_ON_CONF) != NULL;
+        lines[LF_HITS] += on_conf || strstr(t, AUTOMA_LOG_HITS_ON_UNION) != NULL;
+        conf_hit_lines += on_conf;
+        lines[LF_READ] += strstr(t, AUTOMA_LOG_READ_FOR) != NULL;
+        lines[LF_REACHES] += strstr(t, AUTOMA_LOG_REACHES) != NULL;
+        lines[LF_VP] += strncmp(t, "the Union scores ", 17) == 0 || strncmp(t, "the Confederates score ", 23) == 0;
+        lines[LF_OBJECTIVE] += strstr(t, "objective marker of value") != NULL;
+    }
+    for (int k = 0; k < LF_COUNT; k++)
+        assert_int_equal(facts[k], lines[k]);
+    assert_int_equal(conf_hits, conf_hit_lines);
+    assert_int_equal(facts[LF_INTERRUPT], interruption_dice); /* one fact a roll: its die and its result are one roll */
+}
+
 /* Whole games: every VP the marker moved is in the VP by source (a game
  * that ends with the marker inside the track, where nothing was cut off
- * at an end), and the corps marched and fought. */
+ * at an end), the corps marched and fought, and the log's facts are those
+ * its lines tell. */
 static void test_whole_games_add_up(void **state)
 {
     (void)state;
@@ -146,6 +208,7 @@ static void test_whole_games_add_up(void **state)
             corps_watch_after(&w, &r, &g);
         }
         assert_int_equal(g.st.phase, PH_GAME_OVER);
+        facts_match_lines(&g);
         int conf = 0, uni = 0;
         for (int s = 0; s < VS_COUNT; s++) {
             conf += r.vp[SIDE_CONFEDERATE][s];
@@ -158,12 +221,17 @@ static void test_whole_games_add_up(void **state)
             assert_int_equal(t->setup_vp + conf - uni, vp);
             checked++;
         }
+        int rolls = 0, interrupts = 0; /* each interruption roll counts once, for the corps engaging */
+        for (int i = 0; i < g.log.count; i++)
+            rolls += g.log.items[i].kind == LOG_ROLL && strcmp(g.log.items[i].rule, "AI-INTERRUPT") == 0;
         for (int f = 0; f < r.nf; f++) {
+            interrupts += r.corps[f].interrupts;
             marches += r.corps[f].marches;
             engagements += r.corps[f].engagements;
             assert_true(r.corps[f].nowhere <= r.corps[f].marches);
             assert_true(r.corps[f].called_off <= r.corps[f].interrupts);
         }
+        assert_true(interrupts <= rolls);
         game_free(&g);
     }
     assert_true(checked > 0);
@@ -171,11 +239,69 @@ static void test_whole_games_add_up(void **state)
     assert_true(engagements > 0);
 }
 
+/* Plays seed's game with the bot to its end, with or without the log's
+ * words from its first decision on; the set-up's lines. */
+static int play_through(Game *g, uint64_t seed, bool textless)
+{
+    start(g, "solitaire", seed);
+    int setup = g->log.count;
+    g->light = true;
+    g->log.textless = textless;
+    Rng bot;
+    rng_seed(&bot, seed);
+    for (long k = 0; k < 100000 && g->st.phase != PH_GAME_OVER; k++) {
+        int n, pick = 0;
+        if (g->st.to_move == SIDE_CONFEDERATE)
+            pick = bot_decide(g, BOT_SIMPLE, legal_buf, 20000, &bot, &n);
+        else
+            n = game_legal(g, legal_buf, 20000);
+        assert_true(n > 0);
+        char why[256];
+        assert_true(game_apply(g, &legal_buf[pick], why, sizeof why));
+    }
+    assert_int_equal(g->st.phase, PH_GAME_OVER);
+    return setup;
+}
+
+/* The sim's log without words (GameLog.textless) plays the same game: the
+ * same state at the end, the same lines with the same rules and dice, the
+ * same facts; only the words are left out. */
+static void test_textless_plays_the_same(void **state)
+{
+    (void)state;
+    Game a, b;
+    play_through(&a, 2, false);
+    int setup = play_through(&b, 2, true);
+    assert_memory_equal(&a.st, &b.st, sizeof a.st);
+    assert_int_equal(a.log.count, b.log.count);
+    int worded = 0;
+    for (int i = 0; i < a.log.count; i++) {
+        const LogEntry *x = &a.log.items[i], *y = &b.log.items[i];
+        assert_int_equal(x->seq, y->seq);
+        assert_int_equal(x->turn, y->turn);
+        assert_int_equal(x->kind, y->kind);
+        assert_string_equal(x->rule, y->rule);
+        assert_int_equal(x->die, y->die);
+        assert_int_equal(x->modified, y->modified);
+        assert_int_equal(x->forced, y->forced);
+        assert_int_equal(x->secret, y->secret);
+        worded += x->text[0] != '\0';
+        if (i >= setup) /* the set-up's lines came before the words were turned off */
+            assert_string_equal(y->text, "");
+    }
+    assert_true(worded > a.log.count / 2);
+    assert_int_equal(a.log.nfacts, b.log.nfacts);
+    assert_memory_equal(a.log.facts, b.log.facts, (size_t)a.log.nfacts * sizeof *a.log.facts);
+    game_free(&a);
+    game_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reads_the_automa_lines),
+        cmocka_unit_test(test_reads_the_automa_facts),
         cmocka_unit_test(test_whole_games_add_up),
+        cmocka_unit_test(test_textless_plays_the_same),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -372,13 +372,14 @@ void automa_answer(Game *g)
                                                            : "AI-PLAYER-ATTACK";
     char why[160];
     int i = choose(g, list, k, why, sizeof why);
-    char text[120], err[200];
+    char text[120] = "", err[200];
     if (i < 0) { /* the player decides this one */
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "%s", why);
         free(list);
         return;
     }
-    decision_format(g->gd, &list[i], text, sizeof text);
+    if (log_wants_text(&g->log))
+        decision_format(g->gd, &list[i], text, sizeof text);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "the Automa answers \"%s\": %s", text, why);
     /* should the rules refuse it, the first answer they accept */
     for (int j = -1; j < k; j++)

@@ -35,11 +35,13 @@ const char *attitude_name(int attitude) { return attitude == ATT_CAUTIOUS ? "Cau
 
 int automa_roll(Game *g, const char *rule, const char *fmt, ...)
 {
-    char purpose[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(purpose, sizeof purpose, fmt, ap);
-    va_end(ap);
+    char purpose[160] = "";
+    if (log_wants_text(&g->log)) { /* the purpose is the roll's line */
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(purpose, sizeof purpose, fmt, ap);
+        va_end(ap);
+    }
     return game_roll(g, rule, purpose);
 }
 
@@ -336,15 +338,22 @@ int automa_cup(Game *g, Chit *out, int max)
         out[n++] = (Chit){CHIT_INDEPENDENT, SIDE_UNION, -1};
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INDEPENDENT", "the Union Independent marker goes into the cup");
     }
-    char track[160];
-    track_text(g, track, sizeof track);
+    char track[160] = "";
+    if (log_wants_text(&g->log))
+        track_text(g, track, sizeof track);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-TRACK", "the track after filling the cup: %s", track);
     return n;
 }
 
 /* ---- the VP track (AI-VP-TRACK) ---------------------------------------- */
 
-void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
+static const char *const vp_whys[] = {
+#define X(id, words) words,
+    AUTOMA_VP_WHYS(X)
+#undef X
+};
+
+void automa_vp(Game *g, int side, int points, const char *rule, int why, int paragraph)
 {
     AutomaState *a = &AUTOMA(g->st);
     const ActivationTrack *t = &g->gd->automa.track;
@@ -353,8 +362,15 @@ void automa_vp(Game *g, int side, int points, const char *rule, const char *why)
         v = t->vp_min;
     if (v > t->vp_max)
         v = t->vp_max;
+    char number[16];
+    const char *words = why >= 0 && why < AVP_COUNT ? vp_whys[why] : "?";
+    if (!words) {
+        snprintf(number, sizeof number, "[%03d]", paragraph);
+        words = number;
+    }
+    log_fact(&g->log, LF_VP, side, points, why, 0);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "%s %d VP (%s): the VP marker %d -> %d",
-            side == SIDE_UNION ? "the Union scores" : "the Confederates score", points, why, a->vp, v);
+            side == SIDE_UNION ? "the Union scores" : "the Confederates score", points, words, a->vp, v);
     a->vp = (signed char)v;
 }
 
@@ -382,14 +398,14 @@ void automa_reconcile(Game *g)
             for (int s = before - 1; s >= (int)us->steps && s >= 1; s--) {
                 int idx = c->nvalues - s; /* the value it turned to */
                 if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
-                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", AUTOMA_VP_BOXED);
+                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", AVP_BOXED, 0);
             }
             if (gone && a->nvp_waiting < 8) /* E: the player places it on the track or scores a last VP */
                 a->vp_waiting[a->nvp_waiting++] = (short)u;
         } else if (ud->side == SIDE_CONFEDERATE && gone) {
             a->confederate_lost++;
             if (ud->strength >= t->scoring_strength)
-                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", AUTOMA_VP_CONF_LOST);
+                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", AVP_CONF_LOST, 0);
             if (ud->strength >= t->track_strength) {
                 a->low_counters++;
                 log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s goes on slot %d of the VP track", ud->name,
@@ -431,10 +447,11 @@ bool automa_victory(Game *g, bool last_turn)
     else if (a->vp <= low_edge)
         result = RES_UNION, why = a->low_counters ? "the VP marker reached a Confederate counter on the track"
                                                   : "the VP marker reached 0";
-    char lost[80];
-    snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
-    if (result == RES_NONE && a->confederate_lost >= t->loss_limit)
+    char lost[80]; /* written only when it ends the game: this runs after every decision */
+    if (result == RES_NONE && a->confederate_lost >= t->loss_limit) {
+        snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
         result = RES_UNION, why = lost;
+    }
     const RatingBand *band = NULL;
     for (int i = 0; i < t->nbands; i++)
         if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)

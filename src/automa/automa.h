@@ -87,8 +87,8 @@ int automa_six_filter(const Game *g, Decision *list, int k);
 /* Names for the log and the display. */
 const char *automa_formation_name(const GameData *gd, int f);
 
-/* The words of the log that guv sim reads back for its corps figures
- * (cli/simcorps.c), written here once for both. */
+/* The words of the log lines that tell the facts guv sim reads for its
+ * corps figures (rules/log_facts.h: the sim reads the facts, not these). */
 #define AUTOMA_LOG_LEAD " lead "                       /* a march: " lead UNIT HHHH->HHHH (M MP)" */
 #define AUTOMA_LOG_NO_CLOSER " cannot get closer"      /* ... or " lead UNIT cannot get closer" */
 #define AUTOMA_LOG_ENGAGES " engages with "            /* "CORPS engages with N divisions ..." */
@@ -97,11 +97,21 @@ const char *automa_formation_name(const GameData *gd, int f);
 #define AUTOMA_LOG_HITS_ON_UNION " on the Union"       /* "N hits on the Union" */
 #define AUTOMA_LOG_REACHES " reaches its objective at " /* "CORPS reaches its objective at [NNN] AREA" */
 #define AUTOMA_LOG_READ_FOR ", read for "              /* "[NNN] TITLE, read for CORPS" */
-/* Why VP were scored (automa_vp's why, after "N VP ("). */
-#define AUTOMA_VP_OBJECTIVE "an objective reached"
-#define AUTOMA_VP_CONF_LOST "a Confederate counter eliminated"
-#define AUTOMA_VP_BOXED "a division turned to a boxed value"
-#define AUTOMA_VP_LAST "the last VP of an eliminated division"
+/* Why VP were scored (automa_vp, and its fact LF_VP): the words after
+ * "N VP (" in its line; NULL: the paragraph's number, "[NNN]". */
+#define AUTOMA_VP_WHYS(X)                                                                                              \
+    X(AVP_OBJECTIVE, "an objective reached")                                                                           \
+    X(AVP_PARAGRAPH, NULL)     /* a VP line of a paragraph */                                                          \
+    X(AVP_DAY, NULL)           /* the same in the paragraph read at the end of a day (AI-DAY-VP) */                    \
+    X(AVP_CONF_LOST, "a Confederate counter eliminated")                                                               \
+    X(AVP_BOXED, "a division turned to a boxed value")                                                                 \
+    X(AVP_LAST, "the last VP of an eliminated division")
+enum AutomaVpWhy {
+#define X(id, words) id,
+    AUTOMA_VP_WHYS(X)
+#undef X
+        AVP_COUNT
+};
 /* What breaking contact costs the player now, in an Automa engagement that
  * offers it (H.3, by attitude and proximity), in words into buf; false (buf
  * "") when no break is offered. */

@@ -250,6 +250,7 @@ void automa_combat(Game *g)
     memset(a->eng_hit, 0, sizeof a->eng_hit);
     g->st.pending = PEND_SYSTEM;
     g->st.to_move = SIDE_CONFEDERATE;
+    log_fact(&g->log, LF_ENGAGE, f, 0, 0, 0);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
             "%s" AUTOMA_LOG_ENGAGES "%d division%s against %d hex%s: the Confederates may first add one breastwork and one "
             "skirmisher (entrench HHHH, skirmisher HHHH, done)",
@@ -587,6 +588,7 @@ static void resolve(Game *g)
         int bonus = a->attitude == ATT_AGGRESSIVE ? ru->interrupt_aggressive : 0;
         int v = die - (conf_dice - ai_dice) + bonus;
         bool stop = v <= ru->interrupt_stop;
+        log_fact(&g->log, LF_INTERRUPT, stop, 0, 0, 0);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-INTERRUPT", "%d - %d dice%s = %d: %s", die, conf_dice - ai_dice,
                 bonus ? " + 1 Aggressive" : "", v,
                 stop ? AUTOMA_LOG_CALLED_OFF " and the activation ends" : "the attack goes on");
@@ -602,6 +604,7 @@ static void resolve(Game *g)
     }
     int points = all_reduced ? gd->automa.track.mod_reduced[f] : gd->automa.track.mod_full[f];
     int ai_hits = best_hits(dice, ai_dice, points, gd->combat.hit_on);
+    log_fact(&g->log, LF_HITS, SIDE_CONFEDERATE, ai_hits, 0, 0);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT",
             "%d modifier point%s (%s) placed after the roll in the Automa's best way: %d hit%s" AUTOMA_LOG_HITS_ON_CONF,
             points, points == 1 ? "" : "s", all_reduced ? "all reduced" : "full strength", ai_hits, ai_hits == 1 ? "" : "s");
@@ -644,6 +647,7 @@ static void conf_roll(Game *g, const short *points)
         six += die == g->gd->rules.six;
     }
     a->eng_csix = (signed char)(six < hits ? six : hits);
+    log_fact(&g->log, LF_HITS, SIDE_UNION, hits, 0, 0);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ENGAGEMENT", "%d hit%s" AUTOMA_LOG_HITS_ON_UNION "%s", hits, hits == 1 ? "" : "s",
             a->eng_csix ? " (with natural 6s: the player picks the division hit, or cancels a forced retreat)" : "");
     a->eng_ai_hits = (signed char)hits;
@@ -1285,7 +1289,7 @@ bool automa_engage_apply(Game *g, const Decision *d, char *why, size_t n)
             log_add(&g->log, g->st.turn, LOG_DECISION, "AI-VP-TRACK", "%s goes on slot %d of the VP track",
                     g->gd->units[d->arg].name, t->vp_max - a->high_counters + 1);
         } else
-            automa_vp(g, SIDE_CONFEDERATE, 1, "AI-VP-TRACK", AUTOMA_VP_LAST);
+            automa_vp(g, SIDE_CONFEDERATE, 1, "AI-VP-TRACK", AVP_LAST, 0);
         for (int i = 1; i < a->nvp_waiting; i++)
             a->vp_waiting[i - 1] = a->vp_waiting[i];
         a->nvp_waiting--;

@@ -17,7 +17,9 @@ int automa_roll(Game *g, const char *rule, const char *fmt, ...) __attribute__((
 int automa_units(const Game *g, int f, short *out, int max);
 void track_return(Game *g, int f);
 void track_text(const Game *g, char *buf, size_t size);
-void automa_vp(Game *g, int side, int points, const char *rule, const char *why);
+/* The VP marker moves: side scores points, why an enum AutomaVpWhy (the
+ * paragraph's number for AVP_PARAGRAPH and AVP_DAY, else 0). */
+void automa_vp(Game *g, int side, int points, const char *rule, int why, int paragraph);
 void automa_release(Game *g, int f, const char *why);
 void automa_advance_markers(Game *g);
 void automa_skirmisher(Game *g, int f, const char *rule);

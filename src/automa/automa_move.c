@@ -495,6 +495,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         move_reach_free(&r);
     }
     char h1[5], h2[5];
+    bool words = log_wants_text(&g->log); /* logbuf goes into a log line */
     if (stop != start) {
         AutomaState *as = &AUTOMA(g->st);
         as->npath = 0;
@@ -502,12 +503,17 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             as->path[as->npath++] = (short)map_hex_index(m, path[i]);
         place_unit(g, lead, stop);
         int sp = AUTOMA(g->st).bc_spent;
-        len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0, AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);",
-                                gd->units[lead].id, hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2,
-                                sp % 2 ? 5 : 0);
-    } else if (len < logsize)
-        len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s", gd->units[lead].id,
-                                n > 1 ? ";" : "");
+        log_fact(&g->log, LF_MARCH, lead, start, stop, 0);
+        if (words)
+            len += (size_t)snprintf(logbuf + len, len < logsize ? logsize - len : 0,
+                                    AUTOMA_LOG_LEAD "%s %s->%s (%d.%d MP);", gd->units[lead].id,
+                                    hex_name(gd, start, h1), hex_name(gd, stop, h2), sp / 2, sp % 2 ? 5 : 0);
+    } else {
+        log_fact(&g->log, LF_MARCH, lead, start, start, 0);
+        if (words && len < logsize)
+            len += (size_t)snprintf(logbuf + len, logsize - len, AUTOMA_LOG_LEAD "%s" AUTOMA_LOG_NO_CLOSER "%s",
+                                    gd->units[lead].id, n > 1 ? ";" : "");
+    }
     /* the others follow behind along the lead's route, nearest first */
     int back = plen - 2;
     for (int i = 1; i < n; i++) {
@@ -524,7 +530,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
-            if (len < logsize)
+            if (words && len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", gd->units[u].id, hex_name(gd, to, h1));
         }
     }
@@ -1079,8 +1085,7 @@ void automa_move(Game *g)
             return;
         }
         g->st = saved; /* no engagement of two divisions: the whole formation marches */
-        if (g->log.count > saved_log)
-            g->log.count = saved_log;
+        log_truncate(&g->log, saved_log);
         buf[0] = '\0';
         march_on(g, f, units, n, 0, false, 0, 0, buf, sizeof buf);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-ADJACENT",

@@ -211,6 +211,7 @@ static void set_objective(Game *g, int f, int value, int area_number)
     a->obj_value[f] = (signed char)value;
     char h[5];
     hex_format(gd->areas[area].objective, h);
+    log_fact(&g->log, LF_OBJECTIVE, value, area_number, 0, 0);
     log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE",
             "%s: objective marker of value %d on [%03d] %s (hex %s); its strategy counter is flipped",
             automa_formation_name(gd, f), value, area_number, gd->areas[area].name, h);
@@ -256,6 +257,7 @@ int automa_read(Game *g, int number, int reader, const char *rule)
         const Paragraph *p = data_paragraph(gd, number);
         if (!p)
             return READ_END;
+        log_fact(&g->log, LF_READ, p->number, reader, strcmp(rule, "AI-OBJECTIVE") == 0, 0);
         log_add(&g->log, g->st.turn, LOG_EVENT, rule, "[%03d] %s" AUTOMA_LOG_READ_FOR "%s", p->number, p->title,
                 reader >= 0 ? automa_formation_name(gd, reader) : "the army");
         int k = 0;
@@ -341,9 +343,9 @@ int automa_read(Game *g, int number, int reader, const char *rule)
                     automa_combat_marker(g, f[i], s->value, "AI-COMBAT-MARKER");
                 break;
             case OP_VP: {
-                char why[32];
-                snprintf(why, sizeof why, "[%03d]", p->number);
-                automa_vp(g, s->side, s->value, number == gd->automa.hook_day_end ? "AI-DAY-VP" : "AI-VP-TRACK", why);
+                bool day = number == gd->automa.hook_day_end;
+                automa_vp(g, s->side, s->value, day ? "AI-DAY-VP" : "AI-VP-TRACK", day ? AVP_DAY : AVP_PARAGRAPH,
+                          p->number);
                 break;
             }
             case OP_DEPLOY:
@@ -489,10 +491,11 @@ int automa_check_objectives(Game *g)
         if (!reached(g, f))
             continue;
         int area = a->obj_area[f];
+        log_fact(&g->log, LF_REACHES, f, 0, 0, 0);
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-OBJECTIVE", "%s" AUTOMA_LOG_REACHES "[%03d] %s",
                 automa_formation_name(gd, f), gd->areas[area].number, gd->areas[area].name);
         if (a->obj_value[f] > 0)
-            automa_vp(g, SIDE_UNION, a->obj_value[f], "AI-OBJECTIVE", AUTOMA_VP_OBJECTIVE);
+            automa_vp(g, SIDE_UNION, a->obj_value[f], "AI-OBJECTIVE", AVP_OBJECTIVE, 0);
         a->area[f] = (short)area;
         a->obj_area[f] = -1;
         a->obj_value[f] = 0;

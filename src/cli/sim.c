@@ -135,31 +135,18 @@ static void one_line(char *s)
             *s = ' ';
 }
 
-/* The game's end, its paragraphs and its objectives, from the log. */
+/* The game's end (the state's result, as its last log line tells it), its
+ * objectives' paragraphs and its objective markers, from the log's facts. */
 static void read_log(const Game *g, SimRecord *r)
 {
-    static const char over[] = "the game is over: ";
-    const char *end_text = NULL;
-    for (int i = 0; i < g->log.count; i++) {
-        const LogEntry *e = &g->log.items[i];
-        const char *t = e->text;
-        if (strcmp(e->rule, "AI-OBJECTIVE") == 0 && t[0] == '[' && t[4] == ']' && t[5] == ' ' &&
-            strstr(t, AUTOMA_LOG_READ_FOR)) {
-            int num;
-            if (sscanf(t + 1, "%3d", &num) == 1)
-                tally_add(&r->para, num, 0, 1);
-        }
-        const char *o = strstr(t, "objective marker of value ");
-        if (o) {
-            int value, area;
-            if (sscanf(o, "objective marker of value %d on [%d]", &value, &area) == 2)
-                tally_add(&r->obj, area, value, 1);
-        }
-        if (strcmp(e->rule, "AI-VP-TRACK") == 0 && strncmp(t, over, sizeof over - 1) == 0)
-            end_text = t + sizeof over - 1;
+    for (int i = 0; i < g->log.nfacts; i++) {
+        const LogFact *x = &g->log.facts[i];
+        if (x->kind == LF_READ && x->c)
+            tally_add(&r->para, x->a, 0, 1);
+        else if (x->kind == LF_OBJECTIVE)
+            tally_add(&r->obj, x->b, x->a, 1);
     }
-    if (!end_text)
-        end_text = g->st.result_text[0] ? g->st.result_text : "(no reason given)";
+    const char *end_text = g->st.result_text[0] ? g->st.result_text : "(no reason given)";
     size_t len = strcspn(end_text, ":");
     if (len >= sizeof r->reason)
         len = sizeof r->reason - 1;
@@ -184,6 +171,9 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
         return;
     }
     g.light = true; /* nothing to undo or save */
+    /* nobody reads the log's words (the report reads its facts), except a
+     * failing game's last lines with GUV_SIM_DUMP */
+    g.log.textless = !getenv("GUV_SIM_DUMP");
     CorpsWatch cw;
     corps_watch_start(&cw, &r->corps, &g);
     Rng bot;

@@ -1,7 +1,7 @@
 /* What each Union corps did in a game, for guv sim's report (issue 16):
  * watched from outside the rules, decision by decision, from the state
- * before and after and the log lines the decision added. Nothing here
- * changes a game. Pure: no output. */
+ * before and after and the facts of the log lines the decision added
+ * (rules/log_facts.h). Nothing here changes a game. Pure: no output. */
 #ifndef GUV_SIMCORPS_H
 #define GUV_SIMCORPS_H
 
@@ -10,8 +10,7 @@
 #include "data/automa_data.h"
 #include "rules/game.h"
 
-/* Where the VP came from, by side (the log's rule and the text after
- * "score N VP (" say it). */
+/* Where the VP came from, by side (the why of the log's LF_VP facts). */
 #define VP_SOURCES(X)                                                                                                  \
     X(VS_OBJECTIVE, "objectives reached", "a corps reaching its objective (AI-OBJECTIVE)")                          \
     X(VS_PARAGRAPH, "other paragraphs", "a VP line of another paragraph (for a corps, or the last turn)")        \
@@ -51,7 +50,7 @@ typedef struct {
 } CorpsRecord;
 
 typedef struct {
-    int log_seen;
+    int facts_seen; /* the log's facts read so far */
     int active;   /* the acting formation before the decision */
     int eng_f;    /* the formation of the engagement under way, -1 */
     int reader;   /* the formation the last paragraph was read for, -1 */

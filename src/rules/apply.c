@@ -160,8 +160,7 @@ bool game_undo(Game *g, int side, char *why, size_t n)
         return false;
     }
     g->st = e->st;
-    if (e->log_count <= g->log.count)
-        g->log.count = e->log_count;
+    log_truncate(&g->log, e->log_count); /* with the lines' facts */
     g->nundo--;
     while (g->nrec > 0 && g->rec[g->nrec - 1].dice)
         g->nrec--; /* dice forced after it went with the state */

@@ -21,17 +21,42 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     e->turn = turn;
     e->kind = kind;
     strncpy(e->rule, rule ? rule : "-", sizeof e->rule - 1); /* cut as snprintf would; the entry is zeroed */
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->text, sizeof e->text, fmt, ap);
-    va_end(ap);
+    if (!log->textless) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->text, sizeof e->text, fmt, ap);
+        va_end(ap);
+    }
     log->count++;
     return e;
+}
+
+void log_fact(GameLog *log, int kind, int a, int b, int c, int d)
+{
+    if (log->nfacts == log->capfacts) {
+        int cap = log->capfacts ? log->capfacts * 2 : 64;
+        LogFact *p = realloc(log->facts, (size_t)cap * sizeof *p);
+        if (!p)
+            return;
+        log->facts = p;
+        log->capfacts = cap;
+    }
+    log->facts[log->nfacts++] = (LogFact){kind, log->count, a, b, c, d};
+}
+
+void log_truncate(GameLog *log, int count)
+{
+    if (count < 0 || count > log->count)
+        return;
+    log->count = count;
+    while (log->nfacts > 0 && log->facts[log->nfacts - 1].entry >= count)
+        log->nfacts--;
 }
 
 void log_free(GameLog *log)
 {
     free(log->items);
+    free(log->facts);
     memset(log, 0, sizeof *log);
 }
 

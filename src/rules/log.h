@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "rules/log_facts.h"
+
 enum LogKind { LOG_EVENT, LOG_ROLL, LOG_DECISION };
 
 typedef struct {
@@ -24,10 +26,22 @@ typedef struct {
 typedef struct {
     LogEntry *items;
     int count, cap;
+    LogFact *facts; /* what the lines tell, for programs (log_facts.h) */
+    int nfacts, capfacts;
+    /* No words: the lines keep their rule, kind, dice and facts, their text
+     * stays empty (guv sim, where nobody reads it). Nothing else changes. */
+    bool textless;
 } GameLog;
 
 LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* Records a fact with the line that follows (log_facts.h). */
+void log_fact(GameLog *log, int kind, int a, int b, int c, int d);
+/* Whether the lines get their words: callers may skip building text that
+ * would only go into a line when not. */
+static inline bool log_wants_text(const GameLog *log) { return !log->textless; }
+/* Takes the log back to its first `count` lines, with their facts. */
+void log_truncate(GameLog *log, int count);
 void log_free(GameLog *log);
 /* Whether `viewer` (a side) reads the entry. */
 bool log_visible(const LogEntry *e, int viewer);

@@ -419,7 +419,7 @@ static void end_move(Game *g, const char *why)
 {
     GameState *st = &g->st;
     char route[GS_MAX_PATH * 5 + 1] = "";
-    for (int i = 0; i <= st->mv_pos; i++) {
+    for (int i = 0; i <= st->mv_pos && log_wants_text(&g->log); i++) {
         char hx[5];
         hex_format(map_hex_at(&g->gd->map, st->mv_path[i]), hx);
         if (i)
@@ -429,12 +429,17 @@ static void end_move(Game *g, const char *why)
     /* what is left of the allowance, for leaving the map at the end of the move (EXIT-MAP) */
     int left = st->mv_mp * 2 + (st->mv_road ? g->gd->movement.road_bonus : 0) - st->mv_spent;
     char contact[96] = "", rest[32];
-    if (st->mv_contact > 0)
-        snprintf(contact, sizeof contact, " (%s MP of it for contact with the enemy, MOVE-CONTACT)",
-                 half_mp(st->mv_contact, rest));
-    log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %s MP%s%s, %s MP left%s%s", route,
-            half_mp(st->mv_spent, (char[32]){0}), contact, st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "",
-            half_mp(left > 0 ? left : 0, rest), why ? "; " : "", why ? why : "");
+    if (!log_wants_text(&g->log))
+        log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved"); /* the line without its words */
+    else {
+        if (st->mv_contact > 0)
+            snprintf(contact, sizeof contact, " (%s MP of it for contact with the enemy, MOVE-CONTACT)",
+                     half_mp(st->mv_contact, rest));
+        log_add(&g->log, st->turn, LOG_EVENT, "MOVE-BASIC", "moved %s, %s MP%s%s, %s MP left%s%s", route,
+                half_mp(st->mv_spent, (char[32]){0}), contact,
+                st->mv_road && st->mv_pos > 0 ? " wholly by road (ROADS)" : "", half_mp(left > 0 ? left : 0, rest),
+                why ? "; " : "", why ? why : "");
+    }
     for (int i = 0; i < st->mv_n; i++) {
         UnitState *u = &st->unit[st->mv_units[i]];
         u->mp_left = (unsigned char)(left > 0 ? left : 0);

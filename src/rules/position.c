@@ -739,7 +739,7 @@ bool position_apply(Game *g, const char *line, char *why, size_t whysize)
         ok = position_refuse(&s, "out of memory");
     if (!ok) {
         g->st = *before; /* a refused line changes nothing */
-        g->log.count = log_before;
+        log_truncate(&g->log, log_before);
         free(before);
         return false;
     }
