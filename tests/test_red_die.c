@@ -479,6 +479,119 @@ static void test_RDC_WOUNDS_an_assault_needs_room_for_those_who_go(void **state)
     assert_int_equal(g.soldiers[m[2]].row, 12);
 }
 
+/* The defensive fire's wounds count before the assault goes on: a man it wounds badly stays
+ * where he lies ("does not join to the Assault"), one it wounds lightly halves the reach (the
+ * audit h48 found both carried into contact at full reach); and an assault left with no
+ * movement at all does not start, leaving no one behind for good. */
+static void test_RDC_WOUNDS_the_defensive_fire_s_wounded_stay_or_slow(void **state)
+{
+    (void)state;
+    RdGame g;
+    duel(&g, 4, 3, 16, RD_RIFLED_MUSKET); /* 15 cm; the contact cell 12.5 cm away */
+    rt_dice(&g, 2, 4, 4);                 /* 2 successes: 20 cm */
+    rt_do(&g, "assault reb 2 yank");
+    assert_int_equal(g.stage, RD_ST_DEFEND);
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4); /* 3 successes, 3 needed: one hit */
+    rt_dice(&g, 1, 3);       /* the fire loss table: badly wounded */
+    rt_do(&g, "defend 3");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss reb.4");
+    LOG_HAS("reb.4 is badly wounded");
+    LOG_HAS("reb assaults without its 1 badly wounded: they stay where they lie (reb+2)");
+    LOG_HAS("RDC-MELEE");
+    assert_int_equal(g.soldiers[rt_soldier(&g, "reb.4")].squad, 2);
+    /* lightly wounded by it: 20 cm halved to 10, short of the contact cell: no melee */
+    duel(&g, 4, 3, 16, RD_RIFLED_MUSKET);
+    rt_dice(&g, 2, 4, 4);
+    rt_do(&g, "assault reb 2 yank");
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 4);
+    rt_dice(&g, 1, 5); /* lightly wounded */
+    rt_do(&g, "defend 3");
+    if (g.stage == RD_ST_LOSS)
+        rt_do(&g, "loss reb.4");
+    LOG_HAS("reb.4 is lightly wounded");
+    LOG_HAS("reb assaults yank: too far with 10.0 cm of movement, no contact");
+    assert_false(rt_log_has("RDC-MELEE"));
+    /* two badly wounded deny the two successes: no movement, no assault, no one left */
+    duel(&g, 4, 3, 16, RD_RIFLED_MUSKET);
+    g.soldiers[rt_soldier(&g, "reb.3")].wound = RD_BAD;
+    g.soldiers[rt_soldier(&g, "reb.4")].wound = RD_BAD;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 3);
+    rt_do(&g, "assault reb 3 yank");
+    LOG_HAS("reb assaults yank: no success left to move with, the assault does not start");
+    assert_false(rt_log_has("stay where they lie"));
+    assert_int_equal(g.soldiers[rt_soldier(&g, "reb.3")].squad, 0);
+    assert_int_equal(g.nsquads, 2);
+}
+
+/* A man no firer can see neither gives nor takes away his squad's cover: the cover is what
+ * half plus one of those in sight hold (a hit goes to them first). Albert's leader and one man
+ * behind the fence, one in the open before it, two in the open out of sight behind a house:
+ * two of the three in sight are covered (light); counting all five, two were not enough (the
+ * audit h48 found the hidden men stripping the cover). */
+static void test_RDC_COVER_a_man_out_of_sight_does_not_count(void **state)
+{
+    (void)state;
+    RdGame g;
+    james(&g);
+    rt_cells(&field, RD_BUILDING, 30, 24, 33, 27); /* the game reads the field where it lies */
+    int moved = 0;
+    for (int i = 0; i < g.nsoldiers; i++) {
+        if (g.soldiers[i].squad != 1 || i == rd_leader(&g, 1) || moved == 3)
+            continue;
+        RdCell to = moved == 0 ? (RdCell){20, 20} : (RdCell){(int8_t)(33 + moved), 30};
+        g.soldiers[i].col = to.col;
+        g.soldiers[i].row = to.row;
+        moved++;
+    }
+    RdCell james_at = rd_soldier_cell(&g, rd_leader(&g, 0));
+    assert_true(rd_sees(g.field, g.rules, james_at, (RdCell){20, 20}));
+    assert_false(rd_sees(g.field, g.rules, james_at, (RdCell){34, 30}));
+    assert_false(rd_sees(g.field, g.rules, james_at, (RdCell){35, 30}));
+    assert_int_equal(rd_fire_cover(&g, 0, 1), RD_COVER_LIGHT);
+}
+
+/* A line that leaves a badly wounded man at one of its ends still volleys ([3.2.2]: "at least
+ * 6, in base contact with each other"); one left from the middle leaves runs of 2 and 5, and
+ * no volley (the audit h48 found every leave ending the line). 50 cm: medium range, where the
+ * volley's +1 beats the rifled musket's 0. */
+static void line_of_eight(RdGame *g, int wounded_col)
+{
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 8, 20, 10, true, 0);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 30, false, 0);
+    rt_new(g, &field);
+    int col = 16;
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == 0 && i != rd_leader(g, 0)) {
+            g->soldiers[i].col = (int8_t)(col == 20 ? ++col : col);
+            g->soldiers[i].row = 10;
+            if (g->soldiers[i].col == wounded_col)
+                g->soldiers[i].wound = RD_BAD;
+            col++;
+        }
+    g->soldiers[rd_leader(g, 0)].col = 20;
+    g->soldiers[rd_leader(g, 0)].row = 10;
+    assert_int_equal(g->squads[0].line, 1);
+}
+
+static void test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line(void **state)
+{
+    (void)state;
+    RdGame g;
+    line_of_eight(&g, 16);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), 1);
+    rt_do(&g, "leave reb");
+    assert_int_equal(g.squads[0].line, 1);
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), 1); /* seven from 17 to 23, shoulder to shoulder */
+    line_of_eight(&g, 18);
+    rt_do(&g, "leave reb");
+    assert_int_equal(rd_fire_modifier(&g, 0, 1), 0); /* a gap at 18 */
+}
+
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
 {
     (void)state;
@@ -1390,6 +1503,9 @@ int main(void)
         cmocka_unit_test(test_RDC_HEROIC_bayonets_split_the_squad),
         cmocka_unit_test(test_RDC_WOUNDS_the_badly_wounded_do_not_assault),
         cmocka_unit_test(test_RDC_WOUNDS_an_assault_needs_room_for_those_who_go),
+        cmocka_unit_test(test_RDC_WOUNDS_the_defensive_fire_s_wounded_stay_or_slow),
+        cmocka_unit_test(test_RDC_COVER_a_man_out_of_sight_does_not_count),
+        cmocka_unit_test(test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
         cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),

@@ -266,6 +266,35 @@ static void test_RDC_LOF_what_blocks_fire(void **state)
     assert_false(rd_sees(f, r, at(2, 2), at(48, 6)));
 }
 
+/* A man right behind a long fence or wall is behind it against fire at a slant too: the line
+ * crosses the obstacle beside him and enters his cell by its side (the audit h48: from more
+ * than 45 degrees off he had no cover). An obstacle along a side that does not face the
+ * firer gives nothing, nor one the line does not cross. */
+static void test_RDC_COVER_a_long_fence_shot_across_at_a_slant(void **state)
+{
+    (void)state;
+    const RdRules *r = rules();
+    RdField *f = blank(48, 32);
+    for (int c = 1; c < 47; c++)
+        f->edge_s[9][c] = RD_FENCE; /* along the north side of row 10 */
+    int firers[][2] = {{20, 2}, {25, 5}, {26, 5}, {30, 5}, {40, 7}, {30, 9}, {12, 4}};
+    for (unsigned i = 0; i < sizeof firers / sizeof firers[0]; i++)
+        assert_int_equal(rd_cover(f, r, at(firers[i][0], firers[i][1]), at(20, 10)), RD_COVER_LIGHT);
+    for (int c = 1; c < 47; c++)
+        f->edge_s[9][c] = RD_WALL;
+    assert_int_equal(rd_cover(f, r, at(30, 9), at(20, 10)), RD_COVER_HEAVY);
+    /* from the same row (the fence's side does not face him), or from south of it: none */
+    assert_int_equal(rd_cover(f, r, at(30, 10), at(20, 10)), RD_COVER_NONE);
+    assert_int_equal(rd_cover(f, r, at(30, 14), at(20, 10)), RD_COVER_NONE);
+    /* a short stretch that ends beside him: the line from far east passes north of its end,
+     * crossing no wall, and he has none */
+    f = blank(48, 32);
+    for (int c = 18; c <= 20; c++)
+        f->edge_s[9][c] = RD_WALL;
+    assert_int_equal(rd_cover(f, r, at(40, 2), at(20, 10)), RD_COVER_NONE);
+    assert_int_equal(rd_cover(f, r, at(20, 2), at(20, 10)), RD_COVER_HEAVY);
+}
+
 static void test_RDC_COVER_own_cell_and_the_edge_crossed(void **state)
 {
     (void)state;
@@ -509,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_RDC_MOVE_bounded_search_agrees_with_the_whole_field),
         cmocka_unit_test(test_RDC_LOF_what_blocks_fire),
         cmocka_unit_test(test_RDC_COVER_own_cell_and_the_edge_crossed),
+        cmocka_unit_test(test_RDC_COVER_a_long_fence_shot_across_at_a_slant),
         cmocka_unit_test(test_RDC_LOF_half_plus_one_see_half_plus_one),
         cmocka_unit_test(test_RDC_MOVE_worked_example_john_into_the_wood),
         cmocka_unit_test(test_RDC_LOF_worked_example_james_and_albert_behind_the_fence),

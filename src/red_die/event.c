@@ -71,9 +71,12 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         if (e->value == 0)
             snprintf(text, sizeof text, "the %s hold %d red dice, the most this program keeps: %d more not taken",
                      side, RD_MAX_RED, e->value2);
-        else
+        else if (e->value == 1)
             snprintf(text, sizeof text, "%s's pool is cut to %d dice, the most this program rolls: %d dice neither rolled "
                      "nor counted", sq, RD_MAX_POOL, e->value2);
+        else
+            snprintf(text, sizeof text, "no room for another squad (%d, the most this program keeps): %s's badly "
+                     "wounded go along", RD_MAX_GAME_SQUADS, sq);
         break;
     case RD_EV_DEFEND:
         snprintf(text, sizeof text, "the %s player's %s fires in defence at %s, rolling %d dice",
@@ -159,6 +162,11 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
     case RD_EV_ASSAULT:
         if (e->value)
             snprintf(text, sizeof text, "%s assaults %s: contact", sq, ot);
+        else if (e->value2 < 0)
+            snprintf(text, sizeof text, "%s assaults %s: no one left able to go on, no contact", sq, ot);
+        else if (e->value2 == 0)
+            snprintf(text, sizeof text, "%s assaults %s: no success left to move with, the assault does not start", sq,
+                     ot);
         else
             snprintf(text, sizeof text, "%s assaults %s: too far with %d.%d cm of movement, no contact", sq, ot,
                      e->value2 / 10, e->value2 % 10);

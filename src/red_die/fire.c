@@ -98,13 +98,29 @@ const char *rd_fire_refusal(const RdGame *g, int squad, int target, char *buf, s
     return NULL;
 }
 
-/* The cover of the target unit: the one half plus one of its soldiers that may be hit hold. */
+/* The cover of the target unit: the one half plus one of its soldiers that may be hit hold,
+ * those in sight of a firer when any is (a hit goes to them first: rd_loss_candidates), so a
+ * man no firer sees neither gives nor takes away cover. */
 int rd_fire_cover(const RdGame *g, int squad, int target)
 {
     if (rd_leader(g, squad) < 0)
         return RD_COVER_NONE;
-    RdCell targets[RD_MAX_SOLDIERS], from = rd_soldier_cell(g, rd_leader(g, squad));
-    int nt = rd_squad_cells(g, target, RD_HITTABLE, targets), count[RD_NCOVER] = {0};
+    RdCell targets[RD_MAX_SOLDIERS], firers[RD_MAX_SOLDIERS], from = rd_soldier_cell(g, rd_leader(g, squad));
+    int nt = rd_squad_cells(g, target, RD_HITTABLE, targets), nf = rd_squad_cells(g, squad, RD_ABLE, firers);
+    int seen = 0, count[RD_NCOVER] = {0};
+    for (int i = 0; i < nt; i++) { /* those in sight to the front, in order */
+        bool sight = false;
+        for (int k = 0; k < nf && !sight; k++)
+            sight = rd_sees(RDF(g), RDR(g), firers[k], targets[i]);
+        if (sight) {
+            RdCell t = targets[i];
+            for (int j = i; j > seen; j--)
+                targets[j] = targets[j - 1];
+            targets[seen++] = t;
+        }
+    }
+    if (seen > 0)
+        nt = seen;
     for (int i = 0; i < nt; i++)
         count[rd_cover(RDF(g), RDR(g), from, targets[i])]++;
     int held = 0;

@@ -95,18 +95,21 @@ static int trace(const RdField *f, RdCell a, RdCell b, int side, Crossing *out, 
     return n;
 }
 
-/* Whether fire passes along the crossings of one side, and the edge of the
- * last crossing (the one into the target's cell, 0 when there is none). */
-static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n, uint8_t *last)
+/* Whether fire passes along the crossings of one side; *last: the edge of the last crossing (the
+ * one into the target's cell, 0 when there is none); *kinds: the kinds of edge crossed (bits). */
+static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n, uint8_t *last, uint32_t *kinds)
 {
     *last = n > 0 ? x[n - 1].edge : 0;
+    *kinds = 0;
+    bool clear = true;
     for (int k = 0; k < n; k++) {
+        *kinds |= 1u << x[k].edge;
         if (r->edge[x[k].edge].blocks_fire)
-            return false;
+            clear = false;
         if (k < n - 1 && r->cell[f->cell[x[k].row][x[k].col]].blocks_fire)
-            return false;
+            clear = false;
     }
-    return true;
+    return clear;
 }
 
 /* The line of fire from one centre to another on both sides: whether each
@@ -116,6 +119,7 @@ static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n,
 typedef struct {
     bool clear[2];
     uint8_t last[2];
+    uint32_t kinds[2]; /* the kinds of edge crossed */
 } Sight;
 
 static void sight(const RdField *f, const RdRules *r, RdCell from, RdCell to, Sight *s)
@@ -123,14 +127,15 @@ static void sight(const RdField *f, const RdRules *r, RdCell from, RdCell to, Si
     Crossing x[RD_MAX_CROSSINGS];
     bool corners;
     int n = trace(f, from, to, 0, x, &corners);
-    s->clear[0] = passes(f, r, x, n, &s->last[0]);
+    s->clear[0] = passes(f, r, x, n, &s->last[0], &s->kinds[0]);
     if (!corners) {
         s->clear[1] = s->clear[0];
         s->last[1] = s->last[0];
+        s->kinds[1] = s->kinds[0];
         return;
     }
     n = trace(f, from, to, 1, x, NULL);
-    s->clear[1] = passes(f, r, x, n, &s->last[1]);
+    s->clear[1] = passes(f, r, x, n, &s->last[1], &s->kinds[1]);
 }
 
 bool rd_sees(const RdField *f, const RdRules *r, RdCell from, RdCell to)
@@ -151,6 +156,16 @@ int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
         return own;
     Sight s;
     sight(f, r, from, to, &s);
+    /* the obstacles along the sides of his cell that face the firer */
+    uint8_t facing[2] = {RD_NO_EDGE, RD_NO_EDGE};
+    if (from.row < to.row && to.row > 0)
+        facing[0] = f->edge_s[to.row - 1][to.col];
+    else if (from.row > to.row)
+        facing[0] = f->edge_s[to.row][to.col];
+    if (from.col < to.col && to.col > 0)
+        facing[1] = f->edge_e[to.row][to.col - 1];
+    else if (from.col > to.col)
+        facing[1] = f->edge_e[to.row][to.col];
     int best = own;
     for (int side = 0; side < 2; side++) {
         if (s.clear[!side] && !s.clear[side])
@@ -160,6 +175,11 @@ int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
         int edge = r->edge[s.last[side]].cover;
         if (edge > best)
             best = edge;
+        /* a long obstacle along a side of his facing the firer, which the line crosses beside
+         * him at a slant before it enters his cell by another side: he is behind it all the same */
+        for (int k = 0; k < 2; k++)
+            if (facing[k] != RD_NO_EDGE && (s.kinds[side] & (1u << facing[k])) && r->edge[facing[k]].cover > best)
+                best = r->edge[facing[k]].cover;
     }
     return best;
 }

@@ -59,19 +59,30 @@ int rd_assault_allowance(const RdGame *g, int squad, int successes)
 
 static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault);
 
-bool rd_assault_splits(const RdGame *g, int squad)
+int rd_assault_goers(const RdGame *g, int squad, int *bad)
 {
-    int bad = 0, others = 0;
+    int others = 0;
+    *bad = 0;
     for (int i = 0; i < g->nsoldiers; i++)
         if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE)
-            g->soldiers[i].wound == RD_BAD ? bad++ : others++;
+            g->soldiers[i].wound == RD_BAD ? (*bad)++ : others++;
+    return others;
+}
+
+bool rd_assault_splits(const RdGame *g, int squad)
+{
+    int bad, others = rd_assault_goers(g, squad, &bad);
     return bad > 0 && others > 0 && g->nsquads < RD_MAX_GAME_SQUADS; /* else the whole squad goes */
 }
 
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 {
-    if (!rd_assault_splits(g, squad))
-        return -1; /* none to leave, no one to go, or no room for a squad: the whole squad goes */
+    if (!rd_assault_splits(g, squad)) { /* none to leave, no one to go, or no room for a squad */
+        int bad, others = rd_assault_goers(g, squad, &bad);
+        if (bad > 0 && others > 0) /* the program's limit: said, not hidden */
+            rd_emit(ev, RD_EV_CAP, g->squads[squad].side, squad, -1, -1, -1, -1, 2, 0);
+        return -1;
+    }
     return leave_badly_wounded(g, ev, squad, 1);
 }
 
@@ -470,7 +481,6 @@ static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault)
     int ns = g->nsquads++, count = 0;
     g->squads[ns] = g->squads[squad];
     g->squads[ns].line = 0;
-    g->squads[squad].line = 0; /* a line with gaps is no line */
     for (int i = 0; i < g->nsoldiers; i++) {
         RdSoldier *s = &g->soldiers[i];
         if (s->squad == squad && s->where == RD_ON_TABLE && s->wound == RD_BAD) {
@@ -481,6 +491,8 @@ static int leave_badly_wounded(RdGame *g, RdEvents *ev, int squad, int assault)
     rd_emit(ev, RD_EV_LEAVE, g->squads[squad].side, ns, -1, squad, -1, -1, count, assault);
     lead(g, ev, squad);
     lead(g, ev, ns);
+    /* the rest stay deployed as they stand: whether they still volley is the fire's question
+     * (fire.c: a run of volley_min_soldiers in contact), a man gone from an end breaking none */
     return ns;
 }
 
@@ -524,7 +536,6 @@ void rd_carry(RdGame *g, RdEvents *ev, int squad)
         return;
     g->soldiers[wounded].where = RD_CARRIED;
     g->soldiers[escort].where = RD_ESCORTING;
-    g->squads[squad].line = 0; /* a line with gaps is no line */
     rd_emit(ev, RD_EV_CARRIED, g->squads[squad].side, squad, wounded, escort, -1, -1, 0, 0);
     rd_after_leaving(g, ev, wounded); /* a leader carried off: another leads */
 }

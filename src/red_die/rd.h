@@ -108,6 +108,7 @@ typedef struct {
     int8_t alone;                 /* Bayonets!: only the split-off half fights, no one joins at the leader's voice */
     int16_t free_mm;              /* Enterprising's free move */
     int16_t reach_mm;             /* the assault's movement */
+    int8_t slowed;                /* its reach was halved for a lightly wounded man already */
 } RdActivation;
 
 typedef struct {
@@ -215,7 +216,7 @@ enum { RD_PURPOSES(RD_ENUM_) RD_NPURPOSES };
     X(CARRIED, "RDC-WOUNDS")         /* side squad soldier(the badly wounded) other(his escort): both to the rear */ \
     X(END, "RDC-VICTORY")            /* side: result, value: Union points, value2: Confederate */               \
     X(DEFEND, "RDC-ASSAULT")         /* side squad(the defender) other(the assailant), value2: pool */          \
-    X(CAP, "RDC-RED-DICE")           /* side squad, value: 0 red dice held at RD_MAX_RED, 1 pool at RD_MAX_POOL; value2: dice lost */
+    X(CAP, "RDC-RED-DICE")           /* side squad, value: 0 red dice held at RD_MAX_RED, 1 pool at RD_MAX_POOL (value2: dice lost), 2 no room for a squad of the badly wounded */
 
 typedef enum {
 #define RD_EV_ENUM(name, rule) RD_EV_##name,

@@ -89,6 +89,8 @@ int rd_stay_behind(RdGame *g, RdEvents *ev, int squad);
 /* Whether an assault of the squad leaves its badly wounded behind (rd_stay_behind): some are,
  * someone else goes, and there is room for a squad of them. */
 bool rd_assault_splits(const RdGame *g, int squad);
+/* The squad's soldiers on the table who would go on an assault (not badly wounded); *bad: those who would not. */
+int rd_assault_goers(const RdGame *g, int squad, int *bad);
 /* The cost (mm) for the squad's leader to every cell, enemy soldiers blocking;
  * -1 beyond limit_mm (rd_move_costs). */
 void rd_squad_costs(const RdGame *g, int squad, int limit_mm, RdCosts cost);
