@@ -592,6 +592,33 @@ static void test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line(void **s
     assert_int_equal(rd_fire_modifier(&g, 0, 1), 0); /* a gap at 18 */
 }
 
+/* A squad that steps back from the enemy keeps facing him: an assault from where the enemy
+ * always was comes from the front, with its defensive fire (the audit h48 found the step back
+ * turning the squad's back: "comes from behind: no defensive fire"). A cloud turns to the
+ * nearest enemy after any move. */
+static void test_RDC_ASSAULT_a_squad_stepping_back_still_faces_the_enemy(void **state)
+{
+    (void)state;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 4, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 16, false, 0);
+    field.first_side = RD_UNION;
+    RdGame g;
+    rt_new(&g, &field);
+    rt_dice(&g, 2, 4, 3); /* one success: 10 cm */
+    rt_do(&g, "move yank 2 20 20");
+    assert_int_equal(rd_soldier_cell(&g, rd_leader(&g, 1)).row, 20);
+    assert_int_equal(g.squads[1].facing, 0); /* still north, toward reb */
+    rt_dice(&g, 2, 1, 1); /* a fiasco: the initiative passes */
+    rt_do(&g, "move yank 2 20 22");
+    assert_int_equal(g.initiative, RD_CONFEDERATE);
+    rt_log_clear();
+    rt_dice(&g, 4, 4, 4, 4, 4);
+    rt_do(&g, "assault reb 4 yank");
+    LOG_HAS("reb comes from the front");
+    assert_int_equal(g.stage, RD_ST_DEFEND);
+}
+
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
 {
     (void)state;
@@ -1506,6 +1533,7 @@ int main(void)
         cmocka_unit_test(test_RDC_WOUNDS_the_defensive_fire_s_wounded_stay_or_slow),
         cmocka_unit_test(test_RDC_COVER_a_man_out_of_sight_does_not_count),
         cmocka_unit_test(test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line),
+        cmocka_unit_test(test_RDC_ASSAULT_a_squad_stepping_back_still_faces_the_enemy),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
         cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),

@@ -345,6 +345,30 @@ static long dist_to(const RdGame *g, int squad, RdCell c, const void *ctx)
     return dx * dx + dy * dy;
 }
 
+/* After a move the squad faces the nearest enemy, as a player sets his figures down: a cloud
+ * turns to him; a line keeps its run across the field and faces the side he is on (a line
+ * that stepped back from him does not turn its back: audit h48 found a squad pulled back to
+ * a fence caught "from behind" by the enemy it had always faced). */
+static void face_the_enemy(RdGame *g, int squad)
+{
+    int e = rd_nearest_enemy(g, squad), leader = rd_leader(g, squad);
+    if (e < 0 || leader < 0)
+        return;
+    int dir = rd_direction(rd_soldier_cell(g, leader), rd_soldier_cell(g, rd_leader(g, e)));
+    if (dir < 0)
+        return;
+    RdSquad *q = &g->squads[squad];
+    if (!q->line) {
+        q->facing = (int8_t)dir;
+        return;
+    }
+    int diff = abs(dir - q->facing);
+    if (diff > 4)
+        diff = 8 - diff;
+    if (diff > 2) /* he is behind the line: it faces about, its men where they stand */
+        q->facing = (int8_t)((q->facing + 4) % 8);
+}
+
 void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool line)
 {
     RdCell at = rd_soldier_cell(g, rd_leader(g, squad)), best = at;
@@ -355,6 +379,7 @@ void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool 
         return;
     }
     go(g, ev, squad, best, line, RD_EV_MOVE, mm);
+    face_the_enemy(g, squad);
 }
 
 int rd_nearest_enemy(const RdGame *g, int squad)
@@ -426,13 +451,7 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
     if (!best_cell(g, squad, mm, false, retreat_score, &ctx, &best))
         best = at;
     go(g, ev, squad, best, false, event_kind, mm);
-    /* it stands on the defence: facing the nearest enemy */
-    int e = rd_nearest_enemy(g, squad);
-    if (e >= 0) {
-        int dir = rd_direction(best, rd_soldier_cell(g, rd_leader(g, e)));
-        if (dir >= 0)
-            g->squads[squad].facing = (int8_t)dir;
-    }
+    face_the_enemy(g, squad); /* it stands on the defence */
 }
 
 /* RDC-WOUNDS: "accompanied to the rear ... or abandoned on the spot": the
