@@ -190,6 +190,8 @@ bool pp_open(const PpGame *g, const PpDecision *d)
             break;
         }
     }
+    if (g->phase == PP_PH_COMBAT && !(g->cb.area >= 0 && g->cb.question != PP_Q_NONE) && d->kind == PP_D_FIGHT)
+        return operand_ok(pd, PP_OP_AREA, d->a) && !pp_fight_refusal(g, d, NULL, 0);
     return !pp_refusal(g, d, NULL, 0);
 }
 

@@ -79,10 +79,24 @@ void pp_ai_map_init(PpAiMap *m, const PpData *pd)
         }
     m->strike[PP_UNION] = m->strike[PP_CONFEDERATE] = false;
     m->helps_all[PP_UNION] = m->helps_all[PP_CONFEDERATE] = true;
+    m->nown[PP_UNION] = m->nown[PP_CONFEDERATE] = 0;
+    for (int c = 0; c < pd->ncounters; c++) {
+        int side = pd->counters[c].side;
+        m->own[side][m->nown[side]++] = (int8_t)c;
+    }
     for (int c = 0; c < pd->ncounters; c++)
         if (pd->counters[c].kind == PP_LEADER && !pd->counters[c].bonus_to_all)
             m->helps_all[pd->counters[c].side] = false;
 }
+
+/* The two step scores are asked a few million times a rollout decision:
+ * inlined into pp_ai_greedy_movement's loops they cost 12% fewer
+ * instructions (GCC's heuristics leave them out of line). */
+#if defined(__GNUC__)
+#define GUV_HOT_INLINE __attribute__((always_inline)) static inline
+#else
+#define GUV_HOT_INLINE static inline
+#endif
 
 static inline bool is_key(const PpAiMap *m, int a) { return a >= 0 && ((m->key >> a) & 1u); }
 
@@ -138,18 +152,17 @@ static const int8_t *target_dist(const PpAiMap *m, const PpGame *g, int side)
 /* How many of the side's units could step into area `to` in what is left
  * of this part of the impulse: its unmoved units next to it (by land or
  * arrow), at most the moves left. */
-static int can_enter_now(const PpGame *g, int side, int to)
+static int can_enter_now(const PpAiMap *m, const PpGame *g, int side, int to)
 {
-    const PpData *pd = g->data;
-    const PpArea *a = &pd->areas[to];
+    const PpArea *a = &m->pd->areas[to];
     uint32_t next = 0;
     for (int i = 0; i < a->nadj; i++)
         if (a->join[i] != PP_RIVER)
             next |= 1u << a->adj[i];
     int n = 0;
-    for (int c = 0; c < pd->ncounters; c++) {
-        int at = g->where[c];
-        if (pd->counters[c].side == side && at >= 0 && ((next >> at) & 1u) && !(g->moved & ((uint64_t)1 << c)))
+    for (int k = 0; k < m->nown[side]; k++) {
+        int c = m->own[side][k], at = g->where[c];
+        if (at >= 0 && ((next >> at) & 1u) && !(g->moved & ((uint64_t)1 << c)))
             n++;
     }
     return n < g->budget ? n : g->budget;
@@ -164,7 +177,7 @@ static int can_enter_now(const PpGame *g, int side, int to)
  * every unit that can joins it, the leaders who help every die first and
  * the minor units (6+ to hit) last. Greedy alone never brings a second unit into a stack it does not
  * outnumber, so its play-outs could not tell a strike from a sacrifice. */
-static inline int strike_step(const PpAiMap *m, const PpGame *g, const int8_t *tdist, int side, int kind, int from,
+GUV_HOT_INLINE int strike_step(const PpAiMap *m, const PpGame *g, const int8_t *tdist, int side, int kind, int from,
                               int to)
 {
     int own_to = g->units[side][to], en_to = g->units[1 - side][to];
@@ -172,7 +185,7 @@ static inline int strike_step(const PpAiMap *m, const PpGame *g, const int8_t *t
     int s = 6 * (tdist[from] - tdist[to]);
     if (target && own_to > 0) /* a leader who helps every die first, a minor unit (6+ to hit) last */
         return s + 70 + (kind == PP_LEADER && m->helps_all[side] ? 10 : kind == PP_MINOR ? -25 : 0);
-    if (target && kind != PP_LEADER && can_enter_now(g, side, to) >= en_to)
+    if (target && kind != PP_LEADER && can_enter_now(m, g, side, to) >= en_to)
         return s + 40;
     if (target)
         return s - 40;
@@ -187,7 +200,7 @@ static inline int strike_step(const PpAiMap *m, const PpGame *g, const int8_t *t
 }
 
 /* tdist: target_dist's for the side, when its moves are strike-minded */
-static inline int step_score(const PpAiMap *m, const PpGame *g, const int8_t *tdist, int side, int kind, int from,
+GUV_HOT_INLINE int step_score(const PpAiMap *m, const PpGame *g, const int8_t *tdist, int side, int kind, int from,
                              int to)
 {
     if (tdist)
@@ -324,9 +337,9 @@ PpDecision pp_ai_greedy_movement(const PpAiMap *m, const PpGame *g)
     int best_score = 0;
     bool found = false;
     uint32_t held = 0, tried[3] = {0}; /* by kind: the areas whose unmoved units' steps were scored */
-    for (int c = 0; c < pd->ncounters; c++) {
-        int from = g->where[c], kind = pd->counters[c].kind;
-        if (pd->counters[c].side != side || from < 0)
+    for (int k = 0; k < m->nown[side]; k++) {
+        int c = m->own[side][k], from = g->where[c], kind = pd->counters[c].kind;
+        if (from < 0)
             continue;
         held |= 1u << from;
         /* a unit's steps score as those of an earlier unmoved one of its

@@ -18,6 +18,8 @@ typedef struct {
      * policy"): false for both after pp_ai_map_init, which is the greedy
      * level; the rollout level sets it for its own side in its play-outs. */
     bool strike[PP_SIDES];
+    int8_t own[PP_SIDES][PP_MAX_COUNTERS]; /* each side's counters, in the data's order */
+    int nown[PP_SIDES];
     bool helps_all[PP_SIDES]; /* every leader of the side helps every die of his area (its scores per kind) */
 } PpAiMap;
 
