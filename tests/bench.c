@@ -69,10 +69,10 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* A Perfect Plan: random play-outs a second from the standard set-up, and
- * the ismcts level's time a decision at its default budget (the first
+/* A Perfect Plan: random play-outs a second from the standard set-up, the
+ * ismcts level's time a decision at its default budget (the first
  * decisions with a choice of a game against greedy: the game's start,
- * where the play-outs are longest). */
+ * where the play-outs are longest), and the rollout level's. */
 static void bench_perfect_plan(const char *dir)
 {
     static PpData pd;
@@ -127,6 +127,42 @@ static void bench_perfect_plan(const char *dir)
         printf("A Perfect Plan: an ismcts decision at the default budget (%d iterations, at most %.1f s; the first %d "
                "with a choice, %.0f iterations on average): median %.1f ms, worst %.1f ms\n",
                b.iterations, b.seconds, n, (double)iterations / n, ms[n / 2], ms[n - 1]);
+    /* The rollout level (the screen's computer) as the Confederates
+     * against greedy, at its default play-outs without the time cap: every
+     * decision it searches (from turn 4, more than one choice open) of a
+     * few games, so that the figure is the same work on any machine. */
+    enum { ROLLOUT_SAMPLES = 400 };
+    static double rms[ROLLOUT_SAMPLES];
+    int rn = 0;
+    long rplayouts = 0;
+    double searched = 0;
+    PpAiBudget rb = pp_ai_default_budget();
+    rb.seconds = 0;
+    for (uint64_t seed = 1001; seed <= 1003; seed++) {
+        pp_new(&g, &pd, seed);
+        pp_ai_init(&ai[0], PP_UNION, PP_AI_GREEDY, seed * 2, &rb);
+        pp_ai_init(&ai[1], PP_CONFEDERATE, PP_AI_ROLLOUT, seed * 2 + 1, &rb);
+        while (!pp_over(&g)) {
+            PpAiStats st;
+            int side = pp_to_move(&g);
+            PpDecision dd = pp_ai_decide(&ai[side], &g, &st);
+            if (side == PP_CONFEDERATE && st.iterations > 0 && rn < ROLLOUT_SAMPLES) {
+                rms[rn++] = st.seconds * 1000;
+                rplayouts += st.iterations;
+                searched += st.seconds;
+            }
+            pp_apply(&g, &dd, NULL, NULL, 0);
+            for (int s = 0; s < 2; s++)
+                pp_ai_see(&ai[s], &g);
+        }
+    }
+    qsort(rms, (size_t)rn, sizeof *rms, cmp_double);
+    if (rn > 0)
+        printf("A Perfect Plan: a rollout decision (the screen's computer: %d play-outs, no time cap; the %d it "
+               "searched as the Confederates against greedy, seeds 1001-1003, %.0f play-outs on average): median "
+               "%.1f ms, worst %.1f ms; %.0f play-outs a second\n",
+               rb.iterations, rn, (double)rplayouts / rn, rms[rn / 2], rms[rn - 1],
+               searched > 0 ? (double)rplayouts / searched : 0.0);
 }
 
 /* The Red Die of Courage: what a map of move costs takes (rd_move_costs,

@@ -60,6 +60,52 @@ static void test_APP_REPLAY_random_games_end_and_replay(void **state)
 }
 
 
+/* pp_open, the quick question the play-outs ask, answers as pp_refusal
+ * does at every decision of random games: every move (operands out of
+ * range included), trench, fight and `done`, the kinds it answers
+ * itself in the movement phase, and a swap and a loss (asked of
+ * pp_refusal). */
+static void open_as_refusal(const PpGame *g, int kind, int a, int b, long *asked, long *open)
+{
+    PpDecision d = {(int8_t)kind, (int8_t)a, (int8_t)b};
+    bool yes = pp_open(g, &d);
+    assert_int_equal(yes, pp_refusal(g, &d, NULL, 0) == NULL);
+    ++*asked;
+    *open += yes;
+}
+
+static void test_APP_REPLAY_open_agrees_with_refusal(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    static PpDecision list[PP_MAX_LEGAL];
+    long asked = 0, open = 0, moves = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        PpGame g;
+        pp_new(&g, pd, seed);
+        Rng pick;
+        rng_seed(&pick, seed * 13);
+        while (!pp_over(&g)) {
+            long before = open;
+            for (int c = -1; c <= pd->ncounters; c++)
+                for (int a = -1; a <= pd->nareas; a++)
+                    open_as_refusal(&g, PP_D_MOVE, c, a, &asked, &open);
+            moves += open - before;
+            for (int a = -1; a <= pd->nareas; a++) {
+                open_as_refusal(&g, PP_D_TRENCH, a, -1, &asked, &open);
+                open_as_refusal(&g, PP_D_FIGHT, a, -1, &asked, &open);
+            }
+            open_as_refusal(&g, PP_D_DONE, -1, -1, &asked, &open);
+            open_as_refusal(&g, PP_D_SWAP, 0, 1, &asked, &open);
+            open_as_refusal(&g, PP_D_LOSS, PP_TRENCH_LOSS, -1, &asked, &open);
+            int n = pp_legal(&g, list, PP_MAX_LEGAL);
+            assert_true(n > 0 && n <= PP_MAX_LEGAL);
+            assert_int_equal(pp_apply(&g, &list[rng_below(&pick, (uint32_t)n)], NULL, NULL, 0), 0);
+        }
+    }
+    assert_true(moves > 1000 && asked > 20 * open);
+}
+
 /* Ends every part of the movement still open: to the combat phase. */
 static void end_movement(PpGame *g)
 {
@@ -941,6 +987,7 @@ int main(void)
         cmocka_unit_test(test_APP_HIDDEN_the_box_is_face_down),
         cmocka_unit_test(test_APP_VICTORY_after_turn_6),
         cmocka_unit_test(test_APP_DECISION_words_round_trip),
+        cmocka_unit_test(test_APP_REPLAY_open_agrees_with_refusal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,10 +8,13 @@
 void pp_settle(PpGame *g, PpEvents *ev)
 {
     const PpData *pd = PPD(g);
-    for (int a = 0; a < pd->nareas; a++) { /* one pass, no more than a few compares an area: every move calls it */
-        unsigned present = (g->units[PP_UNION][a] > 0 ? 1u : 0u) | (g->units[PP_CONFEDERATE][a] > 0 ? 2u : 0u);
-        int now = present == 1u ? PP_UNION : present == 2u ? PP_CONFEDERATE : present == 0 ? pd->areas[a].control
-                                                                                           : g->control[a];
+    const int8_t *blue = g->units[PP_UNION], *grey = g->units[PP_CONFEDERATE];
+    int n = pd->nareas;
+    for (int a = 0; a < n; a++) { /* one pass, a few compares an area: every move calls it */
+        unsigned present = (blue[a] > 0 ? 1u : 0u) | (grey[a] > 0 ? 2u : 0u);
+        if (present == 3u)
+            continue; /* shared: its controller stays, and both trenches have their units */
+        int now = present == 0 ? pd->areas[a].control : (int)present - 1;
         if (now != g->control[a]) {
             g->control[a] = (uint8_t)now;
             pp_emit(ev, PP_EV_CONTROL, now, -1, -1, a, 0, 0);

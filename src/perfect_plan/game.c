@@ -169,10 +169,37 @@ const char *pp_refusal(const PpGame *g, const PpDecision *d, char *buf, size_t n
     }
 }
 
+bool pp_open(const PpGame *g, const PpDecision *d)
+{
+    const PpData *pd = PPD(g);
+    if (g->phase == PP_PH_MOVEMENT && !(g->cb.area >= 0 && g->cb.question != PP_Q_NONE)) {
+        /* pp_refusal's checks, in the same order, for the kinds the
+         * play-outs ask most (the phase and question are those of
+         * kind_in_phase) */
+        switch (d->kind) {
+        case PP_D_MOVE:
+            return operand_ok(pd, PP_OP_COUNTER, d->a) && operand_ok(pd, PP_OP_AREA, d->b) &&
+                   pp_move_open(g, d->a, d->b);
+        case PP_D_TRENCH:
+            return operand_ok(pd, PP_OP_AREA, d->a) && !pp_trench_refusal(g, d, NULL, 0);
+        case PP_D_FIGHT:
+            return operand_ok(pd, PP_OP_AREA, d->a) && !pp_fight_refusal(g, d, NULL, 0);
+        case PP_D_DONE:
+            return true;
+        default:
+            break;
+        }
+    }
+    if (g->phase == PP_PH_COMBAT && !(g->cb.area >= 0 && g->cb.question != PP_Q_NONE) && d->kind == PP_D_FIGHT)
+        return operand_ok(pd, PP_OP_AREA, d->a) && !pp_fight_refusal(g, d, NULL, 0);
+    return !pp_refusal(g, d, NULL, 0);
+}
+
 int pp_apply(PpGame *g, const PpDecision *d, PpEvents *ev, char *why, size_t n)
 {
     char buf[200];
-    if (pp_refusal(g, d, buf, sizeof buf)) {
+    if (!pp_open(g, d)) {
+        pp_refusal(g, d, buf, sizeof buf);
         if (why && n)
             snprintf(why, n, "%s", buf);
         return -1;
@@ -236,7 +263,7 @@ typedef struct {
 static void offer(Lister *l, int kind, int a, int b)
 {
     PpDecision d = {(int8_t)kind, (int8_t)a, (int8_t)b};
-    if (pp_refusal(l->g, &d, NULL, 0))
+    if (!pp_open(l->g, &d))
         return;
     if (l->count < l->max)
         l->out[l->count] = d;

@@ -108,6 +108,14 @@ const char *pp_move_refusal(const PpGame *g, const PpDecision *d, char *buf, siz
     return NULL;
 }
 
+bool pp_move_open(const PpGame *g, int c, int to)
+{
+    const PpData *pd = PPD(g);
+    int side = g->to_move, from = g->where[c];
+    return pd->counters[c].side == side && from >= 0 && !(g->moved & PP_BIT(c)) && pp_passable(pd, from, to) &&
+           g->budget >= 1 && pp_room_for(g, side, to, 1) && pp_may_leave_to(g, side, from, to);
+}
+
 const char *pp_swap_refusal(const PpGame *g, const PpDecision *d, char *buf, size_t n)
 {
     const PpData *pd = PPD(g);

@@ -213,6 +213,11 @@ int pp_legal(const PpGame *g, PpDecision *out, int max);
 int pp_apply(PpGame *g, const PpDecision *d, PpEvents *events, char *why, size_t n);
 /* NULL when d may be applied now, else the reason (into buf). */
 const char *pp_refusal(const PpGame *g, const PpDecision *d, char *buf, size_t n);
+/* Whether d may be applied now: the same answer as pp_refusal(g, d, NULL,
+ * 0) == NULL, asked without its dispatch for the movement phase's moves,
+ * trenches, fights and `done` and the combat phase's fights (pp_legal,
+ * pp_apply and the AI's play-outs ask it thousands of times a decision). */
+bool pp_open(const PpGame *g, const PpDecision *d);
 int pp_to_move(const PpGame *g);
 bool pp_over(const PpGame *g);
 int pp_result(const PpGame *g); /* -1 while playing */

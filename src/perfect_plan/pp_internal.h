@@ -45,6 +45,9 @@ void pp_begin_movement(PpGame *g, PpEvents *ev);
 void pp_after_action(PpGame *g, PpEvents *ev);
 void pp_next_step(PpGame *g, PpEvents *ev);
 const char *pp_move_refusal(const PpGame *g, const PpDecision *d, char *buf, size_t n);
+/* pp_move_refusal's answer without its words: whether counter c may move to
+ * area `to` (both in range) in the movement phase. */
+bool pp_move_open(const PpGame *g, int c, int to);
 const char *pp_swap_refusal(const PpGame *g, const PpDecision *d, char *buf, size_t n);
 void pp_apply_move(PpGame *g, const PpDecision *d, PpEvents *ev);
 void pp_apply_swap(PpGame *g, const PpDecision *d, PpEvents *ev);

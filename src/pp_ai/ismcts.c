@@ -104,7 +104,7 @@ static PpDecision movement_pick(const PpAiMap *m, const PpGame *g, Rng *rng, PpD
         int n = movement_candidates(g, buf);
         for (int tries = 0; tries < 16; tries++) {
             const PpDecision *d = &buf[rng_below(rng, (uint32_t)n)];
-            if (!pp_refusal(g, d, NULL, 0))
+            if (pp_open(g, d))
                 return *d;
         }
         return (PpDecision){PP_D_DONE, -1, -1};

@@ -10,10 +10,16 @@ typedef struct {
     uint32_t key;                 /* the victory areas */
     int8_t vdist[PP_MAX_AREAS];   /* steps from each area to the nearest victory area */
     int8_t kdist[PP_MAX_VICTORY][PP_MAX_AREAS]; /* steps from each area to each victory area */
+    /* The strike policy's distances (greedy.c, target_dist): for each set
+     * of victory areas (bit i: victory area i), the steps from each area to
+     * the nearest of them; vdist's for the empty set. */
+    int8_t tdist[1 << PP_MAX_VICTORY][PP_MAX_AREAS];
     /* Per side: its moves are scored strike-minded (greedy.c, "The strike
      * policy"): false for both after pp_ai_map_init, which is the greedy
      * level; the rollout level sets it for its own side in its play-outs. */
     bool strike[PP_SIDES];
+    int8_t own[PP_SIDES][PP_MAX_COUNTERS]; /* each side's counters, in the data's order */
+    int nown[PP_SIDES];
     bool helps_all[PP_SIDES]; /* every leader of the side helps every die of his area (its scores per kind) */
 } PpAiMap;
 
