@@ -268,8 +268,9 @@ static void test_RDC_LOF_what_blocks_fire(void **state)
 
 /* A man right behind a long fence or wall is behind it against fire at a slant too: the line
  * crosses the obstacle beside him and enters his cell by its side (the audit h48: from more
- * than 45 degrees off he had no cover). An obstacle along a side that does not face the
- * firer gives nothing, nor one the line does not cross. */
+ * than 45 degrees off he had no cover). The works must run unbroken from the crossing to his
+ * own side; an obstacle along a side that does not face the firer gives nothing, nor another
+ * stretch elsewhere (audit h49). */
 static void test_RDC_COVER_a_long_fence_shot_across_at_a_slant(void **state)
 {
     (void)state;
@@ -293,6 +294,21 @@ static void test_RDC_COVER_a_long_fence_shot_across_at_a_slant(void **state)
         f->edge_s[9][c] = RD_WALL;
     assert_int_equal(rd_cover(f, r, at(40, 2), at(20, 10)), RD_COVER_NONE);
     assert_int_equal(rd_cover(f, r, at(20, 2), at(20, 10)), RD_COVER_HEAVY);
+    /* ... nor does another stretch of wall the line crosses near the firer (audit h49) */
+    for (int c = 30; c <= 44; c++)
+        f->edge_s[3][c] = RD_WALL;
+    assert_int_equal(rd_cover(f, r, at(40, 2), at(20, 10)), RD_COVER_NONE);
+    /* a one-cell fence on his north side and a fence running north-south ten cells east: the
+     * line crosses the second, not his, and he has none */
+    f = blank(48, 32);
+    f->edge_s[9][20] = RD_FENCE;
+    for (int row = 0; row < 32; row++)
+        f->edge_e[row][30] = RD_FENCE;
+    assert_int_equal(rd_cover(f, r, at(40, 5), at(20, 10)), RD_COVER_NONE);
+    /* his fence running on as a wall beside him: unbroken works, his fence's cover */
+    for (int c = 21; c <= 30; c++)
+        f->edge_s[9][c] = RD_WALL;
+    assert_int_equal(rd_cover(f, r, at(30, 9), at(20, 10)), RD_COVER_LIGHT);
 }
 
 static void test_RDC_COVER_own_cell_and_the_edge_crossed(void **state)

@@ -125,7 +125,6 @@ void rd_assault(RdGame *g, RdEvents *ev, int squad, int target, int mm, bool def
         return;
     }
     rd_stay_behind(g, ev, squad); /* the badly wounded do not go */
-    a->slowed = (int8_t)rd_slow_assault(g, squad); /* mm counted him (rd_assault_allowance, heroic.c) */
     RdCell contact;
     if (!contact_cell(g, squad, target, mm, &contact, NULL)) {
         rd_emit(ev, RD_EV_ASSAULT, side, squad, -1, target, -1, -1, 0, mm);
@@ -182,29 +181,22 @@ void rd_apply_defend(RdGame *g, const RdDecision *d, RdEvents *ev)
     rd_fire(g, ev, target, squad, roll.successes, RDR(g)->surprise_mod, RD_AFTER_DEFENSIVE);
 }
 
-/* After the defensive fire (or none): the men it wounded badly stay where they lie too, one
- * it wounded lightly halves the reach, and the squad goes on into contact, or as near as it
- * gets (no melee then). */
+/* After the defensive fire (or none): "unless all the attackers are eliminated by fire, a
+ * melee begins". The men it wounded badly stay where they lie (they do not join an assault);
+ * the rest go on into contact, as near the contact cell as they get, and fight. */
 void rd_assault_contact(RdGame *g, RdEvents *ev)
 {
     int squad = g->act.squad, target = g->act.target, side = g->squads[squad].side, bad;
-    if (rd_able(g, squad) > 0 && rd_on_table(g, target) > 0) {
-        rd_stay_behind(g, ev, squad);
-        if (rd_assault_goers(g, squad, &bad) == 0) { /* only the badly wounded left: none goes on */
+    if (rd_on_table(g, target) > 0) {
+        if (rd_able(g, squad) > 0)
+            rd_stay_behind(g, ev, squad);
+        if (rd_able(g, squad) == 0 || rd_assault_goers(g, squad, &bad) == 0) { /* no one left to go on */
             rd_emit(ev, RD_EV_ASSAULT, side, squad, -1, target, -1, -1, 0, -1);
             rd_action_done(g, ev);
             return;
         }
-        int reach = g->act.reach_mm;
-        if (!g->act.slowed && rd_slow_assault(g, squad))
-            reach = reach * RDR(g)->slow_percent / 100;
-        RdCell to = {g->act.to_col, g->act.to_row};
-        rd_move_toward(g, ev, squad, to, reach, false);
-        RdCell at = rd_soldier_cell(g, rd_leader(g, squad));
-        if (at.col == to.col && at.row == to.row)
-            rd_melee(g, ev, squad, target, g->act.bonus);
-        else
-            rd_emit(ev, RD_EV_ASSAULT, side, squad, -1, target, -1, -1, 0, reach);
+        rd_move_toward(g, ev, squad, (RdCell){g->act.to_col, g->act.to_row}, g->act.reach_mm, false);
+        rd_melee(g, ev, squad, target, g->act.bonus);
     }
     rd_action_done(g, ev);
 }

@@ -36,6 +36,8 @@ const char *rd_event_rule(const RdEvent *e)
         return rd_purpose_rule(e->value2);
     if (e->kind == RD_EV_SKEDADDLE && e->value)
         return "RDC-DISASTER"; /* Fearful */
+    if (e->kind == RD_EV_CAP && e->value == 2)
+        return "RDC-WOUNDS"; /* no room for a squad of the badly wounded */
     return e->kind >= 0 && e->kind < RD_EV_KINDS ? rules[e->kind] : "RDC";
 }
 
@@ -163,7 +165,7 @@ void rd_event_format(const RdGame *g, const RdEvent *e, char *buf, size_t n)
         if (e->value)
             snprintf(text, sizeof text, "%s assaults %s: contact", sq, ot);
         else if (e->value2 < 0)
-            snprintf(text, sizeof text, "%s assaults %s: no one left able to go on, no contact", sq, ot);
+            snprintf(text, sizeof text, "%s assaults %s: no one left able to go on, no melee", sq, ot);
         else if (e->value2 == 0)
             snprintf(text, sizeof text, "%s assaults %s: no success left to move with, the assault does not start", sq,
                      ot);

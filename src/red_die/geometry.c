@@ -95,47 +95,73 @@ static int trace(const RdField *f, RdCell a, RdCell b, int side, Crossing *out, 
     return n;
 }
 
-/* Whether fire passes along the crossings of one side; *last: the edge of the last crossing (the
- * one into the target's cell, 0 when there is none); *kinds: the kinds of edge crossed (bits). */
-static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n, uint8_t *last, uint32_t *kinds)
+/* Whether fire passes along the crossings of one side. */
+static bool passes(const RdField *f, const RdRules *r, const Crossing *x, int n)
 {
-    *last = n > 0 ? x[n - 1].edge : 0;
-    *kinds = 0;
-    bool clear = true;
     for (int k = 0; k < n; k++) {
-        *kinds |= 1u << x[k].edge;
         if (r->edge[x[k].edge].blocks_fire)
-            clear = false;
+            return false;
         if (k < n - 1 && r->cell[f->cell[x[k].row][x[k].col]].blocks_fire)
-            clear = false;
+            return false;
     }
-    return clear;
+    return true;
 }
 
-/* The line of fire from one centre to another on both sides: whether each
- * passes and its last edge. A segment through no grid corner is the same on
- * both sides (`side` only orders the two crossings at a corner), so it is
- * traced once. */
+/* The cover of the obstacle the target at `to` stands behind on one reading of the line: where
+ * the line crosses a grid line bounding his cell (north, south, west or east of it), the
+ * obstacle along that grid line must run unbroken from the crossing to his own side, which
+ * gives its cover. Entering his cell straight through a side is the run of one edge; a long
+ * fence or wall crossed at a slant beside him is a longer run (audits h48, h49: a man right
+ * behind a long fence had no cover past 45 degrees; a stretch elsewhere must not give any). */
+static int behind(const RdField *f, const RdRules *r, RdCell from, RdCell to, const Crossing *x, int n)
+{
+    int best = RD_COVER_NONE;
+    RdCell prev = from;
+    for (int k = 0; k < n; prev = (RdCell){x[k].col, x[k].row}, k++) {
+        bool across_row = prev.col == x[k].col && x[k].row == to.row && (prev.row == to.row - 1 || prev.row == to.row + 1);
+        bool across_col = prev.row == x[k].row && x[k].col == to.col && (prev.col == to.col - 1 || prev.col == to.col + 1);
+        if (!across_row && !across_col)
+            continue;
+        int lo = across_row ? (x[k].col < to.col ? x[k].col : to.col) : (x[k].row < to.row ? x[k].row : to.row);
+        int hi = across_row ? (x[k].col > to.col ? x[k].col : to.col) : (x[k].row > to.row ? x[k].row : to.row);
+        int line = across_row ? (prev.row < to.row ? to.row - 1 : to.row) : (prev.col < to.col ? to.col - 1 : to.col);
+        bool unbroken = true;
+        for (int i = lo; i <= hi && unbroken; i++) {
+            uint8_t e = across_row ? f->edge_s[line][i] : f->edge_e[i][line];
+            unbroken = r->edge[e].cover > RD_COVER_NONE;
+        }
+        if (!unbroken)
+            continue;
+        uint8_t own = across_row ? f->edge_s[line][to.col] : f->edge_e[to.row][line];
+        if (r->edge[own].cover > best)
+            best = r->edge[own].cover;
+    }
+    return best;
+}
+
+/* The line of fire from one centre to another on both readings: whether each passes and the
+ * cover of what the target stands behind on it. A segment through no grid corner is the same
+ * on both (`side` only orders the two crossings at a corner), so it is traced once. */
 typedef struct {
     bool clear[2];
-    uint8_t last[2];
-    uint32_t kinds[2]; /* the kinds of edge crossed */
+    int8_t cover[2];
 } Sight;
 
-static void sight(const RdField *f, const RdRules *r, RdCell from, RdCell to, Sight *s)
+static void sight(const RdField *f, const RdRules *r, RdCell from, RdCell to, bool want_cover, Sight *s)
 {
     Crossing x[RD_MAX_CROSSINGS];
     bool corners;
     int n = trace(f, from, to, 0, x, &corners);
-    s->clear[0] = passes(f, r, x, n, &s->last[0], &s->kinds[0]);
+    s->clear[0] = passes(f, r, x, n);
+    s->cover[0] = (int8_t)(want_cover ? behind(f, r, from, to, x, n) : 0);
     if (!corners) {
         s->clear[1] = s->clear[0];
-        s->last[1] = s->last[0];
-        s->kinds[1] = s->kinds[0];
+        s->cover[1] = s->cover[0];
         return;
     }
     n = trace(f, from, to, 1, x, NULL);
-    s->clear[1] = passes(f, r, x, n, &s->last[1], &s->kinds[1]);
+    s->clear[1] = passes(f, r, x, n);
+    s->cover[1] = (int8_t)(want_cover ? behind(f, r, from, to, x, n) : 0);
 }
 
 bool rd_sees(const RdField *f, const RdRules *r, RdCell from, RdCell to)
@@ -143,7 +169,7 @@ bool rd_sees(const RdField *f, const RdRules *r, RdCell from, RdCell to)
     if (!rd_on_field(f, from) || !rd_on_field(f, to))
         return false;
     Sight s;
-    sight(f, r, from, to, &s);
+    sight(f, r, from, to, false, &s);
     return s.clear[0] || s.clear[1];
 }
 
@@ -155,31 +181,15 @@ int rd_cover(const RdField *f, const RdRules *r, RdCell from, RdCell to)
     if (from.col == to.col && from.row == to.row)
         return own;
     Sight s;
-    sight(f, r, from, to, &s);
-    /* the obstacles along the sides of his cell that face the firer */
-    uint8_t facing[2] = {RD_NO_EDGE, RD_NO_EDGE};
-    if (from.row < to.row && to.row > 0)
-        facing[0] = f->edge_s[to.row - 1][to.col];
-    else if (from.row > to.row)
-        facing[0] = f->edge_s[to.row][to.col];
-    if (from.col < to.col && to.col > 0)
-        facing[1] = f->edge_e[to.row][to.col - 1];
-    else if (from.col > to.col)
-        facing[1] = f->edge_e[to.row][to.col];
+    sight(f, r, from, to, true, &s);
     int best = own;
     for (int side = 0; side < 2; side++) {
         if (s.clear[!side] && !s.clear[side])
             continue; /* the fire comes along the clear side only */
         /* a line through the target's own corner enters by either of his two sides that face
          * the firer: an obstacle on either is between them, and he is behind it */
-        int edge = r->edge[s.last[side]].cover;
-        if (edge > best)
-            best = edge;
-        /* a long obstacle along a side of his facing the firer, which the line crosses beside
-         * him at a slant before it enters his cell by another side: he is behind it all the same */
-        for (int k = 0; k < 2; k++)
-            if (facing[k] != RD_NO_EDGE && (s.kinds[side] & (1u << facing[k])) && r->edge[facing[k]].cover > best)
-                best = r->edge[facing[k]].cover;
+        if (s.cover[side] > best)
+            best = s.cover[side];
     }
     return best;
 }

@@ -79,8 +79,10 @@ int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 {
     if (!rd_assault_splits(g, squad)) { /* none to leave, no one to go, or no room for a squad */
         int bad, others = rd_assault_goers(g, squad, &bad);
-        if (bad > 0 && others > 0) /* the program's limit: said, not hidden */
+        if (bad > 0 && others > 0 && !g->act.cap_said) { /* the program's limit: said once, not hidden */
             rd_emit(ev, RD_EV_CAP, g->squads[squad].side, squad, -1, -1, -1, -1, 2, 0);
+            g->act.cap_said = 1;
+        }
         return -1;
     }
     return leave_badly_wounded(g, ev, squad, 1);
@@ -345,16 +347,30 @@ static long dist_to(const RdGame *g, int squad, RdCell c, const void *ctx)
     return dx * dx + dy * dy;
 }
 
-/* After a move the squad faces the nearest enemy, as a player sets his figures down: a cloud
- * turns to him; a line keeps its run across the field and faces the side he is on (a line
- * that stepped back from him does not turn its back: audit h48 found a squad pulled back to
- * a fence caught "from behind" by the enemy it had always faced). */
+/* After a move the squad faces the nearest enemy able to act, as a player sets his figures
+ * down: a cloud turns to him; a line keeps the run it was laid in (across its move) and faces
+ * whichever side of it he is on (a line that stepped back from him does not turn its back:
+ * audit h48 found a squad pulled back to a fence caught "from behind" by the enemy it had
+ * always faced). */
 static void face_the_enemy(RdGame *g, int squad)
 {
-    int e = rd_nearest_enemy(g, squad), leader = rd_leader(g, squad);
-    if (e < 0 || leader < 0)
+    int leader = rd_leader(g, squad), e = -1, best = 0;
+    if (leader < 0)
         return;
-    int dir = rd_direction(rd_soldier_cell(g, leader), rd_soldier_cell(g, rd_leader(g, e)));
+    RdCell at = rd_soldier_cell(g, leader);
+    for (int q = 0; q < g->nsquads; q++) { /* the nearest enemy who can act: not wounded left behind */
+        int l = rd_leader(g, q);
+        if (g->squads[q].side == g->squads[squad].side || l < 0 || !rd_may_act(g, q))
+            continue;
+        int d = rd_distance_mm(RDR(g), at, rd_soldier_cell(g, l));
+        if (e < 0 || d < best) {
+            e = q;
+            best = d;
+        }
+    }
+    if (e < 0)
+        return;
+    int dir = rd_direction(at, rd_soldier_cell(g, rd_leader(g, e)));
     if (dir < 0)
         return;
     RdSquad *q = &g->squads[squad];
@@ -451,7 +467,8 @@ void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event
     if (!best_cell(g, squad, mm, false, retreat_score, &ctx, &best))
         best = at;
     go(g, ev, squad, best, false, event_kind, mm);
-    face_the_enemy(g, squad); /* it stands on the defence */
+    if (!home) /* Cautious "sets up for defense", the beaten "try to stand on defense"; Fearful just goes */
+        face_the_enemy(g, squad);
 }
 
 /* RDC-WOUNDS: "accompanied to the rear ... or abandoned on the spot": the

@@ -108,7 +108,7 @@ typedef struct {
     int8_t alone;                 /* Bayonets!: only the split-off half fights, no one joins at the leader's voice */
     int16_t free_mm;              /* Enterprising's free move */
     int16_t reach_mm;             /* the assault's movement */
-    int8_t slowed;                /* its reach was halved for a lightly wounded man already */
+    int8_t cap_said;              /* the log said there was no room for a squad of the badly wounded */
 } RdActivation;
 
 typedef struct {
