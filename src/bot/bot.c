@@ -90,10 +90,12 @@ typedef struct {
     int key_w[GS_MAX_HEXES];
     bool fields, keys;          /* en_dist, key_cost worked out (ctx_fields) */
     int en_far;                 /* en_dist is exact up to this far, above it only known to be farther */
-    int en_dist[GS_MAX_HEXES];  /* hexes to the nearest enemy (passable steps), INF */
-    int key_cost[GS_MAX_HEXES]; /* half MP to the nearest key place not held, with offsets */
+    const int *en_dist;         /* hexes to the nearest enemy (passable steps), INF: the memo's field */
+    const int *key_cost;        /* half MP to the nearest key place not held, with offsets: the memo's */
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
+    short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
+    int src_cost[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
@@ -125,11 +127,33 @@ typedef struct {
     bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
     long heap[GS_MAX_HEXES * 7];      /* relax_march's */
     int dial_node[GS_MAX_HEXES * 7], dial_next[GS_MAX_HEXES * 7]; /* relax_all's entries */
-    /* The hexes ctx_init wrote to in the per-hex sums above (own_pts to
-     * key_w): the next ctx_init clears only those, not whole maps. */
-    short touched[GS_MAX_HEXES * 4];
-    int ntouched;
-    bool touched_all; /* more than touched[] holds: clear everything */
+    /* What the sums (pts, own_pts to adj_act) were worked out for
+     * (sums_update): the data set, the side, and each unit's place, steps
+     * and flags, all they depend on. The next decision updates them for
+     * the units that changed instead of summing every unit again. kept
+     * false: nothing kept (the Ctx starts so, and bot_forget). */
+    bool kept;
+    const GameData *kept_gd;
+    unsigned kept_serial;
+    int kept_side, kept_nunits;
+    UnitState kept_unit[GS_MAX_UNITS];
+    uint64_t en_bits[GS_MAX_HEXES / 64]; /* the enemy's hexes (en_n > 0) */
+    /* sums_update's hexes changed this time, and their values before */
+    int nchg;
+    short chg_list[2 * GS_MAX_UNITS];
+    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES];
+    int old_en_pts[GS_MAX_HEXES], old_act[GS_MAX_HEXES];
+    /* What key_w was worked out for (keys_update): the data set, the side,
+     * whether the Automa plays and its objectives; and the hexes it
+     * weighs, ascending. */
+    bool kw_kept;
+    const GameData *kw_gd;
+    unsigned kw_serial;
+    int kw_side;
+    bool kw_on;
+    short kw_obj[AUTOMA_MAX_FORMATIONS];
+    int nkey;
+    short key_hex[GS_MAX_HEXES];
 } Ctx;
 
 /* What the bot asks of the map again and again, worked out once (pure
@@ -156,14 +180,17 @@ typedef struct {
     short in_nb[GS_MAX_HEXES][DIR_COUNT];
     short in_cost[GS_MAX_HEXES][DIR_COUNT];
     unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
-    /* The last field of each kind (ctx_fields): its starting costs, the
-     * step costs it was relaxed with, and the result. */
+    /* The last field of each kind (ctx_fields): its sources (the hexes it
+     * starts from and their starting costs; every other hex starts at
+     * INF), the step costs it was relaxed with, and the result. */
     struct FieldMemo {
         bool known;
         bool by_cost;
         int far;
         unsigned gen;
-        int seed[GS_MAX_HEXES];
+        int nseed;
+        short seed_hex[GS_MAX_HEXES];
+        int seed_cost[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } field[2];
     /* The historical level's last march fields (goal_field, home_field): the same
@@ -257,36 +284,199 @@ static int max_steps(const Ctx *c, int u)
     return ud->reduced > 0 ? 2 : 1;
 }
 
-static void touch(Ctx *c, int h)
+/* A unit's part in the sums: where it stands (a map index, -1 off the
+ * map) and whether it is able to attack now. */
+static int unit_hex(const Ctx *c, const UnitState *us)
 {
-    if (c->ntouched < (int)(sizeof c->touched / sizeof *c->touched))
-        c->touched[c->ntouched++] = (short)h;
-    else
-        c->touched_all = true;
+    return us->where == AT_MAP && us->hex >= 0 && us->hex < c->cells ? us->hex : -1;
 }
 
-/* Zeroes the per-hex sums where the last ctx_init left them (the Ctx is
- * kept from one decision to the next: it starts all zero). */
-static void ctx_clear(Ctx *c)
+static bool able_now(const UnitState *us)
 {
-    if (c->touched_all) {
-        size_t all = sizeof c->own_pts;
-        memset(c->own_pts, 0, all);
-        memset(c->own_n, 0, all);
-        memset(c->en_pts, 0, all);
-        memset(c->en_n, 0, all);
-        memset(c->threat, 0, all);
-        memset(c->adj_act, 0, all);
-        memset(c->act_pts, 0, all);
-        memset(c->key_w, 0, all);
-    } else
-        for (int i = 0; i < c->ntouched; i++) {
-            int h = c->touched[i];
-            c->own_pts[h] = c->own_n[h] = c->en_pts[h] = c->en_n[h] = 0;
-            c->threat[h] = c->adj_act[h] = c->act_pts[h] = c->key_w[h] = 0;
+    return (us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM));
+}
+
+/* Notes hex h's enemy points and our points able to attack before this
+ * update first changes them. */
+static void sums_note(Ctx *c, int h)
+{
+    if (c->chg[h])
+        return;
+    c->chg[h] = true;
+    c->chg_list[c->nchg++] = (short)h;
+    c->old_en_pts[h] = c->en_pts[h];
+    c->old_act[h] = c->act_pts[h];
+    c->was_en[h] = c->en_n[h] > 0;
+}
+
+/* Unit u's part taken out of the sums (sign -1) or put in (+1), as it
+ * stands in us with pts points. */
+static void sums_unit(Ctx *c, int u, const UnitState *us, int pts, int sign)
+{
+    int h = unit_hex(c, us);
+    if (h < 0)
+        return;
+    sums_note(c, h);
+    if (c->gd->units[u].side == c->side) {
+        c->own_pts[h] += sign * pts;
+        c->own_n[h] += sign;
+        if (able_now(us))
+            c->act_pts[h] += sign * pts;
+    } else {
+        c->en_pts[h] += sign * pts;
+        c->en_n[h] += sign;
+    }
+}
+
+/* Our points able to attack enemy hex e, across hexsides that allow
+ * combat. */
+static int adj_act_of(const Ctx *c, int e)
+{
+    int sum = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int nb = neighbour(c, e, d);
+        if (nb >= 0 && fight_across(c, e, d))
+            sum += c->act_pts[nb];
+    }
+    return sum;
+}
+
+/* The per-unit points and the per-hex sums (own_pts to adj_act) for the
+ * state: all of them summed again when the data set, the side or the
+ * number of units changed since the last decision (or nothing is kept),
+ * else brought up to date for the units whose place, steps or flags
+ * changed. The threat of an enemy hex on its neighbours is its points,
+ * and our points able to attack an enemy hex are those of its
+ * neighbours: both move by what the changed hexes gained or lost. */
+static void sums_update(Ctx *c, const Game *g)
+{
+    const GameState *st = &g->st;
+    int nunits = st->nunits < GS_MAX_UNITS ? st->nunits : GS_MAX_UNITS;
+    bool all = !c->kept || c->kept_gd != c->gd || c->kept_serial != c->gd->serial || c->kept_side != c->side ||
+               c->kept_nunits != nunits;
+    if (all) {
+        size_t hexes = sizeof c->own_pts;
+        memset(c->own_pts, 0, hexes);
+        memset(c->own_n, 0, hexes);
+        memset(c->en_pts, 0, hexes);
+        memset(c->en_n, 0, hexes);
+        memset(c->threat, 0, hexes);
+        memset(c->act_pts, 0, hexes);
+        memset(c->adj_act, 0, hexes);
+        memset(c->en_bits, 0, sizeof c->en_bits);
+        c->kept = true;
+        c->kept_gd = c->gd;
+        c->kept_serial = c->gd->serial;
+        c->kept_side = c->side;
+        c->kept_nunits = nunits;
+    }
+    c->nchg = 0;
+    /* the units in blocks: most blocks have not changed at all */
+    enum { BLOCK = 16 };
+    for (int u0 = 0; u0 < nunits; u0 += BLOCK) {
+        int k = nunits - u0 < BLOCK ? nunits - u0 : BLOCK;
+        size_t size = (size_t)k * sizeof *st->unit;
+        if (!all && memcmp(&st->unit[u0], &c->kept_unit[u0], size) == 0)
+            continue;
+        for (int u = u0; u < u0 + k; u++) {
+            const UnitState *us = &st->unit[u], *was = &c->kept_unit[u];
+            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
+                us->flags == was->flags)
+                continue;
+            if (!all)
+                sums_unit(c, u, was, c->pts[u], -1);
+            c->pts[u] = game_unit_points(g, u);
+            sums_unit(c, u, us, c->pts[u], +1);
         }
-    c->ntouched = 0;
-    c->touched_all = false;
+        memcpy(&c->kept_unit[u0], &st->unit[u0], size);
+    }
+    /* the threat on the neighbours of the changed hexes */
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i], delta = c->en_pts[x] - c->old_en_pts[x];
+        if (delta == 0)
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = neighbour(c, x, d);
+            if (nb >= 0 && fight_across(c, nb, hex_dir_opposite(d)))
+                c->threat[nb] += delta;
+        }
+    }
+    /* our points able to attack: summed afresh for the hexes the enemy
+     * came into (0 for those he left), moved by the change of their
+     * neighbours for those he stays in */
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i];
+        bool en = c->en_n[x] > 0;
+        if (en == c->was_en[x])
+            continue;
+        c->adj_act[x] = en ? adj_act_of(c, x) : 0;
+        if (en)
+            c->en_bits[x / 64] |= UINT64_C(1) << (x % 64);
+        else
+            c->en_bits[x / 64] &= ~(UINT64_C(1) << (x % 64));
+    }
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i], delta = c->act_pts[x] - c->old_act[x];
+        if (delta == 0)
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = neighbour(c, x, d);
+            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, hex_dir_opposite(d)))
+                c->adj_act[e] += delta;
+        }
+    }
+    for (int i = 0; i < c->nchg; i++)
+        c->chg[c->chg_list[i]] = false;
+}
+
+/* key_w, when the data set, the side, whether the Automa plays or its
+ * objectives changed since it was last worked out: the places the
+ * booklet scores, the Automa's objectives, and every other named place
+ * the bot's units may stand on. */
+static void keys_update(Ctx *c, const GameState *st)
+{
+    bool on = AUTOMA(*st).on;
+    if (c->kw_kept && c->kw_gd == c->gd && c->kw_serial == c->gd->serial && c->kw_side == c->side &&
+        c->kw_on == on && memcmp(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj) == 0)
+        return;
+    c->kw_kept = true;
+    c->kw_gd = c->gd;
+    c->kw_serial = c->gd->serial;
+    c->kw_side = c->side;
+    c->kw_on = on;
+    memcpy(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj);
+    memset(c->key_w, 0, sizeof c->key_w);
+    bool south_only = on && c->side == SIDE_CONFEDERATE;
+    for (int p = 0; p < c->m->nplaces; p++) {
+        HexCoord hc = c->m->places[p].hex;
+        if (!map_has(c->m, hc))
+            continue;
+        int h = map_hex_index(c->m, hc);
+        if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+            continue;
+        if (c->key_w[h] < W_KEY_PLACE)
+            c->key_w[h] = W_KEY_PLACE;
+    }
+    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
+        int p = memo.major[i];
+        if (p >= 0 && map_has(c->m, c->m->places[p].hex))
+            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+    }
+    if (on)
+        for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
+            int a = AUTOMA(*st).obj_area[f];
+            if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
+                continue;
+            int h = map_hex_index(c->m, c->gd->areas[a].objective);
+            if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+                continue;
+            if (c->key_w[h] < W_KEY_OBJ)
+                c->key_w[h] = W_KEY_OBJ;
+        }
+    c->nkey = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (c->key_w[h] > 0)
+            c->key_hex[c->nkey++] = (short)h;
 }
 
 static void ctx_init(Ctx *c, const Game *g)
@@ -304,76 +494,9 @@ static void ctx_init(Ctx *c, const Game *g)
     c->chit_known = false;
     c->origin_n = -1;
     c->hist = false;
-    ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
-    int nen = 0; /* the enemy's hexes, in c->queue for now */
-    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
-        c->pts[u] = game_unit_points(g, u);
-        const UnitState *us = &st->unit[u];
-        if (us->where != AT_MAP || us->hex < 0 || us->hex >= c->cells)
-            continue;
-        touch(c, us->hex);
-        if (c->gd->units[u].side == c->side) {
-            c->own_pts[us->hex] += c->pts[u];
-            c->own_n[us->hex]++;
-            if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
-                c->act_pts[us->hex] += c->pts[u];
-        } else {
-            if (c->en_n[us->hex]++ == 0)
-                c->queue[nen++] = us->hex;
-            c->en_pts[us->hex] += c->pts[u];
-        }
-    }
-    /* Round each enemy hex: the threat he makes on his neighbours, and our
-     * points able to attack him (across hexsides that allow combat, asked
-     * from the neighbour's side for the threat as from the enemy's for the
-     * attack). */
-    for (int i = 0; i < nen; i++) {
-        int e = c->queue[i];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int nb = neighbour(c, e, d);
-            if (nb < 0)
-                continue;
-            touch(c, nb);
-            if (fight_across(c, nb, hex_dir_opposite(d)))
-                c->threat[nb] += c->en_pts[e];
-            if (fight_across(c, e, d))
-                c->adj_act[e] += c->act_pts[nb];
-        }
-    }
-    /* The key places: those the booklet scores, the Automa's objectives,
-     * and every other named place the bot's units may stand on. */
-    bool south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
-    for (int p = 0; p < c->m->nplaces; p++) {
-        HexCoord hc = c->m->places[p].hex;
-        if (!map_has(c->m, hc))
-            continue;
-        int h = map_hex_index(c->m, hc);
-        if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
-            continue;
-        touch(c, h);
-        if (c->key_w[h] < W_KEY_PLACE)
-            c->key_w[h] = W_KEY_PLACE;
-    }
-    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
-        int p = memo.major[i];
-        if (p >= 0 && map_has(c->m, c->m->places[p].hex)) {
-            touch(c, map_hex_index(c->m, c->m->places[p].hex));
-            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
-        }
-    }
-    if (AUTOMA(*st).on)
-        for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
-            int a = AUTOMA(*st).obj_area[f];
-            if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
-                continue;
-            int h = map_hex_index(c->m, c->gd->areas[a].objective);
-            if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
-                continue;
-            touch(c, h);
-            if (c->key_w[h] < W_KEY_OBJ)
-                c->key_w[h] = W_KEY_OBJ;
-        }
+    sums_update(c, g);
+    keys_update(c, st);
 }
 
 /* What a field adds from hex x to its neighbour in direction d (into *y):
@@ -516,30 +639,37 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
     }
 }
 
-/* relax_all, or the same field as last time when it starts from the same
- * costs over the same steps (the enemy has not moved since, say) and was
- * searched at least as far. */
-static void relax_field(Ctx *c, int *dist, bool by_cost, int far, struct FieldMemo *f)
+/* The field from the n sources hex[] at their starting costs cost[]
+ * (every other hex starts at INF): relax_all's, or the same field as last
+ * time when it starts from the same sources over the same steps (the
+ * enemy has not moved since, say) and was searched at least as far. The
+ * sources listed in the same order are the same starting costs (the
+ * callers list them by ascending hex). */
+static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, bool by_cost, int far,
+                           struct FieldMemo *f)
 {
-    size_t size = (size_t)c->cells * sizeof *dist;
     const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
     MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen &&
-        memcmp(f->seed, dist, size) == 0) {
-        memcpy(dist, f->dist, size);
-        return;
-    }
-    memcpy(f->seed, dist, size);
-    relax_all(c, dist, by_cost, far);
-    memcpy(f->dist, dist, size);
+    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen && f->nseed == n &&
+        memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 && memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
+        return f->dist;
+    f->nseed = n;
+    memcpy(f->seed_hex, hex, (size_t)n * sizeof *hex);
+    memcpy(f->seed_cost, cost, (size_t)n * sizeof *cost);
+    for (int h = 0; h < c->cells; h++)
+        f->dist[h] = INF;
+    for (int i = 0; i < n; i++)
+        f->dist[hex[i]] = cost[i];
+    relax_all(c, f->dist, by_cost, far);
     f->known = true;
     f->by_cost = by_cost;
     f->far = far;
     f->gen = memo.steps_gen;
+    return f->dist;
 }
 
 /* ---- the historical plan (BOT_HISTORICAL) ------------------------------ */
@@ -773,18 +903,28 @@ static void home_field(Ctx *c)
  * distance again when asked farther). */
 static void ctx_fields(Ctx *c, int far, bool keys)
 {
-    if (!c->fields || c->en_far < far) {
+    if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
         c->en_far = far;
-        for (int h = 0; h < c->cells; h++)
-            c->en_dist[h] = c->en_n[h] ? 0 : INF;
-        relax_field(c, c->en_dist, false, far, &memo.field[0]);
+        int n = 0;
+        for (int w = 0; w < GS_MAX_HEXES / 64; w++)
+            for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1) {
+                c->src_hex[n] = (short)(w * 64 + __builtin_ctzll(bits));
+                c->src_cost[n++] = 0;
+            }
+        c->en_dist = field_of(c, c->src_hex, c->src_cost, n, false, far, &memo.field[0]);
     }
     if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
-        c->keys = true;
-        for (int h = 0; h < c->cells; h++)
-            c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
-        relax_field(c, c->key_cost, true, INF, &memo.field[1]);
+        c->keys = true; /* from the key places we do not stand on */
+        int n = 0;
+        for (int i = 0; i < c->nkey; i++) {
+            int h = c->key_hex[i];
+            if (c->own_n[h] == 0) {
+                c->src_hex[n] = (short)h;
+                c->src_cost[n++] = W_KEY_MAJOR - c->key_w[h];
+            }
+        }
+        c->key_cost = field_of(c, c->src_hex, c->src_cost, n, true, INF, &memo.field[1]);
     }
 }
 
@@ -1256,6 +1396,10 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
     }
 }
 
+/* The bot's workspace, kept from one decision to the next: ctx_init
+ * brings what it keeps (the sums, the key places) up to date. */
+static Ctx ctx;
+
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
@@ -1268,7 +1412,6 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         return -1;
     if (n == 1 && !above)
         return 0;
-    static Ctx ctx; /* kept: ctx_init clears only what the last decision wrote */
     Ctx *c = &ctx;
     long *sc = malloc((size_t)n * sizeof *sc);
     if (!sc)
@@ -1316,6 +1459,104 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     }
     free(sc);
     return pick;
+}
+
+void bot_forget(void)
+{
+    ctx.kept = ctx.kw_kept = false;
+    for (int i = 0; i < 2; i++)
+        memo.field[i].known = memo.march[i].known = false;
+}
+
+/* The kept fields of c against fields searched afresh from f's sums (as
+ * ctx_fields searched them before it kept them): the distance to the
+ * enemy as far as it is exact (c->en_far), the cost to the key places
+ * all of it. */
+static bool fields_are_fresh(const Ctx *c, Ctx *f)
+{
+    int *dist = f->goal_cost; /* scratch */
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->en_n[h] ? 0 : INF;
+    relax_all(f, dist, false, c->en_far);
+    for (int h = 0; h < c->cells; h++) {
+        int far = c->en_far + 1;
+        if ((dist[h] < far ? dist[h] : far) != (c->en_dist[h] < far ? c->en_dist[h] : far))
+            return false;
+    }
+    if (!c->keys)
+        return true;
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->key_w[h] > 0 && f->own_n[h] == 0 ? W_KEY_MAJOR - f->key_w[h] : INF;
+    relax_all(f, dist, true, INF);
+    return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
+}
+
+/* The sums of a Ctx that keeps nothing (all zero), worked out the plain
+ * way, over every unit and then round every enemy hex. */
+static void sums_afresh(Ctx *f, const Game *g)
+{
+    const GameState *st = &g->st;
+    f->g = g;
+    f->gd = g->gd;
+    f->m = &g->gd->map;
+    f->cells = f->m->cols * f->m->rows < GS_MAX_HEXES ? f->m->cols * f->m->rows : GS_MAX_HEXES;
+    f->side = st->to_move;
+    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+        f->pts[u] = game_unit_points(g, u);
+        const UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP || us->hex < 0 || us->hex >= f->cells)
+            continue;
+        if (f->gd->units[u].side == f->side) {
+            f->own_pts[us->hex] += f->pts[u];
+            f->own_n[us->hex]++;
+            if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
+                f->act_pts[us->hex] += f->pts[u];
+        } else {
+            f->en_n[us->hex]++;
+            f->en_pts[us->hex] += f->pts[u];
+        }
+    }
+    for (int e = 0; e < f->cells; e++)
+        for (int d = 0; f->en_n[e] && d < DIR_COUNT; d++) {
+            int nb = neighbour(f, e, d);
+            if (nb < 0)
+                continue;
+            if (fight_across(f, nb, hex_dir_opposite(d)))
+                f->threat[nb] += f->en_pts[e];
+            if (fight_across(f, e, d))
+                f->adj_act[e] += f->act_pts[nb];
+        }
+    keys_update(f, st);
+}
+
+bool bot_kept_is_fresh(const Game *g, int level)
+{
+    Ctx *c = &ctx, *f = calloc(1, sizeof *f); /* f keeps nothing */
+    if (!f)
+        return false;
+    ctx_init(c, g);
+    sums_afresh(f, g);
+    if (level == BOT_HISTORICAL) {
+        hist_init(c);
+        hist_init(f);
+    }
+    int nunits = g->st.nunits < GS_MAX_UNITS ? g->st.nunits : GS_MAX_UNITS;
+    size_t hexes = (size_t)c->cells * sizeof(int);
+    bool same = memcmp(c->pts, f->pts, (size_t)nunits * sizeof *c->pts) == 0 &&
+                memcmp(c->own_pts, f->own_pts, hexes) == 0 && memcmp(c->own_n, f->own_n, hexes) == 0 &&
+                memcmp(c->en_pts, f->en_pts, hexes) == 0 && memcmp(c->en_n, f->en_n, hexes) == 0 &&
+                memcmp(c->threat, f->threat, hexes) == 0 && memcmp(c->act_pts, f->act_pts, hexes) == 0 &&
+                memcmp(c->adj_act, f->adj_act, hexes) == 0 && memcmp(c->key_w, f->key_w, hexes) == 0 &&
+                c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
+    for (int h = 0; same && h < c->cells; h++)
+        same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    /* the fields as the moves ask for them, then as the formations do */
+    ctx_fields(c, MOVE_RANGE, true);
+    same = same && fields_are_fresh(c, f);
+    ctx_fields(c, CHOOSE_RANGE, true);
+    same = same && fields_are_fresh(c, f);
+    free(f);
+    return same;
 }
 
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
