@@ -95,6 +95,7 @@ typedef struct {
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
     short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
+    short all_src[GS_MAX_HEXES]; /* relax_all's */
     int src_cost[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
@@ -168,18 +169,25 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     bool fight[GS_MAX_HEXES][DIR_COUNT];
-    bool steps_known;
-    bool rain, south;
-    HexCoord nw, se;
     int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
-    short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
-    int max_step;                        /* the dearest of them (relax_all) */
-    /* The same steps seen from the hex they enter, as the fields walk them
-     * (field_step): the neighbour in each direction that may step into the
-     * hex, -1 none, and the half MP of that step, at least 1. */
-    short in_nb[GS_MAX_HEXES][DIR_COUNT];
-    short in_cost[GS_MAX_HEXES][DIR_COUNT];
-    unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
+    /* The step costs, one set in dry weather and one in the rain, each
+     * for the south-only limit and play area it was worked out for;
+     * `steps` is the set of the position at hand (memo_steps). */
+    struct Steps {
+        bool known;
+        bool rain, south;
+        HexCoord nw, se;
+        short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
+        int max_step;                        /* the dearest of them (relax_from) */
+        /* The same steps seen from the hex they enter, as the fields walk
+         * them (field_step): the neighbour in each direction that may step
+         * into the hex, -1 none, and the half MP of that step, at least 1. */
+        short in_nb[GS_MAX_HEXES][DIR_COUNT];
+        short in_cost[GS_MAX_HEXES][DIR_COUNT];
+        unsigned gen; /* a number no other set worked out had */
+    } weather[2];
+    const struct Steps *steps;
+    unsigned steps_made; /* how many sets were worked out */
     /* The last field of each kind (ctx_fields): its sources (the hexes it
      * starts from and their starting costs; every other hex starts at
      * INF), the step costs it was relaxed with, and the result. */
@@ -213,7 +221,8 @@ static void memo_for(const GameData *gd, int cells)
     const Map *m = &gd->map;
     memo.gd = gd;
     memo.serial = gd->serial;
-    memo.steps_known = false;
+    memo.weather[0].known = memo.weather[1].known = false;
+    memo.steps = NULL;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
@@ -228,30 +237,32 @@ static void memo_for(const GameData *gd, int cells)
  * and play area; no enemy, no pontoons). */
 static void memo_steps(const MoveContext *mc, int cells)
 {
-    if (memo.steps_known && memo.rain == mc->rain && memo.south == mc->south_only &&
-        memcmp(&memo.nw, &mc->area_nw, sizeof memo.nw) == 0 && memcmp(&memo.se, &mc->area_se, sizeof memo.se) == 0)
+    struct Steps *t = &memo.weather[mc->rain ? 1 : 0];
+    memo.steps = t;
+    if (t->known && t->rain == mc->rain && t->south == mc->south_only &&
+        memcmp(&t->nw, &mc->area_nw, sizeof t->nw) == 0 && memcmp(&t->se, &mc->area_se, sizeof t->se) == 0)
         return;
-    memo.steps_known = true;
-    memo.steps_gen++;
-    memo.max_step = 1;
-    memo.rain = mc->rain;
-    memo.south = mc->south_only;
-    memo.nw = mc->area_nw;
-    memo.se = mc->area_se;
+    t->known = true;
+    t->gen = ++memo.steps_made;
+    t->max_step = 1;
+    t->rain = mc->rain;
+    t->south = mc->south_only;
+    t->nw = mc->area_nw;
+    t->se = mc->area_se;
     for (int h = 0; h < cells; h++) {
         HexCoord hc = map_hex_at(&mc->gd->map, h);
         for (int d = 0; d < DIR_COUNT; d++) {
             bool road;
-            memo.step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
-            if (memo.step[h][d] != COST_NO && memo.step[h][d] > memo.max_step)
-                memo.max_step = memo.step[h][d];
+            t->step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
+            if (t->step[h][d] != COST_NO && t->step[h][d] > t->max_step)
+                t->max_step = t->step[h][d];
         }
     }
     for (int x = 0; x < cells; x++)
         for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d], step = y < 0 ? COST_NO : memo.step[y][hex_dir_opposite(d)];
-            memo.in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
-            memo.in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : t->step[y][hex_dir_opposite(d)];
+            t->in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
+            t->in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
         }
 }
 
@@ -505,26 +516,25 @@ static void ctx_init(Ctx *c, const Game *g)
  * that step may not be made. */
 static int field_step(int x, int d, bool by_cost, int *y)
 {
-    *y = memo.in_nb[x][d];
+    *y = memo.steps->in_nb[x][d];
     if (*y < 0)
         return -1;
-    return by_cost ? memo.in_cost[x][d] : 1;
+    return by_cost ? memo.steps->in_cost[x][d] : 1;
 }
 
-/* relax_all when every step costs 1 and every source starts at the same
+/* relax_from when every step costs 1 and every source starts at the same
  * cost: a breadth-first search, each hex reached once, the first time
  * being the nearest; none farther than `far` (they stay INF). */
-static void relax_bfs(Ctx *c, int *dist, int far)
+static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
 {
     int head = 0, tail = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF)
-            c->queue[tail++] = h;
+    for (int i = 0; i < nsrc; i++)
+        c->queue[tail++] = src[i];
     while (head < tail) {
         int x = c->queue[head++], nd = dist[x] + 1;
         if (nd > far)
             break; /* the hexes come out nearest first */
-        const short *in = memo.in_nb[x];
+        const short *in = memo.steps->in_nb[x];
         for (int d = 0; d < DIR_COUNT; d++) {
             int y = in[d];
             if (y >= 0 && dist[y] == INF) {
@@ -535,19 +545,19 @@ static void relax_bfs(Ctx *c, int *dist, int far)
     }
 }
 
-/* A label-correcting search (the costs are small and the map is small):
- * dist[] holds the starting costs; each step costs the half MP of moving
- * into the hex nearer the sources (by_cost), or 1, as memo.step has them
- * for this position (relax_field works them out first). */
-static void relax_fifo(Ctx *c, int *dist, bool by_cost)
+/* A label-correcting search from the sources src[] (the costs are small
+ * and the map is small): dist[] holds the starting costs; each step costs
+ * the half MP of moving into the hex nearer the sources (by_cost), or 1,
+ * as the step costs are for this position (field_of works them out
+ * first). */
+static void relax_fifo(Ctx *c, int *dist, const short *src, int nsrc, bool by_cost)
 {
     int head = 0, count = 0;
     memset(c->inq, 0, sizeof c->inq);
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            c->queue[(head + count++) % c->cells] = h;
-            c->inq[h] = true;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        c->queue[(head + count++) % c->cells] = src[i];
+        c->inq[src[i]] = true;
+    }
     while (count > 0) {
         int x = c->queue[head];
         head = (head + 1) % c->cells;
@@ -569,31 +579,44 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
     }
 }
 
-/* The same field by Dial's buckets: every step costs at least 1 and at
- * most DIAL_BUCKETS - 1 less the spread of the starting costs, so the hexes
- * waiting are always within one turn of the ring, and each hex is settled
- * once instead of being put right again and again. The distances are the
- * shortest ones either way, so the two give the same field. Hexes are
- * settled in order of cost and the search may stop past `far`: a hex
- * farther than that is then left at some cost above it. */
+/* The hexes of dist below INF, into c->all_src; how many. */
+static int every_source(Ctx *c, const int *dist)
+{
+    int n = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            c->all_src[n++] = (short)h;
+    return n;
+}
+
+/* The field from the nsrc sources src[] (ascending hexes), dist[] holding
+ * their starting costs and INF elsewhere; each step costs the half MP of
+ * moving into the hex nearer the sources (by_cost), or 1. By Dial's
+ * buckets: every step costs at least 1 and at most DIAL_BUCKETS - 1 less
+ * the spread of the starting costs, so the hexes waiting are always within
+ * one turn of the ring, and each hex is settled once instead of being put
+ * right again and again. The distances are the shortest ones either way,
+ * so the two give the same field. Hexes are settled in order of cost and
+ * the search may stop past `far`: a hex farther than that is then left at
+ * some cost above it. */
 #define DIAL_BUCKETS 256
-static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
+static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_cost, int far)
 {
     int lo = INF, hi = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            lo = dist[h] < lo ? dist[h] : lo;
-            hi = dist[h] > hi ? dist[h] : hi;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        int h = src[i];
+        lo = dist[h] < lo ? dist[h] : lo;
+        hi = dist[h] > hi ? dist[h] : hi;
+    }
     if (lo == INF)
         return;
     if (!by_cost && lo == hi) {
-        relax_bfs(c, dist, far);
+        relax_bfs(c, dist, src, nsrc, far);
         return;
     }
-    int max_step = by_cost ? memo.max_step : 1;
+    int max_step = by_cost ? memo.steps->max_step : 1;
     if (hi - lo + max_step >= DIAL_BUCKETS) {
-        relax_fifo(c, dist, by_cost);
+        relax_fifo(c, dist, src, nsrc, by_cost);
         return;
     }
     /* entries: a hex and the next entry in its bucket; a hex is entered
@@ -602,13 +625,13 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
     int cap = (int)(sizeof c->dial_next / sizeof *c->dial_next), nent = 0, waiting = 0;
     for (int b = 0; b < DIAL_BUCKETS; b++)
         head[b] = -1;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            ent_node[nent] = h;
-            next[nent] = head[dist[h] % DIAL_BUCKETS];
-            head[dist[h] % DIAL_BUCKETS] = nent++;
-            waiting++;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        int h = src[i];
+        ent_node[nent] = h;
+        next[nent] = head[dist[h] % DIAL_BUCKETS];
+        head[dist[h] % DIAL_BUCKETS] = nent++;
+        waiting++;
+    }
     for (int cur = lo; waiting > 0 && cur <= far; cur++) {
         int b = cur % DIAL_BUCKETS;
         while (head[b] >= 0) {
@@ -625,7 +648,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
                 int nd = cur + step;
                 if (nd < dist[y]) {
                     if (nent == cap) { /* cannot happen (a hex is entered at most 7 times); be safe */
-                        relax_fifo(c, dist, by_cost);
+                        relax_fifo(c, dist, c->all_src, every_source(c, dist), by_cost);
                         return;
                     }
                     dist[y] = nd;
@@ -637,6 +660,12 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
             }
         }
     }
+}
+
+/* relax_from, the sources being the hexes of dist below INF. */
+static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
+{
+    relax_from(c, dist, c->all_src, every_source(c, dist), by_cost, far);
 }
 
 /* The field from the n sources hex[] at their starting costs cost[]
@@ -654,7 +683,7 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen && f->nseed == n &&
+    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen && f->nseed == n &&
         memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 && memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
         return f->dist;
     f->nseed = n;
@@ -664,11 +693,11 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
         f->dist[h] = INF;
     for (int i = 0; i < n; i++)
         f->dist[hex[i]] = cost[i];
-    relax_all(c, f->dist, by_cost, far);
+    relax_from(c, f->dist, hex, n, by_cost, far);
     f->known = true;
     f->by_cost = by_cost;
     f->far = far;
-    f->gen = memo.steps_gen;
+    f->gen = memo.steps->gen;
     return f->dist;
 }
 
@@ -805,14 +834,14 @@ static long heap_pop(long *heap, int *n)
 
 /* relax_all for the march: no way through the enemy, and each hex next to
  * him costs H_ZOC_COST more (the march goes round his front). The last
- * field of each kind is kept, as relax_field keeps its own. */
+ * field of each kind is kept, as field_of keeps its own. */
 static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
 {
     size_t size = (size_t)c->cells * sizeof *dist;
     unsigned char *pass = c->pass;
     for (int h = 0; h < c->cells; h++)
         pass[h] = (unsigned char)(c->en_n[h] ? 2 : c->threat[h] > 0 ? 1 : 0);
-    if (f->known && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0 &&
+    if (f->known && f->gen == memo.steps->gen && memcmp(f->seed, dist, size) == 0 &&
         memcmp(f->pass, pass, (size_t)c->cells) == 0) {
         memcpy(dist, f->dist, size);
         return;
@@ -843,7 +872,7 @@ static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
     }
     memcpy(f->dist, dist, size);
     f->known = true;
-    f->gen = memo.steps_gen;
+    f->gen = memo.steps->gen;
 }
 
 /* The historical fields, after the simple ones (the step costs are known),
@@ -1070,7 +1099,10 @@ static long move_gain(Ctx *c, const Decision *d)
     if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
         return -INNER_MAX;
     /* what it has where it stands: the same for every move of the group */
-    if (c->origin_n != d->nunits || memcmp(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units) != 0) {
+    bool same = c->origin_n == d->nunits;
+    for (int i = 0; same && i < d->nunits; i++)
+        same = c->origin_units[i] == d->units[i];
+    if (!same) {
         c->origin_n = d->nunits;
         memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
         c->origin_value = hex_value(c, n, S, Sa, from, from, true, unsteady, role);
@@ -1464,6 +1496,7 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
 void bot_forget(void)
 {
     ctx.kept = ctx.kw_kept = false;
+    memo.weather[0].known = memo.weather[1].known = false;
     for (int i = 0; i < 2; i++)
         memo.field[i].known = memo.march[i].known = false;
 }
