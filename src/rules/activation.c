@@ -127,20 +127,24 @@ int chit_places(const Game *g, short *out, int max)
         return 0;
     /* Only a hex holding a unit of the side that anchors the chit, or next
      * to one, can pass chit_place_refusal: ask it of those alone. */
-    unsigned char near[GS_MAX_HEXES];
-    memset(near, 0, (size_t)cells);
+    uint64_t near[(GS_MAX_HEXES + 63) / 64] = {0}; /* a bit a hex */
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
             !anchors_chit(g, u))
             continue;
-        near[h] = 1;
-        for (int d = 0; d < DIR_COUNT; d++)
-            if (m->hexes[h].nb[d] >= 0)
-                near[m->hexes[h].nb[d]] = 1;
+        near[h / 64] |= UINT64_C(1) << (h % 64);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = m->hexes[h].nb[d];
+            if (nb >= 0)
+                near[nb / 64] |= UINT64_C(1) << (nb % 64);
+        }
     }
-    for (int h = 0; h < cells; h++)
-        if (near[h] && !chit_place_refusal(g, h)) {
+    for (int w = 0; w < (cells + 63) / 64; w++) /* in the order of the hexes */
+        for (uint64_t bits = near[w]; bits; bits &= bits - 1) {
+            int h = w * 64 + __builtin_ctzll(bits);
+            if (chit_place_refusal(g, h))
+                continue;
             if (n >= max)
                 return n + 1; /* at least one more */
             out[n++] = (short)h;
