@@ -253,7 +253,8 @@ static void test_decide_is_choose_over_all(void **state)
 
 /* What the bot keeps from one decision to the next (its sums over the
  * map, brought up to date for the units that changed; the key places; the
- * last distance fields, keyed by their sources) equals what it works out
+ * last distance fields, keyed by their sources, the cost to the key places
+ * updated for the sources that changed) equals what it works out
  * afresh, at every Confederate decision of a whole game, as the sim plays
  * it; and the bot that keeps it chooses, game long, as one that forgets
  * everything before each decision. */

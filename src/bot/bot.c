@@ -668,6 +668,132 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
     relax_from(c, dist, c->all_src, every_source(c, dist), by_cost, far);
 }
 
+#define HEAP_KEY 4096L /* more than the hexes */
+#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
+
+static void heap_push(long *heap, int *n, int cost, int hex)
+{
+    long v = (long)cost * HEAP_KEY + hex;
+    int i = (*n)++;
+    while (i > 0 && heap[(i - 1) / 2] > v) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = v;
+}
+
+static long heap_pop(long *heap, int *n)
+{
+    long top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= *n)
+            break;
+        if (k + 1 < *n && heap[k + 1] < heap[k])
+            k++;
+        if (heap[k] >= last)
+            break;
+        heap[i] = heap[k];
+        i = k;
+    }
+    heap[i] = last;
+    return top;
+}
+
+/* f's field, exact up to f->far (INF: all of it), brought from its
+ * sources to the n sources hex[] at costs cost[] (both lists by ascending
+ * hex): the hexes whose distance may have come from a source now gone (or
+ * dearer) are set to INF, then a search from the hexes round them and from
+ * the sources added (or cheaper) settles them and whatever the new sources
+ * bring nearer. The distances are the shortest ones (none past f->far), so
+ * the field is the one a search afresh gives. False, the field unchanged,
+ * when that would not pay (many sources changed) or it cannot (a field
+ * stopped short by cost); false, the field spoiled, when the heap runs
+ * out: the caller then searches afresh. */
+#define UPDATE_MAX 16 /* sources changed: more than this, search afresh */
+static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const int *cost, int n, bool by_cost)
+{
+    if (!by_cost || f->far < INF)
+        return false; /* a breadth-first search that stops short costs less than this (the distance to the
+                         enemy); one by cost stopped short leaves "some cost above far" past it: not one field */
+    int far = f->far, *dist = f->dist, changed = 0, nr = 0;
+    for (int i = 0, j = 0; i < f->nseed || j < n;) {
+        int ho = i < f->nseed ? f->seed_hex[i] : INF, hn = j < n ? hex[j] : INF;
+        changed += ho != hn || cost[j] != f->seed_cost[i];
+        i += ho <= hn;
+        j += hn <= ho;
+    }
+    if (changed > UPDATE_MAX)
+        return false;
+    /* the sources gone or dearer that the field took its distance from ... */
+    int *region = c->queue;
+    bool *in = c->inq; /* all false between searches */
+    for (int i = 0, j = 0; i < f->nseed || j < n;) {
+        int ho = i < f->nseed ? f->seed_hex[i] : INF, hn = j < n ? hex[j] : INF;
+        if (ho < hn || (ho == hn && cost[j] > f->seed_cost[i]))
+            if (dist[ho] == f->seed_cost[i] && !in[ho]) {
+                in[ho] = true;
+                region[nr++] = ho;
+            }
+        i += ho <= hn;
+        j += hn <= ho;
+    }
+    /* ... and the hexes a shortest way from them reaches */
+    for (int k = 0; k < nr; k++) {
+        int x = region[k];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y, step = field_step(x, d, by_cost, &y);
+            if (step >= 0 && !in[y] && dist[y] < INF && dist[y] == dist[x] + step) {
+                in[y] = true;
+                region[nr++] = y;
+            }
+        }
+    }
+    for (int k = 0; k < nr; k++)
+        dist[region[k]] = INF;
+    /* the search starts from the hexes round them, and the new sources */
+    long *heap = c->heap;
+    int nheap = 0;
+    bool ok = true;
+    for (int k = 0; k < nr; k++) {
+        int x = region[k];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int z = memo.nb[x][d];
+            if (z >= 0 && !in[z] && dist[z] < INF)
+                heap_push(heap, &nheap, dist[z], z);
+        }
+    }
+    for (int k = 0; k < nr; k++)
+        in[region[k]] = false;
+    for (int j = 0; j < n; j++)
+        if (cost[j] < dist[hex[j]] && cost[j] <= far) {
+            dist[hex[j]] = cost[j];
+            heap_push(heap, &nheap, cost[j], hex[j]);
+        }
+    while (nheap > 0 && ok) {
+        long top = heap_pop(heap, &nheap);
+        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
+        if (dx != dist[x])
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y, step = field_step(x, d, by_cost, &y);
+            if (step < 0)
+                continue;
+            int nd = dx + step;
+            if (nd < dist[y] && nd <= far) {
+                if (nheap >= HEAP_MAX - 1) {
+                    ok = false;
+                    break;
+                }
+                dist[y] = nd;
+                heap_push(heap, &nheap, nd, y);
+            }
+        }
+    }
+    return ok;
+}
+
 /* The field from the n sources hex[] at their starting costs cost[]
  * (every other hex starts at INF): relax_all's, or the same field as last
  * time when it starts from the same sources over the same steps (the
@@ -683,20 +809,23 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen && f->nseed == n &&
-        memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 && memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
+    bool kept = f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen;
+    if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
+        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
         return f->dist;
+    if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
+        for (int h = 0; h < c->cells; h++)
+            f->dist[h] = INF;
+        for (int i = 0; i < n; i++)
+            f->dist[hex[i]] = cost[i];
+        relax_from(c, f->dist, hex, n, by_cost, far);
+        f->far = far;
+    }
     f->nseed = n;
     memcpy(f->seed_hex, hex, (size_t)n * sizeof *hex);
     memcpy(f->seed_cost, cost, (size_t)n * sizeof *cost);
-    for (int h = 0; h < c->cells; h++)
-        f->dist[h] = INF;
-    for (int i = 0; i < n; i++)
-        f->dist[hex[i]] = cost[i];
-    relax_from(c, f->dist, hex, n, by_cost, far);
     f->known = true;
     f->by_cost = by_cost;
-    f->far = far;
     f->gen = memo.steps->gen;
     return f->dist;
 }
@@ -797,39 +926,6 @@ static void hist_init(Ctx *c)
             c->right[h] = true;
             c->nright++;
         }
-}
-
-#define HEAP_KEY 4096L /* more than the hexes */
-#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
-
-static void heap_push(long *heap, int *n, int cost, int hex)
-{
-    long v = (long)cost * HEAP_KEY + hex;
-    int i = (*n)++;
-    while (i > 0 && heap[(i - 1) / 2] > v) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = v;
-}
-
-static long heap_pop(long *heap, int *n)
-{
-    long top = heap[0], last = heap[--(*n)];
-    int i = 0;
-    for (;;) {
-        int k = 2 * i + 1;
-        if (k >= *n)
-            break;
-        if (k + 1 < *n && heap[k + 1] < heap[k])
-            k++;
-        if (heap[k] >= last)
-            break;
-        heap[i] = heap[k];
-        i = k;
-    }
-    heap[i] = last;
-    return top;
 }
 
 /* relax_all for the march: no way through the enemy, and each hex next to

@@ -40,7 +40,8 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
 
 /* For tests. The bot keeps some of its work from one decision to the
  * next (its sums over the map, updated for the units that changed; the
- * key places; the last distance fields, keyed by their sources).
+ * key places; the last distance fields, keyed by their sources, the cost
+ * to the key places updated for the sources that changed).
  * bot_forget drops all of it: the next decision works everything out
  * afresh. bot_kept_is_fresh brings what is kept up to date for g as a
  * decision at that level would, and tells whether it equals what is
