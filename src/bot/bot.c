@@ -169,6 +169,11 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     bool fight[GS_MAX_HEXES][DIR_COUNT];
+    /* The directions a stack could retreat in from each hex as the map
+     * alone has them (escapes): a passable neighbour, across no river or
+     * stream but by a bridge; [1] on the south bank only. A bit a
+     * direction. */
+    unsigned char way_out[2][GS_MAX_HEXES];
     int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
     /* The step costs, one set in dry weather and one in the rain, each
      * for the south-only limit and play area it was worked out for;
@@ -231,6 +236,18 @@ static void memo_for(const GameData *gd, int cells)
             memo.nb[h][d] = (short)(map_has(m, n) ? map_hex_index(m, n) : -1);
             memo.fight[h][d] = hexside_can_fight(gd, map_hex_at(m, h), d); /* contact.c's answer, for the bot */
         }
+    for (int h = 0; h < cells; h++) {
+        memo.way_out[0][h] = memo.way_out[1][h] = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = memo.nb[h][d];
+            const Hexside *hs = &m->hexes[h].side[d];
+            if (y < 0 || gd->terrain[m->hexes[y].terrain].move == COST_NO || (hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE)))
+                continue;
+            memo.way_out[0][h] |= (unsigned char)(1u << d);
+            if (m->hexes[y].bank == BANK_SOUTH)
+                memo.way_out[1][h] |= (unsigned char)(1u << d);
+        }
+    }
 }
 
 /* The step costs for this movement context (its rain, south-only limit
@@ -1068,14 +1085,10 @@ static int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0;
     bool south_only = AUTOMA(c->g->st).on && c->side == SIDE_CONFEDERATE;
-    for (int d = 0; d < DIR_COUNT; d++) {
+    unsigned ways = memo.way_out[south_only][hex];
+    for (int d = 0; ways; d++, ways >>= 1) {
         int y = neighbour(c, hex, d);
-        if (y < 0 || c->en_n[y] || c->gd->terrain[c->m->hexes[y].terrain].move == COST_NO)
-            continue;
-        if (south_only && c->m->hexes[y].bank != BANK_SOUTH)
-            continue;
-        const Hexside *hs = &c->m->hexes[hex].side[d];
-        if (hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE))
+        if (!(ways & 1) || c->en_n[y])
             continue;
         if (c->own_n[y] + units <= c->gd->stacking.max_units && c->own_pts[y] + points <= c->gd->stacking.max_points)
             k++;
