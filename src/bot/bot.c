@@ -3,11 +3,16 @@
  * Each decision gets a score: a tier (what kind of thing it is: attach,
  * a worthwhile move, a bombardment, an attack at good odds, ending the
  * activation, ...) and, within the tier, how good it is. The best score
- * wins; equal best scores are broken by the rng. Everything is computed
- * from the state once per call: points per hex for both armies, the enemy
- * points next to each hex, and, when moves are being weighed, two distance
- * fields over the map (hexes to the nearest enemy, half movement points to
- * the nearest key place not yet held). */
+ * wins; equal best scores are broken by the rng. Everything is worked
+ * out from the state once per call: points per hex for both armies, the
+ * enemy points next to each hex, and, when moves are being weighed, two
+ * distance fields over the map (hexes to the nearest enemy, half movement
+ * points to the nearest key place not yet held). What the next call can
+ * use is kept, keyed by what it depends on: the sums per hex are brought
+ * up to date for the units whose place, steps or flags changed, and the
+ * fields are kept with their sources (the cost to the key places updated
+ * for the sources that changed). None of it changes a choice: bot.h's
+ * bot_kept_is_fresh checks it against a computation afresh. */
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
