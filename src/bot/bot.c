@@ -111,6 +111,8 @@ typedef struct {
      * after another. origin_n -1: none yet. */
     int origin_n;
     short origin_units[DEC_MAX_UNITS];
+    int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
+    bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
     bool chit_known;
     int nchit, chit_r;
@@ -1190,38 +1192,45 @@ static long move_gain(Ctx *c, const Decision *d)
     const GameState *st = &c->g->st;
     if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
         return -INNER_MAX;
-    int from = st->unit[d->units[0]].hex;
-    if (from < 0 || from >= c->cells)
-        return -INNER_MAX;
-    int S = 0, Sa = 0, n = 0, real = 0, role = move_role(c, d);
-    bool unsteady = false;
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (c->good_attacker[u])
-            return -INNER_MAX; /* it has a good attack where it stands */
-        S += c->pts[u];
-        if (!shaky(c, u))
-            Sa += c->pts[u];
-        unsteady |= shaky(c, u) && is_real(c, u);
-        n++;
-        real += is_real(c, u);
-    }
-    int to = d->arg;
-    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
-        return -INNER_MAX; /* it would be over-stacked */
-    /* Historical: the last unit on a garrison place stays while the enemy is near. */
-    if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
-        return -INNER_MAX;
-    /* what it has where it stands: the same for every move of the group */
+    /* the group and what it has where it stands: the same for every move
+     * of the group */
     bool same = c->origin_n == d->nunits;
     for (int i = 0; same && i < d->nunits; i++)
         same = c->origin_units[i] == d->units[i];
     if (!same) {
         c->origin_n = d->nunits;
         memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
-        c->origin_value = hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+        int from = c->origin_from = st->unit[d->units[0]].hex;
+        c->origin_stays = from < 0 || from >= c->cells;
+        int S = 0, Sa = 0, real = 0;
+        bool unsteady = false;
+        for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
+            int u = d->units[i];
+            c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+            S += c->pts[u];
+            if (!shaky(c, u))
+                Sa += c->pts[u];
+            unsteady |= shaky(c, u) && is_real(c, u);
+            real += is_real(c, u);
+        }
+        /* Historical: the last unit on a garrison place stays while the enemy is near. */
+        if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
+            c->en_dist[from] <= H_HOLD_RANGE)
+            c->origin_stays = true;
+        c->origin_S = S;
+        c->origin_Sa = Sa;
+        c->origin_unsteady = unsteady;
+        c->origin_role = move_role(c, d);
+        if (!c->origin_stays)
+            c->origin_value = hex_value(c, d->nunits, S, Sa, from, from, true, unsteady, c->origin_role);
     }
-    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) - c->origin_value;
+    if (c->origin_stays)
+        return -INNER_MAX;
+    int to = d->arg, n = d->nunits, S = c->origin_S;
+    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
+        return -INNER_MAX; /* it would be over-stacked */
+    return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
+           c->origin_value;
 }
 
 /* ---- combat ------------------------------------------------------------ */
