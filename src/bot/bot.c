@@ -117,7 +117,7 @@ typedef struct {
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
-    int chit_pts[GS_MAX_UNITS];
+    int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -1331,18 +1331,27 @@ static long place_score(Ctx *c, int hex)
     if (!c->chit_known) {
         c->chit_known = true;
         c->chit_r = chit_radius(c);
-        c->nchit = 0;
+        c->nchit = 0; /* a stack once, with its units and points */
         for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
             if (chit_unit(c, u)) {
-                c->chit_at[c->nchit] = map_hex_at(c->m, st->unit[u].hex);
-                c->chit_pts[c->nchit++] = c->pts[u];
+                HexCoord at = map_hex_at(c->m, st->unit[u].hex);
+                int i = 0;
+                while (i < c->nchit && (c->chit_at[i].col != at.col || c->chit_at[i].row != at.row))
+                    i++;
+                if (i == c->nchit) {
+                    c->chit_at[c->nchit] = at;
+                    c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
+                    c->nchit++;
+                }
+                c->chit_n[i]++;
+                c->chit_pts[i] += c->pts[u];
             }
     }
     HexCoord hc = map_hex_at(c->m, hex);
     long count = 0, near = 0;
     for (int i = 0; i < c->nchit; i++)
         if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
-            count++;
+            count += c->chit_n[i];
             near += c->chit_pts[i];
         }
     return count * 1000 + near;
