@@ -251,10 +251,63 @@ static void test_decide_is_choose_over_all(void **state)
     assert_true(decide_is_choose(4) > 0); /* the whole list asked for at least once */
 }
 
+/* What the bot keeps from one decision to the next (its sums over the
+ * map, brought up to date for the units that changed; the key places; the
+ * last distance fields, keyed by their sources, the cost to the key places
+ * updated for the sources that changed) equals what it works out
+ * afresh, at every Confederate decision of a whole game, as the sim plays
+ * it; and the bot that keeps it chooses, game long, as one that forgets
+ * everything before each decision. */
+static int play_bot(int level, uint64_t seed, bool forget, bool check, Decision *played, int max)
+{
+    Game g;
+    start(&g, "solitaire", seed);
+    g.light = true;
+    Rng rng;
+    rng_seed(&rng, seed + 10);
+    int n = 0;
+    bot_forget();
+    while (g.st.phase != PH_GAME_OVER && n < max) {
+        int k, pick = 0;
+        if (g.st.to_move == SIDE_CONFEDERATE) {
+            if (check)
+                assert_true(bot_kept_is_fresh(&g, level));
+            if (forget)
+                bot_forget();
+            pick = bot_decide(&g, level, buf, 20000, &rng, &k);
+        } else
+            k = game_legal(&g, buf, 20000);
+        assert_true(k > 0 && pick >= 0 && pick < k);
+        played[n++] = buf[pick];
+        char why[256];
+        assert_true(game_apply(&g, &buf[pick], why, sizeof why));
+    }
+    assert_int_equal(g.st.phase, PH_GAME_OVER);
+    game_free(&g);
+    return n;
+}
+
+static void test_kept_is_fresh(void **state)
+{
+    (void)state;
+    static Decision kept[20000], fresh[20000];
+    int n = play_bot(BOT_SIMPLE, 6, false, true, kept, 20000);
+    assert_true(n > 1000);
+    assert_int_equal(play_bot(BOT_SIMPLE, 6, true, false, fresh, 20000), n);
+    for (int i = 0; i < n; i++) {
+        char a[200], b[200];
+        decision_format(&gd, &kept[i], a, sizeof a);
+        decision_format(&gd, &fresh[i], b, sizeof b);
+        assert_string_equal(a, b);
+    }
+    assert_true(play_bot(BOT_HISTORICAL, 7, false, true, kept, 20000) > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_levels_by_name),
+        cmocka_unit_test(test_kept_is_fresh),
         cmocka_unit_test(test_holds_fredericksburg),
         cmocka_unit_test(test_marches_on_the_right),
         cmocka_unit_test(test_attacks_at_good_odds_only),

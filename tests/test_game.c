@@ -3022,6 +3022,47 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* command_range keeps the last range it worked out (activation.c): at
+ * every decision of a game played at random, the range of the chit on the
+ * map, asked with the memo as the last decision left it, is the one worked
+ * out with the memo emptied, and asked again at once (from the memo) it is
+ * still the same. */
+static void test_the_command_range_memo_is_a_fresh_search(void **state)
+{
+    (void)state;
+    static Decision legal[20000];
+    Game g;
+    start(&g, "campaign", 9);
+    Rng pick;
+    rng_seed(&pick, 31);
+    int cells = gd.map.cols * gd.map.rows, compared = 0, reached = 0;
+    command_range_forget();
+    for (int k = 0; k < 3000 && g.st.phase != PH_GAME_OVER; k++) {
+        if (g.st.phase == PH_ACTIVATION && g.st.chit_hex >= 0 && g.st.chit_hex < cells) {
+            static unsigned char kept[GS_MAX_HEXES], fresh[GS_MAX_HEXES];
+            int side = g.st.drawn.side, radius = drawn_chit_radius(&g);
+            memset(kept, 7, sizeof kept);
+            command_range(&g, side, g.st.chit_hex, radius, kept);
+            command_range_forget();
+            command_range(&g, side, g.st.chit_hex, radius, fresh);
+            assert_memory_equal(kept, fresh, (size_t)cells);
+            memset(kept, 7, sizeof kept);
+            command_range(&g, side, g.st.chit_hex, radius, kept); /* from the memo */
+            assert_memory_equal(kept, fresh, (size_t)cells);
+            compared++;
+            for (int h = 0; h < cells; h++)
+                reached += fresh[h];
+        }
+        int n = game_legal(&g, legal, 20000);
+        assert_true(n > 0 && n <= 20000);
+        char why[256];
+        assert_true(game_apply(&g, &legal[rng_below(&pick, (uint32_t)n)], why, sizeof why));
+    }
+    assert_true(compared > 100);
+    assert_true(reached > compared); /* ranges of more than the chit's hex */
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -3100,6 +3141,7 @@ int main(void)
         cmocka_unit_test(test_no_bombardment_at_night),
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
+        cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

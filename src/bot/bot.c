@@ -3,11 +3,16 @@
  * Each decision gets a score: a tier (what kind of thing it is: attach,
  * a worthwhile move, a bombardment, an attack at good odds, ending the
  * activation, ...) and, within the tier, how good it is. The best score
- * wins; equal best scores are broken by the rng. Everything is computed
- * from the state once per call: points per hex for both armies, the enemy
- * points next to each hex, and, when moves are being weighed, two distance
- * fields over the map (hexes to the nearest enemy, half movement points to
- * the nearest key place not yet held). */
+ * wins; equal best scores are broken by the rng. Everything is worked
+ * out from the state once per call: points per hex for both armies, the
+ * enemy points next to each hex, and, when moves are being weighed, two
+ * distance fields over the map (hexes to the nearest enemy, half movement
+ * points to the nearest key place not yet held). What the next call can
+ * use is kept, keyed by what it depends on: the sums per hex are brought
+ * up to date for the units whose place, steps or flags changed, and the
+ * fields are kept with their sources (the cost to the key places updated
+ * for the sources that changed). None of it changes a choice: bot.h's
+ * bot_kept_is_fresh checks it against a computation afresh. */
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
@@ -90,10 +95,13 @@ typedef struct {
     int key_w[GS_MAX_HEXES];
     bool fields, keys;          /* en_dist, key_cost worked out (ctx_fields) */
     int en_far;                 /* en_dist is exact up to this far, above it only known to be farther */
-    int en_dist[GS_MAX_HEXES];  /* hexes to the nearest enemy (passable steps), INF */
-    int key_cost[GS_MAX_HEXES]; /* half MP to the nearest key place not held, with offsets */
+    const int *en_dist;         /* hexes to the nearest enemy (passable steps), INF: the memo's field */
+    const int *key_cost;        /* half MP to the nearest key place not held, with offsets: the memo's */
     int queue[GS_MAX_HEXES];
     bool inq[GS_MAX_HEXES];
+    short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
+    short all_src[GS_MAX_HEXES]; /* relax_all's */
+    int src_cost[GS_MAX_HEXES];
     bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
@@ -103,11 +111,13 @@ typedef struct {
      * after another. origin_n -1: none yet. */
     int origin_n;
     short origin_units[DEC_MAX_UNITS];
+    int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
+    bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
-    int chit_pts[GS_MAX_UNITS];
+    int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -125,11 +135,33 @@ typedef struct {
     bool goal_ok, home_ok;            /* goal_cost, home_cost worked out */
     long heap[GS_MAX_HEXES * 7];      /* relax_march's */
     int dial_node[GS_MAX_HEXES * 7], dial_next[GS_MAX_HEXES * 7]; /* relax_all's entries */
-    /* The hexes ctx_init wrote to in the per-hex sums above (own_pts to
-     * key_w): the next ctx_init clears only those, not whole maps. */
-    short touched[GS_MAX_HEXES * 4];
-    int ntouched;
-    bool touched_all; /* more than touched[] holds: clear everything */
+    /* What the sums (pts, own_pts to adj_act) were worked out for
+     * (sums_update): the data set, the side, and each unit's place, steps
+     * and flags, all they depend on. The next decision updates them for
+     * the units that changed instead of summing every unit again. kept
+     * false: nothing kept (the Ctx starts so, and bot_forget). */
+    bool kept;
+    const GameData *kept_gd;
+    unsigned kept_serial;
+    int kept_side, kept_nunits;
+    UnitState kept_unit[GS_MAX_UNITS];
+    uint64_t en_bits[GS_MAX_HEXES / 64]; /* the enemy's hexes (en_n > 0) */
+    /* sums_update's hexes changed this time, and their values before */
+    int nchg;
+    short chg_list[2 * GS_MAX_UNITS];
+    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES];
+    int old_en_pts[GS_MAX_HEXES], old_act[GS_MAX_HEXES];
+    /* What key_w was worked out for (keys_update): the data set, the side,
+     * whether the Automa plays and its objectives; and the hexes it
+     * weighs, ascending. */
+    bool kw_kept;
+    const GameData *kw_gd;
+    unsigned kw_serial;
+    int kw_side;
+    bool kw_on;
+    short kw_obj[AUTOMA_MAX_FORMATIONS];
+    int nkey;
+    short key_hex[GS_MAX_HEXES];
 } Ctx;
 
 /* What the bot asks of the map again and again, worked out once (pure
@@ -144,26 +176,41 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     bool fight[GS_MAX_HEXES][DIR_COUNT];
-    bool steps_known;
-    bool rain, south;
-    HexCoord nw, se;
+    /* The directions a stack could retreat in from each hex as the map
+     * alone has them (escapes): a passable neighbour, across no river or
+     * stream but by a bridge; [1] on the south bank only. A bit a
+     * direction. */
+    unsigned char way_out[2][GS_MAX_HEXES];
     int major[sizeof major_places / sizeof *major_places]; /* their place indexes, -1 */
-    short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
-    int max_step;                        /* the dearest of them (relax_all) */
-    /* The same steps seen from the hex they enter, as the fields walk them
-     * (field_step): the neighbour in each direction that may step into the
-     * hex, -1 none, and the half MP of that step, at least 1. */
-    short in_nb[GS_MAX_HEXES][DIR_COUNT];
-    short in_cost[GS_MAX_HEXES][DIR_COUNT];
-    unsigned steps_gen;                  /* bumped each time the step costs are worked out again */
-    /* The last field of each kind (ctx_fields): its starting costs, the
-     * step costs it was relaxed with, and the result. */
+    /* The step costs, one set in dry weather and one in the rain, each
+     * for the south-only limit and play area it was worked out for;
+     * `steps` is the set of the position at hand (memo_steps). */
+    struct Steps {
+        bool known;
+        bool rain, south;
+        HexCoord nw, se;
+        short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
+        int max_step;                        /* the dearest of them (relax_from) */
+        /* The same steps seen from the hex they enter, as the fields walk
+         * them (field_step): the neighbour in each direction that may step
+         * into the hex, -1 none, and the half MP of that step, at least 1. */
+        short in_nb[GS_MAX_HEXES][DIR_COUNT];
+        short in_cost[GS_MAX_HEXES][DIR_COUNT];
+        unsigned gen; /* a number no other set worked out had */
+    } weather[2];
+    const struct Steps *steps;
+    unsigned steps_made; /* how many sets were worked out */
+    /* The last field of each kind (ctx_fields): its sources (the hexes it
+     * starts from and their starting costs; every other hex starts at
+     * INF), the step costs it was relaxed with, and the result. */
     struct FieldMemo {
         bool known;
         bool by_cost;
         int far;
         unsigned gen;
-        int seed[GS_MAX_HEXES];
+        int nseed;
+        short seed_hex[GS_MAX_HEXES];
+        int seed_cost[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } field[2];
     /* The historical level's last march fields (goal_field, home_field): the same
@@ -186,7 +233,8 @@ static void memo_for(const GameData *gd, int cells)
     const Map *m = &gd->map;
     memo.gd = gd;
     memo.serial = gd->serial;
-    memo.steps_known = false;
+    memo.weather[0].known = memo.weather[1].known = false;
+    memo.steps = NULL;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
@@ -195,36 +243,50 @@ static void memo_for(const GameData *gd, int cells)
             memo.nb[h][d] = (short)(map_has(m, n) ? map_hex_index(m, n) : -1);
             memo.fight[h][d] = hexside_can_fight(gd, map_hex_at(m, h), d); /* contact.c's answer, for the bot */
         }
+    for (int h = 0; h < cells; h++) {
+        memo.way_out[0][h] = memo.way_out[1][h] = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y = memo.nb[h][d];
+            const Hexside *hs = &m->hexes[h].side[d];
+            if (y < 0 || gd->terrain[m->hexes[y].terrain].move == COST_NO || (hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE)))
+                continue;
+            memo.way_out[0][h] |= (unsigned char)(1u << d);
+            if (m->hexes[y].bank == BANK_SOUTH)
+                memo.way_out[1][h] |= (unsigned char)(1u << d);
+        }
+    }
 }
 
 /* The step costs for this movement context (its rain, south-only limit
  * and play area; no enemy, no pontoons). */
 static void memo_steps(const MoveContext *mc, int cells)
 {
-    if (memo.steps_known && memo.rain == mc->rain && memo.south == mc->south_only &&
-        memcmp(&memo.nw, &mc->area_nw, sizeof memo.nw) == 0 && memcmp(&memo.se, &mc->area_se, sizeof memo.se) == 0)
+    struct Steps *t = &memo.weather[mc->rain ? 1 : 0];
+    memo.steps = t;
+    if (t->known && t->rain == mc->rain && t->south == mc->south_only &&
+        memcmp(&t->nw, &mc->area_nw, sizeof t->nw) == 0 && memcmp(&t->se, &mc->area_se, sizeof t->se) == 0)
         return;
-    memo.steps_known = true;
-    memo.steps_gen++;
-    memo.max_step = 1;
-    memo.rain = mc->rain;
-    memo.south = mc->south_only;
-    memo.nw = mc->area_nw;
-    memo.se = mc->area_se;
+    t->known = true;
+    t->gen = ++memo.steps_made;
+    t->max_step = 1;
+    t->rain = mc->rain;
+    t->south = mc->south_only;
+    t->nw = mc->area_nw;
+    t->se = mc->area_se;
     for (int h = 0; h < cells; h++) {
         HexCoord hc = map_hex_at(&mc->gd->map, h);
         for (int d = 0; d < DIR_COUNT; d++) {
             bool road;
-            memo.step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
-            if (memo.step[h][d] != COST_NO && memo.step[h][d] > memo.max_step)
-                memo.max_step = memo.step[h][d];
+            t->step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
+            if (t->step[h][d] != COST_NO && t->step[h][d] > t->max_step)
+                t->max_step = t->step[h][d];
         }
     }
     for (int x = 0; x < cells; x++)
         for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d], step = y < 0 ? COST_NO : memo.step[y][hex_dir_opposite(d)];
-            memo.in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
-            memo.in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : t->step[y][hex_dir_opposite(d)];
+            t->in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
+            t->in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
         }
 }
 
@@ -257,36 +319,199 @@ static int max_steps(const Ctx *c, int u)
     return ud->reduced > 0 ? 2 : 1;
 }
 
-static void touch(Ctx *c, int h)
+/* A unit's part in the sums: where it stands (a map index, -1 off the
+ * map) and whether it is able to attack now. */
+static int unit_hex(const Ctx *c, const UnitState *us)
 {
-    if (c->ntouched < (int)(sizeof c->touched / sizeof *c->touched))
-        c->touched[c->ntouched++] = (short)h;
-    else
-        c->touched_all = true;
+    return us->where == AT_MAP && us->hex >= 0 && us->hex < c->cells ? us->hex : -1;
 }
 
-/* Zeroes the per-hex sums where the last ctx_init left them (the Ctx is
- * kept from one decision to the next: it starts all zero). */
-static void ctx_clear(Ctx *c)
+static bool able_now(const UnitState *us)
 {
-    if (c->touched_all) {
-        size_t all = sizeof c->own_pts;
-        memset(c->own_pts, 0, all);
-        memset(c->own_n, 0, all);
-        memset(c->en_pts, 0, all);
-        memset(c->en_n, 0, all);
-        memset(c->threat, 0, all);
-        memset(c->adj_act, 0, all);
-        memset(c->act_pts, 0, all);
-        memset(c->key_w, 0, all);
-    } else
-        for (int i = 0; i < c->ntouched; i++) {
-            int h = c->touched[i];
-            c->own_pts[h] = c->own_n[h] = c->en_pts[h] = c->en_n[h] = 0;
-            c->threat[h] = c->adj_act[h] = c->act_pts[h] = c->key_w[h] = 0;
+    return (us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM));
+}
+
+/* Notes hex h's enemy points and our points able to attack before this
+ * update first changes them. */
+static void sums_note(Ctx *c, int h)
+{
+    if (c->chg[h])
+        return;
+    c->chg[h] = true;
+    c->chg_list[c->nchg++] = (short)h;
+    c->old_en_pts[h] = c->en_pts[h];
+    c->old_act[h] = c->act_pts[h];
+    c->was_en[h] = c->en_n[h] > 0;
+}
+
+/* Unit u's part taken out of the sums (sign -1) or put in (+1), as it
+ * stands in us with pts points. */
+static void sums_unit(Ctx *c, int u, const UnitState *us, int pts, int sign)
+{
+    int h = unit_hex(c, us);
+    if (h < 0)
+        return;
+    sums_note(c, h);
+    if (c->gd->units[u].side == c->side) {
+        c->own_pts[h] += sign * pts;
+        c->own_n[h] += sign;
+        if (able_now(us))
+            c->act_pts[h] += sign * pts;
+    } else {
+        c->en_pts[h] += sign * pts;
+        c->en_n[h] += sign;
+    }
+}
+
+/* Our points able to attack enemy hex e, across hexsides that allow
+ * combat. */
+static int adj_act_of(const Ctx *c, int e)
+{
+    int sum = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int nb = neighbour(c, e, d);
+        if (nb >= 0 && fight_across(c, e, d))
+            sum += c->act_pts[nb];
+    }
+    return sum;
+}
+
+/* The per-unit points and the per-hex sums (own_pts to adj_act) for the
+ * state: all of them summed again when the data set, the side or the
+ * number of units changed since the last decision (or nothing is kept),
+ * else brought up to date for the units whose place, steps or flags
+ * changed. The threat of an enemy hex on its neighbours is its points,
+ * and our points able to attack an enemy hex are those of its
+ * neighbours: both move by what the changed hexes gained or lost. */
+static void sums_update(Ctx *c, const Game *g)
+{
+    const GameState *st = &g->st;
+    int nunits = st->nunits < GS_MAX_UNITS ? st->nunits : GS_MAX_UNITS;
+    bool all = !c->kept || c->kept_gd != c->gd || c->kept_serial != c->gd->serial || c->kept_side != c->side ||
+               c->kept_nunits != nunits;
+    if (all) {
+        size_t hexes = sizeof c->own_pts;
+        memset(c->own_pts, 0, hexes);
+        memset(c->own_n, 0, hexes);
+        memset(c->en_pts, 0, hexes);
+        memset(c->en_n, 0, hexes);
+        memset(c->threat, 0, hexes);
+        memset(c->act_pts, 0, hexes);
+        memset(c->adj_act, 0, hexes);
+        memset(c->en_bits, 0, sizeof c->en_bits);
+        c->kept = true;
+        c->kept_gd = c->gd;
+        c->kept_serial = c->gd->serial;
+        c->kept_side = c->side;
+        c->kept_nunits = nunits;
+    }
+    c->nchg = 0;
+    /* the units in blocks: most blocks have not changed at all */
+    enum { BLOCK = 16 };
+    for (int u0 = 0; u0 < nunits; u0 += BLOCK) {
+        int k = nunits - u0 < BLOCK ? nunits - u0 : BLOCK;
+        size_t size = (size_t)k * sizeof *st->unit;
+        if (!all && memcmp(&st->unit[u0], &c->kept_unit[u0], size) == 0)
+            continue;
+        for (int u = u0; u < u0 + k; u++) {
+            const UnitState *us = &st->unit[u], *was = &c->kept_unit[u];
+            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
+                us->flags == was->flags)
+                continue;
+            if (!all)
+                sums_unit(c, u, was, c->pts[u], -1);
+            c->pts[u] = game_unit_points(g, u);
+            sums_unit(c, u, us, c->pts[u], +1);
         }
-    c->ntouched = 0;
-    c->touched_all = false;
+        memcpy(&c->kept_unit[u0], &st->unit[u0], size);
+    }
+    /* the threat on the neighbours of the changed hexes */
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i], delta = c->en_pts[x] - c->old_en_pts[x];
+        if (delta == 0)
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = neighbour(c, x, d);
+            if (nb >= 0 && fight_across(c, nb, hex_dir_opposite(d)))
+                c->threat[nb] += delta;
+        }
+    }
+    /* our points able to attack: summed afresh for the hexes the enemy
+     * came into (0 for those he left), moved by the change of their
+     * neighbours for those he stays in */
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i];
+        bool en = c->en_n[x] > 0;
+        if (en == c->was_en[x])
+            continue;
+        c->adj_act[x] = en ? adj_act_of(c, x) : 0;
+        if (en)
+            c->en_bits[x / 64] |= UINT64_C(1) << (x % 64);
+        else
+            c->en_bits[x / 64] &= ~(UINT64_C(1) << (x % 64));
+    }
+    for (int i = 0; i < c->nchg; i++) {
+        int x = c->chg_list[i], delta = c->act_pts[x] - c->old_act[x];
+        if (delta == 0)
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = neighbour(c, x, d);
+            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, hex_dir_opposite(d)))
+                c->adj_act[e] += delta;
+        }
+    }
+    for (int i = 0; i < c->nchg; i++)
+        c->chg[c->chg_list[i]] = false;
+}
+
+/* key_w, when the data set, the side, whether the Automa plays or its
+ * objectives changed since it was last worked out: the places the
+ * booklet scores, the Automa's objectives, and every other named place
+ * the bot's units may stand on. */
+static void keys_update(Ctx *c, const GameState *st)
+{
+    bool on = AUTOMA(*st).on;
+    if (c->kw_kept && c->kw_gd == c->gd && c->kw_serial == c->gd->serial && c->kw_side == c->side &&
+        c->kw_on == on && memcmp(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj) == 0)
+        return;
+    c->kw_kept = true;
+    c->kw_gd = c->gd;
+    c->kw_serial = c->gd->serial;
+    c->kw_side = c->side;
+    c->kw_on = on;
+    memcpy(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj);
+    memset(c->key_w, 0, sizeof c->key_w);
+    bool south_only = on && c->side == SIDE_CONFEDERATE;
+    for (int p = 0; p < c->m->nplaces; p++) {
+        HexCoord hc = c->m->places[p].hex;
+        if (!map_has(c->m, hc))
+            continue;
+        int h = map_hex_index(c->m, hc);
+        if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+            continue;
+        if (c->key_w[h] < W_KEY_PLACE)
+            c->key_w[h] = W_KEY_PLACE;
+    }
+    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
+        int p = memo.major[i];
+        if (p >= 0 && map_has(c->m, c->m->places[p].hex))
+            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+    }
+    if (on)
+        for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
+            int a = AUTOMA(*st).obj_area[f];
+            if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
+                continue;
+            int h = map_hex_index(c->m, c->gd->areas[a].objective);
+            if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
+                continue;
+            if (c->key_w[h] < W_KEY_OBJ)
+                c->key_w[h] = W_KEY_OBJ;
+        }
+    c->nkey = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (c->key_w[h] > 0)
+            c->key_hex[c->nkey++] = (short)h;
 }
 
 static void ctx_init(Ctx *c, const Game *g)
@@ -304,76 +529,9 @@ static void ctx_init(Ctx *c, const Game *g)
     c->chit_known = false;
     c->origin_n = -1;
     c->hist = false;
-    ctx_clear(c);
     memset(c->good_attacker, 0, sizeof c->good_attacker);
-    int nen = 0; /* the enemy's hexes, in c->queue for now */
-    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
-        c->pts[u] = game_unit_points(g, u);
-        const UnitState *us = &st->unit[u];
-        if (us->where != AT_MAP || us->hex < 0 || us->hex >= c->cells)
-            continue;
-        touch(c, us->hex);
-        if (c->gd->units[u].side == c->side) {
-            c->own_pts[us->hex] += c->pts[u];
-            c->own_n[us->hex]++;
-            if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
-                c->act_pts[us->hex] += c->pts[u];
-        } else {
-            if (c->en_n[us->hex]++ == 0)
-                c->queue[nen++] = us->hex;
-            c->en_pts[us->hex] += c->pts[u];
-        }
-    }
-    /* Round each enemy hex: the threat he makes on his neighbours, and our
-     * points able to attack him (across hexsides that allow combat, asked
-     * from the neighbour's side for the threat as from the enemy's for the
-     * attack). */
-    for (int i = 0; i < nen; i++) {
-        int e = c->queue[i];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int nb = neighbour(c, e, d);
-            if (nb < 0)
-                continue;
-            touch(c, nb);
-            if (fight_across(c, nb, hex_dir_opposite(d)))
-                c->threat[nb] += c->en_pts[e];
-            if (fight_across(c, e, d))
-                c->adj_act[e] += c->act_pts[nb];
-        }
-    }
-    /* The key places: those the booklet scores, the Automa's objectives,
-     * and every other named place the bot's units may stand on. */
-    bool south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
-    for (int p = 0; p < c->m->nplaces; p++) {
-        HexCoord hc = c->m->places[p].hex;
-        if (!map_has(c->m, hc))
-            continue;
-        int h = map_hex_index(c->m, hc);
-        if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
-            continue;
-        touch(c, h);
-        if (c->key_w[h] < W_KEY_PLACE)
-            c->key_w[h] = W_KEY_PLACE;
-    }
-    for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
-        int p = memo.major[i];
-        if (p >= 0 && map_has(c->m, c->m->places[p].hex)) {
-            touch(c, map_hex_index(c->m, c->m->places[p].hex));
-            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
-        }
-    }
-    if (AUTOMA(*st).on)
-        for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
-            int a = AUTOMA(*st).obj_area[f];
-            if (a < 0 || a >= c->gd->nareas || !map_has(c->m, c->gd->areas[a].objective))
-                continue;
-            int h = map_hex_index(c->m, c->gd->areas[a].objective);
-            if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
-                continue;
-            touch(c, h);
-            if (c->key_w[h] < W_KEY_OBJ)
-                c->key_w[h] = W_KEY_OBJ;
-        }
+    sums_update(c, g);
+    keys_update(c, st);
 }
 
 /* What a field adds from hex x to its neighbour in direction d (into *y):
@@ -382,26 +540,25 @@ static void ctx_init(Ctx *c, const Game *g)
  * that step may not be made. */
 static int field_step(int x, int d, bool by_cost, int *y)
 {
-    *y = memo.in_nb[x][d];
+    *y = memo.steps->in_nb[x][d];
     if (*y < 0)
         return -1;
-    return by_cost ? memo.in_cost[x][d] : 1;
+    return by_cost ? memo.steps->in_cost[x][d] : 1;
 }
 
-/* relax_all when every step costs 1 and every source starts at the same
+/* relax_from when every step costs 1 and every source starts at the same
  * cost: a breadth-first search, each hex reached once, the first time
  * being the nearest; none farther than `far` (they stay INF). */
-static void relax_bfs(Ctx *c, int *dist, int far)
+static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
 {
     int head = 0, tail = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF)
-            c->queue[tail++] = h;
+    for (int i = 0; i < nsrc; i++)
+        c->queue[tail++] = src[i];
     while (head < tail) {
         int x = c->queue[head++], nd = dist[x] + 1;
         if (nd > far)
             break; /* the hexes come out nearest first */
-        const short *in = memo.in_nb[x];
+        const short *in = memo.steps->in_nb[x];
         for (int d = 0; d < DIR_COUNT; d++) {
             int y = in[d];
             if (y >= 0 && dist[y] == INF) {
@@ -412,19 +569,19 @@ static void relax_bfs(Ctx *c, int *dist, int far)
     }
 }
 
-/* A label-correcting search (the costs are small and the map is small):
- * dist[] holds the starting costs; each step costs the half MP of moving
- * into the hex nearer the sources (by_cost), or 1, as memo.step has them
- * for this position (relax_field works them out first). */
-static void relax_fifo(Ctx *c, int *dist, bool by_cost)
+/* A label-correcting search from the sources src[] (the costs are small
+ * and the map is small): dist[] holds the starting costs; each step costs
+ * the half MP of moving into the hex nearer the sources (by_cost), or 1,
+ * as the step costs are for this position (field_of works them out
+ * first). */
+static void relax_fifo(Ctx *c, int *dist, const short *src, int nsrc, bool by_cost)
 {
     int head = 0, count = 0;
     memset(c->inq, 0, sizeof c->inq);
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            c->queue[(head + count++) % c->cells] = h;
-            c->inq[h] = true;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        c->queue[(head + count++) % c->cells] = src[i];
+        c->inq[src[i]] = true;
+    }
     while (count > 0) {
         int x = c->queue[head];
         head = (head + 1) % c->cells;
@@ -446,31 +603,44 @@ static void relax_fifo(Ctx *c, int *dist, bool by_cost)
     }
 }
 
-/* The same field by Dial's buckets: every step costs at least 1 and at
- * most DIAL_BUCKETS - 1 less the spread of the starting costs, so the hexes
- * waiting are always within one turn of the ring, and each hex is settled
- * once instead of being put right again and again. The distances are the
- * shortest ones either way, so the two give the same field. Hexes are
- * settled in order of cost and the search may stop past `far`: a hex
- * farther than that is then left at some cost above it. */
+/* The hexes of dist below INF, into c->all_src; how many. */
+static int every_source(Ctx *c, const int *dist)
+{
+    int n = 0;
+    for (int h = 0; h < c->cells; h++)
+        if (dist[h] < INF)
+            c->all_src[n++] = (short)h;
+    return n;
+}
+
+/* The field from the nsrc sources src[] (ascending hexes), dist[] holding
+ * their starting costs and INF elsewhere; each step costs the half MP of
+ * moving into the hex nearer the sources (by_cost), or 1. By Dial's
+ * buckets: every step costs at least 1 and at most DIAL_BUCKETS - 1 less
+ * the spread of the starting costs, so the hexes waiting are always within
+ * one turn of the ring, and each hex is settled once instead of being put
+ * right again and again. The distances are the shortest ones either way,
+ * so the two give the same field. Hexes are settled in order of cost and
+ * the search may stop past `far`: a hex farther than that is then left at
+ * some cost above it. */
 #define DIAL_BUCKETS 256
-static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
+static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_cost, int far)
 {
     int lo = INF, hi = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            lo = dist[h] < lo ? dist[h] : lo;
-            hi = dist[h] > hi ? dist[h] : hi;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        int h = src[i];
+        lo = dist[h] < lo ? dist[h] : lo;
+        hi = dist[h] > hi ? dist[h] : hi;
+    }
     if (lo == INF)
         return;
     if (!by_cost && lo == hi) {
-        relax_bfs(c, dist, far);
+        relax_bfs(c, dist, src, nsrc, far);
         return;
     }
-    int max_step = by_cost ? memo.max_step : 1;
+    int max_step = by_cost ? memo.steps->max_step : 1;
     if (hi - lo + max_step >= DIAL_BUCKETS) {
-        relax_fifo(c, dist, by_cost);
+        relax_fifo(c, dist, src, nsrc, by_cost);
         return;
     }
     /* entries: a hex and the next entry in its bucket; a hex is entered
@@ -479,13 +649,13 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
     int cap = (int)(sizeof c->dial_next / sizeof *c->dial_next), nent = 0, waiting = 0;
     for (int b = 0; b < DIAL_BUCKETS; b++)
         head[b] = -1;
-    for (int h = 0; h < c->cells; h++)
-        if (dist[h] < INF) {
-            ent_node[nent] = h;
-            next[nent] = head[dist[h] % DIAL_BUCKETS];
-            head[dist[h] % DIAL_BUCKETS] = nent++;
-            waiting++;
-        }
+    for (int i = 0; i < nsrc; i++) {
+        int h = src[i];
+        ent_node[nent] = h;
+        next[nent] = head[dist[h] % DIAL_BUCKETS];
+        head[dist[h] % DIAL_BUCKETS] = nent++;
+        waiting++;
+    }
     for (int cur = lo; waiting > 0 && cur <= far; cur++) {
         int b = cur % DIAL_BUCKETS;
         while (head[b] >= 0) {
@@ -502,7 +672,7 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
                 int nd = cur + step;
                 if (nd < dist[y]) {
                     if (nent == cap) { /* cannot happen (a hex is entered at most 7 times); be safe */
-                        relax_fifo(c, dist, by_cost);
+                        relax_fifo(c, dist, c->all_src, every_source(c, dist), by_cost);
                         return;
                     }
                     dist[y] = nd;
@@ -516,30 +686,172 @@ static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
     }
 }
 
-/* relax_all, or the same field as last time when it starts from the same
- * costs over the same steps (the enemy has not moved since, say) and was
- * searched at least as far. */
-static void relax_field(Ctx *c, int *dist, bool by_cost, int far, struct FieldMemo *f)
+/* relax_from, the sources being the hexes of dist below INF. */
+static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
 {
-    size_t size = (size_t)c->cells * sizeof *dist;
+    relax_from(c, dist, c->all_src, every_source(c, dist), by_cost, far);
+}
+
+#define HEAP_KEY 4096L /* more than the hexes */
+#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
+
+static void heap_push(long *heap, int *n, int cost, int hex)
+{
+    long v = (long)cost * HEAP_KEY + hex;
+    int i = (*n)++;
+    while (i > 0 && heap[(i - 1) / 2] > v) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = v;
+}
+
+static long heap_pop(long *heap, int *n)
+{
+    long top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= *n)
+            break;
+        if (k + 1 < *n && heap[k + 1] < heap[k])
+            k++;
+        if (heap[k] >= last)
+            break;
+        heap[i] = heap[k];
+        i = k;
+    }
+    heap[i] = last;
+    return top;
+}
+
+/* f's field, exact up to f->far (INF: all of it), brought from its
+ * sources to the n sources hex[] at costs cost[] (both lists by ascending
+ * hex): the hexes whose distance may have come from a source now gone (or
+ * dearer) are set to INF, then a search from the hexes round them and from
+ * the sources added (or cheaper) settles them and whatever the new sources
+ * bring nearer. The distances are the shortest ones (none past f->far), so
+ * the field is the one a search afresh gives. False, the field unchanged,
+ * when that would not pay (many sources changed) or it cannot (a field
+ * stopped short by cost); false, the field spoiled, when the heap runs
+ * out: the caller then searches afresh. */
+#define UPDATE_MAX 16 /* sources changed: more than this, search afresh */
+static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const int *cost, int n, bool by_cost)
+{
+    if (!by_cost || f->far < INF)
+        return false; /* a breadth-first search that stops short costs less than this (the distance to the
+                         enemy); one by cost stopped short leaves "some cost above far" past it: not one field */
+    int far = f->far, *dist = f->dist, changed = 0, nr = 0;
+    for (int i = 0, j = 0; i < f->nseed || j < n;) {
+        int ho = i < f->nseed ? f->seed_hex[i] : INF, hn = j < n ? hex[j] : INF;
+        changed += ho != hn || cost[j] != f->seed_cost[i];
+        i += ho <= hn;
+        j += hn <= ho;
+    }
+    if (changed > UPDATE_MAX)
+        return false;
+    /* the sources gone or dearer that the field took its distance from ... */
+    int *region = c->queue;
+    bool *in = c->inq; /* all false between searches */
+    for (int i = 0, j = 0; i < f->nseed || j < n;) {
+        int ho = i < f->nseed ? f->seed_hex[i] : INF, hn = j < n ? hex[j] : INF;
+        if (ho < hn || (ho == hn && cost[j] > f->seed_cost[i]))
+            if (dist[ho] == f->seed_cost[i] && !in[ho]) {
+                in[ho] = true;
+                region[nr++] = ho;
+            }
+        i += ho <= hn;
+        j += hn <= ho;
+    }
+    /* ... and the hexes a shortest way from them reaches */
+    for (int k = 0; k < nr; k++) {
+        int x = region[k];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y, step = field_step(x, d, by_cost, &y);
+            if (step >= 0 && !in[y] && dist[y] < INF && dist[y] == dist[x] + step) {
+                in[y] = true;
+                region[nr++] = y;
+            }
+        }
+    }
+    for (int k = 0; k < nr; k++)
+        dist[region[k]] = INF;
+    /* the search starts from the hexes round them, and the new sources */
+    long *heap = c->heap;
+    int nheap = 0;
+    bool ok = true;
+    for (int k = 0; k < nr; k++) {
+        int x = region[k];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int z = memo.nb[x][d];
+            if (z >= 0 && !in[z] && dist[z] < INF)
+                heap_push(heap, &nheap, dist[z], z);
+        }
+    }
+    for (int k = 0; k < nr; k++)
+        in[region[k]] = false;
+    for (int j = 0; j < n; j++)
+        if (cost[j] < dist[hex[j]] && cost[j] <= far) {
+            dist[hex[j]] = cost[j];
+            heap_push(heap, &nheap, cost[j], hex[j]);
+        }
+    while (nheap > 0 && ok) {
+        long top = heap_pop(heap, &nheap);
+        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
+        if (dx != dist[x])
+            continue;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int y, step = field_step(x, d, by_cost, &y);
+            if (step < 0)
+                continue;
+            int nd = dx + step;
+            if (nd < dist[y] && nd <= far) {
+                if (nheap >= HEAP_MAX - 1) {
+                    ok = false;
+                    break;
+                }
+                dist[y] = nd;
+                heap_push(heap, &nheap, nd, y);
+            }
+        }
+    }
+    return ok;
+}
+
+/* The field from the n sources hex[] at their starting costs cost[]
+ * (every other hex starts at INF): relax_all's, or the same field as last
+ * time when it starts from the same sources over the same steps (the
+ * enemy has not moved since, say) and was searched at least as far. The
+ * sources listed in the same order are the same starting costs (the
+ * callers list them by ascending hex). */
+static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, bool by_cost, int far,
+                           struct FieldMemo *f)
+{
     const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
     MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    if (f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps_gen &&
-        memcmp(f->seed, dist, size) == 0) {
-        memcpy(dist, f->dist, size);
-        return;
+    bool kept = f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen;
+    if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
+        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
+        return f->dist;
+    if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
+        for (int h = 0; h < c->cells; h++)
+            f->dist[h] = INF;
+        for (int i = 0; i < n; i++)
+            f->dist[hex[i]] = cost[i];
+        relax_from(c, f->dist, hex, n, by_cost, far);
+        f->far = far;
     }
-    memcpy(f->seed, dist, size);
-    relax_all(c, dist, by_cost, far);
-    memcpy(f->dist, dist, size);
+    f->nseed = n;
+    memcpy(f->seed_hex, hex, (size_t)n * sizeof *hex);
+    memcpy(f->seed_cost, cost, (size_t)n * sizeof *cost);
     f->known = true;
     f->by_cost = by_cost;
-    f->far = far;
-    f->gen = memo.steps_gen;
+    f->gen = memo.steps->gen;
+    return f->dist;
 }
 
 /* ---- the historical plan (BOT_HISTORICAL) ------------------------------ */
@@ -640,49 +952,16 @@ static void hist_init(Ctx *c)
         }
 }
 
-#define HEAP_KEY 4096L /* more than the hexes */
-#define HEAP_MAX (GS_MAX_HEXES * (DIR_COUNT + 1))
-
-static void heap_push(long *heap, int *n, int cost, int hex)
-{
-    long v = (long)cost * HEAP_KEY + hex;
-    int i = (*n)++;
-    while (i > 0 && heap[(i - 1) / 2] > v) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = v;
-}
-
-static long heap_pop(long *heap, int *n)
-{
-    long top = heap[0], last = heap[--(*n)];
-    int i = 0;
-    for (;;) {
-        int k = 2 * i + 1;
-        if (k >= *n)
-            break;
-        if (k + 1 < *n && heap[k + 1] < heap[k])
-            k++;
-        if (heap[k] >= last)
-            break;
-        heap[i] = heap[k];
-        i = k;
-    }
-    heap[i] = last;
-    return top;
-}
-
 /* relax_all for the march: no way through the enemy, and each hex next to
  * him costs H_ZOC_COST more (the march goes round his front). The last
- * field of each kind is kept, as relax_field keeps its own. */
+ * field of each kind is kept, as field_of keeps its own. */
 static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
 {
     size_t size = (size_t)c->cells * sizeof *dist;
     unsigned char *pass = c->pass;
     for (int h = 0; h < c->cells; h++)
         pass[h] = (unsigned char)(c->en_n[h] ? 2 : c->threat[h] > 0 ? 1 : 0);
-    if (f->known && f->gen == memo.steps_gen && memcmp(f->seed, dist, size) == 0 &&
+    if (f->known && f->gen == memo.steps->gen && memcmp(f->seed, dist, size) == 0 &&
         memcmp(f->pass, pass, (size_t)c->cells) == 0) {
         memcpy(dist, f->dist, size);
         return;
@@ -713,7 +992,7 @@ static void relax_march(Ctx *c, int *dist, struct MarchMemo *f)
     }
     memcpy(f->dist, dist, size);
     f->known = true;
-    f->gen = memo.steps_gen;
+    f->gen = memo.steps->gen;
 }
 
 /* The historical fields, after the simple ones (the step costs are known),
@@ -773,18 +1052,28 @@ static void home_field(Ctx *c)
  * distance again when asked farther). */
 static void ctx_fields(Ctx *c, int far, bool keys)
 {
-    if (!c->fields || c->en_far < far) {
+    if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
         c->en_far = far;
-        for (int h = 0; h < c->cells; h++)
-            c->en_dist[h] = c->en_n[h] ? 0 : INF;
-        relax_field(c, c->en_dist, false, far, &memo.field[0]);
+        int n = 0;
+        for (int w = 0; w < GS_MAX_HEXES / 64; w++)
+            for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1) {
+                c->src_hex[n] = (short)(w * 64 + __builtin_ctzll(bits));
+                c->src_cost[n++] = 0;
+            }
+        c->en_dist = field_of(c, c->src_hex, c->src_cost, n, false, far, &memo.field[0]);
     }
     if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
-        c->keys = true;
-        for (int h = 0; h < c->cells; h++)
-            c->key_cost[h] = c->key_w[h] > 0 && c->own_n[h] == 0 ? W_KEY_MAJOR - c->key_w[h] : INF;
-        relax_field(c, c->key_cost, true, INF, &memo.field[1]);
+        c->keys = true; /* from the key places we do not stand on */
+        int n = 0;
+        for (int i = 0; i < c->nkey; i++) {
+            int h = c->key_hex[i];
+            if (c->own_n[h] == 0) {
+                c->src_hex[n] = (short)h;
+                c->src_cost[n++] = W_KEY_MAJOR - c->key_w[h];
+            }
+        }
+        c->key_cost = field_of(c, c->src_hex, c->src_cost, n, true, INF, &memo.field[1]);
     }
 }
 
@@ -803,14 +1092,10 @@ static int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0;
     bool south_only = AUTOMA(c->g->st).on && c->side == SIDE_CONFEDERATE;
-    for (int d = 0; d < DIR_COUNT; d++) {
+    unsigned ways = memo.way_out[south_only][hex];
+    for (int d = 0; ways; d++, ways >>= 1) {
         int y = neighbour(c, hex, d);
-        if (y < 0 || c->en_n[y] || c->gd->terrain[c->m->hexes[y].terrain].move == COST_NO)
-            continue;
-        if (south_only && c->m->hexes[y].bank != BANK_SOUTH)
-            continue;
-        const Hexside *hs = &c->m->hexes[hex].side[d];
-        if (hs->kind >= 0 && !(hs->flags & SIDE_BRIDGE))
+        if (!(ways & 1) || c->en_n[y])
             continue;
         if (c->own_n[y] + units <= c->gd->stacking.max_units && c->own_pts[y] + points <= c->gd->stacking.max_points)
             k++;
@@ -907,35 +1192,45 @@ static long move_gain(Ctx *c, const Decision *d)
     const GameState *st = &c->g->st;
     if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
         return -INNER_MAX;
-    int from = st->unit[d->units[0]].hex;
-    if (from < 0 || from >= c->cells)
-        return -INNER_MAX;
-    int S = 0, Sa = 0, n = 0, real = 0, role = move_role(c, d);
-    bool unsteady = false;
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        if (c->good_attacker[u])
-            return -INNER_MAX; /* it has a good attack where it stands */
-        S += c->pts[u];
-        if (!shaky(c, u))
-            Sa += c->pts[u];
-        unsteady |= shaky(c, u) && is_real(c, u);
-        n++;
-        real += is_real(c, u);
-    }
-    int to = d->arg;
-    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
-        return -INNER_MAX; /* it would be over-stacked */
-    /* Historical: the last unit on a garrison place stays while the enemy is near. */
-    if (c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 && c->en_dist[from] <= H_HOLD_RANGE)
-        return -INNER_MAX;
-    /* what it has where it stands: the same for every move of the group */
-    if (c->origin_n != d->nunits || memcmp(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units) != 0) {
+    /* the group and what it has where it stands: the same for every move
+     * of the group */
+    bool same = c->origin_n == d->nunits;
+    for (int i = 0; same && i < d->nunits; i++)
+        same = c->origin_units[i] == d->units[i];
+    if (!same) {
         c->origin_n = d->nunits;
         memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
-        c->origin_value = hex_value(c, n, S, Sa, from, from, true, unsteady, role);
+        int from = c->origin_from = st->unit[d->units[0]].hex;
+        c->origin_stays = from < 0 || from >= c->cells;
+        int S = 0, Sa = 0, real = 0;
+        bool unsteady = false;
+        for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
+            int u = d->units[i];
+            c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+            S += c->pts[u];
+            if (!shaky(c, u))
+                Sa += c->pts[u];
+            unsteady |= shaky(c, u) && is_real(c, u);
+            real += is_real(c, u);
+        }
+        /* Historical: the last unit on a garrison place stays while the enemy is near. */
+        if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
+            c->en_dist[from] <= H_HOLD_RANGE)
+            c->origin_stays = true;
+        c->origin_S = S;
+        c->origin_Sa = Sa;
+        c->origin_unsteady = unsteady;
+        c->origin_role = move_role(c, d);
+        if (!c->origin_stays)
+            c->origin_value = hex_value(c, d->nunits, S, Sa, from, from, true, unsteady, c->origin_role);
     }
-    return hex_value(c, n, S, Sa, from, to, false, unsteady, role) - c->origin_value;
+    if (c->origin_stays)
+        return -INNER_MAX;
+    int to = d->arg, n = d->nunits, S = c->origin_S;
+    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
+        return -INNER_MAX; /* it would be over-stacked */
+    return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
+           c->origin_value;
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -1036,18 +1331,27 @@ static long place_score(Ctx *c, int hex)
     if (!c->chit_known) {
         c->chit_known = true;
         c->chit_r = chit_radius(c);
-        c->nchit = 0;
+        c->nchit = 0; /* a stack once, with its units and points */
         for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
             if (chit_unit(c, u)) {
-                c->chit_at[c->nchit] = map_hex_at(c->m, st->unit[u].hex);
-                c->chit_pts[c->nchit++] = c->pts[u];
+                HexCoord at = map_hex_at(c->m, st->unit[u].hex);
+                int i = 0;
+                while (i < c->nchit && (c->chit_at[i].col != at.col || c->chit_at[i].row != at.row))
+                    i++;
+                if (i == c->nchit) {
+                    c->chit_at[c->nchit] = at;
+                    c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
+                    c->nchit++;
+                }
+                c->chit_n[i]++;
+                c->chit_pts[i] += c->pts[u];
             }
     }
     HexCoord hc = map_hex_at(c->m, hex);
     long count = 0, near = 0;
     for (int i = 0; i < c->nchit; i++)
         if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
-            count++;
+            count += c->chit_n[i];
             near += c->chit_pts[i];
         }
     return count * 1000 + near;
@@ -1256,6 +1560,10 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
     }
 }
 
+/* The bot's workspace, kept from one decision to the next: ctx_init
+ * brings what it keeps (the sums, the key places) up to date. */
+static Ctx ctx;
+
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
@@ -1268,7 +1576,6 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         return -1;
     if (n == 1 && !above)
         return 0;
-    static Ctx ctx; /* kept: ctx_init clears only what the last decision wrote */
     Ctx *c = &ctx;
     long *sc = malloc((size_t)n * sizeof *sc);
     if (!sc)
@@ -1316,6 +1623,105 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     }
     free(sc);
     return pick;
+}
+
+void bot_forget(void)
+{
+    ctx.kept = ctx.kw_kept = false;
+    memo.weather[0].known = memo.weather[1].known = false;
+    for (int i = 0; i < 2; i++)
+        memo.field[i].known = memo.march[i].known = false;
+}
+
+/* The kept fields of c against fields searched afresh from f's sums (as
+ * ctx_fields searched them before it kept them): the distance to the
+ * enemy as far as it is exact (c->en_far), the cost to the key places
+ * all of it. */
+static bool fields_are_fresh(const Ctx *c, Ctx *f)
+{
+    int *dist = f->goal_cost; /* scratch */
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->en_n[h] ? 0 : INF;
+    relax_all(f, dist, false, c->en_far);
+    for (int h = 0; h < c->cells; h++) {
+        int far = c->en_far + 1;
+        if ((dist[h] < far ? dist[h] : far) != (c->en_dist[h] < far ? c->en_dist[h] : far))
+            return false;
+    }
+    if (!c->keys)
+        return true;
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->key_w[h] > 0 && f->own_n[h] == 0 ? W_KEY_MAJOR - f->key_w[h] : INF;
+    relax_all(f, dist, true, INF);
+    return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
+}
+
+/* The sums of a Ctx that keeps nothing (all zero), worked out the plain
+ * way, over every unit and then round every enemy hex. */
+static void sums_afresh(Ctx *f, const Game *g)
+{
+    const GameState *st = &g->st;
+    f->g = g;
+    f->gd = g->gd;
+    f->m = &g->gd->map;
+    f->cells = f->m->cols * f->m->rows < GS_MAX_HEXES ? f->m->cols * f->m->rows : GS_MAX_HEXES;
+    f->side = st->to_move;
+    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+        f->pts[u] = game_unit_points(g, u);
+        const UnitState *us = &st->unit[u];
+        if (us->where != AT_MAP || us->hex < 0 || us->hex >= f->cells)
+            continue;
+        if (f->gd->units[u].side == f->side) {
+            f->own_pts[us->hex] += f->pts[u];
+            f->own_n[us->hex]++;
+            if ((us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM)))
+                f->act_pts[us->hex] += f->pts[u];
+        } else {
+            f->en_n[us->hex]++;
+            f->en_pts[us->hex] += f->pts[u];
+        }
+    }
+    for (int e = 0; e < f->cells; e++)
+        for (int d = 0; f->en_n[e] && d < DIR_COUNT; d++) {
+            int nb = neighbour(f, e, d);
+            if (nb < 0)
+                continue;
+            if (fight_across(f, nb, hex_dir_opposite(d)))
+                f->threat[nb] += f->en_pts[e];
+            if (fight_across(f, e, d))
+                f->adj_act[e] += f->act_pts[nb];
+        }
+    keys_update(f, st);
+}
+
+bool bot_kept_is_fresh(const Game *g, int level)
+{
+    Ctx *c = &ctx, *f = calloc(1, sizeof *f); /* f keeps nothing */
+    if (!f)
+        return false;
+    ctx_init(c, g);
+    sums_afresh(f, g);
+    if (level == BOT_HISTORICAL) {
+        hist_init(c);
+        hist_init(f);
+    }
+    int nunits = g->st.nunits < GS_MAX_UNITS ? g->st.nunits : GS_MAX_UNITS;
+    size_t hexes = (size_t)c->cells * sizeof(int);
+    bool same = memcmp(c->pts, f->pts, (size_t)nunits * sizeof *c->pts) == 0 &&
+                memcmp(c->own_pts, f->own_pts, hexes) == 0 && memcmp(c->own_n, f->own_n, hexes) == 0 &&
+                memcmp(c->en_pts, f->en_pts, hexes) == 0 && memcmp(c->en_n, f->en_n, hexes) == 0 &&
+                memcmp(c->threat, f->threat, hexes) == 0 && memcmp(c->act_pts, f->act_pts, hexes) == 0 &&
+                memcmp(c->adj_act, f->adj_act, hexes) == 0 && memcmp(c->key_w, f->key_w, hexes) == 0 &&
+                c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
+    for (int h = 0; same && h < c->cells; h++)
+        same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    /* the fields as the moves ask for them, then as the formations do */
+    ctx_fields(c, MOVE_RANGE, true);
+    same = same && fields_are_fresh(c, f);
+    ctx_fields(c, CHOOSE_RANGE, true);
+    same = same && fields_are_fresh(c, f);
+    free(f);
+    return same;
 }
 
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)

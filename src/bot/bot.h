@@ -38,6 +38,17 @@ int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng);
  * give the same choice as bot_choose over game_legal's whole list. */
 int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *listed);
 
+/* For tests. The bot keeps some of its work from one decision to the
+ * next (its sums over the map, updated for the units that changed; the
+ * key places; the last distance fields, keyed by their sources, the cost
+ * to the key places updated for the sources that changed).
+ * bot_forget drops all of it: the next decision works everything out
+ * afresh. bot_kept_is_fresh brings what is kept up to date for g as a
+ * decision at that level would, and tells whether it equals what is
+ * worked out afresh for g, keeping nothing. */
+void bot_forget(void);
+bool bot_kept_is_fresh(const Game *g, int level);
+
 /* The bot's levels (guv sim --bot NAME), declared once. */
 #define BOT_LEVELS(X)                                                                                                  \
     X(BOT_SIMPLE, "simple", "the tiers above: nearest formations first, key places, good odds")                       \

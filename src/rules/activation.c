@@ -17,15 +17,43 @@
  * terrain, a river without its ford, bridge or pontoon, a ford closed by
  * rain (ACT-RADIUS: "cannot cross enemy units or forbidden terrain").
  * in_range gets 1 for each. */
+/* The last command range worked out, kept: the listing of the
+ * attachments asks for it again after every decision of an activation,
+ * and neither the chit nor the enemy moves meanwhile. Keyed on all the
+ * search reads, by content: its context's fields, the enemy, contact and
+ * pontoon maps, the side, the start and the radius (the data set by its
+ * address and load serial, as the movement memo has it). */
+static struct {
+    bool known;
+    unsigned serial;
+    MoveContext ctx; /* its map pointers NULL: the maps are below */
+    bool pontoon_known;
+    int side, from, radius, cells;
+    unsigned char enemy[GS_MAX_HEXES], contact[GS_MAX_HEXES], pontoon[GS_MAX_HEXES];
+    unsigned char in_range[GS_MAX_HEXES];
+} range_memo;
+
+void command_range_forget(void) { range_memo.known = false; }
+
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range)
 {
     const Map *m = &g->gd->map;
     int n = m->cols * m->rows;
     short queue[GS_MAX_HEXES];
     signed char dist[GS_MAX_HEXES];
-    memset(in_range, 0, (size_t)n);
     Passage p;
     passage_init(g, side, NULL, 0, PASS_COMMAND, &p);
+    MoveContext key = p.ctx;
+    key.enemy = key.contact = key.pontoon = NULL;
+    if (range_memo.known && range_memo.serial == g->gd->serial && move_context_same(&range_memo.ctx, &key) &&
+        range_memo.side == side && range_memo.from == from && range_memo.radius == radius && range_memo.cells == n &&
+        range_memo.pontoon_known == (p.ctx.pontoon != NULL) && memcmp(range_memo.enemy, p.enemy, (size_t)n) == 0 &&
+        memcmp(range_memo.contact, p.contact, (size_t)n) == 0 &&
+        (!p.ctx.pontoon || memcmp(range_memo.pontoon, p.ctx.pontoon, (size_t)n) == 0)) {
+        memcpy(in_range, range_memo.in_range, (size_t)n);
+        return;
+    }
+    memset(in_range, 0, (size_t)n);
     memset(dist, -1, sizeof dist);
     int head = 0, tail = 0;
     dist[from] = 0;
@@ -48,6 +76,21 @@ void command_range(const Game *g, int side, int from, int radius, unsigned char 
             queue[tail++] = (short)ni;
         }
     }
+    if (n > GS_MAX_HEXES)
+        return;
+    range_memo.known = true;
+    range_memo.serial = g->gd->serial;
+    range_memo.ctx = key;
+    range_memo.side = side;
+    range_memo.from = from;
+    range_memo.radius = radius;
+    range_memo.cells = n;
+    range_memo.pontoon_known = p.ctx.pontoon != NULL;
+    memcpy(range_memo.enemy, p.enemy, (size_t)n);
+    memcpy(range_memo.contact, p.contact, (size_t)n);
+    if (p.ctx.pontoon)
+        memcpy(range_memo.pontoon, p.ctx.pontoon, (size_t)n);
+    memcpy(range_memo.in_range, in_range, (size_t)n);
 }
 
 /* Whether the drawn chit is a higher commander holding this formation. */
@@ -127,20 +170,24 @@ int chit_places(const Game *g, short *out, int max)
         return 0;
     /* Only a hex holding a unit of the side that anchors the chit, or next
      * to one, can pass chit_place_refusal: ask it of those alone. */
-    unsigned char near[GS_MAX_HEXES];
-    memset(near, 0, (size_t)cells);
+    uint64_t near[(GS_MAX_HEXES + 63) / 64] = {0}; /* a bit a hex */
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
             !anchors_chit(g, u))
             continue;
-        near[h] = 1;
-        for (int d = 0; d < DIR_COUNT; d++)
-            if (m->hexes[h].nb[d] >= 0)
-                near[m->hexes[h].nb[d]] = 1;
+        near[h / 64] |= UINT64_C(1) << (h % 64);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int nb = m->hexes[h].nb[d];
+            if (nb >= 0)
+                near[nb / 64] |= UINT64_C(1) << (nb % 64);
+        }
     }
-    for (int h = 0; h < cells; h++)
-        if (near[h] && !chit_place_refusal(g, h)) {
+    for (int w = 0; w < (cells + 63) / 64; w++) /* in the order of the hexes */
+        for (uint64_t bits = near[w]; bits; bits &= bits - 1) {
+            int h = w * 64 + __builtin_ctzll(bits);
+            if (chit_place_refusal(g, h))
+                continue;
             if (n >= max)
                 return n + 1; /* at least one more */
             out[n++] = (short)h;

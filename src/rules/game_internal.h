@@ -143,6 +143,8 @@ void draw_next(Game *g);
 /* ---- activation.c ---- */
 
 void command_range(const Game *g, int side, int from, int radius, unsigned char *in_range);
+/* Empties command_range's memo of the last range (for tests). */
+void command_range_forget(void);
 void release_locks_in_hex(Game *g, int hex);
 /* A unit still held back by the campaign's locks (CAMPAIGN). */
 bool unit_locked(const Game *g, int u);
