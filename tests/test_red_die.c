@@ -623,6 +623,29 @@ static void test_RDC_ASSAULT_a_squad_stepping_back_still_faces_the_enemy(void **
     assert_int_equal(g.stage, RD_ST_DEFEND);
 }
 
+/* "The nearest enemy" is the nearest squad able to act: a Charge!!! goes at yank, not at the
+ * nearer badly wounded left behind (audit h50), who threaten no one and take no prisoners. */
+static void test_RDC_HEROIC_the_nearest_enemy_is_one_able_to_act(void **state)
+{
+    (void)state;
+    rt_field(&field, 48, 32);
+    rt_squad(&field, "reb", RD_CONFEDERATE, 3, RD_RIFLED_MUSKET, 6, 20, 10, false, 4);
+    rt_squad(&field, "yank", RD_UNION, 3, RD_RIFLED_MUSKET, 3, 20, 21, false, 0);
+    rt_squad(&field, "hurt", RD_UNION, 3, RD_RIFLED_MUSKET, 2, 25, 12, false, 0);
+    RdGame g;
+    rt_new(&g, &field);
+    for (int i = 0; i < g.nsoldiers; i++)
+        if (g.soldiers[i].squad == 2)
+            g.soldiers[i].wound = RD_BAD;
+    g.red[RD_CONFEDERATE] = 1;
+    rt_log_clear();
+    rt_dice(&g, 3, 4, 4, 6); /* two chosen, the red die: a 6 */
+    rt_dice(&g, 1, 6);       /* Charge!!! */
+    rt_do(&g, "move reb 2 19 9");
+    LOG_HAS("reb assaults yank");
+    assert_false(rt_log_has("reb assaults hurt"));
+}
+
 static void test_RDC_HEROIC_bayonets_split_the_squad(void **state)
 {
     (void)state;
@@ -1538,6 +1561,7 @@ int main(void)
         cmocka_unit_test(test_RDC_COVER_a_man_out_of_sight_does_not_count),
         cmocka_unit_test(test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line),
         cmocka_unit_test(test_RDC_ASSAULT_a_squad_stepping_back_still_faces_the_enemy),
+        cmocka_unit_test(test_RDC_HEROIC_the_nearest_enemy_is_one_able_to_act),
         cmocka_unit_test(test_RDC_HEROIC_bayonets_the_half_that_stays_does_not_fight),
         cmocka_unit_test(test_RDC_MELEE_the_walking_wounded_are_taken),
         cmocka_unit_test(test_RDC_MOVE_penalties_cap_and_half_speed),

@@ -24,6 +24,7 @@ static void rout(RdGame *g, RdEvents *ev, int squad, int mm)
     for (int i = 0; i < n && !near; i++)
         for (int k = 0; k < g->nsoldiers && !near; k++)
             near = g->soldiers[k].where == RD_ON_TABLE && g->squads[g->soldiers[k].squad].side != side &&
+                   rd_may_act(g, g->soldiers[k].squad) && /* wounded left behind take no prisoners */
                    rd_within(RDR(g), rd_soldier_cell(g, m[i]), rd_soldier_cell(g, k), mm);
     int captor = near ? rd_nearest_enemy(g, squad) : -1;
     g->squads[squad].routed = 1;

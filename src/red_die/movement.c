@@ -354,22 +354,10 @@ static long dist_to(const RdGame *g, int squad, RdCell c, const void *ctx)
  * always faced). */
 static void face_the_enemy(RdGame *g, int squad)
 {
-    int leader = rd_leader(g, squad), e = -1, best = 0;
-    if (leader < 0)
+    int leader = rd_leader(g, squad), e = rd_nearest_enemy(g, squad);
+    if (leader < 0 || e < 0)
         return;
     RdCell at = rd_soldier_cell(g, leader);
-    for (int q = 0; q < g->nsquads; q++) { /* the nearest enemy who can act: not wounded left behind */
-        int l = rd_leader(g, q);
-        if (g->squads[q].side == g->squads[squad].side || l < 0 || !rd_may_act(g, q))
-            continue;
-        int d = rd_distance_mm(RDR(g), at, rd_soldier_cell(g, l));
-        if (e < 0 || d < best) {
-            e = q;
-            best = d;
-        }
-    }
-    if (e < 0)
-        return;
     int dir = rd_direction(at, rd_soldier_cell(g, rd_leader(g, e)));
     if (dir < 0)
         return;
@@ -403,9 +391,9 @@ int rd_nearest_enemy(const RdGame *g, int squad)
     int leader = rd_leader(g, squad), best = -1, best_d = 0;
     if (leader < 0)
         return -1;
-    for (int q = 0; q < g->nsquads; q++) {
+    for (int q = 0; q < g->nsquads; q++) { /* able to act: not the badly wounded left behind */
         int l = rd_leader(g, q);
-        if (g->squads[q].side == g->squads[squad].side || l < 0)
+        if (g->squads[q].side == g->squads[squad].side || l < 0 || !rd_may_act(g, q))
             continue;
         int d = rd_distance_mm(RDR(g), rd_soldier_cell(g, leader), rd_soldier_cell(g, l));
         if (best < 0 || d < best_d) {
@@ -422,8 +410,8 @@ static int enemy_distance(const RdGame *g, int side, RdCell c, RdCell *at)
     int best = -1;
     for (int i = 0; i < g->nsoldiers; i++) {
         const RdSoldier *s = &g->soldiers[i];
-        if (s->where != RD_ON_TABLE || g->squads[s->squad].side == side)
-            continue;
+        if (s->where != RD_ON_TABLE || g->squads[s->squad].side == side || !rd_may_act(g, s->squad))
+            continue; /* the badly wounded left behind threaten no one */
         int d = rd_distance_mm(RDR(g), c, rd_soldier_cell(g, i));
         if (best < 0 || d < best) {
             best = d;
