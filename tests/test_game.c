@@ -275,6 +275,19 @@ static void test_game_ends_after_the_last_turn(void **state)
     game_free(&g);
 }
 
+/* Two games played the same way: the same state and the same log, line by line. */
+static void assert_same_game(const Game *a, const Game *b)
+{
+    assert_memory_equal(&a->st, &b->st, sizeof a->st);
+    assert_int_equal(a->log.count, b->log.count);
+    for (int i = 0; i < a->log.count; i++) {
+        char la[400], lb[400];
+        log_format(&a->log.items[i], la, sizeof la);
+        log_format(&b->log.items[i], lb, sizeof lb);
+        assert_string_equal(la, lb);
+    }
+}
+
 static void test_replay_is_exact(void **state)
 {
     (void)state;
@@ -303,14 +316,7 @@ static void test_replay_is_exact(void **state)
         char why[128];
         assert_true(game_apply(&b, &played[i], why, sizeof why));
     }
-    assert_memory_equal(&a.st, &b.st, sizeof a.st);
-    assert_int_equal(a.log.count, b.log.count);
-    for (int i = 0; i < a.log.count; i++) {
-        char la[400], lb[400];
-        log_format(&a.log.items[i], la, sizeof la);
-        log_format(&b.log.items[i], lb, sizeof lb);
-        assert_string_equal(la, lb);
-    }
+    assert_same_game(&a, &b);
     /* The state is a plain value: a copy compares equal and is independent. */
     GameState copy = a.st;
     assert_memory_equal(&copy, &a.st, sizeof copy);
@@ -3010,14 +3016,7 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
         reach_memo_forget();
         assert_true(game_apply(&b, &played[i], why, sizeof why));
     }
-    assert_memory_equal(&a.st, &b.st, sizeof a.st);
-    assert_int_equal(a.log.count, b.log.count);
-    for (int i = 0; i < a.log.count; i++) {
-        char la[400], lb[400];
-        log_format(&a.log.items[i], la, sizeof la);
-        log_format(&b.log.items[i], lb, sizeof lb);
-        assert_string_equal(la, lb);
-    }
+    assert_same_game(&a, &b);
     game_free(&a);
     game_free(&b);
 }

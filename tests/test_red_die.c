@@ -592,6 +592,14 @@ static void test_RDC_VOLLEY_a_line_that_leaves_its_end_man_stays_a_line(void **s
     assert_int_equal(rd_fire_modifier(&g, 0, 1), 0); /* a gap at 18 */
 }
 
+/* Every man of the squad badly wounded: the wounded left behind, a squad that never acts. */
+static void all_badly_wounded(RdGame *g, int squad)
+{
+    for (int i = 0; i < g->nsoldiers; i++)
+        if (g->soldiers[i].squad == squad)
+            g->soldiers[i].wound = RD_BAD;
+}
+
 /* A squad that steps back from the enemy keeps facing him: an assault from where the enemy
  * always was comes from the front, with its defensive fire (the audit h48 found the step back
  * turning the squad's back: "comes from behind: no defensive fire"). A cloud turns to the
@@ -606,9 +614,7 @@ static void test_RDC_ASSAULT_a_squad_stepping_back_still_faces_the_enemy(void **
     field.first_side = RD_UNION;
     RdGame g;
     rt_new(&g, &field);
-    for (int i = 0; i < g.nsoldiers; i++) /* badly wounded left behind: nearer, but they never act (audit h49) */
-        if (g.soldiers[i].squad == 2)
-            g.soldiers[i].wound = RD_BAD;
+    all_badly_wounded(&g, 2); /* left behind: nearer, but they never act (audit h49) */
     rt_dice(&g, 2, 4, 3); /* one success: 10 cm */
     rt_do(&g, "move yank 2 20 20");
     assert_int_equal(rd_soldier_cell(&g, rd_leader(&g, 1)).row, 20);
@@ -634,9 +640,7 @@ static void test_RDC_HEROIC_the_nearest_enemy_is_one_able_to_act(void **state)
     rt_squad(&field, "hurt", RD_UNION, 3, RD_RIFLED_MUSKET, 2, 25, 12, false, 0);
     RdGame g;
     rt_new(&g, &field);
-    for (int i = 0; i < g.nsoldiers; i++)
-        if (g.soldiers[i].squad == 2)
-            g.soldiers[i].wound = RD_BAD;
+    all_badly_wounded(&g, 2);
     g.red[RD_CONFEDERATE] = 1;
     rt_log_clear();
     rt_dice(&g, 3, 4, 4, 6); /* two chosen, the red die: a 6 */
