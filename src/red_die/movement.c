@@ -77,12 +77,13 @@ bool rd_assault_splits(const RdGame *g, int squad)
 
 int rd_stay_behind(RdGame *g, RdEvents *ev, int squad)
 {
-    if (!rd_assault_splits(g, squad)) { /* none to leave, no one to go, or no room for a squad */
-        int bad, others = rd_assault_goers(g, squad, &bad);
-        if (bad > 0 && others > 0 && !g->act.cap_said) { /* the program's limit: said once, not hidden */
+    int bad, others = rd_assault_goers(g, squad, &bad);
+    if (bad == 0 || others == 0)
+        return -1; /* none to leave, or no one to go: the whole squad goes */
+    if (g->nsquads >= RD_MAX_GAME_SQUADS) { /* the program's limit: said once, not hidden */
+        if (!g->act.cap_said)
             rd_emit(ev, RD_EV_CAP, g->squads[squad].side, squad, -1, -1, -1, -1, 2, 0);
-            g->act.cap_said = 1;
-        }
+        g->act.cap_said = 1;
         return -1;
     }
     return leave_badly_wounded(g, ev, squad, 1);
@@ -391,16 +392,18 @@ int rd_nearest_enemy(const RdGame *g, int squad)
     int leader = rd_leader(g, squad), best = -1, best_d = 0;
     if (leader < 0)
         return -1;
-    for (int q = 0; q < g->nsquads; q++) { /* able to act: not the badly wounded left behind */
-        int l = rd_leader(g, q);
-        if (g->squads[q].side == g->squads[squad].side || l < 0 || !rd_may_act(g, q))
-            continue;
-        int d = rd_distance_mm(RDR(g), rd_soldier_cell(g, leader), rd_soldier_cell(g, l));
-        if (best < 0 || d < best_d) {
-            best = q;
-            best_d = d;
+    /* able to act first (not the badly wounded); when only such squads are left, they are the enemy */
+    for (int able = 1; able >= 0 && best < 0; able--)
+        for (int q = 0; q < g->nsquads; q++) {
+            int l = rd_leader(g, q);
+            if (g->squads[q].side == g->squads[squad].side || l < 0 || (able && !rd_may_act(g, q)))
+                continue;
+            int d = rd_distance_mm(RDR(g), rd_soldier_cell(g, leader), rd_soldier_cell(g, l));
+            if (best < 0 || d < best_d) {
+                best = q;
+                best_d = d;
+            }
         }
-    }
     return best;
 }
 

@@ -115,8 +115,8 @@ void rd_move_toward(RdGame *g, RdEvents *ev, int squad, RdCell to, int mm, bool 
  * (home false), or toward its side's lines (home true). */
 void rd_retreat(RdGame *g, RdEvents *ev, int squad, int mm, bool home, int event_kind);
 int rd_direction(RdCell from, RdCell to); /* 0..7, N clockwise; -1 when the same cell */
-/* The enemy squad able to act (rd_may_act: not the badly wounded left behind) whose leader is
- * nearest squad's leader; -1. */
+/* The enemy squad able to act (rd_may_act: not one whose men on the table are all badly wounded)
+ * whose leader is nearest squad's leader; when none is able, the nearest of the others; -1. */
 int rd_nearest_enemy(const RdGame *g, int squad);
 
 /* The badly wounded left on the spot, a squad of their own that never acts
