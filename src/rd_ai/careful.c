@@ -692,6 +692,13 @@ static bool careful_activation(Ctx *c, RdDecision *out)
     int nmoves = 0;
     double best = -1e300;
     bool found = false;
+    for (int q = 0; q < g->nsquads; q++) { /* the badly wounded cost a success an activation: left, for free */
+        RdDecision lv = mk(RD_D_LEAVE, q, 0, -1, -1, -1, 0);
+        if (g->squads[q].side == g->initiative && rd_may_activate(g, q) && !rd_refusal(g, &lv, NULL, 0)) {
+            *out = lv;
+            return true;
+        }
+    }
     for (int q = 0; q < g->nsquads; q++) {
         if (g->squads[q].side != g->initiative || !rd_may_activate(g, q))
             continue;
