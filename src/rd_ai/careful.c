@@ -25,7 +25,12 @@
  * CAREFUL_RED_DIE for the rest of the game (less near its end).
  *
  * More dice buy more successes but more 1s: the best number is where the
- * two balance, fewer when the red dice already fill the pool. */
+ * two balance, fewer when the red dice already fill the pool.
+ *
+ * A squad's badly wounded are left where they lie at once (no roll, the
+ * initiative kept): each denies a success a roll while he is with it. A
+ * rout near the enemy (the disaster table's Run for your life) is reckoned
+ * as prisoners taken. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +72,8 @@ typedef struct {
     double shot[RD_MAX_QUALITY + 8][RD_MAX_SQUAD_SOLDIERS + 1]; /* exp_hits of a shot by need (from 1) and cap */
     double base[RD_MAX_GAME_SQUADS];  /* each squad's cell's worth, where it stands */
     bool have_base[RD_MAX_GAME_SQUADS];
+    double disaster[RD_MAX_GAME_SQUADS]; /* disaster_harm of each squad */
+    bool have_disaster[RD_MAX_GAME_SQUADS];
 } Ctx;
 
 typedef struct {
@@ -147,9 +154,33 @@ static double table_harm(const Ctx *c, const RdTable *t)
     return h;
 }
 
-/* A disaster's harm to squad besides the initiative: its red dice and the table. */
-static double disaster_harm(const Ctx *c, int squad)
+/* Whether a soldier of an enemy squad able to act (one not all badly wounded:
+ * disaster.c's rd_may_act) stands within mm of one of squad's: a rout then
+ * surrenders. */
+static bool enemy_within(const RdGame *g, int squad, int mm)
 {
+    int side = g->squads[squad].side;
+    bool acts[RD_MAX_GAME_SQUADS] = {false};
+    for (int k = 0; k < g->nsoldiers; k++)
+        if (g->soldiers[k].where == RD_ON_TABLE && g->soldiers[k].wound != RD_BAD)
+            acts[g->soldiers[k].squad] = true;
+    for (int k = 0; k < g->nsoldiers; k++) {
+        const RdSoldier *e = &g->soldiers[k];
+        if (e->where != RD_ON_TABLE || g->squads[e->squad].side == side || !acts[e->squad])
+            continue;
+        for (int i = 0; i < g->nsoldiers; i++)
+            if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
+                rd_within(g->rules, rd_soldier_cell(g, i), rd_soldier_cell(g, k), mm))
+                return true;
+    }
+    return false;
+}
+
+/* A disaster's harm to squad besides the initiative: its red dice and the table. */
+static double disaster_harm(Ctx *c, int squad)
+{
+    if (c->have_disaster[squad])
+        return c->disaster[squad];
     const RdRules *r = c->r;
     int n = rd_on_table(c->g, squad);
     double h = r->disaster_red * c->red;
@@ -174,14 +205,19 @@ static double disaster_harm(const Ctx *c, int squad)
             x = CAREFUL_RETREAT + run * r->vp_soldier;
             break;
         }
-        case RD_FX_ROUT: /* gone or taken: at least a point a soldier, the leader's more */
-            x = n > 0 ? (n - 1) * r->vp_soldier + r->vp_leader : 0;
+        case RD_FX_ROUT: /* gone, or taken when the enemy is near: a point a soldier (a prisoner's
+                            when taken), the leader's more */
+            x = n > 0 ? (n - 1) * (enemy_within(c->g, squad, row->distance_mm) ? r->vp_prisoner : r->vp_soldier) +
+                            r->vp_leader
+                      : 0;
             break;
         default:
             break;
         }
         h += x / 6;
     }
+    c->disaster[squad] = h;
+    c->have_disaster[squad] = true;
     return h;
 }
 
@@ -692,7 +728,7 @@ static bool careful_activation(Ctx *c, RdDecision *out)
     int nmoves = 0;
     double best = -1e300;
     bool found = false;
-    for (int q = 0; q < g->nsquads; q++) { /* the badly wounded cost a success an activation: left, for free */
+    for (int q = 0; q < g->nsquads; q++) { /* the badly wounded deny a success a roll: left, for nothing */
         RdDecision lv = mk(RD_D_LEAVE, q, 0, -1, -1, -1, 0);
         if (g->squads[q].side == g->initiative && rd_may_activate(g, q) && !rd_refusal(g, &lv, NULL, 0)) {
             *out = lv;
