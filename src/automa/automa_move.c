@@ -424,7 +424,6 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
-    int cells = m->cols * m->rows;
     if (ngoals < 1)
         return -1;
     Passage p;
@@ -457,7 +456,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     int d_start = goal_cost_at(&gc, start);
     if (d_start != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
         int best = start, best_cost = 0, best_d = d_start;
-        for (int h = 0; h < cells; h++) {
+        for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h)) { /* the hexes it reaches */
             bool road;
             int c = move_cost_at(&r, h, &road);
             /* only a hex nearer the goal than the lead's own can beat it (one as near would need to cost less

@@ -95,7 +95,8 @@ typedef struct {
     unsigned as_mask;
     int as_terrain;
     short cost[STEP_TABLE_HEXES][DIR_COUNT];
-    unsigned char road[STEP_TABLE_HEXES]; /* bit per direction: the step goes by road */
+    unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
+    unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
 static unsigned step_clock;
@@ -131,7 +132,10 @@ static const StepTable *step_table(const MoveContext *ctx)
         bare.pontoon = NULL;
         for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
+            t->sided[h] = 0;
             for (int d = 0; d < DIR_COUNT; d++) {
+                if (m->hexes[h].side[d].kind >= 0)
+                    t->sided[h] |= (unsigned char)(1u << d);
                 bool road;
                 t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
                 if (road)
@@ -422,24 +426,50 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     out->cell[LAYER_ROAD][out->start] = (MoveCell){stamp, 0, -1, -1};
     out->reached[out->start / 64] |= 1ULL << (out->start % 64);
     bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
+    /* step_cost's questions, asked here with what does not change from one step to the next read once
+     * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
+     * where a pontoon spans a hexside or there is no table) */
+    const unsigned char *enemy = ctx->enemy, *contact = ctx->contact, *pontoon = ctx->pontoon;
+    const GameData *gd = ctx->gd;
+    MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
+    const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
+    unsigned long long *const reached = out->reached;
     while (ok && heap.n > 0) {
         HeapItem it = heap_pop(&heap);
-        if (it.cost != out->cell[it.layer][it.hex].cost)
+        if (it.cost != cell[it.layer][it.hex].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
+        const MapHex *fh = &m->hexes[it.hex];
+        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[it.hex] & pontoon[it.hex]) : 0u;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
-            int step = step_cost(ctx, t, it.hex, dir, &by_road);
+            int step;
+            if (full & (1u << dir))
+                step = step_cost_full(ctx, it.hex, dir, &by_road);
+            else {
+                step = t->cost[it.hex][dir];
+                int ti = fh->nb[dir];
+                if (step == COST_NO || (enemy && enemy[ti]))
+                    continue;
+                by_road = (t->road[it.hex] >> dir) & 1;
+                if (enemy && (contact ? contact[ti] : in_contact(ctx, map_hex_at(m, ti)))) {
+                    if (ctx->no_contact)
+                        continue;
+                    int terrain = m->hexes[ti].terrain;
+                    if (!(ctx->contact_free_mask & (1u << terrain)))
+                        step += gd->terrain[terrain].contact_cost;
+                }
+            }
             if (step == COST_NO)
                 continue;
             int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
             int cost = it.cost + step;
-            if (cost > out->allowance[layer])
+            if (cost > allowance[layer])
                 continue;
-            int ni = m->hexes[it.hex].nb[dir];
-            MoveCell *c = &out->cell[layer][ni];
+            int ni = fh->nb[dir];
+            MoveCell *c = &cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            out->reached[ni / 64] |= 1ULL << (ni % 64);
+            reached[ni / 64] |= 1ULL << (ni % 64);
             *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
             ok = heap_push(&heap, (HeapItem){cost, layer, ni});
         }
