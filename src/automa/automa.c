@@ -421,17 +421,28 @@ void automa_vp(Game *g, int side, int points, const char *rule, int why, int par
 /* Every loss since the last look, whatever made it (AI-VP-TRACK,
  * AI-COUNTERS' boxed values), and objectives reached in the player's turn
  * by an advance after combat (AI-OBJECTIVE). */
+/* The first unit from u on whose steps or place changed since the Automa
+ * last looked (nunits when none): a tight scan, since this runs after every
+ * decision and nearly always finds nothing. */
+static int next_seen_change(const GameState *st, const AutomaState *a, int u)
+{
+    const unsigned char *steps = a->seen_steps, *where = a->seen_where;
+    const UnitState *unit = st->unit;
+    int n = st->nunits;
+    while (u < n && steps[u] == unit[u].steps && where[u] == unit[u].where)
+        u++;
+    return u;
+}
+
 void automa_reconcile(Game *g)
 {
     AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const ActivationTrack *t = &gd->automa.track;
-    for (int u = 0; u < g->st.nunits; u++) {
+    for (int u = next_seen_change(&g->st, a, 0); u < g->st.nunits; u = next_seen_change(&g->st, a, u + 1)) {
         const UnitState *us = &g->st.unit[u];
         const UnitDef *ud = &gd->units[u];
-        int before = a->seen_steps[u], was = a->seen_where[u];
-        if (before == us->steps && was == us->where)
-            continue; /* nothing happened to it since the last look (this runs after every decision) */
+        int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
         a->seen_steps[u] = us->steps;
         a->seen_where[u] = us->where;
         if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)
