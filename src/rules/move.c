@@ -261,14 +261,11 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
 }
 
 /* A small binary heap of (cost, layer, hex). */
-typedef struct {
+struct MoveHeapItem {
     int cost, layer, hex;
-} HeapItem;
-
-typedef struct {
-    HeapItem *items;
-    int n, cap;
-} Heap;
+};
+typedef struct MoveHeapItem HeapItem;
+typedef struct MoveHeap Heap;
 
 static bool heap_push(Heap *h, HeapItem it)
 {
@@ -404,10 +401,12 @@ static int cell_cost(const MoveReach *r, int l, int i)
     return c->stamp == r->stamp ? c->cost : MOVE_UNREACHED;
 }
 
-bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
+/* A search begun: its start in the heap, nothing searched yet. */
+static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
 {
     const Map *m = &ctx->gd->map;
-    memset(out, 0, sizeof *out);
+    memset(w, 0, sizeof *w);
+    MoveReach *out = &w->r;
     if (!map_has(m, start))
         return false;
     int n = m->cols * m->rows;
@@ -420,12 +419,25 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
                                                       ctx->spent_half;
     if (!reach_take(out, n))
         return false;
-    const StepTable *t = step_table(ctx); /* the same for the whole search */
-    Heap heap = {0};
-    unsigned stamp = out->stamp;
-    out->cell[LAYER_ROAD][out->start] = (MoveCell){stamp, 0, -1, -1};
+    w->ctx = ctx;
+    out->cell[LAYER_ROAD][out->start] = (MoveCell){out->stamp, 0, -1, -1};
     out->reached[out->start / 64] |= 1ULL << (out->start % 64);
-    bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
+    w->ok = heap_push(&w->heap, (HeapItem){0, LAYER_ROAD, out->start});
+    return true;
+}
+
+/* Dijkstra's search of w carried on until the heap is empty, or (stop >= 0)
+ * until hex stop is reached. Hexes come out of the heap in the same order
+ * however often it stops on the way, so what a walk has reached is always
+ * part of what the whole search reaches, and all of it once the heap is
+ * empty. */
+static void walk_on(MoveWalk *w, int stop)
+{
+    const MoveContext *ctx = w->ctx;
+    const Map *m = &ctx->gd->map;
+    MoveReach *out = &w->r;
+    const StepTable *t = step_table(ctx); /* the same for the whole search (asked again when it resumes) */
+    unsigned stamp = out->stamp;
     /* step_cost's questions, asked here with what does not change from one step to the next read once
      * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
      * where a pontoon spans a hexside or there is no table) */
@@ -434,8 +446,12 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
-    while (ok && heap.n > 0) {
-        HeapItem it = heap_pop(&heap);
+    Heap *heap = &w->heap;
+    bool ok = w->ok;
+    while (ok && heap->n > 0) {
+        if (stop >= 0 && ((reached[stop / 64] >> (stop % 64)) & 1))
+            break;
+        HeapItem it = heap_pop(heap);
         if (it.cost != cell[it.layer][it.hex].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
         const MapHex *fh = &m->hexes[it.hex];
@@ -471,10 +487,46 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
                 continue;
             reached[ni / 64] |= 1ULL << (ni % 64);
             *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
-            ok = heap_push(&heap, (HeapItem){cost, layer, ni});
+            ok = heap_push(heap, (HeapItem){cost, layer, ni});
         }
     }
-    free(heap.items);
+    w->ok = ok;
+}
+
+bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
+{
+    if (walk_start(ctx, start, movement, w))
+        return true;
+    free(w->heap.items);
+    w->heap.items = NULL;
+    return false;
+}
+
+bool move_walk_reaches(MoveWalk *w, int i)
+{
+    if (!w->r.cell[0])
+        return false;
+    walk_on(w, i);
+    return (w->r.reached[i / 64] >> (i % 64)) & 1;
+}
+
+void move_walk_free(MoveWalk *w)
+{
+    free(w->heap.items);
+    w->heap.items = NULL;
+    move_reach_free(&w->r);
+}
+
+bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
+{
+    MoveWalk w;
+    bool ok = walk_start(ctx, start, movement, &w);
+    if (ok) {
+        walk_on(&w, -1);
+        ok = w.ok;
+    }
+    free(w.heap.items);
+    *out = w.r;
     if (!ok)
         move_reach_free(out);
     return ok;
