@@ -605,12 +605,29 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
 
 void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
 {
-    const MapHex *th = &ctx->gd->map.hexes[to];
+    const GameData *gd = ctx->gd;
+    const MapHex *th = &gd->map.hexes[to];
     const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
+    /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
+     * enemy's hex or the contact surcharge of `to`), asked once */
+    int enemy_add = 0; /* COST_NO: the enemy holds `to`, or it is in contact and contact is forbidden */
+    if (ctx->enemy) {
+        if (ctx->enemy[to])
+            enemy_add = COST_NO;
+        else if (ctx->contact ? ctx->contact[to] : in_contact(ctx, map_hex_at(&gd->map, to)))
+            enemy_add = ctx->no_contact ? COST_NO
+                        : (ctx->contact_free_mask & (1u << th->terrain)) ? 0
+                                                                         : gd->terrain[th->terrain].contact_cost;
+    }
     for (int dir = 0; dir < DIR_COUNT; dir++) {
         bool road;
-        int from = th->nb[dir];
-        cost[dir] = from < 0 || !(dirs & (1u << dir)) ? COST_NO
-                                                       : step_cost(ctx, t, from, hex_dir_opposite(dir), &road);
+        int from = th->nb[dir], back = (dir + DIR_COUNT / 2) % DIR_COUNT; /* hex_dir_opposite */
+        if (from < 0 || !(dirs & (1u << dir)))
+            cost[dir] = COST_NO;
+        else if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
+            int c = t->cost[from][back];
+            cost[dir] = c == COST_NO || enemy_add == COST_NO ? COST_NO : c + enemy_add;
+        } else
+            cost[dir] = step_cost(ctx, t, from, back, &road);
     }
 }
