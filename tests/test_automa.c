@@ -207,6 +207,38 @@ static void test_counter_losses(void **state)
     game_free(&g);
 }
 
+/* automa_units keeps the formations' units worked out from the data: a change to the data in place
+ * (gamedata_changed) is seen at once, and the answer is the one asking every unit gives. */
+static void test_automa_units_follow_the_data(void **state)
+{
+    (void)state;
+    Game g;
+    solitaire(&g, 5);
+    int f = F("reynolds"), u = U("wadsworth");
+    assert_int_equal(data_automa_formation_of_unit(&gd, u), f);
+    assert_int_equal(g.st.unit[u].where, AT_MAP);
+    short units[16];
+    int n = automa_units(&g, f, units, 16);
+    bool in = false;
+    for (int i = 0; i < n; i++)
+        in |= units[i] == u;
+    assert_true(in);
+    int counter = gd.units[u].counter;
+    gd.units[u].counter = -1; /* no longer an Automa counter */
+    gamedata_changed(&gd);
+    n = automa_units(&g, f, units, 16);
+    for (int i = 0; i < n; i++)
+        assert_int_not_equal(units[i], u);
+    gd.units[u].counter = counter;
+    gamedata_changed(&gd);
+    n = automa_units(&g, f, units, 16);
+    in = false;
+    for (int i = 0; i < n; i++)
+        in |= units[i] == u;
+    assert_true(in);
+    game_free(&g);
+}
+
 static void test_track_first_turn(void **state)
 {
     (void)state;
@@ -3156,6 +3188,7 @@ int main(void)
         cmocka_unit_test(test_AI_DIS_DEM_demoralized_lead_keeps_away),
         cmocka_unit_test(test_player_breaks_from_a_march),
         cmocka_unit_test(test_eliminated_division_choice),
+        cmocka_unit_test(test_automa_units_follow_the_data),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

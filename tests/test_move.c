@@ -147,6 +147,118 @@ static void test_enemy_contact_and_blocking(void **state)
     assert_int_equal(cost(&ctx, "0104", "0103", 4, NULL), 4);
 }
 
+/* A walk searched only as far as each question needs answers what the whole search answers, whatever hexes
+ * are asked and in whatever order: on the campaign map, with the enemy scattered over it, from many starts,
+ * each hex asked in a shuffled order and some asked twice. */
+static void test_a_walk_answers_what_the_whole_search_does(void **state)
+{
+    (void)state;
+    int cells = full.map.cols * full.map.rows;
+    unsigned char *enemy = calloc((size_t)cells, 1);
+    int *order = malloc((size_t)cells * sizeof *order);
+    assert_non_null(enemy);
+    assert_non_null(order);
+    unsigned seed = 12345;
+    for (int h = 0; h < cells; h++) {
+        seed = seed * 1103515245u + 12345u;
+        enemy[h] = (seed >> 16) % 23 == 0;
+    }
+    MoveContext ctx = {.gd = &full, .enemy = enemy};
+    int compared = 0, reached = 0, unreached = 0;
+    for (int start = 0; start < cells; start += 97) {
+        if (enemy[start])
+            continue;
+        for (int mp = 2; mp <= 8; mp += 3) {
+            MoveReach r;
+            MoveWalk w;
+            HexCoord sc = map_hex_at(&full.map, start);
+            assert_true(move_reach(&ctx, sc, mp, &r));
+            assert_true(move_walk(&ctx, sc, mp, &w));
+            for (int h = 0; h < cells; h++)
+                order[h] = h;
+            for (int h = cells - 1; h > 0; h--) { /* shuffled */
+                seed = seed * 1103515245u + 12345u;
+                int k = (int)((seed >> 16) % (unsigned)(h + 1)), t = order[h];
+                order[h] = order[k];
+                order[k] = t;
+            }
+            for (int i = 0; i < cells; i++) {
+                int h = order[i];
+                bool whole = move_reaches(&r, h);
+                assert_int_equal(move_walk_reaches(&w, h), whole);
+                assert_int_equal(move_walk_reaches(&w, h), whole); /* asked again */
+                compared++;
+                reached += whole;
+                unreached += !whole;
+            }
+            move_walk_free(&w);
+            move_reach_free(&r);
+        }
+    }
+    assert_true(compared > 1000 && reached > 100 && unreached > 100);
+    free(order);
+    free(enemy);
+}
+
+/* The steps into a hex asked together (move_enter_costs, for a search outward from a goal) cost what each
+ * step asked alone costs: with the enemy, its contact map or none, pontoons, contact forbidden or not, a
+ * terrain free of the contact surcharge. */
+static void test_enter_costs_are_the_single_steps(void **state)
+{
+    (void)state;
+    int cells = full.map.cols * full.map.rows;
+    unsigned char *enemy = calloc((size_t)cells, 1), *contact = calloc((size_t)cells, 1),
+                  *pontoon = calloc((size_t)cells, 1);
+    short *enemy_hexes = malloc((size_t)cells * sizeof *enemy_hexes);
+    assert_non_null(enemy);
+    assert_non_null(contact);
+    assert_non_null(pontoon);
+    assert_non_null(enemy_hexes);
+    unsigned seed = 777;
+    int ne = 0;
+    for (int h = 0; h < cells; h++) {
+        seed = seed * 1103515245u + 12345u;
+        enemy[h] = (seed >> 16) % 17 == 0;
+        if (enemy[h])
+            enemy_hexes[ne++] = (short)h;
+        seed = seed * 1103515245u + 12345u;
+        pontoon[h] = (unsigned char)((seed >> 16) & 0x3f);
+    }
+    move_contact_map(&full, enemy_hexes, ne, contact);
+    int differing_kinds = 0;
+    for (int variant = 0; variant < 6; variant++) {
+        MoveContext ctx = {.gd = &full};
+        if (variant >= 1)
+            ctx.enemy = enemy;
+        if (variant >= 2)
+            ctx.contact = contact;
+        if (variant >= 3)
+            ctx.pontoon = pontoon;
+        ctx.no_contact = variant == 4;
+        ctx.contact_free_mask = variant == 5 ? 0x5u : 0;
+        for (int to = 0; to < cells; to++) {
+            int together[DIR_COUNT];
+            move_enter_costs(&ctx, to, 0x3fu, together);
+            for (int dir = 0; dir < DIR_COUNT; dir++) {
+                int from = full.map.hexes[to].nb[dir];
+                bool road;
+                int alone = from < 0 ? COST_NO : move_step_cost_at(&ctx, from, hex_dir_opposite(dir), &road);
+                assert_int_equal(together[dir], alone);
+                differing_kinds += alone == COST_NO ? 0 : 1;
+            }
+            int some[DIR_COUNT]; /* directions not asked answer COST_NO */
+            move_enter_costs(&ctx, to, 1u << DIR_S, some);
+            for (int dir = 0; dir < DIR_COUNT; dir++)
+                assert_int_equal(some[dir], dir == DIR_S ? together[dir] : COST_NO);
+        }
+    }
+    assert_true(differing_kinds > 1000);
+    free(enemy_hexes);
+    free(pontoon);
+    free(contact);
+    free(enemy);
+}
+
 static void test_path(void **state)
 {
     (void)state;
@@ -275,6 +387,8 @@ int main(void)
         cmocka_unit_test(test_creeks_in_rain),
         cmocka_unit_test(test_enemy_contact_and_blocking),
         cmocka_unit_test(test_path),
+        cmocka_unit_test(test_enter_costs_are_the_single_steps),
+        cmocka_unit_test(test_a_walk_answers_what_the_whole_search_does),
         cmocka_unit_test(test_campaign_orange_turnpike),
         cmocka_unit_test(test_campaign_wilderness),
         cmocka_unit_test(test_campaign_rapidan_ford),

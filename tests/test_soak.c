@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "automa/automa.h"
+#include "automa/automa_internal.h"
 #include "rules/game.h"
 #include "rules/game_internal.h"
 #include "rules/save.h"
@@ -66,6 +67,18 @@ static void automa_invariants(const Game *g, int step)
     }
     /* (two divisions may share a hex after a retreat with nowhere else to go: AI-RETREAT ruling; marches and
      * transfers never end stacked: tests/test_automa.c) */
+    /* automa_units reads the formations' units from a list worked out once for the data: it answers what
+     * asking every unit answers */
+    for (int f = 0; f < ad->nformations; f++) {
+        short got[AUTOMA_MAX_UNITS], want[AUTOMA_MAX_UNITS];
+        int ngot = automa_units(g, f, got, AUTOMA_MAX_UNITS), nwant = 0;
+        for (int u = 0; u < g->st.nunits; u++)
+            if (g->st.unit[u].where == AT_MAP && gd.units[u].counter >= 0 && data_automa_formation_of_unit(&gd, u) == f)
+                want[nwant++] = (short)u;
+        if (ngot != nwant || memcmp(got, want, (size_t)nwant * sizeof *want) != 0)
+            fail_msg("%s seed %llu step %d: automa_units(%s) lists %d units, asking each unit gives %d", cur_scenario,
+                     cur_seed, step, ad->formations[f].id, ngot, nwant);
+    }
 }
 
 static void check_invariants(const Game *g, int step)

@@ -66,10 +66,54 @@ static int hooker_commander(const GameData *gd)
     return -1;
 }
 
+/* The units that are formation f's when on the map (an Automa counter,
+ * data_automa_formation_of_unit naming f), in index order: what the data
+ * alone says, worked out once for a data set (keyed on its serial, new for
+ * each load and each change in place, as the movement's step tables are)
+ * instead of asking every unit of the order of battle each time the
+ * Automa looks at a formation, which is after every decision. */
+static struct {
+    const GameData *gd;
+    unsigned serial;
+    int nunits, nformations;
+    short first[AUTOMA_MAX_FORMATIONS + 1]; /* f's units: unit[first[f]] .. unit[first[f + 1] - 1] */
+    short unit[AUTOMA_MAX_UNITS];
+} formation_units;
+
+static bool formation_units_fit(const GameData *gd)
+{
+    if (gd->nunits > AUTOMA_MAX_UNITS || gd->automa.nformations > AUTOMA_MAX_FORMATIONS)
+        return false;
+    if (formation_units.gd == gd && formation_units.serial == gd->serial && formation_units.nunits == gd->nunits &&
+        formation_units.nformations == gd->automa.nformations)
+        return true;
+    int k = 0;
+    for (int f = 0; f < gd->automa.nformations; f++) {
+        formation_units.first[f] = (short)k;
+        for (int u = 0; u < gd->nunits; u++)
+            if (gd->units[u].counter >= 0 && data_automa_formation_of_unit(gd, u) == f)
+                formation_units.unit[k++] = (short)u;
+    }
+    formation_units.first[gd->automa.nformations] = (short)k;
+    formation_units.gd = gd;
+    formation_units.serial = gd->serial;
+    formation_units.nunits = gd->nunits;
+    formation_units.nformations = gd->automa.nformations;
+    return true;
+}
+
 int automa_units(const Game *g, int f, short *out, int max)
 {
     int n = 0;
     const AutomaFormation *af = f >= 0 && f < g->gd->automa.nformations ? &g->gd->automa.formations[f] : NULL;
+    if (af && g->st.nunits <= g->gd->nunits && formation_units_fit(g->gd)) {
+        for (int i = formation_units.first[f]; i < formation_units.first[f + 1]; i++) {
+            int u = formation_units.unit[i];
+            if (u < g->st.nunits && g->st.unit[u].where == AT_MAP && n < max)
+                out[n++] = (short)u;
+        }
+        return n;
+    }
     for (int u = 0; u < g->st.nunits; u++) {
         const UnitDef *ud = &g->gd->units[u];
         /* only a unit of f's counter, or of its corps, can be f's (asked of them alone) */
@@ -377,17 +421,28 @@ void automa_vp(Game *g, int side, int points, const char *rule, int why, int par
 /* Every loss since the last look, whatever made it (AI-VP-TRACK,
  * AI-COUNTERS' boxed values), and objectives reached in the player's turn
  * by an advance after combat (AI-OBJECTIVE). */
+/* The first unit from u on whose steps or place changed since the Automa
+ * last looked (nunits when none): a tight scan, since this runs after every
+ * decision and nearly always finds nothing. */
+static int next_seen_change(const GameState *st, const AutomaState *a, int u)
+{
+    const unsigned char *steps = a->seen_steps, *where = a->seen_where;
+    const UnitState *unit = st->unit;
+    int n = st->nunits;
+    while (u < n && steps[u] == unit[u].steps && where[u] == unit[u].where)
+        u++;
+    return u;
+}
+
 void automa_reconcile(Game *g)
 {
     AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const ActivationTrack *t = &gd->automa.track;
-    for (int u = 0; u < g->st.nunits; u++) {
+    for (int u = next_seen_change(&g->st, a, 0); u < g->st.nunits; u = next_seen_change(&g->st, a, u + 1)) {
         const UnitState *us = &g->st.unit[u];
         const UnitDef *ud = &gd->units[u];
-        int before = a->seen_steps[u], was = a->seen_where[u];
-        if (before == us->steps && was == us->where)
-            continue; /* nothing happened to it since the last look (this runs after every decision) */
+        int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
         a->seen_steps[u] = us->steps;
         a->seen_where[u] = us->where;
         if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)

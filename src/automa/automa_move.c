@@ -205,6 +205,28 @@ static void transfer_reach(const Game *g, const Passage *p, int from, unsigned c
     move_reach_free(&r);
 }
 
+/* transfer_reach's answer hex by hex, the search going only as far as the
+ * hexes asked need (move_walk): a transfer asks for a few hexes near the
+ * division, and a search over all of transfer_mp found every one of them
+ * and hundreds more. */
+typedef struct {
+    MoveWalk w;
+    bool ok;
+} TransferWay;
+
+static void transfer_way(const Game *g, const Passage *p, int from, TransferWay *t)
+{
+    t->ok = move_walk(&p->ctx, map_hex_at(&g->gd->map, from), g->gd->automa.rules.transfer_mp, &t->w);
+}
+
+static bool transfer_way_to(TransferWay *t, int hex) { return t->ok && move_walk_reaches(&t->w, hex); }
+
+static void transfer_way_free(TransferWay *t)
+{
+    if (t->ok)
+        move_walk_free(&t->w);
+}
+
 /* Next to a Confederate unit it could fight: the Automa engages, transfers
  * and stops its lead by this (contact.c; never across the great rivers). */
 static bool next_to_enemy(const Game *g, int hex) { return fights_side(g, hex, SIDE_CONFEDERATE); }
@@ -272,7 +294,6 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
     size_t len = strlen(logbuf);
     Passage p;
     union_passage(g, &p, false);
-    unsigned char reach[GS_MAX_HEXES];
     for (int i = 0; i < n; i++) {
         int u = order[i];
         int from = g->st.unit[u].hex;
@@ -282,14 +303,15 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s stays (demoralized)", g->gd->units[u].id);
             continue;
         }
-        transfer_reach(g, &p, from, reach);
+        TransferWay way;
+        transfer_way(g, &p, from, &way);
         int best = -1, best_rank = INT_MAX;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             HexCoord nb = hex_neighbour(tc, dir);
             if (!map_has(m, nb))
                 continue;
             int h = map_hex_index(m, nb);
-            if (!hex_free(g, h) || !enterable(g, h) || !reach[h] || !hexes_can_fight(g, h, target))
+            if (!hex_free(g, h) || !enterable(g, h) || !hexes_can_fight(g, h, target))
                 continue;
             int others = 0; /* enemy hexes next to h besides the target */
             for (int d2 = 0; d2 < DIR_COUNT; d2++) {
@@ -298,7 +320,8 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
                     others++;
             }
             int rank = others > 0;
-            if (best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0))
+            if ((best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0)) &&
+                transfer_way_to(&way, h)) /* the way asked last: it may search far */
                 best = h, best_rank = rank;
         }
         if (best < 0) { /* overflow */
@@ -312,14 +335,16 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
                     if (!map_has(m, nb))
                         continue;
                     int h = map_hex_index(m, nb);
-                    if (!hex_free(g, h) || !enterable(g, h) || !reach[h])
+                    if (!hex_free(g, h) || !enterable(g, h))
                         continue;
                     int rank = next_to_enemy(g, h) == want_contact ? 0 : 1;
-                    if (best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0))
+                    if ((best < 0 || rank < best_rank || (rank == best_rank && closer(g, from, h, best) < 0)) &&
+                        transfer_way_to(&way, h)) /* the way asked last: it may search far */
                         best = h, best_rank = rank;
                 }
             }
         }
+        transfer_way_free(&way);
         if (best < 0) {
             if (len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s has no way there", g->gd->units[u].id);
@@ -424,7 +449,6 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
-    int cells = m->cols * m->rows;
     if (ngoals < 1)
         return -1;
     Passage p;
@@ -457,7 +481,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     int d_start = goal_cost_at(&gc, start);
     if (d_start != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
         int best = start, best_cost = 0, best_d = d_start;
-        for (int h = 0; h < cells; h++) {
+        for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h)) { /* the hexes it reaches */
             bool road;
             int c = move_cost_at(&r, h, &road);
             /* only a hex nearer the goal than the lead's own can beat it (one as near would need to cost less
@@ -1047,12 +1071,12 @@ void automa_move(Game *g)
         int placed = 0;
         Passage p;
         union_passage(g, &p, false);
-        unsigned char reach[GS_MAX_HEXES];
         for (int i = 0; i < nf; i++) {
             int best = -1;
             if (g->st.unit[far[i]].flags & UF_DEM)
                 continue; /* K.4: never next to the enemy */
-            transfer_reach(g, &p, g->st.unit[far[i]].hex, reach);
+            TransferWay way;
+            transfer_way(g, &p, g->st.unit[far[i]].hex, &way);
             for (int j = 0; j < n; j++) { /* "adjacent to another unit in their formation", in contact or not */
                 if (units[j] == far[i] || g->st.unit[units[j]].where != AT_MAP)
                     continue;
@@ -1062,11 +1086,12 @@ void automa_move(Game *g)
                     if (!map_has(&gd->map, nb))
                         continue;
                     int hx = map_hex_index(&gd->map, nb);
-                    if (hex_free(g, hx) && enterable(g, hx) && reach[hx] && next_to_enemy(g, hx) &&
-                        (best < 0 || closer(g, g->st.unit[far[i]].hex, hx, best) < 0))
+                    if (hex_free(g, hx) && enterable(g, hx) && next_to_enemy(g, hx) &&
+                        (best < 0 || closer(g, g->st.unit[far[i]].hex, hx, best) < 0) && transfer_way_to(&way, hx))
                         best = hx;
                 }
             }
+            transfer_way_free(&way);
             if (best >= 0) {
                 place_unit(g, far[i], best);
                 placed++;

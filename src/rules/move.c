@@ -95,7 +95,8 @@ typedef struct {
     unsigned as_mask;
     int as_terrain;
     short cost[STEP_TABLE_HEXES][DIR_COUNT];
-    unsigned char road[STEP_TABLE_HEXES]; /* bit per direction: the step goes by road */
+    unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
+    unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
 static unsigned step_clock;
@@ -131,7 +132,10 @@ static const StepTable *step_table(const MoveContext *ctx)
         bare.pontoon = NULL;
         for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
+            t->sided[h] = 0;
             for (int d = 0; d < DIR_COUNT; d++) {
+                if (m->hexes[h].side[d].kind >= 0)
+                    t->sided[h] |= (unsigned char)(1u << d);
                 bool road;
                 t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
                 if (road)
@@ -257,14 +261,11 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
 }
 
 /* A small binary heap of (cost, layer, hex). */
-typedef struct {
+struct MoveHeapItem {
     int cost, layer, hex;
-} HeapItem;
-
-typedef struct {
-    HeapItem *items;
-    int n, cap;
-} Heap;
+};
+typedef struct MoveHeapItem HeapItem;
+typedef struct MoveHeap Heap;
 
 static bool heap_push(Heap *h, HeapItem it)
 {
@@ -400,10 +401,12 @@ static int cell_cost(const MoveReach *r, int l, int i)
     return c->stamp == r->stamp ? c->cost : MOVE_UNREACHED;
 }
 
-bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
+/* A search begun: its start in the heap, nothing searched yet. */
+static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
 {
     const Map *m = &ctx->gd->map;
-    memset(out, 0, sizeof *out);
+    memset(w, 0, sizeof *w);
+    MoveReach *out = &w->r;
     if (!map_has(m, start))
         return false;
     int n = m->cols * m->rows;
@@ -416,35 +419,114 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
                                                       ctx->spent_half;
     if (!reach_take(out, n))
         return false;
-    const StepTable *t = step_table(ctx); /* the same for the whole search */
-    Heap heap = {0};
-    unsigned stamp = out->stamp;
-    out->cell[LAYER_ROAD][out->start] = (MoveCell){stamp, 0, -1, -1};
+    w->ctx = ctx;
+    out->cell[LAYER_ROAD][out->start] = (MoveCell){out->stamp, 0, -1, -1};
     out->reached[out->start / 64] |= 1ULL << (out->start % 64);
-    bool ok = heap_push(&heap, (HeapItem){0, LAYER_ROAD, out->start});
-    while (ok && heap.n > 0) {
-        HeapItem it = heap_pop(&heap);
-        if (it.cost != out->cell[it.layer][it.hex].cost)
+    w->ok = heap_push(&w->heap, (HeapItem){0, LAYER_ROAD, out->start});
+    return true;
+}
+
+/* Dijkstra's search of w carried on until the heap is empty, or (stop >= 0)
+ * until hex stop is reached. Hexes come out of the heap in the same order
+ * however often it stops on the way, so what a walk has reached is always
+ * part of what the whole search reaches, and all of it once the heap is
+ * empty. */
+static void walk_on(MoveWalk *w, int stop)
+{
+    const MoveContext *ctx = w->ctx;
+    const Map *m = &ctx->gd->map;
+    MoveReach *out = &w->r;
+    const StepTable *t = step_table(ctx); /* the same for the whole search (asked again when it resumes) */
+    unsigned stamp = out->stamp;
+    /* step_cost's questions, asked here with what does not change from one step to the next read once
+     * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
+     * where a pontoon spans a hexside or there is no table) */
+    const unsigned char *enemy = ctx->enemy, *contact = ctx->contact, *pontoon = ctx->pontoon;
+    const GameData *gd = ctx->gd;
+    MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
+    const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
+    unsigned long long *const reached = out->reached;
+    Heap *heap = &w->heap;
+    bool ok = w->ok;
+    while (ok && heap->n > 0) {
+        if (stop >= 0 && ((reached[stop / 64] >> (stop % 64)) & 1))
+            break;
+        HeapItem it = heap_pop(heap);
+        if (it.cost != cell[it.layer][it.hex].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
+        const MapHex *fh = &m->hexes[it.hex];
+        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[it.hex] & pontoon[it.hex]) : 0u;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
-            int step = step_cost(ctx, t, it.hex, dir, &by_road);
+            int step;
+            if (full & (1u << dir))
+                step = step_cost_full(ctx, it.hex, dir, &by_road);
+            else {
+                step = t->cost[it.hex][dir];
+                int ti = fh->nb[dir];
+                if (step == COST_NO || (enemy && enemy[ti]))
+                    continue;
+                by_road = (t->road[it.hex] >> dir) & 1;
+                if (enemy && (contact ? contact[ti] : in_contact(ctx, map_hex_at(m, ti)))) {
+                    if (ctx->no_contact)
+                        continue;
+                    int terrain = m->hexes[ti].terrain;
+                    if (!(ctx->contact_free_mask & (1u << terrain)))
+                        step += gd->terrain[terrain].contact_cost;
+                }
+            }
             if (step == COST_NO)
                 continue;
             int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
             int cost = it.cost + step;
-            if (cost > out->allowance[layer])
+            if (cost > allowance[layer])
                 continue;
-            int ni = m->hexes[it.hex].nb[dir];
-            MoveCell *c = &out->cell[layer][ni];
+            int ni = fh->nb[dir];
+            MoveCell *c = &cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            out->reached[ni / 64] |= 1ULL << (ni % 64);
+            reached[ni / 64] |= 1ULL << (ni % 64);
             *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
-            ok = heap_push(&heap, (HeapItem){cost, layer, ni});
+            ok = heap_push(heap, (HeapItem){cost, layer, ni});
         }
     }
-    free(heap.items);
+    w->ok = ok;
+}
+
+bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
+{
+    if (walk_start(ctx, start, movement, w))
+        return true;
+    free(w->heap.items);
+    w->heap.items = NULL;
+    return false;
+}
+
+bool move_walk_reaches(MoveWalk *w, int i)
+{
+    if (!w->r.cell[0])
+        return false;
+    walk_on(w, i);
+    return (w->r.reached[i / 64] >> (i % 64)) & 1;
+}
+
+void move_walk_free(MoveWalk *w)
+{
+    free(w->heap.items);
+    w->heap.items = NULL;
+    move_reach_free(&w->r);
+}
+
+bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out)
+{
+    MoveWalk w;
+    bool ok = walk_start(ctx, start, movement, &w);
+    if (ok) {
+        walk_on(&w, -1);
+        ok = w.ok;
+    }
+    free(w.heap.items);
+    *out = w.r;
     if (!ok)
         move_reach_free(out);
     return ok;
@@ -523,12 +605,29 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
 
 void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
 {
-    const MapHex *th = &ctx->gd->map.hexes[to];
+    const GameData *gd = ctx->gd;
+    const MapHex *th = &gd->map.hexes[to];
     const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
+    /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
+     * enemy's hex or the contact surcharge of `to`), asked once */
+    int enemy_add = 0; /* COST_NO: the enemy holds `to`, or it is in contact and contact is forbidden */
+    if (ctx->enemy) {
+        if (ctx->enemy[to])
+            enemy_add = COST_NO;
+        else if (ctx->contact ? ctx->contact[to] : in_contact(ctx, map_hex_at(&gd->map, to)))
+            enemy_add = ctx->no_contact ? COST_NO
+                        : (ctx->contact_free_mask & (1u << th->terrain)) ? 0
+                                                                         : gd->terrain[th->terrain].contact_cost;
+    }
     for (int dir = 0; dir < DIR_COUNT; dir++) {
         bool road;
-        int from = th->nb[dir];
-        cost[dir] = from < 0 || !(dirs & (1u << dir)) ? COST_NO
-                                                       : step_cost(ctx, t, from, hex_dir_opposite(dir), &road);
+        int from = th->nb[dir], back = (dir + DIR_COUNT / 2) % DIR_COUNT; /* hex_dir_opposite */
+        if (from < 0 || !(dirs & (1u << dir)))
+            cost[dir] = COST_NO;
+        else if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
+            int c = t->cost[from][back];
+            cost[dir] = c == COST_NO || enemy_add == COST_NO ? COST_NO : c + enemy_add;
+        } else
+            cost[dir] = step_cost(ctx, t, from, back, &road);
     }
 }

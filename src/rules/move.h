@@ -100,6 +100,28 @@ void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DI
 bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach *out);
 void move_reach_free(MoveReach *r);
 
+/* The same search carried out only as far as its questions need: for a
+ * caller that asks whether a few hexes are reached, most of them near the
+ * start. move_walk_reaches(w, i) answers what move_reach's whole search
+ * answers for map index i (which must be on the map), searching on until i
+ * is reached or nothing is left to search. ctx, and the maps it points to,
+ * must stay as they were while the walk lasts. move_walk returns false when
+ * out of memory or start is off the map; free with move_walk_free. */
+struct MoveHeapItem;
+struct MoveHeap {
+    struct MoveHeapItem *items;
+    int n, cap;
+};
+typedef struct {
+    MoveReach r; /* what it has reached so far */
+    const MoveContext *ctx;
+    struct MoveHeap heap;
+    bool ok;
+} MoveWalk;
+bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w);
+bool move_walk_reaches(MoveWalk *w, int i);
+void move_walk_free(MoveWalk *w);
+
 /* Half MP to reach h (MOVE_UNREACHED if it cannot), and whether the
  * cheapest legal way is wholly by road. */
 int move_cost_to(const MoveReach *r, HexCoord h, bool *road_only);
