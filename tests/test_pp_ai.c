@@ -466,25 +466,32 @@ static void test_strike_policy_brings_the_stack_in(void **state)
  * is theirs, and Chancellorsville is held by one Union minor unit with
  * Anderson and Colston next to it. Both stepping in (a fight at the end
  * of the turn, 2 dice at 4+ against one at 6+) wins most games; anything
- * else ties. The rollout level must see the strike, and make the same
- * decision from the same seed. */
+ * else ties. */
+static void thin_centre_position(PpGame *g)
+{
+    const PpData *pd = pt_data();
+    pt_empty(g, 6);
+    pt_put(g, "union-minor-1", "chancellorsville");
+    pt_put(g, "iii-corps", "falmouth");
+    pt_put(g, "anderson", "catharine-furnace");
+    pt_put(g, "colston", "catharine-furnace");
+    pt_put(g, "early", "fredericksburg");
+    pt_put(g, "stuart", "bowling-green");
+    g->impulse = (int8_t)(pd->nimpulses - 1);
+    g->step = 1;
+    g->initiative = PP_UNION;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+    g->to_move = PP_CONFEDERATE;
+}
+
+/* The rollout level must see the strike, and make the same decision from
+ * the same seed. */
 static void test_rollout_strikes_as_the_confederates(void **state)
 {
     (void)state;
     const PpData *pd = pt_data();
     PpGame g;
-    pt_empty(&g, 6);
-    pt_put(&g, "union-minor-1", "chancellorsville");
-    pt_put(&g, "iii-corps", "falmouth");
-    pt_put(&g, "anderson", "catharine-furnace");
-    pt_put(&g, "colston", "catharine-furnace");
-    pt_put(&g, "early", "fredericksburg");
-    pt_put(&g, "stuart", "bowling-green");
-    g.impulse = (int8_t)(pd->nimpulses - 1);
-    g.step = 1;
-    g.initiative = PP_UNION;
-    g.budget = (int8_t)pd->impulse_units[g.impulse];
-    g.to_move = PP_CONFEDERATE;
+    thin_centre_position(&g);
     PpAiBudget b = {300, 0, 0};
     char text[80], again[80];
     for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -496,6 +503,34 @@ static void test_rollout_strikes_as_the_confederates(void **state)
         pp_decision_format(pd, &d, again, sizeof again);
         assert_string_equal(text, again);
     }
+}
+
+/* (test_rollout_strikes_as_the_confederates's position) The rollout
+ * level's play-outs, spent by sequential halving: never more than the
+ * budget's play-outs, nor more than per_choice for each decision open;
+ * most of the budget is spent (each stage its share); the same seed gives
+ * the same decision after the same play-outs. */
+static void test_rollout_keeps_to_its_budget(void **state)
+{
+    (void)state;
+    PpGame g;
+    thin_centre_position(&g);
+    PpAiBudget b = {300, 0, 0};
+    PpAiStats st, again;
+    PpAi ai;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, seed, &b);
+        PpDecision d = pp_ai_decide(&ai, &g, &st);
+        assert_true(st.iterations > 250 && st.iterations <= 300);
+        pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, seed, &b);
+        PpDecision e = pp_ai_decide(&ai, &g, &again);
+        assert_memory_equal(&d, &e, sizeof d);
+        assert_int_equal(st.iterations, again.iterations);
+    }
+    b = (PpAiBudget){100000, 4, 0};
+    pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, 1, &b);
+    pp_ai_decide(&ai, &g, &st);
+    assert_true(st.iterations > 0 && st.iterations <= 4 * st.open);
 }
 
 /* Turn 6, the last part of the last impulse, the Confederates to move:
@@ -630,6 +665,7 @@ int main(void)
         cmocka_unit_test(test_strike_policy_brings_the_stack_in),
         cmocka_unit_test(test_rollout_strikes_as_the_confederates),
         cmocka_unit_test(test_rollout_does_not_step_back_and_forth),
+        cmocka_unit_test(test_rollout_keeps_to_its_budget),
         cmocka_unit_test(test_forced_decision_takes_no_time),
         cmocka_unit_test(test_game_replays_from_its_seeds),
     };

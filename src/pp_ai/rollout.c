@@ -1,19 +1,31 @@
-/* The rollout level: flat Monte Carlo over the decisions open now, with
+/* The rollout level: Monte Carlo over the decisions open now (no tree), with
  * the greedy level's play-outs (one step of policy improvement over the
  * greedy level: Tesauro and Galperin, 1996; Bertsekas's "rollout").
  *
  * Each round samples one whole game from the view and the memory
- * (pp_ai_determinize) and one seed for the play-outs; every decision open
- * is then applied to a copy of that same game and played out to the end
- * by the greedy level for both sides (no random decisions), its dice and
- * tie-breaks from that same seed. A win counts 1, a tie 1/2, a loss 0. The
- * decision played is the one with the best mean (ties: the one liked
- * most: greedy's score, less what a move gives back; liking below).
- * Trying every decision in the same sampled games with the same dice
- * (common random numbers) is what makes few rounds enough: the play-outs
- * of two decisions differ only by what the decisions change, not by luck,
- * and most play-outs between greedy players end in the same tie, so a
- * decision that turns some of them into wins stands out.
+ * (pp_ai_determinize) and one seed for the play-outs; each decision still
+ * in the search is then applied to a copy of that same game and played
+ * out to the end by the greedy level for both sides (no random
+ * decisions), its dice and tie-breaks from that same seed. A win counts
+ * 1, a tie 1/2, a loss 0. Trying the decisions in the same sampled games
+ * with the same dice (common random numbers) is what makes few rounds
+ * enough: the play-outs of two decisions differ only by what the
+ * decisions change, not by luck, and most play-outs between greedy
+ * players end in the same tie, so a decision that turns some of them
+ * into wins stands out.
+ *
+ * The play-outs are spent by sequential halving (Karnin, Koren and Somekh,
+ * 2013): ceil(log2 n) stages for the n decisions searched, each stage with
+ * an equal share of the budget spread evenly over the decisions still in,
+ * after which the worse half (by the mean of all their play-outs so far)
+ * is dropped; the decision played is the last one left. The decisions
+ * near the best get most of the play-outs (at 1,500 and 25 decisions, 12
+ * each in the first stage and about 300 each for the last two), where the
+ * flat search gave every one the same 60: the few play-outs that tell the
+ * best from the next show. Every stage's rounds still play out all the
+ * decisions left in the same games. Ties of the means (the most usual
+ * thing: every play-out a tie) go to the decision liked most (liking
+ * below: greedy's score, less what a move gives back).
  *
  * Why it beats the greedy level it plays out: where greedy only holds its
  * victory area (greedy against greedy ties 96 games in 100), the search
@@ -51,10 +63,13 @@
  * in 200, seeds 1001-1200, as the 6 kept win about half).
  *
  * Budget (PpAiBudget): `iterations` play-outs in all for a decision, at
- * most `per_choice` rounds (each a play-out for every decision open); the
- * seconds cap stops it between rounds (never inside one, so every
- * decision has had the same games). The set-up is the greedy level's (the
- * standard set-up); a forced decision takes no play-out. */
+ * most `per_choice` for each decision searched (as many as the flat
+ * search's `per_choice` rounds took); the seconds cap stops it between
+ * rounds (never inside one, so every decision still in has had the same
+ * games), and the best mean of those still in is played. With no count
+ * of play-outs (the cap alone), the rounds go on over every decision
+ * until the cap. The set-up is the greedy level's (the standard set-up); a
+ * forced decision takes no play-out. */
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -92,12 +107,83 @@ static int liking(const PpAiMap *m, const PpGame *g, const PpDecision *d)
     return s;
 }
 
+/* One search: the decisions (list), what their play-outs have given. */
+typedef struct {
+    const PpData *pd;
+    const PpView *v;
+    const PpAiMemory *mem;
+    Rng *rng;
+    const PpAiMap *map;
+    const PpDecision *list;
+    PpDecision *buf;
+    int side;
+    double t0, seconds;
+    PpAiStats *stats;
+    long rounds;
+    double sum[PP_MAX_LEGAL];
+    int tried[PP_MAX_LEGAL];
+} Search;
+
+/* One round: a game sampled (g0 itself the first time) and one seed for
+ * the play-outs; each of the k decisions keep[] played out in a copy of
+ * it with the same dice. False, and nothing played, when the time cap has
+ * come (never before the first round). */
+static bool play_round(Search *s, PpGame *g0, const int *keep, int k)
+{
+    if (s->seconds > 0 && s->rounds > 0 && pp_ai_now() - s->t0 >= s->seconds) {
+        s->stats->capped = true;
+        return false;
+    }
+    if (s->rounds > 0)
+        pp_ai_determinize(s->pd, s->v, s->mem, s->rng, SAMPLE_TRIES, g0);
+    s->rounds++;
+    Rng seed = *s->rng;
+    rng_next(s->rng);
+    for (int j = 0; j < k; j++) {
+        int i = keep[j];
+        PpGame g = *g0;
+        if (pp_apply(&g, &s->list[i], NULL, NULL, 0) != 0)
+            continue; /* not open in this sample */
+        Rng prng = seed;
+        pp_ai_playout(s->map, &g, &prng, s->buf, 0);
+        s->sum[i] += value_for(pp_result(&g), s->side);
+        s->tried[i]++;
+    }
+    s->stats->iterations += k;
+    return true;
+}
+
+static double mean_of(const Search *s, int i) { return s->tried[i] ? s->sum[i] / s->tried[i] : -1; }
+
+/* Orders keep[] by the mean of the play-outs, the best first; equal means
+ * keep their order (the liking's at first, then an earlier stage's). */
+static void sort_by_mean(const Search *s, int *keep, int k)
+{
+    for (int j = 1; j < k; j++) { /* insertion sort, stable */
+        int x = keep[j], at = j;
+        double mx = mean_of(s, x);
+        for (; at > 0 && mean_of(s, keep[at - 1]) < mx; at--)
+            keep[at] = keep[at - 1];
+        keep[at] = x;
+    }
+}
+
+/* The best mean of the k decisions keep[], the first of equals. */
+static int best_of(const Search *s, const int *keep, int k)
+{
+    int best = keep[0];
+    for (int j = 1; j < k; j++)
+        if (mean_of(s, keep[j]) > mean_of(s, best))
+            best = keep[j];
+    return best;
+}
+
 PpDecision pp_ai_rollout(const PpData *pd, const PpView *v, const PpAiMemory *mem, Rng *rng, const PpAiBudget *b,
                          PpAiStats *stats)
 {
     double t0 = pp_ai_now();
     static _Thread_local PpDecision list[PP_MAX_LEGAL], buf[PP_MAX_LEGAL];
-    PpGame g0, g;
+    PpGame g0;
     pp_ai_determinize(pd, v, mem, rng, SAMPLE_TRIES, &g0);
     int n = pp_legal(&g0, list, PP_MAX_LEGAL);
     if (n > PP_MAX_LEGAL)
@@ -142,43 +228,38 @@ PpDecision pp_ai_rollout(const PpData *pd, const PpView *v, const PpAiMemory *me
         }
     }
     n = m;
-    long rounds = b->iterations > 0 ? b->iterations / n : -1;
-    if (rounds == 0)
-        rounds = 1;
-    if (b->per_choice > 0 && (rounds < 0 || rounds > b->per_choice))
-        rounds = b->per_choice;
-    double sum[PP_MAX_LEGAL] = {0};
-    int tried[PP_MAX_LEGAL] = {0};
-    int side = v->side;
-    long r = 0;
-    for (; rounds < 0 || r < rounds; r++) {
-        if (b->seconds > 0 && r > 0 && pp_ai_now() - t0 >= b->seconds) {
-            stats->capped = true;
-            break;
-        }
-        if (r > 0)
-            pp_ai_determinize(pd, v, mem, rng, SAMPLE_TRIES, &g0);
-        Rng seed = *rng;
-        rng_next(rng);
-        for (int i = 0; i < n; i++) {
-            g = g0;
-            if (pp_apply(&g, &list[i], NULL, NULL, 0) != 0)
-                continue; /* not open in this sample */
-            Rng prng = seed;
-            pp_ai_playout(&strike, &g, &prng, buf, 0);
-            sum[i] += value_for(pp_result(&g), side);
-            tried[i]++;
-        }
-        stats->iterations += n;
+    long total = b->iterations > 0 ? b->iterations : -1; /* play-outs; -1: the time cap alone */
+    if (b->per_choice > 0 && (total < 0 || total > (long)b->per_choice * n))
+        total = (long)b->per_choice * n;
+    if (total >= 0 && total < n)
+        total = n;
+    Search s = {.pd = pd, .v = v, .mem = mem, .rng = rng, .map = &strike, .list = list, .buf = buf, .side = v->side,
+                .t0 = t0, .seconds = b->seconds, .stats = stats};
+    int keep[PP_MAX_LEGAL]; /* the decisions still in, by index into list */
+    for (int i = 0; i < n; i++)
+        keep[i] = i;
+    int k = n;
+    if (total < 0) { /* no count of play-outs: rounds until the time cap */
+        while (play_round(&s, &g0, keep, k))
+            ;
+        return list[best_of(&s, keep, k)];
     }
-    int best = 0;
-    double best_mean = -1;
-    for (int i = 0; i < n; i++) {
-        double mean = tried[i] ? sum[i] / tried[i] : -1;
-        if (mean > best_mean) {
-            best_mean = mean;
-            best = i;
+    /* sequential halving: ceil(log2 n) stages, each with an equal share of
+     * the play-outs, the worse half dropped after each */
+    int stages = 0;
+    while ((1 << stages) < n)
+        stages++;
+    long spent = 0;
+    for (int st = 0; st < stages && k > 1; st++) {
+        long share = (total - spent) / (stages - st);
+        long rounds = share / k > 0 ? share / k : 1;
+        for (long r = 0; r < rounds; r++) {
+            if (!play_round(&s, &g0, keep, k))
+                return list[best_of(&s, keep, k)];
+            spent += k;
         }
+        sort_by_mean(&s, keep, k);
+        k = (k + 1) / 2;
     }
-    return list[best];
+    return list[keep[0]];
 }
