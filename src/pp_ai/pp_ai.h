@@ -13,8 +13,8 @@
  *   ismcts  information-set Monte Carlo tree search over sampled games;
  *   rollout Monte Carlo: from turn 4, each of the likeliest decisions
  *           played out by greedy in the same sampled games, the
- *           Confederates' own moves by the strike policy, the play-outs
- *           spent by sequential halving (rollout.c).
+ *           Confederates' own moves by the strike policy and their
+ *           play-outs spent by sequential halving (rollout.c).
  *
  * Everything random comes from the one seed given: a game with the AI
  * replays exactly from its seeds, as long as the time cap (PpAiBudget
@@ -52,7 +52,8 @@ const char *pp_ai_level_what(int level);
 
 /* How much an ismcts or rollout decision may take (rollout: iterations
  * are play-outs, per_choice the play-outs at most for each decision
- * searched, spread by sequential halving): stops at whichever comes first.
+ * searched, as many rounds of the flat search): stops at whichever comes
+ * first.
  * 0 means no limit of that kind (not both). The iterations are scaled
  * down when few decisions are open (per_choice iterations for each, when
  * that is fewer); a forced decision takes none. */
