@@ -26,7 +26,8 @@
 static void usage(FILE *f)
 {
     fprintf(f, "Usage: guv sim --game perfect-plan --games N --seed S [--jobs J] [--data DIR]\n"
-               "               [--union LEVEL] [--confederate LEVEL] [--iterations K] [--rounds R] [--seconds T]\n"
+               "               [--union LEVEL] [--confederate LEVEL]\n"
+               "               [--iterations K] [--rounds R] [--seconds T]\n"
                "\n"
                "Plays N games of A Perfect Plan between two computer players and reports each side's\n"
                "wins and ties with their 95%% intervals, the decisions per game, and the mean and\n"
