@@ -36,7 +36,7 @@
     X(RANDOM, "random", "a uniformly random legal decision")                                                       \
     X(GREEDY, "greedy", "a one-ply heuristic: hold the victory areas, attack with more dice, lose the weakest")    \
     X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")        \
-    X(ROLLOUT, "rollout", "Monte Carlo: the likeliest decisions played out by greedy (own moves striking) in the same sampled games, halving them onto the best")
+    X(ROLLOUT, "rollout", "Monte Carlo: the likeliest decisions played out by greedy (own moves striking) in the same sampled games")
 
 enum {
 #define PP_AI_ENUM(id, name, what) PP_AI_##id,
