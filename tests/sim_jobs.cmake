@@ -136,6 +136,19 @@ endforeach()
 if(NOT pp_1 STREQUAL pp_3)
   message(FATAL_ERROR "guv sim --game perfect-plan differs between --jobs 1 and 3:\n${pp_1}\n---\n${pp_3}")
 endif()
+# --rounds sets the rollout level's play-outs for each decision searched
+# (the report names the budget); a bad count is explained.
+execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 1 --seed 3 --union greedy
+  --confederate rollout --iterations 40 --rounds 7 --seconds 0
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "rollout budget: 40 play-outs a decision \\(at most 7 for each decision searched\\)")
+  message(FATAL_ERROR "guv sim --game perfect-plan --rounds 7 (${rc}):\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 1 --seed 3 --rounds 0
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--rounds wants a whole number from 1, not '0'")
+  message(FATAL_ERROR "a bad --rounds must be explained with exit status 2 (${rc}):\n${out}\n${err}")
+endif()
 execute_process(COMMAND ${GUV} --data ${SRC} sim --game perfect-plan --games 2 --seed 1 --union clever
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 2 OR NOT err MATCHES "clever")

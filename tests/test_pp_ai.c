@@ -466,25 +466,32 @@ static void test_strike_policy_brings_the_stack_in(void **state)
  * is theirs, and Chancellorsville is held by one Union minor unit with
  * Anderson and Colston next to it. Both stepping in (a fight at the end
  * of the turn, 2 dice at 4+ against one at 6+) wins most games; anything
- * else ties. The rollout level must see the strike, and make the same
- * decision from the same seed. */
+ * else ties. */
+static void thin_centre_position(PpGame *g)
+{
+    const PpData *pd = pt_data();
+    pt_empty(g, 6);
+    pt_put(g, "union-minor-1", "chancellorsville");
+    pt_put(g, "iii-corps", "falmouth");
+    pt_put(g, "anderson", "catharine-furnace");
+    pt_put(g, "colston", "catharine-furnace");
+    pt_put(g, "early", "fredericksburg");
+    pt_put(g, "stuart", "bowling-green");
+    g->impulse = (int8_t)(pd->nimpulses - 1);
+    g->step = 1;
+    g->initiative = PP_UNION;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+    g->to_move = PP_CONFEDERATE;
+}
+
+/* The rollout level must see the strike, and make the same decision from
+ * the same seed. */
 static void test_rollout_strikes_as_the_confederates(void **state)
 {
     (void)state;
     const PpData *pd = pt_data();
     PpGame g;
-    pt_empty(&g, 6);
-    pt_put(&g, "union-minor-1", "chancellorsville");
-    pt_put(&g, "iii-corps", "falmouth");
-    pt_put(&g, "anderson", "catharine-furnace");
-    pt_put(&g, "colston", "catharine-furnace");
-    pt_put(&g, "early", "fredericksburg");
-    pt_put(&g, "stuart", "bowling-green");
-    g.impulse = (int8_t)(pd->nimpulses - 1);
-    g.step = 1;
-    g.initiative = PP_UNION;
-    g.budget = (int8_t)pd->impulse_units[g.impulse];
-    g.to_move = PP_CONFEDERATE;
+    thin_centre_position(&g);
     PpAiBudget b = {300, 0, 0};
     char text[80], again[80];
     for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -495,6 +502,91 @@ static void test_rollout_strikes_as_the_confederates(void **state)
         d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
         pp_decision_format(pd, &d, again, sizeof again);
         assert_string_equal(text, again);
+    }
+}
+
+/* (test_rollout_strikes_as_the_confederates's position) The rollout
+ * level's play-outs, spent by sequential halving: never more than the
+ * budget's play-outs, nor more than per_choice for each decision open;
+ * most of the budget is spent (each stage its share); the same seed gives
+ * the same decision after the same play-outs. */
+static void test_rollout_keeps_to_its_budget(void **state)
+{
+    (void)state;
+    PpGame g;
+    thin_centre_position(&g);
+    PpAiBudget b = {300, 0, 0};
+    PpAiStats st, again;
+    PpAi ai;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, seed, &b);
+        PpDecision d = pp_ai_decide(&ai, &g, &st);
+        assert_true(st.iterations > 250 && st.iterations <= 300);
+        pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, seed, &b);
+        PpDecision e = pp_ai_decide(&ai, &g, &again);
+        assert_memory_equal(&d, &e, sizeof d);
+        assert_int_equal(st.iterations, again.iterations);
+    }
+    b = (PpAiBudget){100000, 4, 0};
+    pp_ai_init(&ai, PP_CONFEDERATE, PP_AI_ROLLOUT, 1, &b);
+    pp_ai_decide(&ai, &g, &st);
+    assert_true(st.iterations > 0 && st.iterations <= 4 * st.open);
+}
+
+/* Turn 6, the last part of the last impulse, the Confederates to move:
+ * each side holds its victory area with four units and a trench (the
+ * Union Chancellorsville, the Confederates Fredericksburg, three areas
+ * apart), and a Confederate minor unit holds Falmouth (printed Union)
+ * alone. Every play-out ties, whatever is done. Greedy likes the minor
+ * unit's step into Stafford Heights, Hartwood Church or Banks' Ford (an
+ * enemy area taken, +12, a step farther from Fredericksburg, -6), and from
+ * there its step back (+12 and +6): the rollout level, which broke the
+ * play-outs' ties by greedy's liking, stepped such a unit back and forth
+ * every impulse of the last turns. The area it leaves goes back to the
+ * Union, so the step gains nothing: the unit stays. */
+static void dither_position(PpGame *g, const char *minor_at)
+{
+    const PpData *pd = pt_data();
+    pt_empty(g, 6);
+    const char *blue[] = {"xi-corps", "xii-corps", "union-minor-1", "union-minor-2"};
+    const char *grey[] = {"early", "mclaws", "anderson", "colston"};
+    for (int i = 0; i < 4; i++) {
+        pt_put(g, blue[i], "chancellorsville");
+        pt_put(g, grey[i], "fredericksburg");
+    }
+    pt_put(g, "csa-minor-1", minor_at);
+    g->trench[pt_area("chancellorsville")] |= 1u << PP_UNION;
+    g->trench[pt_area("fredericksburg")] |= 1u << PP_CONFEDERATE;
+    g->trench_pool[PP_UNION]--;
+    g->trench_pool[PP_CONFEDERATE]--;
+    g->impulse = (int8_t)(pd->nimpulses - 1);
+    g->step = 1;
+    g->initiative = PP_UNION;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+    g->to_move = PP_CONFEDERATE;
+}
+
+static void test_rollout_does_not_step_back_and_forth(void **state)
+{
+    (void)state;
+    const PpData *pd = pt_data();
+    PpGame g;
+    dither_position(&g, "falmouth");
+    int minor = pt_counter("csa-minor-1");
+    PpAiBudget b = {300, 0, 0};
+    char text[80];
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpDecision d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_false(d.kind == PP_D_MOVE && d.a == minor);
+    }
+    /* from Stafford Heights, the step into Falmouth takes an area nearer
+     * Fredericksburg for one farther: it takes it */
+    dither_position(&g, "stafford-heights");
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        PpDecision d = pp_ai_choose(&g, PP_AI_ROLLOUT, seed, &b);
+        pp_decision_format(pd, &d, text, sizeof text);
+        assert_string_equal(text, "move csa-minor-1 falmouth");
     }
 }
 
@@ -572,6 +664,8 @@ int main(void)
         cmocka_unit_test(test_rollout_takes_the_winning_capture),
         cmocka_unit_test(test_strike_policy_brings_the_stack_in),
         cmocka_unit_test(test_rollout_strikes_as_the_confederates),
+        cmocka_unit_test(test_rollout_does_not_step_back_and_forth),
+        cmocka_unit_test(test_rollout_keeps_to_its_budget),
         cmocka_unit_test(test_forced_decision_takes_no_time),
         cmocka_unit_test(test_game_replays_from_its_seeds),
     };

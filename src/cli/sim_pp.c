@@ -26,16 +26,18 @@
 static void usage(FILE *f)
 {
     fprintf(f, "Usage: guv sim --game perfect-plan --games N --seed S [--jobs J] [--data DIR]\n"
-               "               [--union LEVEL] [--confederate LEVEL] [--iterations K] [--seconds T]\n"
+               "               [--union LEVEL] [--confederate LEVEL]\n"
+               "               [--iterations K] [--rounds R] [--seconds T]\n"
                "\n"
                "Plays N games of A Perfect Plan between two computer players and reports each side's\n"
                "wins and ties with their 95%% intervals, the decisions per game, and the mean and\n"
                "worst time of an AI decision (decisions with more than one choice open). Game i\n"
                "(from 0) uses seed S + i; --jobs J plays them in J processes (the same report).\n"
                "LEVEL: random, greedy, ismcts or rollout (default: ismcts for the Union, greedy for\n"
-               "the Confederates). --iterations K and --seconds T set the budget per decision of\n"
-               "ismcts (iterations) and rollout (play-outs) (default %d, %d per open decision when\n"
-               "fewer, at most %.1f s).\n"
+               "the Confederates). The budget per decision: --iterations K, ismcts's iterations and\n"
+               "rollout's play-outs (default %d); --rounds R, at most R of them for each decision\n"
+               "open (ismcts) or searched (rollout) when that makes fewer (default %d); --seconds T,\n"
+               "a cap in seconds, 0 for none (default %.1f; with a cap, a game may not replay).\n"
                "On a terminal a progress line shows the games done and the time left.\n",
             PP_AI_DEFAULT_ITERATIONS, PP_AI_DEFAULT_PER_CHOICE, PP_AI_DEFAULT_SECONDS);
 }
@@ -151,8 +153,8 @@ static void report(uint64_t seed, long ngames, const int level[PP_SIDES], const 
         printf("ismcts budget: %d iterations a decision (%d per open decision when fewer), at most %.2f s\n",
                b->iterations, b->per_choice, b->seconds);
     if (level[0] == PP_AI_ROLLOUT || level[1] == PP_AI_ROLLOUT)
-        printf("rollout budget: %d play-outs a decision (%d rounds at most), at most %.2f s\n", b->iterations,
-               b->per_choice, b->seconds);
+        printf("rollout budget: %d play-outs a decision (at most %d for each decision searched), at most %.2f s\n",
+               b->iterations, b->per_choice, b->seconds);
     printf("games ended: %ld of %ld%s\n", ended, ngames, unreported ? " (some never reported)" : "");
     static const char *const what[] = {"Union wins", "Confederate wins", "ties"};
     for (int k = 0; k < 3; k++)
@@ -172,10 +174,12 @@ static int bad(const char *fmt, const char *what) { return sim_bad(usage, fmt, w
 int cmd_sim_pp(int argc, char **argv, const char *data_option)
 {
     const char *games_s = NULL, *seed_s = NULL, *jobs_s = NULL, *data = data_option, *game = NULL;
-    const char *level_s[PP_SIDES] = {"ismcts", "greedy"}, *iter_s = NULL, *secs_s = NULL;
+    const char *level_s[PP_SIDES] = {"ismcts", "greedy"}, *iter_s = NULL, *secs_s = NULL, *rounds_s = NULL;
     static const char *const names[] = {"--games", "--seed", "--jobs", "--data", "--game",
-                                        "--union", "--confederate", "--iterations", "--seconds"};
-    const char **const slots[] = {&games_s, &seed_s, &jobs_s, &data, &game, &level_s[0], &level_s[1], &iter_s, &secs_s};
+                                        "--union", "--confederate", "--iterations", "--seconds",
+                                        "--rounds"};
+    const char **const slots[] = {&games_s, &seed_s, &jobs_s, &data, &game, &level_s[0], &level_s[1], &iter_s, &secs_s,
+                                  &rounds_s};
     char why[200];
     int got = sim_options(argc, argv, names, slots, sizeof names / sizeof *names, why, sizeof why);
     if (got == 1) {
@@ -184,13 +188,16 @@ int cmd_sim_pp(int argc, char **argv, const char *data_option)
     }
     if (got == 2)
         return bad("%s", why);
-    unsigned long long games, seed, jobs = 1, iters = PP_AI_DEFAULT_ITERATIONS;
+    unsigned long long games, seed, jobs = 1, iters = PP_AI_DEFAULT_ITERATIONS, rounds = PP_AI_DEFAULT_PER_CHOICE;
     if (sim_counts(games_s, seed_s, jobs_s, PP_SIM_MAX_GAMES, &games, &seed, &jobs, why, sizeof why))
         return bad("%s", why);
     if (iter_s && !sim_parse_number(iter_s, 1, 100000000, &iters))
         return bad("--iterations wants a whole number from 1, not '%s'", iter_s);
+    if (rounds_s && !sim_parse_number(rounds_s, 1, 100000000, &rounds))
+        return bad("--rounds wants a whole number from 1, not '%s'", rounds_s);
     PpAiBudget b = pp_ai_default_budget();
     b.iterations = (int)iters;
+    b.per_choice = (int)rounds;
     if (secs_s) {
         char *end;
         b.seconds = strtod(secs_s, &end);

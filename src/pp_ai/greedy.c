@@ -193,7 +193,7 @@ GUV_HOT_INLINE int strike_step(const PpAiMap *m, const PpGame *g, const int8_t *
         int mine = own_dice(g, side, to) + (kind != PP_LEADER);
         s += mine > en_to ? 30 : -40;
     } else if (g->control[to] != side)
-        s += is_key(m, to) ? 80 : kind == PP_MINOR ? 12 : 6;
+        s += is_key(m, to) ? 80 : kind == PP_MINOR ? GREEDY_TAKE_MINOR : GREEDY_TAKE_OTHER;
     if (kind == PP_LEADER)
         s += own_dice(g, side, to) > 0 ? 5 : -30;
     return s;
@@ -218,7 +218,7 @@ GUV_HOT_INLINE int step_score(const PpAiMap *m, const PpGame *g, const int8_t *t
             s -= 40;
     } else {
         if (g->control[to] != side)
-            s += is_key(m, to) ? 80 : kind == PP_MINOR ? 12 : 6;
+            s += is_key(m, to) ? 80 : kind == PP_MINOR ? GREEDY_TAKE_MINOR : GREEDY_TAKE_OTHER;
         else if (is_key(m, to) && own_to < 2)
             s += 15;
     }

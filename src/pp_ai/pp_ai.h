@@ -11,9 +11,10 @@
  *   random  a uniformly random legal decision;
  *   greedy  a one-ply heuristic (pp_ai_greedy_score says what it likes);
  *   ismcts  information-set Monte Carlo tree search over sampled games;
- *   rollout flat Monte Carlo: from turn 4, each of the likeliest decisions
+ *   rollout Monte Carlo: from turn 4, each of the likeliest decisions
  *           played out by greedy in the same sampled games, the
- *           Confederates' own moves by the strike policy (rollout.c).
+ *           Confederates' own moves by the strike policy and their
+ *           play-outs spent by sequential halving (rollout.c).
  *
  * Everything random comes from the one seed given: a game with the AI
  * replays exactly from its seeds, as long as the time cap (PpAiBudget
@@ -35,7 +36,7 @@
     X(RANDOM, "random", "a uniformly random legal decision")                                                       \
     X(GREEDY, "greedy", "a one-ply heuristic: hold the victory areas, attack with more dice, lose the weakest")    \
     X(ISMCTS, "ismcts", "information-set Monte Carlo tree search over games sampled from what it has seen")        \
-    X(ROLLOUT, "rollout", "flat Monte Carlo: every decision played out by greedy (own moves striking) in the same sampled games")
+    X(ROLLOUT, "rollout", "Monte Carlo: the likeliest decisions played out by greedy (own moves striking) in the same sampled games")
 
 enum {
 #define PP_AI_ENUM(id, name, what) PP_AI_##id,
@@ -50,8 +51,9 @@ const char *pp_ai_level_name(int level); /* "?" for no level */
 const char *pp_ai_level_what(int level);
 
 /* How much an ismcts or rollout decision may take (rollout: iterations
- * are play-outs, per_choice the rounds at most, one play-out of every
- * decision kept a round): stops at whichever comes first.
+ * are play-outs, per_choice the play-outs at most for each decision
+ * searched, as many rounds of the flat search): stops at whichever comes
+ * first.
  * 0 means no limit of that kind (not both). The iterations are scaled
  * down when few decisions are open (per_choice iterations for each, when
  * that is fewer); a forced decision takes none. */

@@ -24,6 +24,11 @@ typedef struct {
 } PpAiMap;
 
 void pp_ai_map_init(PpAiMap *m, const PpData *pd);
+/* What greedy's moves like in stepping into an empty area the enemy
+ * controls, not a victory area: a minor unit (holding ground is its use),
+ * another unit. */
+#define GREEDY_TAKE_MINOR 12
+#define GREEDY_TAKE_OTHER 6
 int pp_ai_greedy_score_map(const PpAiMap *m, const PpGame *g, const PpDecision *d);
 /* The best-scored of the n decisions (ties broken by rng). */
 int pp_ai_greedy_pick(const PpAiMap *m, const PpGame *g, const PpDecision *list, int n, Rng *rng);
