@@ -182,3 +182,20 @@ execute_process(COMMAND ${GUV} --data ${SRC} sim --game red-die --games 1 --seed
 if(NOT rc EQUAL 2 OR NOT err MATCHES "hazel-grove")
   message(FATAL_ERROR "an unknown battlefield must be refused with exit status 2, naming those there are (${rc}):\n${err}")
 endif()
+
+# --help after sim (and its --game) is the sim's own usage, not guv's
+foreach(game solitaire perfect-plan red-die)
+  if(game STREQUAL "solitaire")
+    set(args sim --help)
+    set(want "Usage: guv sim --games N")
+  else()
+    set(args sim --game ${game} --help)
+    set(want "Usage: guv sim --game ${game}")
+  endif()
+  execute_process(COMMAND ${GUV} --data ${SRC} ${args}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(FIND "${out}" "${want}" at)
+  if(NOT rc EQUAL 0 OR NOT at EQUAL 0)
+    message(FATAL_ERROR "guv ${args} must print its own usage (${rc}):\n${out}\n${err}")
+  endif()
+endforeach()

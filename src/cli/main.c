@@ -73,7 +73,8 @@ int main(int argc, char **argv)
     char *rest[64];
     int nrest = 0;
     for (; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        if ((strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) &&
+            !(nrest > 0 && strcmp(rest[0], "sim") == 0)) { /* guv sim [--game G] --help: sim's own usage */
             usage(stdout);
             return 0;
         }
