@@ -177,6 +177,17 @@ static bool maybe_in(const PpAiMemory *mem, const char *counter, const char *are
     return (mem->maybe[pt_counter(counter)] >> bit) & 1u;
 }
 
+/* The second part of the last impulse: initiative's side moved first, to_move moves now. */
+static void at_the_last_impulse(PpGame *g, int initiative, int to_move)
+{
+    const PpData *pd = pt_data();
+    g->impulse = (int8_t)(pd->nimpulses - 1);
+    g->step = 1;
+    g->initiative = (int8_t)initiative;
+    g->to_move = (int8_t)to_move;
+    g->budget = (int8_t)pd->impulse_units[g->impulse];
+}
+
 /* A fight the Union watches (the Confederates choose their loss, so the
  * faces show), then a recovery: Anderson, seen in Salem Church and lost,
  * may be in the box and no farther than a step from Salem Church or in a
@@ -188,10 +199,7 @@ static void test_memory_follows_a_fight_and_a_recovery(void **state)
     const PpData *pd = pt_data();
     PpGame g;
     pt_empty(&g, 1);
-    g.impulse = (int8_t)(pd->nimpulses - 1);
-    g.step = 1;
-    g.to_move = PP_CONFEDERATE;
-    g.budget = (int8_t)pd->impulse_units[g.impulse];
+    at_the_last_impulse(&g, PP_UNION, PP_CONFEDERATE);
     pt_put(&g, "xi-corps", "chancellorsville");
     pt_put(&g, "i-corps", "salem-church");
     pt_put(&g, "ii-corps", "salem-church");
@@ -331,17 +339,13 @@ static void test_playout_pick_is_greedys_best(void **state)
  * empty Fredericksburg. */
 static void last_move_to_win(PpGame *g)
 {
-    const PpData *pd = pt_data();
     pt_empty(g, 6);
     pt_put(g, "xi-corps", "chancellorsville");
     pt_put(g, "iii-corps", "falmouth");
     pt_put(g, "union-minor-1", "hartwood-church");
     pt_put(g, "anderson", "bowling-green");
     pt_put(g, "lee", "bowling-green");
-    g->impulse = (int8_t)(pd->nimpulses - 1);
-    g->step = 1;
-    g->initiative = PP_CONFEDERATE;
-    g->budget = (int8_t)pd->impulse_units[g->impulse];
+    at_the_last_impulse(g, PP_CONFEDERATE, PP_UNION);
 }
 
 /* Turn 6, the last part of the last impulse: the Union holds
@@ -469,7 +473,6 @@ static void test_strike_policy_brings_the_stack_in(void **state)
  * else ties. */
 static void thin_centre_position(PpGame *g)
 {
-    const PpData *pd = pt_data();
     pt_empty(g, 6);
     pt_put(g, "union-minor-1", "chancellorsville");
     pt_put(g, "iii-corps", "falmouth");
@@ -477,11 +480,7 @@ static void thin_centre_position(PpGame *g)
     pt_put(g, "colston", "catharine-furnace");
     pt_put(g, "early", "fredericksburg");
     pt_put(g, "stuart", "bowling-green");
-    g->impulse = (int8_t)(pd->nimpulses - 1);
-    g->step = 1;
-    g->initiative = PP_UNION;
-    g->budget = (int8_t)pd->impulse_units[g->impulse];
-    g->to_move = PP_CONFEDERATE;
+    at_the_last_impulse(g, PP_UNION, PP_CONFEDERATE);
 }
 
 /* The rollout level must see the strike, and make the same decision from
@@ -546,7 +545,6 @@ static void test_rollout_keeps_to_its_budget(void **state)
  * Union, so the step gains nothing: the unit stays. */
 static void dither_position(PpGame *g, const char *minor_at)
 {
-    const PpData *pd = pt_data();
     pt_empty(g, 6);
     const char *blue[] = {"xi-corps", "xii-corps", "union-minor-1", "union-minor-2"};
     const char *grey[] = {"early", "mclaws", "anderson", "colston"};
@@ -559,11 +557,7 @@ static void dither_position(PpGame *g, const char *minor_at)
     g->trench[pt_area("fredericksburg")] |= 1u << PP_CONFEDERATE;
     g->trench_pool[PP_UNION]--;
     g->trench_pool[PP_CONFEDERATE]--;
-    g->impulse = (int8_t)(pd->nimpulses - 1);
-    g->step = 1;
-    g->initiative = PP_UNION;
-    g->budget = (int8_t)pd->impulse_units[g->impulse];
-    g->to_move = PP_CONFEDERATE;
+    at_the_last_impulse(g, PP_UNION, PP_CONFEDERATE);
 }
 
 static void test_rollout_does_not_step_back_and_forth(void **state)
