@@ -3026,7 +3026,8 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
  * of a game played at random, they answer what hexes_can_fight and
  * hexes_in_contact say of each neighbour, for every hex, both sides and
  * every unit on the map; and no hex is in contact with itself or with a
- * hex two away. */
+ * hex two away. obliges reads the hex's units from the index: it says what
+ * a scan of every unit says. */
 static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
 {
     (void)state;
@@ -3036,7 +3037,7 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
     Rng pick;
     rng_seed(&pick, 37);
     const Map *m = &gd.map;
-    int cells = m->cols * m->rows, fights = 0, contacts = 0, enemies = 0, refused = 0;
+    int cells = m->cols * m->rows, fights = 0, contacts = 0, enemies = 0, refused = 0, obliging = 0;
     for (int k = 0; k < 3000 && g.st.phase != PH_GAME_OVER; k++) {
         if (k % 10 == 0) {
             for (int h = 0; h < cells; h++) {
@@ -3055,6 +3056,13 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                         fight |= hexes_can_fight(&g, h, map_hex_index(m, n));
                         contact |= hexes_in_contact(&g, h, map_hex_index(m, n));
                     }
+                    bool oblige = false; /* COMBAT-WHO: a real unit of s in order there */
+                    for (int u = 0; u < g.st.nunits; u++)
+                        oblige |= g.st.unit[u].where == AT_MAP && g.st.unit[u].steps > 0 && g.st.unit[u].hex == h &&
+                                  gd.units[u].side == s && gd.units[u].type != UT_SKIRMISHER &&
+                                  gd.units[u].type != UT_DUMMY && !(g.st.unit[u].flags & (UF_DIS | UF_DEM));
+                    assert_int_equal(obliges(&g, h, s), oblige);
+                    obliging += oblige;
                     assert_int_equal(fights_side(&g, h, s), fight);
                     assert_int_equal(next_to_side(&g, h, s), contact);
                     fights += fight;
@@ -3088,9 +3096,10 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
         Decision d = legal[rng_below(&pick, (uint32_t)n)];
         assert_true(game_apply(&g, &d, why, sizeof why));
     }
-    assert_true(fights > 0 && contacts > fights / 2 && enemies > 0);
-    print_message("neighbour questions: %d fights, %d contacts, %d enemy neighbours, %d across no-combat hexsides\n",
-                  fights, contacts, enemies, refused);
+    assert_true(fights > 0 && contacts > fights / 2 && enemies > 0 && obliging > 0);
+    print_message("neighbour questions: %d fights, %d contacts, %d enemy neighbours, %d across no-combat hexsides, %d "
+                  "obliging hexes\n",
+                  fights, contacts, enemies, refused, obliging);
     game_free(&g);
 }
 
