@@ -3021,6 +3021,88 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* enemy_neighbours, fights_side and next_to_side ask the hexside in the
+ * direction they step (contact.c, combat_dice.c): at every tenth decision
+ * of a game played at random, they answer what hexes_can_fight and
+ * hexes_in_contact say of each neighbour, for every hex, both sides and
+ * every unit on the map; and no hex is in contact with itself or with a
+ * hex two away. obliges reads the hex's units from the index: it says what
+ * a scan of every unit says. */
+static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
+{
+    (void)state;
+    static Decision legal[20000];
+    Game g;
+    start(&g, "campaign", 11);
+    Rng pick;
+    rng_seed(&pick, 37);
+    const Map *m = &gd.map;
+    int cells = m->cols * m->rows, fights = 0, contacts = 0, enemies = 0, refused = 0, obliging = 0;
+    for (int k = 0; k < 3000 && g.st.phase != PH_GAME_OVER; k++) {
+        if (k % 10 == 0) {
+            for (int h = 0; h < cells; h++) {
+                HexCoord c = map_hex_at(m, h);
+                assert_false(hexes_can_fight(&g, h, h) || hexes_in_contact(&g, h, h));
+                HexCoord two = hex_neighbour(hex_neighbour(c, 0), 0);
+                if (map_has(m, two))
+                    assert_false(hexes_can_fight(&g, h, map_hex_index(m, two)) ||
+                                 hexes_in_contact(&g, h, map_hex_index(m, two)));
+                for (int s = 0; s < SIDE_COUNT; s++) {
+                    bool fight = false, contact = false;
+                    for (int d = 0; d < DIR_COUNT; d++) {
+                        HexCoord n = hex_neighbour(c, d);
+                        if (!map_has(m, n) || !hex_has_side(&g, map_hex_index(m, n), s))
+                            continue;
+                        fight |= hexes_can_fight(&g, h, map_hex_index(m, n));
+                        contact |= hexes_in_contact(&g, h, map_hex_index(m, n));
+                    }
+                    bool oblige = false; /* COMBAT-WHO: a real unit of s in order there */
+                    for (int u = 0; u < g.st.nunits; u++)
+                        oblige |= g.st.unit[u].where == AT_MAP && g.st.unit[u].steps > 0 && g.st.unit[u].hex == h &&
+                                  gd.units[u].side == s && gd.units[u].type != UT_SKIRMISHER &&
+                                  gd.units[u].type != UT_DUMMY && !(g.st.unit[u].flags & (UF_DIS | UF_DEM));
+                    assert_int_equal(obliges(&g, h, s), oblige);
+                    obliging += oblige;
+                    assert_int_equal(fights_side(&g, h, s), fight);
+                    assert_int_equal(next_to_side(&g, h, s), contact);
+                    fights += fight;
+                    contacts += contact;
+                }
+            }
+            for (int u = 0; u < g.st.nunits; u++) {
+                if (g.st.unit[u].where != AT_MAP)
+                    continue;
+                short nb[DIR_COUNT], want[DIR_COUNT];
+                int n = enemy_neighbours(&g, u, nb), nw = 0, here = g.st.unit[u].hex;
+                HexCoord c = map_hex_at(m, here);
+                for (int d = 0; d < DIR_COUNT; d++) {
+                    HexCoord t = hex_neighbour(c, d);
+                    if (!map_has(m, t) || !hex_has_side(&g, map_hex_index(m, t), 1 - gd.units[u].side))
+                        continue;
+                    if (hexes_can_fight(&g, here, map_hex_index(m, t)))
+                        want[nw++] = (short)map_hex_index(m, t);
+                    else
+                        refused++; /* an enemy across a hexside no combat crosses */
+                }
+                assert_int_equal(n, nw);
+                for (int i = 0; i < n; i++)
+                    assert_int_equal(nb[i], want[i]);
+                enemies += n;
+            }
+        }
+        int n = game_legal(&g, legal, 20000);
+        assert_true(n > 0 && n <= 20000);
+        char why[256];
+        Decision d = legal[rng_below(&pick, (uint32_t)n)];
+        assert_true(game_apply(&g, &d, why, sizeof why));
+    }
+    assert_true(fights > 0 && contacts > fights / 2 && enemies > 0 && obliging > 0);
+    print_message("neighbour questions: %d fights, %d contacts, %d enemy neighbours, %d across no-combat hexsides, %d "
+                  "obliging hexes\n",
+                  fights, contacts, enemies, refused, obliging);
+    game_free(&g);
+}
+
 /* command_range keeps the last range it worked out (activation.c): at
  * every decision of a game played at random, the range of the chit on the
  * map, asked with the memo as the last decision left it, is the one worked
@@ -3141,6 +3223,7 @@ int main(void)
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
+        cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -39,10 +39,14 @@ bool was_attacked(const Game *g, int hex) { return short_list_has(g->st.attacked
  * some real unit in it is in order. */
 bool obliges(const Game *g, int hex, int enemy)
 {
-    for (int u = 0; u < g->st.nunits; u++)
-        if (unit_here(g, u) && g->st.unit[u].hex == hex && g->gd->units[u].side == enemy && !is_skirmisher(g, u) &&
-            !is_dummy(g, u) && !(g->st.unit[u].flags & (UF_DIS | UF_DEM)))
+    if (hex < 0 || hex >= GS_MAX_HEXES)
+        return false;
+    for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1]) { /* the hex's units (the index) */
+        int u = k - 1;
+        if (unit_here(g, u) && g->gd->units[u].side == enemy && !is_skirmisher(g, u) && !is_dummy(g, u) &&
+            !(g->st.unit[u].flags & (UF_DIS | UF_DEM)))
             return true;
+    }
     return false;
 }
 
@@ -122,13 +126,15 @@ const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n
     const char *bad = unit_list_refusal(g, d->units, d->nunits);
     if (bad)
         return bad;
+    short nbs[CB_MAX_UNITS][DIR_COUNT]; /* each attacker's enemy neighbours, asked once */
+    int nnb[CB_MAX_UNITS];
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
         const char *r = attacker_refusal(g, u, side);
         if (r)
             return r;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
+        short *nb = nbs[i];
+        int k = nnb[i] = enemy_neighbours(g, u, nb);
         bool touches = false;
         for (int h = 0; h < d->nhexes; h++)
             touches |= short_list_has(nb, k, d->hexes[h]);
@@ -146,11 +152,8 @@ const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n
     }
     for (int h = 0; h < d->nhexes; h++) {
         bool reached = false;
-        for (int i = 0; i < d->nunits && !reached; i++) {
-            short nb[DIR_COUNT];
-            int k = enemy_neighbours(g, d->units[i], nb);
-            reached = short_list_has(nb, k, d->hexes[h]);
-        }
+        for (int i = 0; i < d->nunits && !reached; i++)
+            reached = short_list_has(nbs[i], nnb[i], d->hexes[h]);
         if (!reached)
             return "every attacked hex must be next to an attacker";
     }

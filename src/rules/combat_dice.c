@@ -22,7 +22,8 @@ int enemy_neighbours(const Game *g, int u, short *out)
         if (!map_has(MAP(g), nb))
             continue;
         int ni = map_hex_index(MAP(g), nb);
-        if (hex_has_side(g, ni, 1 - side) && hexes_can_fight(g, g->st.unit[u].hex, ni))
+        /* hexes_can_fight(here, ni), asked of the hexside in the direction stepped */
+        if (hex_has_side(g, ni, 1 - side) && hexside_can_fight(g->gd, c, d))
             out[n++] = (short)ni;
     }
     return n;

@@ -12,7 +12,7 @@ static int dir_between(const Game *g, int a, int b)
 {
     const Map *m = &g->gd->map;
     HexCoord ha = map_hex_at(m, a), hb = map_hex_at(m, b);
-    return hex_distance(ha, hb) != 1 ? -1 : hex_direction(ha, hb);
+    return hex_direction(ha, hb); /* -1 for any hex not next to a, a itself too */
 }
 
 bool hexes_in_contact(const Game *g, int a, int b)
@@ -36,7 +36,8 @@ static bool side_around(const Game *g, int hex, int side, bool fight)
         if (!map_has(m, n))
             continue;
         int ni = map_hex_index(m, n);
-        if (hex_has_side(g, ni, side) && (fight ? hexes_can_fight(g, hex, ni) : hexes_in_contact(g, hex, ni)))
+        /* hexes_can_fight or hexes_in_contact (hex, ni), asked of the hexside in the direction stepped */
+        if (hex_has_side(g, ni, side) && (fight ? hexside_can_fight(g->gd, c, d) : hexside_in_contact(g->gd, c, d)))
             return true;
     }
     return false;
