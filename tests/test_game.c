@@ -3021,6 +3021,16 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* One decision of a game played at random: any legal one, picked by pick. */
+static void apply_at_random(Game *g, Rng *pick)
+{
+    static Decision legal[20000];
+    int n = game_legal(g, legal, 20000);
+    assert_true(n > 0 && n <= 20000);
+    char why[256];
+    assert_true(game_apply(g, &legal[rng_below(pick, (uint32_t)n)], why, sizeof why));
+}
+
 /* enemy_neighbours, fights_side and next_to_side ask the hexside in the
  * direction they step (contact.c, combat_dice.c): at every tenth decision
  * of a game played at random, they answer what hexes_can_fight and
@@ -3031,7 +3041,6 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
 static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
 {
     (void)state;
-    static Decision legal[20000];
     Game g;
     start(&g, "campaign", 11);
     Rng pick;
@@ -3090,11 +3099,7 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                 enemies += n;
             }
         }
-        int n = game_legal(&g, legal, 20000);
-        assert_true(n > 0 && n <= 20000);
-        char why[256];
-        Decision d = legal[rng_below(&pick, (uint32_t)n)];
-        assert_true(game_apply(&g, &d, why, sizeof why));
+        apply_at_random(&g, &pick);
     }
     assert_true(fights > 0 && contacts > fights / 2 && enemies > 0 && obliging > 0);
     print_message("neighbour questions: %d fights, %d contacts, %d enemy neighbours, %d across no-combat hexsides, %d "
@@ -3111,7 +3116,6 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
 static void test_the_command_range_memo_is_a_fresh_search(void **state)
 {
     (void)state;
-    static Decision legal[20000];
     Game g;
     start(&g, "campaign", 9);
     Rng pick;
@@ -3134,10 +3138,7 @@ static void test_the_command_range_memo_is_a_fresh_search(void **state)
             for (int h = 0; h < cells; h++)
                 reached += fresh[h];
         }
-        int n = game_legal(&g, legal, 20000);
-        assert_true(n > 0 && n <= 20000);
-        char why[256];
-        assert_true(game_apply(&g, &legal[rng_below(&pick, (uint32_t)n)], why, sizeof why));
+        apply_at_random(&g, &pick);
     }
     assert_true(compared > 100);
     assert_true(reached > compared); /* ranges of more than the chit's hex */

@@ -154,28 +154,6 @@ static double table_harm(const Ctx *c, const RdTable *t)
     return h;
 }
 
-/* Whether a soldier of an enemy squad able to act (one not all badly wounded:
- * disaster.c's rd_may_act) stands within mm of one of squad's: a rout then
- * surrenders. */
-static bool enemy_within(const RdGame *g, int squad, int mm)
-{
-    int side = g->squads[squad].side;
-    bool acts[RD_MAX_GAME_SQUADS] = {false};
-    for (int k = 0; k < g->nsoldiers; k++)
-        if (g->soldiers[k].where == RD_ON_TABLE && g->soldiers[k].wound != RD_BAD)
-            acts[g->soldiers[k].squad] = true;
-    for (int k = 0; k < g->nsoldiers; k++) {
-        const RdSoldier *e = &g->soldiers[k];
-        if (e->where != RD_ON_TABLE || g->squads[e->squad].side == side || !acts[e->squad])
-            continue;
-        for (int i = 0; i < g->nsoldiers; i++)
-            if (g->soldiers[i].squad == squad && g->soldiers[i].where == RD_ON_TABLE &&
-                rd_within(g->rules, rd_soldier_cell(g, i), rd_soldier_cell(g, k), mm))
-                return true;
-    }
-    return false;
-}
-
 /* A disaster's harm to squad besides the initiative: its red dice and the table. */
 static double disaster_harm(Ctx *c, int squad)
 {
@@ -207,7 +185,7 @@ static double disaster_harm(Ctx *c, int squad)
         }
         case RD_FX_ROUT: /* gone, or taken when the enemy is near: a point a soldier (a prisoner's
                             when taken), the leader's more */
-            x = n > 0 ? (n - 1) * (enemy_within(c->g, squad, row->distance_mm) ? r->vp_prisoner : r->vp_soldier) +
+            x = n > 0 ? (n - 1) * (rd_rout_surrenders(c->g, squad, row->distance_mm) ? r->vp_prisoner : r->vp_soldier) +
                             r->vp_leader
                       : 0;
             break;

@@ -14,19 +14,25 @@ void rd_skedaddle(RdGame *g, RdEvents *ev, int soldier, bool fearful)
     rd_after_leaving(g, ev, soldier);
 }
 
+bool rd_rout_surrenders(const RdGame *g, int squad, int mm)
+{
+    int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m), side = g->squads[squad].side;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < g->nsoldiers; k++)
+            if (g->soldiers[k].where == RD_ON_TABLE && g->squads[g->soldiers[k].squad].side != side &&
+                rd_may_act(g, g->soldiers[k].squad) && /* wounded left behind take no prisoners */
+                rd_within(RDR(g), rd_soldier_cell(g, m[i]), rd_soldier_cell(g, k), mm))
+                return true;
+    return false;
+}
+
 /* Run for your life!: the squad runs off the table when none of its
  * soldiers is within mm of an enemy soldier, else all surrender to the
  * nearest enemy squad. */
 static void rout(RdGame *g, RdEvents *ev, int squad, int mm)
 {
     int m[RD_MAX_SOLDIERS], n = rd_members(g, squad, m), side = g->squads[squad].side;
-    bool near = false;
-    for (int i = 0; i < n && !near; i++)
-        for (int k = 0; k < g->nsoldiers && !near; k++)
-            near = g->soldiers[k].where == RD_ON_TABLE && g->squads[g->soldiers[k].squad].side != side &&
-                   rd_may_act(g, g->soldiers[k].squad) && /* wounded left behind take no prisoners */
-                   rd_within(RDR(g), rd_soldier_cell(g, m[i]), rd_soldier_cell(g, k), mm);
-    int captor = near ? rd_nearest_enemy(g, squad) : -1;
+    int captor = rd_rout_surrenders(g, squad, mm) ? rd_nearest_enemy(g, squad) : -1;
     g->squads[squad].routed = 1;
     rd_emit(ev, RD_EV_ROUT, side, squad, -1, -1, -1, -1, captor >= 0, 0);
     if (captor >= 0) {

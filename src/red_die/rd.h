@@ -305,6 +305,9 @@ int rd_fire_cover(const RdGame *g, int squad, int target);
 int rd_assault_reach_mm(const RdGame *g, int squad, int target);
 /* Soldiers of a squad on the table / able to act (on the table, not badly
  * wounded, not down). */
+/* RDC-DISASTER's Run for your life: whether squad, routed now, would surrender (a soldier of an
+ * enemy squad able to act within mm of one of its own) rather than leave the table. */
+bool rd_rout_surrenders(const RdGame *g, int squad, int mm);
 int rd_on_table(const RdGame *g, int squad);
 int rd_able(const RdGame *g, int squad);
 int rd_leader(const RdGame *g, int squad);
