@@ -73,11 +73,42 @@ static void test_APP_HIDDEN_the_area_panel_names_only_your_own(void **state)
     assert_non_null(strstr(text, "empty"));
 }
 
+/* The area line names where a move from the area can go: Wilderness Tavern touches
+ * Dowdall's Tavern but not Chancellorsville, and a river without arrows is no way. */
+static void test_APP_MOVE_the_area_panel_names_where_a_move_goes(void **state)
+{
+    (void)state;
+    PpGame g;
+    pt_empty(&g, 2);
+    const PpData *pd = g.data;
+    char text[600];
+    int wild = pt_area("wilderness-tavern");
+    pp_area_text(&g, PP_UNION, wild, text, sizeof text);
+    const char *next = strstr(text, "; next to ");
+    assert_non_null(next);
+    for (int a = 0; a < pd->nareas; a++) {
+        int join = -1;
+        for (int k = 0; k < pd->areas[wild].nadj; k++)
+            if (pd->areas[wild].adj[k] == a)
+                join = pd->areas[wild].join[k];
+        char want[64];
+        snprintf(want, sizeof want, "%s%s", pd->areas[a].shortname, join == PP_ARROW ? " (river)" : "");
+        bool named = strstr(next, want) != NULL;
+        assert_int_equal(named, join == PP_LAND || join == PP_ARROW);
+    }
+    assert_non_null(strstr(next, "Dowdall's"));
+    assert_null(strstr(next, "Chancellor"));
+    /* Falmouth and Fredericksburg: the river is crossed at arrows */
+    pp_area_text(&g, PP_UNION, pt_area("falmouth"), text, sizeof text);
+    assert_non_null(strstr(strstr(text, "; next to "), "Fredericks (river)"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_APP_MOVE_the_narrow_list_keeps_each_orders_destination),
         cmocka_unit_test(test_APP_HIDDEN_the_area_panel_names_only_your_own),
+        cmocka_unit_test(test_APP_MOVE_the_area_panel_names_where_a_move_goes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -324,13 +324,14 @@ static void pp_draw_list(PpUi *s, int x, int y, int w, int h, bool box)
     mvaddnstr(y, x, title, w);
     attrset(A_NORMAL);
     int rows = h - 1;
-    if (s->filter >= 0 && rows > 4) { /* what the viewer knows of the area, up to three rows */
+    if (s->filter >= 0 && rows > 4) { /* what the viewer knows of the area and where its moves
+                                          * go: up to five rows, as many as leave three orders */
         char text[600];
         pp_area_text(&s->play.g, viewer_of(s), s->filter, text, sizeof text);
         const char *t = text;
-        int used = 0;
+        int used = 0, most = rows - 3 < 5 ? rows - 3 : 5;
         attrset(A_BOLD);
-        while (*t && used < 3) {
+        while (*t && used < most) {
             int n = ui_wrap_len(t, w - 1);
             move(y + 1 + used, x);
             for (int k = 0; k < w; k++)
@@ -396,7 +397,9 @@ static void pp_draw_help(void)
         "",
         "Up Down (k j)   choose an order; PgUp PgDn a page",
         "Enter           carry it out",
-        "Left Right      one area's orders only, west to east (the map marks it)",
+        "Left Right      one area's orders only, west to east (the map marks it);",
+        "                what is in it and the areas a move reaches: under the map",
+        "                (Tab shows it in full)",
         "Esc             the whole list again",
         "Tab             the list over the map (80x24), or not",
         "L               the log (Up Down PgUp PgDn scroll it, Esc back)",

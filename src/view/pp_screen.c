@@ -486,5 +486,12 @@ void pp_area_text(const PpGame *g, int viewer, int a, char *buf, size_t n)
                                   pd->sides[side].shortname);
     }
     if (l < n && v.backs[PP_UNION][a] == 0 && v.backs[PP_CONFEDERATE][a] == 0)
-        snprintf(buf + l, n - l, "; empty");
+        l += (size_t)snprintf(buf + l, n - l, "; empty");
+    /* where a unit can go from here: the map's dots and river signs are hard to follow at
+     * 80x24, so the areas a move reaches are named (a river without arrows is no way) */
+    for (int k = 0, named = 0; k < pd->areas[a].nadj && l < n; k++)
+        if (pd->areas[a].join[k] != PP_RIVER)
+            l += (size_t)snprintf(buf + l, n - l, "%s%s%s", named++ ? ", " : "; next to ",
+                                  pd->areas[pd->areas[a].adj[k]].shortname,
+                                  pd->areas[a].join[k] == PP_ARROW ? " (river)" : "");
 }
