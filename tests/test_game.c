@@ -3032,7 +3032,11 @@ static void apply_at_random(Game *g, Rng *pick)
 }
 
 /* enemy_neighbours, fights_side and next_to_side ask the hexside in the
- * direction they step (contact.c, combat_dice.c): at every tenth decision
+ * direction they step (contact.c, combat_dice.c), stepping by the map's
+ * neighbour table, and hexes_can_fight and hexes_in_contact find it there:
+ * every hexside of the map answers what the hexside found from the two
+ * hexes' coordinates says (hexside_can_fight, hexside_in_contact); a hex
+ * off the map is next to none. At every tenth decision
  * of a game played at random, they answer what hexes_can_fight and
  * hexes_in_contact say of each neighbour, for every hex, both sides and
  * every unit on the map; and no hex is in contact with itself or with a
@@ -3060,7 +3064,12 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                     bool fight = false, contact = false;
                     for (int d = 0; d < DIR_COUNT; d++) {
                         HexCoord n = hex_neighbour(c, d);
-                        if (!map_has(m, n) || !hex_has_side(&g, map_hex_index(m, n), s))
+                        if (!map_has(m, n))
+                            continue;
+                        /* two map hexes: the hexside between them, found from their coordinates */
+                        assert_int_equal(hexes_can_fight(&g, h, map_hex_index(m, n)), hexside_can_fight(&gd, c, d));
+                        assert_int_equal(hexes_in_contact(&g, h, map_hex_index(m, n)), hexside_in_contact(&gd, c, d));
+                        if (!hex_has_side(&g, map_hex_index(m, n), s))
                             continue;
                         fight |= hexes_can_fight(&g, h, map_hex_index(m, n));
                         contact |= hexes_in_contact(&g, h, map_hex_index(m, n));
@@ -3098,6 +3107,9 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                     assert_int_equal(nb[i], want[i]);
                 enemies += n;
             }
+            for (int s = 0; s < SIDE_COUNT; s++) /* a hex off the map is next to none */
+                assert_false(fights_side(&g, -1, s) || next_to_side(&g, -1, s) || fights_side(&g, cells, s) ||
+                             hexes_can_fight(&g, 0, -1) || hexes_in_contact(&g, -1, 0) || hexes_can_fight(&g, cells, 0));
         }
         apply_at_random(&g, &pick);
     }
