@@ -3032,7 +3032,11 @@ static void apply_at_random(Game *g, Rng *pick)
 }
 
 /* enemy_neighbours, fights_side and next_to_side ask the hexside in the
- * direction they step (contact.c, combat_dice.c): at every tenth decision
+ * direction they step (contact.c, combat_dice.c), stepping by the map's
+ * neighbour table, and hexes_can_fight and hexes_in_contact find it there:
+ * every hexside of the map answers what the hexside found from the two
+ * hexes' coordinates says (hexside_can_fight, hexside_in_contact); a hex
+ * off the map is next to none. At every tenth decision
  * of a game played at random, they answer what hexes_can_fight and
  * hexes_in_contact say of each neighbour, for every hex, both sides and
  * every unit on the map; and no hex is in contact with itself or with a
@@ -3060,7 +3064,12 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                     bool fight = false, contact = false;
                     for (int d = 0; d < DIR_COUNT; d++) {
                         HexCoord n = hex_neighbour(c, d);
-                        if (!map_has(m, n) || !hex_has_side(&g, map_hex_index(m, n), s))
+                        if (!map_has(m, n))
+                            continue;
+                        /* two map hexes: the hexside between them, found from their coordinates */
+                        assert_int_equal(hexes_can_fight(&g, h, map_hex_index(m, n)), hexside_can_fight(&gd, c, d));
+                        assert_int_equal(hexes_in_contact(&g, h, map_hex_index(m, n)), hexside_in_contact(&gd, c, d));
+                        if (!hex_has_side(&g, map_hex_index(m, n), s))
                             continue;
                         fight |= hexes_can_fight(&g, h, map_hex_index(m, n));
                         contact |= hexes_in_contact(&g, h, map_hex_index(m, n));
@@ -3098,6 +3107,9 @@ static void test_the_neighbour_questions_ask_the_hexside_stepped(void **state)
                     assert_int_equal(nb[i], want[i]);
                 enemies += n;
             }
+            for (int s = 0; s < SIDE_COUNT; s++) /* a hex off the map is next to none */
+                assert_false(fights_side(&g, -1, s) || next_to_side(&g, -1, s) || fights_side(&g, cells, s) ||
+                             hexes_can_fight(&g, 0, -1) || hexes_in_contact(&g, -1, 0) || hexes_can_fight(&g, cells, 0));
         }
         apply_at_random(&g, &pick);
     }
@@ -3142,6 +3154,88 @@ static void test_the_command_range_memo_is_a_fresh_search(void **state)
     }
     assert_true(compared > 100);
     assert_true(reached > compared); /* ranges of more than the chit's hex */
+    game_free(&g);
+}
+
+/* combat_legal finds who may attack once a listing (attackers_find) and
+ * every candidate's attack_refusal reads it: at every decision of the
+ * activations of a game played at random, for both sides, the attackers
+ * found are the units attacker_refusal allows, in index order, with the
+ * enemy neighbours enemy_neighbours gives; every attack of each unit
+ * against each enemy hex next to it, and against all of them at once, is
+ * refused with the same words with the attackers given as when
+ * attack_refusal finds them itself; and every attack listed is one
+ * attack_refusal accepts. */
+static void test_the_attackers_found_once_are_those_each_attack_asks(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 5);
+    Rng pick;
+    rng_seed(&pick, 41);
+    static Decision legal[20000];
+    static Attackers at;
+    int able = 0, asked = 0, accepted = 0, listed = 0, obliged = 0;
+    for (int k = 0; k < 2000 && g.st.phase != PH_GAME_OVER; k++) {
+        if (g.st.phase == PH_ACTIVATION && g.st.activated) {
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                attackers_find(&g, side, &at);
+                assert_int_equal(at.side, side);
+                int i = 0;
+                for (int u = 0; u < g.st.nunits; u++) {
+                    if (attacker_refusal(&g, u, side)) {
+                        assert_int_equal(at.slot[u], -1);
+                        continue;
+                    }
+                    assert_true(i < at.nable);
+                    assert_int_equal(at.able[i], u);
+                    assert_int_equal(at.slot[u], i);
+                    short nb[DIR_COUNT];
+                    int n = enemy_neighbours(&g, u, nb);
+                    assert_int_equal(at.nnear[i], n);
+                    assert_memory_equal(at.near[i], nb, (size_t)n * sizeof *nb);
+                    i++;
+                }
+                assert_int_equal(at.nable, i);
+                able += i;
+                for (int j = 0; j < at.nable; j++) {
+                    Decision all = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {at.able[j]}};
+                    for (int e = 0; e <= at.nnear[j]; e++) {
+                        Decision one = all;
+                        if (e < at.nnear[j]) {
+                            one.nhexes = 1;
+                            one.hexes[0] = at.near[j][e];
+                            all.hexes[all.nhexes++] = at.near[j][e];
+                        } else if (all.nhexes < 2)
+                            continue;
+                        else
+                            one = all;
+                        char b1[256], b2[256];
+                        const char *r1 = attack_refusal_among(&g, &one, &at, b1, sizeof b1);
+                        const char *r2 = attack_refusal(&g, &one, b2, sizeof b2);
+                        assert_true((r1 == NULL) == (r2 == NULL));
+                        if (r1)
+                            assert_string_equal(r1, r2);
+                        asked++;
+                        accepted += r1 == NULL;
+                        obliged += r1 && strstr(r1, "must be attacked too") != NULL;
+                    }
+                }
+            }
+            int n = game_legal(&g, legal, 20000);
+            for (int i = 0; i < n && i < 20000; i++)
+                if (legal[i].kind == D_ATTACK) {
+                    char buf[256];
+                    assert_null(attack_refusal(&g, &legal[i], buf, sizeof buf));
+                    listed++;
+                }
+        }
+        apply_at_random(&g, &pick);
+    }
+    assert_true(able > 0 && asked > accepted && accepted > 0 && listed > 0 && obliged > 0);
+    print_message("attackers: %d able, %d attacks asked, %d accepted (%d refused as leaving an obligation no one could "
+                  "meet), %d listed\n",
+                  able, asked, accepted, obliged, listed);
     game_free(&g);
 }
 
@@ -3225,6 +3319,7 @@ int main(void)
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
+        cmocka_unit_test(test_the_attackers_found_once_are_those_each_attack_asks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

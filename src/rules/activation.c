@@ -143,13 +143,10 @@ const char *chit_place_refusal(const Game *g, int hex)
         return "that hex is not on the map";
     if (hex_has_side(g, hex, 1 - side))
         return "enemy units stand in that hex";
-    HexCoord c = map_hex_at(m, hex);
+    const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
     for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
-        HexCoord nc = d < 0 ? c : hex_neighbour(c, d);
-        if (!map_has(m, nc))
-            continue;
-        int h = map_hex_index(m, nc);
-        if (!hex_has_side(g, h, side))
+        int h = d < 0 ? hex : nb[d];
+        if (h < 0 || !hex_has_side(g, h, side))
             continue;
         short here[GS_MAX_UNITS];
         int nh = hex_units(g, h, here, GS_MAX_UNITS);

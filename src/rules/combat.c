@@ -480,14 +480,14 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
          * together, and each alone. Any other valid grouping is accepted. */
         if (g->gd->turns[st->turn - 1].night && !event_night_attack(g))
             return n;
-        /* who may attack, and whom each could: asked once a unit */
-        short able[GS_MAX_UNITS], near[GS_MAX_UNITS][DIR_COUNT];
-        int nable = 0, nnear[GS_MAX_UNITS];
-        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
-            if (!attacker_refusal(g, u, side)) {
-                nnear[nable] = enemy_neighbours(g, u, near[nable]);
-                able[nable++] = (short)u;
-            }
+        /* who may attack, and whom each could: asked once a unit, and
+         * shared by every candidate's attack_refusal */
+        Attackers at;
+        attackers_find(g, side, &at);
+        const short *able = at.able;
+        const unsigned char *nnear = at.nnear;
+        const short(*near)[DIR_COUNT] = at.near;
+        int nable = at.nable;
         /* the hexes some able unit is next to, in index order: no other
          * hex has an attacker */
         short targets[GS_MAX_HEXES];
@@ -507,7 +507,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                 Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
                                 .hexes = {(short)h}};
                 char buf[200];
-                if (!attack_refusal(g, &one, buf, sizeof buf)) {
+                if (!attack_refusal_among(g, &one, &at, buf, sizeof buf)) {
                     if (n < max)
                         out[n] = one;
                     n++;
@@ -515,7 +515,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                 all.units[all.nunits++] = (short)u;
             }
             char buf[200];
-            if (all.nunits > 1 && !attack_refusal(g, &all, buf, sizeof buf)) {
+            if (all.nunits > 1 && !attack_refusal_among(g, &all, &at, buf, sizeof buf)) {
                 if (n < max)
                     out[n] = all;
                 n++;
@@ -530,7 +530,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                 if (!was_attacked(g, near[i][j]))
                     multi.hexes[multi.nhexes++] = near[i][j];
             char buf[200];
-            if (multi.nhexes > 1 && !attack_refusal(g, &multi, buf, sizeof buf)) {
+            if (multi.nhexes > 1 && !attack_refusal_among(g, &multi, &at, buf, sizeof buf)) {
                 if (n < max)
                     out[n] = multi;
                 n++;

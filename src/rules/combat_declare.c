@@ -50,45 +50,71 @@ bool obliges(const Game *g, int hex, int enemy)
     return false;
 }
 
-/* Whether some able attacker not in `busy` could still attack hex. */
-static bool someone_could_attack(const Game *g, int hex, const short *busy, int nbusy, int side)
+void attackers_find(const Game *g, int side, Attackers *a)
 {
-    for (int u = 0; u < g->st.nunits; u++) {
-        if (short_list_has(busy, nbusy, u) || attacker_refusal(g, u, side))
+    a->side = side;
+    a->nable = 0;
+    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++) {
+        a->slot[u] = -1;
+        if (attacker_refusal(g, u, side))
+            continue;
+        a->slot[u] = (short)a->nable;
+        a->nnear[a->nable] = (unsigned char)enemy_neighbours(g, u, a->near[a->nable]);
+        a->able[a->nable++] = (short)u;
+    }
+}
+
+/* Whether some able attacker not in `busy` could still attack hex. */
+static bool someone_could_attack(const Game *g, const Attackers *a, int hex, const short *busy, int nbusy)
+{
+    for (int i = 0; i < a->nable; i++) {
+        int u = a->able[i];
+        if (short_list_has(busy, nbusy, u))
             continue;
         if (is_skirmisher(g, u)) { /* only with another unit of its hex that could attack (SKIRM-RULES) */
             bool company = false;
-            for (int v = 0; v < g->st.nunits && !company; v++)
+            for (int j = 0; j < a->nable && !company; j++) {
+                int v = a->able[j];
                 company = v != u && !is_skirmisher(g, v) && g->st.unit[v].where == AT_MAP &&
-                          g->st.unit[v].hex == g->st.unit[u].hex && !short_list_has(busy, nbusy, v) &&
-                          !attacker_refusal(g, v, side);
+                          g->st.unit[v].hex == g->st.unit[u].hex && !short_list_has(busy, nbusy, v);
+            }
             if (!company)
                 continue;
         }
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        if (short_list_has(nb, k, hex))
+        if (short_list_has(a->near[i], a->nnear[i], hex))
             return true;
     }
     return false;
 }
 
-int attack_obligations(const Game *g, const Decision *d, short *list, int n, int max)
+/* attack_obligations, each attacker's enemy neighbours given (nbs[i],
+ * nnb[i] for d->units[i]). */
+static int obligations_near(const Game *g, const Decision *d, const short (*nbs)[DIR_COUNT], const int *nnb,
+                            short *list, int n, int max)
 {
     for (int i = 0; i < d->nunits; i++) {
         int u = d->units[i];
         if (g->gd->terrain[MAP(g)->hexes[g->st.unit[u].hex].terrain].choose_targets)
             continue;
-        short nb[DIR_COUNT];
-        int k = enemy_neighbours(g, u, nb);
-        for (int j = 0; j < k && n < max; j++)
-            if (!short_list_has(list, n, nb[j]) && obliges(g, nb[j], 1 - d->side))
-                list[n++] = nb[j];
+        for (int j = 0; j < nnb[i] && n < max; j++)
+            if (!short_list_has(list, n, nbs[i][j]) && obliges(g, nbs[i][j], 1 - d->side))
+                list[n++] = nbs[i][j];
     }
     return n;
 }
 
-int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
+int attack_obligations(const Game *g, const Decision *d, short *list, int n, int max)
+{
+    short nbs[CB_MAX_UNITS][DIR_COUNT];
+    int nnb[CB_MAX_UNITS];
+    for (int i = 0; i < d->nunits && i < CB_MAX_UNITS; i++)
+        nnb[i] = enemy_neighbours(g, d->units[i], nbs[i]);
+    return obligations_near(g, d, (const short (*)[DIR_COUNT])nbs, nnb, list, n, max);
+}
+
+/* combat_obligations_after, each attacker's enemy neighbours given. */
+static int obligations_after_near(const Game *g, const Decision *d, const short (*nbs)[DIR_COUNT], const int *nnb,
+                                  short *out, int max)
 {
     const GameState *st = &g->st;
     int side = d->side;
@@ -96,7 +122,7 @@ int combat_obligations_after(const Game *g, const Decision *d, short *out, int m
     int nneed = 0;
     for (int i = 0; i < st->nobliged && nneed < 64; i++)
         need[nneed++] = st->obliged[i];
-    nneed = attack_obligations(g, d, need, nneed, 64);
+    nneed = obligations_near(g, d, nbs, nnb, need, nneed, 64);
     int n = 0;
     for (int i = 0; i < nneed; i++)
         if (!short_list_has(d->hexes, d->nhexes, need[i]) && !was_attacked(g, need[i]) && hex_has_side(g, need[i], 1 - side) &&
@@ -105,7 +131,21 @@ int combat_obligations_after(const Game *g, const Decision *d, short *out, int m
     return n;
 }
 
+int combat_obligations_after(const Game *g, const Decision *d, short *out, int max)
+{
+    short nbs[CB_MAX_UNITS][DIR_COUNT];
+    int nnb[CB_MAX_UNITS];
+    for (int i = 0; i < d->nunits && i < CB_MAX_UNITS; i++)
+        nnb[i] = enemy_neighbours(g, d->units[i], nbs[i]);
+    return obligations_after_near(g, d, (const short (*)[DIR_COUNT])nbs, nnb, out, max);
+}
+
 const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n)
+{
+    return attack_refusal_among(g, d, NULL, buf, n);
+}
+
+const char *attack_refusal_among(const Game *g, const Decision *d, const Attackers *known, char *buf, size_t n)
 {
     const GameState *st = &g->st;
     int side = d->side;
@@ -126,55 +166,65 @@ const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n
     const char *bad = unit_list_refusal(g, d->units, d->nunits);
     if (bad)
         return bad;
-    short nbs[CB_MAX_UNITS][DIR_COUNT]; /* each attacker's enemy neighbours, asked once */
+    Attackers own; /* who may attack, found here when not given */
+    if (!known || known->side != side) {
+        attackers_find(g, side, &own);
+        known = &own;
+    }
+    const Attackers *a = known;
+    const char *why = NULL;
+    short nbs[CB_MAX_UNITS][DIR_COUNT]; /* each attacker's enemy neighbours, as found */
     int nnb[CB_MAX_UNITS];
-    for (int i = 0; i < d->nunits; i++) {
-        int u = d->units[i];
-        const char *r = attacker_refusal(g, u, side);
-        if (r)
-            return r;
-        short *nb = nbs[i];
-        int k = nnb[i] = enemy_neighbours(g, u, nb);
+    for (int i = 0; i < d->nunits && !why; i++) {
+        int u = d->units[i], k = a->slot[u];
+        if (k < 0) {
+            why = attacker_refusal(g, u, side);
+            break;
+        }
+        nnb[i] = a->nnear[k];
+        memcpy(nbs[i], a->near[k], sizeof nbs[i]);
         bool touches = false;
         for (int h = 0; h < d->nhexes; h++)
-            touches |= short_list_has(nb, k, d->hexes[h]);
+            touches |= short_list_has(nbs[i], nnb[i], d->hexes[h]);
         if (!touches)
-            return "every attacker must be next to an attacked hex (not across a great river)";
+            why = "every attacker must be next to an attacked hex (not across a great river)";
     }
-    for (int i = 0; i < d->nunits; i++) {
+    for (int i = 0; i < d->nunits && !why; i++) {
         if (!is_skirmisher(g, d->units[i]))
             continue;
         bool company = false;
         for (int j = 0; j < d->nunits; j++)
             company |= !is_skirmisher(g, d->units[j]) && st->unit[d->units[j]].hex == st->unit[d->units[i]].hex;
         if (!company)
-            return "skirmishers attack only together with other units of their hex (SKIRM-RULES)";
+            why = "skirmishers attack only together with other units of their hex (SKIRM-RULES)";
     }
-    for (int h = 0; h < d->nhexes; h++) {
+    for (int h = 0; h < d->nhexes && !why; h++) {
         bool reached = false;
         for (int i = 0; i < d->nunits && !reached; i++)
             reached = short_list_has(nbs[i], nnb[i], d->hexes[h]);
         if (!reached)
-            return "every attacked hex must be next to an attacker";
+            why = "every attacked hex must be next to an attacker";
     }
     /* COMBAT-WHO: an attacker not in woods takes on every adjacent enemy
      * not already attacked, in this combat or in later ones that others can
      * still fight. Outstanding obligations must stay possible too. */
-    short need[64];
-    int nneed = combat_obligations_after(g, d, need, 64);
-    for (int i = 0; i < nneed; i++) {
-        int hex = need[i];
-        if (!someone_could_attack(g, hex, d->units, d->nunits, side)) {
-            char hx[5];
-            hex_format(map_hex_at(MAP(g), hex), hx);
-            snprintf(buf, n,
-                     "the enemy in %s must be attacked too: units attacking from open ground take on every "
-                     "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
-                     hx);
-            return buf;
+    if (!why) {
+        short need[64];
+        int nneed = obligations_after_near(g, d, (const short (*)[DIR_COUNT])nbs, nnb, need, 64);
+        for (int i = 0; i < nneed && !why; i++) {
+            int hex = need[i];
+            if (!someone_could_attack(g, a, hex, d->units, d->nunits)) {
+                char hx[5];
+                hex_format(map_hex_at(MAP(g), hex), hx);
+                snprintf(buf, n,
+                         "the enemy in %s must be attacked too: units attacking from open ground take on every "
+                         "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
+                         hx);
+                why = buf;
+            }
         }
     }
-    return NULL;
+    return why;
 }
 
 bool combat_obligations_met(const Game *g, char *why, size_t n)

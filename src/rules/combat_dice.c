@@ -15,15 +15,14 @@ static const Map *MAP(const Game *g) { return &g->gd->map; }
 /* Enemy hexes next to unit u (across hexsides that allow combat). */
 int enemy_neighbours(const Game *g, int u, short *out)
 {
-    int side = g->gd->units[u].side, n = 0;
-    HexCoord c = map_hex_at(MAP(g), g->st.unit[u].hex);
+    int side = g->gd->units[u].side, n = 0, here = g->st.unit[u].hex;
+    if (here < 0 || here >= MAP(g)->cols * MAP(g)->rows)
+        return 0; /* a hex off the map is next to none */
+    const short *nb = MAP(g)->hexes[here].nb; /* the map's neighbour table */
     for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord nb = hex_neighbour(c, d);
-        if (!map_has(MAP(g), nb))
-            continue;
-        int ni = map_hex_index(MAP(g), nb);
+        int ni = nb[d];
         /* hexes_can_fight(here, ni), asked of the hexside in the direction stepped */
-        if (hex_has_side(g, ni, 1 - side) && hexside_can_fight(g->gd, c, d))
+        if (ni >= 0 && hex_has_side(g, ni, 1 - side) && hexside_can_fight_at(g->gd, here, d))
             out[n++] = (short)ni;
     }
     return n;

@@ -7,12 +7,20 @@
  * combat_across (terrain.ini). */
 #include "rules/game_internal.h"
 
-/* The direction from a to its neighbour b, -1 when they are not neighbours. */
+/* The direction from a to its neighbour b, -1 when they are not neighbours
+ * (a itself too, and a hex off the map), read from a's row of the map's
+ * neighbour table. */
 static int dir_between(const Game *g, int a, int b)
 {
     const Map *m = &g->gd->map;
-    HexCoord ha = map_hex_at(m, a), hb = map_hex_at(m, b);
-    return hex_direction(ha, hb); /* -1 for any hex not next to a, a itself too */
+    int cells = m->cols * m->rows;
+    if (a < 0 || a >= cells || b < 0 || b >= cells)
+        return -1;
+    const short *nb = m->hexes[a].nb;
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (nb[d] == b)
+            return d;
+    return -1;
 }
 
 bool hexes_in_contact(const Game *g, int a, int b)
@@ -30,14 +38,16 @@ bool hexes_can_fight(const Game *g, int a, int b)
 static bool side_around(const Game *g, int hex, int side, bool fight)
 {
     const Map *m = &g->gd->map;
-    HexCoord c = map_hex_at(m, hex);
+    if (hex < 0 || hex >= m->cols * m->rows)
+        return false; /* a hex off the map is next to none */
+    const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
     for (int d = 0; d < DIR_COUNT; d++) {
-        HexCoord n = hex_neighbour(c, d);
-        if (!map_has(m, n))
+        int ni = nb[d];
+        if (ni < 0)
             continue;
-        int ni = map_hex_index(m, n);
         /* hexes_can_fight or hexes_in_contact (hex, ni), asked of the hexside in the direction stepped */
-        if (hex_has_side(g, ni, side) && (fight ? hexside_can_fight(g->gd, c, d) : hexside_in_contact(g->gd, c, d)))
+        if (hex_has_side(g, ni, side) &&
+            (fight ? hexside_can_fight_at(g->gd, hex, d) : hexside_in_contact_at(g->gd, hex, d)))
             return true;
     }
     return false;

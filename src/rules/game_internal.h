@@ -352,6 +352,22 @@ bool was_attacked(const Game *g, int hex);
 /* COMBAT-WHO. */
 bool obliges(const Game *g, int hex, int enemy);
 const char *attack_refusal(const Game *g, const Decision *d, char *buf, size_t n);
+/* Who may attack now for a side (attacker_refusal says nothing against
+ * them), in index order, and each one's enemy neighbours
+ * (enemy_neighbours): what every candidate attack of a listing asks of
+ * the same position, found once (attackers_find). */
+typedef struct {
+    int side;
+    int nable;
+    short able[GS_MAX_UNITS];
+    short slot[GS_MAX_UNITS]; /* a unit's index in able, -1: it may not attack */
+    unsigned char nnear[GS_MAX_UNITS];
+    short near[GS_MAX_UNITS][DIR_COUNT];
+} Attackers;
+void attackers_find(const Game *g, int side, Attackers *a);
+/* attack_refusal, with the attackers found for this position (found
+ * afresh when NULL or found for the other side). */
+const char *attack_refusal_among(const Game *g, const Decision *d, const Attackers *a, char *buf, size_t n);
 
 /* ---- combat_dice.c ---- */
 

@@ -47,14 +47,26 @@ int morale_recover(Game *g, int unit)
     return 0;
 }
 
+/* The first unit from u that is demoralized (nunits when none): a tight
+ * scan, since morale_check runs after every decision and every step of a
+ * move and nearly always finds none. */
+static int next_demoralized(const GameState *st, int u)
+{
+    const UnitState *unit = st->unit;
+    int n = st->nunits;
+    while (u < n && !(unit[u].flags & UF_DEM))
+        u++;
+    return u;
+}
+
 bool morale_check(Game *g)
 {
     GameState *st = &g->st;
     if (st->pending != PEND_NONE || st->phase == PH_GAME_OVER)
         return false;
-    for (int u = 0; u < st->nunits; u++) {
+    for (int u = next_demoralized(st, 0); u < st->nunits; u = next_demoralized(st, u + 1)) {
         const UnitState *us = &st->unit[u];
-        if (us->where != AT_MAP || !(us->flags & UF_DEM))
+        if (us->where != AT_MAP)
             continue;
         int side = g->gd->units[u].side, hex = us->hex;
         if (!next_to_side(g, hex, 1 - side))

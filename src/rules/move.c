@@ -18,16 +18,29 @@ static int min_cost(int a, int b)
     return a < b ? a : b;
 }
 
-bool hexside_in_contact(const GameData *gd, HexCoord h, int dir)
+/* What a hexside's kind says (hs NULL, the map's edge: both). */
+static bool side_in_contact(const GameData *gd, const Hexside *hs)
 {
-    const Hexside *hs = map_hexside(&gd->map, h, dir);
     return !hs || hs->kind < 0 || gd->hexside_kinds[hs->kind].contact_across;
 }
 
-bool hexside_can_fight(const GameData *gd, HexCoord h, int dir)
+static bool side_can_fight(const GameData *gd, const Hexside *hs)
 {
-    const Hexside *hs = map_hexside(&gd->map, h, dir);
     return !hs || hs->kind < 0 || gd->hexside_kinds[hs->kind].combat_across;
+}
+
+bool hexside_in_contact(const GameData *gd, HexCoord h, int dir) { return side_in_contact(gd, map_hexside(&gd->map, h, dir)); }
+
+bool hexside_can_fight(const GameData *gd, HexCoord h, int dir) { return side_can_fight(gd, map_hexside(&gd->map, h, dir)); }
+
+bool hexside_in_contact_at(const GameData *gd, int hex, int dir)
+{
+    return side_in_contact(gd, &gd->map.hexes[hex].side[dir]);
+}
+
+bool hexside_can_fight_at(const GameData *gd, int hex, int dir)
+{
+    return side_can_fight(gd, &gd->map.hexes[hex].side[dir]);
 }
 
 static bool in_contact(const MoveContext *ctx, HexCoord h)

@@ -148,5 +148,11 @@ bool hexside_in_contact(const GameData *gd, HexCoord h, int dir);
  * move_step_cost would give hex by hex, at once. */
 void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact);
 bool hexside_can_fight(const GameData *gd, HexCoord h, int dir);
+/* The same two questions for map hex `hex` (an index) and its side in dir,
+ * whose neighbour there is on the map (its nb[dir] is not -1): the
+ * neighbour questions of contact.c and combat_dice.c, stepping by the
+ * map's neighbour table. */
+bool hexside_in_contact_at(const GameData *gd, int hex, int dir);
+bool hexside_can_fight_at(const GameData *gd, int hex, int dir);
 
 #endif

@@ -314,19 +314,27 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
     const GameState *st = &g->st;
     Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
     int p_side = -1;
-    /* Each eligible unit alone, and each hex's whole eligible stack. */
-    for (int u = 0; u < st->nunits; u++) {
-        if (!(st->unit[u].flags & want) || (st->unit[u].flags & done))
-            continue;
+    /* Each eligible unit alone, and each hex's whole eligible stack: the
+     * eligible units listed once, in index order, each stack gathered from
+     * that list. */
+    short elig[GS_MAX_UNITS];
+    int nelig = 0;
+    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
+        if ((st->unit[u].flags & want) && !(st->unit[u].flags & done))
+            elig[nelig++] = (short)u;
+    for (int i = 0; i < nelig; i++) {
+        int u = elig[i];
         Decision grp = {.kind = D_MOVE, .side = st->to_move};
         bool first_in_hex = true;
-        for (int v = 0; v < st->nunits; v++)
-            if ((st->unit[v].flags & want) && !(st->unit[v].flags & done) && st->unit[v].hex == st->unit[u].hex) {
+        for (int j = 0; j < nelig; j++) {
+            int v = elig[j];
+            if (st->unit[v].hex == st->unit[u].hex) {
                 if (v < u)
                     first_in_hex = false;
                 if (grp.nunits < DEC_MAX_UNITS)
                     grp.units[grp.nunits++] = (short)v;
             }
+        }
         for (int pass = 0; pass < 2; pass++) {
             Decision mv = grp;
             if (pass == 0) {
