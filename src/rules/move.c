@@ -54,6 +54,27 @@ static bool in_contact(const MoveContext *ctx, HexCoord h)
     return false;
 }
 
+/* What the enemy adds to a step into map hex ti (MOVE-CONTACT): COST_NO when
+ * the enemy holds it, or it is in contact and contact is forbidden; else the
+ * contact cost of its ground when it is in contact (woods crossed "as if they
+ * were on Open Land (1 PM)" by Unknown Paths stay woods for the contact rule,
+ * EVENTS: the mask says which ground costs nothing), 0 when it is not. Every
+ * step cost below asks it. */
+static inline int enemy_surcharge(const MoveContext *ctx, int ti)
+{
+    if (!ctx->enemy)
+        return 0;
+    if (ctx->enemy[ti])
+        return COST_NO;
+    const GameData *gd = ctx->gd;
+    if (!(ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti))))
+        return 0;
+    if (ctx->no_contact)
+        return COST_NO;
+    int terrain = gd->map.hexes[ti].terrain;
+    return (ctx->contact_free_mask & (1u << terrain)) ? 0 : gd->terrain[terrain].contact_cost;
+}
+
 void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact)
 {
     const Map *m = &gd->map;
@@ -183,14 +204,8 @@ static int step_cost(const MoveContext *ctx, const StepTable *t, int from, int d
         if (cost == COST_NO || (ctx->enemy && ctx->enemy[ti]))
             return COST_NO;
         *by_road = (t->road[from] >> dir) & 1;
-        if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti)))) {
-            if (ctx->no_contact)
-                return COST_NO;
-            int terrain = gd->map.hexes[ti].terrain; /* the ground's own contact cost, as below */
-            if (!(ctx->contact_free_mask & (1u << terrain)))
-                cost += gd->terrain[terrain].contact_cost;
-        }
-        return cost;
+        int add = enemy_surcharge(ctx, ti);
+        return add == COST_NO ? COST_NO : cost + add;
     }
     return step_cost_full(ctx, from, dir, by_road);
 }
@@ -253,15 +268,8 @@ static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_ro
             return COST_NO;
         enter = t->move;
     }
-    if (ctx->enemy && (ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(m, ti)))) {
-        if (ctx->no_contact)
-            return COST_NO;
-        /* the contact cost of the ground itself: woods crossed "as if they were on Open Land (1 PM)" by
-         * Unknown Paths stay woods for the contact rule (EVENTS) */
-        if (!(ctx->contact_free_mask & (1u << th->terrain)))
-            enter += gd->terrain[th->terrain].contact_cost;
-    }
-    return enter + extra;
+    int add = enemy_surcharge(ctx, ti); /* the ground's own contact cost, not the road's or as_terrain's */
+    return add == COST_NO ? COST_NO : enter + add + extra;
 }
 
 int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road)
@@ -454,8 +462,7 @@ static void walk_on(MoveWalk *w, int stop)
     /* step_cost's questions, asked here with what does not change from one step to the next read once
      * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
      * where a pontoon spans a hexside or there is no table) */
-    const unsigned char *enemy = ctx->enemy, *contact = ctx->contact, *pontoon = ctx->pontoon;
-    const GameData *gd = ctx->gd;
+    const unsigned char *pontoon = ctx->pontoon;
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
@@ -477,16 +484,13 @@ static void walk_on(MoveWalk *w, int stop)
             else {
                 step = t->cost[it.hex][dir];
                 int ti = fh->nb[dir];
-                if (step == COST_NO || (enemy && enemy[ti]))
+                if (step == COST_NO)
                     continue;
                 by_road = (t->road[it.hex] >> dir) & 1;
-                if (enemy && (contact ? contact[ti] : in_contact(ctx, map_hex_at(m, ti)))) {
-                    if (ctx->no_contact)
-                        continue;
-                    int terrain = m->hexes[ti].terrain;
-                    if (!(ctx->contact_free_mask & (1u << terrain)))
-                        step += gd->terrain[terrain].contact_cost;
-                }
+                int add = enemy_surcharge(ctx, ti);
+                if (add == COST_NO)
+                    continue;
+                step += add;
             }
             if (step == COST_NO)
                 continue;
@@ -623,18 +627,10 @@ void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DI
     const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
      * enemy's hex or the contact surcharge of `to`), asked once */
-    int enemy_add = 0; /* COST_NO: the enemy holds `to`, or it is in contact and contact is forbidden */
-    if (ctx->enemy) {
-        if (ctx->enemy[to])
-            enemy_add = COST_NO;
-        else if (ctx->contact ? ctx->contact[to] : in_contact(ctx, map_hex_at(&gd->map, to)))
-            enemy_add = ctx->no_contact ? COST_NO
-                        : (ctx->contact_free_mask & (1u << th->terrain)) ? 0
-                                                                         : gd->terrain[th->terrain].contact_cost;
-    }
+    int enemy_add = enemy_surcharge(ctx, to);
     for (int dir = 0; dir < DIR_COUNT; dir++) {
         bool road;
-        int from = th->nb[dir], back = (dir + DIR_COUNT / 2) % DIR_COUNT; /* hex_dir_opposite */
+        int from = th->nb[dir], back = hex_dir_opposite(dir);
         if (from < 0 || !(dirs & (1u << dir)))
             cost[dir] = COST_NO;
         else if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
