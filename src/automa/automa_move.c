@@ -358,8 +358,9 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
 }
 
 /* Whether a Confederate unit counts for proximity (H.1): not cavalry, and
- * not an isolated infantry unit (no other Confederate unit within 1 hex). */
-static bool counts_for_proximity(const Game *g, int u)
+ * not an isolated infantry unit (no other Confederate unit within 1 hex).
+ * conf: the Confederate units on the map (dummies left out), nconf of them. */
+static bool counts_for_proximity(const Game *g, int u, const short *conf, int nconf)
 {
     const UnitDef *ud = &g->gd->units[u];
     if (ud->side != SIDE_CONFEDERATE || g->st.unit[u].where != AT_MAP || ud->type == UT_CAVALRY ||
@@ -368,10 +369,9 @@ static bool counts_for_proximity(const Game *g, int u)
     if (ud->type != UT_INFANTRY)
         return true;
     HexCoord h = map_hex_at(&g->gd->map, g->st.unit[u].hex);
-    for (int v = 0; v < g->st.nunits; v++)
-        if (v != u && g->st.unit[v].where == AT_MAP && g->gd->units[v].side == SIDE_CONFEDERATE &&
-            g->gd->units[v].type != UT_DUMMY &&
-            hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[v].hex)) <= g->gd->automa.rules.proximity_friend_hexes)
+    for (int i = 0; i < nconf; i++)
+        if (conf[i] != u &&
+            hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[conf[i]].hex)) <= g->gd->automa.rules.proximity_friend_hexes)
             return true;
     return false;
 }
@@ -383,7 +383,6 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
 {
     const GameData *gd = g->gd;
     const Map *m = &gd->map;
-    int cells = m->cols * m->rows;
     Passage p;
     union_passage(g, &p, false);
     p.ctx.no_road_bonus = true; /* H.1: "can be reached ... with 3 or less PM": a distance, not a move */
@@ -391,40 +390,66 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     size_t len = 0;
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
-    int *cheapest = malloc((size_t)cells * sizeof *cheapest); /* per enemy hex, over all divisions */
-    if (!cheapest)
-        return -1;
-    for (int h = 0; h < cells; h++)
-        cheapest[h] = INT_MAX;
+    /* the hexes of the Confederate units that count, by hex id, and the hexes next to each it could be
+     * fought from (never across the great rivers): the same for every division, found once */
+    int ne = 0, nconf = 0;
+    short conf[GS_MAX_UNITS], enemy_hex[GS_MAX_UNITS];
+    unsigned char from_dirs[GS_MAX_UNITS];
+    int cheapest[GS_MAX_UNITS]; /* per enemy hex, over all divisions */
+    for (int v = 0; v < g->st.nunits && nconf < GS_MAX_UNITS; v++)
+        if (g->st.unit[v].where == AT_MAP && gd->units[v].side == SIDE_CONFEDERATE && gd->units[v].type != UT_DUMMY)
+            conf[nconf++] = (short)v;
+    for (int i = 0; i < nconf; i++) {
+        int v = conf[i];
+        if (!counts_for_proximity(g, v, conf, nconf))
+            continue;
+        int eh = g->st.unit[v].hex, at = ne;
+        while (at > 0 && enemy_hex[at - 1] > eh)
+            at--;
+        if (at > 0 && enemy_hex[at - 1] == eh)
+            continue; /* its hex is in already */
+        memmove(enemy_hex + at + 1, enemy_hex + at, (size_t)(ne - at) * sizeof *enemy_hex);
+        memmove(from_dirs + at + 1, from_dirs + at, (size_t)(ne - at) * sizeof *from_dirs);
+        HexCoord ec = map_hex_at(m, eh);
+        unsigned dirs = 0;
+        for (int dir = 0; dir < DIR_COUNT; dir++) {
+            HexCoord nb = hex_neighbour(ec, dir);
+            if (map_has(m, nb) && hexes_can_fight(g, map_hex_index(m, nb), eh))
+                dirs |= 1u << dir;
+        }
+        enemy_hex[at] = (short)eh;
+        from_dirs[at] = (unsigned char)dirs;
+        ne++;
+    }
+    for (int e = 0; e < ne; e++)
+        cheapest[e] = INT_MAX;
     for (int i = 0; i < n; i++) {
         MoveReach r;
         if (!passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
             continue;
         HexCoord uc = map_hex_at(m, g->st.unit[units[i]].hex);
-        for (int v = 0; v < g->st.nunits; v++) {
-            if (!counts_for_proximity(g, v))
-                continue;
-            int eh = g->st.unit[v].hex;
-            HexCoord ec = map_hex_at(m, eh);
-            if (hex_distance(uc, ec) > hex_distance(uc, oc) + 1)
+        int to_objective = hex_distance(uc, oc);
+        for (int e = 0; e < ne; e++) {
+            HexCoord ec = map_hex_at(m, enemy_hex[e]);
+            if (hex_distance(uc, ec) > to_objective + 1)
                 continue; /* beyond the objective */
             int cost = INT_MAX;
             for (int dir = 0; dir < DIR_COUNT; dir++) {
+                if (!(from_dirs[e] & (1u << dir)))
+                    continue; /* a hex it could fight from */
                 HexCoord nb = hex_neighbour(ec, dir);
-                if (!map_has(m, nb) || !hexes_can_fight(g, map_hex_index(m, nb), eh))
-                    continue; /* a hex it could fight from (never across the great rivers) */
                 bool road;
                 int c = map_hex_index(m, nb) == g->st.unit[units[i]].hex ? 0 : move_cost_to(&r, nb, &road);
                 if (c != MOVE_UNREACHED && c < cost)
                     cost = c;
             }
-            if (cost < cheapest[eh])
-                cheapest[eh] = cost;
+            if (cost < cheapest[e])
+                cheapest[e] = cost;
         }
         move_reach_free(&r);
     }
-    for (int eh = 0; eh < cells; eh++) {
-        int cost = cheapest[eh];
+    for (int e = 0; e < ne; e++) {
+        int cost = cheapest[e], eh = enemy_hex[e];
         if (cost == INT_MAX)
             continue;
         int od = hex_distance(map_hex_at(m, eh), oc);
@@ -438,7 +463,6 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
         if (cost < best_cost || (cost == best_cost && od < best_obj))
             best = eh, best_cost = cost, best_obj = od; /* ties: nearest the objective, then the lower index */
     }
-    free(cheapest);
     return best;
 }
 
@@ -1066,8 +1090,10 @@ void automa_move(Game *g)
         for (int i = 0; i < n; i++)
             if (!next_to_enemy(g, g->st.unit[units[i]].hex))
                 far[nf++] = units[i];
-        GameState saved = g->st;
-        int saved_log = g->log.count; /* a trial: undone with its log lines if no engagement comes of it */
+        GameState saved; /* a trial: undone with its log lines if no engagement comes of it (the state kept as
+                          * the first division is placed: until then nothing has changed) */
+        bool kept = false;
+        int saved_log = g->log.count;
         int placed = 0;
         Passage p;
         union_passage(g, &p, false);
@@ -1093,6 +1119,8 @@ void automa_move(Game *g)
             }
             transfer_way_free(&way);
             if (best >= 0) {
+                if (!kept)
+                    saved = g->st, kept = true;
                 place_unit(g, far[i], best);
                 placed++;
                 size_t len = strlen(buf);
@@ -1109,7 +1137,8 @@ void automa_move(Game *g)
             offer_break(g, units, n, before, nbefore);
             return;
         }
-        g->st = saved; /* no engagement of two divisions: the whole formation marches */
+        if (kept)
+            g->st = saved; /* no engagement of two divisions: the whole formation marches */
         log_truncate(&g->log, saved_log);
         buf[0] = '\0';
         march_on(g, f, units, n, 0, false, 0, 0, buf, sizeof buf);

@@ -418,6 +418,33 @@ static bool reached_by_other(const Game *g, int f, int u)
     return false;
 }
 
+/* The units for which reached_by_other(g, f, u) holds, in index order: asked
+ * of the divisions of the formations on f's objective alone (no other
+ * unit can be one). */
+static int others_reached(const Game *g, int f, short *out)
+{
+    const AutomaState *a = &AUTOMA(g->st);
+    const GameData *gd = g->gd;
+    int n = 0;
+    if (a->obj_area[f] < 0)
+        return 0;
+    for (int f2 = 0; f2 < gd->automa.nformations; f2++) {
+        if (f2 == f || a->area[f2] < 0 || a->area[f2] != a->obj_area[f])
+            continue;
+        short units[GS_MAX_UNITS];
+        int k = automa_units(g, f2, units, GS_MAX_UNITS);
+        for (int i = 0; i < k; i++) {
+            if (!reached_by_other(g, f, units[i]))
+                continue;
+            int at = n++;
+            for (; at > 0 && out[at - 1] > units[i]; at--)
+                out[at] = out[at - 1];
+            out[at] = units[i];
+        }
+    }
+    return n;
+}
+
 int objective_goals(const Game *g, int f, short *out, int max)
 {
     const AutomaState *a = &AUTOMA(g->st);
@@ -427,9 +454,10 @@ int objective_goals(const Game *g, int f, short *out, int max)
         return 0;
     int n = 0, hex = map_hex_index(m, gd->areas[a->obj_area[f]].objective);
     out[n++] = (short)hex;
-    for (int u = 0; u < g->st.nunits; u++) {
-        if (!reached_by_other(g, f, u))
-            continue;
+    short others[GS_MAX_UNITS];
+    int nothers = others_reached(g, f, others);
+    for (int i = 0; i < nothers; i++) {
+        int u = others[i];
         HexCoord c = map_hex_at(m, g->st.unit[u].hex);
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord nb = hex_neighbour(c, d);
@@ -466,15 +494,18 @@ static bool reached(const Game *g, int f)
         shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
     short units[16];
     int n = automa_units(g, f, units, 16);
+    short other[GS_MAX_UNITS]; /* the divisions of others that reached it, found once when asked */
+    int nother = -1;
     for (int i = 0; i < n; i++) {
         int h = g->st.unit[units[i]].hex;
         if (h == hex)
             return true;
         if (!shared || !(g->st.unit[units[i]].flags & UF_MOVED))
             continue;
-        for (int u = 0; u < g->st.nunits; u++)
-            if (reached_by_other(g, f, u) &&
-                hex_distance(map_hex_at(&gd->map, h), map_hex_at(&gd->map, g->st.unit[u].hex)) == 1)
+        if (nother < 0)
+            nother = others_reached(g, f, other);
+        for (int k = 0; k < nother; k++)
+            if (hex_distance(map_hex_at(&gd->map, h), map_hex_at(&gd->map, g->st.unit[other[k]].hex)) == 1)
                 return true;
     }
     return false;
