@@ -1,6 +1,7 @@
 /* Movement costs and reach (MOVE-BASIC, MOVE-CONTACT, ROADS, RAIN, RIVERS,
  * MINOR-RIVERS, PONTOON-BUILD crossing), on the test map with hand-checked
  * costs and on the campaign map. Costs are in half movement points. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,6 +201,89 @@ static void test_a_walk_answers_what_the_whole_search_does(void **state)
     free(enemy);
 }
 
+/* A walk carried on a cost at a time (move_walk_past) answers what the whole search does for every hex
+ * as soon as it calls that hex's answer final (move_walk_final): whether it is reached, its cost and layer
+ * (the road bonus's layer may cost more and leave more) and its path; past a cost, every hex the whole
+ * search reaches for that much or less is reached, nothing reached so far is cheaper than the whole
+ * search has it, and every hex is final once nothing is left. Each hex is checked at every cost the walk
+ * stops at, on the campaign map with the enemy scattered, from many starts, small and whole-map
+ * allowances, a first leg spent and the road bonus lost. */
+static void test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search(void **state)
+{
+    (void)state;
+    int cells = full.map.cols * full.map.rows;
+    unsigned char *enemy = calloc((size_t)cells, 1), *checked = calloc((size_t)cells, 1);
+    assert_non_null(enemy);
+    assert_non_null(checked);
+    unsigned seed = 4242;
+    for (int h = 0; h < cells; h++) {
+        seed = seed * 1103515245u + 12345u;
+        enemy[h] = (seed >> 16) % 19 == 0;
+    }
+    int compared = 0, early = 0, reached = 0, by_road = 0, stops = 0;
+    for (int variant = 0; variant < 3; variant++) {
+        MoveContext ctx = {.gd = &full, .enemy = enemy, .spent_half = variant == 2 ? 3 : 0, .road_lost = variant == 1};
+        for (int start = variant * 37; start < cells; start += 211) {
+            if (enemy[start])
+                continue;
+            static const int mps[] = {3, 6, 99};
+            for (int k = 0; k < 3; k++) {
+                MoveReach r;
+                MoveWalk w;
+                HexCoord sc = map_hex_at(&full.map, start);
+                assert_true(move_reach(&ctx, sc, mps[k], &r));
+                assert_true(move_walk(&ctx, sc, mps[k], &w));
+                memset(checked, 0, (size_t)cells);
+                for (;;) {
+                    int least = move_walk_least(&w);
+                    for (int h = 0; h < cells; h++) {
+                        int cw[2], c[2];
+                        for (int l = 0; l < 2; l++) {
+                            c[l] = move_cost_by(&r, h, l == 0);
+                            cw[l] = move_cost_by(&w.r, h, l == 0);
+                            if (c[l] != MOVE_UNREACHED && c[l] < least) /* past it: there */
+                                assert_int_equal(cw[l], c[l]);
+                            if (cw[l] != MOVE_UNREACHED) /* never cheaper than the whole search has it */
+                                assert_true(c[l] != MOVE_UNREACHED && cw[l] >= c[l]);
+                        }
+                        if (checked[h] || !move_walk_final(&w, h))
+                            continue;
+                        checked[h] = 1;
+                        bool whole = move_reaches(&r, h);
+                        assert_int_equal(move_reaches(&w.r, h), whole);
+                        bool road_w = false, road_r = false;
+                        assert_int_equal(move_cost_at(&w.r, h, &road_w), move_cost_at(&r, h, &road_r));
+                        assert_int_equal(road_w, road_r);
+                        HexCoord pw[256], pr[256];
+                        int nw = move_path(&w.r, map_hex_at(&full.map, h), pw, 256);
+                        assert_int_equal(nw, move_path(&r, map_hex_at(&full.map, h), pr, 256));
+                        for (int i = 0; i < nw; i++) {
+                            assert_int_equal(pw[i].col, pr[i].col);
+                            assert_int_equal(pw[i].row, pr[i].row);
+                        }
+                        compared++;
+                        early += least != INT_MAX;
+                        reached += whole;
+                        by_road += whole && road_r;
+                    }
+                    if (least == INT_MAX)
+                        break;
+                    move_walk_past(&w, least);
+                    assert_true(move_walk_least(&w) > least);
+                    stops++;
+                }
+                for (int h = 0; h < cells; h++)
+                    assert_true(checked[h]); /* all final once the search is done */
+                move_walk_free(&w);
+                move_reach_free(&r);
+            }
+        }
+    }
+    assert_true(compared > 1000 && early > 1000 && reached > 1000 && by_road > 10 && stops > 100);
+    free(checked);
+    free(enemy);
+}
+
 /* The steps into a hex asked together (move_enter_costs, for a search outward from a goal) cost what each
  * step asked alone costs: with the enemy, its contact map or none, pontoons, contact forbidden or not, a
  * terrain free of the contact surcharge. */
@@ -389,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_enter_costs_are_the_single_steps),
         cmocka_unit_test(test_a_walk_answers_what_the_whole_search_does),
+        cmocka_unit_test(test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search),
         cmocka_unit_test(test_campaign_orange_turnpike),
         cmocka_unit_test(test_campaign_wilderness),
         cmocka_unit_test(test_campaign_rapidan_ford),

@@ -52,6 +52,8 @@ typedef struct {
     int ncosts;
     int at;     /* the cost being settled: no hex can still come out cheaper */
     int queued;
+    int *settled; /* the hexes settled so far, in the order they came out (of cost), nsettled of them */
+    int nsettled;
 } GoalCost;
 
 static void goal_cost_push(GoalCost *s, int hex, int cost)
@@ -83,6 +85,7 @@ static void goal_cost_free(GoalCost *s)
     free(s->next);
     free(s->entry_hex);
     free(s->first);
+    free(s->settled);
 }
 
 static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
@@ -106,7 +109,9 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
     s->next = malloc((size_t)s->maxentries * sizeof *s->next);
     s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
     s->first = malloc((size_t)s->ncosts * sizeof *s->first);
-    if (!s->d || !s->next || !s->entry_hex || !s->first) {
+    s->settled = malloc((size_t)(n + ngoals) * sizeof *s->settled);
+    s->nsettled = 0;
+    if (!s->d || !s->next || !s->entry_hex || !s->first || !s->settled) {
         goal_cost_free(s);
         return false;
     }
@@ -134,6 +139,7 @@ static bool goal_cost_settle_next(GoalCost *s)
         int h = s->entry_hex[e];
         if (s->d[h] != s->at)
             continue; /* it came out cheaper by another way */
+        s->settled[s->nsettled++] = h;
         /* the steps from the neighbours not in the enemy's hands and not as near already (no step costs
          * less than nothing) */
         const unsigned char *enemy = s->ctx.enemy;
@@ -497,26 +503,54 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     int lead = col[0];
     int start = g->st.unit[lead].hex;
     int mp = mp_given > 0 ? mp_given : gd->units[lead].movement;
-    MoveReach r;
+    MoveWalk w;
+    const MoveReach *r = &w.r;
     int stop = start;
     HexCoord path[GS_MAX_PATH];
     int plen = 0;
     size_t len = strlen(logbuf);
     int d_start = goal_cost_at(&gc, start);
-    if (d_start != FAR && passage_reach(g, &p, start, max_hexes > 0 ? 99 : mp, &r)) {
-        int best = start, best_cost = 0, best_d = d_start;
-        for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h)) { /* the hexes it reaches */
-            bool road;
-            int c = move_cost_at(&r, h, &road);
-            /* only a hex nearer the goal than the lead's own can beat it (one as near would need to cost less
-             * than its 0 MP): the search reached all of those in sorting the column, and goes no further */
-            if (c == MOVE_UNREACHED || (!hex_free(g, h) && h != start) || !goal_cost_within(&gc, h, d_start - 1))
-                continue;
-            int dh = goal_cost_at(&gc, h);
-            if (dh < best_d || (dh == best_d && c < best_cost))
-                best = h, best_cost = c, best_d = dh;
+    if (d_start != FAR && move_walk(&p.ctx, map_hex_at(m, start), max_hexes > 0 ? 99 : mp, &w)) {
+        /* the free hex it reaches nearest the goal, then cheapest to reach, then the lower id; only a hex
+         * nearer the goal than the lead's own can beat it (one as near would need to cost less than its 0
+         * MP). The hexes come by their cost to the goal, a cost at a time, and the lead's search goes only
+         * as far as they need: as soon as one cost has a hex it reaches, no farther one can win (a night
+         * march of 99 MP searched the whole map for a goal a few hexes off) */
+        int best = start, best_cost = 0;
+        short *cand = malloc((size_t)(m->cols * m->rows + ngoals) * sizeof *cand); /* as many as gc.settled */
+        for (int level = 0, k = 0; cand && level < d_start && best == start; level++) {
+            while (gc.queued > 0 && gc.at <= level)
+                goal_cost_settle_next(&gc); /* every hex of this cost out */
+            int ncand = 0;
+            for (; k < gc.nsettled && gc.d[gc.settled[k]] <= level; k++)
+                if (hex_free(g, gc.settled[k]))
+                    cand[ncand++] = (short)gc.settled[k];
+            /* the lead's search goes on a cost at a time until each of them is either final or can no longer
+             * beat the best found (every way still to come costs more) */
+            while (ncand > 0) {
+                for (int i = 0; i < ncand; i++) {
+                    int h = cand[i];
+                    if (!move_walk_final(&w, h))
+                        continue;
+                    int c = move_cost_at(r, h, NULL);
+                    if (c != MOVE_UNREACHED && (best == start || c < best_cost || (c == best_cost && h < best)))
+                        best = h, best_cost = c;
+                    cand[i--] = cand[--ncand];
+                }
+                int least = move_walk_least(&w);
+                bool open = false; /* whether one left may still cost no more than the best */
+                for (int i = 0; i < ncand && !open; i++) {
+                    int road = move_cost_by(r, cand[i], true), any = move_cost_by(r, cand[i], false);
+                    open = best == start || least <= best_cost || (road != MOVE_UNREACHED && road <= best_cost) ||
+                           (any != MOVE_UNREACHED && any <= best_cost);
+                }
+                if (!open)
+                    break;
+                move_walk_past(&w, least);
+            }
         }
-        plen = move_path(&r, map_hex_at(m, best), path, GS_MAX_PATH);
+        free(cand);
+        plen = move_path(r, map_hex_at(m, best), path, GS_MAX_PATH);
         /* stop early: where the route first touches the enemy, enters the goal, or after max_hexes */
         int end = plen - 1;
         bool dem = (g->st.unit[lead].flags & UF_DEM) != 0;
@@ -536,11 +570,13 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         plen = end + 1;
         stop = map_hex_index(m, path[end]);
         bool road;
-        int spent = move_cost_to(&r, path[end], &road);
+        while (!move_walk_final(&w, stop)) /* its cost there as the whole search has it (its best layer) */
+            move_walk_past(&w, move_walk_least(&w));
+        int spent = move_cost_to(r, path[end], &road);
         AUTOMA(g->st).bc_road = road;
         AUTOMA(g->st).bc_lead = (short)lead;
         AUTOMA(g->st).bc_spent = (short)(spent > 0 ? spent : 0);
-        move_reach_free(&r);
+        move_walk_free(&w);
     }
     char h1[5], h2[5];
     bool words = log_wants_text(&g->log); /* logbuf goes into a log line */

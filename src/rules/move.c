@@ -6,6 +6,7 @@
  * the pontoons, the play area, the river limits); move.h says the units. */
 #include "rules/move.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,12 +448,42 @@ static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, Mov
     return true;
 }
 
+/* Whether nothing the search has left to do can change what it answers
+ * for hex i (best_layer's layer and cost, and so the path): every cell
+ * still to come costs at least the heap's least cost (no step costs less
+ * than nothing), and only a cheaper arrival changes a cell; a layer not
+ * reached yet changes the answer only if it would leave as much MP as the
+ * other. Not while i is reached in neither layer. */
+static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
+{
+    if (heap->n == 0 || !ok)
+        return true;
+    int least = heap->items[0].cost;
+    int c[LAYER_COUNT], known = -1;
+    for (int l = 0; l < LAYER_COUNT; l++) {
+        c[l] = cell_cost(r, l, i);
+        if (c[l] != MOVE_UNREACHED) {
+            if (least < c[l])
+                return false; /* it may still come cheaper */
+            known = l;
+        }
+    }
+    if (known < 0)
+        return false;
+    for (int l = 0; l < LAYER_COUNT; l++)
+        if (c[l] == MOVE_UNREACHED && least <= r->allowance[l] &&
+            least <= c[known] + r->allowance[l] - r->allowance[known])
+            return false; /* it may still arrive this way, leaving as much */
+    return true;
+}
+
 /* Dijkstra's search of w carried on until the heap is empty, or (stop >= 0)
- * until hex stop is reached. Hexes come out of the heap in the same order
- * however often it stops on the way, so what a walk has reached is always
- * part of what the whole search reaches, and all of it once the heap is
- * empty. */
-static void walk_on(MoveWalk *w, int stop)
+ * until hex stop is reached, or until no cell of cost `past` or less can
+ * change (the least cost in the heap is above it). Hexes come out of the
+ * heap in the same order however often it stops on the way, so what a walk
+ * has reached is always part of what the whole search reaches, and all of
+ * it once the heap is empty. */
+static void walk_on(MoveWalk *w, int stop, int past)
 {
     const MoveContext *ctx = w->ctx;
     const Map *m = &ctx->gd->map;
@@ -470,6 +501,8 @@ static void walk_on(MoveWalk *w, int stop)
     bool ok = w->ok;
     while (ok && heap->n > 0) {
         if (stop >= 0 && ((reached[stop / 64] >> (stop % 64)) & 1))
+            break;
+        if (heap->items[0].cost > past)
             break;
         HeapItem it = heap_pop(heap);
         if (it.cost != cell[it.layer][it.hex].cost)
@@ -523,8 +556,24 @@ bool move_walk_reaches(MoveWalk *w, int i)
 {
     if (!w->r.cell[0])
         return false;
-    walk_on(w, i);
+    walk_on(w, i, INT_MAX);
     return (w->r.reached[i / 64] >> (i % 64)) & 1;
+}
+
+void move_walk_past(MoveWalk *w, int cost)
+{
+    if (w->r.cell[0])
+        walk_on(w, -1, cost);
+}
+
+int move_walk_least(const MoveWalk *w)
+{
+    return w->r.cell[0] && w->ok && w->heap.n > 0 ? w->heap.items[0].cost : INT_MAX;
+}
+
+bool move_walk_final(const MoveWalk *w, int i)
+{
+    return !w->r.cell[0] || walk_settled(&w->r, &w->heap, w->ok, i);
 }
 
 void move_walk_free(MoveWalk *w)
@@ -539,7 +588,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
     MoveWalk w;
     bool ok = walk_start(ctx, start, movement, &w);
     if (ok) {
-        walk_on(&w, -1);
+        walk_on(&w, -1, INT_MAX);
         ok = w.ok;
     }
     free(w.heap.items);

@@ -120,6 +120,15 @@ typedef struct {
 } MoveWalk;
 bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w);
 bool move_walk_reaches(MoveWalk *w, int i);
+/* The walk carried on until no cell costing `cost` half MP or less can
+ * still change: every hex it reaches for that much or less is reached. */
+void move_walk_past(MoveWalk *w, int cost);
+/* The least cost a cell can still be given (INT_MAX once the search is
+ * done): every hex not reached yet costs at least that. */
+int move_walk_least(const MoveWalk *w);
+/* Whether what w->r answers for map index i (move_reaches, move_cost_at,
+ * move_path) is already what the whole search answers. */
+bool move_walk_final(const MoveWalk *w, int i);
 void move_walk_free(MoveWalk *w);
 
 /* Half MP to reach h (MOVE_UNREACHED if it cannot), and whether the
