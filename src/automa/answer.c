@@ -12,13 +12,23 @@
 
 #define ANSWER_MAX 4096
 
+/* The first unit in the hex (index order) with an Automa counter, -1 none:
+ * the hex's own list (GameState.hex_first), not every unit. */
+static int counter_in(const Game *g, int hex)
+{
+    if (hex < 0 || hex >= GS_MAX_HEXES)
+        return -1;
+    for (int k = g->st.hex_first[hex]; k; k = g->st.unit_next[k - 1])
+        if (k - 1 < g->st.nunits && g->gd->units[k - 1].counter >= 0)
+            return k - 1;
+    return -1;
+}
+
 /* The Automa division stack of a hex: its formation. */
 static int formation_in(const Game *g, int hex)
 {
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && g->gd->units[u].counter >= 0)
-            return data_automa_formation_of_unit(g->gd, u);
-    return -1;
+    int u = counter_in(g, hex);
+    return u >= 0 ? data_automa_formation_of_unit(g->gd, u) : -1;
 }
 
 /* Sum of distances from hex to the formation's other divisions: smaller
@@ -33,13 +43,7 @@ static int spread(const Game *g, int f, int hex, int from)
     return s;
 }
 
-static bool holds_counter(const Game *g, int hex)
-{
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && g->gd->units[u].counter >= 0)
-            return true;
-    return false;
-}
+static bool holds_counter(const Game *g, int hex) { return counter_in(g, hex) >= 0; }
 
 static int break_contact(Game *g, const Decision *list, int k, char *why, size_t n)
 {
@@ -220,17 +224,24 @@ void automa_attacked(Game *g)
 static int retreat_choice(const Game *g, const Decision *list, int k)
 {
     int from = g->st.pending == PEND_DEMORAL ? g->st.dem_hex : g->st.cb_queue[0];
-    int best = -1, best_rank = 0;
+    int best = -1, best_rank = 0, nfriends = -1;
+    HexCoord friends[GS_MAX_UNITS];
     for (int i = 0; i < k; i++) {
         if (list[i].kind != D_RETREAT)
             continue;
         int nearest = 999;
-        for (int u = 0; u < g->st.nunits; u++)
-            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != from) {
-                int x = hex_distance(map_hex_at(&g->gd->map, list[i].arg), map_hex_at(&g->gd->map, g->st.unit[u].hex));
-                if (x < nearest)
-                    nearest = x;
-            }
+        if (nfriends < 0) { /* the Automa's divisions elsewhere, found once */
+            nfriends = 0;
+            for (int u = 0; u < g->st.nunits; u++)
+                if (g->st.unit[u].where == AT_MAP && g->gd->units[u].counter >= 0 && g->st.unit[u].hex != from)
+                    friends[nfriends++] = map_hex_at(&g->gd->map, g->st.unit[u].hex);
+        }
+        HexCoord to = map_hex_at(&g->gd->map, list[i].arg);
+        for (int j = 0; j < nfriends; j++) {
+            int x = hex_distance(to, friends[j]);
+            if (x < nearest)
+                nearest = x;
+        }
         int rank = (holds_counter(g, list[i].arg) ? 1000 : 0) + nearest;
         if (best < 0 || rank < best_rank)
             best = i, best_rank = rank;
