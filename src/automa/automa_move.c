@@ -143,21 +143,24 @@ static bool goal_cost_settle_next(GoalCost *s)
         /* the steps from the neighbours not in the enemy's hands and not as near already (no step costs
          * less than nothing) */
         const unsigned char *enemy = s->ctx.enemy;
-        const MapHex *mh = &s->map->hexes[h];
+        const short *nb = s->map->hexes[h].nb;
+        int *d = s->d, dh = d[h];
         unsigned dirs = 0;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
-            int fi = mh->nb[dir];
-            if (fi >= 0 && !(enemy && enemy[fi]) && s->d[fi] > s->d[h])
+            int fi = nb[dir];
+            if (fi >= 0 && !(enemy && enemy[fi]) && d[fi] > dh)
                 dirs |= 1u << dir;
         }
+        if (!dirs)
+            return true; /* no neighbour it could bring nearer */
         int step[DIR_COUNT];
-        move_enter_costs(s->d[h] == 0 ? &s->into_goal : &s->ctx, h, dirs, step);
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            int fi = mh->nb[dir];
-            if (step[dir] == COST_NO || s->d[h] + step[dir] >= s->d[fi])
+        move_enter_costs(dh == 0 ? &s->into_goal : &s->ctx, h, dirs, step);
+        for (; dirs; dirs &= dirs - 1) {
+            int dir = __builtin_ctz(dirs), fi = nb[dir];
+            if (step[dir] == COST_NO || dh + step[dir] >= d[fi])
                 continue;
-            s->d[fi] = s->d[h] + step[dir];
-            goal_cost_push(s, fi, s->d[fi]);
+            d[fi] = dh + step[dir];
+            goal_cost_push(s, fi, d[fi]);
         }
         return true;
     }

@@ -673,16 +673,22 @@ void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DI
 {
     const GameData *gd = ctx->gd;
     const MapHex *th = &gd->map.hexes[to];
+    for (int dir = 0; dir < DIR_COUNT; dir++)
+        cost[dir] = COST_NO;
+    dirs &= (1u << DIR_COUNT) - 1;
+    if (!dirs)
+        return;
     const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
      * enemy's hex or the contact surcharge of `to`), asked once */
     int enemy_add = enemy_surcharge(ctx, to);
-    for (int dir = 0; dir < DIR_COUNT; dir++) {
+    for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
+        int dir = __builtin_ctz(dirs);
         bool road;
         int from = th->nb[dir], back = hex_dir_opposite(dir);
-        if (from < 0 || !(dirs & (1u << dir)))
-            cost[dir] = COST_NO;
-        else if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
+        if (from < 0)
+            continue;
+        if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
             int c = t->cost[from][back];
             cost[dir] = c == COST_NO || enemy_add == COST_NO ? COST_NO : c + enemy_add;
         } else
