@@ -209,6 +209,55 @@ static void test_counter_losses(void **state)
 
 /* automa_units keeps the formations' units worked out from the data: a change to the data in place
  * (gamedata_changed) is seen at once, and the answer is the one asking every unit gives. */
+/* automa_reconcile's memo of the units (kept outside the state) changes nothing: two games played alike,
+ * one with the memo dropped before every decision, stay byte for byte the same, log and all, also when an
+ * older state is put back (as undo does) or the Automa's record of a unit is written elsewhere (as an
+ * engagement does for its skirmisher). */
+static void test_reconcile_memo_is_the_plain_look(void **state)
+{
+    (void)state;
+    static Game a, b;
+    static GameState saved;
+    int steps = 0, twists = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        start(&a, "solitaire", seed);
+        start(&b, "solitaire", seed);
+        bool have_saved = false;
+        Rng rng;
+        rng_seed(&rng, seed * 7 + 1);
+        for (int n = 0; n < 1500 && a.st.phase != PH_GAME_OVER; n++) {
+            if (n % 97 == 50)
+                saved = a.st, have_saved = true;
+            if (n % 131 == 130 && have_saved) { /* an older state put back */
+                a.st = saved;
+                b.st = saved;
+                twists++;
+            }
+            if (n % 61 == 7) { /* the record of a unit on the map written elsewhere */
+                int u = (int)rng_below(&rng, (uint32_t)a.st.nunits);
+                if (a.st.unit[u].where == AT_MAP) {
+                    AUTOMA(a.st).seen_where[u] = AT_ABSENT;
+                    AUTOMA(b.st).seen_where[u] = AT_ABSENT;
+                    twists++;
+                }
+            }
+            int k = game_legal(&a, legal_buf, 20000);
+            assert_true(k > 0);
+            Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
+            char why[256];
+            bool ok = game_apply(&a, &d, why, sizeof why);
+            automa_seen_forget();
+            assert_int_equal(game_apply(&b, &d, why, sizeof why), ok);
+            assert_int_equal(a.log.count, b.log.count);
+            assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
+            steps++;
+        }
+        game_free(&a);
+        game_free(&b);
+    }
+    assert_true(steps > 1000 && twists > 20);
+}
+
 static void test_automa_units_follow_the_data(void **state)
 {
     (void)state;
@@ -3189,6 +3238,7 @@ int main(void)
         cmocka_unit_test(test_player_breaks_from_a_march),
         cmocka_unit_test(test_eliminated_division_choice),
         cmocka_unit_test(test_automa_units_follow_the_data),
+        cmocka_unit_test(test_reconcile_memo_is_the_plain_look),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -421,17 +421,55 @@ void automa_vp(Game *g, int side, int points, const char *rule, int why, int par
 /* Every loss since the last look, whatever made it (AI-VP-TRACK,
  * AI-COUNTERS' boxed values), and objectives reached in the player's turn
  * by an advance after combat (AI-OBJECTIVE). */
-/* The first unit from u on whose steps or place changed since the Automa
- * last looked (nunits when none): a tight scan, since this runs after every
- * decision and nearly always finds nothing. */
-static int next_seen_change(const GameState *st, const AutomaState *a, int u)
+/* The first unit from u below end whose steps or place changed since the
+ * Automa last looked (end when none): a tight scan. */
+static int next_seen_change(const GameState *st, const AutomaState *a, int u, int end)
 {
     const unsigned char *steps = a->seen_steps, *where = a->seen_where;
     const UnitState *unit = st->unit;
-    int n = st->nunits;
-    while (u < n && steps[u] == unit[u].steps && where[u] == unit[u].where)
+    while (u < end && steps[u] == unit[u].steps && where[u] == unit[u].where)
         u++;
     return u;
+}
+
+/* What the units and the Automa's record of them were as automa_reconcile
+ * last finished its look (when the record matched every unit's steps and
+ * place): outside the state, for any game. While the record is still what
+ * it was then, a unit whose state is byte for byte what it was then cannot
+ * differ from its record, so only the blocks of units that changed at all
+ * (a few a decision, where the look runs after every decision and nearly
+ * always finds nothing) are looked at unit by unit; when the record is not
+ * what it was (another game, a state put back, a record written elsewhere),
+ * every unit is. automa_seen_forget drops it. */
+#define SEEN_BLOCK 16
+static struct {
+    bool known;
+    int nunits;
+    UnitState unit[AUTOMA_MAX_UNITS];
+    unsigned char steps[AUTOMA_MAX_UNITS], where[AUTOMA_MAX_UNITS];
+} seen_memo;
+
+void automa_seen_forget(void) { seen_memo.known = false; }
+
+/* After the look: the record matches every unit. */
+static void seen_memo_keep(const GameState *st, const AutomaState *a, int n)
+{
+    if (n > AUTOMA_MAX_UNITS) {
+        seen_memo.known = false;
+        return;
+    }
+    seen_memo.known = true;
+    seen_memo.nunits = n;
+    memcpy(seen_memo.unit, st->unit, (size_t)n * sizeof *st->unit);
+    memcpy(seen_memo.steps, a->seen_steps, (size_t)n);
+    memcpy(seen_memo.where, a->seen_where, (size_t)n);
+}
+
+/* Whether no unit of the block from u can differ from its record
+ * (the memo fits and the block is as it was). */
+static bool seen_block_same(const GameState *st, bool fits, int u, int end)
+{
+    return fits && memcmp(&seen_memo.unit[u], &st->unit[u], (size_t)(end - u) * sizeof *st->unit) == 0;
 }
 
 void automa_reconcile(Game *g)
@@ -439,35 +477,46 @@ void automa_reconcile(Game *g)
     AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
     const ActivationTrack *t = &gd->automa.track;
-    for (int u = next_seen_change(&g->st, a, 0); u < g->st.nunits; u = next_seen_change(&g->st, a, u + 1)) {
-        const UnitState *us = &g->st.unit[u];
-        const UnitDef *ud = &gd->units[u];
-        int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
-        a->seen_steps[u] = us->steps;
-        a->seen_where[u] = us->where;
-        if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)
+    int n = g->st.nunits;
+    bool fits = seen_memo.known && seen_memo.nunits == n && memcmp(seen_memo.steps, a->seen_steps, (size_t)n) == 0 &&
+                memcmp(seen_memo.where, a->seen_where, (size_t)n) == 0;
+    bool same = seen_block_same(&g->st, fits, 0, n); /* no unit changed at all: nothing to look at */
+    for (int block = 0; block < n && !same; block += SEEN_BLOCK) {
+        int end = block + SEEN_BLOCK < n ? block + SEEN_BLOCK : n;
+        if (seen_block_same(&g->st, fits, block, end))
             continue;
-        bool gone = us->where == AT_ELIMINATED && was != AT_ELIMINATED;
-        if (ud->counter >= 0) {
-            const AutomaCounterDef *c = &gd->counters[ud->counter];
-            for (int s = before - 1; s >= (int)us->steps && s >= 1; s--) {
-                int idx = c->nvalues - s; /* the value it turned to */
-                if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
-                    automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", AVP_BOXED, 0);
-            }
-            if (gone && a->nvp_waiting < 8) /* E: the player places it on the track or scores a last VP */
-                a->vp_waiting[a->nvp_waiting++] = (short)u;
-        } else if (ud->side == SIDE_CONFEDERATE && gone) {
-            a->confederate_lost++;
-            if (ud->strength >= t->scoring_strength)
-                automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", AVP_CONF_LOST, 0);
-            if (ud->strength >= t->track_strength) {
-                a->low_counters++;
-                log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s goes on slot %d of the VP track", ud->name,
-                        t->vp_min + a->low_counters - 1);
+        for (int u = next_seen_change(&g->st, a, block, end); u < end; u = next_seen_change(&g->st, a, u + 1, end)) {
+            const UnitState *us = &g->st.unit[u];
+            const UnitDef *ud = &gd->units[u];
+            int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
+            a->seen_steps[u] = us->steps;
+            a->seen_where[u] = us->where;
+            if (ud->type == UT_SKIRMISHER || ud->type == UT_DUMMY || us->where == AT_ABSENT)
+                continue;
+            bool gone = us->where == AT_ELIMINATED && was != AT_ELIMINATED;
+            if (ud->counter >= 0) {
+                const AutomaCounterDef *c = &gd->counters[ud->counter];
+                for (int s = before - 1; s >= (int)us->steps && s >= 1; s--) {
+                    int idx = c->nvalues - s; /* the value it turned to */
+                    if (idx >= 0 && idx < c->nvalues && c->boxed[idx])
+                        automa_vp(g, SIDE_CONFEDERATE, 1, "AI-COUNTERS", AVP_BOXED, 0);
+                }
+                if (gone && a->nvp_waiting < 8) /* E: the player places it on the track or scores a last VP */
+                    a->vp_waiting[a->nvp_waiting++] = (short)u;
+            } else if (ud->side == SIDE_CONFEDERATE && gone) {
+                a->confederate_lost++;
+                if (ud->strength >= t->scoring_strength)
+                    automa_vp(g, SIDE_UNION, 1, "AI-VP-TRACK", AVP_CONF_LOST, 0);
+                if (ud->strength >= t->track_strength) {
+                    a->low_counters++;
+                    log_add(&g->log, g->st.turn, LOG_EVENT, "AI-VP-TRACK", "%s goes on slot %d of the VP track",
+                            ud->name, t->vp_min + a->low_counters - 1);
+                }
             }
         }
     }
+    if (!same)
+        seen_memo_keep(&g->st, a, n);
     if (g->st.pending != PEND_COMBAT)
         a->cover_art = 0; /* the defending artillery lasts one combat */
     automa_check_objectives(g);

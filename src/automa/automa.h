@@ -53,6 +53,10 @@ bool automa_victory(Game *g, bool last_turn);
  * once, whatever caused it (AI-VP-TRACK, AI-COUNTERS' boxed values), and
  * objectives reached by an advance after combat are read (AI-OBJECTIVE). */
 void automa_reconcile(Game *g);
+/* automa_reconcile keeps what the units were at its last look, for any game
+ * (outside the state); this drops it, so that the next look goes over every
+ * unit (for the tests). */
+void automa_seen_forget(void);
 
 /* AI-ENGAGEMENT: the player's decisions while the Automa's engagement
  * waits for them (pending PEND_SYSTEM): a breastwork and a skirmisher
