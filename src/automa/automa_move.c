@@ -16,7 +16,7 @@
 
 #include "automa/automa_internal.h"
 
-#define FAR INT_MAX
+#define FAR 0x7f7f7f7f /* no way; every byte 0x7f, so that memset writes it */
 
 /* The movement question for the Automa's divisions (movement.c): its
  * pontoons, the rivers and fords in this turn's weather, Confederate hexes
@@ -115,8 +115,7 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
         goal_cost_free(s);
         return false;
     }
-    for (int i = 0; i < n; i++)
-        s->d[i] = FAR;
+    memset(s->d, 0x7f, (size_t)n * sizeof *s->d); /* FAR */
     for (int c = 0; c < s->ncosts; c++)
         s->first[c] = -1;
     for (int k = 0; k < ngoals; k++) {
@@ -256,6 +255,13 @@ static void place_unit(Game *g, int u, int hex)
     leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_MOVE, contact); /* its breastwork left behind (BREASTWORK) */
 }
 
+/* A hex's place in closer's order of ties: col * 100 + row. */
+static int hex_order(const Map *m, int hex)
+{
+    HexCoord a = map_hex_at(m, hex);
+    return a.col * 100 + a.row;
+}
+
 /* Orders hexes by distance from `from`, then by hex id. */
 static int closer(const Game *g, int from, int h1, int h2)
 {
@@ -264,8 +270,7 @@ static int closer(const Game *g, int from, int h1, int h2)
     int d2 = hex_distance(map_hex_at(m, from), map_hex_at(m, h2));
     if (d1 != d2)
         return d1 < d2 ? -1 : 1;
-    HexCoord a = map_hex_at(m, h1), b = map_hex_at(m, h2);
-    int ia = a.col * 100 + a.row, ib = b.col * 100 + b.row;
+    int ia = hex_order(m, h1), ib = hex_order(m, h2);
     return ia < ib ? -1 : ia > ib;
 }
 
@@ -378,10 +383,14 @@ static bool counts_for_proximity(const Game *g, int u, const short *conf, int nc
     if (ud->type != UT_INFANTRY)
         return true;
     HexCoord h = map_hex_at(&g->gd->map, g->st.unit[u].hex);
-    for (int i = 0; i < nconf; i++)
-        if (conf[i] != u &&
-            hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[conf[i]].hex)) <= g->gd->automa.rules.proximity_friend_hexes)
+    int within = g->gd->automa.rules.proximity_friend_hexes;
+    for (int i = 0; i < nconf; i++) {
+        if (conf[i] == u)
+            continue;
+        HexCoord c = map_hex_at(&g->gd->map, g->st.unit[conf[i]].hex);
+        if (abs(c.col - h.col) <= within && hex_distance(h, c) <= within) /* farther columns are farther hexes */
             return true;
+    }
     return false;
 }
 
@@ -962,8 +971,9 @@ static bool ford_free(const Game *g, int place)
     for (int u = 0; u < g->st.nunits; u++)
         if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
             HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
-            int clear = gd->automa.rules.ford_clear_hexes;
-            if (hex_distance(c, n) <= clear || hex_distance(c, s) <= clear)
+            int clear = gd->automa.rules.ford_clear_hexes; /* farther columns are farther hexes */
+            if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
+                (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
                 return false;
         }
     return true;
@@ -1063,20 +1073,26 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     int south = ford_south(gd, place);
     size_t len = 0;
     buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
+    int cells = gd->map.cols * gd->map.rows;
+    HexCoord sc = map_hex_at(&gd->map, south);
+    short *dist = malloc((size_t)cells * sizeof *dist); /* closer's questions, asked once for every division */
+    for (int hx = 0; dist && hx < cells; hx++)
+        dist[hx] = (short)hex_distance(sc, map_hex_at(&gd->map, hx));
+    for (int i = 0; i < n && dist; i++) {
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
             continue;
-        int best = -1, best_dist = 0;
-        HexCoord sc = map_hex_at(&gd->map, south);
-        for (int hx = 0; hx < gd->map.cols * gd->map.rows; hx++) {
+        int best = -1;
+        for (int hx = 0; hx < cells; hx++) {
             if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
                 continue;
-            int dist = hex_distance(sc, map_hex_at(&gd->map, hx)); /* closer's first question, asked once */
-            if (best >= 0 && (dist > best_dist || (dist == best_dist && closer(g, south, hx, best) > 0)))
+            /* closer(g, south, hx, best): nearer south, then the lower col * 100 + row */
+            if (best >= 0 &&
+                (dist[hx] > dist[best] ||
+                 (dist[hx] == dist[best] && hex_order(&gd->map, hx) > hex_order(&gd->map, best))))
                 continue;
             if (enterable(g, hx))
-                best = hx, best_dist = dist;
+                best = hx;
         }
         if (best < 0)
             continue;
@@ -1084,6 +1100,7 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
+    free(dist);
     const Place *p = &gd->map.places[place];
     int nh = map_hex_index(&gd->map, p->hex);
     bool laid = (g->st.pontoon[SIDE_UNION][nh] >> p->ford_dir) & 1u;
@@ -1302,7 +1319,7 @@ void automa_deploy(Game *g, int f, int area_number)
         /* the objective hex first, then the area's hexes by distance from it (ties: lower id),
          * then the nearest free hexes outside the area */
         for (int h = 0; h < cells; h++) {
-            if (!hex_free(g, h) || !enterable(g, h) || !reach[h])
+            if (!reach[h] || !hex_free(g, h) || !enterable(g, h))
                 continue;
             int in = 0;
             for (int k = 0; k < ar->nhexes && !in; k++)
