@@ -250,6 +250,7 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
             assert_int_equal(game_apply(&b, &d, why, sizeof why), ok);
             assert_int_equal(a.log.count, b.log.count);
             assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
+            assert_true(automa_goal_cost_spare_clear()); /* the marches' search buffers left as they must be */
             steps++;
         }
         game_free(&a);

@@ -47,6 +47,10 @@ void wheel_advance_all(Game *g, const char *rule);
 /* The Independent marker drawn (AI-INDEPENDENT). */
 void automa_independent(Game *g);
 
+/* Whether the march's spare search buffers are free and clear (every cost
+ * FAR), as each search must leave them: for the tests. */
+bool automa_goal_cost_spare_clear(void);
+
 /* automa_move.c: AI-MOVE, AI-PROXIMITY, AI-TRANSFER, AI-ADJACENT,
  * AI-NIGHT, AI-ISOLATED, and the combat step. */
 void automa_move(Game *g);

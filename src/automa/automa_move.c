@@ -54,7 +54,24 @@ typedef struct {
     int queued;
     int *settled; /* the hexes settled so far, in the order they came out (of cost), nsettled of them */
     int nsettled;
+    bool spare; /* its buffers are goal_cost_spare's */
+    bool lost;  /* a cost written and not queued (out of memory): d cannot be put back entry by entry */
 } GoalCost;
+
+/* The buffers of the last search, kept for the next instead of freed: d is
+ * kept all FAR between searches (a search puts back the hexes it gave a
+ * cost as it ends, a few hundred, instead of the next one clearing the
+ * whole map). For searches of up to SPARE_GOALS goals on a map of n hexes;
+ * one search at a time uses them. What is still here at exit is
+ * reachable, not leaked. */
+#define SPARE_GOALS 64
+typedef struct {
+    int n;
+    bool busy;
+    int *d, *next, *entry_hex, *first, *settled;
+    int ncosts;
+} GoalCostSpare;
+static GoalCostSpare goal_cost_spare;
 
 static void goal_cost_push(GoalCost *s, int hex, int cost)
 {
@@ -63,15 +80,19 @@ static void goal_cost_push(GoalCost *s, int hex, int cost)
         while (n <= cost)
             n *= 2;
         int *p = realloc(s->first, (size_t)n * sizeof *p);
-        if (!p)
+        if (!p) {
+            s->lost = true;
             return; /* out of memory: the hex is left out of the queue, its cost maybe too high */
+        }
         for (int i = s->ncosts; i < n; i++)
             p[i] = -1;
         s->first = p;
         s->ncosts = n;
     }
-    if (s->nentries == s->maxentries)
+    if (s->nentries == s->maxentries) {
+        s->lost = true;
         return; /* cannot happen: each hex is settled once, six entries at most */
+    }
     int e = s->nentries++;
     s->entry_hex[e] = hex;
     s->next[e] = s->first[cost];
@@ -81,11 +102,69 @@ static void goal_cost_push(GoalCost *s, int hex, int cost)
 
 static void goal_cost_free(GoalCost *s)
 {
+    if (s->spare) { /* back to the spare, d all FAR again */
+        int n = goal_cost_spare.n;
+        if (s->lost)
+            memset(s->d, 0x7f, (size_t)n * sizeof *s->d);
+        else
+            for (int e = 0; e < s->nentries; e++)
+                s->d[s->entry_hex[e]] = FAR;
+        goal_cost_spare.first = s->first; /* maybe grown */
+        goal_cost_spare.ncosts = s->ncosts;
+        goal_cost_spare.busy = false;
+        return;
+    }
     free(s->d);
     free(s->next);
     free(s->entry_hex);
     free(s->first);
     free(s->settled);
+}
+
+bool automa_goal_cost_spare_clear(void)
+{
+    if (goal_cost_spare.busy)
+        return false;
+    for (int i = 0; goal_cost_spare.d && i < goal_cost_spare.n; i++)
+        if (goal_cost_spare.d[i] != FAR)
+            return false;
+    return true;
+}
+
+/* The spare buffers for a search of ngoals goals on a map of n hexes, made
+ * the first time; false when they do not fit or are in use. */
+static bool goal_cost_take_spare(GoalCost *s, int n, int ngoals)
+{
+    if (goal_cost_spare.busy || ngoals > SPARE_GOALS)
+        return false;
+    if (goal_cost_spare.d && goal_cost_spare.n != n)
+        return false;
+    if (!goal_cost_spare.d) {
+        int maxentries = SPARE_GOALS + DIR_COUNT * (n + SPARE_GOALS);
+        int *d = malloc((size_t)n * sizeof *d), *next = malloc((size_t)maxentries * sizeof *next),
+            *entry_hex = malloc((size_t)maxentries * sizeof *entry_hex), *first = malloc(64 * sizeof *first),
+            *settled = malloc((size_t)(n + SPARE_GOALS) * sizeof *settled);
+        if (!d || !next || !entry_hex || !first || !settled) {
+            free(d);
+            free(next);
+            free(entry_hex);
+            free(first);
+            free(settled);
+            return false;
+        }
+        memset(d, 0x7f, (size_t)n * sizeof *d); /* FAR */
+        goal_cost_spare = (GoalCostSpare){n, false, d, next, entry_hex, first, settled, 64};
+    }
+    goal_cost_spare.busy = true;
+    s->spare = true;
+    s->d = goal_cost_spare.d;
+    s->next = goal_cost_spare.next;
+    s->entry_hex = goal_cost_spare.entry_hex;
+    s->first = goal_cost_spare.first;
+    s->ncosts = goal_cost_spare.ncosts;
+    s->settled = goal_cost_spare.settled;
+    s->maxentries = SPARE_GOALS + DIR_COUNT * (n + SPARE_GOALS);
+    return true;
 }
 
 static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, const short *goals, int ngoals)
@@ -101,21 +180,25 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
     s->into_goal.enemy = NULL;
     s->map = m;
     s->nentries = 0;
-    s->maxentries = ngoals + DIR_COUNT * (n + ngoals);
-    s->ncosts = 64;
     s->at = 0;
     s->queued = 0;
-    s->d = malloc((size_t)n * sizeof *s->d);
-    s->next = malloc((size_t)s->maxentries * sizeof *s->next);
-    s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
-    s->first = malloc((size_t)s->ncosts * sizeof *s->first);
-    s->settled = malloc((size_t)(n + ngoals) * sizeof *s->settled);
     s->nsettled = 0;
-    if (!s->d || !s->next || !s->entry_hex || !s->first || !s->settled) {
-        goal_cost_free(s);
-        return false;
+    s->lost = false;
+    s->spare = false;
+    if (!goal_cost_take_spare(s, n, ngoals)) {
+        s->maxentries = ngoals + DIR_COUNT * (n + ngoals);
+        s->ncosts = 64;
+        s->d = malloc((size_t)n * sizeof *s->d);
+        s->next = malloc((size_t)s->maxentries * sizeof *s->next);
+        s->entry_hex = malloc((size_t)s->maxentries * sizeof *s->entry_hex);
+        s->first = malloc((size_t)s->ncosts * sizeof *s->first);
+        s->settled = malloc((size_t)(n + ngoals) * sizeof *s->settled);
+        if (!s->d || !s->next || !s->entry_hex || !s->first || !s->settled) {
+            goal_cost_free(s);
+            return false;
+        }
+        memset(s->d, 0x7f, (size_t)n * sizeof *s->d); /* FAR */
     }
-    memset(s->d, 0x7f, (size_t)n * sizeof *s->d); /* FAR */
     for (int c = 0; c < s->ncosts; c++)
         s->first[c] = -1;
     for (int k = 0; k < ngoals; k++) {
