@@ -277,29 +277,15 @@ static bool enterable(const Game *g, int hex)
     return gd->terrain[gd->map.hexes[hex].terrain].move != COST_NO && move_in_area(&ctx, map_hex_at(&gd->map, hex));
 }
 
-/* reach[h] = 1 where a transfer may take a division from `from`: it ignores
- * MP, "the mere fact that one of the active units is in proximity allows all
- * those in the same formation to relocate", but not the ground: a way must
- * lead there under the movement rules, never over a great river without its
+/* Where a transfer may take a division from `from`: it ignores MP, "the
+ * mere fact that one of the active units is in proximity allows all those
+ * in the same formation to relocate", but not the ground: a way must lead
+ * there under the movement rules, never over a great river without its
  * pontoon or open ford and never through the enemy, of at most transfer_mp
- * MP (a detour round the whole army is no way). */
-static void transfer_reach(const Game *g, const Passage *p, int from, unsigned char *reach)
-{
-    const Map *m = &g->gd->map;
-    int cells = m->cols * m->rows;
-    memset(reach, 0, (size_t)cells);
-    MoveReach r;
-    if (!passage_reach(g, p, from, g->gd->automa.rules.transfer_mp, &r))
-        return;
-    for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
-        reach[h] = 1;
-    move_reach_free(&r);
-}
-
-/* transfer_reach's answer hex by hex, the search going only as far as the
- * hexes asked need (move_walk): a transfer asks for a few hexes near the
- * division, and a search over all of transfer_mp found every one of them
- * and hundreds more. */
+ * MP (a detour round the whole army is no way). Asked hex by hex, the
+ * search going only as far as the hexes asked need (move_walk): a transfer
+ * asks for a few hexes near the division, and a search over all of
+ * transfer_mp found every one of them and hundreds more. */
 typedef struct {
     MoveWalk w;
     bool ok;
@@ -1371,6 +1357,35 @@ void automa_isolated(Game *g)
     }
 }
 
+/* Hexes in closer's order from hex `from` (by distance, then by index, which
+ * is col * 100 + row's order) into order[], n of them. */
+static void by_closer(const Map *m, int from, short *order, int n, short *dist)
+{
+    for (int i = 0; i < n; i++)
+        dist[i] = (short)hex_distance(map_hex_at(m, from), map_hex_at(m, order[i]));
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (dist[j] < dist[j - 1] || (dist[j] == dist[j - 1] && order[j] < order[j - 1])); j--) {
+            short t = order[j], td = dist[j];
+            order[j] = order[j - 1], dist[j] = dist[j - 1];
+            order[j - 1] = t, dist[j - 1] = td;
+        }
+}
+
+/* by_closer for every hex of the map (order[i] == i coming in): a counting
+ * sort by distance, the index order kept within each distance. */
+static void by_closer_all(const Map *m, int from, short *order, int n, short *dist)
+{
+    int count[GS_MAX_HEXES + 1] = {0};
+    for (int h = 0; h < n; h++) {
+        dist[h] = (short)hex_distance(map_hex_at(m, from), map_hex_at(m, h));
+        count[dist[h] + 1]++;
+    }
+    for (int d = 0; d < n; d++)
+        count[d + 1] += count[d];
+    for (int h = 0; h < n; h++)
+        order[count[dist[h]]++] = (short)h;
+}
+
 void automa_deploy(Game *g, int f, int area_number)
 {
     const GameData *gd = g->gd;
@@ -1389,27 +1404,48 @@ void automa_deploy(Game *g, int f, int area_number)
     int cells = m->cols * m->rows;
     Passage p;
     union_passage(g, &p, false);
-    unsigned char reach[GS_MAX_HEXES];
-    for (int i = 0; i < n; i++) {
+    /* the objective hex first, then the area's hexes by distance from it (ties: lower id), then the
+     * nearest free hexes outside the area (closer's order): the hexes in that order, the area's once
+     * and the whole map's only if a division finds no room in the area, and each division's way (a
+     * walk of transfer_mp) searched only as far as the first of them that is free, enterable and
+     * reached needs */
+    short area_order[GS_MAX_HEXES], order[GS_MAX_HEXES], dist[GS_MAX_HEXES];
+    int narea = 0, norder = -1;
+    for (int k = 0; k < ar->nhexes && cells <= GS_MAX_HEXES; k++) {
+        int h = map_hex_index(m, ar->hexes[k]), dup = 0;
+        for (int j = 0; j < narea; j++)
+            dup |= area_order[j] == h;
+        if (h >= 0 && h < cells && !dup)
+            area_order[narea++] = (short)h;
+    }
+    by_closer(m, obj, area_order, narea, dist);
+    for (int i = 0; i < n && cells <= GS_MAX_HEXES; i++) {
         int u = units[i];
-        int best = -1, best_in = 0;
+        int best = -1;
         bool placed = false;
         for (int k = 0; k < ar->nhexes && !placed; k++)
             placed = map_hex_index(m, ar->hexes[k]) == g->st.unit[u].hex;
         if (placed)
             continue;
-        transfer_reach(g, &p, g->st.unit[u].hex, reach);
-        /* the objective hex first, then the area's hexes by distance from it (ties: lower id),
-         * then the nearest free hexes outside the area */
-        for (int h = 0; h < cells; h++) {
-            if (!reach[h] || !hex_free(g, h) || !enterable(g, h))
-                continue;
-            int in = 0;
-            for (int k = 0; k < ar->nhexes && !in; k++)
-                in = map_hex_index(m, ar->hexes[k]) == h;
-            if (best < 0 || in > best_in || (in == best_in && closer(g, obj, h, best) < 0))
-                best = h, best_in = in;
+        TransferWay way;
+        transfer_way(g, &p, g->st.unit[u].hex, &way);
+        for (int k = 0; k < narea && best < 0; k++) {
+            int h = area_order[k];
+            if (hex_free(g, h) && enterable(g, h) && transfer_way_to(&way, h))
+                best = h;
         }
+        if (best < 0 && norder < 0) { /* no room in the area: the whole map, in closer's order */
+            for (int h = 0; h < cells; h++)
+                order[h] = (short)h;
+            norder = cells;
+            by_closer_all(m, obj, order, norder, dist);
+        }
+        for (int k = 0; k < norder && best < 0; k++) {
+            int h = order[k];
+            if (hex_free(g, h) && enterable(g, h) && transfer_way_to(&way, h))
+                best = h;
+        }
+        transfer_way_free(&way);
         char h[5];
         if (best < 0) {
             if (len < sizeof buf)
