@@ -337,6 +337,31 @@ static void test_enter_costs_are_the_single_steps(void **state)
         }
     }
     assert_true(differing_kinds > 1000);
+    /* the same kept (move_enter_costs_kept): its table noticed when made again for other contexts between
+     * the questions (more of them, rain, river limits and play areas, than the tables kept) */
+    MoveContext ctx = {.gd = &full, .enemy = enemy, .contact = contact, .pontoon = pontoon};
+    MoveTableRef ref = {0};
+    int asked_again = 0;
+    for (int to = 0; to < cells; to++) {
+        if (to % 97 == 0) { /* a step asked in eight other contexts: its table may go */
+            for (int k = 0; k < 8; k++) {
+                MoveContext other = ctx;
+                other.rain = k & 1;
+                other.no_great_rivers = (k >> 1) & 1;
+                other.area_nw = (HexCoord){k >= 4 ? 2 : 0, k >= 4 ? 2 : 0};
+                other.area_se = (HexCoord){k >= 4 ? 20 + k : 0, k >= 4 ? 20 : 0};
+                bool road;
+                move_step_cost_at(&other, to, 0, &road);
+            }
+            asked_again++;
+        }
+        int kept[DIR_COUNT], plain[DIR_COUNT];
+        move_enter_costs_kept(&ctx, &ref, to, 0x3fu, kept);
+        move_enter_costs(&ctx, to, 0x3fu, plain);
+        for (int dir = 0; dir < DIR_COUNT; dir++)
+            assert_int_equal(kept[dir], plain[dir]);
+    }
+    assert_true(asked_again > 10);
     free(enemy_hexes);
     free(pontoon);
     free(contact);

@@ -42,6 +42,7 @@ static void union_passage(const Game *g, Passage *p, bool no_contact)
 typedef struct {
     MoveContext ctx;
     MoveContext into_goal; /* for the steps into a goal: it may hold the enemy (a target to reach next to) */
+    MoveTableRef ref, into_goal_ref; /* the step tables answering for ctx and into_goal */
     unsigned char pontoon[GS_MAX_HEXES];
     const Map *map;
     int *d;         /* the cheapest cost found so far; final once at most `at` */
@@ -178,6 +179,7 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
     }
     s->into_goal = s->ctx;
     s->into_goal.enemy = NULL;
+    s->ref = s->into_goal_ref = (MoveTableRef){0};
     s->map = m;
     s->nentries = 0;
     s->at = 0;
@@ -236,7 +238,10 @@ static bool goal_cost_settle_next(GoalCost *s)
         if (!dirs)
             return true; /* no neighbour it could bring nearer */
         int step[DIR_COUNT];
-        move_enter_costs(dh == 0 ? &s->into_goal : &s->ctx, h, dirs, step);
+        if (dh == 0)
+            move_enter_costs_kept(&s->into_goal, &s->into_goal_ref, h, dirs, step);
+        else
+            move_enter_costs_kept(&s->ctx, &s->ref, h, dirs, step);
         for (; dirs; dirs &= dirs - 1) {
             int dir = __builtin_ctz(dirs), fi = nb[dir];
             if (step[dir] == COST_NO || dh + step[dir] >= d[fi])

@@ -123,6 +123,7 @@ static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_ro
 typedef struct {
     bool known;
     unsigned used;
+    unsigned build; /* which build of a table this is (step_builds when made): a MoveTableRef's check */
     const GameData *gd;
     unsigned serial;
     bool rain, south_only, no_great_rivers, no_great_rivers_south;
@@ -134,7 +135,7 @@ typedef struct {
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
-static unsigned step_clock;
+static unsigned step_clock, step_builds;
 
 static bool table_fits(const StepTable *t, const MoveContext *c)
 {
@@ -178,6 +179,7 @@ static const StepTable *step_table(const MoveContext *ctx)
             }
         }
         t->known = true;
+        t->build = ++step_builds;
         t->gd = ctx->gd;
         t->serial = ctx->gd->serial;
         t->rain = ctx->rain;
@@ -669,16 +671,13 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
     return len;
 }
 
-void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
+/* move_enter_costs with the context's table t (NULL: none). */
+static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsigned dirs, int cost[DIR_COUNT])
 {
     const GameData *gd = ctx->gd;
     const MapHex *th = &gd->map.hexes[to];
     for (int dir = 0; dir < DIR_COUNT; dir++)
         cost[dir] = COST_NO;
-    dirs &= (1u << DIR_COUNT) - 1;
-    if (!dirs)
-        return;
-    const StepTable *t = step_table(ctx); /* once for the six steps, not once a step */
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
      * enemy's hex or the contact surcharge of `to`), asked once */
     int enemy_add = enemy_surcharge(ctx, to);
@@ -694,4 +693,32 @@ void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DI
         } else
             cost[dir] = step_cost(ctx, t, from, back, &road);
     }
+}
+
+void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
+{
+    dirs &= (1u << DIR_COUNT) - 1;
+    if (!dirs) {
+        for (int dir = 0; dir < DIR_COUNT; dir++)
+            cost[dir] = COST_NO;
+        return;
+    }
+    enter_costs(ctx, step_table(ctx), to, dirs, cost); /* the table once for the six steps, not once a step */
+}
+
+void move_enter_costs_kept(const MoveContext *ctx, MoveTableRef *ref, int to, unsigned dirs, int cost[DIR_COUNT])
+{
+    dirs &= (1u << DIR_COUNT) - 1;
+    if (!dirs) {
+        for (int dir = 0; dir < DIR_COUNT; dir++)
+            cost[dir] = COST_NO;
+        return;
+    }
+    const StepTable *t = ref->table;
+    if (!t || t->build != ref->build || !t->known || t->serial != ctx->gd->serial) { /* rebuilt for another: ask */
+        t = step_table(ctx);
+        ref->table = t;
+        ref->build = t ? t->build : 0;
+    }
+    enter_costs(ctx, t, to, dirs, cost);
 }

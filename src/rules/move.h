@@ -94,6 +94,16 @@ int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road);
  * for the directions not asked. For a search from a goal outward, which
  * asks the steps into a hex together. */
 void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT]);
+/* The same for a search that asks it of one context again and again: ref
+ * keeps which of the movement's tables of step costs answers for ctx, so
+ * that it is not looked for each time (a table made again since for
+ * another context is noticed, and looked for anew). ref starts zeroed;
+ * ctx must not change while ref is used with it. */
+typedef struct {
+    const void *table;
+    unsigned build;
+} MoveTableRef;
+void move_enter_costs_kept(const MoveContext *ctx, MoveTableRef *ref, int to, unsigned dirs, int cost[DIR_COUNT]);
 
 /* Every hex a unit with `movement` MP can reach from start. Returns false
  * when out of memory or start is off the map. Free with move_reach_free. */
