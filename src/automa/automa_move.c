@@ -1107,16 +1107,15 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     Passage way;
     union_passage(g, &way, false);
     for (int i = 0; i < n && !there; i++) {
-        MoveReach r;
-        if (!passage_reach(g, &way, g->st.unit[units[i]].hex, gd->units[units[i]].movement, &r))
+        MoveWalk w; /* searched only until the ford is reached */
+        if (!move_walk(&way.ctx, map_hex_at(&gd->map, g->st.unit[units[i]].hex), gd->units[units[i]].movement, &w))
             continue;
-        bool road;
-        if (move_cost_to(&r, map_hex_at(&gd->map, north_hex), &road) != MOVE_UNREACHED) {
+        if (move_walk_reaches(&w, north_hex)) {
             there = true;
             log_add(&g->log, g->st.turn, LOG_EVENT, "AI-NORTH", "%s reaches %s this move (through friendly units if need be)",
                     gd->units[units[i]].name, gd->map.places[place].name);
         }
-        move_reach_free(&r);
+        move_walk_free(&w);
     }
     if (!there) {
         march(g, units, n, north_hex, 0, false, buf, sizeof buf);
