@@ -3,6 +3,7 @@
  * Independent marker (AI-INDEPENDENT). The verbs are those of
  * docs/booklet-format.md; every step read is logged with its line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "automa/automa_internal.h"
@@ -552,14 +553,18 @@ static int nearest_formation(const Game *g)
             continue;
         short units[16];
         int n = automa_units(g, f, units, 16);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            HexCoord c = map_hex_at(&gd->map, g->st.unit[units[i]].hex);
             for (int u = 0; u < g->st.nunits; u++)
                 if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
-                    int d = hex_distance(map_hex_at(&gd->map, g->st.unit[units[i]].hex),
-                                         map_hex_at(&gd->map, g->st.unit[u].hex));
+                    HexCoord e = map_hex_at(&gd->map, g->st.unit[u].hex);
+                    if (abs(e.col - c.col) >= bestd)
+                        continue; /* a hex distance is at least the columns between: no nearer */
+                    int d = hex_distance(c, e);
                     if (d < bestd)
                         bestd = d, best = f;
                 }
+        }
     }
     return best;
 }
