@@ -23,16 +23,20 @@ static int dir_between(const Game *g, int a, int b)
     return -1;
 }
 
+/* The hexside between them read from a's row of the map (a and its
+ * neighbour in dir both on the map, as dir_between found them): what
+ * hexside_in_contact and hexside_can_fight answer for them, without
+ * working the neighbour out again from the coordinates. */
 bool hexes_in_contact(const Game *g, int a, int b)
 {
     int dir = dir_between(g, a, b);
-    return dir >= 0 && hexside_in_contact(g->gd, map_hex_at(&g->gd->map, a), dir);
+    return dir >= 0 && hexside_in_contact_at(g->gd, a, dir);
 }
 
 bool hexes_can_fight(const Game *g, int a, int b)
 {
     int dir = dir_between(g, a, b);
-    return dir >= 0 && hexside_can_fight(g->gd, map_hex_at(&g->gd->map, a), dir);
+    return dir >= 0 && hexside_can_fight_at(g->gd, a, dir);
 }
 
 static bool side_around(const Game *g, int hex, int side, bool fight)
