@@ -1148,9 +1148,9 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     buf[0] = '\0';
     int cells = gd->map.cols * gd->map.rows;
     HexCoord sc = map_hex_at(&gd->map, south);
-    short *dist = malloc((size_t)cells * sizeof *dist); /* closer's questions, asked once for every division */
-    for (int hx = 0; dist && hx < cells; hx++)
-        dist[hx] = (short)hex_distance(sc, map_hex_at(&gd->map, hx));
+    short *dist = malloc((size_t)cells * sizeof *dist); /* closer's questions, asked once for all the divisions */
+    if (dist)
+        memset(dist, 0xff, (size_t)cells * sizeof *dist); /* -1: not measured yet */
     for (int i = 0; i < n && dist; i++) {
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
@@ -1159,6 +1159,8 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
         for (int hx = 0; hx < cells; hx++) {
             if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
                 continue;
+            if (dist[hx] < 0)
+                dist[hx] = (short)hex_distance(sc, map_hex_at(&gd->map, hx));
             /* closer(g, south, hx, best): nearer south, then the lower col * 100 + row */
             if (best >= 0 &&
                 (dist[hx] > dist[best] ||
