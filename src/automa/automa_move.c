@@ -74,7 +74,7 @@ typedef struct {
 } GoalCostSpare;
 static GoalCostSpare goal_cost_spare;
 
-static void goal_cost_push(GoalCost *s, int hex, int cost)
+static inline void goal_cost_push(GoalCost *s, int hex, int cost)
 {
     if (cost >= s->ncosts) {
         int n = s->ncosts;
@@ -232,7 +232,7 @@ static bool goal_cost_settle_next(GoalCost *s)
         unsigned dirs = 0;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             int fi = nb[dir];
-            if (fi >= 0 && !(enemy && enemy[fi]) && d[fi] > dh)
+            if (fi >= 0 && d[fi] > dh && !(enemy && enemy[fi]))
                 dirs |= 1u << dir;
         }
         if (!dirs)
