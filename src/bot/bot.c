@@ -1050,7 +1050,15 @@ static void home_field(Ctx *c)
 /* The distance to the enemy, exact up to `far` hexes, and with `keys`
  * the cost to the key places, each worked out once a decision (the
  * distance again when asked farther). */
-static void ctx_fields(Ctx *c, int far, bool keys)
+static void ctx_fields_find(Ctx *c, int far, bool keys);
+static inline void ctx_fields(Ctx *c, int far, bool keys)
+{
+    if (c->fields && c->en_far >= far && (!keys || c->keys || c->hist))
+        return; /* asked once a candidate: mostly known already */
+    ctx_fields_find(c, far, keys);
+}
+
+static void ctx_fields_find(Ctx *c, int far, bool keys)
 {
     if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
@@ -1577,9 +1585,16 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (n == 1 && !above)
         return 0;
     Ctx *c = &ctx;
-    long *sc = malloc((size_t)n * sizeof *sc);
-    if (!sc)
-        return 0;
+    /* the scores: kept from one call to the next, grown when a list is longer */
+    static long *sc;
+    static int sc_cap;
+    if (n > sc_cap) {
+        long *more = realloc(sc, (size_t)n * sizeof *sc);
+        if (!more)
+            return 0;
+        sc = more;
+        sc_cap = n;
+    }
     ctx_init(c, g);
     if (level == BOT_HISTORICAL)
         hist_init(c);
@@ -1609,10 +1624,8 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         } else if (sc[i] == best)
             nbest++;
     }
-    if (above && best <= 0) {
-        free(sc);
+    if (above && best <= 0)
         return -1;
-    }
     if (nbest > 1) {
         uint32_t k = rng_below(rng, (uint32_t)nbest);
         for (int i = 0; i < n; i++)
@@ -1621,7 +1634,6 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                 break;
             }
     }
-    free(sc);
     return pick;
 }
 
