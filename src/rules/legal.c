@@ -260,8 +260,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int i = 0; i < nguns; i++) {
                 int u = guns[i];
-                if (all.nunits >= DEC_MAX_UNITS)
-                    continue;
+                if (all.nunits >= DEC_MAX_UNITS || !bombard_in_range(g, st->unit[u].hex, h, NULL))
+                    continue; /* out of range: bombard_refusal says no to it at either target type */
                 Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
                 bool any = false;
                 for (int type = 0; type < 2; type++) {
