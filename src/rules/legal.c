@@ -244,9 +244,9 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         }
         /* Bombardments: each active gun alone, and all guns that can reach a
          * target together, at every target type present. */
-        short guns[GS_MAX_UNITS]; /* the active artillery, in index order */
+        short guns[GS_MAX_UNITS]; /* the active artillery, in index order (when bombardments are wanted) */
         int nguns = 0;
-        for (int u = 0; u < st->nunits; u++)
+        for (int u = 0; WANT(D_BOMBARD) && u < st->nunits; u++)
             if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
         short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
