@@ -86,6 +86,8 @@ typedef struct {
     const Map *m;
     int cells;
     int side;
+    bool south_only;            /* the bot's units stay south of the river (AI-PLAYER-SOUTH) */
+    int max_units, max_points;  /* the stacking limits */
     int pts[GS_MAX_UNITS];
     int own_pts[GS_MAX_HEXES], own_n[GS_MAX_HEXES];
     int en_pts[GS_MAX_HEXES], en_n[GS_MAX_HEXES];
@@ -208,6 +210,7 @@ typedef struct {
         bool by_cost;
         int far;
         unsigned gen;
+        bool bfs; /* relax_from searched it breadth-first (relax_is_bfs) */
         int nseed;
         short seed_hex[GS_MAX_HEXES];
         int seed_cost[GS_MAX_HEXES];
@@ -525,6 +528,9 @@ static void ctx_init(Ctx *c, const Game *g)
         c->cells = GS_MAX_HEXES;
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
+    c->south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
+    c->max_units = c->gd->stacking.max_units;
+    c->max_points = c->gd->stacking.max_points;
     c->fields = c->keys = false;
     c->chit_known = false;
     c->origin_n = -1;
@@ -686,6 +692,18 @@ static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_co
     }
 }
 
+/* Whether relax_from searches from sources at these starting costs
+ * breadth-first (relax_bfs), as it decides. */
+static bool relax_is_bfs(const int *cost, int nsrc, bool by_cost)
+{
+    if (by_cost)
+        return false;
+    for (int i = 1; i < nsrc; i++)
+        if (cost[i] != cost[0])
+            return false;
+    return nsrc > 0 && cost[0] < INF;
+}
+
 /* relax_from, the sources being the hexes of dist below INF. */
 static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
 {
@@ -833,10 +851,25 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    bool kept = f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen;
+    bool kept = f->known && f->by_cost == by_cost && f->gen == memo.steps->gen;
     if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
-        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
-        return f->dist;
+        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0) {
+        if (f->far >= far)
+            return f->dist;
+        if (f->bfs) {
+            /* the same sources asked farther: a breadth-first search stops
+             * with the hexes at f->far settled and not yet stepped from, the
+             * farther ones INF; it goes on from them as it would have */
+            int nf = 0;
+            for (int h = 0; h < c->cells; h++)
+                if (f->dist[h] == f->far)
+                    c->all_src[nf++] = (short)h;
+            relax_bfs(c, f->dist, c->all_src, nf, far);
+            f->far = far;
+            return f->dist;
+        }
+    }
+    kept = kept && f->far >= far;
     if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
         for (int h = 0; h < c->cells; h++)
             f->dist[h] = INF;
@@ -844,7 +877,9 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
             f->dist[hex[i]] = cost[i];
         relax_from(c, f->dist, hex, n, by_cost, far);
         f->far = far;
-    }
+        f->bfs = relax_is_bfs(cost, n, by_cost);
+    } else
+        f->bfs = false; /* by cost */
     f->nseed = n;
     memcpy(f->seed_hex, hex, (size_t)n * sizeof *hex);
     memcpy(f->seed_cost, cost, (size_t)n * sizeof *cost);
@@ -1098,14 +1133,13 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
  * stream but by a bridge, with room for it (AI-RETREAT, roughly). */
 static int escapes(const Ctx *c, int hex, int units, int points)
 {
-    int k = 0;
-    bool south_only = AUTOMA(c->g->st).on && c->side == SIDE_CONFEDERATE;
-    unsigned ways = memo.way_out[south_only][hex];
+    int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
+    unsigned ways = memo.way_out[c->south_only][hex];
     for (int d = 0; ways; d++, ways >>= 1) {
         int y = neighbour(c, hex, d);
         if (!(ways & 1) || c->en_n[y])
             continue;
-        if (c->own_n[y] + units <= c->gd->stacking.max_units && c->own_pts[y] + points <= c->gd->stacking.max_points)
+        if (c->own_n[y] <= max_units && c->own_pts[y] <= max_points)
             k++;
     }
     return k;
@@ -1133,7 +1167,7 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     }
     v -= (long)n * kc;
     if (c->key_w[h] > 0 && c->en_dist[h] <= GARRISON_RANGE) {
-        int held = friends > c->gd->stacking.max_points ? c->gd->stacking.max_points : friends;
+        int held = friends > c->max_points ? c->max_points : friends;
         v += (long)held * W_GARRISON * c->key_w[h] / W_KEY_MAJOR;
     }
     int E = c->threat[h];
@@ -1235,7 +1269,7 @@ static long move_gain(Ctx *c, const Decision *d)
     if (c->origin_stays)
         return -INNER_MAX;
     int to = d->arg, n = d->nunits, S = c->origin_S;
-    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
+    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
         return -INNER_MAX; /* it would be over-stacked */
     return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
            c->origin_value;
