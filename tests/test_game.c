@@ -3078,6 +3078,40 @@ static void apply_at_random(Game *g, Rng *pick)
     assert_true(game_apply(g, &legal[rng_below(pick, (uint32_t)n)], why, sizeof why));
 }
 
+/* chit_places (the hexes next to the units that anchor the drawn chit,
+ * each of those hexes asked once whether it anchors it) lists every hex
+ * chit_place_refusal accepts, asked hex by hex, and no other: at every
+ * decision of random campaign games. */
+static void test_the_chit_places_are_those_accepted(void **state)
+{
+    (void)state;
+    static short places[GS_MAX_HEXES], plain[GS_MAX_HEXES];
+    long nonempty = 0;
+    for (int s = 0; s < 2; s++) {
+        Game g;
+        start(&g, "campaign", 41 + s);
+        Rng pick;
+        rng_seed(&pick, 5 + s);
+        int cells = g.gd->map.cols * g.gd->map.rows;
+        for (int step = 0; step < 3000 && g.st.phase != PH_GAME_OVER; step++) {
+            if (g.st.drawn.side < SIDE_COUNT) {
+                int n = chit_places(&g, places, GS_MAX_HEXES), k = 0;
+                for (int h = 0; h < cells; h++)
+                    if (!chit_place_refusal(&g, h))
+                        plain[k++] = (short)h;
+                assert_int_equal(n, k);
+                assert_memory_equal(places, plain, (size_t)k * sizeof *plain);
+                assert_int_equal(placeable(&g), k > 0);
+                nonempty += k > 0;
+            }
+            apply_at_random(&g, &pick);
+        }
+        game_free(&g);
+    }
+    assert_true(nonempty > 100);
+}
+
+
 /* enemy_neighbours, fights_side and next_to_side ask the hexside in the
  * direction they step (contact.c, combat_dice.c), stepping by the map's
  * neighbour table, and hexes_can_fight and hexes_in_contact find it there:
@@ -3365,6 +3399,7 @@ int main(void)
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_moves_from_the_memo_are_a_fresh_listing),
+        cmocka_unit_test(test_the_chit_places_are_those_accepted),
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
         cmocka_unit_test(test_the_attackers_found_once_are_those_each_attack_asks),

@@ -134,7 +134,22 @@ static bool anchors_chit(const Game *g, int u)
     return false;
 }
 
-const char *chit_place_refusal(const Game *g, int hex)
+/* Whether hex h holds a unit of `side` that anchors the drawn chit. */
+static bool hex_anchors(const Game *g, int h, int side)
+{
+    if (h < 0 || !hex_has_side(g, h, side))
+        return false;
+    short here[GS_MAX_UNITS];
+    int nh = hex_units(g, h, here, GS_MAX_UNITS);
+    for (int i = 0; i < nh; i++)
+        if (g->gd->units[here[i]].side == side && anchors_chit(g, here[i]))
+            return true;
+    return false;
+}
+
+/* chit_place_refusal, the hexes that anchor the chit given (a bit a hex,
+ * hex_anchors' answers) or, without them, asked hex by hex. */
+static const char *place_refusal_in(const Game *g, int hex, const uint64_t *anchor)
 {
     const GameState *st = &g->st;
     const Map *m = &g->gd->map;
@@ -146,17 +161,14 @@ const char *chit_place_refusal(const Game *g, int hex)
     const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
     for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
         int h = d < 0 ? hex : nb[d];
-        if (h < 0 || !hex_has_side(g, h, side))
-            continue;
-        short here[GS_MAX_UNITS];
-        int nh = hex_units(g, h, here, GS_MAX_UNITS);
-        for (int i = 0; i < nh; i++)
-            if (g->gd->units[here[i]].side == side && anchors_chit(g, here[i]))
-                return NULL;
+        if (anchor ? h >= 0 && (anchor[h / 64] >> (h % 64)) & 1 : hex_anchors(g, h, side))
+            return NULL;
     }
     return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
 }
+
+const char *chit_place_refusal(const Game *g, int hex) { return place_refusal_in(g, hex, NULL); }
 
 int chit_places(const Game *g, short *out, int max)
 {
@@ -166,14 +178,20 @@ int chit_places(const Game *g, short *out, int max)
     if (side < 0 || side >= SIDE_COUNT)
         return 0;
     /* Only a hex holding a unit of the side that anchors the chit, or next
-     * to one, can pass chit_place_refusal: ask it of those alone. */
-    uint64_t near[(GS_MAX_HEXES + 63) / 64] = {0}; /* a bit a hex */
+     * to one, can pass chit_place_refusal: ask it of those alone, with the
+     * hexes that anchor it asked once each (hex_anchors: a hex with such
+     * a unit, as the units' places have it, and no other). */
+    enum { WORDS = (GS_MAX_HEXES + 63) / 64 };
+    uint64_t near[WORDS] = {0}, seen[WORDS] = {0}, anchor[WORDS] = {0}; /* a bit a hex */
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
-            !anchors_chit(g, u))
+            !anchors_chit(g, u) || (seen[h / 64] >> (h % 64)) & 1)
             continue;
+        seen[h / 64] |= UINT64_C(1) << (h % 64);
         near[h / 64] |= UINT64_C(1) << (h % 64);
+        if (hex_anchors(g, h, side))
+            anchor[h / 64] |= UINT64_C(1) << (h % 64);
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = m->hexes[h].nb[d];
             if (nb >= 0)
@@ -183,7 +201,7 @@ int chit_places(const Game *g, short *out, int max)
     for (int w = 0; w < (cells + 63) / 64; w++) /* in the order of the hexes */
         for (uint64_t bits = near[w]; bits; bits &= bits - 1) {
             int h = w * 64 + __builtin_ctzll(bits);
-            if (chit_place_refusal(g, h))
+            if (place_refusal_in(g, h, anchor))
                 continue;
             if (n >= max)
                 return n + 1; /* at least one more */
