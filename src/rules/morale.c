@@ -54,6 +54,8 @@ static int next_demoralized(const GameState *st, int u)
 {
     const UnitState *unit = st->unit;
     int n = st->nunits;
+    while (u + 4 <= n && !((unit[u].flags | unit[u + 1].flags | unit[u + 2].flags | unit[u + 3].flags) & UF_DEM))
+        u += 4; /* four at a time, then the one */
     while (u < n && !(unit[u].flags & UF_DEM))
         u++;
     return u;
