@@ -119,6 +119,7 @@ typedef struct {
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
+    HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
@@ -1382,6 +1383,7 @@ static long place_score(Ctx *c, int hex)
                     i++;
                 if (i == c->nchit) {
                     c->chit_at[c->nchit] = at;
+                    c->chit_cube[c->nchit] = hex_cube(at);
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
                 }
@@ -1389,10 +1391,10 @@ static long place_score(Ctx *c, int hex)
                 c->chit_pts[i] += c->pts[u];
             }
     }
-    HexCoord hc = map_hex_at(c->m, hex);
+    HexCube hc = hex_cube(map_hex_at(c->m, hex));
     long count = 0, near = 0;
     for (int i = 0; i < c->nchit; i++)
-        if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
+        if (hex_cube_distance(hc, c->chit_cube[i]) <= c->chit_r) {
             count += c->chit_n[i];
             near += c->chit_pts[i];
         }
