@@ -269,12 +269,17 @@ static void activate_skirmishers(Game *g, int side)
         if (u->where != AT_MAP || !(is_skirmisher(g, i) || dummy) || g->gd->units[i].side != side ||
             (u->flags & UF_ACTIVE))
             continue;
-        for (int j = 0; j < st->nunits; j++)
-            if (j != i && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex && (st->unit[j].flags & UF_ACTIVE) &&
+        short here[GS_MAX_UNITS]; /* its hex's units (the index) */
+        int nh = hex_units(g, u->hex, here, GS_MAX_UNITS);
+        for (int k = 0; k < nh && k < GS_MAX_UNITS; k++) {
+            int j = here[k];
+            if (j != i && j < st->nunits && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex &&
+                (st->unit[j].flags & UF_ACTIVE) &&
                 (dummy ? !is_dummy(g, j) && !is_skirmisher(g, j) : g->gd->units[j].type == UT_INFANTRY)) {
                 u->flags |= UF_ACTIVE;
                 break;
             }
+        }
     }
 }
 
