@@ -116,6 +116,11 @@ typedef struct {
     int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
     bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
+    /* choose_score's sums per formation (its units on the map, the least
+     * distance of one to the enemy): worked out at the first formation
+     * scored */
+    bool form_known;
+    int form_n[GS_MAX_FORMATIONS], form_best[GS_MAX_FORMATIONS];
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
@@ -534,6 +539,7 @@ static void ctx_init(Ctx *c, const Game *g)
     c->max_points = c->gd->stacking.max_points;
     c->fields = c->keys = false;
     c->chit_known = false;
+    c->form_known = false;
     c->origin_n = -1;
     c->hist = false;
     memset(c->good_attacker, 0, sizeof c->good_attacker);
@@ -1407,15 +1413,23 @@ static long choose_score(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
     ctx_fields(c, CHOOSE_RANGE, false);
-    int n = 0, best = INF;
-    for (int u = 0; u < st->nunits; u++) {
-        if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
-            continue;
-        n++;
-        int h = st->unit[u].hex;
-        if (h >= 0 && h < c->cells && c->en_dist[h] < best)
-            best = c->en_dist[h];
+    if (!c->form_known) { /* every formation's units on the map and the nearest to the enemy, in one pass */
+        c->form_known = true;
+        for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
+            c->form_n[k] = 0;
+            c->form_best[k] = INF;
+        }
+        for (int u = 0; u < st->nunits; u++) {
+            int k = c->gd->units[u].formation;
+            if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+                continue;
+            c->form_n[k]++;
+            int h = st->unit[u].hex;
+            if (h >= 0 && h < c->cells && c->en_dist[h] < c->form_best[k])
+                c->form_best[k] = c->en_dist[h];
+        }
     }
+    int n = f >= 0 && f < GS_MAX_FORMATIONS ? c->form_n[f] : 0, best = n > 0 ? c->form_best[f] : INF;
     if (n == 0) {
         *tier = T_LOW;
         return 0;
