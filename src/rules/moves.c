@@ -872,7 +872,12 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
         le->secret = d->side + 1;
         /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
         int counters = d->nunits, left = 0, dummies = 0;
-        for (int u = 0; u < st->nunits; u++) {
+        short here[GS_MAX_UNITS]; /* the units of the hex (the index): no other one stands there */
+        int nh = hex_units(g, from_hex, here, GS_MAX_UNITS);
+        for (int k = 0; k < nh && k < GS_MAX_UNITS; k++) {
+            int u = here[k];
+            if (u >= st->nunits)
+                continue;
             bool named = false;
             for (int i = 0; i < d->nunits; i++)
                 named |= d->units[i] == u;
