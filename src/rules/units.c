@@ -227,9 +227,11 @@ bool game_can_inspect(const Game *g, int viewer, int hex)
     if (system_in_sight(g, viewer))
         return true;
     bool enemy = false;
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side != viewer)
-            enemy = true;
+    if (hex >= 0 && hex < GS_MAX_HEXES)
+        for (int k = g->st.hex_first[hex]; k && !enemy; k = g->st.unit_next[k - 1]) { /* the hex's units (the index) */
+            int i = k - 1;
+            enemy = i < g->st.nunits && g->gd->units[i].side != viewer;
+        }
     return !enemy || next_to_side(g, hex, viewer);
 }
 
