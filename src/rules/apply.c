@@ -57,14 +57,7 @@ void go_on_expire(Game *g, const Decision *d)
     int maker = d->kind == D_SKIRMISH && d->arg >= 0 && d->arg < st->nunits && (st->unit[d->arg].flags & UF_GO_ON)
                     ? d->arg
                     : -1;
-    const UnitState *us = st->unit;
-    for (int u = 0; u < st->nunits; u++) {
-        if (u % 4 == 0 && u + 4 <= st->nunits && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags) & UF_GO_ON)) {
-            u += 3; /* after every decision, nearly always none: four at a time */
-            continue;
-        }
-        if (!(st->unit[u].flags & UF_GO_ON))
-            continue;
+    for (int u = unit_next_flagged(st, 0, UF_GO_ON); u < st->nunits; u = unit_next_flagged(st, u + 1, UF_GO_ON)) {
         bool mine = maker >= 0 && st->unit[u].where == AT_MAP && st->unit[u].hex == st->unit[maker].hex;
         for (int i = 0; i < d->nunits && own; i++)
             mine |= d->units[i] == u;

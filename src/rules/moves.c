@@ -330,16 +330,10 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
      * that list. */
     short elig[GS_MAX_UNITS];
     int nelig = 0;
-    const UnitState *us = st->unit;
     int nunits = st->nunits < GS_MAX_UNITS ? st->nunits : GS_MAX_UNITS;
-    for (int u = 0; u < nunits; u++) {
-        if (u % 4 == 0 && u + 4 <= nunits && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags) & want)) {
-            u += 3; /* four at a time: most units are not moving now */
-            continue;
-        }
-        if ((us[u].flags & want) && !(us[u].flags & done))
+    for (int u = unit_next_flagged(st, 0, want); u < nunits; u = unit_next_flagged(st, u + 1, want))
+        if (!(st->unit[u].flags & done)) /* most units are not moving now */
             elig[nelig++] = (short)u;
-    }
     for (int i = 0; i < nelig; i++) {
         int u = elig[i];
         Decision grp = {.kind = D_MOVE, .side = st->to_move};

@@ -104,6 +104,19 @@ int hex_units(const Game *g, int hex, short *out, int max)
     return n;
 }
 
+int unit_next_flagged(const GameState *st, int u, unsigned flags)
+{
+    const UnitState *us = st->unit;
+    int n = st->nunits;
+    while (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                            us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
+                           flags))
+        u += 8; /* eight at a time, then one by one */
+    while (u < n && !(us[u].flags & flags))
+        u++;
+    return u;
+}
+
 void unit_reset(Game *g, int u, UnitState s)
 {
     int where = s.where, hex = s.hex;
