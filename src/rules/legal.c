@@ -246,8 +246,9 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
          * target together, at every target type present. */
         short guns[GS_MAX_UNITS]; /* the active artillery, in index order (when bombardments are wanted) */
         int nguns = 0;
-        for (int u = 0; WANT(D_BOMBARD) && u < st->nunits; u++)
-            if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
+        for (int u = unit_next_flagged(st, 0, UF_ACTIVE); WANT(D_BOMBARD) && u < st->nunits;
+             u = unit_next_flagged(st, u + 1, UF_ACTIVE))
+            if (is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
         short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
         int ntargets = WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT
