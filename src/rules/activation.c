@@ -118,6 +118,8 @@ static int max_attached(const Game *g)
     return g->st.drawn.kind == CHIT_INDEPENDENT ? g->gd->rules.independent_units : g->gd->rules.formation_independents; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
+bool attach_full(const Game *g) { return g->st.attached >= max_attached(g); }
+
 /* Whether unit u, of the chit's side, lets the drawn chit stand in or
  * next to its hex: of the chit's formation, of a formation its higher
  * commander holds, or (an independent chit) not yet activated. */
@@ -241,7 +243,7 @@ const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr)
         return "it may not act yet (CAMPAIGN)";
     if (st->late_cavalry[unit] && st->drawn.kind != CHIT_INDEPENDENT)
         return "this cavalry acts only by the Independent chit or the detachment (CAMPAIGN)";
-    if (st->attached >= max_attached(g))
+    if (attach_full(g))
         return st->drawn.kind == CHIT_INDEPENDENT ? "the Independent chit activates at most 3 units"
                                                   : "a formation takes along only one independent unit";
     if (st->drawn.kind == CHIT_FORMATION && unit_formation(g, unit) >= 0)

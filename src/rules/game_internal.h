@@ -170,6 +170,9 @@ typedef struct {
     bool known;
     unsigned char in[GS_MAX_HEXES];
 } ChitRange;
+/* Whether the activation has taken along all the units it may
+ * (attach_refusal_in then says no to every unit). */
+bool attach_full(const Game *g);
 /* attach_refusal for a list of units sharing one ChitRange. */
 const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr);
 /* Why this higher commander's chit may not take these formations, or NULL (HIGHER-CMD). */

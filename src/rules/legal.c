@@ -293,7 +293,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         }
         ChitRange radius; /* worked out once, if any unit needs it (its 2 KB not cleared until then) */
         radius.known = false;
-        for (int u = 0; WANT(D_ATTACH) && u < st->nunits; u++)
+        bool may_attach = WANT(D_ATTACH) && !attach_full(g); /* else attach_refusal_in says no to every unit */
+        for (int u = 0; may_attach && u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, &radius))
                 ADD(D_ATTACH, u);
         if (WANT(D_FORCED_MARCH) && !march_refusal(g))
