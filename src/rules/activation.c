@@ -215,7 +215,25 @@ int chit_places(const Game *g, short *out, int max)
 /* Whether the drawn chit has somewhere to go (else it can only be passed). */
 bool placeable(const Game *g)
 {
-    return chit_places(g, NULL, 0) > 0;
+    /* chit_places(g, NULL, 0) > 0: the same hexes asked the same way, and
+     * the answer at the first one accepted (most often the first unit's) */
+    const GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    int side = st->drawn.side, cells = m->cols * m->rows;
+    if (side < 0 || side >= SIDE_COUNT)
+        return false;
+    for (int u = 0; u < st->nunits; u++) {
+        int h = st->unit[u].hex;
+        if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
+            !anchors_chit(g, u))
+            continue;
+        for (int d = -1; d < DIR_COUNT; d++) {
+            int x = d < 0 ? h : m->hexes[h].nb[d];
+            if (x >= 0 && !place_refusal_in(g, x, NULL))
+                return true;
+        }
+    }
+    return false;
 }
 
 const char *attach_refusal(const Game *g, int unit)
