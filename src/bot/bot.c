@@ -416,8 +416,13 @@ static void sums_update(Ctx *c, const Game *g)
     }
     c->nchg = 0;
     /* the units in blocks: most blocks have not changed at all */
-    enum { BLOCK = 16 };
+    enum { BLOCK = 16, BIG = 4 * BLOCK };
     for (int u0 = 0; u0 < nunits; u0 += BLOCK) {
+        if (!all && u0 % BIG == 0 && u0 + BIG <= nunits &&
+            memcmp(&st->unit[u0], &c->kept_unit[u0], BIG * sizeof *st->unit) == 0) {
+            u0 += BIG - BLOCK; /* four blocks unchanged at once */
+            continue;
+        }
         int k = nunits - u0 < BLOCK ? nunits - u0 : BLOCK;
         size_t size = (size_t)k * sizeof *st->unit;
         if (!all && memcmp(&st->unit[u0], &c->kept_unit[u0], size) == 0)
