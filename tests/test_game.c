@@ -3021,6 +3021,53 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* The listing of the moves from the memo (moves.c: the searches kept from
+ * one listing to the next, the maps compared once a listing) is the
+ * listing searched afresh: at every decision of games played at random,
+ * mostly moving, the whole list with the memo kept, listed again from it,
+ * and with the memo emptied first are the same. */
+static void test_the_moves_from_the_memo_are_a_fresh_listing(void **state)
+{
+    (void)state;
+    static Decision kept[20000], again[20000], fresh[20000];
+    const char *scenarios[] = {"campaign", "campaign"};
+    long compared = 0, moves = 0;
+    for (int s = 0; s < 2; s++) {
+        Game g;
+        start(&g, scenarios[s], 7 + s);
+        Rng pick;
+        rng_seed(&pick, 31 + s);
+        reach_memo_forget();
+        for (int step = 0; step < 1500 && g.st.phase != PH_GAME_OVER; step++) {
+            int n = game_legal(&g, kept, 20000);
+            assert_true(n > 0 && n <= 20000);
+            assert_int_equal(game_legal(&g, again, 20000), n);
+            assert_memory_equal(again, kept, (size_t)n * sizeof *kept);
+            if (step % 3 == 0) { /* the memo emptied: the maps and every search anew */
+                reach_memo_forget();
+                assert_int_equal(game_legal(&g, fresh, 20000), n);
+                assert_memory_equal(fresh, kept, (size_t)n * sizeof *kept);
+            }
+            int nmove = 0;
+            for (int i = 0; i < n; i++)
+                nmove += kept[i].kind == D_MOVE;
+            moves += nmove;
+            int k = (int)rng_below(&pick, (uint32_t)n);
+            if (nmove > 0 && rng_below(&pick, 4) > 0)
+                for (int j = (int)rng_below(&pick, (uint32_t)nmove), i = 0; i < n; i++)
+                    if (kept[i].kind == D_MOVE && j-- == 0) {
+                        k = i;
+                        break;
+                    }
+            char why[256];
+            assert_true(game_apply(&g, &kept[k], why, sizeof why));
+            compared++;
+        }
+        game_free(&g);
+    }
+    assert_true(compared > 500 && moves > 1000);
+}
+
 /* One decision of a game played at random: any legal one, picked by pick. */
 static void apply_at_random(Game *g, Rng *pick)
 {
@@ -3030,6 +3077,40 @@ static void apply_at_random(Game *g, Rng *pick)
     char why[256];
     assert_true(game_apply(g, &legal[rng_below(pick, (uint32_t)n)], why, sizeof why));
 }
+
+/* chit_places (the hexes next to the units that anchor the drawn chit,
+ * each of those hexes asked once whether it anchors it) lists every hex
+ * chit_place_refusal accepts, asked hex by hex, and no other: at every
+ * decision of random campaign games. */
+static void test_the_chit_places_are_those_accepted(void **state)
+{
+    (void)state;
+    static short places[GS_MAX_HEXES], plain[GS_MAX_HEXES];
+    long nonempty = 0;
+    for (int s = 0; s < 2; s++) {
+        Game g;
+        start(&g, "campaign", 41 + s);
+        Rng pick;
+        rng_seed(&pick, 5 + s);
+        int cells = g.gd->map.cols * g.gd->map.rows;
+        for (int step = 0; step < 3000 && g.st.phase != PH_GAME_OVER; step++) {
+            if (g.st.drawn.side < SIDE_COUNT) {
+                int n = chit_places(&g, places, GS_MAX_HEXES), k = 0;
+                for (int h = 0; h < cells; h++)
+                    if (!chit_place_refusal(&g, h))
+                        plain[k++] = (short)h;
+                assert_int_equal(n, k);
+                assert_memory_equal(places, plain, (size_t)k * sizeof *plain);
+                assert_int_equal(placeable(&g), k > 0);
+                nonempty += k > 0;
+            }
+            apply_at_random(&g, &pick);
+        }
+        game_free(&g);
+    }
+    assert_true(nonempty > 100);
+}
+
 
 /* enemy_neighbours, fights_side and next_to_side ask the hexside in the
  * direction they step (contact.c, combat_dice.c), stepping by the map's
@@ -3317,6 +3398,8 @@ int main(void)
         cmocka_unit_test(test_no_bombardment_at_night),
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
+        cmocka_unit_test(test_the_moves_from_the_memo_are_a_fresh_listing),
+        cmocka_unit_test(test_the_chit_places_are_those_accepted),
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
         cmocka_unit_test(test_the_attackers_found_once_are_those_each_attack_asks),

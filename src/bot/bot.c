@@ -86,6 +86,8 @@ typedef struct {
     const Map *m;
     int cells;
     int side;
+    bool south_only;            /* the bot's units stay south of the river (AI-PLAYER-SOUTH) */
+    int max_units, max_points;  /* the stacking limits */
     int pts[GS_MAX_UNITS];
     int own_pts[GS_MAX_HEXES], own_n[GS_MAX_HEXES];
     int en_pts[GS_MAX_HEXES], en_n[GS_MAX_HEXES];
@@ -114,9 +116,15 @@ typedef struct {
     int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
     bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
+    /* choose_score's sums per formation (its units on the map, the least
+     * distance of one to the enemy): worked out at the first formation
+     * scored */
+    bool form_known;
+    int form_n[GS_MAX_FORMATIONS], form_best[GS_MAX_FORMATIONS];
     bool chit_known;
     int nchit, chit_r;
     HexCoord chit_at[GS_MAX_UNITS];
+    HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
@@ -208,6 +216,7 @@ typedef struct {
         bool by_cost;
         int far;
         unsigned gen;
+        bool bfs; /* relax_from searched it breadth-first (relax_is_bfs) */
         int nseed;
         short seed_hex[GS_MAX_HEXES];
         int seed_cost[GS_MAX_HEXES];
@@ -407,8 +416,13 @@ static void sums_update(Ctx *c, const Game *g)
     }
     c->nchg = 0;
     /* the units in blocks: most blocks have not changed at all */
-    enum { BLOCK = 16 };
+    enum { BLOCK = 16, BIG = 4 * BLOCK };
     for (int u0 = 0; u0 < nunits; u0 += BLOCK) {
+        if (!all && u0 % BIG == 0 && u0 + BIG <= nunits &&
+            memcmp(&st->unit[u0], &c->kept_unit[u0], BIG * sizeof *st->unit) == 0) {
+            u0 += BIG - BLOCK; /* four blocks unchanged at once */
+            continue;
+        }
         int k = nunits - u0 < BLOCK ? nunits - u0 : BLOCK;
         size_t size = (size_t)k * sizeof *st->unit;
         if (!all && memcmp(&st->unit[u0], &c->kept_unit[u0], size) == 0)
@@ -525,8 +539,12 @@ static void ctx_init(Ctx *c, const Game *g)
         c->cells = GS_MAX_HEXES;
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
+    c->south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
+    c->max_units = c->gd->stacking.max_units;
+    c->max_points = c->gd->stacking.max_points;
     c->fields = c->keys = false;
     c->chit_known = false;
+    c->form_known = false;
     c->origin_n = -1;
     c->hist = false;
     memset(c->good_attacker, 0, sizeof c->good_attacker);
@@ -686,6 +704,18 @@ static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_co
     }
 }
 
+/* Whether relax_from searches from sources at these starting costs
+ * breadth-first (relax_bfs), as it decides. */
+static bool relax_is_bfs(const int *cost, int nsrc, bool by_cost)
+{
+    if (by_cost)
+        return false;
+    for (int i = 1; i < nsrc; i++)
+        if (cost[i] != cost[0])
+            return false;
+    return nsrc > 0 && cost[0] < INF;
+}
+
 /* relax_from, the sources being the hexes of dist below INF. */
 static void relax_all(Ctx *c, int *dist, bool by_cost, int far)
 {
@@ -833,10 +863,25 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     mc.area_nw = sc->area_nw;
     mc.area_se = sc->area_se;
     memo_steps(&mc, c->cells);
-    bool kept = f->known && f->by_cost == by_cost && f->far >= far && f->gen == memo.steps->gen;
+    bool kept = f->known && f->by_cost == by_cost && f->gen == memo.steps->gen;
     if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
-        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0)
-        return f->dist;
+        memcmp(f->seed_cost, cost, (size_t)n * sizeof *cost) == 0) {
+        if (f->far >= far)
+            return f->dist;
+        if (f->bfs) {
+            /* the same sources asked farther: a breadth-first search stops
+             * with the hexes at f->far settled and not yet stepped from, the
+             * farther ones INF; it goes on from them as it would have */
+            int nf = 0;
+            for (int h = 0; h < c->cells; h++)
+                if (f->dist[h] == f->far)
+                    c->all_src[nf++] = (short)h;
+            relax_bfs(c, f->dist, c->all_src, nf, far);
+            f->far = far;
+            return f->dist;
+        }
+    }
+    kept = kept && f->far >= far;
     if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
         for (int h = 0; h < c->cells; h++)
             f->dist[h] = INF;
@@ -844,7 +889,9 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
             f->dist[hex[i]] = cost[i];
         relax_from(c, f->dist, hex, n, by_cost, far);
         f->far = far;
-    }
+        f->bfs = relax_is_bfs(cost, n, by_cost);
+    } else
+        f->bfs = false; /* by cost */
     f->nseed = n;
     memcpy(f->seed_hex, hex, (size_t)n * sizeof *hex);
     memcpy(f->seed_cost, cost, (size_t)n * sizeof *cost);
@@ -1050,7 +1097,15 @@ static void home_field(Ctx *c)
 /* The distance to the enemy, exact up to `far` hexes, and with `keys`
  * the cost to the key places, each worked out once a decision (the
  * distance again when asked farther). */
-static void ctx_fields(Ctx *c, int far, bool keys)
+static void ctx_fields_find(Ctx *c, int far, bool keys);
+static inline void ctx_fields(Ctx *c, int far, bool keys)
+{
+    if (c->fields && c->en_far >= far && (!keys || c->keys || c->hist))
+        return; /* asked once a candidate: mostly known already */
+    ctx_fields_find(c, far, keys);
+}
+
+static void ctx_fields_find(Ctx *c, int far, bool keys)
 {
     if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
@@ -1090,14 +1145,13 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
  * stream but by a bridge, with room for it (AI-RETREAT, roughly). */
 static int escapes(const Ctx *c, int hex, int units, int points)
 {
-    int k = 0;
-    bool south_only = AUTOMA(c->g->st).on && c->side == SIDE_CONFEDERATE;
-    unsigned ways = memo.way_out[south_only][hex];
+    int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
+    unsigned ways = memo.way_out[c->south_only][hex];
     for (int d = 0; ways; d++, ways >>= 1) {
         int y = neighbour(c, hex, d);
         if (!(ways & 1) || c->en_n[y])
             continue;
-        if (c->own_n[y] + units <= c->gd->stacking.max_units && c->own_pts[y] + points <= c->gd->stacking.max_points)
+        if (c->own_n[y] <= max_units && c->own_pts[y] <= max_points)
             k++;
     }
     return k;
@@ -1125,7 +1179,7 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
     }
     v -= (long)n * kc;
     if (c->key_w[h] > 0 && c->en_dist[h] <= GARRISON_RANGE) {
-        int held = friends > c->gd->stacking.max_points ? c->gd->stacking.max_points : friends;
+        int held = friends > c->max_points ? c->max_points : friends;
         v += (long)held * W_GARRISON * c->key_w[h] / W_KEY_MAJOR;
     }
     int E = c->threat[h];
@@ -1227,7 +1281,7 @@ static long move_gain(Ctx *c, const Decision *d)
     if (c->origin_stays)
         return -INNER_MAX;
     int to = d->arg, n = d->nunits, S = c->origin_S;
-    if (c->own_n[to] + n > c->gd->stacking.max_units || c->own_pts[to] + S > c->gd->stacking.max_points)
+    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
         return -INNER_MAX; /* it would be over-stacked */
     return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
            c->origin_value;
@@ -1340,6 +1394,7 @@ static long place_score(Ctx *c, int hex)
                     i++;
                 if (i == c->nchit) {
                     c->chit_at[c->nchit] = at;
+                    c->chit_cube[c->nchit] = hex_cube(at);
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
                 }
@@ -1347,10 +1402,10 @@ static long place_score(Ctx *c, int hex)
                 c->chit_pts[i] += c->pts[u];
             }
     }
-    HexCoord hc = map_hex_at(c->m, hex);
+    HexCube hc = hex_cube(map_hex_at(c->m, hex));
     long count = 0, near = 0;
     for (int i = 0; i < c->nchit; i++)
-        if (hex_distance(hc, c->chit_at[i]) <= c->chit_r) {
+        if (hex_cube_distance(hc, c->chit_cube[i]) <= c->chit_r) {
             count += c->chit_n[i];
             near += c->chit_pts[i];
         }
@@ -1363,15 +1418,23 @@ static long choose_score(Ctx *c, int f, int *tier)
 {
     const GameState *st = &c->g->st;
     ctx_fields(c, CHOOSE_RANGE, false);
-    int n = 0, best = INF;
-    for (int u = 0; u < st->nunits; u++) {
-        if (c->gd->units[u].formation != f || st->unit[u].where != AT_MAP || !is_real(c, u))
-            continue;
-        n++;
-        int h = st->unit[u].hex;
-        if (h >= 0 && h < c->cells && c->en_dist[h] < best)
-            best = c->en_dist[h];
+    if (!c->form_known) { /* every formation's units on the map and the nearest to the enemy, in one pass */
+        c->form_known = true;
+        for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
+            c->form_n[k] = 0;
+            c->form_best[k] = INF;
+        }
+        for (int u = 0; u < st->nunits; u++) {
+            int k = c->gd->units[u].formation;
+            if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+                continue;
+            c->form_n[k]++;
+            int h = st->unit[u].hex;
+            if (h >= 0 && h < c->cells && c->en_dist[h] < c->form_best[k])
+                c->form_best[k] = c->en_dist[h];
+        }
     }
+    int n = f >= 0 && f < GS_MAX_FORMATIONS ? c->form_n[f] : 0, best = n > 0 ? c->form_best[f] : INF;
     if (n == 0) {
         *tier = T_LOW;
         return 0;
@@ -1577,9 +1640,16 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (n == 1 && !above)
         return 0;
     Ctx *c = &ctx;
-    long *sc = malloc((size_t)n * sizeof *sc);
-    if (!sc)
-        return 0;
+    /* the scores: kept from one call to the next, grown when a list is longer */
+    static long *sc;
+    static int sc_cap;
+    if (n > sc_cap) {
+        long *more = realloc(sc, (size_t)n * sizeof *sc);
+        if (!more)
+            return 0;
+        sc = more;
+        sc_cap = n;
+    }
     ctx_init(c, g);
     if (level == BOT_HISTORICAL)
         hist_init(c);
@@ -1609,10 +1679,8 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
         } else if (sc[i] == best)
             nbest++;
     }
-    if (above && best <= 0) {
-        free(sc);
+    if (above && best <= 0)
         return -1;
-    }
     if (nbest > 1) {
         uint32_t k = rng_below(rng, (uint32_t)nbest);
         for (int i = 0; i < n; i++)
@@ -1621,7 +1689,6 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                 break;
             }
     }
-    free(sc);
     return pick;
 }
 

@@ -100,13 +100,13 @@ static HexCoord from_cube(Cube c)
     return (HexCoord){q + 1, r + 1};
 }
 
-int hex_distance(HexCoord a, HexCoord b)
+HexCube hex_cube(HexCoord h)
 {
-    Cube ca = to_cube(a), cb = to_cube(b);
-    int dx = abs(ca.x - cb.x), dy = abs(ca.y - cb.y), dz = abs(ca.z - cb.z);
-    int m = dx > dy ? dx : dy;
-    return m > dz ? m : dz;
+    Cube c = to_cube(h);
+    return (HexCube){c.x, c.y, c.z};
 }
+
+int hex_distance(HexCoord a, HexCoord b) { return hex_cube_distance(hex_cube(a), hex_cube(b)); }
 
 static Cube cube_round(double x, double y, double z)
 {

@@ -8,6 +8,7 @@
 #define GUV_HEX_H
 
 #include <stdbool.h>
+#include <stdlib.h>
 
 typedef struct {
     int col;
@@ -37,6 +38,19 @@ const char *hex_dir_name(int dir); /* "n", "ne", ... */
 int hex_dir_parse(const char *s);  /* -1 when unknown */
 
 int hex_distance(HexCoord a, HexCoord b);
+/* A hex in cube coordinates, and the distance between two of them: what
+ * hex_distance answers, for a caller that measures from the same hexes
+ * again and again. */
+typedef struct {
+    int x, y, z;
+} HexCube;
+HexCube hex_cube(HexCoord h);
+static inline int hex_cube_distance(HexCube a, HexCube b)
+{
+    int dx = abs(a.x - b.x), dy = abs(a.y - b.y), dz = abs(a.z - b.z);
+    int m = dx > dy ? dx : dy;
+    return m > dz ? m : dz;
+}
 /* The hexes on the straight line from a to b, both included, in order.
  * Returns how many were written (at most max). Where the line runs exactly
  * along a hexside, the hex on the clockwise side is taken. */

@@ -118,6 +118,8 @@ static int max_attached(const Game *g)
     return g->st.drawn.kind == CHIT_INDEPENDENT ? g->gd->rules.independent_units : g->gd->rules.formation_independents; /* INDEP-CHIT, ACT-INDEP-ATTACH */
 }
 
+bool attach_full(const Game *g) { return g->st.attached >= max_attached(g); }
+
 /* Whether unit u, of the chit's side, lets the drawn chit stand in or
  * next to its hex: of the chit's formation, of a formation its higher
  * commander holds, or (an independent chit) not yet activated. */
@@ -134,7 +136,22 @@ static bool anchors_chit(const Game *g, int u)
     return false;
 }
 
-const char *chit_place_refusal(const Game *g, int hex)
+/* Whether hex h holds a unit of `side` that anchors the drawn chit. */
+static bool hex_anchors(const Game *g, int h, int side)
+{
+    if (h < 0 || !hex_has_side(g, h, side))
+        return false;
+    short here[GS_MAX_UNITS];
+    int nh = hex_units(g, h, here, GS_MAX_UNITS);
+    for (int i = 0; i < nh; i++)
+        if (g->gd->units[here[i]].side == side && anchors_chit(g, here[i]))
+            return true;
+    return false;
+}
+
+/* chit_place_refusal, the hexes that anchor the chit given (a bit a hex,
+ * hex_anchors' answers) or, without them, asked hex by hex. */
+static const char *place_refusal_in(const Game *g, int hex, const uint64_t *anchor)
 {
     const GameState *st = &g->st;
     const Map *m = &g->gd->map;
@@ -146,17 +163,14 @@ const char *chit_place_refusal(const Game *g, int hex)
     const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
     for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
         int h = d < 0 ? hex : nb[d];
-        if (h < 0 || !hex_has_side(g, h, side))
-            continue;
-        short here[GS_MAX_UNITS];
-        int nh = hex_units(g, h, here, GS_MAX_UNITS);
-        for (int i = 0; i < nh; i++)
-            if (g->gd->units[here[i]].side == side && anchors_chit(g, here[i]))
-                return NULL;
+        if (anchor ? h >= 0 && (anchor[h / 64] >> (h % 64)) & 1 : hex_anchors(g, h, side))
+            return NULL;
     }
     return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
 }
+
+const char *chit_place_refusal(const Game *g, int hex) { return place_refusal_in(g, hex, NULL); }
 
 int chit_places(const Game *g, short *out, int max)
 {
@@ -166,14 +180,20 @@ int chit_places(const Game *g, short *out, int max)
     if (side < 0 || side >= SIDE_COUNT)
         return 0;
     /* Only a hex holding a unit of the side that anchors the chit, or next
-     * to one, can pass chit_place_refusal: ask it of those alone. */
-    uint64_t near[(GS_MAX_HEXES + 63) / 64] = {0}; /* a bit a hex */
+     * to one, can pass chit_place_refusal: ask it of those alone, with the
+     * hexes that anchor it asked once each (hex_anchors: a hex with such
+     * a unit, as the units' places have it, and no other). */
+    enum { WORDS = (GS_MAX_HEXES + 63) / 64 };
+    uint64_t near[WORDS] = {0}, seen[WORDS] = {0}, anchor[WORDS] = {0}; /* a bit a hex */
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
-            !anchors_chit(g, u))
+            !anchors_chit(g, u) || (seen[h / 64] >> (h % 64)) & 1)
             continue;
+        seen[h / 64] |= UINT64_C(1) << (h % 64);
         near[h / 64] |= UINT64_C(1) << (h % 64);
+        if (hex_anchors(g, h, side))
+            anchor[h / 64] |= UINT64_C(1) << (h % 64);
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = m->hexes[h].nb[d];
             if (nb >= 0)
@@ -183,7 +203,7 @@ int chit_places(const Game *g, short *out, int max)
     for (int w = 0; w < (cells + 63) / 64; w++) /* in the order of the hexes */
         for (uint64_t bits = near[w]; bits; bits &= bits - 1) {
             int h = w * 64 + __builtin_ctzll(bits);
-            if (chit_place_refusal(g, h))
+            if (place_refusal_in(g, h, anchor))
                 continue;
             if (n >= max)
                 return n + 1; /* at least one more */
@@ -195,7 +215,25 @@ int chit_places(const Game *g, short *out, int max)
 /* Whether the drawn chit has somewhere to go (else it can only be passed). */
 bool placeable(const Game *g)
 {
-    return chit_places(g, NULL, 0) > 0;
+    /* chit_places(g, NULL, 0) > 0: the same hexes asked the same way, and
+     * the answer at the first one accepted (most often the first unit's) */
+    const GameState *st = &g->st;
+    const Map *m = &g->gd->map;
+    int side = st->drawn.side, cells = m->cols * m->rows;
+    if (side < 0 || side >= SIDE_COUNT)
+        return false;
+    for (int u = 0; u < st->nunits; u++) {
+        int h = st->unit[u].hex;
+        if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
+            !anchors_chit(g, u))
+            continue;
+        for (int d = -1; d < DIR_COUNT; d++) {
+            int x = d < 0 ? h : m->hexes[h].nb[d];
+            if (x >= 0 && !place_refusal_in(g, x, NULL))
+                return true;
+        }
+    }
+    return false;
 }
 
 const char *attach_refusal(const Game *g, int unit)
@@ -223,7 +261,7 @@ const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr)
         return "it may not act yet (CAMPAIGN)";
     if (st->late_cavalry[unit] && st->drawn.kind != CHIT_INDEPENDENT)
         return "this cavalry acts only by the Independent chit or the detachment (CAMPAIGN)";
-    if (st->attached >= max_attached(g))
+    if (attach_full(g))
         return st->drawn.kind == CHIT_INDEPENDENT ? "the Independent chit activates at most 3 units"
                                                   : "a formation takes along only one independent unit";
     if (st->drawn.kind == CHIT_FORMATION && unit_formation(g, unit) >= 0)
@@ -251,12 +289,17 @@ static void activate_skirmishers(Game *g, int side)
         if (u->where != AT_MAP || !(is_skirmisher(g, i) || dummy) || g->gd->units[i].side != side ||
             (u->flags & UF_ACTIVE))
             continue;
-        for (int j = 0; j < st->nunits; j++)
-            if (j != i && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex && (st->unit[j].flags & UF_ACTIVE) &&
+        short here[GS_MAX_UNITS]; /* its hex's units (the index) */
+        int nh = hex_units(g, u->hex, here, GS_MAX_UNITS);
+        for (int k = 0; k < nh && k < GS_MAX_UNITS; k++) {
+            int j = here[k];
+            if (j != i && j < st->nunits && st->unit[j].where == AT_MAP && st->unit[j].hex == u->hex &&
+                (st->unit[j].flags & UF_ACTIVE) &&
                 (dummy ? !is_dummy(g, j) && !is_skirmisher(g, j) : g->gd->units[j].type == UT_INFANTRY)) {
                 u->flags |= UF_ACTIVE;
                 break;
             }
+        }
     }
 }
 

@@ -57,9 +57,7 @@ void go_on_expire(Game *g, const Decision *d)
     int maker = d->kind == D_SKIRMISH && d->arg >= 0 && d->arg < st->nunits && (st->unit[d->arg].flags & UF_GO_ON)
                     ? d->arg
                     : -1;
-    for (int u = 0; u < st->nunits; u++) {
-        if (!(st->unit[u].flags & UF_GO_ON))
-            continue;
+    for (int u = unit_next_flagged(st, 0, UF_GO_ON); u < st->nunits; u = unit_next_flagged(st, u + 1, UF_GO_ON)) {
         bool mine = maker >= 0 && st->unit[u].where == AT_MAP && st->unit[u].hex == st->unit[maker].hex;
         for (int i = 0; i < d->nunits && own; i++)
             mine |= d->units[i] == u;

@@ -12,6 +12,15 @@
 #include "rules/move.h"
 #include "rules/variant.h"
 
+bool bombard_in_range(const Game *g, int from, int target, int *dist)
+{
+    const Map *m = &g->gd->map;
+    int k = hex_distance(map_hex_at(m, from), map_hex_at(m, target));
+    if (dist)
+        *dist = k;
+    return k >= 1 && k <= 2;
+}
+
 /* Why these guns may not bombard that hex (BOMBARD), or NULL. */
 const char *bombard_refusal(const Game *g, const Decision *d)
 {
@@ -40,8 +49,8 @@ const char *bombard_refusal(const Game *g, const Decision *d)
             return "disorganized or demoralized units do not bombard (DISORG, DEMORAL)";
         if (forced_march_bars(g, u))
             return "no unit of a force-marching formation bombards this turn (FORCED-MARCH)";
-        int dist = hex_distance(map_hex_at(m, us->hex), target);
-        if (dist < 1 || dist > 2)
+        int dist;
+        if (!bombard_in_range(g, us->hex, d->arg, &dist))
             return "the target must be one or two hexes away";
         if (dist == 2) {
             HexCoord between[2];

@@ -22,7 +22,12 @@ int break_destinations_of(const Game *g, int hex, int side, const short *units, 
     const Map *m = &g->gd->map;
     int n = 0;
     bool cavalry = true, any = false, skirm = false, infantry = false;
-    for (int i = 0; i < g->st.nunits; i++) {
+    short here[GS_MAX_UNITS]; /* the units in the hex (the index): no other one counts */
+    int nh = hex_units(g, hex, here, GS_MAX_UNITS);
+    for (int j = 0; j < nh && j < GS_MAX_UNITS; j++) {
+        int i = here[j];
+        if (i >= g->st.nunits)
+            continue;
         bool in = nu == 0;
         for (int k = 0; k < nu; k++)
             in |= units[k] == i;

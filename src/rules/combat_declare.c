@@ -54,8 +54,11 @@ void attackers_find(const Game *g, int side, Attackers *a)
 {
     a->side = side;
     a->nable = 0;
-    for (int u = 0; u < g->st.nunits && u < GS_MAX_UNITS; u++) {
+    int n = g->st.nunits < GS_MAX_UNITS ? g->st.nunits : GS_MAX_UNITS;
+    for (int u = 0; u < n; u++)
         a->slot[u] = -1;
+    /* attacker_refusal says no to every unit not active: it is asked of the active ones */
+    for (int u = unit_next_flagged(&g->st, 0, UF_ACTIVE); u < n; u = unit_next_flagged(&g->st, u + 1, UF_ACTIVE)) {
         if (attacker_refusal(g, u, side))
             continue;
         a->slot[u] = (short)a->nable;

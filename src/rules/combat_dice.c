@@ -218,8 +218,9 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     int dd = (A > 0 && D / A > 0 ? D / A : 1) + cr->extra_dice;
     int marker = system_defends ? g->variant->defence_marker(g, def, ndef) : 0;
     dd += marker; /* AI-COMBAT-MARKER: the defending formation's +1 or -1 */
-    char notes[160] = "";
-    if (marker)
+    char notes[160]; /* why's notes: written only when why is asked for */
+    notes[0] = '\0';
+    if (marker && why)
         snprintf(notes, sizeof notes, ", combat marker %+d", marker);
     bool enc = false, fort = false, bw = false;
     for (int h = 0; h < nhex; h++)
@@ -227,21 +228,21 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     combat_works(g, att, natt, hexes, nhex, side, &fort, &bw);
     if (enc) {
         ad += gd->rules.encircle_dice;
-        {
+        if (why) {
             size_t nl = strlen(notes);
             snprintf(notes + nl, sizeof notes - nl, ", encircled +%d", gd->rules.encircle_dice);
         }
     }
     if (fort) {
         dd += gd->rules.fortification_dice;
-        {
+        if (why) {
             size_t nl = strlen(notes);
             snprintf(notes + nl, sizeof notes - nl, ", fortification: defender +%d", gd->rules.fortification_dice);
         }
     }
     if (bw && bw_die) {
         ad -= gd->rules.breastwork_dice;
-        {
+        if (why) {
             size_t nl = strlen(notes);
             snprintf(notes + nl, sizeof notes - nl, ", breastwork -%d", gd->rules.breastwork_dice);
         }
@@ -250,7 +251,7 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
      * engine picks the one that leaves the attacker fewest dice. */
     {
         const char *tname = combat_terrain(g, att, natt, hexes, nhex, &ad, &dd);
-        if (tname) {
+        if (tname && why) {
             size_t len = strlen(notes);
             snprintf(notes + len, sizeof notes - len, ", %s", tname);
         }
@@ -260,7 +261,7 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         only_skirmishers &= is_skirmisher(g, def[i]) || is_dummy(g, def[i]);
     if (only_skirmishers && dd > gd->rules.lone_skirmisher_dice) {
         dd = gd->rules.lone_skirmisher_dice; /* a skirmisher alone in its hex rolls few dice */
-        {
+        if (why) {
             size_t nl = strlen(notes);
             snprintf(notes + nl, sizeof notes - nl, ", skirmishers alone: %d die", gd->rules.lone_skirmisher_dice);
         }
@@ -269,7 +270,7 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
         ad = cr->min_dice;
     if (dd < cr->min_dice)
         dd = cr->min_dice;
-    if (side_out_of_supply(g, att, natt) || side_out_of_supply(g, def, ndef)) {
+    if (why && (side_out_of_supply(g, att, natt) || side_out_of_supply(g, def, ndef))) {
         size_t nl = strlen(notes);
         snprintf(notes + nl, sizeof notes - nl, ", out of supply: %s -%d a die",
                  side_out_of_supply(g, att, natt) && side_out_of_supply(g, def, ndef) ? "both"
@@ -280,8 +281,10 @@ void game_combat_dice(const Game *g, const short *att, int natt, const short *he
     int leader = event_attack_dice(g, att, natt); /* Jackson Attacks (EVENTS): after the limits */
     if (leader) {
         ad += leader;
-        size_t nl = strlen(notes);
-        snprintf(notes + nl, sizeof notes - nl, ", event +%d", leader);
+        if (why) {
+            size_t nl = strlen(notes);
+            snprintf(notes + nl, sizeof notes - nl, ", event +%d", leader);
+        }
     }
     *att_dice = ad;
     *def_dice = dd;

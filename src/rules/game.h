@@ -544,6 +544,10 @@ void unit_absent(Game *g, int u);
 /* The units standing in hex, both sides, in index order (up to max in
  * out); the count. The only walk of the index's lists outside units.c. */
 int hex_units(const Game *g, int hex, short *out, int max);
+/* The first unit from u on with any of the flags (enum UnitFlag) set, or
+ * st->nunits when none: a tight scan, for the checks after every decision
+ * that nearly always find none. */
+int unit_next_flagged(const GameState *st, int u, unsigned flags);
 /* A unit's whole state at once (set-up, a counter back to its pool): its
  * place goes through unit_put. */
 void unit_reset(Game *g, int u, UnitState s);

@@ -170,6 +170,9 @@ typedef struct {
     bool known;
     unsigned char in[GS_MAX_HEXES];
 } ChitRange;
+/* Whether the activation has taken along all the units it may
+ * (attach_refusal_in then says no to every unit). */
+bool attach_full(const Game *g);
 /* attach_refusal for a list of units sharing one ChitRange. */
 const char *attach_refusal_in(const Game *g, int unit, ChitRange *cr);
 /* Why this higher commander's chit may not take these formations, or NULL (HIGHER-CMD). */
@@ -335,6 +338,10 @@ int bombard_table(Game *g, int hex, int factor, int defender, int die, int event
 void bombard_apply(Game *g, int unit, int result);
 /* Why these guns may not bombard that hex (BOMBARD), or NULL. */
 const char *bombard_refusal(const Game *g, const Decision *d);
+/* Whether artillery in hex `from` has hex `target` in range (BOMBARD: one
+ * or two hexes away), before what may block the shot; *dist (if not NULL)
+ * the distance. bombard_refusal's test, which the listing asks first. */
+bool bombard_in_range(const Game *g, int from, int target, int *dist);
 /* The units that may take the bombardment's result. */
 int bombard_candidates(const Game *g, int side, short *out, int max);
 

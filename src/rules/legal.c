@@ -244,10 +244,11 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         }
         /* Bombardments: each active gun alone, and all guns that can reach a
          * target together, at every target type present. */
-        short guns[GS_MAX_UNITS]; /* the active artillery, in index order */
+        short guns[GS_MAX_UNITS]; /* the active artillery, in index order (when bombardments are wanted) */
         int nguns = 0;
-        for (int u = 0; u < st->nunits; u++)
-            if ((st->unit[u].flags & UF_ACTIVE) && is_artillery(&g->gd->units[u]))
+        for (int u = unit_next_flagged(st, 0, UF_ACTIVE); WANT(D_BOMBARD) && u < st->nunits;
+             u = unit_next_flagged(st, u + 1, UF_ACTIVE))
+            if (is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
         short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
         int ntargets = WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT
@@ -260,8 +261,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
             for (int i = 0; i < nguns; i++) {
                 int u = guns[i];
-                if (all.nunits >= DEC_MAX_UNITS)
-                    continue;
+                if (all.nunits >= DEC_MAX_UNITS || !bombard_in_range(g, st->unit[u].hex, h, NULL))
+                    continue; /* out of range: bombard_refusal says no to it at either target type */
                 Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
                 bool any = false;
                 for (int type = 0; type < 2; type++) {
@@ -292,7 +293,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         }
         ChitRange radius; /* worked out once, if any unit needs it (its 2 KB not cleared until then) */
         radius.known = false;
-        for (int u = 0; WANT(D_ATTACH) && u < st->nunits; u++)
+        bool may_attach = WANT(D_ATTACH) && !attach_full(g); /* else attach_refusal_in says no to every unit */
+        for (int u = 0; may_attach && u < st->nunits; u++)
             if (st->unit[u].where == AT_MAP && g->gd->units[u].side == st->to_move && !attach_refusal_in(g, u, &radius))
                 ADD(D_ATTACH, u);
         if (WANT(D_FORCED_MARCH) && !march_refusal(g))

@@ -47,24 +47,12 @@ int morale_recover(Game *g, int unit)
     return 0;
 }
 
-/* The first unit from u that is demoralized (nunits when none): a tight
- * scan, since morale_check runs after every decision and every step of a
- * move and nearly always finds none. */
-static int next_demoralized(const GameState *st, int u)
-{
-    const UnitState *unit = st->unit;
-    int n = st->nunits;
-    while (u < n && !(unit[u].flags & UF_DEM))
-        u++;
-    return u;
-}
-
 bool morale_check(Game *g)
 {
     GameState *st = &g->st;
     if (st->pending != PEND_NONE || st->phase == PH_GAME_OVER)
         return false;
-    for (int u = next_demoralized(st, 0); u < st->nunits; u = next_demoralized(st, u + 1)) {
+    for (int u = unit_next_flagged(st, 0, UF_DEM); u < st->nunits; u = unit_next_flagged(st, u + 1, UF_DEM)) {
         const UnitState *us = &st->unit[u];
         if (us->where != AT_MAP)
             continue;

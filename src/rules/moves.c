@@ -208,6 +208,7 @@ static struct {
     bool contact_known, pontoon_known; /* the maps the entries were searched with */
     unsigned char enemy[GS_MAX_HEXES], contact[GS_MAX_HEXES], pontoon[GS_MAX_HEXES];
     unsigned clock;
+    unsigned epoch; /* counts the times the maps were set (or the memo forgotten): reach_of's token */
     ReachMemo e[REACH_MEMO];
 } reach_memo;
 
@@ -222,6 +223,7 @@ void reach_memo_forget(void)
     for (int i = 0; i < REACH_MEMO; i++)
         reach_memo_drop(&reach_memo.e[i]);
     reach_memo.gd = NULL;
+    reach_memo.epoch++;
 }
 
 /* The memo's entries for the maps of ctx, emptied first when they are not
@@ -236,6 +238,7 @@ static void reach_memo_maps(const MoveContext *ctx, int cells)
                 (!ctx->pontoon || memcmp(reach_memo.pontoon, ctx->pontoon, (size_t)cells) == 0);
     if (same)
         return;
+    reach_memo.epoch++;
     reach_memo.gd = ctx->gd;
     reach_memo.serial = ctx->gd->serial;
     reach_memo.cells = cells;
@@ -258,13 +261,20 @@ static MoveContext reach_key(const MoveContext *ctx)
 }
 
 /* The hexes p's search from start with mp reaches (the start left out),
- * from the memo or searched now; NULL when the search fails. */
-static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int mp)
+ * from the memo or searched now; NULL when the search fails. *token (if
+ * not NULL; 0 at first) spares a caller that asks again with the same
+ * maps the memo's comparison of them: p's maps were compared (or set)
+ * while it holds the memo's epoch, and nothing set other maps since. */
+static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int mp, unsigned *token)
 {
     int cells = g->gd->map.cols * g->gd->map.rows;
     if (cells > GS_MAX_HEXES)
         return NULL;
-    reach_memo_maps(&p->ctx, cells);
+    if (!token || *token == 0 || *token != reach_memo.epoch) {
+        reach_memo_maps(&p->ctx, cells);
+        if (token)
+            *token = reach_memo.epoch;
+    }
     MoveContext key = reach_key(&p->ctx);
     ReachMemo *slot = &reach_memo.e[0];
     for (int i = 0; i < REACH_MEMO; i++) {
@@ -314,13 +324,15 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
     const GameState *st = &g->st;
     Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
     int p_side = -1;
+    unsigned token = 0; /* reach_of's, for p's maps */
     /* Each eligible unit alone, and each hex's whole eligible stack: the
      * eligible units listed once, in index order, each stack gathered from
      * that list. */
     short elig[GS_MAX_UNITS];
     int nelig = 0;
-    for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
-        if ((st->unit[u].flags & want) && !(st->unit[u].flags & done))
+    int nunits = st->nunits < GS_MAX_UNITS ? st->nunits : GS_MAX_UNITS;
+    for (int u = unit_next_flagged(st, 0, want); u < nunits; u = unit_next_flagged(st, u + 1, want))
+        if (!(st->unit[u].flags & done)) /* most units are not moving now */
             elig[nelig++] = (short)u;
     for (int i = 0; i < nelig; i++) {
         int u = elig[i];
@@ -356,9 +368,10 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             if (side != p_side) {
                 passage_init(g, side, mv.units, mv.nunits, PASS_MOVE, p);
                 p_side = side;
+                token = 0;
             }
             int mp = group_context(g, p, mv.units, mv.nunits, mp_override), start = st->unit[mv.units[0]].hex;
-            const ReachMemo *found = reach_of(g, p, start, mp);
+            const ReachMemo *found = reach_of(g, p, start, mp, &token);
             if (found)
                 n = memo_moves(g, &mv, found, ok, out, max, n);
             else if (passage_reach(g, p, start, mp, &r)) { /* a map too big for the memo */
@@ -795,7 +808,7 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
     if (p) {
         passage_init(g, g->gd->units[d->units[0]].side, d->units, d->nunits, PASS_MOVE, p);
         int mp = group_context(g, p, d->units, d->nunits, -1);
-        const ReachMemo *e = reach_of(g, p, st->unit[d->units[0]].hex, mp);
+        const ReachMemo *e = reach_of(g, p, st->unit[d->units[0]].hex, mp, NULL);
         if (e && e->r.cell[0])
             found = &e->r;
         free(p);
@@ -853,7 +866,12 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
         le->secret = d->side + 1;
         /* the counters the enemy sees go: those named, and the dummies that follow a stack leaving whole */
         int counters = d->nunits, left = 0, dummies = 0;
-        for (int u = 0; u < st->nunits; u++) {
+        short here[GS_MAX_UNITS]; /* the units of the hex (the index): no other one stands there */
+        int nh = hex_units(g, from_hex, here, GS_MAX_UNITS);
+        for (int k = 0; k < nh && k < GS_MAX_UNITS; k++) {
+            int u = here[k];
+            if (u >= st->nunits)
+                continue;
             bool named = false;
             for (int i = 0; i < d->nunits; i++)
                 named |= d->units[i] == u;

@@ -104,6 +104,19 @@ int hex_units(const Game *g, int hex, short *out, int max)
     return n;
 }
 
+int unit_next_flagged(const GameState *st, int u, unsigned flags)
+{
+    const UnitState *us = st->unit;
+    int n = st->nunits;
+    while (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                            us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
+                           flags))
+        u += 8; /* eight at a time, then one by one */
+    while (u < n && !(us[u].flags & flags))
+        u++;
+    return u;
+}
+
 void unit_reset(Game *g, int u, UnitState s)
 {
     int where = s.where, hex = s.hex;
@@ -227,9 +240,11 @@ bool game_can_inspect(const Game *g, int viewer, int hex)
     if (system_in_sight(g, viewer))
         return true;
     bool enemy = false;
-    for (int i = 0; i < g->st.nunits; i++)
-        if (g->st.unit[i].where == AT_MAP && g->st.unit[i].hex == hex && g->gd->units[i].side != viewer)
-            enemy = true;
+    if (hex >= 0 && hex < GS_MAX_HEXES)
+        for (int k = g->st.hex_first[hex]; k && !enemy; k = g->st.unit_next[k - 1]) { /* the hex's units (the index) */
+            int i = k - 1;
+            enemy = i < g->st.nunits && g->gd->units[i].side != viewer;
+        }
     return !enemy || next_to_side(g, hex, viewer);
 }
 
