@@ -137,7 +137,7 @@ typedef struct {
 static StepTable step_tables[STEP_TABLES];
 static unsigned step_clock, step_builds;
 
-static bool table_fits(const StepTable *t, const MoveContext *c)
+static inline bool table_fits(const StepTable *t, const MoveContext *c)
 {
     return t->known && t->gd == c->gd && t->serial == c->gd->serial && t->rain == c->rain &&
            t->south_only == c->south_only && t->no_great_rivers == c->no_great_rivers &&
@@ -146,14 +146,16 @@ static bool table_fits(const StepTable *t, const MoveContext *c)
            t->as_mask == c->as_mask && t->as_terrain == c->as_terrain;
 }
 
-static const StepTable *step_table(const MoveContext *ctx)
+static StepTable *step_last; /* the table last asked for: the same context is asked again and again */
+
+/* step_table when step_last does not fit ctx: another table, or one made. */
+static const StepTable *step_table_find(const MoveContext *ctx)
 {
     const Map *m = &ctx->gd->map;
     int cells = m->cols * m->rows;
     if (cells > STEP_TABLE_HEXES)
         return NULL;
-    static StepTable *last; /* the same context is asked again and again */
-    StepTable *t = last && table_fits(last, ctx) ? last : NULL;
+    StepTable *t = NULL;
     for (int i = 0; i < STEP_TABLES && !t; i++)
         if (table_fits(&step_tables[i], ctx))
             t = &step_tables[i];
@@ -192,12 +194,25 @@ static const StepTable *step_table(const MoveContext *ctx)
         t->as_terrain = ctx->as_terrain;
     }
     t->used = ++step_clock;
-    last = t;
+    step_last = t;
     return t;
 }
 
+/* The table of ctx's step costs, made if none fits (NULL on a map too big
+ * for one). A table fits a context on a map of any size it was made for, so
+ * the last one is asked first, before the map's size. */
+static inline const StepTable *step_table(const MoveContext *ctx)
+{
+    StepTable *t = step_last;
+    if (t && table_fits(t, ctx)) {
+        t->used = ++step_clock;
+        return t;
+    }
+    return step_table_find(ctx);
+}
+
 /* move_step_cost_at with the context's table (NULL: none). */
-static int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
+static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const MapHex *fh = &gd->map.hexes[from];
