@@ -299,54 +299,81 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     return move_step_cost_at(ctx, map_hex_index(m, from), dir, by_road);
 }
 
-/* A small binary heap of (cost, layer, hex). */
+/* A small binary heap of (cost, layer, hex), each entry one word: the cost
+ * in the high half, the layer in bit 15, the hex below it (a MoveCell's
+ * short prev already holds a hex index, and a cost is half MP from 0 up, in
+ * a MoveCell's short). Entries are ordered by their cost alone, exactly as
+ * a heap of (cost, layer, hex) compared by cost: x's cost is below y's when
+ * x < (y & HEAP_COST), and at most y's when x <= (y | ~HEAP_COST); so equal
+ * costs leave the heap in the same order as ever (the parent a hex keeps,
+ * and so its path, depends on it). */
 struct MoveHeapItem {
-    int cost, layer, hex;
+    unsigned key;
 };
 typedef struct MoveHeapItem HeapItem;
 typedef struct MoveHeap Heap;
+#define HEAP_COST 0xffff0000u
+#define HEAP_LAYER_SHIFT 15
+#define HEAP_HEX 0x7fffu
 
-static bool heap_push(Heap *h, HeapItem it)
+static inline unsigned heap_key(int cost, int layer, int hex)
 {
-    if (h->n == h->cap) {
-        int cap = h->cap ? h->cap * 2 : 256;
-        HeapItem *p = realloc(h->items, (size_t)cap * sizeof *p);
-        if (!p)
-            return false;
-        h->items = p;
-        h->cap = cap;
-    }
-    int i = h->n++;
-    while (i > 0) {
-        int parent = (i - 1) / 2;
-        if (h->items[parent].cost <= it.cost)
-            break;
-        h->items[i] = h->items[parent];
-        i = parent;
-    }
-    h->items[i] = it;
+    return (unsigned)cost << 16 | (unsigned)layer << HEAP_LAYER_SHIFT | (unsigned)hex;
+}
+
+static inline int key_cost(unsigned key) { return (int)(key >> 16); }
+static inline int key_layer(unsigned key) { return (int)((key >> HEAP_LAYER_SHIFT) & 1u); }
+static inline int key_hex(unsigned key) { return (int)(key & HEAP_HEX); }
+
+static bool heap_grow(Heap *h)
+{
+    int cap = h->cap ? h->cap * 2 : 256;
+    HeapItem *p = realloc(h->items, (size_t)cap * sizeof *p);
+    if (!p)
+        return false;
+    h->items = p;
+    h->cap = cap;
     return true;
 }
 
-static HeapItem heap_pop(Heap *h)
+static inline bool heap_push(Heap *h, unsigned key)
 {
-    HeapItem top = h->items[0];
-    HeapItem last = h->items[--h->n];
-    int i = 0;
+    if (h->n == h->cap && !heap_grow(h))
+        return false;
+    HeapItem *items = h->items;
+    int i = h->n++;
+    unsigned at_most = key | ~HEAP_COST; /* a parent costing at most key's cost stays above it */
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (items[parent].key <= at_most)
+            break;
+        items[i] = items[parent];
+        i = parent;
+    }
+    items[i].key = key;
+    return true;
+}
+
+static inline unsigned heap_pop(Heap *h)
+{
+    HeapItem *items = h->items;
+    unsigned top = items[0].key;
+    unsigned last = items[--h->n].key;
+    int n = h->n, i = 0;
     for (;;) {
         int l = 2 * i + 1, r = l + 1, m = i;
-        HeapItem best = last;
-        if (l < h->n && h->items[l].cost < best.cost)
-            m = l, best = h->items[l];
-        if (r < h->n && h->items[r].cost < best.cost)
+        unsigned best = last & HEAP_COST; /* a child costing less than this rises */
+        if (l < n && items[l].key < best)
+            m = l, best = items[l].key & HEAP_COST;
+        if (r < n && items[r].key < best)
             m = r;
         if (m == i)
             break;
-        h->items[i] = h->items[m];
+        items[i] = items[m];
         i = m;
     }
-    if (h->n > 0)
-        h->items[i] = last;
+    if (n > 0)
+        items[i].key = last;
     return top;
 }
 
@@ -461,7 +488,7 @@ static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, Mov
     w->ctx = ctx;
     out->cell[LAYER_ROAD][out->start] = (MoveCell){out->stamp, 0, -1, -1};
     out->reached[out->start / 64] |= 1ULL << (out->start % 64);
-    w->ok = heap_push(&w->heap, (HeapItem){0, LAYER_ROAD, out->start});
+    w->ok = heap_push(&w->heap, heap_key(0, LAYER_ROAD, out->start));
     return true;
 }
 
@@ -475,7 +502,7 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
 {
     if (heap->n == 0 || !ok)
         return true;
-    int least = heap->items[0].cost;
+    int least = key_cost(heap->items[0].key);
     int c[LAYER_COUNT], known = -1;
     for (int l = 0; l < LAYER_COUNT; l++) {
         c[l] = cell_cost(r, l, i);
@@ -503,14 +530,21 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
 static void walk_on(MoveWalk *w, int stop, int past)
 {
     const MoveContext *ctx = w->ctx;
-    const Map *m = &ctx->gd->map;
+    const GameData *gd = ctx->gd;
+    const MapHex *const hexes = gd->map.hexes;
     MoveReach *out = &w->r;
     const StepTable *t = step_table(ctx); /* the same for the whole search (asked again when it resumes) */
-    unsigned stamp = out->stamp;
+    const unsigned stamp = out->stamp;
     /* step_cost's questions, asked here with what does not change from one step to the next read once
-     * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
-     * where a pontoon spans a hexside or there is no table) */
-    const unsigned char *pontoon = ctx->pontoon;
+     * (the same answers: the table's cost, the enemy's hexes, enemy_surcharge's contact surcharge; the
+     * whole question where a pontoon spans a hexside or there is no table). Read into locals, as a
+     * cell's store (its signed char) could otherwise be any of them for the compiler. */
+    const unsigned char *const pontoon = ctx->pontoon;
+    const unsigned char *const enemy = ctx->enemy;
+    const unsigned char *const contact = ctx->contact;
+    const bool no_contact = ctx->no_contact;
+    const unsigned contact_free = ctx->contact_free_mask;
+    const TerrainKind *const terrain = gd->terrain;
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
@@ -519,33 +553,46 @@ static void walk_on(MoveWalk *w, int stop, int past)
     while (ok && heap->n > 0) {
         if (stop >= 0 && ((reached[stop / 64] >> (stop % 64)) & 1))
             break;
-        if (heap->items[0].cost > past)
+        if (key_cost(heap->items[0].key) > past)
             break;
-        HeapItem it = heap_pop(heap);
-        if (it.cost != cell[it.layer][it.hex].cost)
+        unsigned key = heap_pop(heap);
+        int from = key_hex(key), from_layer = key_layer(key), from_cost = key_cost(key);
+        if (from_cost != cell[from_layer][from].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
-        const MapHex *fh = &m->hexes[it.hex];
-        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[it.hex] & pontoon[it.hex]) : 0u;
+        const MapHex *fh = &hexes[from];
+        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[from] & pontoon[from]) : 0u;
+        unsigned road = t ? t->road[from] : 0u;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
             int step;
-            if (full & (1u << dir))
-                step = step_cost_full(ctx, it.hex, dir, &by_road);
-            else {
-                step = t->cost[it.hex][dir];
-                int ti = fh->nb[dir];
+            if (full & (1u << dir)) {
+                step = step_cost_full(ctx, from, dir, &by_road);
                 if (step == COST_NO)
                     continue;
-                by_road = (t->road[it.hex] >> dir) & 1;
-                int add = enemy_surcharge(ctx, ti);
-                if (add == COST_NO)
+            } else {
+                step = t->cost[from][dir];
+                if (step == COST_NO)
                     continue;
-                step += add;
+                int ti = fh->nb[dir];
+                by_road = (road >> dir) & 1;
+                if (enemy) { /* enemy_surcharge(ctx, ti) */
+                    if (enemy[ti])
+                        continue;
+                    if (contact ? contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti))) {
+                        if (no_contact)
+                            continue;
+                        int tt = hexes[ti].terrain;
+                        int add = (contact_free & (1u << tt)) ? 0 : terrain[tt].contact_cost;
+                        if (add == COST_NO)
+                            continue;
+                        step += add;
+                    }
+                }
+                if (step == COST_NO)
+                    continue; /* as step_cost asks it of the sum */
             }
-            if (step == COST_NO)
-                continue;
-            int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
-            int cost = it.cost + step;
+            int layer = (from_layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
+            int cost = from_cost + step;
             if (cost > allowance[layer])
                 continue;
             int ni = fh->nb[dir];
@@ -553,8 +600,8 @@ static void walk_on(MoveWalk *w, int stop, int past)
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
             reached[ni / 64] |= 1ULL << (ni % 64);
-            *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
-            ok = heap_push(heap, (HeapItem){cost, layer, ni});
+            *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
+            ok = heap_push(heap, heap_key(cost, layer, ni));
         }
     }
     w->ok = ok;
@@ -585,7 +632,7 @@ void move_walk_past(MoveWalk *w, int cost)
 
 int move_walk_least(const MoveWalk *w)
 {
-    return w->r.cell[0] && w->ok && w->heap.n > 0 ? w->heap.items[0].cost : INT_MAX;
+    return w->r.cell[0] && w->ok && w->heap.n > 0 ? key_cost(w->heap.items[0].key) : INT_MAX;
 }
 
 bool move_walk_final(const MoveWalk *w, int i)
