@@ -55,25 +55,53 @@ static bool in_contact(const MoveContext *ctx, HexCoord h)
     return false;
 }
 
+/* What enemy_surcharge reads of a context, read once: a search asks it for
+ * every step, and keeps this in registers (a MoveContext read through its
+ * pointer is read again after every store to a cell). */
+typedef struct {
+    const MoveContext *ctx;
+    const unsigned char *enemy, *contact;
+    bool no_contact;
+    unsigned contact_free_mask;
+    const MapHex *hexes;
+    const TerrainKind *terrain;
+} Surcharge;
+
+static inline Surcharge surcharge_of(const MoveContext *ctx)
+{
+    return (Surcharge){ctx,
+                       ctx->enemy,
+                       ctx->contact,
+                       ctx->no_contact,
+                       ctx->contact_free_mask,
+                       ctx->gd->map.hexes,
+                       ctx->gd->terrain};
+}
+
 /* What the enemy adds to a step into map hex ti (MOVE-CONTACT): COST_NO when
  * the enemy holds it, or it is in contact and contact is forbidden; else the
  * contact cost of its ground when it is in contact (woods crossed "as if they
  * were on Open Land (1 PM)" by Unknown Paths stay woods for the contact rule,
  * EVENTS: the mask says which ground costs nothing), 0 when it is not. Every
  * step cost below asks it. */
+static inline __attribute__((always_inline)) int surcharge(const Surcharge *s, int ti)
+{
+    if (!s->enemy)
+        return 0;
+    if (s->enemy[ti])
+        return COST_NO;
+    if (!(s->contact ? s->contact[ti] : in_contact(s->ctx, map_hex_at(&s->ctx->gd->map, ti))))
+        return 0;
+    if (s->no_contact)
+        return COST_NO;
+    int terrain = s->hexes[ti].terrain;
+    return (s->contact_free_mask & (1u << terrain)) ? 0 : s->terrain[terrain].contact_cost;
+}
+
 static inline int enemy_surcharge(const MoveContext *ctx, int ti)
 {
-    if (!ctx->enemy)
-        return 0;
-    if (ctx->enemy[ti])
-        return COST_NO;
-    const GameData *gd = ctx->gd;
-    if (!(ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti))))
-        return 0;
-    if (ctx->no_contact)
-        return COST_NO;
-    int terrain = gd->map.hexes[ti].terrain;
-    return (ctx->contact_free_mask & (1u << terrain)) ? 0 : gd->terrain[terrain].contact_cost;
+    Surcharge s = surcharge_of(ctx);
+    return surcharge(&s, ti);
 }
 
 void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact)
@@ -536,15 +564,10 @@ static void walk_on(MoveWalk *w, int stop, int past)
     const StepTable *t = step_table(ctx); /* the same for the whole search (asked again when it resumes) */
     const unsigned stamp = out->stamp;
     /* step_cost's questions, asked here with what does not change from one step to the next read once
-     * (the same answers: the table's cost, the enemy's hexes, enemy_surcharge's contact surcharge; the
-     * whole question where a pontoon spans a hexside or there is no table). Read into locals, as a
-     * cell's store (its signed char) could otherwise be any of them for the compiler. */
+     * (the same answers: the table's cost, the enemy's surcharge; the whole question where a pontoon
+     * spans a hexside or there is no table) */
     const unsigned char *const pontoon = ctx->pontoon;
-    const unsigned char *const enemy = ctx->enemy;
-    const unsigned char *const contact = ctx->contact;
-    const bool no_contact = ctx->no_contact;
-    const unsigned contact_free = ctx->contact_free_mask;
-    const TerrainKind *const terrain = gd->terrain;
+    const Surcharge sur = surcharge_of(ctx);
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
@@ -575,19 +598,10 @@ static void walk_on(MoveWalk *w, int stop, int past)
                     continue;
                 int ti = fh->nb[dir];
                 by_road = (road >> dir) & 1;
-                if (enemy) { /* enemy_surcharge(ctx, ti) */
-                    if (enemy[ti])
-                        continue;
-                    if (contact ? contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti))) {
-                        if (no_contact)
-                            continue;
-                        int tt = hexes[ti].terrain;
-                        int add = (contact_free & (1u << tt)) ? 0 : terrain[tt].contact_cost;
-                        if (add == COST_NO)
-                            continue;
-                        step += add;
-                    }
-                }
+                int add = surcharge(&sur, ti);
+                if (add == COST_NO)
+                    continue;
+                step += add;
                 if (step == COST_NO)
                     continue; /* as step_cost asks it of the sum */
             }
