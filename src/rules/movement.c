@@ -110,7 +110,10 @@ int passage_step(const Passage *p, int from, int dir)
 {
     const Map *m = &p->ctx.gd->map;
     bool road;
-    return move_step_cost(&p->ctx, map_hex_at(m, from), dir, &road);
+    /* move_step_cost's answer, asked by index: no hex's coordinates worked out and back */
+    if (!m->hexes || from < 0 || from >= m->cols * m->rows || dir < 0 || dir >= DIR_COUNT)
+        return COST_NO;
+    return move_step_cost_at(&p->ctx, from, dir, &road);
 }
 
 bool passage_open(const Passage *p, int from, int to)
