@@ -161,6 +161,8 @@ typedef struct {
     short cost[STEP_TABLE_HEXES][DIR_COUNT];
     unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
+    short least[STEP_TABLE_HEXES]; /* the least cost of a step from the hex (SHRT_MAX: none) */
+    int least_add; /* the least the enemy can add to a step (a contact cost below 0; else 0) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
 static unsigned step_clock, step_builds;
@@ -199,6 +201,7 @@ static const StepTable *step_table_find(const MoveContext *ctx)
         for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
             t->sided[h] = 0;
+            t->least[h] = SHRT_MAX;
             for (int d = 0; d < DIR_COUNT; d++) {
                 if (m->hexes[h].side[d].kind >= 0)
                     t->sided[h] |= (unsigned char)(1u << d);
@@ -206,8 +209,14 @@ static const StepTable *step_table_find(const MoveContext *ctx)
                 t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
+                if (t->cost[h][d] != COST_NO && t->cost[h][d] < t->least[h])
+                    t->least[h] = t->cost[h][d];
             }
         }
+        t->least_add = 0;
+        for (int i = 0; i < ctx->gd->nterrain; i++)
+            if (ctx->gd->terrain[i].contact_cost != COST_NO && ctx->gd->terrain[i].contact_cost < t->least_add)
+                t->least_add = ctx->gd->terrain[i].contact_cost;
         t->known = true;
         t->build = ++step_builds;
         t->gd = ctx->gd;
@@ -570,6 +579,10 @@ static void walk_on(MoveWalk *w, int stop, int past)
     const Surcharge sur = surcharge_of(ctx);
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
+    /* the most a step from a cell of each layer may bring its cost to */
+    const int max_allowance[LAYER_COUNT] = {
+        allowance[LAYER_ROAD] > allowance[LAYER_ANY] ? allowance[LAYER_ROAD] : allowance[LAYER_ANY],
+        allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
     Heap *heap = &w->heap;
     bool ok = w->ok;
@@ -584,6 +597,11 @@ static void walk_on(MoveWalk *w, int stop, int past)
             continue; /* a stale entry (a popped cell is always this search's) */
         const MapHex *fh = &hexes[from];
         unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[from] & pontoon[from]) : 0u;
+        /* A hex from which no step fits the allowance gives nothing: every step from it costs at least
+         * its least and the least the enemy adds, and goes on in the any layer, or in the road layer
+         * when it comes by that. Steps asked in full are not in its least. */
+        if (!full && from_cost + t->least[from] + t->least_add > max_allowance[from_layer])
+            continue;
         unsigned road = t ? t->road[from] : 0u;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
