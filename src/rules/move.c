@@ -606,17 +606,19 @@ static void walk_on(MoveWalk *w, int stop, int past)
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
             int step;
+            const int ni = fh->nb[dir]; /* -1 off the map, where every step is COST_NO */
             if (full & (1u << dir)) {
-                step = step_cost_full(ctx, from, dir, &by_road);
+                bool full_road;
+                step = step_cost_full(ctx, from, dir, &full_road);
                 if (step == COST_NO)
                     continue;
+                by_road = full_road;
             } else {
                 step = t->cost[from][dir];
                 if (step == COST_NO)
                     continue;
-                int ti = fh->nb[dir];
                 by_road = (road >> dir) & 1;
-                int add = surcharge(&sur, ti);
+                int add = surcharge(&sur, ni);
                 if (add == COST_NO)
                     continue;
                 step += add;
@@ -627,7 +629,6 @@ static void walk_on(MoveWalk *w, int stop, int past)
             int cost = from_cost + step;
             if (cost > allowance[layer])
                 continue;
-            int ni = fh->nb[dir];
             MoveCell *c = &cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
