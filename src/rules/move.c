@@ -563,8 +563,10 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
  * change (the least cost in the heap is above it). Hexes come out of the
  * heap in the same order however often it stops on the way, so what a walk
  * has reached is always part of what the whole search reaches, and all of
- * it once the heap is empty. */
-static void walk_on(MoveWalk *w, int stop, int past)
+ * it once the heap is empty. with_contact: ctx has the enemy and its
+ * contact map (walk_on makes one body for that, the usual search, whose
+ * steps need not ask whether they are there). */
+static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int stop, int past, bool with_contact)
 {
     const MoveContext *ctx = w->ctx;
     const GameData *gd = ctx->gd;
@@ -577,6 +579,8 @@ static void walk_on(MoveWalk *w, int stop, int past)
      * spans a hexside or there is no table) */
     const unsigned char *const pontoon = ctx->pontoon;
     const Surcharge sur = surcharge_of(ctx);
+    if (with_contact && (!sur.enemy || !sur.contact))
+        __builtin_unreachable(); /* walk_on's promise: the surcharge's tests of them go */
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
     /* the most a step from a cell of each layer may bring its cost to */
@@ -632,12 +636,22 @@ static void walk_on(MoveWalk *w, int stop, int past)
             MoveCell *c = &cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            reached[ni / 64] |= 1ULL << (ni % 64);
+            reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
             *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
             ok = heap_push(heap, heap_key(cost, layer, ni));
         }
     }
     w->ok = ok;
+}
+
+/* walk_body for the usual search, the enemy and its contact map known, and
+ * for the others. */
+static void walk_on(MoveWalk *w, int stop, int past)
+{
+    if (w->ctx->enemy && w->ctx->contact)
+        walk_body(w, stop, past, true);
+    else
+        walk_body(w, stop, past, false);
 }
 
 bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
