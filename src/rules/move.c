@@ -790,6 +790,8 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
      * enemy's hex or the contact surcharge of `to`), asked once */
     int enemy_add = enemy_surcharge(ctx, to);
+    if (enemy_add == COST_NO)
+        return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
     for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
         int dir = __builtin_ctz(dirs);
         bool road;
@@ -798,7 +800,7 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
             continue;
         if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
             int c = t->cost[from][back];
-            cost[dir] = c == COST_NO || enemy_add == COST_NO ? COST_NO : c + enemy_add;
+            cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
         } else
             cost[dir] = step_cost(ctx, t, from, back, &road);
     }
