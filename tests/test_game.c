@@ -2244,6 +2244,16 @@ static void test_campaign_special_rules(void **state)
     assert_int_equal(great_river_limit(&g, inf, 1), RIVERS_FREE);
     assert_int_equal(great_river_limit(&g, cav, 1), RIVERS_NOT_SOUTH); /* only "to the south" (CAMPAIGN) */
     assert_int_equal(great_river_limit(&g, stu, 1), RIVERS_NEVER);
+    /* The options are the scenario's, kept for its rules only: under another scenario's rules (none of
+     * these), the reserves and Stuart are free, and under the campaign's again they are not. */
+    int campaign = g.st.scenario, other = data_scenario_index(g.gd, "chancellorsville");
+    assert_true(other >= 0 && other != campaign);
+    g.st.scenario = other;
+    assert_int_equal(great_river_limit(&g, res, 1), RIVERS_FREE);
+    assert_int_equal(great_river_limit(&g, stu, 1), RIVERS_FREE);
+    g.st.scenario = campaign;
+    assert_int_equal(great_river_limit(&g, res, 1), RIVERS_NEVER);
+    assert_int_equal(great_river_limit(&g, stu, 1), RIVERS_NEVER);
     /* 10 steps of Confederate infantry north of the rivers free Stuart. */
     HexCoord nb = north_bank(&g);
     char hx[5];

@@ -284,6 +284,130 @@ static void test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search(void *
     free(enemy);
 }
 
+/* move_reach answers what a plain search answers, one step at a time by move_step_cost_at (the one-step
+ * question, asked of no heap and no table of least steps): for each hex and layer (wholly by road, any)
+ * the least cost within the layer's allowance, found by relaxing every reached cell's steps until
+ * nothing changes; and each hex's path steps from the start to it for what move_cost_at says it costs,
+ * wholly by road when it says so. On the campaign map with the enemy scattered (its contact map and
+ * none), pontoons on some river hexsides, contact forbidden, rain, a first leg spent and the road bonus
+ * lost; small allowances, so that many searches end on hexes no step from which fits. */
+static void test_reach_is_the_plain_search(void **state)
+{
+    (void)state;
+    int cells = full.map.cols * full.map.rows;
+    unsigned char *enemy = calloc((size_t)cells, 1), *contact = calloc((size_t)cells, 1),
+                  *pontoon = calloc((size_t)cells, 1);
+    short *enemy_hexes = malloc((size_t)cells * sizeof *enemy_hexes);
+    int *best[2] = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells * sizeof(int))};
+    assert_non_null(enemy);
+    assert_non_null(contact);
+    assert_non_null(pontoon);
+    assert_non_null(enemy_hexes);
+    assert_non_null(best[0]);
+    assert_non_null(best[1]);
+    unsigned seed = 777;
+    int ne = 0;
+    for (int h = 0; h < cells; h++) {
+        seed = seed * 1103515245u + 12345u;
+        if ((seed >> 16) % 29 == 0) {
+            enemy[h] = 1;
+            enemy_hexes[ne++] = (short)h;
+        }
+        seed = seed * 1103515245u + 12345u;
+        for (int d = 0; d < DIR_COUNT; d++)
+            if (full.map.hexes[h].side[d].kind >= 0 && ((seed >> (16 + d)) & 1))
+                pontoon[h] |= (unsigned char)(1u << d);
+    }
+    move_contact_map(&full, enemy_hexes, ne, contact);
+    int compared = 0, reached = 0, by_road = 0, paths = 0;
+    for (int variant = 0; variant < 6; variant++) {
+        MoveContext ctx = {.gd = &full,
+                           .enemy = enemy,
+                           .contact = variant == 1 ? NULL : contact,
+                           .pontoon = variant >= 2 ? pontoon : NULL,
+                           .no_contact = variant == 3,
+                           .rain = variant == 4,
+                           .spent_half = variant == 5 ? 3 : 0,
+                           .road_lost = variant == 5};
+        for (int start = variant * 11; start < cells; start += 131) {
+            if (enemy[start])
+                continue;
+            for (int mp = 2; mp <= 8; mp += 3) {
+                int allowance[2];
+                allowance[1] = mp * 2 - ctx.spent_half;
+                allowance[0] = ctx.road_lost ? allowance[1] : mp * 2 + full.movement.road_bonus - ctx.spent_half;
+                for (int l = 0; l < 2; l++)
+                    for (int h = 0; h < cells; h++)
+                        best[l][h] = INT_MAX;
+                best[0][start] = 0;
+                for (bool changed = true; changed;) {
+                    changed = false;
+                    for (int l = 0; l < 2; l++)
+                        for (int h = 0; h < cells; h++) {
+                            if (best[l][h] == INT_MAX)
+                                continue;
+                            for (int d = 0; d < DIR_COUNT; d++) {
+                                bool road;
+                                int step = move_step_cost_at(&ctx, h, d, &road);
+                                if (step == COST_NO)
+                                    continue;
+                                int nl = l == 0 && road ? 0 : 1, c = best[l][h] + step, ni = full.map.hexes[h].nb[d];
+                                if (c <= allowance[nl] && c < best[nl][ni]) {
+                                    best[nl][ni] = c;
+                                    changed = true;
+                                }
+                            }
+                        }
+                }
+                MoveReach r;
+                HexCoord sc = map_hex_at(&full.map, start);
+                assert_true(move_reach(&ctx, sc, mp, &r));
+                for (int h = 0; h < cells; h++) {
+                    for (int l = 0; l < 2; l++) {
+                        int want = best[l][h] == INT_MAX ? MOVE_UNREACHED : best[l][h];
+                        assert_int_equal(move_cost_by(&r, h, l == 0), want);
+                    }
+                    bool whole = best[0][h] != INT_MAX || best[1][h] != INT_MAX;
+                    assert_int_equal(move_reaches(&r, h), whole);
+                    compared++;
+                    if (!whole)
+                        continue;
+                    reached++;
+                    bool road_only = false;
+                    int c = move_cost_at(&r, h, &road_only);
+                    by_road += road_only && h != start;
+                    HexCoord path[256];
+                    int n = move_path(&r, map_hex_at(&full.map, h), path, 256);
+                    assert_true(n >= 1);
+                    assert_int_equal(map_hex_index(&full.map, path[0]), start);
+                    assert_int_equal(map_hex_index(&full.map, path[n - 1]), h);
+                    int sum = 0;
+                    for (int i = 1; i < n; i++) {
+                        int dir = hex_direction(path[i - 1], path[i]);
+                        assert_true(dir >= 0);
+                        bool road;
+                        int step = move_step_cost_at(&ctx, map_hex_index(&full.map, path[i - 1]), dir, &road);
+                        assert_int_not_equal(step, COST_NO);
+                        if (road_only)
+                            assert_true(road);
+                        sum += step;
+                    }
+                    assert_int_equal(sum, c);
+                    paths++;
+                }
+                move_reach_free(&r);
+            }
+        }
+    }
+    assert_true(compared > 10000 && reached > 1000 && by_road > 100 && paths > 1000);
+    free(best[0]);
+    free(best[1]);
+    free(enemy_hexes);
+    free(pontoon);
+    free(contact);
+    free(enemy);
+}
+
 /* The steps into a hex asked together (move_enter_costs, for a search outward from a goal) cost what each
  * step asked alone costs: with the enemy, its contact map or none, pontoons, contact forbidden or not, a
  * terrain free of the contact surcharge. */
@@ -497,6 +621,7 @@ int main(void)
         cmocka_unit_test(test_enemy_contact_and_blocking),
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_enter_costs_are_the_single_steps),
+        cmocka_unit_test(test_reach_is_the_plain_search),
         cmocka_unit_test(test_a_walk_answers_what_the_whole_search_does),
         cmocka_unit_test(test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search),
         cmocka_unit_test(test_campaign_orange_turnpike),

@@ -55,25 +55,53 @@ static bool in_contact(const MoveContext *ctx, HexCoord h)
     return false;
 }
 
+/* What enemy_surcharge reads of a context, read once: a search asks it for
+ * every step, and keeps this in registers (a MoveContext read through its
+ * pointer is read again after every store to a cell). */
+typedef struct {
+    const MoveContext *ctx;
+    const unsigned char *enemy, *contact;
+    bool no_contact;
+    unsigned contact_free_mask;
+    const MapHex *hexes;
+    const TerrainKind *terrain;
+} Surcharge;
+
+static inline Surcharge surcharge_of(const MoveContext *ctx)
+{
+    return (Surcharge){ctx,
+                       ctx->enemy,
+                       ctx->contact,
+                       ctx->no_contact,
+                       ctx->contact_free_mask,
+                       ctx->gd->map.hexes,
+                       ctx->gd->terrain};
+}
+
 /* What the enemy adds to a step into map hex ti (MOVE-CONTACT): COST_NO when
  * the enemy holds it, or it is in contact and contact is forbidden; else the
  * contact cost of its ground when it is in contact (woods crossed "as if they
  * were on Open Land (1 PM)" by Unknown Paths stay woods for the contact rule,
  * EVENTS: the mask says which ground costs nothing), 0 when it is not. Every
  * step cost below asks it. */
+static inline __attribute__((always_inline)) int surcharge(const Surcharge *s, int ti)
+{
+    if (!s->enemy)
+        return 0;
+    if (s->enemy[ti])
+        return COST_NO;
+    if (!(s->contact ? s->contact[ti] : in_contact(s->ctx, map_hex_at(&s->ctx->gd->map, ti))))
+        return 0;
+    if (s->no_contact)
+        return COST_NO;
+    int terrain = s->hexes[ti].terrain;
+    return (s->contact_free_mask & (1u << terrain)) ? 0 : s->terrain[terrain].contact_cost;
+}
+
 static inline int enemy_surcharge(const MoveContext *ctx, int ti)
 {
-    if (!ctx->enemy)
-        return 0;
-    if (ctx->enemy[ti])
-        return COST_NO;
-    const GameData *gd = ctx->gd;
-    if (!(ctx->contact ? ctx->contact[ti] : in_contact(ctx, map_hex_at(&gd->map, ti))))
-        return 0;
-    if (ctx->no_contact)
-        return COST_NO;
-    int terrain = gd->map.hexes[ti].terrain;
-    return (ctx->contact_free_mask & (1u << terrain)) ? 0 : gd->terrain[terrain].contact_cost;
+    Surcharge s = surcharge_of(ctx);
+    return surcharge(&s, ti);
 }
 
 void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact)
@@ -133,11 +161,13 @@ typedef struct {
     short cost[STEP_TABLE_HEXES][DIR_COUNT];
     unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
+    short least[STEP_TABLE_HEXES]; /* the least cost of a step from the hex (SHRT_MAX: none) */
+    int least_add; /* the least the enemy can add to a step (a contact cost below 0; else 0) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
 static unsigned step_clock, step_builds;
 
-static bool table_fits(const StepTable *t, const MoveContext *c)
+static inline bool table_fits(const StepTable *t, const MoveContext *c)
 {
     return t->known && t->gd == c->gd && t->serial == c->gd->serial && t->rain == c->rain &&
            t->south_only == c->south_only && t->no_great_rivers == c->no_great_rivers &&
@@ -146,14 +176,16 @@ static bool table_fits(const StepTable *t, const MoveContext *c)
            t->as_mask == c->as_mask && t->as_terrain == c->as_terrain;
 }
 
-static const StepTable *step_table(const MoveContext *ctx)
+static StepTable *step_last; /* the table last asked for: the same context is asked again and again */
+
+/* step_table when step_last does not fit ctx: another table, or one made. */
+static const StepTable *step_table_find(const MoveContext *ctx)
 {
     const Map *m = &ctx->gd->map;
     int cells = m->cols * m->rows;
     if (cells > STEP_TABLE_HEXES)
         return NULL;
-    static StepTable *last; /* the same context is asked again and again */
-    StepTable *t = last && table_fits(last, ctx) ? last : NULL;
+    StepTable *t = NULL;
     for (int i = 0; i < STEP_TABLES && !t; i++)
         if (table_fits(&step_tables[i], ctx))
             t = &step_tables[i];
@@ -169,6 +201,7 @@ static const StepTable *step_table(const MoveContext *ctx)
         for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
             t->sided[h] = 0;
+            t->least[h] = SHRT_MAX;
             for (int d = 0; d < DIR_COUNT; d++) {
                 if (m->hexes[h].side[d].kind >= 0)
                     t->sided[h] |= (unsigned char)(1u << d);
@@ -176,8 +209,14 @@ static const StepTable *step_table(const MoveContext *ctx)
                 t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
+                if (t->cost[h][d] != COST_NO && t->cost[h][d] < t->least[h])
+                    t->least[h] = t->cost[h][d];
             }
         }
+        t->least_add = 0;
+        for (int i = 0; i < ctx->gd->nterrain; i++)
+            if (ctx->gd->terrain[i].contact_cost != COST_NO && ctx->gd->terrain[i].contact_cost < t->least_add)
+                t->least_add = ctx->gd->terrain[i].contact_cost;
         t->known = true;
         t->build = ++step_builds;
         t->gd = ctx->gd;
@@ -192,12 +231,25 @@ static const StepTable *step_table(const MoveContext *ctx)
         t->as_terrain = ctx->as_terrain;
     }
     t->used = ++step_clock;
-    last = t;
+    step_last = t;
     return t;
 }
 
+/* The table of ctx's step costs, made if none fits (NULL on a map too big
+ * for one). A table fits a context on a map of any size it was made for, so
+ * the last one is asked first, before the map's size. */
+static inline const StepTable *step_table(const MoveContext *ctx)
+{
+    StepTable *t = step_last;
+    if (t && table_fits(t, ctx)) {
+        t->used = ++step_clock;
+        return t;
+    }
+    return step_table_find(ctx);
+}
+
 /* move_step_cost_at with the context's table (NULL: none). */
-static int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
+static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const MapHex *fh = &gd->map.hexes[from];
@@ -284,54 +336,81 @@ int move_step_cost(const MoveContext *ctx, HexCoord from, int dir, bool *by_road
     return move_step_cost_at(ctx, map_hex_index(m, from), dir, by_road);
 }
 
-/* A small binary heap of (cost, layer, hex). */
+/* A small binary heap of (cost, layer, hex), each entry one word: the cost
+ * in the high half, the layer in bit 15, the hex below it (a MoveCell's
+ * short prev already holds a hex index, and a cost is half MP from 0 up, in
+ * a MoveCell's short). Entries are ordered by their cost alone, exactly as
+ * a heap of (cost, layer, hex) compared by cost: x's cost is below y's when
+ * x < (y & HEAP_COST), and at most y's when x <= (y | ~HEAP_COST); so equal
+ * costs leave the heap in the same order as ever (the parent a hex keeps,
+ * and so its path, depends on it). */
 struct MoveHeapItem {
-    int cost, layer, hex;
+    unsigned key;
 };
 typedef struct MoveHeapItem HeapItem;
 typedef struct MoveHeap Heap;
+#define HEAP_COST 0xffff0000u
+#define HEAP_LAYER_SHIFT 15
+#define HEAP_HEX 0x7fffu
 
-static bool heap_push(Heap *h, HeapItem it)
+static inline unsigned heap_key(int cost, int layer, int hex)
 {
-    if (h->n == h->cap) {
-        int cap = h->cap ? h->cap * 2 : 256;
-        HeapItem *p = realloc(h->items, (size_t)cap * sizeof *p);
-        if (!p)
-            return false;
-        h->items = p;
-        h->cap = cap;
-    }
-    int i = h->n++;
-    while (i > 0) {
-        int parent = (i - 1) / 2;
-        if (h->items[parent].cost <= it.cost)
-            break;
-        h->items[i] = h->items[parent];
-        i = parent;
-    }
-    h->items[i] = it;
+    return (unsigned)cost << 16 | (unsigned)layer << HEAP_LAYER_SHIFT | (unsigned)hex;
+}
+
+static inline int key_cost(unsigned key) { return (int)(key >> 16); }
+static inline int key_layer(unsigned key) { return (int)((key >> HEAP_LAYER_SHIFT) & 1u); }
+static inline int key_hex(unsigned key) { return (int)(key & HEAP_HEX); }
+
+static bool heap_grow(Heap *h)
+{
+    int cap = h->cap ? h->cap * 2 : 256;
+    HeapItem *p = realloc(h->items, (size_t)cap * sizeof *p);
+    if (!p)
+        return false;
+    h->items = p;
+    h->cap = cap;
     return true;
 }
 
-static HeapItem heap_pop(Heap *h)
+static inline bool heap_push(Heap *h, unsigned key)
 {
-    HeapItem top = h->items[0];
-    HeapItem last = h->items[--h->n];
-    int i = 0;
+    if (h->n == h->cap && !heap_grow(h))
+        return false;
+    HeapItem *items = h->items;
+    int i = h->n++;
+    unsigned at_most = key | ~HEAP_COST; /* a parent costing at most key's cost stays above it */
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+        if (items[parent].key <= at_most)
+            break;
+        items[i] = items[parent];
+        i = parent;
+    }
+    items[i].key = key;
+    return true;
+}
+
+static inline unsigned heap_pop(Heap *h)
+{
+    HeapItem *items = h->items;
+    unsigned top = items[0].key;
+    unsigned last = items[--h->n].key;
+    int n = h->n, i = 0;
     for (;;) {
         int l = 2 * i + 1, r = l + 1, m = i;
-        HeapItem best = last;
-        if (l < h->n && h->items[l].cost < best.cost)
-            m = l, best = h->items[l];
-        if (r < h->n && h->items[r].cost < best.cost)
+        unsigned best = last & HEAP_COST; /* a child costing less than this rises */
+        if (l < n && items[l].key < best)
+            m = l, best = items[l].key & HEAP_COST;
+        if (r < n && items[r].key < best)
             m = r;
         if (m == i)
             break;
-        h->items[i] = h->items[m];
+        items[i] = items[m];
         i = m;
     }
-    if (h->n > 0)
-        h->items[i] = last;
+    if (n > 0)
+        items[i].key = last;
     return top;
 }
 
@@ -446,7 +525,7 @@ static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, Mov
     w->ctx = ctx;
     out->cell[LAYER_ROAD][out->start] = (MoveCell){out->stamp, 0, -1, -1};
     out->reached[out->start / 64] |= 1ULL << (out->start % 64);
-    w->ok = heap_push(&w->heap, (HeapItem){0, LAYER_ROAD, out->start});
+    w->ok = heap_push(&w->heap, heap_key(0, LAYER_ROAD, out->start));
     return true;
 }
 
@@ -460,7 +539,7 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
 {
     if (heap->n == 0 || !ok)
         return true;
-    int least = heap->items[0].cost;
+    int least = key_cost(heap->items[0].key);
     int c[LAYER_COUNT], known = -1;
     for (int l = 0; l < LAYER_COUNT; l++) {
         c[l] = cell_cost(r, l, i);
@@ -484,65 +563,95 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
  * change (the least cost in the heap is above it). Hexes come out of the
  * heap in the same order however often it stops on the way, so what a walk
  * has reached is always part of what the whole search reaches, and all of
- * it once the heap is empty. */
-static void walk_on(MoveWalk *w, int stop, int past)
+ * it once the heap is empty. with_contact: ctx has the enemy and its
+ * contact map (walk_on makes one body for that, the usual search, whose
+ * steps need not ask whether they are there). */
+static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int stop, int past, bool with_contact)
 {
     const MoveContext *ctx = w->ctx;
-    const Map *m = &ctx->gd->map;
+    const GameData *gd = ctx->gd;
+    const MapHex *const hexes = gd->map.hexes;
     MoveReach *out = &w->r;
     const StepTable *t = step_table(ctx); /* the same for the whole search (asked again when it resumes) */
-    unsigned stamp = out->stamp;
+    const unsigned stamp = out->stamp;
     /* step_cost's questions, asked here with what does not change from one step to the next read once
-     * (the same answers: the table's cost, the enemy's hexes, the contact surcharge; the whole question
-     * where a pontoon spans a hexside or there is no table) */
-    const unsigned char *pontoon = ctx->pontoon;
+     * (the same answers: the table's cost, the enemy's surcharge; the whole question where a pontoon
+     * spans a hexside or there is no table) */
+    const unsigned char *const pontoon = ctx->pontoon;
+    const Surcharge sur = surcharge_of(ctx);
+    if (with_contact && (!sur.enemy || !sur.contact))
+        __builtin_unreachable(); /* walk_on's promise: the surcharge's tests of them go */
     MoveCell *const cell[LAYER_COUNT] = {out->cell[LAYER_ROAD], out->cell[LAYER_ANY]};
     const int allowance[LAYER_COUNT] = {out->allowance[LAYER_ROAD], out->allowance[LAYER_ANY]};
+    /* the most a step from a cell of each layer may bring its cost to */
+    const int max_allowance[LAYER_COUNT] = {
+        allowance[LAYER_ROAD] > allowance[LAYER_ANY] ? allowance[LAYER_ROAD] : allowance[LAYER_ANY],
+        allowance[LAYER_ANY]};
     unsigned long long *const reached = out->reached;
     Heap *heap = &w->heap;
     bool ok = w->ok;
     while (ok && heap->n > 0) {
         if (stop >= 0 && ((reached[stop / 64] >> (stop % 64)) & 1))
             break;
-        if (heap->items[0].cost > past)
+        if (key_cost(heap->items[0].key) > past)
             break;
-        HeapItem it = heap_pop(heap);
-        if (it.cost != cell[it.layer][it.hex].cost)
+        unsigned key = heap_pop(heap);
+        int from = key_hex(key), from_layer = key_layer(key), from_cost = key_cost(key);
+        if (from_cost != cell[from_layer][from].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
-        const MapHex *fh = &m->hexes[it.hex];
-        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[it.hex] & pontoon[it.hex]) : 0u;
+        const MapHex *fh = &hexes[from];
+        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[from] & pontoon[from]) : 0u;
+        /* A hex from which no step fits the allowance gives nothing: every step from it costs at least
+         * its least and the least the enemy adds, and goes on in the any layer, or in the road layer
+         * when it comes by that. Steps asked in full are not in its least. */
+        if (!full && from_cost + t->least[from] + t->least_add > max_allowance[from_layer])
+            continue;
+        unsigned road = t ? t->road[from] : 0u;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             bool by_road;
             int step;
-            if (full & (1u << dir))
-                step = step_cost_full(ctx, it.hex, dir, &by_road);
-            else {
-                step = t->cost[it.hex][dir];
-                int ti = fh->nb[dir];
+            const int ni = fh->nb[dir]; /* -1 off the map, where every step is COST_NO */
+            if (full & (1u << dir)) {
+                bool full_road;
+                step = step_cost_full(ctx, from, dir, &full_road);
                 if (step == COST_NO)
                     continue;
-                by_road = (t->road[it.hex] >> dir) & 1;
-                int add = enemy_surcharge(ctx, ti);
+                by_road = full_road;
+            } else {
+                step = t->cost[from][dir];
+                if (step == COST_NO)
+                    continue;
+                by_road = (road >> dir) & 1;
+                int add = surcharge(&sur, ni);
                 if (add == COST_NO)
                     continue;
                 step += add;
+                if (step == COST_NO)
+                    continue; /* as step_cost asks it of the sum */
             }
-            if (step == COST_NO)
-                continue;
-            int layer = (it.layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
-            int cost = it.cost + step;
+            int layer = (from_layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
+            int cost = from_cost + step;
             if (cost > allowance[layer])
                 continue;
-            int ni = fh->nb[dir];
             MoveCell *c = &cell[layer][ni];
             if (c->stamp == stamp && c->cost <= cost)
                 continue;
-            reached[ni / 64] |= 1ULL << (ni % 64);
-            *c = (MoveCell){stamp, (short)cost, (short)it.hex, (signed char)it.layer};
-            ok = heap_push(heap, (HeapItem){cost, layer, ni});
+            reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
+            *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
+            ok = heap_push(heap, heap_key(cost, layer, ni));
         }
     }
     w->ok = ok;
+}
+
+/* walk_body for the usual search, the enemy and its contact map known, and
+ * for the others. */
+static void walk_on(MoveWalk *w, int stop, int past)
+{
+    if (w->ctx->enemy && w->ctx->contact)
+        walk_body(w, stop, past, true);
+    else
+        walk_body(w, stop, past, false);
 }
 
 bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w)
@@ -570,7 +679,7 @@ void move_walk_past(MoveWalk *w, int cost)
 
 int move_walk_least(const MoveWalk *w)
 {
-    return w->r.cell[0] && w->ok && w->heap.n > 0 ? w->heap.items[0].cost : INT_MAX;
+    return w->r.cell[0] && w->ok && w->heap.n > 0 ? key_cost(w->heap.items[0].key) : INT_MAX;
 }
 
 bool move_walk_final(const MoveWalk *w, int i)
@@ -681,6 +790,8 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
      * enemy's hex or the contact surcharge of `to`), asked once */
     int enemy_add = enemy_surcharge(ctx, to);
+    if (enemy_add == COST_NO)
+        return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
     for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
         int dir = __builtin_ctz(dirs);
         bool road;
@@ -689,7 +800,7 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
             continue;
         if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
             int c = t->cost[from][back];
-            cost[dir] = c == COST_NO || enemy_add == COST_NO ? COST_NO : c + enemy_add;
+            cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
         } else
             cost[dir] = step_cost(ctx, t, from, back, &road);
     }

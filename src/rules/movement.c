@@ -24,8 +24,24 @@ int great_river_limit(const Game *g, const short *units, int n)
     const GameState *st = &g->st;
     const GameData *gd = g->gd;
     const ScenarioDef *sc = &gd->scenarios[st->scenario];
-    const char *reserves = scenario_option(sc->rules, sc->nrules, "reserves_stay_north");
-    const char *steps = scenario_option(sc->rules, sc->nrules, "stuart_crossing_steps");
+    /* the scenario's two options, looked up by name once for its rules (a Passage is built thousands of
+     * times a game), kept for the same rules of the same load of the data */
+    static struct {
+        const GameData *gd;
+        unsigned serial;
+        const ScenarioOption *rules;
+        int nrules;
+        const char *reserves, *steps;
+    } opt;
+    if (opt.gd != gd || opt.serial != gd->serial || opt.rules != sc->rules || opt.nrules != sc->nrules) {
+        opt.gd = gd;
+        opt.serial = gd->serial;
+        opt.rules = sc->rules;
+        opt.nrules = sc->nrules;
+        opt.reserves = scenario_option(sc->rules, sc->nrules, "reserves_stay_north");
+        opt.steps = scenario_option(sc->rules, sc->nrules, "stuart_crossing_steps");
+    }
+    const char *reserves = opt.reserves, *steps = opt.steps;
     int limit = RIVERS_FREE;
     for (int i = 0; i < n; i++) {
         const UnitDef *ud = &gd->units[units[i]];
@@ -110,7 +126,10 @@ int passage_step(const Passage *p, int from, int dir)
 {
     const Map *m = &p->ctx.gd->map;
     bool road;
-    return move_step_cost(&p->ctx, map_hex_at(m, from), dir, &road);
+    /* move_step_cost's answer, asked by index: no hex's coordinates worked out and back */
+    if (!m->hexes || from < 0 || from >= m->cols * m->rows || dir < 0 || dir >= DIR_COUNT)
+        return COST_NO;
+    return move_step_cost_at(&p->ctx, from, dir, &road);
 }
 
 bool passage_open(const Passage *p, int from, int to)
