@@ -116,6 +116,8 @@ typedef struct {
     int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
     bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
+    unsigned near_from[GS_MAX_HEXES]; /* from_stamp: a hex next to origin_from */
+    unsigned from_stamp;
     /* choose_score's sums per formation (its units on the map, the least
      * distance of one to the enemy): worked out at the first formation
      * scored */
@@ -1159,8 +1161,10 @@ static int escapes(const Ctx *c, int hex, int units, int points)
 
 /* What a hex is worth to a group of our units (n units, S points, Sa of
  * them able to attack) standing in it: `origin` when it is where they are
- * now (they already count in the hex's totals). */
-static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool origin, bool unsteady, int role)
+ * now (they already count in the hex's totals), else the hexes next to
+ * where they are are marked in near_from (move_group). */
+static inline __attribute__((always_inline)) long hex_value(const Ctx *c, int n, int S, int Sa, int h, bool origin,
+                                                            bool unsteady, int role)
 {
     long v = 0;
     int others = origin ? c->own_n[h] - n : c->own_n[h];
@@ -1192,10 +1196,8 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
                 continue;
             if (c->en_pts[e] > strongest)
                 strongest = c->en_pts[e];
-            bool counted = origin;
-            if (!counted) /* already next to e where it stands? then it counts in adj_act */
-                for (int k = 0; k < DIR_COUNT && !counted; k++)
-                    counted = neighbour(c, e, k) == from;
+            /* already next to e where it stands? then it counts in adj_act */
+            bool counted = origin || c->near_from[e] == c->from_stamp;
             int pot = c->adj_act[e] + (counted ? 0 : Sa);
             if (!unsteady && pot > 0 && pot >= c->en_pts[e])
                 v += (long)n * W_ENGAGE;
@@ -1240,51 +1242,78 @@ static int move_role(const Ctx *c, const Decision *d)
     return role == ROLE_SIMPLE ? ROLE_STRIKE : role;
 }
 
-/* The gain of a move, or a very low score when the bot will not make it. */
-static long move_gain(Ctx *c, const Decision *d)
+/* The group of move d (its units, where they stand, their points, what
+ * that hex is worth to them), for move_gain_to: the same for every move
+ * of the group. d->nunits > 0. */
+static void move_group(Ctx *c, const Decision *d)
 {
     const GameState *st = &c->g->st;
-    if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
+    c->origin_n = d->nunits;
+    memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
+    int from = c->origin_from = st->unit[d->units[0]].hex;
+    c->origin_stays = from < 0 || from >= c->cells;
+    int S = 0, Sa = 0, real = 0;
+    bool unsteady = false;
+    for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
+        int u = d->units[i];
+        c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+        S += c->pts[u];
+        if (!shaky(c, u))
+            Sa += c->pts[u];
+        unsteady |= shaky(c, u) && is_real(c, u);
+        real += is_real(c, u);
+    }
+    /* Historical: the last unit on a garrison place stays while the enemy is near. */
+    if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
+        c->en_dist[from] <= H_HOLD_RANGE)
+        c->origin_stays = true;
+    c->origin_S = S;
+    c->origin_Sa = Sa;
+    c->origin_unsteady = unsteady;
+    c->origin_role = move_role(c, d);
+    if (c->origin_stays)
+        return;
+    /* the hexes next to it (hex_value's `counted`) */
+    if (++c->from_stamp == 0) {
+        memset(c->near_from, 0, sizeof c->near_from);
+        c->from_stamp = 1;
+    }
+    for (int k = 0; k < DIR_COUNT; k++)
+        if (memo.nb[from][k] >= 0)
+            c->near_from[memo.nb[from][k]] = c->from_stamp;
+    c->origin_value = hex_value(c, d->nunits, S, Sa, from, true, unsteady, c->origin_role);
+}
+
+/* The gain of a move of the group move_group last saw (n units) to hex
+ * `to`, or a very low score when the bot will not make it. */
+static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to)
+{
+    if (to < 0 || to >= c->cells || c->origin_stays)
         return -INNER_MAX;
-    /* the group and what it has where it stands: the same for every move
-     * of the group */
+    int S = c->origin_S;
+    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
+        return -INNER_MAX; /* it would be over-stacked */
+    return hex_value(c, n, S, c->origin_Sa, to, false, c->origin_unsteady, c->origin_role) -
+           c->origin_value;
+}
+
+/* Whether d moves the group move_group last saw. */
+static bool same_group(const Ctx *c, const Decision *d)
+{
     bool same = c->origin_n == d->nunits;
     for (int i = 0; same && i < d->nunits; i++)
         same = c->origin_units[i] == d->units[i];
-    if (!same) {
-        c->origin_n = d->nunits;
-        memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
-        int from = c->origin_from = st->unit[d->units[0]].hex;
-        c->origin_stays = from < 0 || from >= c->cells;
-        int S = 0, Sa = 0, real = 0;
-        bool unsteady = false;
-        for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
-            int u = d->units[i];
-            c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
-            S += c->pts[u];
-            if (!shaky(c, u))
-                Sa += c->pts[u];
-            unsteady |= shaky(c, u) && is_real(c, u);
-            real += is_real(c, u);
-        }
-        /* Historical: the last unit on a garrison place stays while the enemy is near. */
-        if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
-            c->en_dist[from] <= H_HOLD_RANGE)
-            c->origin_stays = true;
-        c->origin_S = S;
-        c->origin_Sa = Sa;
-        c->origin_unsteady = unsteady;
-        c->origin_role = move_role(c, d);
-        if (!c->origin_stays)
-            c->origin_value = hex_value(c, d->nunits, S, Sa, from, from, true, unsteady, c->origin_role);
-    }
-    if (c->origin_stays)
+    return same;
+}
+
+/* The gain of a move, or a very low score when the bot will not make it. */
+static long move_gain(Ctx *c, const Decision *d)
+{
+    if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
         return -INNER_MAX;
-    int to = d->arg, n = d->nunits, S = c->origin_S;
-    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
-        return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
-           c->origin_value;
+    if (!same_group(c, d))
+        move_group(c, d);
+    return move_gain_to(c, d->nunits, d->arg);
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -1492,6 +1521,20 @@ static const uint64_t never_kinds =
     KIND(D_REMOVE_DUMMY) | KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE) | KIND(D_EVENT) |
     KIND(D_DRAW_EVENT) | KIND(D_GOOD_GENERAL) | KIND(D_VP_TRACK) | KIND(D_LAST_VP);
 
+/* The fields a move of d's group reads. */
+static void move_fields(Ctx *c, const Decision *d)
+{
+    ctx_fields(c, MOVE_RANGE, true);
+    if (c->hist) {
+        if (move_role(c, d) == ROLE_GARRISON)
+            home_field(c);
+        else
+            goal_field(c);
+    }
+}
+
+static int move_tier(long gain) { return gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER; }
+
 static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
 {
     const GameState *st = &c->g->st;
@@ -1533,15 +1576,9 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         *tier = T_ATTACH;
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
-        ctx_fields(c, MOVE_RANGE, true);
-        if (c->hist) {
-            if (move_role(c, d) == ROLE_GARRISON)
-                home_field(c);
-            else
-                goal_field(c);
-        }
+        move_fields(c, d);
         long gain = move_gain(c, d);
-        *tier = gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER;
+        *tier = move_tier(gain);
         return gain;
     }
     case D_BOMBARD: {
@@ -1629,6 +1666,24 @@ static Ctx ctx;
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
+/* The scores of the moves of legal[0]'s group (legal[0].nunits > 0) that
+ * come first in legal[0..n), into sc[]: score's, the group worked out
+ * once. How many. */
+static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
+{
+    const Decision *d = &legal[0];
+    move_fields(c, d);
+    if (!same_group(c, d))
+        move_group(c, d);
+    int k = 0, nunits = d->nunits;
+    do {
+        long gain = move_gain_to(c, nunits, legal[k].arg);
+        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        k++;
+    } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+    return k;
+}
+
 /* The index of the bot's choice among the n decisions in legal, -1 when
  * n <= 0. With `above` (legal holds only some of the decisions open), -1
  * too when none of them scores above 0, the score of never_kinds: one of
@@ -1665,9 +1720,11 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                     c->good_attacker[legal[i].units[k]] = true;
         }
     long best = 0;
-    int nbest = 0, pick = 0;
+    int nbest = 0, pick = 0, scored = 0;
     for (int i = 0; i < n; i++) {
-        if (legal[i].kind != D_ATTACK) {
+        if (i >= scored && legal[i].kind == D_MOVE && legal[i].nunits > 0)
+            scored = i + score_moves(c, legal + i, n - i, sc + i);
+        else if (i >= scored && legal[i].kind != D_ATTACK) {
             int tier;
             long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
             sc[i] = tier * TIER_SCALE + inner;
