@@ -1142,19 +1142,17 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
 
 /* ---- moves ------------------------------------------------------------- */
 
-/* How many hexes a stack of `units` units in hex could retreat into: a
- * neighbour free of the enemy, passable, on our bank, across no river or
- * stream but by a bridge, with room for it (AI-RETREAT, roughly). */
-static int escapes(const Ctx *c, int hex, int units, int points)
+/* How many hexes a stack of `units` units in hex could retreat into, 2
+ * when 2 or more (all hex_value asks): a neighbour free of the enemy,
+ * passable, on our bank, across no river or stream but by a bridge, with
+ * room for it (AI-RETREAT, roughly). */
+static inline int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
-    unsigned ways = memo.way_out[c->south_only][hex];
-    for (int d = 0; ways; d++, ways >>= 1) {
-        int y = neighbour(c, hex, d);
-        if (!(ways & 1) || c->en_n[y])
-            continue;
-        if (c->own_n[y] <= max_units && c->own_pts[y] <= max_points)
-            k++;
+    for (unsigned ways = memo.way_out[c->south_only][hex]; ways; ways &= ways - 1) {
+        int y = neighbour(c, hex, __builtin_ctz(ways));
+        if (!c->en_n[y] && c->own_n[y] <= max_units && c->own_pts[y] <= max_points && ++k == 2)
+            break;
     }
     return k;
 }
