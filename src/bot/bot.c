@@ -233,6 +233,7 @@ typedef struct {
         unsigned char pass[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } march[2];
+    int inf[GS_MAX_HEXES]; /* INF everywhere: a field before its search */
 } MapMemo;
 
 static MapMemo memo;
@@ -246,6 +247,8 @@ static void memo_for(const GameData *gd, int cells)
     memo.serial = gd->serial;
     memo.weather[0].known = memo.weather[1].known = false;
     memo.steps = NULL;
+    for (int h = 0; h < GS_MAX_HEXES; h++)
+        memo.inf[h] = INF;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
@@ -885,8 +888,7 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     }
     kept = kept && f->far >= far;
     if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
-        for (int h = 0; h < c->cells; h++)
-            f->dist[h] = INF;
+        memcpy(f->dist, memo.inf, (size_t)c->cells * sizeof *f->dist);
         for (int i = 0; i < n; i++)
             f->dist[hex[i]] = cost[i];
         relax_from(c, f->dist, hex, n, by_cost, far);
@@ -1051,8 +1053,7 @@ static void goal_field(Ctx *c)
     if (c->goal_ok)
         return;
     c->goal_ok = true;
-    for (int h = 0; h < c->cells; h++)
-        c->goal_cost[h] = INF;
+    memcpy(c->goal_cost, memo.inf, (size_t)c->cells * sizeof *c->goal_cost);
     if (c->nright > 0) {
         /* the hexes west of the Union right's stacks, and at a cost those
          * north and south of them */
@@ -1084,8 +1085,7 @@ static void home_field(Ctx *c)
     if (c->home_ok)
         return;
     c->home_ok = true;
-    for (int h = 0; h < c->cells; h++)
-        c->home_cost[h] = INF;
+    memcpy(c->home_cost, memo.inf, (size_t)c->cells * sizeof *c->home_cost);
     for (int i = 0; i < c->ngp; i++)
         if (!c->en_n[c->gp[i]])
             c->home_cost[c->gp[i]] = c->gar_n[c->gp[i]] > 0 ? H_HELD_OFFSET : 0;
