@@ -582,13 +582,23 @@ static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
         if (nd > far)
             break; /* the hexes come out nearest first */
         const short *in = memo.steps->in_nb[x];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y = in[d];
-            if (y >= 0 && dist[y] == INF) {
-                dist[y] = nd;
-                c->queue[tail++] = y;
-            }
-        }
+        /* the six directions written out: this is the bot's busiest loop */
+#define BFS_STEP(d)                                                                                               \
+    do {                                                                                                          \
+        int y = in[d];                                                                                            \
+        if (y >= 0 && dist[y] == INF) {                                                                           \
+            dist[y] = nd;                                                                                         \
+            c->queue[tail++] = y;                                                                                 \
+        }                                                                                                         \
+    } while (0)
+        _Static_assert(DIR_COUNT == 6, "six directions");
+        BFS_STEP(0);
+        BFS_STEP(1);
+        BFS_STEP(2);
+        BFS_STEP(3);
+        BFS_STEP(4);
+        BFS_STEP(5);
+#undef BFS_STEP
     }
 }
 
