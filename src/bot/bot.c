@@ -206,6 +206,7 @@ typedef struct {
          * into the hex, -1 none, and the half MP of that step, at least 1. */
         short in_nb[GS_MAX_HEXES][DIR_COUNT];
         short in_cost[GS_MAX_HEXES][DIR_COUNT];
+        short bfs_nb[GS_MAX_HEXES][DIR_COUNT]; /* in_nb, but the hex itself for none (relax_bfs) */
         unsigned gen; /* a number no other set worked out had */
     } weather[2];
     const struct Steps *steps;
@@ -301,6 +302,7 @@ static void memo_steps(const MoveContext *mc, int cells)
             int y = memo.nb[x][d], step = y < 0 ? COST_NO : t->step[y][hex_dir_opposite(d)];
             t->in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
             t->in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+            t->bfs_nb[x][d] = (short)(step == COST_NO ? x : y);
         }
 }
 
@@ -581,12 +583,13 @@ static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
         int x = c->queue[head++], nd = dist[x] + 1;
         if (nd > far)
             break; /* the hexes come out nearest first */
-        const short *in = memo.steps->in_nb[x];
-        /* the six directions written out: this is the bot's busiest loop */
+        /* the six directions written out: this is the bot's busiest loop;
+         * where there is no step, x itself, reached already */
+        const short *in = memo.steps->bfs_nb[x];
 #define BFS_STEP(d)                                                                                               \
     do {                                                                                                          \
         int y = in[d];                                                                                            \
-        if (y >= 0 && dist[y] == INF) {                                                                           \
+        if (dist[y] == INF) {                                                                                     \
             dist[y] = nd;                                                                                         \
             c->queue[tail++] = y;                                                                                 \
         }                                                                                                         \
