@@ -1309,12 +1309,14 @@ static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int
 }
 
 /* Whether d moves the group move_group last saw. */
-static bool same_group(const Ctx *c, const Decision *d)
+static inline bool same_group(const Ctx *c, const Decision *d)
 {
-    bool same = c->origin_n == d->nunits;
-    for (int i = 0; same && i < d->nunits; i++)
-        same = c->origin_units[i] == d->units[i];
-    return same;
+    if (c->origin_n != d->nunits || c->origin_units[0] != d->units[0])
+        return false; /* the first unit tells most groups apart */
+    for (int i = 1; i < d->nunits; i++)
+        if (c->origin_units[i] != d->units[i])
+            return false;
+    return true;
 }
 
 /* The gain of a move, or a very low score when the bot will not make it. */
