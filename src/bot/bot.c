@@ -649,8 +649,10 @@ static int every_source(Ctx *c, const int *dist)
     return n;
 }
 
-/* The field from the nsrc sources src[] (ascending hexes), dist[] holding
- * their starting costs and INF elsewhere; each step costs the half MP of
+/* The field from the nsrc sources src[], dist[] holding their starting
+ * costs and INF elsewhere (or, by cost, the distances of hexes the search
+ * only has to better, as field_update leaves them: a hex ends at the least
+ * of its distance and the sources' ways to it); each step costs the half MP of
  * moving into the hex nearer the sources (by_cost), or 1. By Dial's
  * buckets: every step costs at least 1 and at most DIAL_BUCKETS - 1 less
  * the spread of the starting costs, so the hexes waiting are always within
@@ -778,11 +780,11 @@ static long heap_pop(long *heap, int *n)
  * hex): the hexes whose distance may have come from a source now gone (or
  * dearer) are set to INF, then a search from the hexes round them and from
  * the sources added (or cheaper) settles them and whatever the new sources
- * bring nearer. The distances are the shortest ones (none past f->far), so
- * the field is the one a search afresh gives. False, the field unchanged,
- * when that would not pay (many sources changed) or it cannot (a field
- * stopped short by cost); false, the field spoiled, when the heap runs
- * out: the caller then searches afresh. */
+ * bring nearer (relax_from, the other hexes keeping their distances). The
+ * distances are the shortest ones (none past f->far), so the field is the
+ * one a search afresh gives. False, the field unchanged, when that would
+ * not pay (many sources changed) or it cannot (a field stopped short by
+ * cost): the caller then searches afresh. */
 #define UPDATE_MAX 16 /* sources changed: more than this, search afresh */
 static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const int *cost, int n, bool by_cost)
 {
@@ -824,16 +826,18 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
     }
     for (int k = 0; k < nr; k++)
         dist[region[k]] = INF;
-    /* the search starts from the hexes round them, and the new sources */
-    long *heap = c->heap;
-    int nheap = 0;
-    bool ok = true;
+    /* the search starts from the hexes round them, and the new sources
+     * (each once: marked in `in` while listed) */
+    short *seed = c->all_src;
+    int ns = 0;
     for (int k = 0; k < nr; k++) {
         int x = region[k];
         for (int d = 0; d < DIR_COUNT; d++) {
             int z = memo.nb[x][d];
-            if (z >= 0 && !in[z] && dist[z] < INF)
-                heap_push(heap, &nheap, dist[z], z);
+            if (z >= 0 && !in[z] && dist[z] < INF) {
+                in[z] = true;
+                seed[ns++] = (short)z;
+            }
         }
     }
     for (int k = 0; k < nr; k++)
@@ -841,29 +845,15 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
     for (int j = 0; j < n; j++)
         if (cost[j] < dist[hex[j]] && cost[j] <= far) {
             dist[hex[j]] = cost[j];
-            heap_push(heap, &nheap, cost[j], hex[j]);
-        }
-    while (nheap > 0 && ok) {
-        long top = heap_pop(heap, &nheap);
-        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
-        if (dx != dist[x])
-            continue;
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y, step = field_step(x, d, by_cost, &y);
-            if (step < 0)
-                continue;
-            int nd = dx + step;
-            if (nd < dist[y] && nd <= far) {
-                if (nheap >= HEAP_MAX - 1) {
-                    ok = false;
-                    break;
-                }
-                dist[y] = nd;
-                heap_push(heap, &nheap, nd, y);
+            if (!in[hex[j]]) {
+                in[hex[j]] = true;
+                seed[ns++] = hex[j];
             }
         }
-    }
-    return ok;
+    for (int k = 0; k < ns; k++)
+        in[seed[k]] = false;
+    relax_from(c, dist, seed, ns, by_cost, far);
+    return true;
 }
 
 /* The field from the n sources hex[] at their starting costs cost[]
