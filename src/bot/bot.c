@@ -199,8 +199,7 @@ typedef struct {
         bool known;
         bool rain, south;
         HexCoord nw, se;
-        short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
-        int max_step;                        /* the dearest of them (relax_from) */
+        int max_step; /* the dearest step (relax_from) */
         /* The same steps seen from the hex they enter, as the fields walk
          * them (field_step): the neighbour in each direction that may step
          * into the hex, -1 none, and the half MP of that step, at least 1. */
@@ -288,22 +287,21 @@ static void memo_steps(const MoveContext *mc, int cells)
     t->south = mc->south_only;
     t->nw = mc->area_nw;
     t->se = mc->area_se;
-    for (int h = 0; h < cells; h++) {
-        HexCoord hc = map_hex_at(&mc->gd->map, h);
+    /* the six steps into each hex at once (move_step_cost's answers for
+     * them, from the movement's own table) */
+    MoveTableRef ref = {0};
+    for (int x = 0; x < cells; x++) {
+        int cost[DIR_COUNT];
+        move_enter_costs_kept(mc, &ref, x, (1u << DIR_COUNT) - 1, cost);
         for (int d = 0; d < DIR_COUNT; d++) {
-            bool road;
-            t->step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
-            if (t->step[h][d] != COST_NO && t->step[h][d] > t->max_step)
-                t->max_step = t->step[h][d];
-        }
-    }
-    for (int x = 0; x < cells; x++)
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d], step = y < 0 ? COST_NO : t->step[y][hex_dir_opposite(d)];
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : cost[d];
+            if (step != COST_NO && step > t->max_step)
+                t->max_step = step;
             t->in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
             t->in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
             t->bfs_nb[x][d] = (short)(step == COST_NO ? x : y);
         }
+    }
 }
 
 static bool fight_across(const Ctx *c, int hex, int dir)
