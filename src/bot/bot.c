@@ -854,6 +854,17 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
     return true;
 }
 
+/* The movement context of the fields' steps: the position's rain, south-
+ * only limit and play area; no enemy, no pontoons. */
+static void field_context(const Ctx *c, MoveContext *mc)
+{
+    const GameState *st = &c->g->st;
+    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
+    *mc = (MoveContext){.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
+    mc->area_nw = sc->area_nw;
+    mc->area_se = sc->area_se;
+}
+
 /* The field from the n sources hex[] at their starting costs cost[]
  * (every other hex starts at INF): relax_all's, or the same field as last
  * time when it starts from the same sources over the same steps (the
@@ -863,11 +874,8 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
 static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, bool by_cost, int far,
                            struct FieldMemo *f)
 {
-    const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
-    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
-    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
-    mc.area_nw = sc->area_nw;
-    mc.area_se = sc->area_se;
+    MoveContext mc;
+    field_context(c, &mc);
     memo_steps(&mc, c->cells);
     bool kept = f->known && f->by_cost == by_cost && f->gen == memo.steps->gen;
     if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
@@ -1781,6 +1789,28 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
 }
 
+/* The step table in use (memo.steps) against move_step_cost asked step
+ * by step for the fields' context of c. */
+static bool steps_are_fresh(const Ctx *c)
+{
+    MoveContext mc;
+    field_context(c, &mc);
+    const struct Steps *t = memo.steps;
+    int max_step = 1;
+    for (int x = 0; x < c->cells; x++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            bool road;
+            int y = memo.nb[x][d];
+            int step = y < 0 ? COST_NO : move_step_cost(&mc, map_hex_at(c->m, y), hex_dir_opposite(d), &road);
+            if (step != COST_NO && step > max_step)
+                max_step = step;
+            if (t->in_nb[x][d] != (step == COST_NO ? -1 : y) || t->bfs_nb[x][d] != (step == COST_NO ? x : y) ||
+                t->in_cost[x][d] != (step == COST_NO ? 0 : step > 0 ? step : 1))
+                return false;
+        }
+    return t->max_step == max_step;
+}
+
 /* The sums of a Ctx that keeps nothing (all zero), worked out the plain
  * way, over every unit and then round every enemy hex. */
 static void sums_afresh(Ctx *f, const Game *g)
@@ -1842,7 +1872,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
-    same = same && fields_are_fresh(c, f);
+    same = same && steps_are_fresh(c) && fields_are_fresh(c, f);
     ctx_fields(c, CHOOSE_RANGE, true);
     same = same && fields_are_fresh(c, f);
     free(f);
