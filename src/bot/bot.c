@@ -1291,17 +1291,17 @@ static void move_group(Ctx *c, const Decision *d)
     c->origin_value = hex_value(c, d->nunits, S, Sa, from, true, unsteady, c->origin_role);
 }
 
-/* The gain of a move of the group move_group last saw (n units) to hex
- * `to`, or a very low score when the bot will not make it. */
-static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to)
+/* The gain of a move of the group move_group last saw (n units; unsteady
+ * and role are its c->origin_unsteady and c->origin_role) to hex `to`, or
+ * a very low score when the bot will not make it. */
+static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to, bool unsteady, int role)
 {
     if (to < 0 || to >= c->cells || c->origin_stays)
         return -INNER_MAX;
     int S = c->origin_S;
     if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
         return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, c->origin_Sa, to, false, c->origin_unsteady, c->origin_role) -
-           c->origin_value;
+    return hex_value(c, n, S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
 }
 
 /* Whether d moves the group move_group last saw. */
@@ -1322,7 +1322,7 @@ static long move_gain(Ctx *c, const Decision *d)
         return -INNER_MAX;
     if (!same_group(c, d))
         move_group(c, d);
-    return move_gain_to(c, d->nunits, d->arg);
+    return move_gain_to(c, d->nunits, d->arg, c->origin_unsteady, c->origin_role);
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -1678,19 +1678,30 @@ static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_
 /* The scores of the moves of legal[0]'s group (legal[0].nunits > 0) that
  * come first in legal[0..n), into sc[]: score's, the group worked out
  * once. How many. */
+/* score_moves' loop, for the group's unsteady and role. */
+static inline __attribute__((always_inline)) int score_run(const Ctx *c, const Decision *legal, int n, long *sc,
+                                                            bool unsteady, int role)
+{
+    int k = 0, nunits = legal[0].nunits;
+    do {
+        long gain = move_gain_to(c, nunits, legal[k].arg, unsteady, role);
+        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        k++;
+    } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+    return k;
+}
+
 static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
 {
     const Decision *d = &legal[0];
     move_fields(c, d);
     if (!same_group(c, d))
         move_group(c, d);
-    int k = 0, nunits = d->nunits;
-    do {
-        long gain = move_gain_to(c, nunits, legal[k].arg);
-        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
-        k++;
-    } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
-    return k;
+    /* the group's own (c->origin_unsteady, c->origin_role), the common
+     * case as constants */
+    if (!c->origin_unsteady && c->origin_role == ROLE_SIMPLE)
+        return score_run(c, legal, n, sc, false, ROLE_SIMPLE);
+    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role);
 }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
