@@ -116,6 +116,8 @@ typedef struct {
     int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
     bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
+    unsigned near_from[GS_MAX_HEXES]; /* from_stamp: a hex next to origin_from */
+    unsigned from_stamp;
     /* choose_score's sums per formation (its units on the map, the least
      * distance of one to the enemy): worked out at the first formation
      * scored */
@@ -197,13 +199,13 @@ typedef struct {
         bool known;
         bool rain, south;
         HexCoord nw, se;
-        short step[GS_MAX_HEXES][DIR_COUNT]; /* move_step_cost from the hex in that direction, COST_NO */
-        int max_step;                        /* the dearest of them (relax_from) */
+        int max_step; /* the dearest step (relax_from) */
         /* The same steps seen from the hex they enter, as the fields walk
          * them (field_step): the neighbour in each direction that may step
          * into the hex, -1 none, and the half MP of that step, at least 1. */
         short in_nb[GS_MAX_HEXES][DIR_COUNT];
         short in_cost[GS_MAX_HEXES][DIR_COUNT];
+        short bfs_nb[GS_MAX_HEXES][DIR_COUNT]; /* in_nb, but the hex itself for none (relax_bfs) */
         unsigned gen; /* a number no other set worked out had */
     } weather[2];
     const struct Steps *steps;
@@ -231,6 +233,7 @@ typedef struct {
         unsigned char pass[GS_MAX_HEXES];
         int dist[GS_MAX_HEXES];
     } march[2];
+    int inf[GS_MAX_HEXES]; /* INF everywhere: a field before its search */
 } MapMemo;
 
 static MapMemo memo;
@@ -244,6 +247,8 @@ static void memo_for(const GameData *gd, int cells)
     memo.serial = gd->serial;
     memo.weather[0].known = memo.weather[1].known = false;
     memo.steps = NULL;
+    for (int h = 0; h < GS_MAX_HEXES; h++)
+        memo.inf[h] = INF;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
@@ -282,21 +287,21 @@ static void memo_steps(const MoveContext *mc, int cells)
     t->south = mc->south_only;
     t->nw = mc->area_nw;
     t->se = mc->area_se;
-    for (int h = 0; h < cells; h++) {
-        HexCoord hc = map_hex_at(&mc->gd->map, h);
+    /* the six steps into each hex at once (move_step_cost's answers for
+     * them, from the movement's own table) */
+    MoveTableRef ref = {0};
+    for (int x = 0; x < cells; x++) {
+        int cost[DIR_COUNT];
+        move_enter_costs_kept(mc, &ref, x, (1u << DIR_COUNT) - 1, cost);
         for (int d = 0; d < DIR_COUNT; d++) {
-            bool road;
-            t->step[h][d] = (short)(memo.nb[h][d] < 0 ? COST_NO : move_step_cost(mc, hc, d, &road));
-            if (t->step[h][d] != COST_NO && t->step[h][d] > t->max_step)
-                t->max_step = t->step[h][d];
-        }
-    }
-    for (int x = 0; x < cells; x++)
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y = memo.nb[x][d], step = y < 0 ? COST_NO : t->step[y][hex_dir_opposite(d)];
+            int y = memo.nb[x][d], step = y < 0 ? COST_NO : cost[d];
+            if (step != COST_NO && step > t->max_step)
+                t->max_step = step;
             t->in_nb[x][d] = (short)(step == COST_NO ? -1 : y);
             t->in_cost[x][d] = (short)(step == COST_NO ? 0 : step > 0 ? step : 1);
+            t->bfs_nb[x][d] = (short)(step == COST_NO ? x : y);
         }
+    }
 }
 
 static bool fight_across(const Ctx *c, int hex, int dir)
@@ -576,14 +581,25 @@ static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
         int x = c->queue[head++], nd = dist[x] + 1;
         if (nd > far)
             break; /* the hexes come out nearest first */
-        const short *in = memo.steps->in_nb[x];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y = in[d];
-            if (y >= 0 && dist[y] == INF) {
-                dist[y] = nd;
-                c->queue[tail++] = y;
-            }
-        }
+        /* the six directions written out: this is the bot's busiest loop;
+         * where there is no step, x itself, reached already */
+        const short *in = memo.steps->bfs_nb[x];
+#define BFS_STEP(d)                                                                                               \
+    do {                                                                                                          \
+        int y = in[d];                                                                                            \
+        if (dist[y] == INF) {                                                                                     \
+            dist[y] = nd;                                                                                         \
+            c->queue[tail++] = y;                                                                                 \
+        }                                                                                                         \
+    } while (0)
+        _Static_assert(DIR_COUNT == 6, "six directions");
+        BFS_STEP(0);
+        BFS_STEP(1);
+        BFS_STEP(2);
+        BFS_STEP(3);
+        BFS_STEP(4);
+        BFS_STEP(5);
+#undef BFS_STEP
     }
 }
 
@@ -631,8 +647,10 @@ static int every_source(Ctx *c, const int *dist)
     return n;
 }
 
-/* The field from the nsrc sources src[] (ascending hexes), dist[] holding
- * their starting costs and INF elsewhere; each step costs the half MP of
+/* The field from the nsrc sources src[], dist[] holding their starting
+ * costs and INF elsewhere (or, by cost, the distances of hexes the search
+ * only has to better, as field_update leaves them: a hex ends at the least
+ * of its distance and the sources' ways to it); each step costs the half MP of
  * moving into the hex nearer the sources (by_cost), or 1. By Dial's
  * buckets: every step costs at least 1 and at most DIAL_BUCKETS - 1 less
  * the spread of the starting costs, so the hexes waiting are always within
@@ -760,11 +778,11 @@ static long heap_pop(long *heap, int *n)
  * hex): the hexes whose distance may have come from a source now gone (or
  * dearer) are set to INF, then a search from the hexes round them and from
  * the sources added (or cheaper) settles them and whatever the new sources
- * bring nearer. The distances are the shortest ones (none past f->far), so
- * the field is the one a search afresh gives. False, the field unchanged,
- * when that would not pay (many sources changed) or it cannot (a field
- * stopped short by cost); false, the field spoiled, when the heap runs
- * out: the caller then searches afresh. */
+ * bring nearer (relax_from, the other hexes keeping their distances). The
+ * distances are the shortest ones (none past f->far), so the field is the
+ * one a search afresh gives. False, the field unchanged, when that would
+ * not pay (many sources changed) or it cannot (a field stopped short by
+ * cost): the caller then searches afresh. */
 #define UPDATE_MAX 16 /* sources changed: more than this, search afresh */
 static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const int *cost, int n, bool by_cost)
 {
@@ -806,16 +824,18 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
     }
     for (int k = 0; k < nr; k++)
         dist[region[k]] = INF;
-    /* the search starts from the hexes round them, and the new sources */
-    long *heap = c->heap;
-    int nheap = 0;
-    bool ok = true;
+    /* the search starts from the hexes round them, and the new sources
+     * (each once: marked in `in` while listed) */
+    short *seed = c->all_src;
+    int ns = 0;
     for (int k = 0; k < nr; k++) {
         int x = region[k];
         for (int d = 0; d < DIR_COUNT; d++) {
             int z = memo.nb[x][d];
-            if (z >= 0 && !in[z] && dist[z] < INF)
-                heap_push(heap, &nheap, dist[z], z);
+            if (z >= 0 && !in[z] && dist[z] < INF) {
+                in[z] = true;
+                seed[ns++] = (short)z;
+            }
         }
     }
     for (int k = 0; k < nr; k++)
@@ -823,29 +843,26 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
     for (int j = 0; j < n; j++)
         if (cost[j] < dist[hex[j]] && cost[j] <= far) {
             dist[hex[j]] = cost[j];
-            heap_push(heap, &nheap, cost[j], hex[j]);
-        }
-    while (nheap > 0 && ok) {
-        long top = heap_pop(heap, &nheap);
-        int x = (int)(top % HEAP_KEY), dx = (int)(top / HEAP_KEY);
-        if (dx != dist[x])
-            continue;
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int y, step = field_step(x, d, by_cost, &y);
-            if (step < 0)
-                continue;
-            int nd = dx + step;
-            if (nd < dist[y] && nd <= far) {
-                if (nheap >= HEAP_MAX - 1) {
-                    ok = false;
-                    break;
-                }
-                dist[y] = nd;
-                heap_push(heap, &nheap, nd, y);
+            if (!in[hex[j]]) {
+                in[hex[j]] = true;
+                seed[ns++] = hex[j];
             }
         }
-    }
-    return ok;
+    for (int k = 0; k < ns; k++)
+        in[seed[k]] = false;
+    relax_from(c, dist, seed, ns, by_cost, far);
+    return true;
+}
+
+/* The movement context of the fields' steps: the position's rain, south-
+ * only limit and play area; no enemy, no pontoons. */
+static void field_context(const Ctx *c, MoveContext *mc)
+{
+    const GameState *st = &c->g->st;
+    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
+    *mc = (MoveContext){.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
+    mc->area_nw = sc->area_nw;
+    mc->area_se = sc->area_se;
 }
 
 /* The field from the n sources hex[] at their starting costs cost[]
@@ -857,11 +874,8 @@ static bool field_update(Ctx *c, struct FieldMemo *f, const short *hex, const in
 static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, bool by_cost, int far,
                            struct FieldMemo *f)
 {
-    const GameState *st = &c->g->st; /* the steps for the fields: no enemy, no pontoons */
-    MoveContext mc = {.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
-    const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
-    mc.area_nw = sc->area_nw;
-    mc.area_se = sc->area_se;
+    MoveContext mc;
+    field_context(c, &mc);
     memo_steps(&mc, c->cells);
     bool kept = f->known && f->by_cost == by_cost && f->gen == memo.steps->gen;
     if (kept && f->nseed == n && memcmp(f->seed_hex, hex, (size_t)n * sizeof *hex) == 0 &&
@@ -883,8 +897,7 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
     }
     kept = kept && f->far >= far;
     if (!kept || !field_update(c, f, hex, cost, n, by_cost)) {
-        for (int h = 0; h < c->cells; h++)
-            f->dist[h] = INF;
+        memcpy(f->dist, memo.inf, (size_t)c->cells * sizeof *f->dist);
         for (int i = 0; i < n; i++)
             f->dist[hex[i]] = cost[i];
         relax_from(c, f->dist, hex, n, by_cost, far);
@@ -1049,8 +1062,7 @@ static void goal_field(Ctx *c)
     if (c->goal_ok)
         return;
     c->goal_ok = true;
-    for (int h = 0; h < c->cells; h++)
-        c->goal_cost[h] = INF;
+    memcpy(c->goal_cost, memo.inf, (size_t)c->cells * sizeof *c->goal_cost);
     if (c->nright > 0) {
         /* the hexes west of the Union right's stacks, and at a cost those
          * north and south of them */
@@ -1082,8 +1094,7 @@ static void home_field(Ctx *c)
     if (c->home_ok)
         return;
     c->home_ok = true;
-    for (int h = 0; h < c->cells; h++)
-        c->home_cost[h] = INF;
+    memcpy(c->home_cost, memo.inf, (size_t)c->cells * sizeof *c->home_cost);
     for (int i = 0; i < c->ngp; i++)
         if (!c->en_n[c->gp[i]])
             c->home_cost[c->gp[i]] = c->gar_n[c->gp[i]] > 0 ? H_HELD_OFFSET : 0;
@@ -1140,27 +1151,27 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
 
 /* ---- moves ------------------------------------------------------------- */
 
-/* How many hexes a stack of `units` units in hex could retreat into: a
- * neighbour free of the enemy, passable, on our bank, across no river or
- * stream but by a bridge, with room for it (AI-RETREAT, roughly). */
-static int escapes(const Ctx *c, int hex, int units, int points)
+/* How many hexes a stack of `units` units in hex could retreat into, 2
+ * when 2 or more (all hex_value asks): a neighbour free of the enemy,
+ * passable, on our bank, across no river or stream but by a bridge, with
+ * room for it (AI-RETREAT, roughly). */
+static inline int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
-    unsigned ways = memo.way_out[c->south_only][hex];
-    for (int d = 0; ways; d++, ways >>= 1) {
-        int y = neighbour(c, hex, d);
-        if (!(ways & 1) || c->en_n[y])
-            continue;
-        if (c->own_n[y] <= max_units && c->own_pts[y] <= max_points)
-            k++;
+    for (unsigned ways = memo.way_out[c->south_only][hex]; ways; ways &= ways - 1) {
+        int y = neighbour(c, hex, __builtin_ctz(ways));
+        if (!c->en_n[y] && c->own_n[y] <= max_units && c->own_pts[y] <= max_points && ++k == 2)
+            break;
     }
     return k;
 }
 
 /* What a hex is worth to a group of our units (n units, S points, Sa of
  * them able to attack) standing in it: `origin` when it is where they are
- * now (they already count in the hex's totals). */
-static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool origin, bool unsteady, int role)
+ * now (they already count in the hex's totals), else the hexes next to
+ * where they are are marked in near_from (move_group). */
+static inline __attribute__((always_inline)) long hex_value(const Ctx *c, int n, int S, int Sa, int h, bool origin,
+                                                            bool unsteady, int role)
 {
     long v = 0;
     int others = origin ? c->own_n[h] - n : c->own_n[h];
@@ -1192,10 +1203,8 @@ static long hex_value(const Ctx *c, int n, int S, int Sa, int from, int h, bool 
                 continue;
             if (c->en_pts[e] > strongest)
                 strongest = c->en_pts[e];
-            bool counted = origin;
-            if (!counted) /* already next to e where it stands? then it counts in adj_act */
-                for (int k = 0; k < DIR_COUNT && !counted; k++)
-                    counted = neighbour(c, e, k) == from;
+            /* already next to e where it stands? then it counts in adj_act */
+            bool counted = origin || c->near_from[e] == c->from_stamp;
             int pot = c->adj_act[e] + (counted ? 0 : Sa);
             if (!unsteady && pot > 0 && pot >= c->en_pts[e])
                 v += (long)n * W_ENGAGE;
@@ -1240,51 +1249,80 @@ static int move_role(const Ctx *c, const Decision *d)
     return role == ROLE_SIMPLE ? ROLE_STRIKE : role;
 }
 
+/* The group of move d (its units, where they stand, their points, what
+ * that hex is worth to them), for move_gain_to: the same for every move
+ * of the group. d->nunits > 0. */
+static void move_group(Ctx *c, const Decision *d)
+{
+    const GameState *st = &c->g->st;
+    c->origin_n = d->nunits;
+    memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
+    int from = c->origin_from = st->unit[d->units[0]].hex;
+    c->origin_stays = from < 0 || from >= c->cells;
+    int S = 0, Sa = 0, real = 0;
+    bool unsteady = false;
+    for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
+        int u = d->units[i];
+        c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+        S += c->pts[u];
+        if (!shaky(c, u))
+            Sa += c->pts[u];
+        unsteady |= shaky(c, u) && is_real(c, u);
+        real += is_real(c, u);
+    }
+    /* Historical: the last unit on a garrison place stays while the enemy is near. */
+    if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
+        c->en_dist[from] <= H_HOLD_RANGE)
+        c->origin_stays = true;
+    c->origin_S = S;
+    c->origin_Sa = Sa;
+    c->origin_unsteady = unsteady;
+    c->origin_role = move_role(c, d);
+    if (c->origin_stays)
+        return;
+    /* the hexes next to it (hex_value's `counted`) */
+    if (++c->from_stamp == 0) {
+        memset(c->near_from, 0, sizeof c->near_from);
+        c->from_stamp = 1;
+    }
+    for (int k = 0; k < DIR_COUNT; k++)
+        if (memo.nb[from][k] >= 0)
+            c->near_from[memo.nb[from][k]] = c->from_stamp;
+    c->origin_value = hex_value(c, d->nunits, S, Sa, from, true, unsteady, c->origin_role);
+}
+
+/* The gain of a move of the group move_group last saw (n units; unsteady
+ * and role are its c->origin_unsteady and c->origin_role) to hex `to`, or
+ * a very low score when the bot will not make it. */
+static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to, bool unsteady, int role)
+{
+    if (to < 0 || to >= c->cells || c->origin_stays)
+        return -INNER_MAX;
+    int S = c->origin_S;
+    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
+        return -INNER_MAX; /* it would be over-stacked */
+    return hex_value(c, n, S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
+}
+
+/* Whether d moves the group move_group last saw. */
+static inline bool same_group(const Ctx *c, const Decision *d)
+{
+    if (c->origin_n != d->nunits || c->origin_units[0] != d->units[0])
+        return false; /* the first unit tells most groups apart */
+    for (int i = 1; i < d->nunits; i++)
+        if (c->origin_units[i] != d->units[i])
+            return false;
+    return true;
+}
+
 /* The gain of a move, or a very low score when the bot will not make it. */
 static long move_gain(Ctx *c, const Decision *d)
 {
-    const GameState *st = &c->g->st;
     if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
         return -INNER_MAX;
-    /* the group and what it has where it stands: the same for every move
-     * of the group */
-    bool same = c->origin_n == d->nunits;
-    for (int i = 0; same && i < d->nunits; i++)
-        same = c->origin_units[i] == d->units[i];
-    if (!same) {
-        c->origin_n = d->nunits;
-        memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
-        int from = c->origin_from = st->unit[d->units[0]].hex;
-        c->origin_stays = from < 0 || from >= c->cells;
-        int S = 0, Sa = 0, real = 0;
-        bool unsteady = false;
-        for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
-            int u = d->units[i];
-            c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
-            S += c->pts[u];
-            if (!shaky(c, u))
-                Sa += c->pts[u];
-            unsteady |= shaky(c, u) && is_real(c, u);
-            real += is_real(c, u);
-        }
-        /* Historical: the last unit on a garrison place stays while the enemy is near. */
-        if (!c->origin_stays && c->hist && c->is_gp[from] && real > 0 && c->real_n[from] - real <= 0 &&
-            c->en_dist[from] <= H_HOLD_RANGE)
-            c->origin_stays = true;
-        c->origin_S = S;
-        c->origin_Sa = Sa;
-        c->origin_unsteady = unsteady;
-        c->origin_role = move_role(c, d);
-        if (!c->origin_stays)
-            c->origin_value = hex_value(c, d->nunits, S, Sa, from, from, true, unsteady, c->origin_role);
-    }
-    if (c->origin_stays)
-        return -INNER_MAX;
-    int to = d->arg, n = d->nunits, S = c->origin_S;
-    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
-        return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, c->origin_Sa, c->origin_from, to, false, c->origin_unsteady, c->origin_role) -
-           c->origin_value;
+    if (!same_group(c, d))
+        move_group(c, d);
+    return move_gain_to(c, d->nunits, d->arg, c->origin_unsteady, c->origin_role);
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -1492,6 +1530,20 @@ static const uint64_t never_kinds =
     KIND(D_REMOVE_DUMMY) | KIND(D_BUILD) | KIND(D_TAKE_UP) | KIND(D_DESTROY) | KIND(D_CAPTURE) | KIND(D_EVENT) |
     KIND(D_DRAW_EVENT) | KIND(D_GOOD_GENERAL) | KIND(D_VP_TRACK) | KIND(D_LAST_VP);
 
+/* The fields a move of d's group reads. */
+static void move_fields(Ctx *c, const Decision *d)
+{
+    ctx_fields(c, MOVE_RANGE, true);
+    if (c->hist) {
+        if (move_role(c, d) == ROLE_GARRISON)
+            home_field(c);
+        else
+            goal_field(c);
+    }
+}
+
+static int move_tier(long gain) { return gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER; }
+
 static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, int *tier)
 {
     const GameState *st = &c->g->st;
@@ -1533,15 +1585,9 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
         *tier = T_ATTACH;
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
     case D_MOVE: {
-        ctx_fields(c, MOVE_RANGE, true);
-        if (c->hist) {
-            if (move_role(c, d) == ROLE_GARRISON)
-                home_field(c);
-            else
-                goal_field(c);
-        }
+        move_fields(c, d);
         long gain = move_gain(c, d);
-        *tier = gain >= MOVE_MIN ? T_GOOD : gain > -INNER_MAX ? T_LOW : T_NEVER;
+        *tier = move_tier(gain);
         return gain;
     }
     case D_BOMBARD: {
@@ -1629,6 +1675,35 @@ static Ctx ctx;
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
+/* The scores of the moves of legal[0]'s group (legal[0].nunits > 0) that
+ * come first in legal[0..n), into sc[]: score's, the group worked out
+ * once. How many. */
+/* score_moves' loop, for the group's unsteady and role. */
+static inline __attribute__((always_inline)) int score_run(const Ctx *c, const Decision *legal, int n, long *sc,
+                                                            bool unsteady, int role)
+{
+    int k = 0, nunits = legal[0].nunits;
+    do {
+        long gain = move_gain_to(c, nunits, legal[k].arg, unsteady, role);
+        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        k++;
+    } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+    return k;
+}
+
+static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
+{
+    const Decision *d = &legal[0];
+    move_fields(c, d);
+    if (!same_group(c, d))
+        move_group(c, d);
+    /* the group's own (c->origin_unsteady, c->origin_role), the common
+     * case as constants */
+    if (!c->origin_unsteady && c->origin_role == ROLE_SIMPLE)
+        return score_run(c, legal, n, sc, false, ROLE_SIMPLE);
+    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role);
+}
+
 /* The index of the bot's choice among the n decisions in legal, -1 when
  * n <= 0. With `above` (legal holds only some of the decisions open), -1
  * too when none of them scores above 0, the score of never_kinds: one of
@@ -1665,9 +1740,11 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                     c->good_attacker[legal[i].units[k]] = true;
         }
     long best = 0;
-    int nbest = 0, pick = 0;
+    int nbest = 0, pick = 0, scored = 0;
     for (int i = 0; i < n; i++) {
-        if (legal[i].kind != D_ATTACK) {
+        if (i >= scored && legal[i].kind == D_MOVE && legal[i].nunits > 0)
+            scored = i + score_moves(c, legal + i, n - i, sc + i);
+        else if (i >= scored && legal[i].kind != D_ATTACK) {
             int tier;
             long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
             sc[i] = tier * TIER_SCALE + inner;
@@ -1721,6 +1798,28 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
         dist[h] = f->key_w[h] > 0 && f->own_n[h] == 0 ? W_KEY_MAJOR - f->key_w[h] : INF;
     relax_all(f, dist, true, INF);
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
+}
+
+/* The step table in use (memo.steps) against move_step_cost asked step
+ * by step for the fields' context of c. */
+static bool steps_are_fresh(const Ctx *c)
+{
+    MoveContext mc;
+    field_context(c, &mc);
+    const struct Steps *t = memo.steps;
+    int max_step = 1;
+    for (int x = 0; x < c->cells; x++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            bool road;
+            int y = memo.nb[x][d];
+            int step = y < 0 ? COST_NO : move_step_cost(&mc, map_hex_at(c->m, y), hex_dir_opposite(d), &road);
+            if (step != COST_NO && step > max_step)
+                max_step = step;
+            if (t->in_nb[x][d] != (step == COST_NO ? -1 : y) || t->bfs_nb[x][d] != (step == COST_NO ? x : y) ||
+                t->in_cost[x][d] != (step == COST_NO ? 0 : step > 0 ? step : 1))
+                return false;
+        }
+    return t->max_step == max_step;
 }
 
 /* The sums of a Ctx that keeps nothing (all zero), worked out the plain
@@ -1784,7 +1883,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
-    same = same && fields_are_fresh(c, f);
+    same = same && steps_are_fresh(c) && fields_are_fresh(c, f);
     ctx_fields(c, CHOOSE_RANGE, true);
     same = same && fields_are_fresh(c, f);
     free(f);
