@@ -246,23 +246,29 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
          * target together, at every target type present. */
         short guns[GS_MAX_UNITS]; /* the active artillery, in index order (when bombardments are wanted) */
         int nguns = 0;
-        for (int u = unit_next_flagged(st, 0, UF_ACTIVE); WANT(D_BOMBARD) && u < st->nunits;
+        bool may_bombard = WANT(D_BOMBARD) && st->act_step != STEP_COMBAT; /* else no target is looked at */
+        for (int u = unit_next_flagged(st, 0, UF_ACTIVE); may_bombard && u < st->nunits;
              u = unit_next_flagged(st, u + 1, UF_ACTIVE))
             if (is_artillery(&g->gd->units[u]))
                 guns[nguns++] = (short)u;
         short targets[GS_MAX_HEXES]; /* no enemy elsewhere: bombard_refusal says no to every gun */
-        int ntargets = WANT(D_BOMBARD) && nguns > 0 && st->act_step != STEP_COMBAT
-                           ? side_hexes(g, 1 - g->gd->units[guns[0]].side, targets)
-                           : 0;
+        int ntargets = may_bombard && nguns > 0 ? side_hexes(g, 1 - g->gd->units[guns[0]].side, targets) : 0;
         for (int t = 0; t < ntargets; t++) {
             int h = targets[t];
             if (h >= g->gd->map.cols * g->gd->map.rows)
                 continue;
+            short near[GS_MAX_UNITS]; /* the guns in range of h: out of range, bombard_refusal says no to a gun */
+            int nnear = 0;                                 /* at either target type */
+            for (int i = 0; i < nguns; i++)
+                if (bombard_in_range(g, st->unit[guns[i]].hex, h, NULL))
+                    near[nnear++] = guns[i];
+            if (nnear == 0)
+                continue;
             Decision all = {.kind = D_BOMBARD, .side = st->to_move, .arg = h};
-            for (int i = 0; i < nguns; i++) {
-                int u = guns[i];
-                if (all.nunits >= DEC_MAX_UNITS || !bombard_in_range(g, st->unit[u].hex, h, NULL))
-                    continue; /* out of range: bombard_refusal says no to it at either target type */
+            for (int i = 0; i < nnear; i++) {
+                int u = near[i];
+                if (all.nunits >= DEC_MAX_UNITS)
+                    continue;
                 Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
                 bool any = false;
                 for (int type = 0; type < 2; type++) {
