@@ -186,13 +186,22 @@ int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes)
 
 int side_hexes(const Game *g, int side, short *out)
 {
-    int n = 0;
+    /* a bit a hex, read back in index order: each hex once, sorted */
+    enum { WORDS = (GS_MAX_HEXES + 63) / 64 };
+    uint64_t held[WORDS] = {0};
+    int last = -1; /* the last word with a bit set */
     for (int u = 0; u < g->st.nunits; u++) {
         int h = g->st.unit[u].hex;
         if (g->st.unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= GS_MAX_HEXES)
             continue;
-        n = short_set_add(out, n, h);
+        held[h / 64] |= UINT64_C(1) << (h % 64);
+        if (h / 64 > last)
+            last = h / 64;
     }
+    int n = 0;
+    for (int w = 0; w <= last; w++)
+        for (uint64_t bits = held[w]; bits; bits &= bits - 1)
+            out[n++] = (short)(w * 64 + __builtin_ctzll(bits));
     return n;
 }
 
