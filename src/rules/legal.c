@@ -236,6 +236,8 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
             break;
         }
         if (st->act_step == STEP_PLACE) {
+            if (!WANT(D_PLACE))
+                break; /* the places are all this step lists */
             short places[GS_MAX_HEXES];
             int np = chit_places(g, places, GS_MAX_HEXES);
             for (int i = 0; i < np && i < GS_MAX_HEXES; i++)
