@@ -3031,6 +3031,51 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* bombard_types (the listing's question, both target types at once) is
+ * bombard_refusal asked at each type: at every decision of random games,
+ * each active gun alone and the active guns together, at every hex. */
+static void test_bombard_types_are_the_refusals(void **state)
+{
+    (void)state;
+    static Decision legal[20000];
+    Game g;
+    start(&g, "campaign", 11);
+    Rng pick;
+    rng_seed(&pick, 41);
+    long asked = 0, accepted = 0;
+    int cells = g.gd->map.cols * g.gd->map.rows;
+    for (int step = 0; step < 2500 && g.st.phase != PH_GAME_OVER; step++) {
+        short guns[DEC_MAX_UNITS];
+        int nguns = 0;
+        for (int u = 0; u < g.st.nunits && nguns < DEC_MAX_UNITS; u++)
+            if ((g.st.unit[u].flags & UF_ACTIVE) && is_artillery(&g.gd->units[u]))
+                guns[nguns++] = (short)u;
+        for (int h = 0; nguns > 0 && h < cells; h++)
+            for (int k = 0; k <= nguns; k++) { /* each alone, then all together */
+                Decision d = {.kind = D_BOMBARD, .side = g.st.to_move, .arg = h, .nunits = k < nguns ? 1 : nguns};
+                if (k < nguns)
+                    d.units[0] = guns[k];
+                else
+                    memcpy(d.units, guns, (size_t)nguns * sizeof *guns);
+                unsigned types = bombard_types(&g, &d), plain = 0;
+                for (int t = TARGET_TROOPS; t <= TARGET_ARTILLERY; t++) {
+                    d.arg2 = t;
+                    plain |= bombard_refusal(&g, &d) ? 0u : 1u << t;
+                }
+                assert_int_equal(types, plain);
+                asked++;
+                accepted += plain != 0;
+            }
+        int n = game_legal(&g, legal, 20000);
+        assert_true(n > 0 && n <= 20000);
+        int k = (int)rng_below(&pick, (uint32_t)n);
+        char why[256];
+        assert_true(game_apply(&g, &legal[k], why, sizeof why));
+    }
+    game_free(&g);
+    assert_true(asked > 1000 && accepted > 0);
+}
+
 /* The listing of the moves from the memo (moves.c: the searches kept from
  * one listing to the next, the maps compared once a listing) is the
  * listing searched afresh: at every decision of games played at random,
@@ -3409,6 +3454,7 @@ int main(void)
         cmocka_unit_test(test_legal_kinds_is_the_filtered_list),
         cmocka_unit_test(test_a_move_applied_from_the_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_moves_from_the_memo_are_a_fresh_listing),
+        cmocka_unit_test(test_bombard_types_are_the_refusals),
         cmocka_unit_test(test_the_chit_places_are_those_accepted),
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),

@@ -21,8 +21,9 @@ bool bombard_in_range(const Game *g, int from, int target, int *dist)
     return k >= 1 && k <= 2;
 }
 
-/* Why these guns may not bombard that hex (BOMBARD), or NULL. */
-const char *bombard_refusal(const Game *g, const Decision *d)
+/* Why these guns may not bombard that hex at any target type (BOMBARD),
+ * or NULL with the target types present there (a bit each). */
+static const char *bombard_refusal_at(const Game *g, const Decision *d, unsigned *types)
 {
     const GameState *st = &g->st;
     const Map *m = &g->gd->map;
@@ -71,11 +72,28 @@ const char *bombard_refusal(const Game *g, const Decision *d)
     int guns = units_in_hex(g, d->arg, enemy, TARGET_ARTILLERY, tmp, 1);
     if (troops + guns == 0)
         return "no enemy unit stands there";
-    if (d->arg2 == TARGET_TROOPS && troops == 0)
+    *types = (troops > 0 ? 1u << TARGET_TROOPS : 0) | (guns > 0 ? 1u << TARGET_ARTILLERY : 0);
+    return NULL;
+}
+
+/* Why these guns may not bombard that hex (BOMBARD), or NULL. */
+const char *bombard_refusal(const Game *g, const Decision *d)
+{
+    unsigned types = 0;
+    const char *why = bombard_refusal_at(g, d, &types);
+    if (why)
+        return why;
+    if (d->arg2 == TARGET_TROOPS && !(types & (1u << TARGET_TROOPS)))
         return "there is no infantry or cavalry there; target the artillery";
-    if (d->arg2 == TARGET_ARTILLERY && guns == 0)
+    if (d->arg2 == TARGET_ARTILLERY && !(types & (1u << TARGET_ARTILLERY)))
         return "there is no artillery there; target the troops";
     return NULL;
+}
+
+unsigned bombard_types(const Game *g, const Decision *d)
+{
+    unsigned types = 0;
+    return bombard_refusal_at(g, d, &types) ? 0 : types;
 }
 
 bool breastwork_allowed(const Game *g, int hex)

@@ -338,6 +338,10 @@ int bombard_table(Game *g, int hex, int factor, int defender, int die, int event
 void bombard_apply(Game *g, int unit, int result);
 /* Why these guns may not bombard that hex (BOMBARD), or NULL. */
 const char *bombard_refusal(const Game *g, const Decision *d);
+/* The target types (a bit each, 1u << enum TargetType) at which
+ * bombard_refusal accepts d, whatever its arg2: the listing's question,
+ * the hex and the guns looked at once for both types. */
+unsigned bombard_types(const Game *g, const Decision *d);
 /* Whether artillery in hex `from` has hex `target` in range (BOMBARD: one
  * or two hexes away), before what may block the shot; *dist (if not NULL)
  * the distance. bombard_refusal's test, which the listing asks first. */

@@ -272,22 +272,21 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
                 if (all.nunits >= DEC_MAX_UNITS)
                     continue;
                 Decision one = {.kind = D_BOMBARD, .side = st->to_move, .arg = h, .nunits = 1, .units = {(short)u}};
-                bool any = false;
-                for (int type = 0; type < 2; type++) {
-                    one.arg2 = type;
-                    if (!bombard_refusal(g, &one)) {
+                unsigned types = bombard_types(g, &one);
+                for (int type = 0; type < 2; type++)
+                    if (types & (1u << type)) {
+                        one.arg2 = type;
                         PUT(one);
-                        any = true;
                     }
-                }
-                if (any)
+                if (types)
                     all.units[all.nunits++] = (short)u;
             }
-            for (int type = 0; all.nunits > 1 && type < 2; type++) {
-                all.arg2 = type;
-                if (!bombard_refusal(g, &all))
+            unsigned types = all.nunits > 1 ? bombard_types(g, &all) : 0;
+            for (int type = 0; type < 2; type++)
+                if (types & (1u << type)) {
+                    all.arg2 = type;
                     PUT(all);
-            }
+                }
         }
         if (want & COMBAT_KINDS)
             PART(combat_legal(g, out, max, n));
