@@ -149,9 +149,10 @@ static bool hex_anchors(const Game *g, int h, int side)
     return false;
 }
 
-/* chit_place_refusal, the hexes that anchor the chit given (a bit a hex,
- * hex_anchors' answers) or, without them, asked hex by hex. */
-static const char *place_refusal_in(const Game *g, int hex, const uint64_t *anchor)
+/* chit_place_refusal, the hexes anchored given (a bit a hex: hex_anchors
+ * says yes to it or to a hex next to it) or, without them, asked hex by
+ * hex. */
+static const char *place_refusal_in(const Game *g, int hex, const uint64_t *anchored)
 {
     const GameState *st = &g->st;
     const Map *m = &g->gd->map;
@@ -160,11 +161,16 @@ static const char *place_refusal_in(const Game *g, int hex, const uint64_t *anch
         return "that hex is not on the map";
     if (hex_has_side(g, hex, 1 - side))
         return "enemy units stand in that hex";
-    const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
-    for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
-        int h = d < 0 ? hex : nb[d];
-        if (anchor ? h >= 0 && (anchor[h / 64] >> (h % 64)) & 1 : hex_anchors(g, h, side))
+    if (anchored) { /* hex_anchors in the hex or next to it, asked already */
+        if ((anchored[hex / 64] >> (hex % 64)) & 1)
             return NULL;
+    } else {
+        const short *nb = m->hexes[hex].nb; /* the map's neighbour table */
+        for (int d = -1; d < DIR_COUNT; d++) { /* the units in the hex and next to it */
+            int h = d < 0 ? hex : nb[d];
+            if (hex_anchors(g, h, side))
+                return NULL;
+        }
     }
     return st->drawn.kind == CHIT_INDEPENDENT ? "the chit must stand in or next to a unit not yet activated this turn"
                                               : "the chit must stand in or next to a hex holding a unit of its formation";
@@ -182,28 +188,29 @@ int chit_places(const Game *g, short *out, int max)
     /* Only a hex holding a unit of the side that anchors the chit, or next
      * to one, can pass chit_place_refusal: ask it of those alone, with the
      * hexes that anchor it asked once each (hex_anchors: a hex with such
-     * a unit, as the units' places have it, and no other). */
+     * a unit, as the units' places have it, and no other) and marked, with
+     * the hexes next to them, for place_refusal_in. */
     enum { WORDS = (GS_MAX_HEXES + 63) / 64 };
-    uint64_t near[WORDS] = {0}, seen[WORDS] = {0}, anchor[WORDS] = {0}; /* a bit a hex */
+    uint64_t seen[WORDS] = {0}, anchored[WORDS] = {0}; /* a bit a hex */
     for (int u = 0; u < st->nunits; u++) {
         int h = st->unit[u].hex;
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
             !anchors_chit(g, u) || (seen[h / 64] >> (h % 64)) & 1)
             continue;
         seen[h / 64] |= UINT64_C(1) << (h % 64);
-        near[h / 64] |= UINT64_C(1) << (h % 64);
-        if (hex_anchors(g, h, side))
-            anchor[h / 64] |= UINT64_C(1) << (h % 64);
+        if (!hex_anchors(g, h, side))
+            continue;
+        anchored[h / 64] |= UINT64_C(1) << (h % 64); /* the hex and those next to it */
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = m->hexes[h].nb[d];
             if (nb >= 0)
-                near[nb / 64] |= UINT64_C(1) << (nb % 64);
+                anchored[nb / 64] |= UINT64_C(1) << (nb % 64);
         }
     }
     for (int w = 0; w < (cells + 63) / 64; w++) /* in the order of the hexes */
-        for (uint64_t bits = near[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = anchored[w]; bits; bits &= bits - 1) {
             int h = w * 64 + __builtin_ctzll(bits);
-            if (place_refusal_in(g, h, anchor))
+            if (place_refusal_in(g, h, anchored))
                 continue;
             if (n >= max)
                 return n + 1; /* at least one more */
