@@ -306,9 +306,20 @@ static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int
 /* reached_moves over a memo's hexes. */
 static int memo_moves(const Game *g, Decision *mv, const ReachMemo *e, MoveFilter ok, Decision *out, int max, int n)
 {
+    if (!ok) { /* every hex: mv copied as it stands, the hex written in the copy */
+        const Decision one = *mv;
+        int end = n + e->n < max ? n + e->n : max;
+        for (int i = 0; n + i < end; i++) {
+            out[n + i] = one;
+            out[n + i].arg = e->hexes[i];
+        }
+        if (e->n > 0)
+            mv->arg = e->hexes[e->n - 1]; /* as the loop below leaves it */
+        return n + e->n;
+    }
     for (int i = 0; i < e->n; i++) {
         int h = e->hexes[i];
-        if (ok && !ok(g, mv, h))
+        if (!ok(g, mv, h))
             continue;
         mv->arg = h;
         if (n < max)
