@@ -31,6 +31,25 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     return e;
 }
 
+bool log_reserve(GameLog *log, int count, int nfacts)
+{
+    if (count > log->cap) {
+        LogEntry *p = realloc(log->items, (size_t)count * sizeof *p);
+        if (!p)
+            return false;
+        log->items = p;
+        log->cap = count;
+    }
+    if (nfacts > log->capfacts) {
+        LogFact *p = realloc(log->facts, (size_t)nfacts * sizeof *p);
+        if (!p)
+            return false;
+        log->facts = p;
+        log->capfacts = nfacts;
+    }
+    return true;
+}
+
 void log_fact(GameLog *log, int kind, int a, int b, int c, int d)
 {
     if (log->nfacts == log->capfacts) {
