@@ -551,8 +551,8 @@ bool apply_higher(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char buf[128];
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_CHOOSE) {
         snprintf(why, n, "higher commanders are chosen at the start of the turn");
         return false;
@@ -582,8 +582,8 @@ bool apply_higher(Game *g, const Decision *d, char *why, size_t n)
 bool apply_detach(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || !detachment_allowed(g)) {
         snprintf(why, n, "the detachment marker serves once a turn, during an activation's movement (DETACH)");
         return false;

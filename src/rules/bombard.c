@@ -234,8 +234,8 @@ static void resolve_bombardment(Game *g)
 bool apply_bombard(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
         snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
         return false;

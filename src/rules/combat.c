@@ -642,7 +642,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char text[1024];
-    decision_format(g->gd, d, text, sizeof text);
+    decision_log_text(g, d, text, sizeof text);
     if (d->kind == D_ATTACK) {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE || st->pending != PEND_NONE) {
             snprintf(why, n, "combat comes in an activation, once the chit is placed");

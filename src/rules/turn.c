@@ -286,8 +286,9 @@ void draw_next(Game *g)
     st->activated = false;
     st->phase = PH_ACTIVATION;
     st->to_move = st->drawn.side;
-    char name[NAME_LEN + 16];
-    chit_name(g, &st->drawn, name, sizeof name);
+    char name[NAME_LEN + 16] = ""; /* for the log line only */
+    if (log_wants_text(&g->log))
+        chit_name(g, &st->drawn, name, sizeof name);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
     if (g->variant)
         g->variant->chit_drawn(g); /* the Automa acts (AI-ACTIVATE), or counts the player's activation (AI-WHEEL) */
