@@ -475,8 +475,7 @@ const char *higher_commander_refusal(const Game *g, int side, int k)
 
 bool higher_may_take(const Game *g, int side, int f)
 {
-    char why[128];
-    const char *r = choose_refusal(g, side, f, why, sizeof why);
+    const char *r = choose_refusal(g, side, f, NULL, 0); /* whether, and which: its words are not read */
     return !r || strncmp(r, "it costs", 8) == 0; /* what he takes is paid for all together */
 }
 

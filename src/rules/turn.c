@@ -220,7 +220,8 @@ int game_formation_cost(const Game *g, int formation)
     return f->activation_cost;
 }
 
-/* Why a formation cannot be chosen now, or NULL. */
+/* Why a formation cannot be chosen now, or NULL. buf NULL: whether only (a
+ * refusal then comes in fixed words, without its numbers). */
 const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
 {
     const GameState *st = &g->st;
@@ -236,6 +237,8 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
         return "it is already chosen this turn";
     bool released = st->release_turn[f] > 0 && st->release_turn[f] <= st->turn;
     if (st->lock_turn[f] > st->turn && !released) {
+        if (!buf)
+            return "it cannot be activated before its turn (CAMPAIGN)";
         snprintf(buf, n, "it cannot be activated before turn %d (CAMPAIGN)", st->lock_turn[f]);
         return buf;
     }
@@ -243,6 +246,8 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
         return "it cannot be activated until one of its units is attacked or bombarded";
     int cost = game_formation_cost(g, f);
     if (cost > st->points[side]) {
+        if (!buf)
+            return "it costs more activation points than are left";
         snprintf(buf, n, "it costs %d activation point%s and %d %s left", cost, cost == 1 ? "" : "s",
                  st->points[side], st->points[side] == 1 ? "is" : "are");
         return buf;
