@@ -379,13 +379,13 @@ bool apply_done(Game *g, const Decision *d, char *why, size_t n)
 bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char buf[128];
+    char buf[128] = ""; /* the chit's name: for a refusal, or the log line's words */
     if (st->phase != PH_ACTIVATION || st->activated) {
         snprintf(why, n, "no chit is waiting to be activated or passed");
         return false;
     }
-    chit_name(g, &st->drawn, buf, sizeof buf);
     if (d->kind == D_ACTIVATE && st->drawn.kind == CHIT_EVENT) {
+        chit_name(g, &st->drawn, buf, sizeof buf);
         snprintf(why, n, "%s: name the formation it activates (good-general FORMATION), or pass", buf);
         return false;
     }
@@ -393,9 +393,12 @@ bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
         g->gd->events[st->drawn.index].returns)
         st->ev_cup[st->drawn.index]++; /* unused: back in its event cup */
     if (d->kind == D_ACTIVATE && !placeable(g)) {
+        chit_name(g, &st->drawn, buf, sizeof buf);
         snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
         return false;
     }
+    if (log_wants_text(&g->log))
+        chit_name(g, &st->drawn, buf, sizeof buf);
     if (d->kind == D_PASS) {
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s passes: %s is lost for the turn",
                 data_side_name(d->side), buf);
