@@ -208,8 +208,9 @@ static void resolve_bombardment(Game *g)
     const MapHex *mh = &gd->map.hexes[st->bomb_hex];
     char hx[5];
     hex_format(map_hex_at(&gd->map, st->bomb_hex), hx);
-    char purpose[96];
-    snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
+    char purpose[96] = ""; /* the roll's log line only */
+    if (log_wants_text(&g->log))
+        snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
     int die = game_roll(g, "BOMBARD-PROC", purpose);
     int defender = 1 - st->drawn.side;
     st->bomb_result = (unsigned char)bombard_table(g, st->bomb_hex, st->bomb_factor, defender, die, st->bomb_event_mod,

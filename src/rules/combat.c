@@ -79,14 +79,16 @@ static void roll_dice(Game *g)
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
         const unsigned char *bonus = attacker ? st->cb_att_bonus : st->cb_def_bonus;
         for (int i = 0; i < nd && i < CB_MAX_DICE; i++) {
-            char purpose[160];
+            char purpose[160] = ""; /* the roll's log line only */
             int march = !attacker && i == 0 ? -def_first : 0;
-            int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender",
-                               i + 1, nd, bonus[i]);
-            if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */
-                len += snprintf(purpose + len, sizeof purpose - (size_t)len, ", forced march -%d", march);
-            if (oos[side])
-                snprintf(purpose + len, sizeof purpose - (size_t)len, ", out of supply -%d", oos[side]);
+            if (log_wants_text(&g->log)) {
+                int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d",
+                                   attacker ? "attacker" : "defender", i + 1, nd, bonus[i]);
+                if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */
+                    len += snprintf(purpose + len, sizeof purpose - (size_t)len, ", forced march -%d", march);
+                if (oos[side])
+                    snprintf(purpose + len, sizeof purpose - (size_t)len, ", out of supply -%d", oos[side]);
+            }
             int die = game_roll(g, "COMBAT-STEPS", purpose);
             if (die == g->gd->rules.six && (st->options & OPT_RULE_OF_SIX)) {
                 if (attacker)
