@@ -20,7 +20,8 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     e->seq = log->count + 1;
     e->turn = turn;
     e->kind = kind;
-    strncpy(e->rule, rule ? rule : "-", sizeof e->rule - 1); /* cut as snprintf would; the entry is zeroed */
+    const char *r = rule ? rule : "-";
+    memcpy(e->rule, r, strnlen(r, sizeof e->rule - 1)); /* cut as snprintf would; the entry is zeroed */
     if (!log->textless) {
         va_list ap;
         va_start(ap, fmt);
