@@ -3350,6 +3350,13 @@ static void test_the_attackers_found_once_are_those_each_attack_asks(void **stat
                         assert_true((r1 == NULL) == (r2 == NULL));
                         if (r1)
                             assert_string_equal(r1, r2);
+                        /* without a buffer (the legal list's question): the same answer, fixed words */
+                        const char *r3 = attack_refusal_among(&g, &one, &at, NULL, 0);
+                        assert_true((r1 == NULL) == (r3 == NULL));
+                        if (r1 && r1 != b1)
+                            assert_string_equal(r1, r3);
+                        else if (r1)
+                            assert_non_null(strstr(r3, "must be attacked too"));
                         asked++;
                         accepted += r1 == NULL;
                         obliged += r1 && strstr(r1, "must be attacked too") != NULL;

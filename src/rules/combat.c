@@ -508,16 +508,14 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                     continue;
                 Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
                                 .hexes = {(short)h}};
-                char buf[200];
-                if (!attack_refusal_among(g, &one, &at, buf, sizeof buf)) {
+                if (!attack_refusal_among(g, &one, &at, NULL, 0)) { /* whether only */
                     if (n < max)
                         out[n] = one;
                     n++;
                 }
                 all.units[all.nunits++] = (short)u;
             }
-            char buf[200];
-            if (all.nunits > 1 && !attack_refusal_among(g, &all, &at, buf, sizeof buf)) {
+            if (all.nunits > 1 && !attack_refusal_among(g, &all, &at, NULL, 0)) {
                 if (n < max)
                     out[n] = all;
                 n++;
@@ -531,8 +529,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
             for (int j = 0; j < nnear[i] && multi.nhexes < CB_MAX_HEXES; j++)
                 if (!was_attacked(g, near[i][j]))
                     multi.hexes[multi.nhexes++] = near[i][j];
-            char buf[200];
-            if (multi.nhexes > 1 && !attack_refusal_among(g, &multi, &at, buf, sizeof buf)) {
+            if (multi.nhexes > 1 && !attack_refusal_among(g, &multi, &at, NULL, 0)) {
                 if (n < max)
                     out[n] = multi;
                 n++;

@@ -378,7 +378,8 @@ typedef struct {
 } Attackers;
 void attackers_find(const Game *g, int side, Attackers *a);
 /* attack_refusal, with the attackers found for this position (found
- * afresh when NULL or found for the other side). */
+ * afresh when NULL or found for the other side). buf NULL: whether only
+ * (a refusal then comes in fixed words). */
 const char *attack_refusal_among(const Game *g, const Decision *d, const Attackers *a, char *buf, size_t n);
 
 /* ---- combat_dice.c ---- */
