@@ -2941,6 +2941,49 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     game_free(&g);
 }
 
+/* choose_refusal without a buffer (legal.c's list, higher_may_take) answers
+ * as with one: the same formations refused, and a refusal for its cost
+ * still begins "it costs" (events.c and higher_may_take read that); only
+ * the numbers are left out. Random two-player play, every formation of both
+ * sides asked at each state. */
+static void test_choose_refusal_without_words_is_the_same(void **state)
+{
+    (void)state;
+    long refused = 0, costs = 0, locks = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        Game g;
+        start(&g, "campaign", seed);
+        Rng pick;
+        rng_seed(&pick, seed + 20);
+        for (int step = 0; step < 400 && g.st.phase != PH_GAME_OVER; step++) {
+            for (int side = 0; side < 2; side++)
+                for (int f = 0; f < g.gd->nformations; f++) {
+                    char buf[128];
+                    const char *worded = choose_refusal(&g, side, f, buf, sizeof buf);
+                    const char *bare = choose_refusal(&g, side, f, NULL, 0);
+                    assert_int_equal(worded == NULL, bare == NULL);
+                    if (!worded)
+                        continue;
+                    refused++;
+                    bool cost = strncmp(worded, "it costs", 8) == 0;
+                    assert_int_equal(cost, strncmp(bare, "it costs", 8) == 0);
+                    costs += cost;
+                    locks += strstr(worded, "(CAMPAIGN)") != NULL;
+                    if (worded != buf)
+                        assert_string_equal(worded, bare); /* fixed words are the same words */
+                }
+            int n = game_legal(&g, legal_buf, 20000);
+            assert_true(n > 0);
+            char why[256];
+            assert_true(game_apply(&g, &legal_buf[rng_below(&pick, (uint32_t)n)], why, sizeof why));
+        }
+        game_free(&g);
+    }
+    assert_true(costs > 0);
+    assert_true(locks > 0);
+    assert_true(refused > costs + locks);
+}
+
 /* game_legal_kinds is game_legal's list filtered by kind, in the same
  * order and with the same count, whatever max is (a part that runs past a
  * small max included): random two-player play, each state asked for every
@@ -3352,6 +3395,13 @@ static void test_the_attackers_found_once_are_those_each_attack_asks(void **stat
                         assert_true((r1 == NULL) == (r2 == NULL));
                         if (r1)
                             assert_string_equal(r1, r2);
+                        /* without a buffer (the legal list's question): the same answer, fixed words */
+                        const char *r3 = attack_refusal_among(&g, &one, &at, NULL, 0);
+                        assert_true((r1 == NULL) == (r3 == NULL));
+                        if (r1 && r1 != b1)
+                            assert_string_equal(r1, r3);
+                        else if (r1)
+                            assert_non_null(strstr(r3, "must be attacked too"));
                         asked++;
                         accepted += r1 == NULL;
                         obliged += r1 && strstr(r1, "must be attacked too") != NULL;
@@ -3459,6 +3509,7 @@ int main(void)
         cmocka_unit_test(test_the_command_range_memo_is_a_fresh_search),
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
         cmocka_unit_test(test_the_attackers_found_once_are_those_each_attack_asks),
+        cmocka_unit_test(test_choose_refusal_without_words_is_the_same),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,6 +4,7 @@
  * defender's choices when the player attacks (AI-PLAYER-ATTACK, AI-LOSSES).
  * Each answer is one of the decisions the rules open (game_legal_base),
  * chosen by a fixed order of preference and logged with its reason. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,19 @@
 #include "automa/automa_internal.h"
 
 #define ANSWER_MAX 4096
+
+/* An answer's reason, for its log line: n 0 when the log keeps no words
+ * (automa_answer), and then nothing is written. */
+static void say(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *why, size_t n, const char *fmt, ...)
+{
+    if (n == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, n, fmt, ap);
+    va_end(ap);
+}
 
 /* The first unit in the hex (index order) with an Automa counter, -1 none:
  * the hex's own list (GameState.hex_first), not every unit. */
@@ -70,7 +84,7 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
     char h[5];
     hex_name(g->gd, hex, h);
     if (g->st.breastwork[hex] == SIDE_UNION + 1 && stay >= 0) {
-        snprintf(why, n, "the division in %s is under a breastwork: it stays without a roll", h);
+        say(why, n, "the division in %s is under a breastwork: it stays without a roll", h);
         return stay;
     }
     if (!demoralized && stay >= 0) {
@@ -78,13 +92,13 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
                               g->gd->automa.rules.break_contact_on);
         bool breaks = die <= g->gd->automa.rules.break_contact_on;
         if (!breaks || best < 0) {
-            snprintf(why, n, "the division in %s stays (%d)%s", h, die, breaks ? ": it has nowhere to go" : "");
+            say(why, n, "the division in %s stays (%d)%s", h, die, breaks ? ": it has nowhere to go" : "");
             return stay;
         }
-        snprintf(why, n, "the division in %s breaks contact (%d), toward its formation", h, die);
+        say(why, n, "the division in %s breaks contact (%d), toward its formation", h, die);
         return best;
     }
-    snprintf(why, n, "the division in %s is demoralized: it always breaks contact (K.4)", h);
+    say(why, n, "the division in %s is demoralized: it always breaks contact (K.4)", h);
     return best >= 0 ? best : 0;
 }
 
@@ -147,7 +161,7 @@ static int cover(Game *g, const Decision *list, int k, char *why, size_t n)
     for (int j = 0; j < k; j++)
         if (list[j].kind == (step ? D_BW_STEP : D_BW_DIE))
             i = j;
-    snprintf(why, n, "the roll for cover is %d: %s", die,
+    say(why, n, "the roll for cover is %d: %s", die,
              step ? "the attacker loses a step after the combat" : "the attacker loses a die");
     return i >= 0 ? i : 0;
 }
@@ -287,26 +301,26 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
         }
         if (tied > 1) {
             st->to_move = SIDE_CONFEDERATE;
-            snprintf(why, n, "%d Confederate units are equally strong: the player picks the one hit (six-hit UNIT)", tied);
+            say(why, n, "%d Confederate units are equally strong: the player picks the one hit (six-hit UNIT)", tied);
             return -1;
         }
         for (int j = 0; j < k && target >= 0; j++)
             if (list[j].kind == D_SIX_HIT && list[j].arg == target) {
-                snprintf(why, n, "a natural 6 hits the strongest enemy unit, infantry first (K.2)");
+                say(why, n, "a natural 6 hits the strongest enemy unit, infantry first (K.2)");
                 return j;
             }
     }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_BW_CHOICE)
         return cover(g, list, k, why, n);
     if ((st->pending == PEND_COMBAT || st->pending == PEND_DEMORAL) && (i = retreat_choice(g, list, k)) >= 0) {
-        snprintf(why, n, "%s toward its nearest friend (K.3)",
+        say(why, n, "%s toward its nearest friend (K.3)",
                  st->pending == PEND_DEMORAL ? "the demoralized division falls back" : "the stack retreats");
         return i;
     }
     if (st->pending == PEND_COMBAT && st->cb_step == CB_DEF_LOSS && (i = pick_kind(list, k, D_RETREAT_INSTEAD)) >= 0) {
         /* K.3: a retreat rather than a loss that would remove a division, or on a 1-2 before the last loss */
         if (automa_loss_removes(g)) {
-            snprintf(why, n, "the loss would remove the division: it retreats instead (K.3)");
+            say(why, n, "the loss would remove the division: it retreats instead (K.3)");
             return i;
         }
         if (st->cb_hits_def == 1) {
@@ -327,7 +341,7 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
     case PEND_BREASTWORK: {
         bool build = automa_will_entrench(g, st->bomb_hex);
         i = pick_kind(list, k, build ? D_BREASTWORK : D_NO_BREASTWORK);
-        snprintf(why, n, "%s (I.4: a breastwork only when Cautious or in open ground)",
+        say(why, n, "%s (I.4: a breastwork only when Cautious or in open ground)",
                  build ? "a breastwork is built" : "no breastwork");
         return i >= 0 ? i : 0;
     }
@@ -346,22 +360,22 @@ static int choose(Game *g, const Decision *list, int k, char *why, size_t n)
                 best = i, best_pts = p;
         }
     if (best >= 0) {
-        snprintf(why, n, "the loss goes to the skirmisher, else the strongest division not yet hit (K.1)");
+        say(why, n, "the loss goes to the skirmisher, else the strongest division not yet hit (K.1)");
         return best;
     }
     if ((i = pick_kind(list, k, D_NO_SKIRM)) >= 0) {
-        snprintf(why, n, "the Automa makes skirmishers only by its behaviour and its roll for cover (N.2)");
+        say(why, n, "the Automa makes skirmishers only by its behaviour and its roll for cover (N.2)");
         return i;
     }
     if ((i = pick_kind(list, k, D_BREASTWORK)) >= 0) {
-        snprintf(why, n, "an attacked division always builds a breastwork (J.1)");
+        say(why, n, "an attacked division always builds a breastwork (J.1)");
         return i;
     }
     if ((i = pick_kind(list, k, D_NO_ADVANCE)) >= 0) {
-        snprintf(why, n, "no advance");
+        say(why, n, "no advance");
         return i;
     }
-    snprintf(why, n, "the rules' first choice");
+    say(why, n, "the rules' first choice");
     return 0;
 }
 
@@ -381,8 +395,8 @@ void automa_answer(Game *g)
                        : g->st.pending == PEND_DEMORAL     ? "AI-DIS-DEM"
                        : g->st.pending == PEND_BREASTWORK  ? "AI-BOMBARD-TARGET"
                                                            : "AI-PLAYER-ATTACK";
-    char why[160];
-    int i = choose(g, list, k, why, sizeof why);
+    char why[160] = ""; /* the reason goes into the log line only */
+    int i = choose(g, list, k, why, log_wants_text(&g->log) ? sizeof why : 0);
     char text[120] = "", err[200];
     if (i < 0) { /* the player decides this one */
         log_add(&g->log, g->st.turn, LOG_EVENT, "AI-SIX", "%s", why);

@@ -436,9 +436,10 @@ static int engaged_skirmisher(const Game *g)
 }
 
 /* The dice (J.2, J.3, AI-INTERRUPT) and the rolls. */
-/* J.2, J.3: the dice of the engagement under way, with the why; nothing
- * changes (resolve rolls them, the screen previews them). */
-static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, EngageDice *out)
+/* J.2, J.3: the dice of the engagement under way, with the why (words:
+ * else the why stays empty); nothing changes (resolve rolls them, the
+ * screen previews them). */
+static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, bool words, EngageDice *out)
 {
     const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
@@ -463,28 +464,34 @@ static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, En
     char *why = out->why;
     size_t wsize = sizeof out->why;
     char skt[24] = "";
-    if (sk_pts)
+    if (words && sk_pts)
         snprintf(skt, sizeof skt, ", skirmisher %d", sk_pts);
-    int len = snprintf(why, wsize, "%s: Union %d (artillery %d%s included) / %d = %d %s", automa_formation_name(gd, f),
-                       ai_total, a->attack_art, skt, ru->dice_per, ai_dice, ai_dice == 1 ? "die" : "dice");
+    int len = words ? snprintf(why, wsize, "%s: Union %d (artillery %d%s included) / %d = %d %s",
+                               automa_formation_name(gd, f), ai_total, a->attack_art, skt, ru->dice_per, ai_dice,
+                               ai_dice == 1 ? "die" : "dice")
+                    : 0;
     if (f >= 0 && a->combat[f]) {
         ai_dice += a->combat[f];
-        len += snprintf(why + len, wsize - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
+        if (words)
+            len += snprintf(why + len, wsize - (size_t)len, "; combat marker %+d (used up)", a->combat[f]);
     }
     char h[5];
     if (fort_hex >= 0) { /* FORTIFICATION: a step, and a die more for the defender */
         conf_dice += gd->rules.fortification_dice;
         out->fort_steps = gd->rules.fortification_steps;
-        len += snprintf(why + len, wsize - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
-                        hex_name(gd, fort_hex, h), gd->rules.fortification_dice);
+        if (words)
+            len += snprintf(why + len, wsize - (size_t)len, "; fortification in %s: Confederates +%d, a Union step",
+                            hex_name(gd, fort_hex, h), gd->rules.fortification_dice);
     }
     if (bw_hex >= 0 && bw_die) {
         ai_dice -= gd->rules.breastwork_dice;
-        len += snprintf(why + len, wsize - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
+        if (words)
+            len += snprintf(why + len, wsize - (size_t)len, "; breastwork -%d", gd->rules.breastwork_dice);
     } else if (bw_hex >= 0) {
         out->bw_steps = gd->rules.breastwork_steps;
-        len += snprintf(why + len, wsize - (size_t)len, "; breastwork: a Union step next to %s",
-                        hex_name(gd, bw_hex, h));
+        if (words)
+            len += snprintf(why + len, wsize - (size_t)len, "; breastwork: a Union step next to %s",
+                            hex_name(gd, bw_hex, h));
     }
     /* J.3: terrain counts only when every defender stands in the same terrain */
     int terrain = gd->map.hexes[a->eng_hex[0]].terrain;
@@ -493,15 +500,16 @@ static void engage_dice(const Game *g, int fort_hex, int bw_hex, bool bw_die, En
         same &= gd->map.hexes[a->eng_hex[i]].terrain == terrain;
     if (same) {
         const char *tn = combat_terrain(g, a->eng_att, a->eng_natt, a->eng_hex, a->eng_nhex, &ai_dice, &conf_dice);
-        if (tn)
+        if (words && tn)
             len += snprintf(why + len, wsize - (size_t)len, "; %s: Union %d, Confederates %d", tn, ai_dice, conf_dice);
-    } else {
+    } else if (words) {
         len += snprintf(why + len, wsize - (size_t)len, "; the defenders' terrain differs: no terrain effect");
     }
     ai_dice = clamp_dice(ru, ai_dice);
     conf_dice = clamp_dice(ru, conf_dice);
-    snprintf(why + len, wsize - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
-             ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
+    if (words)
+        snprintf(why + len, wsize - (size_t)len, ": the Union rolls %d %s; Confederates %d / %d = %d %s", ai_dice,
+                 ai_dice == 1 ? "die" : "dice", conf_total, ru->dice_per, conf_dice, conf_dice == 1 ? "die" : "dice");
     out->ai_dice = ai_dice;
     out->conf_dice = conf_dice;
     out->all_reduced = all_reduced;
@@ -535,7 +543,7 @@ bool automa_engage_preview(const Game *g, EngageDice *out)
         return false;
     short fort_hex, bw_hex; /* the works as they will be found when the player is ready */
     works_of(g, &fort_hex, &bw_hex);
-    engage_dice(g, fort_hex, bw_hex, false, out); /* a breastwork's die or step: the player's choice, still to come */
+    engage_dice(g, fort_hex, bw_hex, false, true, out); /* a breastwork's die or step: the player's choice, still to come */
     out->bw_pending = bw_hex >= 0;
     out->bw_steps = 0;
     return true;
@@ -574,7 +582,8 @@ static void resolve(Game *g)
         return;
     }
     EngageDice ed;
-    engage_dice(g, a->eng_fort_hex, a->eng_bw_hex, a->eng_bw_die, &ed);
+    /* its why goes into the log line only */
+    engage_dice(g, a->eng_fort_hex, a->eng_bw_hex, a->eng_bw_die, log_wants_text(&g->log), &ed);
     int ai_dice = ed.ai_dice, conf_dice = ed.conf_dice;
     bool all_reduced = ed.all_reduced;
     const AutomaRules *ru = &gd->automa.rules;

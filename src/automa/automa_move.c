@@ -380,6 +380,7 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
     by_strength_desc(g, units, n, order);
     HexCoord tc = map_hex_at(m, target);
     size_t len = strlen(logbuf);
+    bool words = log_wants_text(&g->log); /* logbuf goes into a log line */
     Passage p;
     union_passage(g, &p, false);
     for (int i = 0; i < n; i++) {
@@ -387,7 +388,7 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
         int from = g->st.unit[u].hex;
         bool dem = (g->st.unit[u].flags & UF_DEM) != 0;
         if (hexes_can_fight(g, from, target) || dem) {
-            if (dem && len < logsize)
+            if (dem && words && len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s stays (demoralized)", g->gd->units[u].id);
             continue;
         }
@@ -434,13 +435,13 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
         }
         transfer_way_free(&way);
         if (best < 0) {
-            if (len < logsize)
+            if (words && len < logsize)
                 len += (size_t)snprintf(logbuf + len, logsize - len, " %s has no way there", g->gd->units[u].id);
             continue;
         }
         place_unit(g, u, best);
         char h[5];
-        if (len < logsize)
+        if (words && len < logsize)
             len += (size_t)snprintf(logbuf + len, logsize - len, " %s->%s", g->gd->units[u].id, hex_name(g->gd, best, h));
     }
 }
@@ -480,6 +481,7 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     p.ctx.no_road_bonus = true; /* H.1: "can be reached ... with 3 or less PM": a distance, not a move */
     int best = -1, best_cost = INT_MAX, best_obj = INT_MAX;
     size_t len = 0;
+    bool words = log_wants_text(&g->log); /* why goes into a log line */
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
     /* the hexes of the Confederate units that count, by hex id, and the hexes next to each it could be
@@ -549,7 +551,7 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
         if (as->nmeasured < (int)(sizeof as->measured / sizeof *as->measured))
             as->measured[as->nmeasured++] = (short)eh;
         char h[5];
-        if (len < whysize)
+        if (words && len < whysize)
             len += (size_t)snprintf(why + len, whysize - len, "%s%s %d.%d MP", len ? ", " : "", hex_name(gd, eh, h),
                                     cost / 2, cost % 2 ? 5 : 0);
         if (cost < best_cost || (cost == best_cost && od < best_obj))
@@ -1255,7 +1257,8 @@ void automa_move(Game *g)
                 place_unit(g, far[i], best);
                 placed++;
                 size_t len = strlen(buf);
-                snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[far[i]].id, hex_name(gd, best, h));
+                if (log_wants_text(&g->log)) /* buf goes into a log line */
+                    snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[far[i]].id, hex_name(gd, best, h));
             }
         }
         if (adjacent_count(g, units, n) >= need) {

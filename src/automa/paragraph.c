@@ -284,37 +284,44 @@ int automa_read(Game *g, int number, int reader, const char *rule)
                 /* the test with its arguments and what the position gives: a rules lawyer checks it from the log */
                 bool yes = false;
                 char what[200] = "?";
+                bool words = log_wants_text(&g->log); /* the test's words are for the log line only */
                 switch (s->test) {
                 case TEST_ATTITUDE:
                     yes = a->attitude == s->a;
-                    snprintf(what, sizeof what, "attitude %s (it is %s)", s->a == ATT_CAUTIOUS ? "cautious" : "aggressive",
-                             a->attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
+                    if (words)
+                        snprintf(what, sizeof what, "attitude %s (it is %s)",
+                                 s->a == ATT_CAUTIOUS ? "cautious" : "aggressive",
+                                 a->attitude == ATT_CAUTIOUS ? "Cautious" : "Aggressive");
                     break;
                 case TEST_TURN:
                     yes = g->st.turn >= s->a && g->st.turn <= s->b;
-                    if (s->a == s->b)
+                    if (words && s->a == s->b)
                         snprintf(what, sizeof what, "turn %d (it is turn %d)", s->a, g->st.turn);
-                    else
+                    else if (words)
                         snprintf(what, sizeof what, "turn %d-%d (it is turn %d)", s->a, s->b, g->st.turn);
                     break;
                 case TEST_HOLDS:
                     yes = holds(g, s->a, s->b);
-                    snprintf(what, sizeof what, "holds %s %s", s->a == SIDE_UNION ? "union" : "confederate",
-                             s->b >= 0 && s->b < gd->map.nplaces ? gd->map.places[s->b].name : "?");
+                    if (words)
+                        snprintf(what, sizeof what, "holds %s %s", s->a == SIDE_UNION ? "union" : "confederate",
+                                 s->b >= 0 && s->b < gd->map.nplaces ? gd->map.places[s->b].name : "?");
                     break;
                 case TEST_WHEEL:
                     yes = a->wheel_closed != (s->a != 0);
-                    snprintf(what, sizeof what, "wheel %s (it is %s)", s->a ? "open" : "closed",
-                             a->wheel_closed ? "closed" : "open");
+                    if (words)
+                        snprintf(what, sizeof what, "wheel %s (it is %s)", s->a ? "open" : "closed",
+                                 a->wheel_closed ? "closed" : "open");
                     break;
                 case TEST_IS:
                     yes = reader == s->a;
-                    snprintf(what, sizeof what, "is %s (read for %s)", automa_formation_name(gd, s->a),
-                             reader >= 0 ? automa_formation_name(gd, reader) : "no formation");
+                    if (words)
+                        snprintf(what, sizeof what, "is %s (read for %s)", automa_formation_name(gd, s->a),
+                                 reader >= 0 ? automa_formation_name(gd, reader) : "no formation");
                     break;
                 case TEST_VP:
                     yes = a->vp >= s->a && a->vp <= s->b;
-                    snprintf(what, sizeof what, "vp %d-%d (it is %d)", s->a, s->b, a->vp);
+                    if (words)
+                        snprintf(what, sizeof what, "vp %d-%d (it is %d)", s->a, s->b, a->vp);
                     break;
                 default:
                     break;

@@ -159,6 +159,12 @@ static int sim_bot = BOT_SIMPLE; /* --bot: set before the workers start */
 
 static uint64_t bot_seed(uint64_t seed) { return seed * 6364136223846793005ULL + 1442695040888963407ULL; }
 
+/* The most room a log of the games this process played so far grew to
+ * (lines, facts): the next game's log gets that room at its start, instead
+ * of growing by doubling and copying its lines each time. A process plays
+ * one game at a time (the workers are processes). */
+static int log_room, facts_room;
+
 static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision *buf, SimRecord *r)
 {
     memset(r, 0, sizeof *r);
@@ -174,6 +180,7 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
     /* nobody reads the log's words (the report reads its facts), except a
      * failing game's last lines with GUV_SIM_DUMP */
     g.log.textless = !getenv("GUV_SIM_DUMP");
+    log_reserve(&g.log, log_room, facts_room); /* only room: nothing read changes, and failing is harmless */
     CorpsWatch cw;
     corps_watch_start(&cw, &r->corps, &g);
     Rng bot;
@@ -240,6 +247,10 @@ static void play_game(const GameData *gd, int scenario, uint64_t seed, Decision 
     r->turns = g.st.turn;
     if (r->ok)
         read_log(&g, r);
+    if (g.log.cap > log_room)
+        log_room = g.log.cap; /* its room, not its length: a game a little longer fits too */
+    if (g.log.capfacts > facts_room)
+        facts_room = g.log.capfacts;
     game_free(&g);
 }
 

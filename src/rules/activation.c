@@ -482,8 +482,7 @@ const char *higher_commander_refusal(const Game *g, int side, int k)
 
 bool higher_may_take(const Game *g, int side, int f)
 {
-    char why[128];
-    const char *r = choose_refusal(g, side, f, why, sizeof why);
+    const char *r = choose_refusal(g, side, f, NULL, 0); /* whether, and which: its words are not read */
     return !r || strncmp(r, "it costs", 8) == 0; /* what he takes is paid for all together */
 }
 
@@ -558,8 +557,8 @@ bool apply_higher(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char buf[128];
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_CHOOSE) {
         snprintf(why, n, "higher commanders are chosen at the start of the turn");
         return false;
@@ -589,8 +588,8 @@ bool apply_higher(Game *g, const Decision *d, char *why, size_t n)
 bool apply_detach(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE || !detachment_allowed(g)) {
         snprintf(why, n, "the detachment marker serves once a turn, during an activation's movement (DETACH)");
         return false;

@@ -226,8 +226,9 @@ static void resolve_bombardment(Game *g)
     const MapHex *mh = &gd->map.hexes[st->bomb_hex];
     char hx[5];
     hex_format(map_hex_at(&gd->map, st->bomb_hex), hx);
-    char purpose[96];
-    snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
+    char purpose[96] = ""; /* the roll's log line only */
+    if (log_wants_text(&g->log))
+        snprintf(purpose, sizeof purpose, "bombardment of %s, factor %d", hx, st->bomb_factor);
     int die = game_roll(g, "BOMBARD-PROC", purpose);
     int defender = 1 - st->drawn.side;
     st->bomb_result = (unsigned char)bombard_table(g, st->bomb_hex, st->bomb_factor, defender, die, st->bomb_event_mod,
@@ -252,8 +253,8 @@ static void resolve_bombardment(Game *g)
 bool apply_bombard(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE) {
         snprintf(why, n, "artillery bombards during an activation, once the chit is placed");
         return false;

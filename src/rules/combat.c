@@ -79,14 +79,16 @@ static void roll_dice(Game *g)
         int nd = attacker ? st->cb_att_dice : st->cb_def_dice;
         const unsigned char *bonus = attacker ? st->cb_att_bonus : st->cb_def_bonus;
         for (int i = 0; i < nd && i < CB_MAX_DICE; i++) {
-            char purpose[160];
+            char purpose[160] = ""; /* the roll's log line only */
             int march = !attacker && i == 0 ? -def_first : 0;
-            int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d", attacker ? "attacker" : "defender",
-                               i + 1, nd, bonus[i]);
-            if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */
-                len += snprintf(purpose + len, sizeof purpose - (size_t)len, ", forced march -%d", march);
-            if (oos[side])
-                snprintf(purpose + len, sizeof purpose - (size_t)len, ", out of supply -%d", oos[side]);
+            if (log_wants_text(&g->log)) {
+                int len = snprintf(purpose, sizeof purpose, "%s die %d of %d, bonus %+d",
+                                   attacker ? "attacker" : "defender", i + 1, nd, bonus[i]);
+                if (march) /* FORCED-MARCH: attacked the turn it force-marched, one die less well */
+                    len += snprintf(purpose + len, sizeof purpose - (size_t)len, ", forced march -%d", march);
+                if (oos[side])
+                    snprintf(purpose + len, sizeof purpose - (size_t)len, ", out of supply -%d", oos[side]);
+            }
             int die = game_roll(g, "COMBAT-STEPS", purpose);
             if (die == g->gd->rules.six && (st->options & OPT_RULE_OF_SIX)) {
                 if (attacker)
@@ -506,16 +508,14 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
                     continue;
                 Decision one = {.kind = D_ATTACK, .side = side, .nunits = 1, .units = {(short)u}, .nhexes = 1,
                                 .hexes = {(short)h}};
-                char buf[200];
-                if (!attack_refusal_among(g, &one, &at, buf, sizeof buf)) {
+                if (!attack_refusal_among(g, &one, &at, NULL, 0)) { /* whether only */
                     if (n < max)
                         out[n] = one;
                     n++;
                 }
                 all.units[all.nunits++] = (short)u;
             }
-            char buf[200];
-            if (all.nunits > 1 && !attack_refusal_among(g, &all, &at, buf, sizeof buf)) {
+            if (all.nunits > 1 && !attack_refusal_among(g, &all, &at, NULL, 0)) {
                 if (n < max)
                     out[n] = all;
                 n++;
@@ -529,8 +529,7 @@ int combat_legal(const Game *g, Decision *out, int max, int n)
             for (int j = 0; j < nnear[i] && multi.nhexes < CB_MAX_HEXES; j++)
                 if (!was_attacked(g, near[i][j]))
                     multi.hexes[multi.nhexes++] = near[i][j];
-            char buf[200];
-            if (multi.nhexes > 1 && !attack_refusal_among(g, &multi, &at, buf, sizeof buf)) {
+            if (multi.nhexes > 1 && !attack_refusal_among(g, &multi, &at, NULL, 0)) {
                 if (n < max)
                     out[n] = multi;
                 n++;
@@ -642,7 +641,7 @@ bool combat_apply(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
     char text[1024];
-    decision_format(g->gd, d, text, sizeof text);
+    decision_log_text(g, d, text, sizeof text);
     if (d->kind == D_ATTACK) {
         if (st->phase != PH_ACTIVATION || !st->activated || st->act_step == STEP_PLACE || st->pending != PEND_NONE) {
             snprintf(why, n, "combat comes in an activation, once the chit is placed");

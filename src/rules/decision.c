@@ -83,6 +83,14 @@ void decision_format(const GameData *gd, const Decision *d, char *buf, size_t si
     }
 }
 
+void decision_log_text(const Game *g, const Decision *d, char *buf, size_t size)
+{
+    if (log_wants_text(&g->log))
+        decision_format(g->gd, d, buf, size);
+    else if (size > 0)
+        buf[0] = '\0';
+}
+
 /* ---- reading ------------------------------------------------------------- */
 
 static bool parse_hex_index(const GameData *gd, const char *tok, int *out)

@@ -35,6 +35,11 @@ void passage_init(const Game *g, int side, const short *units, int n, int purpos
  * worked out of the enemy's hexes is kept (nothing may have moved since). */
 void passage_for(const Game *g, const short *units, int n, int purpose, Passage *p);
 
+/* decision.c: a decision in words (decision_format) for its log line, or
+ * empty when the log keeps no words (log_wants_text): for an apply_ whose
+ * text goes into its log lines and nowhere else. */
+void decision_log_text(const Game *g, const Decision *d, char *buf, size_t size);
+
 /* works.c: the one "leaving a hex" step (BREASTWORK, FORTIFICATION). Units
  * of `side` have just left `from` (units[] went), by `how`; enemy_was_adjacent
  * says whether the enemy was in contact with `from` as they left. A
@@ -377,7 +382,8 @@ typedef struct {
 } Attackers;
 void attackers_find(const Game *g, int side, Attackers *a);
 /* attack_refusal, with the attackers found for this position (found
- * afresh when NULL or found for the other side). */
+ * afresh when NULL or found for the other side). buf NULL: whether only
+ * (a refusal then comes in fixed words). */
 const char *attack_refusal_among(const Game *g, const Decision *d, const Attackers *a, char *buf, size_t n);
 
 /* ---- combat_dice.c ---- */

@@ -134,7 +134,7 @@ static int legal_list(const Game *g, uint64_t want, Decision *out, int max, bool
         break;
     case PH_CHOOSE:
         for (int f = 0; f < g->gd->nformations; f++)
-            if (!choose_refusal(g, st->to_move, f, buf, sizeof buf))
+            if (!choose_refusal(g, st->to_move, f, NULL, 0))
                 ADD(D_CHOOSE, f);
         /* A higher commander with one formation, or two; any larger group
          * within his factor is accepted too. */

@@ -20,7 +20,8 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     e->seq = log->count + 1;
     e->turn = turn;
     e->kind = kind;
-    strncpy(e->rule, rule ? rule : "-", sizeof e->rule - 1); /* cut as snprintf would; the entry is zeroed */
+    const char *r = rule ? rule : "-";
+    memcpy(e->rule, r, strnlen(r, sizeof e->rule - 1)); /* cut as snprintf would; the entry is zeroed */
     if (!log->textless) {
         va_list ap;
         va_start(ap, fmt);
@@ -29,6 +30,25 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
     }
     log->count++;
     return e;
+}
+
+bool log_reserve(GameLog *log, int count, int nfacts)
+{
+    if (count > log->cap) {
+        LogEntry *p = realloc(log->items, (size_t)count * sizeof *p);
+        if (!p)
+            return false;
+        log->items = p;
+        log->cap = count;
+    }
+    if (nfacts > log->capfacts) {
+        LogFact *p = realloc(log->facts, (size_t)nfacts * sizeof *p);
+        if (!p)
+            return false;
+        log->facts = p;
+        log->capfacts = nfacts;
+    }
+    return true;
 }
 
 void log_fact(GameLog *log, int kind, int a, int b, int c, int d)

@@ -35,6 +35,9 @@ typedef struct {
 
 LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* Room for `count` lines and `nfacts` facts without growing again (a caller
+ * that knows how long its log gets: guv sim, from the games before). */
+bool log_reserve(GameLog *log, int count, int nfacts);
 /* Records a fact with the line that follows (log_facts.h). */
 void log_fact(GameLog *log, int kind, int a, int b, int c, int d);
 /* Whether the lines get their words: callers may skip building text that

@@ -20,8 +20,8 @@ void disorder(Game *g, int unit, const char *rule, const char *why)
     UnitState *u = &g->st.unit[unit];
     if (is_skirmisher(g, unit) || is_dummy(g, unit))
         return; /* immune to disorder (SKIRM-RULES, DUMMIES) */
-    char tail[200] = "";
-    if (why)
+    char tail[200] = ""; /* the log line's only */
+    if (why && log_wants_text(&g->log))
         snprintf(tail, sizeof tail, " (%s)", why);
     if (u->flags & (UF_DIS | UF_DEM)) {
         u->flags = (unsigned short)((u->flags & ~UF_DIS) | UF_DEM);

@@ -700,8 +700,8 @@ bool march_loss_take(Game *g, const Decision *d, char *why, size_t n)
 bool apply_exit(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
         snprintf(why, n, "units leave the map during their movement");
         return false;
@@ -800,8 +800,8 @@ static void unreached_why(const Game *g, const short *units, int nu, int hex, ch
 bool apply_move(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     if (st->phase != PH_ACTIVATION || !st->activated || st->act_step != STEP_MOVE) {
         snprintf(why, n, st->act_step == STEP_BOMBARD ? "movement ends with the first bombardment"
                                                       : "nothing may move now");

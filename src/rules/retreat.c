@@ -198,8 +198,9 @@ bool retreat_apply(Game *g, int from, int side, unsigned need, const Decision *d
     memcpy(moved, units, (size_t)nu * sizeof *moved);
     for (int i = 0; i < nu; i++)
         unit_put(g, moved[i], AT_MAP, d->arg);
-    char hf[5], hd[5], ul[200];
-    unit_list(g->gd, moved, nu, ul, sizeof ul);
+    char hf[5], hd[5], ul[200] = ""; /* the log line's only */
+    if (log_wants_text(&g->log))
+        unit_list(g->gd, moved, nu, ul, sizeof ul);
     log_add(&g->log, st->turn, LOG_DECISION, rule, "%s retreat%s from %s to %s", ul, nu == 1 ? "s" : "",
             hex_name(g->gd, from, hf), hex_name(g->gd, d->arg, hd));
     if (d->dir == 1)

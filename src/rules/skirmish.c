@@ -87,8 +87,8 @@ static void skirmish_mid_move(Game *g, int maker)
 bool apply_skirmish(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     short dest[DIR_COUNT + 1];
     int nd = d->arg >= 0 && d->arg < st->nunits && g->gd->units[d->arg].side == d->side
                  ? skirmish_destinations(g, d->arg, dest)

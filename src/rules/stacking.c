@@ -118,8 +118,8 @@ void remember(Game *g, const Decision *d)
 bool apply_displace(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char text[1024]; /* the decision as the log and the record write it */
-    decision_format(g->gd, d, text, sizeof text);
+    char text[1024]; /* the decision as its log lines write it (empty when the log keeps no words) */
+    decision_log_text(g, d, text, sizeof text);
     int u = d->arg;
     if (u < 0 || u >= st->nunits || st->unit[u].where != AT_MAP || st->unit[u].hex != st->stack_hex ||
         g->gd->units[u].side != d->side) {

@@ -220,7 +220,8 @@ int game_formation_cost(const Game *g, int formation)
     return f->activation_cost;
 }
 
-/* Why a formation cannot be chosen now, or NULL. */
+/* Why a formation cannot be chosen now, or NULL. buf NULL: whether only (a
+ * refusal then comes in fixed words, without its numbers). */
 const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
 {
     const GameState *st = &g->st;
@@ -236,6 +237,8 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
         return "it is already chosen this turn";
     bool released = st->release_turn[f] > 0 && st->release_turn[f] <= st->turn;
     if (st->lock_turn[f] > st->turn && !released) {
+        if (!buf)
+            return "it cannot be activated before its turn (CAMPAIGN)";
         snprintf(buf, n, "it cannot be activated before turn %d (CAMPAIGN)", st->lock_turn[f]);
         return buf;
     }
@@ -243,6 +246,8 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
         return "it cannot be activated until one of its units is attacked or bombarded";
     int cost = game_formation_cost(g, f);
     if (cost > st->points[side]) {
+        if (!buf)
+            return "it costs more activation points than are left";
         snprintf(buf, n, "it costs %d activation point%s and %d %s left", cost, cost == 1 ? "" : "s",
                  st->points[side], st->points[side] == 1 ? "is" : "are");
         return buf;
@@ -286,8 +291,9 @@ void draw_next(Game *g)
     st->activated = false;
     st->phase = PH_ACTIVATION;
     st->to_move = st->drawn.side;
-    char name[NAME_LEN + 16];
-    chit_name(g, &st->drawn, name, sizeof name);
+    char name[NAME_LEN + 16] = ""; /* for the log line only */
+    if (log_wants_text(&g->log))
+        chit_name(g, &st->drawn, name, sizeof name);
     log_add(&g->log, st->turn, LOG_EVENT, "ACT-CUP", "drawn from the cup: %s (%d left in the cup)", name, st->ncup);
     if (g->variant)
         g->variant->chit_drawn(g); /* the Automa acts (AI-ACTIVATE), or counts the player's activation (AI-WHEEL) */
@@ -373,13 +379,13 @@ bool apply_done(Game *g, const Decision *d, char *why, size_t n)
 bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
 {
     GameState *st = &g->st;
-    char buf[128];
+    char buf[128] = ""; /* the chit's name: for a refusal, or the log line's words */
     if (st->phase != PH_ACTIVATION || st->activated) {
         snprintf(why, n, "no chit is waiting to be activated or passed");
         return false;
     }
-    chit_name(g, &st->drawn, buf, sizeof buf);
     if (d->kind == D_ACTIVATE && st->drawn.kind == CHIT_EVENT) {
+        chit_name(g, &st->drawn, buf, sizeof buf);
         snprintf(why, n, "%s: name the formation it activates (good-general FORMATION), or pass", buf);
         return false;
     }
@@ -387,9 +393,12 @@ bool apply_activate(Game *g, const Decision *d, char *why, size_t n)
         g->gd->events[st->drawn.index].returns)
         st->ev_cup[st->drawn.index]++; /* unused: back in its event cup */
     if (d->kind == D_ACTIVATE && !placeable(g)) {
+        chit_name(g, &st->drawn, buf, sizeof buf);
         snprintf(why, n, "%s has no unit it could activate: it can only be passed", buf);
         return false;
     }
+    if (log_wants_text(&g->log))
+        chit_name(g, &st->drawn, buf, sizeof buf);
     if (d->kind == D_PASS) {
         log_add(&g->log, st->turn, LOG_DECISION, "ACT-CUP", "%s passes: %s is lost for the turn",
                 data_side_name(d->side), buf);
