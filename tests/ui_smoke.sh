@@ -66,8 +66,19 @@ wait_for "Your decision" || fail "a new game shows no decisions"
 wait_for "choose mclaws" || fail "the formations to choose are not listed"
 tmux -L "$sock" send-keys -t g Enter
 wait_for "pts 1" || fail "choosing a formation did not spend a point"
-[ -f "$xdg/guv/current.save" ] || fail "the game is not saved at once"
-grep -q "do choose mclaws" "$xdg/guv/current.save" || fail "the decision is not in the save"
+# The autosave is written once the screen is drawn, before the next key is
+# read: under load it may land a moment after "pts 1" shows.
+saved_in() { # text file, tries
+  for _ in $(seq 1 "${3:-50}"); do
+    grep -q -- "$1" "$2" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+saved_in "do choose mclaws" "$xdg/guv/current.save" || {
+  [ -f "$xdg/guv/current.save" ] || fail "the game is not saved at once"
+  fail "the decision is not in the save"
+}
 tmux -L "$sock" send-keys -t g '['
 wait_for "REPLAY 0/1" || fail "stepping back through the game does not work"
 tmux -L "$sock" send-keys -t g ']'
