@@ -219,6 +219,8 @@ typedef struct {
         int far;
         unsigned gen;
         bool bfs; /* relax_from searched it breadth-first (relax_is_bfs) */
+        int nrim; /* then the hexes at far, not yet stepped from */
+        short rim[GS_MAX_HEXES];
         int nseed;
         short seed_hex[GS_MAX_HEXES];
         int seed_cost[GS_MAX_HEXES];
@@ -571,19 +573,22 @@ static int field_step(int x, int d, bool by_cost, int *y)
 
 /* relax_from when every step costs 1 and every source starts at the same
  * cost: a breadth-first search, each hex reached once, the first time
- * being the nearest; none farther than `far` (they stay INF). */
-static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
+ * being the nearest; none farther than `far` (they stay INF). Layer by
+ * layer: the sources, then the hexes one farther, and so on. When rim is
+ * given, the hexes at `far` (reached, not yet stepped from) go there
+ * (field_of goes on from them); their count is returned. */
+static int relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far, short *rim)
 {
-    int head = 0, tail = 0;
+    if (nsrc <= 0)
+        return 0;
+    int head = 0, tail = 0, nd = dist[src[0]] + 1;
     for (int i = 0; i < nsrc; i++)
         c->queue[tail++] = src[i];
-    while (head < tail) {
-        int x = c->queue[head++], nd = dist[x] + 1;
-        if (nd > far)
-            break; /* the hexes come out nearest first */
-        /* the six directions written out: this is the bot's busiest loop;
-         * where there is no step, x itself, reached already */
-        const short *in = memo.steps->bfs_nb[x];
+    for (; head < tail && nd <= far; nd++) {
+        for (int end = tail; head < end; head++) {
+            /* the six directions written out: this is the bot's busiest
+             * loop; where there is no step, x itself, reached already */
+            const short *in = memo.steps->bfs_nb[c->queue[head]];
 #define BFS_STEP(d)                                                                                               \
     do {                                                                                                          \
         int y = in[d];                                                                                            \
@@ -592,15 +597,22 @@ static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
             c->queue[tail++] = y;                                                                                 \
         }                                                                                                         \
     } while (0)
-        _Static_assert(DIR_COUNT == 6, "six directions");
-        BFS_STEP(0);
-        BFS_STEP(1);
-        BFS_STEP(2);
-        BFS_STEP(3);
-        BFS_STEP(4);
-        BFS_STEP(5);
+            _Static_assert(DIR_COUNT == 6, "six directions");
+            BFS_STEP(0);
+            BFS_STEP(1);
+            BFS_STEP(2);
+            BFS_STEP(3);
+            BFS_STEP(4);
+            BFS_STEP(5);
 #undef BFS_STEP
+        }
     }
+    /* queue[head, tail): the last layer reached, at nd - 1 */
+    if (!rim || nd - 1 != far)
+        return 0;
+    for (int k = head; k < tail; k++)
+        rim[k - head] = (short)c->queue[k];
+    return tail - head;
 }
 
 /* A label-correcting search from the sources src[] (the costs are small
@@ -671,7 +683,7 @@ static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_co
     if (lo == INF)
         return;
     if (!by_cost && lo == hi) {
-        relax_bfs(c, dist, src, nsrc, far);
+        relax_bfs(c, dist, src, nsrc, far, NULL);
         return;
     }
     int max_step = by_cost ? memo.steps->max_step : 1;
@@ -886,11 +898,7 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
             /* the same sources asked farther: a breadth-first search stops
              * with the hexes at f->far settled and not yet stepped from, the
              * farther ones INF; it goes on from them as it would have */
-            int nf = 0;
-            for (int h = 0; h < c->cells; h++)
-                if (f->dist[h] == f->far)
-                    c->all_src[nf++] = (short)h;
-            relax_bfs(c, f->dist, c->all_src, nf, far);
+            f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
             f->far = far;
             return f->dist;
         }
@@ -900,9 +908,12 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
         memcpy(f->dist, memo.inf, (size_t)c->cells * sizeof *f->dist);
         for (int i = 0; i < n; i++)
             f->dist[hex[i]] = cost[i];
-        relax_from(c, f->dist, hex, n, by_cost, far);
         f->far = far;
         f->bfs = relax_is_bfs(cost, n, by_cost);
+        if (f->bfs) /* as relax_from would, keeping the hexes at far */
+            f->nrim = relax_bfs(c, f->dist, hex, n, far, f->rim);
+        else
+            relax_from(c, f->dist, hex, n, by_cost, far);
     } else
         f->bfs = false; /* by cost */
     f->nseed = n;
@@ -1800,6 +1811,26 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
 }
 
+/* The hexes a breadth-first field keeps to go on from (its rim) against
+ * the hexes of the field at its `far`. */
+static bool rims_are_fresh(const Ctx *c)
+{
+    for (int i = 0; i < 2; i++) {
+        const struct FieldMemo *f = &memo.field[i];
+        if (!f->known || !f->bfs)
+            continue;
+        int n = 0;
+        for (int h = 0; h < c->cells; h++)
+            n += f->dist[h] == f->far;
+        if (n != f->nrim)
+            return false;
+        for (int k = 0; k < f->nrim; k++)
+            if (f->rim[k] < 0 || f->rim[k] >= c->cells || f->dist[f->rim[k]] != f->far)
+                return false;
+    }
+    return true;
+}
+
 /* The step table in use (memo.steps) against move_step_cost asked step
  * by step for the fields' context of c. */
 static bool steps_are_fresh(const Ctx *c)
@@ -1883,9 +1914,9 @@ bool bot_kept_is_fresh(const Game *g, int level)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
-    same = same && steps_are_fresh(c) && fields_are_fresh(c, f);
+    same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
     ctx_fields(c, CHOOSE_RANGE, true);
-    same = same && fields_are_fresh(c, f);
+    same = same && fields_are_fresh(c, f) && rims_are_fresh(c);
     free(f);
     return same;
 }
