@@ -485,6 +485,16 @@ static void sums_update(Ctx *c, const Game *g)
         c->chg[c->chg_list[i]] = false;
 }
 
+/* Raise key_w[h] to w (at least), listing h in key_hex the first time. */
+static void key_raise(Ctx *c, int h, int w)
+{
+    if (c->key_w[h] >= w)
+        return;
+    if (c->key_w[h] <= 0)
+        c->key_hex[c->nkey++] = (short)h;
+    c->key_w[h] = w;
+}
+
 /* key_w, when the data set, the side, whether the Automa plays or its
  * objectives changed since it was last worked out: the places the
  * booklet scores, the Automa's objectives, and every other named place
@@ -502,6 +512,7 @@ static void keys_update(Ctx *c, const GameState *st)
     c->kw_on = on;
     memcpy(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj);
     memset(c->key_w, 0, sizeof c->key_w);
+    c->nkey = 0;
     bool south_only = on && c->side == SIDE_CONFEDERATE;
     for (int p = 0; p < c->m->nplaces; p++) {
         HexCoord hc = c->m->places[p].hex;
@@ -510,13 +521,12 @@ static void keys_update(Ctx *c, const GameState *st)
         int h = map_hex_index(c->m, hc);
         if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
             continue;
-        if (c->key_w[h] < W_KEY_PLACE)
-            c->key_w[h] = W_KEY_PLACE;
+        key_raise(c, h, W_KEY_PLACE);
     }
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
         int p = memo.major[i];
         if (p >= 0 && map_has(c->m, c->m->places[p].hex))
-            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+            key_raise(c, map_hex_index(c->m, c->m->places[p].hex), W_KEY_MAJOR);
     }
     if (on)
         for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
@@ -526,13 +536,16 @@ static void keys_update(Ctx *c, const GameState *st)
             int h = map_hex_index(c->m, c->gd->areas[a].objective);
             if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
                 continue;
-            if (c->key_w[h] < W_KEY_OBJ)
-                c->key_w[h] = W_KEY_OBJ;
+            key_raise(c, h, W_KEY_OBJ);
         }
-    c->nkey = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (c->key_w[h] > 0)
-            c->key_hex[c->nkey++] = (short)h;
+    /* key_hex by ascending hex, as the fields list their sources */
+    for (int i = 1; i < c->nkey; i++) {
+        short h = c->key_hex[i];
+        int j = i;
+        for (; j > 0 && c->key_hex[j - 1] > h; j--)
+            c->key_hex[j] = c->key_hex[j - 1];
+        c->key_hex[j] = h;
+    }
 }
 
 static void ctx_init(Ctx *c, const Game *g)
@@ -1912,6 +1925,12 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    /* key_hex: the hexes of key_w above 0, by ascending hex */
+    for (int h = 0, k = 0; same && h <= c->cells; h++)
+        if (h == c->cells)
+            same = k == c->nkey;
+        else if (c->key_w[h] > 0)
+            same = k < c->nkey && c->key_hex[k++] == h;
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
     same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
