@@ -1764,21 +1764,24 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                     c->good_attacker[legal[i].units[k]] = true;
         }
     long best = 0;
-    int nbest = 0, pick = 0, scored = 0;
-    for (int i = 0; i < n; i++) {
-        if (i >= scored && legal[i].kind == D_MOVE && legal[i].nunits > 0)
+    int nbest = 0, pick = 0;
+    for (int i = 0, scored; i < n; i = scored) {
+        /* legal[i, scored): scored at once (a group's moves) or one */
+        scored = i + 1;
+        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
             scored = i + score_moves(c, legal + i, n - i, sc + i);
-        else if (i >= scored && legal[i].kind != D_ATTACK) {
+        else if (legal[i].kind != D_ATTACK) {
             int tier;
             long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
             sc[i] = tier * TIER_SCALE + inner;
         }
-        if (nbest == 0 || sc[i] > best) {
-            best = sc[i];
-            nbest = 1;
-            pick = i;
-        } else if (sc[i] == best)
-            nbest++;
+        for (int j = i; j < scored; j++)
+            if (nbest == 0 || sc[j] > best) {
+                best = sc[j];
+                nbest = 1;
+                pick = j;
+            } else if (sc[j] == best)
+                nbest++;
     }
     if (above && best <= 0)
         return -1;
