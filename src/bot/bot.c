@@ -16,6 +16,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -436,8 +437,11 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int u = u0; u < u0 + k; u++) {
             const UnitState *us = &st->unit[u], *was = &c->kept_unit[u];
-            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
-                us->flags == was->flags)
+            /* hex, where, steps and flags: the first bytes, no padding */
+            _Static_assert(offsetof(UnitState, where) == 2 && offsetof(UnitState, steps) == 3 &&
+                               offsetof(UnitState, flags) == 4 && offsetof(UnitState, exited_from) == 6,
+                           "UnitState's sum fields first");
+            if (!all && memcmp(us, was, offsetof(UnitState, exited_from)) == 0)
                 continue;
             if (!all)
                 sums_unit(c, u, was, c->pts[u], -1);
