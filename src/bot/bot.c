@@ -16,6 +16,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,6 +220,8 @@ typedef struct {
         int far;
         unsigned gen;
         bool bfs; /* relax_from searched it breadth-first (relax_is_bfs) */
+        int nrim; /* then the hexes at far, not yet stepped from */
+        short rim[GS_MAX_HEXES];
         int nseed;
         short seed_hex[GS_MAX_HEXES];
         int seed_cost[GS_MAX_HEXES];
@@ -434,8 +437,11 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int u = u0; u < u0 + k; u++) {
             const UnitState *us = &st->unit[u], *was = &c->kept_unit[u];
-            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
-                us->flags == was->flags)
+            /* hex, where, steps and flags: the first bytes, no padding */
+            _Static_assert(offsetof(UnitState, where) == 2 && offsetof(UnitState, steps) == 3 &&
+                               offsetof(UnitState, flags) == 4 && offsetof(UnitState, exited_from) == 6,
+                           "UnitState's sum fields first");
+            if (!all && memcmp(us, was, offsetof(UnitState, exited_from)) == 0)
                 continue;
             if (!all)
                 sums_unit(c, u, was, c->pts[u], -1);
@@ -483,6 +489,16 @@ static void sums_update(Ctx *c, const Game *g)
         c->chg[c->chg_list[i]] = false;
 }
 
+/* Raise key_w[h] to w (at least), listing h in key_hex the first time. */
+static void key_raise(Ctx *c, int h, int w)
+{
+    if (c->key_w[h] >= w)
+        return;
+    if (c->key_w[h] <= 0)
+        c->key_hex[c->nkey++] = (short)h;
+    c->key_w[h] = w;
+}
+
 /* key_w, when the data set, the side, whether the Automa plays or its
  * objectives changed since it was last worked out: the places the
  * booklet scores, the Automa's objectives, and every other named place
@@ -500,6 +516,7 @@ static void keys_update(Ctx *c, const GameState *st)
     c->kw_on = on;
     memcpy(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj);
     memset(c->key_w, 0, sizeof c->key_w);
+    c->nkey = 0;
     bool south_only = on && c->side == SIDE_CONFEDERATE;
     for (int p = 0; p < c->m->nplaces; p++) {
         HexCoord hc = c->m->places[p].hex;
@@ -508,13 +525,12 @@ static void keys_update(Ctx *c, const GameState *st)
         int h = map_hex_index(c->m, hc);
         if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
             continue;
-        if (c->key_w[h] < W_KEY_PLACE)
-            c->key_w[h] = W_KEY_PLACE;
+        key_raise(c, h, W_KEY_PLACE);
     }
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++) {
         int p = memo.major[i];
         if (p >= 0 && map_has(c->m, c->m->places[p].hex))
-            c->key_w[map_hex_index(c->m, c->m->places[p].hex)] = W_KEY_MAJOR;
+            key_raise(c, map_hex_index(c->m, c->m->places[p].hex), W_KEY_MAJOR);
     }
     if (on)
         for (int f = 0; f < c->gd->automa.nformations && f < AUTOMA_MAX_FORMATIONS; f++) {
@@ -524,13 +540,16 @@ static void keys_update(Ctx *c, const GameState *st)
             int h = map_hex_index(c->m, c->gd->areas[a].objective);
             if (south_only && c->m->hexes[h].bank != BANK_SOUTH)
                 continue;
-            if (c->key_w[h] < W_KEY_OBJ)
-                c->key_w[h] = W_KEY_OBJ;
+            key_raise(c, h, W_KEY_OBJ);
         }
-    c->nkey = 0;
-    for (int h = 0; h < c->cells; h++)
-        if (c->key_w[h] > 0)
-            c->key_hex[c->nkey++] = (short)h;
+    /* key_hex by ascending hex, as the fields list their sources */
+    for (int i = 1; i < c->nkey; i++) {
+        short h = c->key_hex[i];
+        int j = i;
+        for (; j > 0 && c->key_hex[j - 1] > h; j--)
+            c->key_hex[j] = c->key_hex[j - 1];
+        c->key_hex[j] = h;
+    }
 }
 
 static void ctx_init(Ctx *c, const Game *g)
@@ -571,19 +590,22 @@ static int field_step(int x, int d, bool by_cost, int *y)
 
 /* relax_from when every step costs 1 and every source starts at the same
  * cost: a breadth-first search, each hex reached once, the first time
- * being the nearest; none farther than `far` (they stay INF). */
-static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
+ * being the nearest; none farther than `far` (they stay INF). Layer by
+ * layer: the sources, then the hexes one farther, and so on. When rim is
+ * given, the hexes at `far` (reached, not yet stepped from) go there
+ * (field_of goes on from them); their count is returned. */
+static int relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far, short *rim)
 {
-    int head = 0, tail = 0;
+    if (nsrc <= 0)
+        return 0;
+    int head = 0, tail = 0, nd = dist[src[0]] + 1;
     for (int i = 0; i < nsrc; i++)
         c->queue[tail++] = src[i];
-    while (head < tail) {
-        int x = c->queue[head++], nd = dist[x] + 1;
-        if (nd > far)
-            break; /* the hexes come out nearest first */
-        /* the six directions written out: this is the bot's busiest loop;
-         * where there is no step, x itself, reached already */
-        const short *in = memo.steps->bfs_nb[x];
+    for (; head < tail && nd <= far; nd++) {
+        for (int end = tail; head < end; head++) {
+            /* the six directions written out: this is the bot's busiest
+             * loop; where there is no step, x itself, reached already */
+            const short *in = memo.steps->bfs_nb[c->queue[head]];
 #define BFS_STEP(d)                                                                                               \
     do {                                                                                                          \
         int y = in[d];                                                                                            \
@@ -592,15 +614,22 @@ static void relax_bfs(Ctx *c, int *dist, const short *src, int nsrc, int far)
             c->queue[tail++] = y;                                                                                 \
         }                                                                                                         \
     } while (0)
-        _Static_assert(DIR_COUNT == 6, "six directions");
-        BFS_STEP(0);
-        BFS_STEP(1);
-        BFS_STEP(2);
-        BFS_STEP(3);
-        BFS_STEP(4);
-        BFS_STEP(5);
+            _Static_assert(DIR_COUNT == 6, "six directions");
+            BFS_STEP(0);
+            BFS_STEP(1);
+            BFS_STEP(2);
+            BFS_STEP(3);
+            BFS_STEP(4);
+            BFS_STEP(5);
 #undef BFS_STEP
+        }
     }
+    /* queue[head, tail): the last layer reached, at nd - 1 */
+    if (!rim || nd - 1 != far)
+        return 0;
+    for (int k = head; k < tail; k++)
+        rim[k - head] = (short)c->queue[k];
+    return tail - head;
 }
 
 /* A label-correcting search from the sources src[] (the costs are small
@@ -671,7 +700,7 @@ static void relax_from(Ctx *c, int *dist, const short *src, int nsrc, bool by_co
     if (lo == INF)
         return;
     if (!by_cost && lo == hi) {
-        relax_bfs(c, dist, src, nsrc, far);
+        relax_bfs(c, dist, src, nsrc, far, NULL);
         return;
     }
     int max_step = by_cost ? memo.steps->max_step : 1;
@@ -886,11 +915,7 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
             /* the same sources asked farther: a breadth-first search stops
              * with the hexes at f->far settled and not yet stepped from, the
              * farther ones INF; it goes on from them as it would have */
-            int nf = 0;
-            for (int h = 0; h < c->cells; h++)
-                if (f->dist[h] == f->far)
-                    c->all_src[nf++] = (short)h;
-            relax_bfs(c, f->dist, c->all_src, nf, far);
+            f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
             f->far = far;
             return f->dist;
         }
@@ -900,9 +925,12 @@ static const int *field_of(Ctx *c, const short *hex, const int *cost, int n, boo
         memcpy(f->dist, memo.inf, (size_t)c->cells * sizeof *f->dist);
         for (int i = 0; i < n; i++)
             f->dist[hex[i]] = cost[i];
-        relax_from(c, f->dist, hex, n, by_cost, far);
         f->far = far;
         f->bfs = relax_is_bfs(cost, n, by_cost);
+        if (f->bfs) /* as relax_from would, keeping the hexes at far */
+            f->nrim = relax_bfs(c, f->dist, hex, n, far, f->rim);
+        else
+            relax_from(c, f->dist, hex, n, by_cost, far);
     } else
         f->bfs = false; /* by cost */
     f->nseed = n;
@@ -1740,21 +1768,24 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
                     c->good_attacker[legal[i].units[k]] = true;
         }
     long best = 0;
-    int nbest = 0, pick = 0, scored = 0;
-    for (int i = 0; i < n; i++) {
-        if (i >= scored && legal[i].kind == D_MOVE && legal[i].nunits > 0)
+    int nbest = 0, pick = 0;
+    for (int i = 0, scored; i < n; i = scored) {
+        /* legal[i, scored): scored at once (a group's moves) or one */
+        scored = i + 1;
+        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
             scored = i + score_moves(c, legal + i, n - i, sc + i);
-        else if (i >= scored && legal[i].kind != D_ATTACK) {
+        else if (legal[i].kind != D_ATTACK) {
             int tier;
             long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
             sc[i] = tier * TIER_SCALE + inner;
         }
-        if (nbest == 0 || sc[i] > best) {
-            best = sc[i];
-            nbest = 1;
-            pick = i;
-        } else if (sc[i] == best)
-            nbest++;
+        for (int j = i; j < scored; j++)
+            if (nbest == 0 || sc[j] > best) {
+                best = sc[j];
+                nbest = 1;
+                pick = j;
+            } else if (sc[j] == best)
+                nbest++;
     }
     if (above && best <= 0)
         return -1;
@@ -1798,6 +1829,26 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
         dist[h] = f->key_w[h] > 0 && f->own_n[h] == 0 ? W_KEY_MAJOR - f->key_w[h] : INF;
     relax_all(f, dist, true, INF);
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
+}
+
+/* The hexes a breadth-first field keeps to go on from (its rim) against
+ * the hexes of the field at its `far`. */
+static bool rims_are_fresh(const Ctx *c)
+{
+    for (int i = 0; i < 2; i++) {
+        const struct FieldMemo *f = &memo.field[i];
+        if (!f->known || !f->bfs)
+            continue;
+        int n = 0;
+        for (int h = 0; h < c->cells; h++)
+            n += f->dist[h] == f->far;
+        if (n != f->nrim)
+            return false;
+        for (int k = 0; k < f->nrim; k++)
+            if (f->rim[k] < 0 || f->rim[k] >= c->cells || f->dist[f->rim[k]] != f->far)
+                return false;
+    }
+    return true;
 }
 
 /* The step table in use (memo.steps) against move_step_cost asked step
@@ -1881,11 +1932,17 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    /* key_hex: the hexes of key_w above 0, by ascending hex */
+    for (int h = 0, k = 0; same && h <= c->cells; h++)
+        if (h == c->cells)
+            same = k == c->nkey;
+        else if (c->key_w[h] > 0)
+            same = k < c->nkey && c->key_hex[k++] == h;
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
-    same = same && steps_are_fresh(c) && fields_are_fresh(c, f);
+    same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
     ctx_fields(c, CHOOSE_RANGE, true);
-    same = same && fields_are_fresh(c, f);
+    same = same && fields_are_fresh(c, f) && rims_are_fresh(c);
     free(f);
     return same;
 }
