@@ -210,20 +210,21 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
     return true;
 }
 
-/* Settles hexes, in the queue's order, until hex h's cost is final (h < 0:
- * never), the cost being settled is past `limit`, or the queue is empty;
+/* Settles hexes, in the queue's order, until the cost of hex h or of hex
+ * h2 is final (one < 0: never), the cost being settled is past `limit`, or
+ * the queue is empty;
  * each hex taken out offers its neighbours the way through it. How far it
  * goes changes no cost: a hex's cost is final once it is at most `at`. What
  * the loop reads and writes is held in locals for it (the step costs are
  * asked of move.c, which could otherwise have changed any of s). */
-static void goal_cost_settle(GoalCost *s, int h, int limit)
+static void goal_cost_settle(GoalCost *s, int h, int h2, int limit)
 {
     const unsigned char *enemy = s->ctx.enemy;
     const MapHex *hexes = s->map->hexes;
     int *d = s->d, *next = s->next, *entry_hex = s->entry_hex, *settled = s->settled, *first = s->first;
     int at = s->at, queued = s->queued, nsettled = s->nsettled, nentries = s->nentries, ncosts = s->ncosts;
     const int maxentries = s->maxentries;
-    while (queued > 0 && (h < 0 || d[h] > at) && at <= limit) {
+    while (queued > 0 && !(h >= 0 && d[h] <= at) && !(h2 >= 0 && d[h2] <= at) && at <= limit) {
         while (first[at] < 0)
             at++;
         int e = first[at];
@@ -294,7 +295,7 @@ static void goal_cost_settle(GoalCost *s, int h, int limit)
  * that needs. */
 static int goal_cost_at(GoalCost *s, int h)
 {
-    goal_cost_settle(s, h, INT_MAX);
+    goal_cost_settle(s, h, -1, INT_MAX);
     return s->d[h];
 }
 
@@ -302,8 +303,50 @@ static int goal_cost_at(GoalCost *s, int h)
  * limit: past it, a hex not reached yet costs more. */
 static bool goal_cost_within(GoalCost *s, int h, int limit)
 {
-    goal_cost_settle(s, h, limit);
+    goal_cost_settle(s, h, -1, limit);
     return s->d[h] <= limit;
+}
+
+/* Whether hex a costs less than hex b, searching only until the cheaper of
+ * them is final and no other hex could still cost as little: a costlier
+ * hex's own cost is not needed. */
+static bool goal_cost_less(GoalCost *s, int a, int b)
+{
+    goal_cost_settle(s, a, b, INT_MAX);
+    if (s->d[a] > s->at)
+        return false; /* b's cost is final first, or the queue is empty: a costs no less */
+    return !goal_cost_within(s, b, s->d[a]);
+}
+
+bool automa_goal_cost_less_agrees(const Game *g, const short *goals, int ngoals, const short *hexes, int nhexes)
+{
+    Passage p;
+    union_passage(g, &p, false);
+    const Map *m = &g->gd->map;
+    int n = m->cols * m->rows;
+    int *full = malloc((size_t)n * sizeof *full);
+    GoalCost gc;
+    if (!full || !goal_cost_init(&gc, g, &p.ctx, goals, ngoals)) {
+        free(full);
+        return false;
+    }
+    goal_cost_settle(&gc, -1, -1, INT_MAX); /* the whole search: every cost final */
+    memcpy(full, gc.d, (size_t)n * sizeof *full);
+    goal_cost_free(&gc);
+    bool ok = true;
+    for (int i = 0; i < nhexes && ok; i++)
+        for (int j = 0; j < nhexes && ok; j++) {
+            int a = hexes[i], b = hexes[j];
+            if (!goal_cost_init(&gc, g, &p.ctx, goals, ngoals)) {
+                free(full);
+                return false;
+            }
+            ok = goal_cost_less(&gc, a, b) == (full[a] < full[b]) && goal_cost_less(&gc, b, a) == (full[b] < full[a]) &&
+                 goal_cost_within(&gc, a, full[b]) == (full[a] <= full[b]) && goal_cost_at(&gc, b) == full[b];
+            goal_cost_free(&gc);
+        }
+    free(full);
+    return ok;
 }
 
 static bool hex_free(const Game *g, int hex) { return g->st.hex_first[hex] == 0; }
@@ -616,8 +659,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && goal_cost_at(&gc, g->st.unit[col[j]].hex) < goal_cost_at(&gc, g->st.unit[col[j - 1]].hex);
-             j--) {
+        for (int j = i; j > 0 && goal_cost_less(&gc, g->st.unit[col[j]].hex, g->st.unit[col[j - 1]].hex); j--) {
             short t = col[j];
             col[j] = col[j - 1];
             col[j - 1] = t;
@@ -641,7 +683,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         int best = start, best_cost = 0;
         short *cand = malloc((size_t)(m->cols * m->rows + ngoals) * sizeof *cand); /* as many as gc.settled */
         for (int level = 0, k = 0; cand && level < d_start && best == start; level++) {
-            goal_cost_settle(&gc, -1, level); /* every hex of this cost out */
+            goal_cost_settle(&gc, -1, -1, level); /* every hex of this cost out */
             int ncand = 0;
             for (; k < gc.nsettled && gc.d[gc.settled[k]] <= level; k++)
                 if (hex_free(g, gc.settled[k]))
@@ -731,7 +773,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             if ((hex_free(g, h) || h == from) && !(dem && h != from && next_to_side(g, h, SIDE_CONFEDERATE)))
                 to = h; /* a demoralized division never comes next to the enemy (K.4) */
         }
-        if (to < 0 || !goal_cost_within(&gc, to, goal_cost_at(&gc, from) - 1))
+        if (to < 0 || !goal_cost_less(&gc, to, from))
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
