@@ -218,13 +218,14 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
     (void)state;
     static Game a, b;
     static GameState saved;
-    int steps = 0, twists = 0;
+    int steps = 0, twists = 0, checks = 0;
     for (uint64_t seed = 1; seed <= 3; seed++) {
         start(&a, "solitaire", seed);
         start(&b, "solitaire", seed);
         bool have_saved = false;
-        Rng rng;
+        Rng rng, pick;
         rng_seed(&rng, seed * 7 + 1);
+        rng_seed(&pick, seed * 11 + 3);
         for (int n = 0; n < 1500 && a.st.phase != PH_GAME_OVER; n++) {
             if (n % 97 == 50)
                 saved = a.st, have_saved = true;
@@ -251,12 +252,29 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
             assert_int_equal(a.log.count, b.log.count);
             assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
             assert_true(automa_goal_cost_spare_clear()); /* the marches' search buffers left as they must be */
+            if (n % 53 == 11) { /* the march's lazy comparison of two hexes' costs is the whole search's */
+                short goals[3], hexes[8];
+                int ngoals = 0, nhexes = 0;
+                for (int tries = 0; tries < 200 && nhexes < 8; tries++) {
+                    int u = (int)rng_below(&pick, (uint32_t)a.st.nunits); /* its own dice: the games stay as they were */
+                    if (a.st.unit[u].where != AT_MAP)
+                        continue;
+                    if (ngoals < 1 + (int)(n % 3))
+                        goals[ngoals++] = a.st.unit[u].hex;
+                    else if (nhexes < 8)
+                        hexes[nhexes++] = a.st.unit[u].hex;
+                }
+                if (ngoals > 0 && nhexes > 0) {
+                    assert_true(automa_goal_cost_less_agrees(&a, goals, ngoals, hexes, nhexes));
+                    checks++;
+                }
+            }
             steps++;
         }
         game_free(&a);
         game_free(&b);
     }
-    assert_true(steps > 1000 && twists > 20);
+    assert_true(steps > 1000 && twists > 20 && checks > 20);
 }
 
 static void test_automa_units_follow_the_data(void **state)

@@ -50,6 +50,10 @@ void automa_independent(Game *g);
 /* Whether the march's spare search buffers are free and clear (every cost
  * FAR), as each search must leave them: for the tests. */
 bool automa_goal_cost_spare_clear(void);
+/* Whether the march's search answers which of two hexes costs less to
+ * the goals (searching only as far as that needs) as the whole search
+ * does, for every pair of the hexes given: for the tests. */
+bool automa_goal_cost_less_agrees(const Game *g, const short *goals, int ngoals, const short *hexes, int nhexes);
 
 /* automa_move.c: AI-MOVE, AI-PROXIMITY, AI-TRANSFER, AI-ADJACENT,
  * AI-NIGHT, AI-ISOLATED, and the combat step. */

@@ -210,56 +210,92 @@ static bool goal_cost_init(GoalCost *s, const Game *g, const MoveContext *ctx, c
     return true;
 }
 
-/* Takes the next hex out of the queue and offers its neighbours the way
- * through it; false once the queue is empty and every cost is final. */
-static bool goal_cost_settle_next(GoalCost *s)
+/* Settles hexes, in the queue's order, until the cost of hex h or of hex
+ * h2 is final (one < 0: never), the cost being settled is past `limit`, or
+ * the queue is empty;
+ * each hex taken out offers its neighbours the way through it. How far it
+ * goes changes no cost: a hex's cost is final once it is at most `at`. What
+ * the loop reads and writes is held in locals for it (the step costs are
+ * asked of move.c, which could otherwise have changed any of s). */
+static void goal_cost_settle(GoalCost *s, int h, int h2, int limit)
 {
-    while (s->queued > 0) {
-        while (s->first[s->at] < 0)
-            s->at++;
-        int e = s->first[s->at];
-        s->first[s->at] = s->next[e];
-        s->queued--;
-        int h = s->entry_hex[e];
-        if (s->d[h] != s->at)
+    const unsigned char *enemy = s->ctx.enemy;
+    const MapHex *hexes = s->map->hexes;
+    int *d = s->d, *next = s->next, *entry_hex = s->entry_hex, *settled = s->settled, *first = s->first;
+    int at = s->at, queued = s->queued, nsettled = s->nsettled, nentries = s->nentries, ncosts = s->ncosts;
+    const int maxentries = s->maxentries;
+    while (queued > 0 && !(h >= 0 && d[h] <= at) && !(h2 >= 0 && d[h2] <= at) && at <= limit) {
+        while (first[at] < 0)
+            at++;
+        int e = first[at];
+        first[at] = next[e];
+        queued--;
+        int x = entry_hex[e];
+        if (d[x] != at)
             continue; /* it came out cheaper by another way */
-        s->settled[s->nsettled++] = h;
+        settled[nsettled++] = x;
         /* the steps from the neighbours not in the enemy's hands and not as near already (no step costs
          * less than nothing) */
-        const unsigned char *enemy = s->ctx.enemy;
-        const short *nb = s->map->hexes[h].nb;
-        int *d = s->d, dh = d[h];
+        const short *nb = hexes[x].nb;
+        int dx = at;
         unsigned dirs = 0;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             int fi = nb[dir];
-            if (fi >= 0 && d[fi] > dh && !(enemy && enemy[fi]))
+            if (fi >= 0 && d[fi] > dx && !(enemy && enemy[fi]))
                 dirs |= 1u << dir;
         }
         if (!dirs)
-            return true; /* no neighbour it could bring nearer */
+            continue; /* no neighbour it could bring nearer */
         int step[DIR_COUNT];
-        if (dh == 0)
-            move_enter_costs_kept(&s->into_goal, &s->into_goal_ref, h, dirs, step);
+        if (dx == 0)
+            move_enter_costs_kept(&s->into_goal, &s->into_goal_ref, x, dirs, step);
         else
-            move_enter_costs_kept(&s->ctx, &s->ref, h, dirs, step);
+            move_enter_costs_kept(&s->ctx, &s->ref, x, dirs, step);
         for (; dirs; dirs &= dirs - 1) {
             int dir = __builtin_ctz(dirs), fi = nb[dir];
-            if (step[dir] == COST_NO || dh + step[dir] >= d[fi])
+            if (step[dir] == COST_NO || dx + step[dir] >= d[fi])
                 continue;
-            d[fi] = dh + step[dir];
-            goal_cost_push(s, fi, d[fi]);
+            int cost = dx + step[dir];
+            d[fi] = cost;
+            /* into the queue (goal_cost_push, with the locals) */
+            if (cost >= ncosts) {
+                int n = ncosts;
+                while (n <= cost)
+                    n *= 2;
+                int *p = realloc(first, (size_t)n * sizeof *p);
+                if (!p) {
+                    s->lost = true;
+                    continue; /* out of memory: the hex is left out of the queue, its cost maybe too high */
+                }
+                for (int i = ncosts; i < n; i++)
+                    p[i] = -1;
+                first = p;
+                ncosts = n;
+            }
+            if (nentries == maxentries) {
+                s->lost = true;
+                continue; /* cannot happen: each hex is settled once, six entries at most */
+            }
+            int ne = nentries++;
+            entry_hex[ne] = fi;
+            next[ne] = first[cost];
+            first[cost] = ne;
+            queued++;
         }
-        return true;
     }
-    return false;
+    s->first = first;
+    s->ncosts = ncosts;
+    s->at = at;
+    s->queued = queued;
+    s->nsettled = nsettled;
+    s->nentries = nentries;
 }
 
 /* The cost from hex h to the goals (FAR: no way), searching as far as
  * that needs. */
 static int goal_cost_at(GoalCost *s, int h)
 {
-    while (s->d[h] > s->at && goal_cost_settle_next(s))
-        ;
+    goal_cost_settle(s, h, -1, INT_MAX);
     return s->d[h];
 }
 
@@ -267,9 +303,50 @@ static int goal_cost_at(GoalCost *s, int h)
  * limit: past it, a hex not reached yet costs more. */
 static bool goal_cost_within(GoalCost *s, int h, int limit)
 {
-    while (s->d[h] > s->at && s->at <= limit && goal_cost_settle_next(s))
-        ;
+    goal_cost_settle(s, h, -1, limit);
     return s->d[h] <= limit;
+}
+
+/* Whether hex a costs less than hex b, searching only until the cheaper of
+ * them is final and no other hex could still cost as little: a costlier
+ * hex's own cost is not needed. */
+static bool goal_cost_less(GoalCost *s, int a, int b)
+{
+    goal_cost_settle(s, a, b, INT_MAX);
+    if (s->d[a] > s->at)
+        return false; /* b's cost is final first, or the queue is empty: a costs no less */
+    return !goal_cost_within(s, b, s->d[a]);
+}
+
+bool automa_goal_cost_less_agrees(const Game *g, const short *goals, int ngoals, const short *hexes, int nhexes)
+{
+    Passage p;
+    union_passage(g, &p, false);
+    const Map *m = &g->gd->map;
+    int n = m->cols * m->rows;
+    int *full = malloc((size_t)n * sizeof *full);
+    GoalCost gc;
+    if (!full || !goal_cost_init(&gc, g, &p.ctx, goals, ngoals)) {
+        free(full);
+        return false;
+    }
+    goal_cost_settle(&gc, -1, -1, INT_MAX); /* the whole search: every cost final */
+    memcpy(full, gc.d, (size_t)n * sizeof *full);
+    goal_cost_free(&gc);
+    bool ok = true;
+    for (int i = 0; i < nhexes && ok; i++)
+        for (int j = 0; j < nhexes && ok; j++) {
+            int a = hexes[i], b = hexes[j];
+            if (!goal_cost_init(&gc, g, &p.ctx, goals, ngoals)) {
+                free(full);
+                return false;
+            }
+            ok = goal_cost_less(&gc, a, b) == (full[a] < full[b]) && goal_cost_less(&gc, b, a) == (full[b] < full[a]) &&
+                 goal_cost_within(&gc, a, full[b]) == (full[a] <= full[b]) && goal_cost_at(&gc, b) == full[b];
+            goal_cost_free(&gc);
+        }
+    free(full);
+    return ok;
 }
 
 static bool hex_free(const Game *g, int hex) { return g->st.hex_first[hex] == 0; }
@@ -582,8 +659,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
     short col[16];
     memcpy(col, units, (size_t)n * sizeof *col);
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && goal_cost_at(&gc, g->st.unit[col[j]].hex) < goal_cost_at(&gc, g->st.unit[col[j - 1]].hex);
-             j--) {
+        for (int j = i; j > 0 && goal_cost_less(&gc, g->st.unit[col[j]].hex, g->st.unit[col[j - 1]].hex); j--) {
             short t = col[j];
             col[j] = col[j - 1];
             col[j - 1] = t;
@@ -607,8 +683,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
         int best = start, best_cost = 0;
         short *cand = malloc((size_t)(m->cols * m->rows + ngoals) * sizeof *cand); /* as many as gc.settled */
         for (int level = 0, k = 0; cand && level < d_start && best == start; level++) {
-            while (gc.queued > 0 && gc.at <= level)
-                goal_cost_settle_next(&gc); /* every hex of this cost out */
+            goal_cost_settle(&gc, -1, -1, level); /* every hex of this cost out */
             int ncand = 0;
             for (; k < gc.nsettled && gc.d[gc.settled[k]] <= level; k++)
                 if (hex_free(g, gc.settled[k]))
@@ -698,7 +773,7 @@ static int march_ex(Game *g, const short *units, int n, const short *goals, int 
             if ((hex_free(g, h) || h == from) && !(dem && h != from && next_to_side(g, h, SIDE_CONFEDERATE)))
                 to = h; /* a demoralized division never comes next to the enemy (K.4) */
         }
-        if (to < 0 || !goal_cost_within(&gc, to, goal_cost_at(&gc, from) - 1))
+        if (to < 0 || !goal_cost_less(&gc, to, from))
             continue; /* the route is used up, or would lead it back */
         if (to != from) {
             place_unit(g, u, to);
