@@ -207,8 +207,6 @@ static void test_counter_losses(void **state)
     game_free(&g);
 }
 
-/* automa_units keeps the formations' units worked out from the data: a change to the data in place
- * (gamedata_changed) is seen at once, and the answer is the one asking every unit gives. */
 /* automa_reconcile's memo of the units (kept outside the state) changes nothing: two games played alike,
  * one with the memo dropped before every decision, stay byte for byte the same, log and all, also when an
  * older state is put back (as undo does) or the Automa's record of a unit is written elsewhere (as an
@@ -246,10 +244,15 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
             assert_true(k > 0);
             Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
             char why[256];
+            int logged = a.log.count;
             bool ok = game_apply(&a, &d, why, sizeof why);
             automa_seen_forget();
             assert_int_equal(game_apply(&b, &d, why, sizeof why), ok);
             assert_int_equal(a.log.count, b.log.count);
+            for (int e = logged; e < a.log.count; e++) { /* the lines this decision wrote, word for word */
+                assert_string_equal(a.log.items[e].rule, b.log.items[e].rule);
+                assert_string_equal(a.log.items[e].text, b.log.items[e].text);
+            }
             assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
             assert_true(automa_goal_cost_spare_clear()); /* the marches' search buffers left as they must be */
             if (n % 53 == 11) { /* the march's lazy comparison of two hexes' costs is the whole search's */
@@ -277,6 +280,8 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
     assert_true(steps > 1000 && twists > 20 && checks > 20);
 }
 
+/* automa_units keeps the formations' units worked out from the data: a change to the data in place
+ * (gamedata_changed) is seen at once, and the answer is the one asking every unit gives. */
 static void test_automa_units_follow_the_data(void **state)
 {
     (void)state;

@@ -403,8 +403,7 @@ void automa_answer(Game *g)
         free(list);
         return;
     }
-    if (log_wants_text(&g->log))
-        decision_format(g->gd, &list[i], text, sizeof text);
+    decision_log_text(g, &list[i], text, sizeof text);
     log_add(&g->log, g->st.turn, LOG_EVENT, rule, "the Automa answers \"%s\": %s", text, why);
     /* should the rules refuse it, the first answer they accept */
     for (int j = -1; j < k; j++)

@@ -527,7 +527,7 @@ int automa_check_objectives(Game *g)
     if (!a->on)
         return result;
     for (int f = 0; f < gd->automa.nformations; f++) {
-        if (f != a->active || !reached(g, f)) /* only the acting formation reaches an objective (reached) */
+        if (!reached(g, f)) /* only the acting formation reaches one (reached says so) */
             continue;
         int area = a->obj_area[f];
         log_fact(&g->log, LF_REACHES, f, 0, 0, 0);

@@ -109,7 +109,7 @@ typedef struct {
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
-    /* The last group whose move was weighed (move_gain) and what the
+    /* The last group whose move was weighed (move_group) and what the
      * hex it stands in is worth to it: the moves of one group come one
      * after another. origin_n -1: none yet. */
     int origin_n;
@@ -1171,7 +1171,7 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
     }
 }
 
-/* The farthest a move's value (hex_value, move_gain) and the historical
+/* The farthest a move's value (hex_value, move_gain_to) and the historical
  * choice read the distance to the enemy. */
 #define MOVE_RANGE APPROACH_RANGE
 _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
@@ -1341,16 +1341,6 @@ static inline bool same_group(const Ctx *c, const Decision *d)
         if (c->origin_units[i] != d->units[i])
             return false;
     return true;
-}
-
-/* The gain of a move, or a very low score when the bot will not make it. */
-static long move_gain(Ctx *c, const Decision *d)
-{
-    if (d->nunits <= 0 || d->arg < 0 || d->arg >= c->cells)
-        return -INNER_MAX;
-    if (!same_group(c, d))
-        move_group(c, d);
-    return move_gain_to(c, d->nunits, d->arg, c->origin_unsteady, c->origin_role);
 }
 
 /* ---- combat ------------------------------------------------------------ */
@@ -1612,12 +1602,9 @@ static long score(Ctx *c, const Decision *legal, int nlegal, const Decision *d, 
     case D_ATTACH:
         *tier = T_ATTACH;
         return d->arg >= 0 && d->arg < st->nunits ? c->pts[d->arg] : 0;
-    case D_MOVE: {
-        move_fields(c, d);
-        long gain = move_gain(c, d);
-        *tier = move_tier(gain);
-        return gain;
-    }
+    case D_MOVE: /* a group's moves are scored by score_moves (choose_at): here only a move of no unit */
+        *tier = move_tier(-INNER_MAX);
+        return -INNER_MAX;
     case D_BOMBARD: {
         if (d->arg2 != TARGET_TROOPS || d->arg < 0 || d->arg >= c->cells)
             return 0;

@@ -197,9 +197,7 @@ int chit_places(const Game *g, short *out, int max)
         if (st->unit[u].where != AT_MAP || g->gd->units[u].side != side || h < 0 || h >= cells ||
             !anchors_chit(g, u) || (seen[h / 64] >> (h % 64)) & 1)
             continue;
-        seen[h / 64] |= UINT64_C(1) << (h % 64);
-        if (!hex_anchors(g, h, side))
-            continue;
+        seen[h / 64] |= UINT64_C(1) << (h % 64); /* u anchors it: the hex anchors the chit */
         anchored[h / 64] |= UINT64_C(1) << (h % 64); /* the hex and those next to it */
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = m->hexes[h].nb[d];

@@ -256,7 +256,7 @@ static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from
     if (t && (fh->side[dir].kind < 0 || !ctx->pontoon || !(ctx->pontoon[from] & (1u << dir)))) {
         *by_road = false;
         int cost = t->cost[from][dir], ti = fh->nb[dir];
-        if (cost == COST_NO || (ctx->enemy && ctx->enemy[ti]))
+        if (cost == COST_NO)
             return COST_NO;
         *by_road = (t->road[from] >> dir) & 1;
         int add = enemy_surcharge(ctx, ti);
@@ -625,9 +625,7 @@ static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int sto
                 int add = surcharge(&sur, ni);
                 if (add == COST_NO)
                     continue;
-                step += add;
-                if (step == COST_NO)
-                    continue; /* as step_cost asks it of the sum */
+                step += add; /* both 0 or more: the sum is a cost */
             }
             int layer = (from_layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
             int cost = from_cost + step;

@@ -313,8 +313,6 @@ static int memo_moves(const Game *g, Decision *mv, const ReachMemo *e, MoveFilte
             out[n + i] = one;
             out[n + i].arg = e->hexes[i];
         }
-        if (e->n > 0)
-            mv->arg = e->hexes[e->n - 1]; /* as the loop below leaves it */
         return n + e->n;
     }
     for (int i = 0; i < e->n; i++) {
