@@ -3074,9 +3074,23 @@ static void test_a_move_applied_from_the_memo_is_a_fresh_search(void **state)
     game_free(&b);
 }
 
+/* Whether the listing holds a bombardment by these guns at h on type. */
+static bool listed_bombard(const Decision *legal, int n, int h, int type, const short *guns, int nguns)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == D_BOMBARD && legal[i].arg == h && legal[i].arg2 == type && legal[i].nunits == nguns &&
+            memcmp(legal[i].units, guns, (size_t)nguns * sizeof *guns) == 0)
+            return true;
+    return false;
+}
+
 /* bombard_types (the listing's question, both target types at once) is
  * bombard_refusal asked at each type: at every decision of random games,
- * each active gun alone and the active guns together, at every hex. */
+ * each active gun alone and the active guns together, at every hex. And
+ * the listing's bombardments are those bombard_refusal accepts: each gun
+ * alone at each type it accepts, and (when more than one gun accepts a
+ * type there alone) those guns together at each type they accept
+ * together; no other D_BOMBARD is listed. */
 static void test_bombard_types_are_the_refusals(void **state)
 {
     (void)state;
@@ -3085,7 +3099,7 @@ static void test_bombard_types_are_the_refusals(void **state)
     start(&g, "campaign", 11);
     Rng pick;
     rng_seed(&pick, 41);
-    long asked = 0, accepted = 0;
+    long asked = 0, accepted = 0, bombards = 0, together = 0;
     int cells = g.gd->map.cols * g.gd->map.rows;
     for (int step = 0; step < 2500 && g.st.phase != PH_GAME_OVER; step++) {
         short guns[DEC_MAX_UNITS];
@@ -3093,6 +3107,43 @@ static void test_bombard_types_are_the_refusals(void **state)
         for (int u = 0; u < g.st.nunits && nguns < DEC_MAX_UNITS; u++)
             if ((g.st.unit[u].flags & UF_ACTIVE) && is_artillery(&g.gd->units[u]))
                 guns[nguns++] = (short)u;
+        int n = game_legal(&g, legal, 20000);
+        assert_true(n > 0 && n <= 20000);
+        int expected = 0;
+        /* apply_bombard's time: an activation under way, its chit placed,
+         * before combat, nothing pending */
+        const GameState *st = &g.st;
+        bool now = st->phase == PH_ACTIVATION && st->activated && st->act_step != STEP_PLACE &&
+                   st->act_step != STEP_COMBAT && st->pending == PEND_NONE;
+        for (int h = 0; now && nguns > 0 && h < cells; h++) {
+            short any[DEC_MAX_UNITS]; /* the guns accepted alone at either type, in index order */
+            int nany = 0;
+            for (int k = 0; k < nguns; k++)
+                for (int t = TARGET_TROOPS; t <= TARGET_ARTILLERY; t++) {
+                    Decision d = {.kind = D_BOMBARD, .side = g.st.to_move, .arg = h, .arg2 = t, .nunits = 1};
+                    d.units[0] = guns[k];
+                    if (bombard_refusal(&g, &d))
+                        continue;
+                    assert_true(listed_bombard(legal, n, h, t, &guns[k], 1));
+                    expected++;
+                    if (nany == 0 || any[nany - 1] != guns[k])
+                        any[nany++] = guns[k];
+                }
+            for (int t = TARGET_TROOPS; nany > 1 && t <= TARGET_ARTILLERY; t++) {
+                Decision d = {.kind = D_BOMBARD, .side = g.st.to_move, .arg = h, .arg2 = t, .nunits = nany};
+                memcpy(d.units, any, (size_t)nany * sizeof *any);
+                if (bombard_refusal(&g, &d))
+                    continue;
+                assert_true(listed_bombard(legal, n, h, t, any, nany));
+                expected++;
+                together += 1;
+            }
+        }
+        int listed = 0;
+        for (int i = 0; i < n; i++)
+            listed += legal[i].kind == D_BOMBARD;
+        assert_int_equal(listed, expected); /* and nothing else */
+        bombards += listed;
         for (int h = 0; nguns > 0 && h < cells; h++)
             for (int k = 0; k <= nguns; k++) { /* each alone, then all together */
                 Decision d = {.kind = D_BOMBARD, .side = g.st.to_move, .arg = h, .nunits = k < nguns ? 1 : nguns};
@@ -3109,14 +3160,13 @@ static void test_bombard_types_are_the_refusals(void **state)
                 asked++;
                 accepted += plain != 0;
             }
-        int n = game_legal(&g, legal, 20000);
-        assert_true(n > 0 && n <= 20000);
         int k = (int)rng_below(&pick, (uint32_t)n);
         char why[256];
         assert_true(game_apply(&g, &legal[k], why, sizeof why));
     }
     game_free(&g);
     assert_true(asked > 1000 && accepted > 0);
+    assert_true(bombards > 0 && together > 0);
 }
 
 /* The listing of the moves from the memo (moves.c: the searches kept from
@@ -3128,7 +3178,7 @@ static void test_the_moves_from_the_memo_are_a_fresh_listing(void **state)
 {
     (void)state;
     static Decision kept[20000], again[20000], fresh[20000];
-    const char *scenarios[] = {"campaign", "campaign"};
+    const char *scenarios[] = {"campaign", "chancellorsville"};
     long compared = 0, moves = 0;
     for (int s = 0; s < 2; s++) {
         Game g;

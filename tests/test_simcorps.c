@@ -11,6 +11,14 @@
 #include "cli/simcorps.h"
 #include "gametest.h"
 
+/* Rules whose lines are worded by code that a textless log skips (the
+ * Union's attacks and their dice, bombardments, retreats, attachments,
+ * the Automa's marches, transfers, paragraphs and wheel). */
+#define TEXTLESS_RULES                                                                                                 \
+    "AI-ENGAGEMENT", "AI-INTERRUPT", "AI-PLAYER-ATTACK", "AI-BOMBARD-TARGET", "BOMBARD-PROC", "BOMBARD",            \
+        "AI-RETREAT", "ACT-INDEP-ATTACH", "AI-MOVE", "AI-TRANSFER", "AI-PROXIMITY-MOVE", "AI-WHEEL", "AI-OBJECTIVE", \
+        "FORTIFICATION", "COMBAT-DICE", "ADVANCE", "BREAK-CONTACT", "AI-BREAK-CONTACT", "SKIRM-RULES"
+
 /* The Automa formation named `name`, and one of its units. */
 static int corps(const char *name, int *unit)
 {
@@ -239,9 +247,9 @@ static void test_whole_games_add_up(void **state)
     assert_true(engagements > 0);
 }
 
-/* Plays seed's game with the bot to its end, with or without the log's
- * words from its first decision on; the set-up's lines. */
-static int play_through(Game *g, uint64_t seed, bool textless)
+/* Plays seed's game with the bot at level to its end, with or without the
+ * log's words from its first decision on; the set-up's lines. */
+static int play_through(Game *g, uint64_t seed, int level, bool textless)
 {
     start(g, "solitaire", seed);
     int setup = g->log.count;
@@ -252,7 +260,7 @@ static int play_through(Game *g, uint64_t seed, bool textless)
     for (long k = 0; k < 100000 && g->st.phase != PH_GAME_OVER; k++) {
         int n, pick = 0;
         if (g->st.to_move == SIDE_CONFEDERATE)
-            pick = bot_decide(g, BOT_SIMPLE, legal_buf, 20000, &bot, &n);
+            pick = bot_decide(g, level, legal_buf, 20000, &bot, &n);
         else
             n = game_legal(g, legal_buf, 20000);
         assert_true(n > 0);
@@ -265,35 +273,50 @@ static int play_through(Game *g, uint64_t seed, bool textless)
 
 /* The sim's log without words (GameLog.textless) plays the same game: the
  * same state at the end, the same lines with the same rules and dice, the
- * same facts; only the words are left out. */
+ * same facts; only the words are left out. Games at both bot levels, so
+ * that the paths that skip words (the Union's attacks and bombardments,
+ * retreats, detachments, the Automa's marches and paragraphs) all run:
+ * the rules of their lines must be seen among the games' lines. */
 static void test_textless_plays_the_same(void **state)
 {
     (void)state;
-    Game a, b;
-    play_through(&a, 2, false);
-    int setup = play_through(&b, 2, true);
-    assert_memory_equal(&a.st, &b.st, sizeof a.st);
-    assert_int_equal(a.log.count, b.log.count);
-    int worded = 0;
-    for (int i = 0; i < a.log.count; i++) {
-        const LogEntry *x = &a.log.items[i], *y = &b.log.items[i];
-        assert_int_equal(x->seq, y->seq);
-        assert_int_equal(x->turn, y->turn);
-        assert_int_equal(x->kind, y->kind);
-        assert_string_equal(x->rule, y->rule);
-        assert_int_equal(x->die, y->die);
-        assert_int_equal(x->modified, y->modified);
-        assert_int_equal(x->forced, y->forced);
-        assert_int_equal(x->secret, y->secret);
-        worded += x->text[0] != '\0';
-        if (i >= setup) /* the set-up's lines came before the words were turned off */
-            assert_string_equal(y->text, "");
+    static const char *must_see[] = {TEXTLESS_RULES};
+    bool seen[sizeof must_see / sizeof *must_see] = {0};
+    for (int level = 0; level < BOT_LEVEL_COUNT; level++)
+        for (uint64_t seed = 2; seed <= 3; seed++) {
+            Game a, b;
+            play_through(&a, seed, level, false);
+            int setup = play_through(&b, seed, level, true);
+            assert_memory_equal(&a.st, &b.st, sizeof a.st);
+            assert_int_equal(a.log.count, b.log.count);
+            int worded = 0;
+            for (int i = 0; i < a.log.count; i++) {
+                const LogEntry *x = &a.log.items[i], *y = &b.log.items[i];
+                assert_int_equal(x->seq, y->seq);
+                assert_int_equal(x->turn, y->turn);
+                assert_int_equal(x->kind, y->kind);
+                assert_string_equal(x->rule, y->rule);
+                assert_int_equal(x->die, y->die);
+                assert_int_equal(x->modified, y->modified);
+                assert_int_equal(x->forced, y->forced);
+                assert_int_equal(x->secret, y->secret);
+                worded += x->text[0] != '\0';
+                if (i >= setup) /* the set-up's lines came before the words were turned off */
+                    assert_string_equal(y->text, "");
+                for (size_t r = 0; r < sizeof must_see / sizeof *must_see; r++)
+                    seen[r] |= i >= setup && strcmp(y->rule, must_see[r]) == 0;
+            }
+            assert_true(worded > a.log.count / 2);
+            assert_int_equal(a.log.nfacts, b.log.nfacts);
+            assert_memory_equal(a.log.facts, b.log.facts, (size_t)a.log.nfacts * sizeof *a.log.facts);
+            game_free(&a);
+            game_free(&b);
+        }
+    for (size_t r = 0; r < sizeof must_see / sizeof *must_see; r++) {
+        if (!seen[r])
+            print_error("no line of rule %s in the games: the test no longer runs that path\n", must_see[r]);
+        assert_true(seen[r]);
     }
-    assert_true(worded > a.log.count / 2);
-    assert_int_equal(a.log.nfacts, b.log.nfacts);
-    assert_memory_equal(a.log.facts, b.log.facts, (size_t)a.log.nfacts * sizeof *a.log.facts);
-    game_free(&a);
-    game_free(&b);
 }
 
 int main(void)
