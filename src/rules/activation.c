@@ -480,8 +480,7 @@ const char *higher_commander_refusal(const Game *g, int side, int k)
 
 bool higher_may_take(const Game *g, int side, int f)
 {
-    const char *r = choose_refusal(g, side, f, NULL, 0); /* whether, and which: its words are not read */
-    return !r || strncmp(r, "it costs", 8) == 0; /* what he takes is paid for all together */
+    return !choose_refusal_but_cost(g, side, f, NULL, 0); /* what he takes is paid for all together */
 }
 
 const char *higher_refusal(const Game *g, const Decision *d, char *buf, size_t n)

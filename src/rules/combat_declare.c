@@ -217,17 +217,17 @@ const char *attack_refusal_among(const Game *g, const Decision *d, const Attacke
         for (int i = 0; i < nneed && !why; i++) {
             int hex = need[i];
             if (!someone_could_attack(g, a, hex, d->units, d->nunits)) {
+#define MUST_TOO                                                                                                       \
+    " must be attacked too: units attacking from open ground take on every adjacent enemy (COMBAT-WHO), and no "     \
+    "other unit could attack it later"
                 if (!buf) { /* whether only: the same refusal without its hex */
-                    why = "an enemy must be attacked too: units attacking from open ground take on every adjacent "
-                          "enemy (COMBAT-WHO), and no other unit could attack it later";
+                    why = "an enemy" MUST_TOO;
                     break;
                 }
                 char hx[5];
                 hex_format(map_hex_at(MAP(g), hex), hx);
-                snprintf(buf, n,
-                         "the enemy in %s must be attacked too: units attacking from open ground take on every "
-                         "adjacent enemy (COMBAT-WHO), and no other unit could attack it later",
-                         hx);
+                snprintf(buf, n, "the enemy in %s" MUST_TOO, hx);
+#undef MUST_TOO
                 why = buf;
             }
         }

@@ -343,10 +343,8 @@ int events_legal(const Game *g, Decision *out, int max, int n)
     } while (0)
     if (st->phase == PH_ACTIVATION && !st->activated && st->drawn.side == side) {
         if (st->drawn.kind == CHIT_EVENT) {
-            char buf[128];
             for (int f = 0; f < gd->nformations; f++) {
-                const char *r = choose_refusal(g, side, f, buf, sizeof buf);
-                if (!r || strncmp(r, "it costs", 8) == 0)
+                if (!choose_refusal_but_cost(g, side, f, NULL, 0)) /* the extra activation is free */
                     PUSH(((Decision){.kind = D_GOOD_GENERAL, .side = side, .arg = f}));
             }
             PUSH(((Decision){.kind = D_PASS, .side = side}));
@@ -866,9 +864,9 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
             return false;
         }
         const char *r = d->arg >= 0 && d->arg < gd->nformations
-                            ? choose_refusal(g, d->side, d->arg, buf, sizeof buf)
+                            ? choose_refusal_but_cost(g, d->side, d->arg, buf, sizeof buf)
                             : "no such formation";
-        if (r && strncmp(r, "it costs", 8) != 0) {
+        if (r) {
             snprintf(why, n, "%s", r);
             return false;
         }

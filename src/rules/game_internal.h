@@ -142,6 +142,7 @@ void activation_fresh(Game *g);
 void end_turn(Game *g);
 /* Why a formation cannot be chosen now, or NULL. */
 const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n);
+const char *choose_refusal_but_cost(const Game *g, int side, int f, char *buf, size_t n);
 /* Draws the next chit, or ends the turn when the cup is empty (ACT-CUP). */
 void draw_next(Game *g);
 

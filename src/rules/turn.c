@@ -220,9 +220,11 @@ int game_formation_cost(const Game *g, int formation)
     return f->activation_cost;
 }
 
-/* Why a formation cannot be chosen now, or NULL. buf NULL: whether only (a
- * refusal then comes in fixed words, without its numbers). */
-const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
+/* Why a formation cannot be chosen now, its cost in activation points
+ * aside (an extra activation, and what a higher commander takes, are not
+ * paid for one by one), or NULL. buf NULL: whether only (a refusal then
+ * comes in fixed words, without its numbers). */
+const char *choose_refusal_but_cost(const Game *g, int side, int f, char *buf, size_t n)
 {
     const GameState *st = &g->st;
     const FormationDef *fd = &g->gd->formations[f];
@@ -244,6 +246,16 @@ const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
     }
     if (st->lock_attacked[f] && !released)
         return "it cannot be activated until one of its units is attacked or bombarded";
+    return NULL;
+}
+
+/* Why a formation cannot be chosen now, or NULL (buf as above). */
+const char *choose_refusal(const Game *g, int side, int f, char *buf, size_t n)
+{
+    const char *why = choose_refusal_but_cost(g, side, f, buf, n);
+    if (why)
+        return why;
+    const GameState *st = &g->st;
     int cost = game_formation_cost(g, f);
     if (cost > st->points[side]) {
         if (!buf)
