@@ -162,6 +162,11 @@ typedef struct {
     unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
     short least[STEP_TABLE_HEXES]; /* the least cost of a step from the hex (SHRT_MAX: none) */
+    /* the same steps seen from the hex they enter, for a search from a goal outward (enter_costs):
+     * in_cost[h][dir] is cost[n][back] for h's neighbour n in dir and back the direction from n to h
+     * (COST_NO with no neighbour there), in_sided bit dir is sided[n]'s bit back */
+    short in_cost[STEP_TABLE_HEXES][DIR_COUNT];
+    unsigned char in_sided[STEP_TABLE_HEXES];
     int least_add; /* the least the enemy can add to a step (a contact cost below 0; else 0) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
@@ -199,6 +204,11 @@ static const StepTable *step_table_find(const MoveContext *ctx)
         bare.contact = NULL;
         bare.pontoon = NULL;
         for (int h = 0; h < cells; h++) {
+            t->in_sided[h] = 0;
+            for (int d = 0; d < DIR_COUNT; d++)
+                t->in_cost[h][d] = COST_NO; /* no neighbour there */
+        }
+        for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
             t->sided[h] = 0;
             t->least[h] = SHRT_MAX;
@@ -211,6 +221,11 @@ static const StepTable *step_table_find(const MoveContext *ctx)
                     t->road[h] |= (unsigned char)(1u << d);
                 if (t->cost[h][d] != COST_NO && t->cost[h][d] < t->least[h])
                     t->least[h] = t->cost[h][d];
+                int to = m->hexes[h].nb[d], back = hex_dir_opposite(d);
+                if (to >= 0) { /* the same step seen from the hex it enters */
+                    t->in_cost[to][back] = t->cost[h][d];
+                    t->in_sided[to] |= (unsigned char)(((t->sided[h] >> d) & 1u) << back);
+                }
             }
         }
         t->least_add = 0;
@@ -781,8 +796,6 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
 /* move_enter_costs with the context's table t (NULL: none). */
 static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsigned dirs, int cost[DIR_COUNT])
 {
-    const GameData *gd = ctx->gd;
-    const MapHex *th = &gd->map.hexes[to];
     for (int dir = 0; dir < DIR_COUNT; dir++)
         cost[dir] = COST_NO;
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
@@ -790,17 +803,34 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     int enemy_add = enemy_surcharge(ctx, to);
     if (enemy_add == COST_NO)
         return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
+    const MapHex *th = &ctx->gd->map.hexes[to];
+    if (!t) {
+        for (; dirs; dirs &= dirs - 1) {
+            int dir = __builtin_ctz(dirs), from = th->nb[dir];
+            bool road;
+            if (from >= 0)
+                cost[dir] = step_cost(ctx, NULL, from, hex_dir_opposite(dir), &road);
+        }
+        return;
+    }
+    /* the table's cost of each step, seen from `to`; a step across a hexside kind where the context's
+     * pontoon spans it is asked in full (as step_cost asks it) */
+    unsigned full = 0;
+    for (unsigned sided = t->in_sided[to] & dirs; sided && ctx->pontoon; sided &= sided - 1) {
+        int dir = __builtin_ctz(sided), from = th->nb[dir];
+        if (ctx->pontoon[from] & (1u << hex_dir_opposite(dir)))
+            full |= 1u << dir;
+    }
+    const short *in = t->in_cost[to];
     for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
         int dir = __builtin_ctz(dirs);
-        bool road;
-        int from = th->nb[dir], back = hex_dir_opposite(dir);
-        if (from < 0)
-            continue;
-        if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
-            int c = t->cost[from][back];
+        if (full & (1u << dir)) {
+            bool road;
+            cost[dir] = step_cost(ctx, t, th->nb[dir], hex_dir_opposite(dir), &road);
+        } else {
+            int c = in[dir];
             cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
-        } else
-            cost[dir] = step_cost(ctx, t, from, back, &road);
+        }
     }
 }
 
