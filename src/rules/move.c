@@ -158,12 +158,14 @@ typedef struct {
     HexCoord area_nw, area_se;
     unsigned as_mask;
     int as_terrain;
-    short cost[STEP_TABLE_HEXES][DIR_COUNT];
+    /* a step with a cost (open's bit set): its cost << 16 | the hex it enters; the others COST_NO */
+    unsigned step[STEP_TABLE_HEXES][DIR_COUNT];
+    unsigned char open[STEP_TABLE_HEXES];  /* bit per direction: the step has a cost (not COST_NO) */
     unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
     short least[STEP_TABLE_HEXES]; /* the least cost of a step from the hex (SHRT_MAX: none) */
     /* the same steps seen from the hex they enter, for a search from a goal outward (enter_costs):
-     * in_cost[h][dir] is cost[n][back] for h's neighbour n in dir and back the direction from n to h
+     * in_cost[h][dir] is the cost of step[n][back] for h's neighbour n in dir and back the direction from n to h
      * (COST_NO with no neighbour there), in_sided bit dir is sided[n]'s bit back */
     short in_cost[STEP_TABLE_HEXES][DIR_COUNT];
     unsigned char in_sided[STEP_TABLE_HEXES];
@@ -211,19 +213,24 @@ static const StepTable *step_table_find(const MoveContext *ctx)
         for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
             t->sided[h] = 0;
+            t->open[h] = 0;
             t->least[h] = SHRT_MAX;
             for (int d = 0; d < DIR_COUNT; d++) {
                 if (m->hexes[h].side[d].kind >= 0)
                     t->sided[h] |= (unsigned char)(1u << d);
                 bool road;
-                t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
+                int cost = step_cost_full(&bare, h, d, &road), to = m->hexes[h].nb[d];
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
-                if (t->cost[h][d] != COST_NO && t->cost[h][d] < t->least[h])
-                    t->least[h] = t->cost[h][d];
-                int to = m->hexes[h].nb[d], back = hex_dir_opposite(d);
+                if (cost != COST_NO) { /* then `to` is on the map */
+                    t->open[h] |= (unsigned char)(1u << d);
+                    t->step[h][d] = (unsigned)cost << 16 | (unsigned)to;
+                    if (cost < t->least[h])
+                        t->least[h] = (short)cost;
+                }
+                int back = hex_dir_opposite(d);
                 if (to >= 0) { /* the same step seen from the hex it enters */
-                    t->in_cost[to][back] = t->cost[h][d];
+                    t->in_cost[to][back] = (short)cost;
                     t->in_sided[to] |= (unsigned char)(((t->sided[h] >> d) & 1u) << back);
                 }
             }
@@ -270,9 +277,9 @@ static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from
     const MapHex *fh = &gd->map.hexes[from];
     if (t && (fh->side[dir].kind < 0 || !ctx->pontoon || !(ctx->pontoon[from] & (1u << dir)))) {
         *by_road = false;
-        int cost = t->cost[from][dir], ti = fh->nb[dir];
-        if (cost == COST_NO)
+        if (!((t->open[from] >> dir) & 1))
             return COST_NO;
+        int cost = (int)(t->step[from][dir] >> 16), ti = fh->nb[dir];
         *by_road = (t->road[from] >> dir) & 1;
         int add = enemy_surcharge(ctx, ti);
         return add == COST_NO ? COST_NO : cost + add;
@@ -573,6 +580,34 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
     return true;
 }
 
+/* A step of a search (walk_body's) read from its table: sv is the table's
+ * step (its cost and the hex it enters, put in *ni), to which the enemy
+ * adds his surcharge; COST_NO when he bars it. */
+static inline __attribute__((always_inline)) int table_step(const Surcharge *sur, unsigned sv, int *ni)
+{
+    *ni = (int)(sv & 0xffffu);
+    int add = surcharge(sur, *ni);
+    return add == COST_NO ? COST_NO : (int)(sv >> 16) + add; /* both 0 or more: the sum is a cost */
+}
+
+/* A search's arrival at map hex ni in `layer` (its cells and allowance)
+ * for `cost` half MP, from hex `from` of from_layer: kept, and put in the
+ * heap, when it fits the allowance and is cheaper than the way the cell
+ * has. Returns what the heap's push says (ok when nothing is pushed). */
+static inline __attribute__((always_inline)) bool walk_relax(MoveCell *cells, int allow, unsigned stamp,
+                                                             unsigned long long *reached, Heap *heap, bool ok,
+                                                             int layer, int ni, int cost, int from, int from_layer)
+{
+    if (cost > allow)
+        return ok;
+    MoveCell *c = &cells[ni];
+    if (c->stamp == stamp && c->cost <= cost)
+        return ok;
+    reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
+    *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
+    return heap_push(heap, heap_key(cost, layer, ni));
+}
+
 /* Dijkstra's search of w carried on until the heap is empty, or (stop >= 0)
  * until hex stop is reached, or until no cell of cost `past` or less can
  * change (the least cost in the heap is above it). Hexes come out of the
@@ -621,37 +656,50 @@ static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int sto
          * when it comes by that. Steps asked in full are not in its least. */
         if (!full && from_cost + t->least[from] + t->least_add > max_allowance[from_layer])
             continue;
-        unsigned road = t ? t->road[from] : 0u;
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            bool by_road;
-            int step;
-            const int ni = fh->nb[dir]; /* -1 off the map, where every step is COST_NO */
-            if (full & (1u << dir)) {
-                bool full_road;
-                step = step_cost_full(ctx, from, dir, &full_road);
-                if (step == COST_NO)
-                    continue;
-                by_road = full_road;
-            } else {
-                step = t->cost[from][dir];
-                if (step == COST_NO)
-                    continue;
-                by_road = (road >> dir) & 1;
-                int add = surcharge(&sur, ni);
-                if (add == COST_NO)
-                    continue;
-                step += add; /* both 0 or more: the sum is a cost */
+        /* the steps to ask, in direction order: those the table gives a cost (every other one is COST_NO)
+         * and those asked in full; a step by road from the road layer stays in it (bit per direction).
+         * Three loops for the same steps: the usual hex's, whose steps all go on in the any layer, the
+         * road layer's, and one with steps asked in full (the fewer things a loop reads, the fewer it
+         * reads again from memory) */
+        unsigned todo = t ? (unsigned)t->open[from] : 0u;
+        const unsigned stay_road = from_layer == LAYER_ROAD && t ? (unsigned)t->road[from] : 0u;
+        if (!full && !stay_road) {
+            const unsigned *const sp = t->step[from];
+            MoveCell *const any = cell[LAYER_ANY];
+            const int allow = allowance[LAYER_ANY];
+            for (; todo; todo &= todo - 1) {
+                int ni, step = table_step(&sur, sp[__builtin_ctz(todo)], &ni);
+                if (step != COST_NO)
+                    ok = walk_relax(any, allow, stamp, reached, heap, ok, LAYER_ANY, ni, from_cost + step, from,
+                                    from_layer);
             }
-            int layer = (from_layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
-            int cost = from_cost + step;
-            if (cost > allowance[layer])
-                continue;
-            MoveCell *c = &cell[layer][ni];
-            if (c->stamp == stamp && c->cost <= cost)
-                continue;
-            reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
-            *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
-            ok = heap_push(heap, heap_key(cost, layer, ni));
+        } else if (!full) {
+            const unsigned *const sp = t->step[from];
+            for (; todo; todo &= todo - 1) {
+                const int dir = __builtin_ctz(todo);
+                int ni, step = table_step(&sur, sp[dir], &ni);
+                const int layer = (stay_road >> dir) & 1u ? LAYER_ROAD : LAYER_ANY;
+                if (step != COST_NO)
+                    ok = walk_relax(cell[layer], allowance[layer], stamp, reached, heap, ok, layer, ni,
+                                    from_cost + step, from, from_layer);
+            }
+        } else {
+            for (todo |= full; todo; todo &= todo - 1) {
+                const int dir = __builtin_ctz(todo);
+                int ni, step, layer;
+                if (full & (1u << dir)) {
+                    bool full_road;
+                    step = step_cost_full(ctx, from, dir, &full_road);
+                    ni = fh->nb[dir]; /* -1 off the map, where the step is COST_NO */
+                    layer = (from_layer == LAYER_ROAD && full_road) ? LAYER_ROAD : LAYER_ANY;
+                } else {
+                    step = table_step(&sur, t->step[from][dir], &ni);
+                    layer = (stay_road >> dir) & 1u ? LAYER_ROAD : LAYER_ANY;
+                }
+                if (step != COST_NO)
+                    ok = walk_relax(cell[layer], allowance[layer], stamp, reached, heap, ok, layer, ni,
+                                    from_cost + step, from, from_layer);
+            }
         }
     }
     w->ok = ok;
