@@ -519,6 +519,21 @@ int move_reach_next(const MoveReach *r, int after)
     return (int)(w * 64 + (size_t)__builtin_ctzll(bits));
 }
 
+int move_reach_list(const MoveReach *r, short *out)
+{
+    int n = 0;
+    if (!r->cell[0])
+        return 0;
+    size_t words = REACH_WORDS(r->nhexes);
+    for (size_t w = 0; w < words; w++)
+        for (unsigned long long bits = r->reached[w]; bits; bits &= bits - 1) {
+            int h = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+            if (h != r->start)
+                out[n++] = (short)h;
+        }
+    return n;
+}
+
 /* Half MP spent to reach hex i in layer l, MOVE_UNREACHED if not. */
 static int cell_cost(const MoveReach *r, int l, int i)
 {

@@ -295,10 +295,7 @@ static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int
     slot->ctx = key;
     slot->start = start;
     slot->mp = mp;
-    slot->n = 0;
-    for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
-        if (h != r.start)
-            slot->hexes[slot->n++] = (short)h;
+    slot->n = move_reach_list(&r, slot->hexes);
     slot->r = r; /* kept until the entry is dropped */
     return slot;
 }
