@@ -138,6 +138,7 @@ bool move_in_area(const MoveContext *ctx, HexCoord h)
                                      h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
 }
 
+static inline int step_cost_body(const MoveContext *ctx, int from, int dir, bool *by_road);
 static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road);
 
 /* The part of every step's cost that neither the enemy nor the pontoons
@@ -219,7 +220,7 @@ static const StepTable *step_table_find(const MoveContext *ctx)
                 if (m->hexes[h].side[d].kind >= 0)
                     t->sided[h] |= (unsigned char)(1u << d);
                 bool road;
-                int cost = step_cost_full(&bare, h, d, &road), to = m->hexes[h].nb[d];
+                int cost = step_cost_body(&bare, h, d, &road), to = m->hexes[h].nb[d]; /* step_cost_full's */
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
                 if (cost != COST_NO) { /* then `to` is on the map */
@@ -292,8 +293,16 @@ int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road)
     return step_cost(ctx, step_table(ctx), from, dir, by_road);
 }
 
-/* The whole question, the enemy and the pontoons included. */
+/* The whole question, the enemy and the pontoons included: step_cost_body,
+ * which the making of a table reads in its own loop (thousands of steps of
+ * a context with neither). */
 static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road)
+{
+    return step_cost_body(ctx, from, dir, by_road);
+}
+
+static inline __attribute__((always_inline)) int step_cost_body(const MoveContext *ctx, int from, int dir,
+                                                                bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
