@@ -445,6 +445,26 @@ static inline unsigned heap_pop(Heap *h)
     return top;
 }
 
+/* A heap's buffer kept for the next search instead of freed, as the reach
+ * buffers below are: one, since searches mostly come one after another (a
+ * walk that is still going keeps its own; the next one takes a new one). */
+static Heap heap_spare;
+
+static void heap_take(Heap *h)
+{
+    *h = (Heap){heap_spare.items, 0, heap_spare.cap};
+    heap_spare = (Heap){NULL, 0, 0};
+}
+
+static void heap_give(Heap *h)
+{
+    if (!heap_spare.items)
+        heap_spare = (Heap){h->items, 0, h->cap};
+    else
+        free(h->items);
+    *h = (Heap){NULL, 0, 0};
+}
+
 /* Reach buffers, kept for the next search instead of freed: a search
  * takes one, raises its stamp instead of clearing it, and
  * move_reach_free gives it back. A game lists moves hundreds of times a
@@ -555,6 +575,7 @@ static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, Mov
 {
     const Map *m = &ctx->gd->map;
     memset(w, 0, sizeof *w);
+    heap_take(&w->heap);
     MoveReach *out = &w->r;
     if (!map_has(m, start))
         return false;
@@ -743,8 +764,7 @@ bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w
 {
     if (walk_start(ctx, start, movement, w))
         return true;
-    free(w->heap.items);
-    w->heap.items = NULL;
+    heap_give(&w->heap);
     return false;
 }
 
@@ -774,8 +794,7 @@ bool move_walk_final(const MoveWalk *w, int i)
 
 void move_walk_free(MoveWalk *w)
 {
-    free(w->heap.items);
-    w->heap.items = NULL;
+    heap_give(&w->heap);
     move_reach_free(&w->r);
 }
 
@@ -787,7 +806,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
         walk_on(&w, -1, INT_MAX);
         ok = w.ok;
     }
-    free(w.heap.items);
+    heap_give(&w.heap);
     *out = w.r;
     if (!ok)
         move_reach_free(out);
