@@ -264,10 +264,8 @@ static const StepTable *step_table_find(const MoveContext *ctx)
 static inline const StepTable *step_table(const MoveContext *ctx)
 {
     StepTable *t = step_last;
-    if (t && table_fits(t, ctx)) {
-        t->used = ++step_clock;
-        return t;
-    }
+    if (t && table_fits(t, ctx))
+        return t; /* used last already: the latest `used` of all, as step_table_find left it */
     return step_table_find(ctx);
 }
 
