@@ -748,13 +748,16 @@ static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int sto
     w->ok = ok;
 }
 
-/* walk_body for the usual search, the enemy and its contact map known, and
- * for the others. */
+/* walk_body for the usual search, the enemy and its contact map known (a
+ * body of its own for the whole search), and for the others. */
 static void walk_on(MoveWalk *w, int stop, int past)
 {
-    if (w->ctx->enemy && w->ctx->contact)
-        walk_body(w, stop, past, true);
-    else
+    if (w->ctx->enemy && w->ctx->contact) {
+        if (stop < 0 && past == INT_MAX)
+            walk_body(w, -1, INT_MAX, true); /* the whole search (move_reach's): no test a hex for stopping */
+        else
+            walk_body(w, stop, past, true);
+    } else
         walk_body(w, stop, past, false);
 }
 
