@@ -885,6 +885,20 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
     return len;
 }
 
+/* enter_costs' steps asked in full: with no table, or (full, a bit per
+ * direction) across a hexside kind the context's pontoon spans. Apart, as
+ * they are few, so that the usual steps' loop reads few things. */
+static __attribute__((noinline)) void enter_costs_full(const MoveContext *ctx, const StepTable *t, int to,
+                                                       unsigned full, int cost[DIR_COUNT])
+{
+    const MapHex *th = &ctx->gd->map.hexes[to];
+    for (; full; full &= full - 1) {
+        int dir = __builtin_ctz(full), from = th->nb[dir];
+        bool road;
+        cost[dir] = from < 0 ? COST_NO : step_cost(ctx, t, from, hex_dir_opposite(dir), &road);
+    }
+}
+
 /* move_enter_costs with the context's table t (NULL: none). */
 static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsigned dirs, int cost[DIR_COUNT])
 {
@@ -895,35 +909,25 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     int enemy_add = enemy_surcharge(ctx, to);
     if (enemy_add == COST_NO)
         return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
-    const MapHex *th = &ctx->gd->map.hexes[to];
     if (!t) {
-        for (; dirs; dirs &= dirs - 1) {
-            int dir = __builtin_ctz(dirs), from = th->nb[dir];
-            bool road;
-            if (from >= 0)
-                cost[dir] = step_cost(ctx, NULL, from, hex_dir_opposite(dir), &road);
-        }
+        enter_costs_full(ctx, t, to, dirs, cost);
         return;
     }
     /* the table's cost of each step, seen from `to`; a step across a hexside kind where the context's
      * pontoon spans it is asked in full (as step_cost asks it) */
     unsigned full = 0;
     for (unsigned sided = t->in_sided[to] & dirs; sided && ctx->pontoon; sided &= sided - 1) {
-        int dir = __builtin_ctz(sided), from = th->nb[dir];
+        int dir = __builtin_ctz(sided), from = ctx->gd->map.hexes[to].nb[dir];
         if (ctx->pontoon[from] & (1u << hex_dir_opposite(dir)))
             full |= 1u << dir;
     }
     const short *in = t->in_cost[to];
-    for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
-        int dir = __builtin_ctz(dirs);
-        if (full & (1u << dir)) {
-            bool road;
-            cost[dir] = step_cost(ctx, t, th->nb[dir], hex_dir_opposite(dir), &road);
-        } else {
-            int c = in[dir];
-            cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
-        }
+    for (unsigned d = dirs & ~full; d; d &= d - 1) { /* the directions asked, and those alone */
+        int dir = __builtin_ctz(d), c = in[dir];
+        cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
     }
+    if (full)
+        enter_costs_full(ctx, t, to, full, cost);
 }
 
 void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])
