@@ -287,8 +287,9 @@ static void test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search(void *
 /* move_reach answers what a plain search answers, one step at a time by move_step_cost_at (the one-step
  * question, asked of no heap and no table of least steps): for each hex and layer (wholly by road, any)
  * the least cost within the layer's allowance, found by relaxing every reached cell's steps until
- * nothing changes; and each hex's path steps from the start to it for what move_cost_at says it costs,
- * wholly by road when it says so. On the campaign map with the enemy scattered (its contact map and
+ * nothing changes; move_reach_list lists the hexes reached but the start, in index order; and each
+ * hex's path steps from the start to it for what move_cost_at says it costs, wholly by road when it
+ * says so. On the campaign map with the enemy scattered (its contact map and
  * none), pontoons on some river hexsides, contact forbidden, rain, a first leg spent and the road bonus
  * lost; small allowances, so that many searches end on hexes no step from which fits. */
 static void test_reach_is_the_plain_search(void **state)
@@ -299,6 +300,8 @@ static void test_reach_is_the_plain_search(void **state)
                   *pontoon = calloc((size_t)cells, 1);
     short *enemy_hexes = malloc((size_t)cells * sizeof *enemy_hexes);
     int *best[2] = {malloc((size_t)cells * sizeof(int)), malloc((size_t)cells * sizeof(int))};
+    short *listed = malloc((size_t)cells * sizeof *listed);
+    assert_non_null(listed);
     assert_non_null(enemy);
     assert_non_null(contact);
     assert_non_null(pontoon);
@@ -362,6 +365,7 @@ static void test_reach_is_the_plain_search(void **state)
                 MoveReach r;
                 HexCoord sc = map_hex_at(&full.map, start);
                 assert_true(move_reach(&ctx, sc, mp, &r));
+                int nlisted = move_reach_list(&r, listed), at = 0; /* the hexes reached but the start, in order */
                 for (int h = 0; h < cells; h++) {
                     for (int l = 0; l < 2; l++) {
                         int want = best[l][h] == INT_MAX ? MOVE_UNREACHED : best[l][h];
@@ -369,6 +373,10 @@ static void test_reach_is_the_plain_search(void **state)
                     }
                     bool whole = best[0][h] != INT_MAX || best[1][h] != INT_MAX;
                     assert_int_equal(move_reaches(&r, h), whole);
+                    if (whole && h != start) {
+                        assert_true(at < nlisted);
+                        assert_int_equal(listed[at++], h);
+                    }
                     compared++;
                     if (!whole)
                         continue;
@@ -395,11 +403,13 @@ static void test_reach_is_the_plain_search(void **state)
                     assert_int_equal(sum, c);
                     paths++;
                 }
+                assert_int_equal(at, nlisted);
                 move_reach_free(&r);
             }
         }
     }
     assert_true(compared > 10000 && reached > 1000 && by_road > 100 && paths > 1000);
+    free(listed);
     free(best[0]);
     free(best[1]);
     free(enemy_hexes);

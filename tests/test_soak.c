@@ -118,8 +118,8 @@ static void check_invariants(const Game *g, int step)
     if (AUTOMA(*st).on)
         automa_invariants(g, step);
     /* the index unit_put keeps (occupants, near) is what the units say, and
-     * every movement search's enemy and contact maps (passage_init, copied
-     * from it) are the maps built from scratch */
+     * every movement search's enemy and contact maps (passage_init's, that
+     * index itself) are the maps built from scratch */
     if (!game_index_ok(g))
         fail_msg("%s seed %llu step %d: the index of what stands in each hex is not what the units say", cur_scenario,
                  cur_seed, step);

@@ -11,8 +11,12 @@
 
 /* movement.c: the one answer to "may these units go from a hex into its
  * neighbour now, and at what cost". A Passage is built for a side, the
- * units going (NULL, 0: none in particular) and the purpose; it holds the
- * enemy map it points to, so it is never copied. */
+ * units going (NULL, 0: none in particular) and the purpose. Its enemy and
+ * contact maps are the state's own (GameState.occupants and near of the
+ * other side, which unit_put keeps), not copies: a Passage answers for the
+ * enemy where he stands, so it is used while the enemy's units stay where
+ * they were when it was built (its own side's may move). For a side that
+ * is neither army it builds them itself, so it is never copied. */
 enum PassPurpose {
     PASS_MOVE,     /* a move, a forced march, the General Retreat (MOVE-BASIC) */
     PASS_RETREAT,  /* a retreat after combat or a demoralized unit's (RETREAT, DEMORAL, AI-RETREAT) */
@@ -27,8 +31,10 @@ enum { RIVERS_FREE, RIVERS_NOT_SOUTH, RIVERS_NEVER };
 typedef struct {
     MoveContext ctx;
     int side, purpose;
-    unsigned char enemy[GS_MAX_HEXES];   /* > 0: an enemy unit stands there */
-    unsigned char contact[GS_MAX_HEXES]; /* > 0: in contact with the enemy (move_contact_map) */
+    const unsigned char *enemy;   /* > 0: an enemy unit stands there */
+    const unsigned char *contact; /* > 0: in contact with the enemy (move_contact_map) */
+    unsigned check;               /* Debug builds: what the two maps held when it was built */
+    unsigned char own_enemy[GS_MAX_HEXES], own_contact[GS_MAX_HEXES]; /* the maps of a side neither army's */
 } Passage;
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);
 /* The same Passage for other units or another purpose: what passage_init

@@ -138,6 +138,7 @@ bool move_in_area(const MoveContext *ctx, HexCoord h)
                                      h.row >= ctx->area_nw.row && h.row <= ctx->area_se.row);
 }
 
+static inline int step_cost_body(const MoveContext *ctx, int from, int dir, bool *by_road);
 static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road);
 
 /* The part of every step's cost that neither the enemy nor the pontoons
@@ -158,10 +159,17 @@ typedef struct {
     HexCoord area_nw, area_se;
     unsigned as_mask;
     int as_terrain;
-    short cost[STEP_TABLE_HEXES][DIR_COUNT];
+    /* a step with a cost (open's bit set): its cost << 16 | the hex it enters; the others COST_NO */
+    unsigned step[STEP_TABLE_HEXES][DIR_COUNT];
+    unsigned char open[STEP_TABLE_HEXES];  /* bit per direction: the step has a cost (not COST_NO) */
     unsigned char road[STEP_TABLE_HEXES];  /* bit per direction: the step goes by road */
     unsigned char sided[STEP_TABLE_HEXES]; /* bit per direction: a hexside kind (a pontoon there asks again) */
     short least[STEP_TABLE_HEXES]; /* the least cost of a step from the hex (SHRT_MAX: none) */
+    /* the same steps seen from the hex they enter, for a search from a goal outward (enter_costs):
+     * in_cost[h][dir] is the cost of step[n][back] for h's neighbour n in dir and back the direction from n to h
+     * (COST_NO with no neighbour there), in_sided bit dir is sided[n]'s bit back */
+    short in_cost[STEP_TABLE_HEXES][DIR_COUNT];
+    unsigned char in_sided[STEP_TABLE_HEXES];
     int least_add; /* the least the enemy can add to a step (a contact cost below 0; else 0) */
 } StepTable;
 static StepTable step_tables[STEP_TABLES];
@@ -199,18 +207,33 @@ static const StepTable *step_table_find(const MoveContext *ctx)
         bare.contact = NULL;
         bare.pontoon = NULL;
         for (int h = 0; h < cells; h++) {
+            t->in_sided[h] = 0;
+            for (int d = 0; d < DIR_COUNT; d++)
+                t->in_cost[h][d] = COST_NO; /* no neighbour there */
+        }
+        for (int h = 0; h < cells; h++) {
             t->road[h] = 0;
             t->sided[h] = 0;
+            t->open[h] = 0;
             t->least[h] = SHRT_MAX;
             for (int d = 0; d < DIR_COUNT; d++) {
                 if (m->hexes[h].side[d].kind >= 0)
                     t->sided[h] |= (unsigned char)(1u << d);
                 bool road;
-                t->cost[h][d] = (short)step_cost_full(&bare, h, d, &road);
+                int cost = step_cost_body(&bare, h, d, &road), to = m->hexes[h].nb[d]; /* step_cost_full's */
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
-                if (t->cost[h][d] != COST_NO && t->cost[h][d] < t->least[h])
-                    t->least[h] = t->cost[h][d];
+                if (cost != COST_NO) { /* then `to` is on the map */
+                    t->open[h] |= (unsigned char)(1u << d);
+                    t->step[h][d] = (unsigned)cost << 16 | (unsigned)to;
+                    if (cost < t->least[h])
+                        t->least[h] = (short)cost;
+                }
+                int back = hex_dir_opposite(d);
+                if (to >= 0) { /* the same step seen from the hex it enters */
+                    t->in_cost[to][back] = (short)cost;
+                    t->in_sided[to] |= (unsigned char)(((t->sided[h] >> d) & 1u) << back);
+                }
             }
         }
         t->least_add = 0;
@@ -241,10 +264,8 @@ static const StepTable *step_table_find(const MoveContext *ctx)
 static inline const StepTable *step_table(const MoveContext *ctx)
 {
     StepTable *t = step_last;
-    if (t && table_fits(t, ctx)) {
-        t->used = ++step_clock;
-        return t;
-    }
+    if (t && table_fits(t, ctx))
+        return t; /* used last already: the latest `used` of all, as step_table_find left it */
     return step_table_find(ctx);
 }
 
@@ -255,9 +276,9 @@ static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from
     const MapHex *fh = &gd->map.hexes[from];
     if (t && (fh->side[dir].kind < 0 || !ctx->pontoon || !(ctx->pontoon[from] & (1u << dir)))) {
         *by_road = false;
-        int cost = t->cost[from][dir], ti = fh->nb[dir];
-        if (cost == COST_NO)
+        if (!((t->open[from] >> dir) & 1))
             return COST_NO;
+        int cost = (int)(t->step[from][dir] >> 16), ti = fh->nb[dir];
         *by_road = (t->road[from] >> dir) & 1;
         int add = enemy_surcharge(ctx, ti);
         return add == COST_NO ? COST_NO : cost + add;
@@ -270,8 +291,16 @@ int move_step_cost_at(const MoveContext *ctx, int from, int dir, bool *by_road)
     return step_cost(ctx, step_table(ctx), from, dir, by_road);
 }
 
-/* The whole question, the enemy and the pontoons included. */
+/* The whole question, the enemy and the pontoons included: step_cost_body,
+ * which the making of a table reads in its own loop (thousands of steps of
+ * a context with neither). */
 static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_road)
+{
+    return step_cost_body(ctx, from, dir, by_road);
+}
+
+static inline __attribute__((always_inline)) int step_cost_body(const MoveContext *ctx, int from, int dir,
+                                                                bool *by_road)
 {
     const GameData *gd = ctx->gd;
     const Map *m = &gd->map;
@@ -414,6 +443,26 @@ static inline unsigned heap_pop(Heap *h)
     return top;
 }
 
+/* A heap's buffer kept for the next search instead of freed, as the reach
+ * buffers below are: one, since searches mostly come one after another (a
+ * walk that is still going keeps its own; the next one takes a new one). */
+static Heap heap_spare;
+
+static void heap_take(Heap *h)
+{
+    *h = (Heap){heap_spare.items, 0, heap_spare.cap};
+    heap_spare = (Heap){NULL, 0, 0};
+}
+
+static void heap_give(Heap *h)
+{
+    if (!heap_spare.items)
+        heap_spare = (Heap){h->items, 0, h->cap};
+    else
+        free(h->items);
+    *h = (Heap){NULL, 0, 0};
+}
+
 /* Reach buffers, kept for the next search instead of freed: a search
  * takes one, raises its stamp instead of clearing it, and
  * move_reach_free gives it back. A game lists moves hundreds of times a
@@ -497,6 +546,21 @@ int move_reach_next(const MoveReach *r, int after)
     return (int)(w * 64 + (size_t)__builtin_ctzll(bits));
 }
 
+int move_reach_list(const MoveReach *r, short *out)
+{
+    int n = 0;
+    if (!r->cell[0])
+        return 0;
+    size_t words = REACH_WORDS(r->nhexes);
+    for (size_t w = 0; w < words; w++)
+        for (unsigned long long bits = r->reached[w]; bits; bits &= bits - 1) {
+            int h = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+            if (h != r->start)
+                out[n++] = (short)h;
+        }
+    return n;
+}
+
 /* Half MP spent to reach hex i in layer l, MOVE_UNREACHED if not. */
 static int cell_cost(const MoveReach *r, int l, int i)
 {
@@ -509,6 +573,7 @@ static bool walk_start(const MoveContext *ctx, HexCoord start, int movement, Mov
 {
     const Map *m = &ctx->gd->map;
     memset(w, 0, sizeof *w);
+    heap_take(&w->heap);
     MoveReach *out = &w->r;
     if (!map_has(m, start))
         return false;
@@ -556,6 +621,34 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
             least <= c[known] + r->allowance[l] - r->allowance[known])
             return false; /* it may still arrive this way, leaving as much */
     return true;
+}
+
+/* A step of a search (walk_body's) read from its table: sv is the table's
+ * step (its cost and the hex it enters, put in *ni), to which the enemy
+ * adds his surcharge; COST_NO when he bars it. */
+static inline __attribute__((always_inline)) int table_step(const Surcharge *sur, unsigned sv, int *ni)
+{
+    *ni = (int)(sv & 0xffffu);
+    int add = surcharge(sur, *ni);
+    return add == COST_NO ? COST_NO : (int)(sv >> 16) + add; /* both 0 or more: the sum is a cost */
+}
+
+/* A search's arrival at map hex ni in `layer` (its cells and allowance)
+ * for `cost` half MP, from hex `from` of from_layer: kept, and put in the
+ * heap, when it fits the allowance and is cheaper than the way the cell
+ * has. Returns what the heap's push says (ok when nothing is pushed). */
+static inline __attribute__((always_inline)) bool walk_relax(MoveCell *cells, int allow, unsigned stamp,
+                                                             unsigned long long *reached, Heap *heap, bool ok,
+                                                             int layer, int ni, int cost, int from, int from_layer)
+{
+    if (cost > allow)
+        return ok;
+    MoveCell *c = &cells[ni];
+    if (c->stamp == stamp && c->cost <= cost)
+        return ok;
+    reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
+    *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
+    return heap_push(heap, heap_key(cost, layer, ni));
 }
 
 /* Dijkstra's search of w carried on until the heap is empty, or (stop >= 0)
@@ -606,49 +699,65 @@ static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int sto
          * when it comes by that. Steps asked in full are not in its least. */
         if (!full && from_cost + t->least[from] + t->least_add > max_allowance[from_layer])
             continue;
-        unsigned road = t ? t->road[from] : 0u;
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            bool by_road;
-            int step;
-            const int ni = fh->nb[dir]; /* -1 off the map, where every step is COST_NO */
-            if (full & (1u << dir)) {
-                bool full_road;
-                step = step_cost_full(ctx, from, dir, &full_road);
-                if (step == COST_NO)
-                    continue;
-                by_road = full_road;
-            } else {
-                step = t->cost[from][dir];
-                if (step == COST_NO)
-                    continue;
-                by_road = (road >> dir) & 1;
-                int add = surcharge(&sur, ni);
-                if (add == COST_NO)
-                    continue;
-                step += add; /* both 0 or more: the sum is a cost */
+        /* the steps to ask, in direction order: those the table gives a cost (every other one is COST_NO)
+         * and those asked in full; a step by road from the road layer stays in it (bit per direction).
+         * Three loops for the same steps: the usual hex's, whose steps all go on in the any layer, the
+         * road layer's, and one with steps asked in full (the fewer things a loop reads, the fewer it
+         * reads again from memory) */
+        unsigned todo = t ? (unsigned)t->open[from] : 0u;
+        const unsigned stay_road = from_layer == LAYER_ROAD && t ? (unsigned)t->road[from] : 0u;
+        if (!full && !stay_road) {
+            const unsigned *const sp = t->step[from];
+            MoveCell *const any = cell[LAYER_ANY];
+            const int allow = allowance[LAYER_ANY];
+            for (; todo; todo &= todo - 1) {
+                int ni, step = table_step(&sur, sp[__builtin_ctz(todo)], &ni);
+                if (step != COST_NO)
+                    ok = walk_relax(any, allow, stamp, reached, heap, ok, LAYER_ANY, ni, from_cost + step, from,
+                                    from_layer);
             }
-            int layer = (from_layer == LAYER_ROAD && by_road) ? LAYER_ROAD : LAYER_ANY;
-            int cost = from_cost + step;
-            if (cost > allowance[layer])
-                continue;
-            MoveCell *c = &cell[layer][ni];
-            if (c->stamp == stamp && c->cost <= cost)
-                continue;
-            reached[(unsigned)ni / 64] |= 1ULL << ((unsigned)ni % 64);
-            *c = (MoveCell){stamp, (short)cost, (short)from, (signed char)from_layer};
-            ok = heap_push(heap, heap_key(cost, layer, ni));
+        } else if (!full) {
+            const unsigned *const sp = t->step[from];
+            for (; todo; todo &= todo - 1) {
+                const int dir = __builtin_ctz(todo);
+                int ni, step = table_step(&sur, sp[dir], &ni);
+                const int layer = (stay_road >> dir) & 1u ? LAYER_ROAD : LAYER_ANY;
+                if (step != COST_NO)
+                    ok = walk_relax(cell[layer], allowance[layer], stamp, reached, heap, ok, layer, ni,
+                                    from_cost + step, from, from_layer);
+            }
+        } else {
+            for (todo |= full; todo; todo &= todo - 1) {
+                const int dir = __builtin_ctz(todo);
+                int ni, step, layer;
+                if (full & (1u << dir)) {
+                    bool full_road;
+                    step = step_cost_full(ctx, from, dir, &full_road);
+                    ni = fh->nb[dir]; /* -1 off the map, where the step is COST_NO */
+                    layer = (from_layer == LAYER_ROAD && full_road) ? LAYER_ROAD : LAYER_ANY;
+                } else {
+                    step = table_step(&sur, t->step[from][dir], &ni);
+                    layer = (stay_road >> dir) & 1u ? LAYER_ROAD : LAYER_ANY;
+                }
+                if (step != COST_NO)
+                    ok = walk_relax(cell[layer], allowance[layer], stamp, reached, heap, ok, layer, ni,
+                                    from_cost + step, from, from_layer);
+            }
         }
     }
     w->ok = ok;
 }
 
-/* walk_body for the usual search, the enemy and its contact map known, and
- * for the others. */
+/* walk_body for the usual search, the enemy and its contact map known (a
+ * body of its own for the whole search), and for the others. */
 static void walk_on(MoveWalk *w, int stop, int past)
 {
-    if (w->ctx->enemy && w->ctx->contact)
-        walk_body(w, stop, past, true);
-    else
+    if (w->ctx->enemy && w->ctx->contact) {
+        if (stop < 0 && past == INT_MAX)
+            walk_body(w, -1, INT_MAX, true); /* the whole search (move_reach's): no test a hex for stopping */
+        else
+            walk_body(w, stop, past, true);
+    } else
         walk_body(w, stop, past, false);
 }
 
@@ -656,8 +765,7 @@ bool move_walk(const MoveContext *ctx, HexCoord start, int movement, MoveWalk *w
 {
     if (walk_start(ctx, start, movement, w))
         return true;
-    free(w->heap.items);
-    w->heap.items = NULL;
+    heap_give(&w->heap);
     return false;
 }
 
@@ -687,8 +795,7 @@ bool move_walk_final(const MoveWalk *w, int i)
 
 void move_walk_free(MoveWalk *w)
 {
-    free(w->heap.items);
-    w->heap.items = NULL;
+    heap_give(&w->heap);
     move_reach_free(&w->r);
 }
 
@@ -700,7 +807,7 @@ bool move_reach(const MoveContext *ctx, HexCoord start, int movement, MoveReach 
         walk_on(&w, -1, INT_MAX);
         ok = w.ok;
     }
-    free(w.heap.items);
+    heap_give(&w.heap);
     *out = w.r;
     if (!ok)
         move_reach_free(out);
@@ -778,11 +885,23 @@ int move_path(const MoveReach *r, HexCoord h, HexCoord *out, int max)
     return len;
 }
 
+/* enter_costs' steps asked in full: with no table, or (full, a bit per
+ * direction) across a hexside kind the context's pontoon spans. Apart, as
+ * they are few, so that the usual steps' loop reads few things. */
+static __attribute__((noinline)) void enter_costs_full(const MoveContext *ctx, const StepTable *t, int to,
+                                                       unsigned full, int cost[DIR_COUNT])
+{
+    const MapHex *th = &ctx->gd->map.hexes[to];
+    for (; full; full &= full - 1) {
+        int dir = __builtin_ctz(full), from = th->nb[dir];
+        bool road;
+        cost[dir] = from < 0 ? COST_NO : step_cost(ctx, t, from, hex_dir_opposite(dir), &road);
+    }
+}
+
 /* move_enter_costs with the context's table t (NULL: none). */
 static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsigned dirs, int cost[DIR_COUNT])
 {
-    const GameData *gd = ctx->gd;
-    const MapHex *th = &gd->map.hexes[to];
     for (int dir = 0; dir < DIR_COUNT; dir++)
         cost[dir] = COST_NO;
     /* step_cost's answer for each step into `to`: what the enemy makes of it is the same for all six (the
@@ -790,18 +909,25 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     int enemy_add = enemy_surcharge(ctx, to);
     if (enemy_add == COST_NO)
         return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
-    for (; dirs; dirs &= dirs - 1) { /* the directions asked, and those alone */
-        int dir = __builtin_ctz(dirs);
-        bool road;
-        int from = th->nb[dir], back = hex_dir_opposite(dir);
-        if (from < 0)
-            continue;
-        if (t && !(ctx->pontoon && (t->sided[from] & ctx->pontoon[from] & (1u << back)))) {
-            int c = t->cost[from][back];
-            cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
-        } else
-            cost[dir] = step_cost(ctx, t, from, back, &road);
+    if (!t) {
+        enter_costs_full(ctx, t, to, dirs, cost);
+        return;
     }
+    /* the table's cost of each step, seen from `to`; a step across a hexside kind where the context's
+     * pontoon spans it is asked in full (as step_cost asks it) */
+    unsigned full = 0;
+    for (unsigned sided = t->in_sided[to] & dirs; sided && ctx->pontoon; sided &= sided - 1) {
+        int dir = __builtin_ctz(sided), from = ctx->gd->map.hexes[to].nb[dir];
+        if (ctx->pontoon[from] & (1u << hex_dir_opposite(dir)))
+            full |= 1u << dir;
+    }
+    const short *in = t->in_cost[to];
+    for (unsigned d = dirs & ~full; d; d &= d - 1) { /* the directions asked, and those alone */
+        int dir = __builtin_ctz(d), c = in[dir];
+        cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
+    }
+    if (full)
+        enter_costs_full(ctx, t, to, full, cost);
 }
 
 void move_enter_costs(const MoveContext *ctx, int to, unsigned dirs, int cost[DIR_COUNT])

@@ -149,6 +149,9 @@ int move_cost_at(const MoveReach *r, int i, bool *road_only);
 /* The first hex index above `after` that r reaches (the start among them),
  * -1 when none: for (h = move_reach_next(r, -1); h >= 0; h = move_reach_next(r, h)). */
 int move_reach_next(const MoveReach *r, int after);
+/* Every hex index r reaches but its start, in index order, into out
+ * (room for r->nhexes); returns their count. */
+int move_reach_list(const MoveReach *r, short *out);
 /* Half MP to reach map index i by a way wholly by road (road) or by any
  * other way, MOVE_UNREACHED when there is none of that kind. */
 int move_cost_by(const MoveReach *r, int i, bool road);

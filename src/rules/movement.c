@@ -12,6 +12,7 @@
  * this turn's weather, the enemy's hexes, the scenario's play area, the
  * solitaire player's bank and the units' own river limits. What differs by
  * purpose is written here and nowhere else. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,22 +74,39 @@ int great_river_limit(const Game *g, const short *units, int n)
     return limit;
 }
 
+#ifndef NDEBUG
+/* What a Passage's maps hold, for Debug builds to check that they still
+ * hold it when it is used (the enemy has not moved since it was built). */
+static unsigned passage_sum(const GameData *gd, const Passage *p)
+{
+    size_t cells = (size_t)(gd->map.cols * gd->map.rows);
+    unsigned sum = 2166136261u;
+    for (size_t i = 0; i < cells; i++)
+        sum = (sum ^ (unsigned)(p->enemy[i] << 8 | p->contact[i])) * 16777619u;
+    return sum;
+}
+#endif
 
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p)
 {
     if (side == SIDE_UNION || side == SIDE_CONFEDERATE) {
         /* the enemy's hexes and the hexes in contact with them, as unit_put
-         * keeps them in the state: copied, so the Passage stays what the
-         * state was when it was built */
-        size_t cells = (size_t)(g->gd->map.cols * g->gd->map.rows);
+         * keeps them in the state */
         int other = side == SIDE_UNION ? SIDE_CONFEDERATE : SIDE_UNION;
-        memcpy(p->enemy, g->st.occupants[other], cells);
-        memcpy(p->contact, g->st.near[other], cells);
+        p->enemy = g->st.occupants[other];
+        p->contact = g->st.near[other];
     } else {
         short enemy_hexes[GS_MAX_UNITS];
-        int ne = game_enemy_map(g, side, p->enemy, enemy_hexes);
-        move_contact_map(g->gd, enemy_hexes, ne, p->contact);
+        int ne = game_enemy_map(g, side, p->own_enemy, enemy_hexes);
+        move_contact_map(g->gd, enemy_hexes, ne, p->own_contact);
+        p->enemy = p->own_enemy;
+        p->contact = p->own_contact;
     }
+#ifndef NDEBUG
+    p->check = passage_sum(g->gd, p);
+#else
+    p->check = 0;
+#endif
     p->side = side;
     passage_for(g, units, n, purpose, p);
 }
@@ -135,11 +153,13 @@ int passage_step(const Passage *p, int from, int dir)
 bool passage_open(const Passage *p, int from, int to)
 {
     const Map *m = &p->ctx.gd->map;
+    assert(p->check == passage_sum(p->ctx.gd, p)); /* the enemy where he stood */
     int dir = hex_direction(map_hex_at(m, from), map_hex_at(m, to));
     return dir >= 0 && passage_step(p, from, dir) != COST_NO;
 }
 
 bool passage_reach(const Game *g, const Passage *p, int from, int mp, MoveReach *r)
 {
+    assert(p->check == passage_sum(g->gd, p)); /* the enemy where he stood */
     return move_reach(&p->ctx, map_hex_at(&g->gd->map, from), mp, r);
 }

@@ -295,10 +295,7 @@ static const ReachMemo *reach_of(const Game *g, const Passage *p, int start, int
     slot->ctx = key;
     slot->start = start;
     slot->mp = mp;
-    slot->n = 0;
-    for (int h = move_reach_next(&r, -1); h >= 0; h = move_reach_next(&r, h))
-        if (h != r.start)
-            slot->hexes[slot->n++] = (short)h;
+    slot->n = move_reach_list(&r, slot->hexes);
     slot->r = r; /* kept until the entry is dropped */
     return slot;
 }
@@ -331,7 +328,7 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
                      MoveFilter ok)
 {
     const GameState *st = &g->st;
-    Passage *p = NULL; /* the enemy's hexes, worked out for the first group */
+    Passage passage, *p = &passage; /* the enemy's maps, for the first group's side */
     int p_side = -1;
     unsigned token = 0; /* reach_of's, for p's maps */
     /* Each eligible unit alone, and each hex's whole eligible stack: the
@@ -367,13 +364,6 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             if (ok ? !ok(g, &mv, -1) : move_group_refusal(g, &mv) != NULL)
                 continue;
             int side = g->gd->units[mv.units[0]].side;
-            if (!p && !(p = malloc(sizeof *p))) { /* no memory for the shared maps: each group its own search */
-                if (group_reach_with(g, mv.units, mv.nunits, mp_override, &r)) {
-                    n = reached_moves(g, &mv, &r, ok, out, max, n);
-                    move_reach_free(&r);
-                }
-                continue;
-            }
             if (side != p_side) {
                 passage_init(g, side, mv.units, mv.nunits, PASS_MOVE, p);
                 p_side = side;
@@ -389,7 +379,6 @@ int list_group_moves(const Game *g, Decision *out, int max, int n, unsigned want
             }
         }
     }
-    free(p);
     return n;
 }
 
@@ -813,14 +802,13 @@ bool apply_move(Game *g, const Decision *d, char *why, size_t n)
     /* the search the listing of the moves just made, from the memo (keyed on what it reads), or made now */
     MoveReach own = {0};
     const MoveReach *found = NULL;
-    Passage *p = malloc(sizeof *p);
-    if (p) {
-        passage_init(g, g->gd->units[d->units[0]].side, d->units, d->nunits, PASS_MOVE, p);
-        int mp = group_context(g, p, d->units, d->nunits, -1);
-        const ReachMemo *e = reach_of(g, p, st->unit[d->units[0]].hex, mp, NULL);
+    {
+        Passage p;
+        passage_init(g, g->gd->units[d->units[0]].side, d->units, d->nunits, PASS_MOVE, &p);
+        int mp = group_context(g, &p, d->units, d->nunits, -1);
+        const ReachMemo *e = reach_of(g, &p, st->unit[d->units[0]].hex, mp, NULL);
         if (e && e->r.cell[0])
             found = &e->r;
-        free(p);
     }
     if (!found) {
         if (!group_reach(g, d->units, d->nunits, &own)) {
