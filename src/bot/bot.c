@@ -126,9 +126,13 @@ typedef struct {
     int form_n[GS_MAX_FORMATIONS], form_best[GS_MAX_FORMATIONS];
     bool chit_known;
     int nchit, chit_r;
-    HexCoord chit_at[GS_MAX_UNITS];
+    short chit_at[GS_MAX_UNITS];     /* the hexes */
     HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
+    /* the stacks are then ordered by their cube x; chit_from[x - chit_x0]:
+     * the first with an x of at least x, for x from chit_x0 to the last's */
+    int chit_x0;
+    unsigned char chit_from[GS_MAX_HEXES];
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -186,6 +190,7 @@ typedef struct {
     const GameData *gd;
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
+    HexCube cube[GS_MAX_HEXES];        /* each hex in cube coordinates (place_score) */
     bool fight[GS_MAX_HEXES][DIR_COUNT];
     /* The directions a stack could retreat in from each hex as the map
      * alone has them (escapes): a passable neighbour, across no river or
@@ -254,6 +259,8 @@ static void memo_for(const GameData *gd, int cells)
         memo.inf[h] = INF;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
+    for (int h = 0; h < cells; h++)
+        memo.cube[h] = hex_cube(map_hex_at(m, h));
     for (int h = 0; h < cells; h++)
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord n = hex_neighbour(map_hex_at(m, h), d);
@@ -1435,6 +1442,30 @@ static bool chit_unit(const Ctx *c, int u)
     return false;
 }
 
+/* The chit's stacks ordered by their cube x (the order of the sums does
+ * not change them), and chit_from for place_score. */
+static void chit_order(Ctx *c)
+{
+    for (int i = 1; i < c->nchit; i++) {
+        HexCube q = c->chit_cube[i];
+        int n = c->chit_n[i], pts = c->chit_pts[i], j = i;
+        for (; j > 0 && c->chit_cube[j - 1].x > q.x; j--) {
+            c->chit_cube[j] = c->chit_cube[j - 1];
+            c->chit_n[j] = c->chit_n[j - 1];
+            c->chit_pts[j] = c->chit_pts[j - 1];
+        }
+        c->chit_cube[j] = q;
+        c->chit_n[j] = n;
+        c->chit_pts[j] = pts;
+    }
+    if (c->nchit == 0)
+        return;
+    c->chit_x0 = c->chit_cube[0].x;
+    for (int i = 0, x = c->chit_x0; i < c->nchit; i++)
+        for (; x <= c->chit_cube[i].x; x++)
+            c->chit_from[x - c->chit_x0] = (unsigned char)i;
+}
+
 static long place_score(Ctx *c, int hex)
 {
     const GameState *st = &c->g->st;
@@ -1444,24 +1475,34 @@ static long place_score(Ctx *c, int hex)
         c->nchit = 0; /* a stack once, with its units and points */
         for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
             if (chit_unit(c, u)) {
-                HexCoord at = map_hex_at(c->m, st->unit[u].hex);
+                short at = st->unit[u].hex;
                 int i = 0;
-                while (i < c->nchit && (c->chit_at[i].col != at.col || c->chit_at[i].row != at.row))
+                while (i < c->nchit && c->chit_at[i] != at)
                     i++;
                 if (i == c->nchit) {
                     c->chit_at[c->nchit] = at;
-                    c->chit_cube[c->nchit] = hex_cube(at);
+                    c->chit_cube[c->nchit] = memo.cube[at];
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
                 }
                 c->chit_n[i]++;
                 c->chit_pts[i] += c->pts[u];
             }
+        chit_order(c);
     }
-    HexCube hc = hex_cube(map_hex_at(c->m, hex));
+    HexCube hc = memo.cube[hex];
     long count = 0, near = 0;
-    for (int i = 0; i < c->nchit; i++)
-        if (hex_cube_distance(hc, c->chit_cube[i]) <= c->chit_r) {
+    int r = c->chit_r;
+    if (c->nchit == 0 || r < 0)
+        return 0;
+    /* a stack whose x differs by more than r is farther than r (the
+     * distance is at least that difference): only those with an x from
+     * hc.x - r to hc.x + r are measured */
+    int lo = hc.x - r - c->chit_x0, last = c->chit_cube[c->nchit - 1].x - c->chit_x0;
+    if (lo > last)
+        return 0;
+    for (int i = lo <= 0 ? 0 : c->chit_from[lo]; i < c->nchit && c->chit_cube[i].x <= hc.x + r; i++)
+        if (hex_cube_distance(hc, c->chit_cube[i]) <= r) {
             count += c->chit_n[i];
             near += c->chit_pts[i];
         }
