@@ -124,6 +124,7 @@ typedef struct {
      * scored */
     bool form_known;
     int form_n[GS_MAX_FORMATIONS], form_best[GS_MAX_FORMATIONS];
+    short pend_hex[GS_MAX_UNITS], pend_form[GS_MAX_UNITS]; /* form_sums' */
     bool chit_known;
     int nchit, chit_r;
     short chit_at[GS_MAX_UNITS];     /* the hexes */
@@ -1163,6 +1164,7 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
                 c->src_cost[n++] = 0;
             }
         c->en_dist = field_of(c, c->src_hex, c->src_cost, n, false, far, &memo.field[0]);
+        c->en_far = memo.field[0].far; /* exact as far as it was searched (at least far) */
     }
     if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
         c->keys = true; /* from the key places we do not stand on */
@@ -1511,26 +1513,77 @@ static long place_score(Ctx *c, int hex)
 
 /* ---- choosing formations ----------------------------------------------- */
 
-static long choose_score(Ctx *c, int f, int *tier)
+/* The distance to the enemy made exact one layer farther (far is
+ * c->en_far + 1): the breadth-first field goes on from the hexes it
+ * stopped at. */
+static void en_farther(Ctx *c, int far)
+{
+    struct FieldMemo *f = &memo.field[0];
+    if (f->bfs && f->far == c->en_far && f->dist == c->en_dist) {
+        f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
+        f->far = c->en_far = far;
+    } else
+        ctx_fields(c, far, false);
+}
+
+/* Every formation's units on the map and the least distance of one of
+ * them to the enemy (INF: none within CHOOSE_RANGE), worked out once a
+ * decision. The distance is searched only as far as that needs: a layer
+ * at a time past MOVE_RANGE, until every formation on the map has a unit
+ * reached (the first layer that reaches one of its units is its least
+ * distance) or CHOOSE_RANGE is. */
+static void form_sums(Ctx *c)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c, CHOOSE_RANGE, false);
-    if (!c->form_known) { /* every formation's units on the map and the nearest to the enemy, in one pass */
-        c->form_known = true;
-        for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
-            c->form_n[k] = 0;
-            c->form_best[k] = INF;
-        }
-        for (int u = 0; u < st->nunits; u++) {
-            int k = c->gd->units[u].formation;
-            if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
-                continue;
-            c->form_n[k]++;
-            int h = st->unit[u].hex;
-            if (h >= 0 && h < c->cells && c->en_dist[h] < c->form_best[k])
-                c->form_best[k] = c->en_dist[h];
+    c->form_known = true;
+    ctx_fields(c, MOVE_RANGE, false);
+    for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
+        c->form_n[k] = 0;
+        c->form_best[k] = INF;
+    }
+    int npend = 0; /* the units not reached yet: their hexes and formations */
+    short *pend_hex = c->pend_hex, *pend_form = c->pend_form;
+    for (int u = 0; u < st->nunits; u++) {
+        int k = c->gd->units[u].formation;
+        if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        c->form_n[k]++;
+        int h = st->unit[u].hex;
+        if (h < 0 || h >= c->cells)
+            continue;
+        if (c->en_dist[h] < c->form_best[k])
+            c->form_best[k] = c->en_dist[h];
+        else if (c->en_dist[h] == INF) {
+            pend_hex[npend] = (short)h;
+            pend_form[npend++] = (short)k;
         }
     }
+    for (;;) {
+        /* the units still waiting, of the formations none of whose units
+         * is reached yet */
+        int m = 0;
+        for (int i = 0; i < npend; i++) {
+            int k = pend_form[i], h = pend_hex[i];
+            if (c->form_best[k] < INF)
+                continue;
+            if (c->en_dist[h] < INF) {
+                c->form_best[k] = c->en_dist[h];
+                continue;
+            }
+            pend_hex[m] = (short)h;
+            pend_form[m++] = (short)k;
+        }
+        npend = m;
+        if (npend == 0 || c->en_far >= CHOOSE_RANGE)
+            break;
+        en_farther(c, c->en_far + 1);
+    }
+}
+
+static long choose_score(Ctx *c, int f, int *tier)
+{
+    if (!c->form_known)
+        form_sums(c);
     int n = f >= 0 && f < GS_MAX_FORMATIONS ? c->form_n[f] : 0, best = n > 0 ? c->form_best[f] : INF;
     if (n == 0) {
         *tier = T_LOW;
@@ -1859,6 +1912,31 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
 }
 
+/* choose_score's sums per formation (form_sums, which searches the
+ * distance to the enemy only as far as they need) against those of the
+ * whole field to CHOOSE_RANGE searched afresh from f's sums. */
+static bool forms_are_fresh(const Ctx *c, Ctx *f)
+{
+    const GameState *st = &c->g->st;
+    int *dist = f->home_cost; /* scratch */
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->en_n[h] ? 0 : INF;
+    relax_all(f, dist, false, CHOOSE_RANGE);
+    int n[GS_MAX_FORMATIONS] = {0}, best[GS_MAX_FORMATIONS];
+    for (int k = 0; k < GS_MAX_FORMATIONS; k++)
+        best[k] = INF;
+    for (int u = 0; u < st->nunits; u++) {
+        int k = c->gd->units[u].formation;
+        if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        n[k]++;
+        int h = st->unit[u].hex;
+        if (h >= 0 && h < c->cells && dist[h] < best[k])
+            best[k] = dist[h];
+    }
+    return c->form_known && memcmp(n, c->form_n, sizeof n) == 0 && memcmp(best, c->form_best, sizeof best) == 0;
+}
+
 /* The hexes a breadth-first field keeps to go on from (its rim) against
  * the hexes of the field at its `far`. */
 static bool rims_are_fresh(const Ctx *c)
@@ -1969,6 +2047,8 @@ bool bot_kept_is_fresh(const Game *g, int level)
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
     same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
+    form_sums(c); /* as the formations ask for them: the distance searched as far as they need */
+    same = same && forms_are_fresh(c, f) && fields_are_fresh(c, f) && rims_are_fresh(c);
     ctx_fields(c, CHOOSE_RANGE, true);
     same = same && fields_are_fresh(c, f) && rims_are_fresh(c);
     free(f);
