@@ -165,7 +165,10 @@ typedef struct {
     /* sums_update's hexes changed this time, and their values before */
     int nchg;
     short chg_list[2 * GS_MAX_UNITS];
-    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES];
+    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES], was_occ[GS_MAX_HEXES];
+    /* per hex, how many of its ways out (memo.way_out, [1] south only)
+     * lead into a hex with no unit of either side (escapes) */
+    unsigned char free_ways[2][GS_MAX_HEXES];
     int old_en_pts[GS_MAX_HEXES], old_act[GS_MAX_HEXES];
     /* What key_w was worked out for (keys_update): the data set, the side,
      * whether the Automa plays and its objectives; and the hexes it
@@ -367,6 +370,20 @@ static void sums_note(Ctx *c, int h)
     c->old_en_pts[h] = c->en_pts[h];
     c->old_act[h] = c->act_pts[h];
     c->was_en[h] = c->en_n[h] > 0;
+    c->was_occ[h] = c->en_n[h] > 0 || c->own_n[h] > 0;
+}
+
+/* free_ways[][h] counted afresh. */
+static void free_ways_of(Ctx *c, int h)
+{
+    for (int s = 0; s < 2; s++) {
+        int k = 0;
+        for (unsigned ways = memo.way_out[s][h]; ways; ways &= ways - 1) {
+            int y = memo.nb[h][__builtin_ctz(ways)];
+            k += c->en_n[y] == 0 && c->own_n[y] == 0;
+        }
+        c->free_ways[s][h] = (unsigned char)k;
+    }
 }
 
 /* Unit u's part taken out of the sums (sign -1) or put in (+1), as it
@@ -493,6 +510,26 @@ static void sums_update(Ctx *c, const Game *g)
                 c->adj_act[e] += delta;
         }
     }
+    /* the ways out into the hexes that were emptied or filled */
+    if (all)
+        for (int h = 0; h < c->cells; h++)
+            free_ways_of(c, h);
+    else
+        for (int i = 0; i < c->nchg; i++) {
+            int x = c->chg_list[i];
+            bool occ = c->en_n[x] > 0 || c->own_n[x] > 0;
+            if (occ == c->was_occ[x])
+                continue;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int h = neighbour(c, x, d);
+                unsigned bit = 1u << hex_dir_opposite(d); /* from h, x is there */
+                if (h < 0)
+                    continue;
+                for (int s = 0; s < 2; s++)
+                    if (memo.way_out[s][h] & bit)
+                        c->free_ways[s][h] = (unsigned char)(c->free_ways[s][h] + (occ ? -1 : 1));
+            }
+        }
     for (int i = 0; i < c->nchg; i++)
         c->chg[c->chg_list[i]] = false;
 }
@@ -1195,6 +1232,9 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
 static inline int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
+    /* two ways out into empty hexes are two escapes for a stack within the limits */
+    if (c->free_ways[c->south_only][hex] >= 2 && max_units >= 0 && max_points >= 0)
+        return 2;
     for (unsigned ways = memo.way_out[c->south_only][hex]; ways; ways &= ways - 1) {
         int y = neighbour(c, hex, __builtin_ctz(ways));
         if (!c->en_n[y] && c->own_n[y] <= max_units && c->own_pts[y] <= max_points && ++k == 2)
@@ -2004,6 +2044,15 @@ static void sums_afresh(Ctx *f, const Game *g)
             f->en_pts[us->hex] += f->pts[u];
         }
     }
+    for (int h = 0; h < f->cells; h++) /* one way out at a time */
+        for (int s = 0; s < 2; s++) {
+            f->free_ways[s][h] = 0;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int y = memo.nb[h][d];
+                if ((memo.way_out[s][h] >> d & 1) && f->en_n[y] == 0 && f->own_n[y] == 0)
+                    f->free_ways[s][h]++;
+            }
+        }
     for (int e = 0; e < f->cells; e++)
         for (int d = 0; f->en_n[e] && d < DIR_COUNT; d++) {
             int nb = neighbour(f, e, d);
@@ -2035,6 +2084,8 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 memcmp(c->en_pts, f->en_pts, hexes) == 0 && memcmp(c->en_n, f->en_n, hexes) == 0 &&
                 memcmp(c->threat, f->threat, hexes) == 0 && memcmp(c->act_pts, f->act_pts, hexes) == 0 &&
                 memcmp(c->adj_act, f->adj_act, hexes) == 0 && memcmp(c->key_w, f->key_w, hexes) == 0 &&
+                memcmp(c->free_ways[0], f->free_ways[0], (size_t)c->cells) == 0 &&
+                memcmp(c->free_ways[1], f->free_ways[1], (size_t)c->cells) == 0 &&
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
