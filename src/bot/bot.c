@@ -195,6 +195,10 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     HexCube cube[GS_MAX_HEXES];        /* each hex in cube coordinates (place_score) */
+    /* the units of each formation (of the data set's first GS_MAX_FORMATIONS),
+     * by ascending index: form_unit[form_first[f] .. form_first[f + 1]) */
+    short form_first[GS_MAX_FORMATIONS + 1];
+    short form_unit[GS_MAX_UNITS];
     bool fight[GS_MAX_HEXES][DIR_COUNT];
     /* The directions a stack could retreat in from each hex as the map
      * alone has them (escapes): a passable neighbour, across no river or
@@ -265,6 +269,14 @@ static void memo_for(const GameData *gd, int cells)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
         memo.cube[h] = hex_cube(map_hex_at(m, h));
+    int k = 0;
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
+        memo.form_first[f] = (short)k;
+        for (int u = 0; u < gd->nunits && u < GS_MAX_UNITS; u++)
+            if (gd->units[u].formation == f)
+                memo.form_unit[k++] = (short)u;
+    }
+    memo.form_first[GS_MAX_FORMATIONS] = (short)k;
     for (int h = 0; h < cells; h++)
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord n = hex_neighbour(map_hex_at(m, h), d);
@@ -1515,21 +1527,27 @@ static long place_score(Ctx *c, int hex)
         c->chit_known = true;
         c->chit_r = chit_radius(c);
         c->nchit = 0; /* a stack once, with its units and points */
-        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
-            if (chit_unit(c, u)) {
+        /* a formation's chit activates only its units: those alone are asked */
+        const Chit *ch = &st->drawn;
+        bool one = ch->kind == CHIT_FORMATION && ch->index >= 0 && ch->index < GS_MAX_FORMATIONS;
+        int i0 = one ? memo.form_first[ch->index] : 0, i1 = one ? memo.form_first[ch->index + 1] : st->nunits;
+        for (int i = i0; i < i1 && i < GS_MAX_UNITS; i++) {
+            int u = one ? memo.form_unit[i] : i;
+            if (u < st->nunits && chit_unit(c, u)) {
                 short at = st->unit[u].hex;
-                int i = 0;
-                while (i < c->nchit && c->chit_at[i] != at)
-                    i++;
-                if (i == c->nchit) {
+                int j = 0;
+                while (j < c->nchit && c->chit_at[j] != at)
+                    j++;
+                if (j == c->nchit) {
                     c->chit_at[c->nchit] = at;
                     c->chit_cube[c->nchit] = memo.cube[at];
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
                 }
-                c->chit_n[i]++;
-                c->chit_pts[i] += c->pts[u];
+                c->chit_n[j]++;
+                c->chit_pts[j] += c->pts[u];
             }
+        }
         chit_order(c);
     }
     HexCube hc = memo.cube[hex];
@@ -2019,6 +2037,20 @@ static bool steps_are_fresh(const Ctx *c)
     return t->max_step == max_step;
 }
 
+/* The map memo's lists of each formation's units against the data set. */
+static bool forms_listed(const GameData *gd)
+{
+    int k = 0;
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
+        if (memo.form_first[f] != k)
+            return false;
+        for (int u = 0; u < gd->nunits && u < GS_MAX_UNITS; u++)
+            if (gd->units[u].formation == f && memo.form_unit[k++] != u)
+                return false;
+    }
+    return memo.form_first[GS_MAX_FORMATIONS] == k;
+}
+
 /* The sums of a Ctx that keeps nothing (all zero), worked out the plain
  * way, over every unit and then round every enemy hex. */
 static void sums_afresh(Ctx *f, const Game *g)
@@ -2089,6 +2121,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    same = same && forms_listed(g->gd);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
         if (h == c->cells)
