@@ -1380,17 +1380,24 @@ static void move_group(Ctx *c, const Decision *d)
     c->origin_value = hex_value(c, d->nunits, S, Sa, from, true, unsteady, c->origin_role);
 }
 
-/* The gain of a move of the group move_group last saw (n units; unsteady
+/* The room the group move_group last saw (n units) leaves in a hex for
+ * others: the units and points a hex may hold besides it. */
+typedef struct {
+    int units, points;
+} Room;
+static inline Room move_room(const Ctx *c, int n) { return (Room){c->max_units - n, c->max_points - c->origin_S}; }
+
+/* The gain of a move of that group (n units, `room` its move_room; unsteady
  * and role are its c->origin_unsteady and c->origin_role) to hex `to`, or
  * a very low score when the bot will not make it. */
-static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to, bool unsteady, int role)
+static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, Room room, int to, bool unsteady,
+                                                               int role)
 {
     if (to < 0 || to >= c->cells || c->origin_stays)
         return -INNER_MAX;
-    int S = c->origin_S;
-    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
+    if (c->own_n[to] > room.units || c->own_pts[to] > room.points)
         return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
+    return hex_value(c, n, c->origin_S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
 }
 
 /* Whether d moves the group move_group last saw. */
@@ -1842,23 +1849,48 @@ static Ctx ctx;
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
+/* The best of some scores, how many have it, and the index of the first
+ * that has it. */
+typedef struct {
+    long best;
+    int nbest, first;
+} Tally;
+
 /* The scores of the moves of legal[0]'s group (legal[0].nunits > 0) that
- * come first in legal[0..n), into sc[]: score's, the group worked out
- * once. How many. */
+ * come first in legal[0..n), into sc[], and their tally: score's, the
+ * group worked out once. How many. */
 /* score_moves' loop, for the group's unsteady and role. */
 static inline __attribute__((always_inline)) int score_run(const Ctx *c, const Decision *legal, int n, long *sc,
-                                                            bool unsteady, int role)
+                                                            bool unsteady, int role, Tally *t)
 {
     int k = 0, nunits = legal[0].nunits;
+    if (c->origin_stays) { /* move_gain_to's -INNER_MAX for each, in T_NEVER */
+        do
+            sc[k++] = -INNER_MAX;
+        while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+        *t = (Tally){-INNER_MAX, k, 0};
+        return k;
+    }
+    Room room = move_room(c, nunits);
+    long best = -INNER_MAX - 1; /* below any score */
+    int nbest = 0, first = 0;
     do {
-        long gain = move_gain_to(c, nunits, legal[k].arg, unsteady, role);
-        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        long gain = move_gain_to(c, nunits, room, legal[k].arg, unsteady, role);
+        long s = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        sc[k] = s;
+        if (s > best) {
+            best = s;
+            nbest = 1;
+            first = k;
+        } else if (s == best)
+            nbest++;
         k++;
     } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+    *t = (Tally){best, nbest, first};
     return k;
 }
 
-static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
+static int score_moves(Ctx *c, const Decision *legal, int n, long *sc, Tally *t)
 {
     const Decision *d = &legal[0];
     move_fields(c, d);
@@ -1867,8 +1899,20 @@ static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
     /* the group's own (c->origin_unsteady, c->origin_role), the common
      * case as constants */
     if (!c->origin_unsteady && c->origin_role == ROLE_SIMPLE)
-        return score_run(c, legal, n, sc, false, ROLE_SIMPLE);
-    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role);
+        return score_run(c, legal, n, sc, false, ROLE_SIMPLE, t);
+    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role, t);
+}
+
+/* Attack d's score into *sc; its units, when the odds are good, stay
+ * where they are (good_attacker). */
+static void attack_first(Ctx *c, const Decision *d, long *sc)
+{
+    bool good;
+    long inner = clamp_inner(attack_score(c, d, &good));
+    *sc = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
+    for (int k = 0; good && k < d->nunits; k++)
+        if (d->units[k] >= 0 && d->units[k] < GS_MAX_UNITS)
+            c->good_attacker[d->units[k]] = true;
 }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
@@ -1896,35 +1940,50 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (level == BOT_HISTORICAL)
         hist_init(c);
     /* The attacks first: units that can attack at good odds stay where
-     * they are. */
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == D_ATTACK) {
-            bool good;
-            long inner = clamp_inner(attack_score(c, &legal[i], &good));
-            sc[i] = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
-            for (int k = 0; good && k < legal[i].nunits; k++)
-                if (legal[i].units[k] >= 0 && legal[i].units[k] < GS_MAX_UNITS)
-                    c->good_attacker[legal[i].units[k]] = true;
-        }
-    long best = 0;
-    int nbest = 0, pick = 0;
+     * they are. The legal lists put the attacks before the moves: those
+     * before the first group's moves are scored here; should one come
+     * after them, every attack is scored and the list scored again. */
+    int first_move = n;
+    for (int i = 0; i < n && first_move == n; i++)
+        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
+            first_move = i;
+        else if (legal[i].kind == D_ATTACK)
+            attack_first(c, &legal[i], &sc[i]);
+    bool late = false; /* the attacks after first_move scored */
+    long best;
+    int nbest, pick;
+again:
+    best = 0;
+    nbest = 0;
+    pick = 0;
     for (int i = 0, scored; i < n; i = scored) {
         /* legal[i, scored): scored at once (a group's moves) or one */
         scored = i + 1;
+        Tally t;
         if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
-            scored = i + score_moves(c, legal + i, n - i, sc + i);
-        else if (legal[i].kind != D_ATTACK) {
-            int tier;
-            long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
-            sc[i] = tier * TIER_SCALE + inner;
+            scored = i + score_moves(c, legal + i, n - i, sc + i, &t);
+        else {
+            if (legal[i].kind == D_ATTACK && i > first_move && !late) {
+                for (int j = first_move; j < n; j++)
+                    if (legal[j].kind == D_ATTACK)
+                        attack_first(c, &legal[j], &sc[j]);
+                late = true;
+                c->origin_n = -1; /* the groups' stays again */
+                goto again;
+            }
+            if (legal[i].kind != D_ATTACK) {
+                int tier;
+                long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
+                sc[i] = tier * TIER_SCALE + inner;
+            }
+            t = (Tally){sc[i], 1, 0};
         }
-        for (int j = i; j < scored; j++)
-            if (nbest == 0 || sc[j] > best) {
-                best = sc[j];
-                nbest = 1;
-                pick = j;
-            } else if (sc[j] == best)
-                nbest++;
+        if (nbest == 0 || t.best > best) {
+            best = t.best;
+            nbest = t.nbest;
+            pick = i + t.first;
+        } else if (t.best == best)
+            nbest += t.nbest;
     }
     if (above && best <= 0)
         return -1;
