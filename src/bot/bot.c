@@ -162,6 +162,11 @@ typedef struct {
     int kept_side, kept_nunits;
     UnitState kept_unit[GS_MAX_UNITS];
     uint64_t en_bits[GS_MAX_HEXES / 64]; /* the enemy's hexes (en_n > 0) */
+    /* the same hexes listed by ascending hex (ctx_fields' sources), when
+     * en_listed: listed again once they change */
+    bool en_listed;
+    int nen;
+    short en_hex[GS_MAX_HEXES];
     /* sums_update's hexes changed this time, and their values before */
     int nchg;
     short chg_list[2 * GS_MAX_UNITS];
@@ -250,6 +255,7 @@ typedef struct {
         int dist[GS_MAX_HEXES];
     } march[2];
     int inf[GS_MAX_HEXES]; /* INF everywhere: a field before its search */
+    int zero[GS_MAX_HEXES]; /* 0 everywhere: the enemy's hexes' starting costs */
 } MapMemo;
 
 static MapMemo memo;
@@ -454,6 +460,7 @@ static void sums_update(Ctx *c, const Game *g)
         memset(c->adj_act, 0, hexes);
         memset(c->en_bits, 0, sizeof c->en_bits);
         c->kept = true;
+        c->en_listed = false;
         c->kept_gd = c->gd;
         c->kept_serial = c->gd->serial;
         c->kept_side = c->side;
@@ -507,6 +514,7 @@ static void sums_update(Ctx *c, const Game *g)
         if (en == c->was_en[x])
             continue;
         c->adj_act[x] = en ? adj_act_of(c, x) : 0;
+        c->en_listed = false;
         if (en)
             c->en_bits[x / 64] |= UINT64_C(1) << (x % 64);
         else
@@ -1206,13 +1214,14 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
     if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
         c->en_far = far;
-        int n = 0;
-        for (int w = 0; w < GS_MAX_HEXES / 64; w++)
-            for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1) {
-                c->src_hex[n] = (short)(w * 64 + __builtin_ctzll(bits));
-                c->src_cost[n++] = 0;
-            }
-        c->en_dist = field_of(c, c->src_hex, c->src_cost, n, false, far, &memo.field[0]);
+        if (!c->en_listed) {
+            c->en_listed = true;
+            c->nen = 0;
+            for (int w = 0; w < GS_MAX_HEXES / 64; w++)
+                for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1)
+                    c->en_hex[c->nen++] = (short)(w * 64 + __builtin_ctzll(bits));
+        }
+        c->en_dist = field_of(c, c->en_hex, memo.zero, c->nen, false, far, &memo.field[0]);
         c->en_far = memo.field[0].far; /* exact as far as it was searched (at least far) */
     }
     if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
@@ -2180,6 +2189,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+
     same = same && forms_listed(g->gd);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
@@ -2190,6 +2200,12 @@ bool bot_kept_is_fresh(const Game *g, int level)
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
     same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
+    /* en_hex, the field's sources: the hexes of en_n above 0, by ascending hex */
+    for (int h = 0, k = 0; same && h <= c->cells; h++)
+        if (h == c->cells)
+            same = c->en_listed && k == c->nen;
+        else if (f->en_n[h] > 0)
+            same = k < c->nen && c->en_hex[k++] == h;
     form_sums(c); /* as the formations ask for them: the distance searched as far as they need */
     same = same && forms_are_fresh(c, f) && fields_are_fresh(c, f) && rims_are_fresh(c);
     ctx_fields(c, CHOOSE_RANGE, true);
