@@ -376,6 +376,7 @@ static bool able_now(const UnitState *us)
 {
     return (us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM));
 }
+#define SUM_FLAGS (UF_ACTIVE | UF_FOUGHT | UF_DIS | UF_DEM) /* the flags able_now reads: a unit's only ones in the sums */
 
 /* Notes hex h's enemy points and our points able to attack before this
  * update first changes them. */
@@ -487,6 +488,9 @@ static void sums_update(Ctx *c, const Game *g)
                            "UnitState's sum fields first");
             if (!all && memcmp(us, was, offsetof(UnitState, exited_from)) == 0)
                 continue;
+            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
+                ((us->flags ^ was->flags) & SUM_FLAGS) == 0)
+                continue; /* only flags the sums do not read (its points go by where and steps) */
             if (!all)
                 sums_unit(c, u, was, c->pts[u], -1);
             c->pts[u] = game_unit_points(g, u);
