@@ -127,7 +127,7 @@ typedef struct {
     short pend_hex[GS_MAX_UNITS], pend_form[GS_MAX_UNITS]; /* form_sums' */
     bool chit_known;
     int nchit, chit_r;
-    short chit_at[GS_MAX_UNITS];     /* the hexes */
+    short chit_at[GS_MAX_UNITS];     /* the hexes (while the stacks are gathered) */
     HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* the stacks are then ordered by their cube x; chit_from[x - chit_x0]:
@@ -376,7 +376,8 @@ static bool able_now(const UnitState *us)
 {
     return (us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM));
 }
-#define SUM_FLAGS (UF_ACTIVE | UF_FOUGHT | UF_DIS | UF_DEM) /* the flags able_now reads: a unit's only ones in the sums */
+/* the flags able_now reads: the only ones of a unit's in the sums */
+#define SUM_FLAGS (UF_ACTIVE | UF_FOUGHT | UF_DIS | UF_DEM)
 
 /* Notes hex h's enemy points and our points able to attack before this
  * update first changes them. */
@@ -2193,7 +2194,6 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
-
     same = same && forms_listed(g->gd);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
