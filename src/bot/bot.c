@@ -1244,9 +1244,12 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
 }
 
 /* The farthest a move's value (hex_value, move_gain_to) and the historical
- * choice read the distance to the enemy. */
-#define MOVE_RANGE APPROACH_RANGE
-_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
+ * choice read the distance to the enemy: the approach asks only whether a
+ * hex is nearer than APPROACH_RANGE, and how much (a hex farther than the
+ * field is exact is INF, not nearer either). */
+#define MOVE_RANGE (APPROACH_RANGE - 1)
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE &&
+                   APPROACH_RANGE - 1 <= MOVE_RANGE,
                "the move fields reach every range read");
 
 /* ---- moves ------------------------------------------------------------- */
