@@ -105,7 +105,7 @@ typedef struct {
     short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
     short all_src[GS_MAX_HEXES]; /* relax_all's */
     int src_cost[GS_MAX_HEXES];
-    bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+    uint64_t good_attacker[GS_MAX_UNITS / 64]; /* a bit a unit: in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
@@ -1369,7 +1369,7 @@ static void move_group(Ctx *c, const Decision *d)
     bool unsteady = false;
     for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
         int u = d->units[i];
-        c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+        c->origin_stays = (c->good_attacker[u / 64] >> (u % 64)) & 1; /* it has a good attack where it stands */
         S += c->pts[u];
         if (!shaky(c, u))
             Sa += c->pts[u];
@@ -1929,7 +1929,7 @@ static void attack_first(Ctx *c, const Decision *d, long *sc)
     *sc = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
     for (int k = 0; good && k < d->nunits; k++)
         if (d->units[k] >= 0 && d->units[k] < GS_MAX_UNITS)
-            c->good_attacker[d->units[k]] = true;
+            c->good_attacker[d->units[k] / 64] |= UINT64_C(1) << (d->units[k] % 64);
 }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
