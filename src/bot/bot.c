@@ -200,6 +200,7 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     HexCube cube[GS_MAX_HEXES];        /* each hex in cube coordinates (place_score) */
+    int back[DIR_COUNT];               /* hex_dir_opposite's answers (sums_update) */
     /* the units of each formation (of the data set's first GS_MAX_FORMATIONS),
      * by ascending index: form_unit[form_first[f] .. form_first[f + 1]) */
     short form_first[GS_MAX_FORMATIONS + 1];
@@ -275,6 +276,8 @@ static void memo_for(const GameData *gd, int cells)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
         memo.cube[h] = hex_cube(map_hex_at(m, h));
+    for (int d = 0; d < DIR_COUNT; d++)
+        memo.back[d] = hex_dir_opposite(d);
     int k = 0;
     for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
         memo.form_first[f] = (short)k;
@@ -506,7 +509,7 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = neighbour(c, x, d);
-            if (nb >= 0 && fight_across(c, nb, hex_dir_opposite(d)))
+            if (nb >= 0 && fight_across(c, nb, memo.back[d]))
                 c->threat[nb] += delta;
         }
     }
@@ -531,7 +534,7 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int e = neighbour(c, x, d);
-            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, hex_dir_opposite(d)))
+            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, memo.back[d]))
                 c->adj_act[e] += delta;
         }
     }
@@ -547,7 +550,7 @@ static void sums_update(Ctx *c, const Game *g)
                 continue;
             for (int d = 0; d < DIR_COUNT; d++) {
                 int h = neighbour(c, x, d);
-                unsigned bit = 1u << hex_dir_opposite(d); /* from h, x is there */
+                unsigned bit = 1u << memo.back[d]; /* from h, x is there */
                 if (h < 0)
                     continue;
                 for (int s = 0; s < 2; s++)
