@@ -1960,38 +1960,36 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (level == BOT_HISTORICAL)
         hist_init(c);
     /* The attacks first: units that can attack at good odds stay where
-     * they are. The legal lists put the attacks before the moves: those
-     * before the first group's moves are scored here; should one come
-     * after them, every attack is scored and the list scored again. */
-    int first_move = n;
-    for (int i = 0; i < n && first_move == n; i++)
-        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
-            first_move = i;
-        else if (legal[i].kind == D_ATTACK)
-            attack_first(c, &legal[i], &sc[i]);
-    bool late = false; /* the attacks after first_move scored */
+     * they are. The legal lists put the attacks before the moves: each is
+     * scored as it comes; should one come after a group's moves, every
+     * attack left is scored and the list scored again. */
+    bool late = false; /* every attack scored */
     long best;
     int nbest, pick;
 again:
     best = 0;
     nbest = 0;
     pick = 0;
+    bool moves = false; /* a group's moves scored */
     for (int i = 0, scored; i < n; i = scored) {
         /* legal[i, scored): scored at once (a group's moves) or one */
         scored = i + 1;
         Tally t;
-        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
+        if (legal[i].kind == D_MOVE && legal[i].nunits > 0) {
             scored = i + score_moves(c, legal + i, n - i, sc + i, &t);
-        else {
-            if (legal[i].kind == D_ATTACK && i > first_move && !late) {
-                for (int j = first_move; j < n; j++)
-                    if (legal[j].kind == D_ATTACK)
-                        attack_first(c, &legal[j], &sc[j]);
-                late = true;
-                c->origin_n = -1; /* the groups' stays again */
-                goto again;
-            }
-            if (legal[i].kind != D_ATTACK) {
+            moves = true;
+        } else {
+            if (legal[i].kind == D_ATTACK && !late) {
+                if (moves) { /* the attacks before it are scored: those from it on */
+                    for (int j = i; j < n; j++)
+                        if (legal[j].kind == D_ATTACK)
+                            attack_first(c, &legal[j], &sc[j]);
+                    late = true;
+                    c->origin_n = -1; /* the groups' stays again */
+                    goto again;
+                }
+                attack_first(c, &legal[i], &sc[i]);
+            } else if (legal[i].kind != D_ATTACK) {
                 int tier;
                 long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
                 sc[i] = tier * TIER_SCALE + inner;
