@@ -127,8 +127,9 @@ typedef struct {
     short pend_hex[GS_MAX_UNITS], pend_form[GS_MAX_UNITS]; /* form_sums' */
     bool chit_known;
     int nchit, chit_r;
-    short chit_at[GS_MAX_UNITS];     /* the hexes (while the stacks are gathered) */
-    HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
+    unsigned chit_stamp, chit_seen[GS_MAX_HEXES]; /* a hex with a stack of them: its chit_seen is chit_stamp, */
+    unsigned char chit_of[GS_MAX_HEXES];          /* ... and the stack's index (while they are gathered) */
+    HexCube chit_cube[GS_MAX_UNITS]; /* each stack's hex, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
     /* the stacks are then ordered by their cube x; chit_from[x - chit_x0]:
      * the first with an x of at least x, for x from chit_x0 to the last's */
@@ -1554,6 +1555,10 @@ static long place_score(Ctx *c, int hex)
         c->chit_known = true;
         c->chit_r = chit_radius(c);
         c->nchit = 0; /* a stack once, with its units and points */
+        if (++c->chit_stamp == 0) {
+            memset(c->chit_seen, 0, sizeof c->chit_seen);
+            c->chit_stamp = 1;
+        }
         /* a formation's chit activates only its units: those alone are asked */
         const Chit *ch = &st->drawn;
         bool one = ch->kind == CHIT_FORMATION && ch->index >= 0 && ch->index < GS_MAX_FORMATIONS;
@@ -1561,12 +1566,10 @@ static long place_score(Ctx *c, int hex)
         for (int i = i0; i < i1 && i < GS_MAX_UNITS; i++) {
             int u = one ? memo.form_unit[i] : i;
             if (u < st->nunits && chit_unit(c, u)) {
-                short at = st->unit[u].hex;
-                int j = 0;
-                while (j < c->nchit && c->chit_at[j] != at)
-                    j++;
-                if (j == c->nchit) {
-                    c->chit_at[c->nchit] = at;
+                int at = st->unit[u].hex, j = c->chit_of[at];
+                if (c->chit_seen[at] != c->chit_stamp) {
+                    c->chit_seen[at] = c->chit_stamp;
+                    c->chit_of[at] = (unsigned char)(j = c->nchit);
                     c->chit_cube[c->nchit] = memo.cube[at];
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
