@@ -303,6 +303,56 @@ static void test_kept_is_fresh(void **state)
     assert_true(play_bot(BOT_HISTORICAL, 7, false, true, kept, 20000) > 1000);
 }
 
+/* The bot scores the attacks before the moves (a unit with a good attack
+ * stays where it is) and the legal lists put them first; a list with the
+ * attacks after the moves is chosen from the same way. At every
+ * Confederate decision of a game that may attack and move, the whole list
+ * and the same list with its attacks moved to the end give the same
+ * choice, and draw the same dice. */
+static void test_attacks_after_moves(void **state)
+{
+    (void)state;
+    static Decision late[20000];
+    Game g;
+    start(&g, "solitaire", 6);
+    g.light = true;
+    Rng rng;
+    rng_seed(&rng, 16);
+    int compared = 0, steps = 0;
+    bot_forget();
+    while (g.st.phase != PH_GAME_OVER && steps++ < 4000) {
+        int k = game_legal(&g, buf, 20000), pick = 0;
+        assert_true(k > 0 && k <= 20000);
+        if (g.st.to_move == SIDE_CONFEDERATE) {
+            int attacks = 0, moves = 0, n = 0;
+            for (int i = 0; i < k; i++) {
+                attacks += buf[i].kind == D_ATTACK;
+                moves += buf[i].kind == D_MOVE;
+                if (buf[i].kind != D_ATTACK)
+                    late[n++] = buf[i];
+            }
+            for (int i = 0; i < k; i++)
+                if (buf[i].kind == D_ATTACK)
+                    late[n++] = buf[i];
+            Rng r = rng;
+            pick = bot_choose(&g, buf, k, &rng);
+            if (attacks > 0 && moves > 0) {
+                int other = bot_choose(&g, late, k, &r);
+                char a[200], b[200];
+                decision_format(&gd, &buf[pick], a, sizeof a);
+                decision_format(&gd, &late[other], b, sizeof b);
+                assert_string_equal(a, b);
+                assert_memory_equal(&r, &rng, sizeof rng);
+                compared++;
+            }
+        }
+        char why[256];
+        assert_true(game_apply(&g, &buf[pick], why, sizeof why));
+    }
+    assert_true(compared >= 20);
+    game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_marches_on_the_right),
         cmocka_unit_test(test_attacks_at_good_odds_only),
         cmocka_unit_test(test_decide_is_choose_over_all),
+        cmocka_unit_test(test_attacks_after_moves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -105,7 +105,7 @@ typedef struct {
     short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
     short all_src[GS_MAX_HEXES]; /* relax_all's */
     int src_cost[GS_MAX_HEXES];
-    bool good_attacker[GS_MAX_UNITS]; /* in a legal attack at good odds */
+    uint64_t good_attacker[GS_MAX_UNITS / 64]; /* a bit a unit: in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
@@ -124,11 +124,17 @@ typedef struct {
      * scored */
     bool form_known;
     int form_n[GS_MAX_FORMATIONS], form_best[GS_MAX_FORMATIONS];
+    short pend_hex[GS_MAX_UNITS], pend_form[GS_MAX_UNITS]; /* form_sums' */
     bool chit_known;
     int nchit, chit_r;
-    HexCoord chit_at[GS_MAX_UNITS];
-    HexCube chit_cube[GS_MAX_UNITS]; /* chit_at's, for the distances */
+    unsigned chit_stamp, chit_seen[GS_MAX_HEXES]; /* a hex with a stack of them: its chit_seen is chit_stamp, */
+    unsigned char chit_of[GS_MAX_HEXES];          /* ... and the stack's index (while they are gathered) */
+    HexCube chit_cube[GS_MAX_UNITS]; /* each stack's hex, for the distances */
     int chit_n[GS_MAX_UNITS], chit_pts[GS_MAX_UNITS]; /* per hex the chit's units stand in */
+    /* the stacks are then ordered by their cube x; chit_from[x - chit_x0]:
+     * the first with an x of at least x, for x from chit_x0 to the last's */
+    int chit_x0;
+    unsigned char chit_from[GS_MAX_HEXES];
     /* The historical level (hist_init): all unused by the simple one. */
     bool hist;
     int gfm;                          /* the garrison's formation, -1 */
@@ -157,10 +163,18 @@ typedef struct {
     int kept_side, kept_nunits;
     UnitState kept_unit[GS_MAX_UNITS];
     uint64_t en_bits[GS_MAX_HEXES / 64]; /* the enemy's hexes (en_n > 0) */
+    /* the same hexes listed by ascending hex (ctx_fields' sources), when
+     * en_listed: listed again once they change */
+    bool en_listed;
+    int nen;
+    short en_hex[GS_MAX_HEXES];
     /* sums_update's hexes changed this time, and their values before */
     int nchg;
     short chg_list[2 * GS_MAX_UNITS];
-    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES];
+    bool chg[GS_MAX_HEXES], was_en[GS_MAX_HEXES], was_occ[GS_MAX_HEXES];
+    /* per hex, how many of its ways out (memo.way_out, [1] south only)
+     * lead into a hex with no unit of either side (escapes) */
+    unsigned char free_ways[2][GS_MAX_HEXES];
     int old_en_pts[GS_MAX_HEXES], old_act[GS_MAX_HEXES];
     /* What key_w was worked out for (keys_update): the data set, the side,
      * whether the Automa plays and its objectives; and the hexes it
@@ -186,6 +200,12 @@ typedef struct {
     const GameData *gd;
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
+    HexCube cube[GS_MAX_HEXES];        /* each hex in cube coordinates (place_score) */
+    int back[DIR_COUNT];               /* hex_dir_opposite's answers (sums_update) */
+    /* the units of each formation (of the data set's first GS_MAX_FORMATIONS),
+     * by ascending index: form_unit[form_first[f] .. form_first[f + 1]) */
+    short form_first[GS_MAX_FORMATIONS + 1];
+    short form_unit[GS_MAX_UNITS];
     bool fight[GS_MAX_HEXES][DIR_COUNT];
     /* The directions a stack could retreat in from each hex as the map
      * alone has them (escapes): a passable neighbour, across no river or
@@ -237,6 +257,7 @@ typedef struct {
         int dist[GS_MAX_HEXES];
     } march[2];
     int inf[GS_MAX_HEXES]; /* INF everywhere: a field before its search */
+    int zero[GS_MAX_HEXES]; /* 0 everywhere: the enemy's hexes' starting costs */
 } MapMemo;
 
 static MapMemo memo;
@@ -254,6 +275,18 @@ static void memo_for(const GameData *gd, int cells)
         memo.inf[h] = INF;
     for (size_t i = 0; i < sizeof major_places / sizeof *major_places; i++)
         memo.major[i] = data_place_index(gd, major_places[i]);
+    for (int h = 0; h < cells; h++)
+        memo.cube[h] = hex_cube(map_hex_at(m, h));
+    for (int d = 0; d < DIR_COUNT; d++)
+        memo.back[d] = hex_dir_opposite(d);
+    int k = 0;
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
+        memo.form_first[f] = (short)k;
+        for (int u = 0; u < gd->nunits && u < GS_MAX_UNITS; u++)
+            if (gd->units[u].formation == f)
+                memo.form_unit[k++] = (short)u;
+    }
+    memo.form_first[GS_MAX_FORMATIONS] = (short)k;
     for (int h = 0; h < cells; h++)
         for (int d = 0; d < DIR_COUNT; d++) {
             HexCoord n = hex_neighbour(map_hex_at(m, h), d);
@@ -347,6 +380,8 @@ static bool able_now(const UnitState *us)
 {
     return (us->flags & UF_ACTIVE) && !(us->flags & (UF_FOUGHT | UF_DIS | UF_DEM));
 }
+/* the flags able_now reads: the only ones of a unit's in the sums */
+#define SUM_FLAGS (UF_ACTIVE | UF_FOUGHT | UF_DIS | UF_DEM)
 
 /* Notes hex h's enemy points and our points able to attack before this
  * update first changes them. */
@@ -359,6 +394,20 @@ static void sums_note(Ctx *c, int h)
     c->old_en_pts[h] = c->en_pts[h];
     c->old_act[h] = c->act_pts[h];
     c->was_en[h] = c->en_n[h] > 0;
+    c->was_occ[h] = c->en_n[h] > 0 || c->own_n[h] > 0;
+}
+
+/* free_ways[][h] counted afresh. */
+static void free_ways_of(Ctx *c, int h)
+{
+    for (int s = 0; s < 2; s++) {
+        int k = 0;
+        for (unsigned ways = memo.way_out[s][h]; ways; ways &= ways - 1) {
+            int y = memo.nb[h][__builtin_ctz(ways)];
+            k += c->en_n[y] == 0 && c->own_n[y] == 0;
+        }
+        c->free_ways[s][h] = (unsigned char)k;
+    }
 }
 
 /* Unit u's part taken out of the sums (sign -1) or put in (+1), as it
@@ -417,6 +466,7 @@ static void sums_update(Ctx *c, const Game *g)
         memset(c->adj_act, 0, hexes);
         memset(c->en_bits, 0, sizeof c->en_bits);
         c->kept = true;
+        c->en_listed = false;
         c->kept_gd = c->gd;
         c->kept_serial = c->gd->serial;
         c->kept_side = c->side;
@@ -443,6 +493,9 @@ static void sums_update(Ctx *c, const Game *g)
                            "UnitState's sum fields first");
             if (!all && memcmp(us, was, offsetof(UnitState, exited_from)) == 0)
                 continue;
+            if (!all && us->hex == was->hex && us->where == was->where && us->steps == was->steps &&
+                ((us->flags ^ was->flags) & SUM_FLAGS) == 0)
+                continue; /* only flags the sums do not read (its points go by where and steps) */
             if (!all)
                 sums_unit(c, u, was, c->pts[u], -1);
             c->pts[u] = game_unit_points(g, u);
@@ -457,7 +510,7 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = neighbour(c, x, d);
-            if (nb >= 0 && fight_across(c, nb, hex_dir_opposite(d)))
+            if (nb >= 0 && fight_across(c, nb, memo.back[d]))
                 c->threat[nb] += delta;
         }
     }
@@ -470,6 +523,7 @@ static void sums_update(Ctx *c, const Game *g)
         if (en == c->was_en[x])
             continue;
         c->adj_act[x] = en ? adj_act_of(c, x) : 0;
+        c->en_listed = false;
         if (en)
             c->en_bits[x / 64] |= UINT64_C(1) << (x % 64);
         else
@@ -481,10 +535,30 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int e = neighbour(c, x, d);
-            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, hex_dir_opposite(d)))
+            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, memo.back[d]))
                 c->adj_act[e] += delta;
         }
     }
+    /* the ways out into the hexes that were emptied or filled */
+    if (all)
+        for (int h = 0; h < c->cells; h++)
+            free_ways_of(c, h);
+    else
+        for (int i = 0; i < c->nchg; i++) {
+            int x = c->chg_list[i];
+            bool occ = c->en_n[x] > 0 || c->own_n[x] > 0;
+            if (occ == c->was_occ[x])
+                continue;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int h = neighbour(c, x, d);
+                unsigned bit = 1u << memo.back[d]; /* from h, x is there */
+                if (h < 0)
+                    continue;
+                for (int s = 0; s < 2; s++)
+                    if (memo.way_out[s][h] & bit)
+                        c->free_ways[s][h] = (unsigned char)(c->free_ways[s][h] + (occ ? -1 : 1));
+            }
+        }
     for (int i = 0; i < c->nchg; i++)
         c->chg[c->chg_list[i]] = false;
 }
@@ -1149,13 +1223,15 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
     if (!c->fields || c->en_far < far) { /* from the enemy's hexes */
         c->fields = true;
         c->en_far = far;
-        int n = 0;
-        for (int w = 0; w < GS_MAX_HEXES / 64; w++)
-            for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1) {
-                c->src_hex[n] = (short)(w * 64 + __builtin_ctzll(bits));
-                c->src_cost[n++] = 0;
-            }
-        c->en_dist = field_of(c, c->src_hex, c->src_cost, n, false, far, &memo.field[0]);
+        if (!c->en_listed) {
+            c->en_listed = true;
+            c->nen = 0;
+            for (int w = 0; w < GS_MAX_HEXES / 64; w++)
+                for (uint64_t bits = c->en_bits[w]; bits; bits &= bits - 1)
+                    c->en_hex[c->nen++] = (short)(w * 64 + __builtin_ctzll(bits));
+        }
+        c->en_dist = field_of(c, c->en_hex, memo.zero, c->nen, false, far, &memo.field[0]);
+        c->en_far = memo.field[0].far; /* exact as far as it was searched (at least far) */
     }
     if (keys && !c->keys && !c->hist) { /* the historical level's marches have their own fields */
         c->keys = true; /* from the key places we do not stand on */
@@ -1172,9 +1248,12 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
 }
 
 /* The farthest a move's value (hex_value, move_gain_to) and the historical
- * choice read the distance to the enemy. */
-#define MOVE_RANGE APPROACH_RANGE
-_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
+ * choice read the distance to the enemy: the approach asks only whether a
+ * hex is nearer than APPROACH_RANGE, and how much (a hex farther than the
+ * field is exact is INF, not nearer either). */
+#define MOVE_RANGE (APPROACH_RANGE - 1)
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE &&
+                   APPROACH_RANGE - 1 <= MOVE_RANGE,
                "the move fields reach every range read");
 
 /* ---- moves ------------------------------------------------------------- */
@@ -1186,6 +1265,9 @@ _Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOL
 static inline int escapes(const Ctx *c, int hex, int units, int points)
 {
     int k = 0, max_units = c->max_units - units, max_points = c->max_points - points;
+    /* two ways out into empty hexes are two escapes for a stack within the limits */
+    if (c->free_ways[c->south_only][hex] >= 2 && max_units >= 0 && max_points >= 0)
+        return 2;
     for (unsigned ways = memo.way_out[c->south_only][hex]; ways; ways &= ways - 1) {
         int y = neighbour(c, hex, __builtin_ctz(ways));
         if (!c->en_n[y] && c->own_n[y] <= max_units && c->own_pts[y] <= max_points && ++k == 2)
@@ -1291,7 +1373,7 @@ static void move_group(Ctx *c, const Decision *d)
     bool unsteady = false;
     for (int i = 0; i < d->nunits && !c->origin_stays; i++) {
         int u = d->units[i];
-        c->origin_stays = c->good_attacker[u]; /* it has a good attack where it stands */
+        c->origin_stays = (c->good_attacker[u / 64] >> (u % 64)) & 1; /* it has a good attack where it stands */
         S += c->pts[u];
         if (!shaky(c, u))
             Sa += c->pts[u];
@@ -1319,17 +1401,24 @@ static void move_group(Ctx *c, const Decision *d)
     c->origin_value = hex_value(c, d->nunits, S, Sa, from, true, unsteady, c->origin_role);
 }
 
-/* The gain of a move of the group move_group last saw (n units; unsteady
+/* The room the group move_group last saw (n units) leaves in a hex for
+ * others: the units and points a hex may hold besides it. */
+typedef struct {
+    int units, points;
+} Room;
+static inline Room move_room(const Ctx *c, int n) { return (Room){c->max_units - n, c->max_points - c->origin_S}; }
+
+/* The gain of a move of that group (n units, `room` its move_room; unsteady
  * and role are its c->origin_unsteady and c->origin_role) to hex `to`, or
  * a very low score when the bot will not make it. */
-static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, int to, bool unsteady, int role)
+static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, Room room, int to, bool unsteady,
+                                                               int role)
 {
     if (to < 0 || to >= c->cells || c->origin_stays)
         return -INNER_MAX;
-    int S = c->origin_S;
-    if (c->own_n[to] + n > c->max_units || c->own_pts[to] + S > c->max_points)
+    if (c->own_n[to] > room.units || c->own_pts[to] > room.points)
         return -INNER_MAX; /* it would be over-stacked */
-    return hex_value(c, n, S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
+    return hex_value(c, n, c->origin_S, c->origin_Sa, to, false, unsteady, role) - c->origin_value;
 }
 
 /* Whether d moves the group move_group last saw. */
@@ -1435,6 +1524,30 @@ static bool chit_unit(const Ctx *c, int u)
     return false;
 }
 
+/* The chit's stacks ordered by their cube x (the order of the sums does
+ * not change them), and chit_from for place_score. */
+static void chit_order(Ctx *c)
+{
+    for (int i = 1; i < c->nchit; i++) {
+        HexCube q = c->chit_cube[i];
+        int n = c->chit_n[i], pts = c->chit_pts[i], j = i;
+        for (; j > 0 && c->chit_cube[j - 1].x > q.x; j--) {
+            c->chit_cube[j] = c->chit_cube[j - 1];
+            c->chit_n[j] = c->chit_n[j - 1];
+            c->chit_pts[j] = c->chit_pts[j - 1];
+        }
+        c->chit_cube[j] = q;
+        c->chit_n[j] = n;
+        c->chit_pts[j] = pts;
+    }
+    if (c->nchit == 0)
+        return;
+    c->chit_x0 = c->chit_cube[0].x;
+    for (int i = 0, x = c->chit_x0; i < c->nchit; i++)
+        for (; x <= c->chit_cube[i].x; x++)
+            c->chit_from[x - c->chit_x0] = (unsigned char)i;
+}
+
 static long place_score(Ctx *c, int hex)
 {
     const GameState *st = &c->g->st;
@@ -1442,26 +1555,44 @@ static long place_score(Ctx *c, int hex)
         c->chit_known = true;
         c->chit_r = chit_radius(c);
         c->nchit = 0; /* a stack once, with its units and points */
-        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++)
-            if (chit_unit(c, u)) {
-                HexCoord at = map_hex_at(c->m, st->unit[u].hex);
-                int i = 0;
-                while (i < c->nchit && (c->chit_at[i].col != at.col || c->chit_at[i].row != at.row))
-                    i++;
-                if (i == c->nchit) {
-                    c->chit_at[c->nchit] = at;
-                    c->chit_cube[c->nchit] = hex_cube(at);
+        if (++c->chit_stamp == 0) {
+            memset(c->chit_seen, 0, sizeof c->chit_seen);
+            c->chit_stamp = 1;
+        }
+        /* a formation's chit activates only its units: those alone are asked */
+        const Chit *ch = &st->drawn;
+        bool one = ch->kind == CHIT_FORMATION && ch->index >= 0 && ch->index < GS_MAX_FORMATIONS;
+        int i0 = one ? memo.form_first[ch->index] : 0, i1 = one ? memo.form_first[ch->index + 1] : st->nunits;
+        for (int i = i0; i < i1 && i < GS_MAX_UNITS; i++) {
+            int u = one ? memo.form_unit[i] : i;
+            if (u < st->nunits && chit_unit(c, u)) {
+                int at = st->unit[u].hex, j = c->chit_of[at];
+                if (c->chit_seen[at] != c->chit_stamp) {
+                    c->chit_seen[at] = c->chit_stamp;
+                    c->chit_of[at] = (unsigned char)(j = c->nchit);
+                    c->chit_cube[c->nchit] = memo.cube[at];
                     c->chit_n[c->nchit] = c->chit_pts[c->nchit] = 0;
                     c->nchit++;
                 }
-                c->chit_n[i]++;
-                c->chit_pts[i] += c->pts[u];
+                c->chit_n[j]++;
+                c->chit_pts[j] += c->pts[u];
             }
+        }
+        chit_order(c);
     }
-    HexCube hc = hex_cube(map_hex_at(c->m, hex));
+    HexCube hc = memo.cube[hex];
     long count = 0, near = 0;
-    for (int i = 0; i < c->nchit; i++)
-        if (hex_cube_distance(hc, c->chit_cube[i]) <= c->chit_r) {
+    int r = c->chit_r;
+    if (c->nchit == 0 || r < 0)
+        return 0;
+    /* a stack whose x differs by more than r is farther than r (the
+     * distance is at least that difference): only those with an x from
+     * hc.x - r to hc.x + r are measured */
+    int lo = hc.x - r - c->chit_x0, last = c->chit_cube[c->nchit - 1].x - c->chit_x0;
+    if (lo > last)
+        return 0;
+    for (int i = lo <= 0 ? 0 : c->chit_from[lo]; i < c->nchit && c->chit_cube[i].x <= hc.x + r; i++)
+        if (hex_cube_distance(hc, c->chit_cube[i]) <= r) {
             count += c->chit_n[i];
             near += c->chit_pts[i];
         }
@@ -1470,26 +1601,77 @@ static long place_score(Ctx *c, int hex)
 
 /* ---- choosing formations ----------------------------------------------- */
 
-static long choose_score(Ctx *c, int f, int *tier)
+/* The distance to the enemy made exact one layer farther (far is
+ * c->en_far + 1): the breadth-first field goes on from the hexes it
+ * stopped at. */
+static void en_farther(Ctx *c, int far)
+{
+    struct FieldMemo *f = &memo.field[0];
+    if (f->bfs && f->far == c->en_far && f->dist == c->en_dist) {
+        f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
+        f->far = c->en_far = far;
+    } else
+        ctx_fields(c, far, false);
+}
+
+/* Every formation's units on the map and the least distance of one of
+ * them to the enemy (INF: none within CHOOSE_RANGE), worked out once a
+ * decision. The distance is searched only as far as that needs: a layer
+ * at a time past MOVE_RANGE, until every formation on the map has a unit
+ * reached (the first layer that reaches one of its units is its least
+ * distance) or CHOOSE_RANGE is. */
+static void form_sums(Ctx *c)
 {
     const GameState *st = &c->g->st;
-    ctx_fields(c, CHOOSE_RANGE, false);
-    if (!c->form_known) { /* every formation's units on the map and the nearest to the enemy, in one pass */
-        c->form_known = true;
-        for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
-            c->form_n[k] = 0;
-            c->form_best[k] = INF;
-        }
-        for (int u = 0; u < st->nunits; u++) {
-            int k = c->gd->units[u].formation;
-            if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
-                continue;
-            c->form_n[k]++;
-            int h = st->unit[u].hex;
-            if (h >= 0 && h < c->cells && c->en_dist[h] < c->form_best[k])
-                c->form_best[k] = c->en_dist[h];
+    c->form_known = true;
+    ctx_fields(c, MOVE_RANGE, false);
+    for (int k = 0; k < GS_MAX_FORMATIONS; k++) {
+        c->form_n[k] = 0;
+        c->form_best[k] = INF;
+    }
+    int npend = 0; /* the units not reached yet: their hexes and formations */
+    short *pend_hex = c->pend_hex, *pend_form = c->pend_form;
+    for (int u = 0; u < st->nunits; u++) {
+        int k = c->gd->units[u].formation;
+        if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        c->form_n[k]++;
+        int h = st->unit[u].hex;
+        if (h < 0 || h >= c->cells)
+            continue;
+        if (c->en_dist[h] < c->form_best[k])
+            c->form_best[k] = c->en_dist[h];
+        else if (c->en_dist[h] == INF) {
+            pend_hex[npend] = (short)h;
+            pend_form[npend++] = (short)k;
         }
     }
+    for (;;) {
+        /* the units still waiting, of the formations none of whose units
+         * is reached yet */
+        int m = 0;
+        for (int i = 0; i < npend; i++) {
+            int k = pend_form[i], h = pend_hex[i];
+            if (c->form_best[k] < INF)
+                continue;
+            if (c->en_dist[h] < INF) {
+                c->form_best[k] = c->en_dist[h];
+                continue;
+            }
+            pend_hex[m] = (short)h;
+            pend_form[m++] = (short)k;
+        }
+        npend = m;
+        if (npend == 0 || c->en_far >= CHOOSE_RANGE)
+            break;
+        en_farther(c, c->en_far + 1);
+    }
+}
+
+static long choose_score(Ctx *c, int f, int *tier)
+{
+    if (!c->form_known)
+        form_sums(c);
     int n = f >= 0 && f < GS_MAX_FORMATIONS ? c->form_n[f] : 0, best = n > 0 ? c->form_best[f] : INF;
     if (n == 0) {
         *tier = T_LOW;
@@ -1690,23 +1872,48 @@ static Ctx ctx;
 
 static long clamp_inner(long v) { return v > INNER_MAX ? INNER_MAX : v < -INNER_MAX ? -INNER_MAX : v; }
 
+/* The best of some scores, how many have it, and the index of the first
+ * that has it. */
+typedef struct {
+    long best;
+    int nbest, first;
+} Tally;
+
 /* The scores of the moves of legal[0]'s group (legal[0].nunits > 0) that
- * come first in legal[0..n), into sc[]: score's, the group worked out
- * once. How many. */
+ * come first in legal[0..n), into sc[], and their tally: score's, the
+ * group worked out once. How many. */
 /* score_moves' loop, for the group's unsteady and role. */
 static inline __attribute__((always_inline)) int score_run(const Ctx *c, const Decision *legal, int n, long *sc,
-                                                            bool unsteady, int role)
+                                                            bool unsteady, int role, Tally *t)
 {
     int k = 0, nunits = legal[0].nunits;
+    if (c->origin_stays) { /* move_gain_to's -INNER_MAX for each, in T_NEVER */
+        do
+            sc[k++] = -INNER_MAX;
+        while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+        *t = (Tally){-INNER_MAX, k, 0};
+        return k;
+    }
+    Room room = move_room(c, nunits);
+    long best = -INNER_MAX - 1; /* below any score */
+    int nbest = 0, first = 0;
     do {
-        long gain = move_gain_to(c, nunits, legal[k].arg, unsteady, role);
-        sc[k] = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        long gain = move_gain_to(c, nunits, room, legal[k].arg, unsteady, role);
+        long s = move_tier(gain) * TIER_SCALE + clamp_inner(gain);
+        sc[k] = s;
+        if (s > best) {
+            best = s;
+            nbest = 1;
+            first = k;
+        } else if (s == best)
+            nbest++;
         k++;
     } while (k < n && legal[k].kind == D_MOVE && same_group(c, &legal[k]));
+    *t = (Tally){best, nbest, first};
     return k;
 }
 
-static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
+static int score_moves(Ctx *c, const Decision *legal, int n, long *sc, Tally *t)
 {
     const Decision *d = &legal[0];
     move_fields(c, d);
@@ -1715,8 +1922,20 @@ static int score_moves(Ctx *c, const Decision *legal, int n, long *sc)
     /* the group's own (c->origin_unsteady, c->origin_role), the common
      * case as constants */
     if (!c->origin_unsteady && c->origin_role == ROLE_SIMPLE)
-        return score_run(c, legal, n, sc, false, ROLE_SIMPLE);
-    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role);
+        return score_run(c, legal, n, sc, false, ROLE_SIMPLE, t);
+    return score_run(c, legal, n, sc, c->origin_unsteady, c->origin_role, t);
+}
+
+/* Attack d's score into *sc; its units, when the odds are good, stay
+ * where they are (good_attacker). */
+static void attack_first(Ctx *c, const Decision *d, long *sc)
+{
+    bool good;
+    long inner = clamp_inner(attack_score(c, d, &good));
+    *sc = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
+    for (int k = 0; good && k < d->nunits; k++)
+        if (d->units[k] >= 0 && d->units[k] < GS_MAX_UNITS)
+            c->good_attacker[d->units[k] / 64] |= UINT64_C(1) << (d->units[k] % 64);
 }
 
 /* The index of the bot's choice among the n decisions in legal, -1 when
@@ -1744,35 +1963,48 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (level == BOT_HISTORICAL)
         hist_init(c);
     /* The attacks first: units that can attack at good odds stay where
-     * they are. */
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == D_ATTACK) {
-            bool good;
-            long inner = clamp_inner(attack_score(c, &legal[i], &good));
-            sc[i] = (good ? T_ATTACK : T_LOW) * TIER_SCALE + inner;
-            for (int k = 0; good && k < legal[i].nunits; k++)
-                if (legal[i].units[k] >= 0 && legal[i].units[k] < GS_MAX_UNITS)
-                    c->good_attacker[legal[i].units[k]] = true;
-        }
-    long best = 0;
-    int nbest = 0, pick = 0;
+     * they are. The legal lists put the attacks before the moves: each is
+     * scored as it comes; should one come after a group's moves, every
+     * attack left is scored and the list scored again. */
+    bool late = false; /* every attack scored */
+    long best;
+    int nbest, pick;
+again:
+    best = 0;
+    nbest = 0;
+    pick = 0;
+    bool moves = false; /* a group's moves scored */
     for (int i = 0, scored; i < n; i = scored) {
         /* legal[i, scored): scored at once (a group's moves) or one */
         scored = i + 1;
-        if (legal[i].kind == D_MOVE && legal[i].nunits > 0)
-            scored = i + score_moves(c, legal + i, n - i, sc + i);
-        else if (legal[i].kind != D_ATTACK) {
-            int tier;
-            long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
-            sc[i] = tier * TIER_SCALE + inner;
+        Tally t;
+        if (legal[i].kind == D_MOVE && legal[i].nunits > 0) {
+            scored = i + score_moves(c, legal + i, n - i, sc + i, &t);
+            moves = true;
+        } else {
+            if (legal[i].kind == D_ATTACK && !late) {
+                if (moves) { /* the attacks before it are scored: those from it on */
+                    for (int j = i; j < n; j++)
+                        if (legal[j].kind == D_ATTACK)
+                            attack_first(c, &legal[j], &sc[j]);
+                    late = true;
+                    c->origin_n = -1; /* the groups' stays again */
+                    goto again;
+                }
+                attack_first(c, &legal[i], &sc[i]);
+            } else if (legal[i].kind != D_ATTACK) {
+                int tier;
+                long inner = clamp_inner(score(c, legal, n, &legal[i], &tier));
+                sc[i] = tier * TIER_SCALE + inner;
+            }
+            t = (Tally){sc[i], 1, 0};
         }
-        for (int j = i; j < scored; j++)
-            if (nbest == 0 || sc[j] > best) {
-                best = sc[j];
-                nbest = 1;
-                pick = j;
-            } else if (sc[j] == best)
-                nbest++;
+        if (nbest == 0 || t.best > best) {
+            best = t.best;
+            nbest = t.nbest;
+            pick = i + t.first;
+        } else if (t.best == best)
+            nbest += t.nbest;
     }
     if (above && best <= 0)
         return -1;
@@ -1818,6 +2050,31 @@ static bool fields_are_fresh(const Ctx *c, Ctx *f)
     return memcmp(dist, c->key_cost, (size_t)c->cells * sizeof *dist) == 0;
 }
 
+/* choose_score's sums per formation (form_sums, which searches the
+ * distance to the enemy only as far as they need) against those of the
+ * whole field to CHOOSE_RANGE searched afresh from f's sums. */
+static bool forms_are_fresh(const Ctx *c, Ctx *f)
+{
+    const GameState *st = &c->g->st;
+    int *dist = f->home_cost; /* scratch */
+    for (int h = 0; h < c->cells; h++)
+        dist[h] = f->en_n[h] ? 0 : INF;
+    relax_all(f, dist, false, CHOOSE_RANGE);
+    int n[GS_MAX_FORMATIONS] = {0}, best[GS_MAX_FORMATIONS];
+    for (int k = 0; k < GS_MAX_FORMATIONS; k++)
+        best[k] = INF;
+    for (int u = 0; u < st->nunits; u++) {
+        int k = c->gd->units[u].formation;
+        if (k < 0 || k >= GS_MAX_FORMATIONS || st->unit[u].where != AT_MAP || !is_real(c, u))
+            continue;
+        n[k]++;
+        int h = st->unit[u].hex;
+        if (h >= 0 && h < c->cells && dist[h] < best[k])
+            best[k] = dist[h];
+    }
+    return c->form_known && memcmp(n, c->form_n, sizeof n) == 0 && memcmp(best, c->form_best, sizeof best) == 0;
+}
+
 /* The hexes a breadth-first field keeps to go on from (its rim) against
  * the hexes of the field at its `far`. */
 static bool rims_are_fresh(const Ctx *c)
@@ -1860,6 +2117,20 @@ static bool steps_are_fresh(const Ctx *c)
     return t->max_step == max_step;
 }
 
+/* The map memo's lists of each formation's units against the data set. */
+static bool forms_listed(const GameData *gd)
+{
+    int k = 0;
+    for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
+        if (memo.form_first[f] != k)
+            return false;
+        for (int u = 0; u < gd->nunits && u < GS_MAX_UNITS; u++)
+            if (gd->units[u].formation == f && memo.form_unit[k++] != u)
+                return false;
+    }
+    return memo.form_first[GS_MAX_FORMATIONS] == k;
+}
+
 /* The sums of a Ctx that keeps nothing (all zero), worked out the plain
  * way, over every unit and then round every enemy hex. */
 static void sums_afresh(Ctx *f, const Game *g)
@@ -1885,6 +2156,15 @@ static void sums_afresh(Ctx *f, const Game *g)
             f->en_pts[us->hex] += f->pts[u];
         }
     }
+    for (int h = 0; h < f->cells; h++) /* one way out at a time */
+        for (int s = 0; s < 2; s++) {
+            f->free_ways[s][h] = 0;
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int y = memo.nb[h][d];
+                if ((memo.way_out[s][h] >> d & 1) && f->en_n[y] == 0 && f->own_n[y] == 0)
+                    f->free_ways[s][h]++;
+            }
+        }
     for (int e = 0; e < f->cells; e++)
         for (int d = 0; f->en_n[e] && d < DIR_COUNT; d++) {
             int nb = neighbour(f, e, d);
@@ -1916,9 +2196,12 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 memcmp(c->en_pts, f->en_pts, hexes) == 0 && memcmp(c->en_n, f->en_n, hexes) == 0 &&
                 memcmp(c->threat, f->threat, hexes) == 0 && memcmp(c->act_pts, f->act_pts, hexes) == 0 &&
                 memcmp(c->adj_act, f->adj_act, hexes) == 0 && memcmp(c->key_w, f->key_w, hexes) == 0 &&
+                memcmp(c->free_ways[0], f->free_ways[0], (size_t)c->cells) == 0 &&
+                memcmp(c->free_ways[1], f->free_ways[1], (size_t)c->cells) == 0 &&
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
+    same = same && forms_listed(g->gd);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
         if (h == c->cells)
@@ -1928,6 +2211,14 @@ bool bot_kept_is_fresh(const Game *g, int level)
     /* the fields as the moves ask for them, then as the formations do */
     ctx_fields(c, MOVE_RANGE, true);
     same = same && steps_are_fresh(c) && fields_are_fresh(c, f) && rims_are_fresh(c);
+    /* en_hex, the field's sources: the hexes of en_n above 0, by ascending hex */
+    for (int h = 0, k = 0; same && h <= c->cells; h++)
+        if (h == c->cells)
+            same = c->en_listed && k == c->nen;
+        else if (f->en_n[h] > 0)
+            same = k < c->nen && c->en_hex[k++] == h;
+    form_sums(c); /* as the formations ask for them: the distance searched as far as they need */
+    same = same && forms_are_fresh(c, f) && fields_are_fresh(c, f) && rims_are_fresh(c);
     ctx_fields(c, CHOOSE_RANGE, true);
     same = same && fields_are_fresh(c, f) && rims_are_fresh(c);
     free(f);

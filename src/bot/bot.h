@@ -45,7 +45,9 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
  * bot_forget drops all of it: the next decision works everything out
  * afresh. bot_kept_is_fresh brings what is kept up to date for g as a
  * decision at that level would, and tells whether it equals what is
- * worked out afresh for g, keeping nothing. */
+ * worked out afresh for g, keeping nothing (and whether the formations'
+ * least distances to the enemy, searched only as far as they need, equal
+ * those of the whole field). */
 void bot_forget(void);
 bool bot_kept_is_fresh(const Game *g, int level);
 
