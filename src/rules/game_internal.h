@@ -116,6 +116,10 @@ const char *hex_name(const GameData *gd, int hex, char out[5]);
 const char *unit_list_refusal(const Game *g, const short *units, int n);
 bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
+/* The first index from i below end where b is not 0, end when none: the
+ * scans over a map's bytes (breastworks, occupants) that nearly always
+ * find few, 32 and 8 bytes at a time. */
+int bytes_next_set(const unsigned char *b, int i, int end);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
 /* The hexes where units of `side` stand, each once, in index order (out

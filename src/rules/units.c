@@ -2,6 +2,7 @@
  * the index it keeps of what stands in each hex, so that "is there an
  * enemy in this hex?" is a lookup and not a walk over every unit; and who
  * may see what is in a hex (VISIBILITY). */
+#include <stdint.h>
 #include <string.h>
 
 #include "rules/game_internal.h"
@@ -115,6 +116,31 @@ int unit_next_flagged(const GameState *st, int u, unsigned flags)
     while (u < n && !(us[u].flags & flags))
         u++;
     return u;
+}
+
+static inline uint64_t load8(const unsigned char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+int bytes_next_set(const unsigned char *b, int i, int end)
+{
+    for (; i + 64 <= end; i += 64) /* 64 at a time while all are 0 */
+        if (load8(b + i) | load8(b + i + 8) | load8(b + i + 16) | load8(b + i + 24) | load8(b + i + 32) |
+            load8(b + i + 40) | load8(b + i + 48) | load8(b + i + 56))
+            break;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= end; i += 8) { /* then 8: the lowest byte not 0 is the first */
+        uint64_t w = load8(b + i);
+        if (w)
+            return i + __builtin_ctzll(w) / 8;
+    }
+#endif
+    while (i < end && !b[i])
+        i++;
+    return i;
 }
 
 void unit_reset(Game *g, int u, UnitState s)

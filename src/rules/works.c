@@ -15,8 +15,6 @@
  * - An attacker that advances out of his own breastwork pays nothing. */
 #include "rules/game_internal.h"
 
-#include <stdint.h>
-#include <string.h>
 
 bool hex_has_works(const Game *g, int hex, int side)
 {
@@ -91,40 +89,20 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
         }
 }
 
-/* breastworks_cleanup for the hexes from h to end, 8 at a time. */
-static void breastworks_clean(Game *g, int h, int end)
-{
-    GameState *st = &g->st;
-    for (int h8 = h; h8 < end; h8 += 8) {
-        int stop = h8 + 8 < end ? h8 + 8 : end;
-        if (stop == h8 + 8) {
-            uint64_t w;
-            memcpy(&w, &st->breastwork[h8], sizeof w);
-            if (!w)
-                continue;
-        }
-        for (int x = h8; x < stop; x++) {
-            int builder = st->breastwork[x] - 1;
-            if (builder < 0 || hex_has_real(g, x, builder))
-                continue;
-            st->breastwork[x] = 0; /* its defenders eliminated, or gone some way no step caught */
-            char hx[5];
-            hex_format(map_hex_at(&g->gd->map, x), hx);
-            log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork in %s has no one left to hold it: removed",
-                    hx);
-        }
-    }
-}
-
+/* After every decision: a breastwork its builder no longer holds (its
+ * defenders eliminated, or gone some way no step caught) is removed. Most
+ * of the map has none: bytes_next_set skips it. */
 void breastworks_cleanup(Game *g)
 {
-    const unsigned char *b = g->st.breastwork;
-    int cells = g->gd->map.cols * g->gd->map.rows, full = cells / 64 * 64;
-    for (int h = 0; h < full; h += 64) { /* after every decision: most of the map has none, 64 at a time */
-        uint64_t w[8];
-        memcpy(w, b + h, sizeof w);
-        if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7])
-            breastworks_clean(g, h, h + 64);
+    GameState *st = &g->st;
+    const unsigned char *b = st->breastwork;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    for (int x = bytes_next_set(b, 0, cells); x < cells; x = bytes_next_set(b, x + 1, cells)) {
+        if (hex_has_real(g, x, b[x] - 1))
+            continue;
+        st->breastwork[x] = 0;
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, x), hx);
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork in %s has no one left to hold it: removed", hx);
     }
-    breastworks_clean(g, full, cells);
 }
