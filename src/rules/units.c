@@ -109,10 +109,16 @@ int unit_next_flagged(const GameState *st, int u, unsigned flags)
 {
     const UnitState *us = st->unit;
     int n = st->nunits;
-    while (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
-                            us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
-                           flags))
-        u += 8; /* eight at a time, then one by one */
+    while (u + 16 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                             us[u + 5].flags | us[u + 6].flags | us[u + 7].flags | us[u + 8].flags | us[u + 9].flags |
+                             us[u + 10].flags | us[u + 11].flags | us[u + 12].flags | us[u + 13].flags |
+                             us[u + 14].flags | us[u + 15].flags) &
+                            flags))
+        u += 16; /* sixteen at a time, then eight, then one by one */
+    if (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                         us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
+                        flags))
+        u += 8;
     while (u < n && !(us[u].flags & flags))
         u++;
     return u;
