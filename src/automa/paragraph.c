@@ -488,12 +488,21 @@ int objective_goals(const Game *g, int f, short *out, int max)
  * has already reached it (D). Only the active formation reaches an
  * objective: a division of another corps standing there, or one that moved
  * earlier in the turn, does not make it reach its own. */
-static bool reached(const Game *g, int f)
+static bool reached_now(const Game *g, int f);
+
+static inline bool reached(const Game *g, int f)
+{
+    const AutomaState *a = &AUTOMA(g->st);
+    return a->obj_area[f] >= 0 && f == a->active && reached_now(g, f);
+}
+
+/* reached for the acting formation with an objective: its own divisions, then the others'
+ * (apart, so that the test above is all automa_check_objectives pays for each other formation
+ * after every decision). */
+static bool reached_now(const Game *g, int f)
 {
     const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
-    if (a->obj_area[f] < 0 || f != a->active)
-        return false;
     int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
     /* whether another formation has reached this objective at all: if none, no division of one has
      * (reached_by_other), and this runs after every decision */
