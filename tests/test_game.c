@@ -2489,12 +2489,14 @@ static int first_dummy_at(const Game *g, int side, int hex)
     return -1;
 }
 
-static void test_dummies(void **state)
+/* light: as guv sim plays (no undo; the units before a decision kept only
+ * while a dummy stands on the map). */
+static void dummies_play(bool light)
 {
-    (void)state;
     Game g;
     char err[200];
     assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 21, OPT_DUMMIES, err, sizeof err));
+    g.light = light;
     advance_to(&g, 3);
     HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
     put_at(&g, "heth", t);
@@ -2539,6 +2541,13 @@ static void test_dummies(void **state)
     assert_int_equal(g.st.unit[dm].where, AT_ABSENT);
     assert_int_equal(g.st.dummies[SIDE_CONFEDERATE], pool + 1);
     game_free(&g);
+}
+
+static void test_dummies(void **state)
+{
+    (void)state;
+    dummies_play(false);
+    dummies_play(true);
 }
 
 /* ---- the absent-forces variant ------------------------------------------ */

@@ -331,6 +331,11 @@ int skirmish_destinations(const Game *g, int u, short *out);
 
 /* Dummies whose stack left their hex go with it; those left with no real unit go back to the pool (DUMMIES). */
 void dummies_cleanup(Game *g, const UnitState *before); /* before: the units before the decision, or NULL */
+/* Whether a dummy stands on the map. When none does before a decision,
+ * dummies_cleanup after it reads nothing of `before`: a dummy follows only
+ * units that stood in its hex before, and one off the map stood in none (a
+ * dummy put down by the decision stands with units of its own). */
+bool dummies_on_map(const Game *g);
 /* DUMMIES. */
 const char *dummy_refusal(const Game *g, int side, int hex);
 
