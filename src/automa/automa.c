@@ -440,7 +440,9 @@ static int next_seen_change(const GameState *st, const AutomaState *a, int u, in
  * (a few a decision, where the look runs after every decision and nearly
  * always finds nothing) are looked at unit by unit; when the record is not
  * what it was (another game, a state put back, a record written elsewhere),
- * every unit is. automa_seen_forget drops it. */
+ * every unit is. A look that found the memo fitting brings only the blocks
+ * it looked at up to date (the others are as the memo has them); one that
+ * did not keeps every unit. automa_seen_forget drops it. */
 #define SEEN_BLOCK 24 /* units a block (240 bytes): of 16, 20, 24, 28 and 32 the fewest instructions in guv sim */
 static struct {
     bool known;
@@ -514,8 +516,13 @@ void automa_reconcile(Game *g)
                 }
             }
         }
+        if (fits) { /* the memo kept as it was but for this block: it is brought up to date here */
+            memcpy(&seen_memo.unit[block], &g->st.unit[block], (size_t)(end - block) * sizeof *g->st.unit);
+            memcpy(&seen_memo.steps[block], &a->seen_steps[block], (size_t)(end - block));
+            memcpy(&seen_memo.where[block], &a->seen_where[block], (size_t)(end - block));
+        }
     }
-    if (!same)
+    if (!same && !fits)
         seen_memo_keep(&g->st, a, n);
     if (g->st.pending != PEND_COMBAT)
         a->cover_art = 0; /* the defending artillery lasts one combat */
