@@ -207,17 +207,20 @@ static void test_counter_losses(void **state)
     game_free(&g);
 }
 
-/* automa_reconcile's memo of the units (kept outside the state) changes nothing: two games played alike,
- * one with the memo dropped before every decision, stay byte for byte the same, log and all, also when an
- * older state is put back (as undo does) or the Automa's record of a unit is written elsewhere (as an
- * engagement does for its skirmisher). The first plays four decisions at a time with the memo as each
- * look leaves it for the next (brought up to date block by block), then the second the same four. */
+/* The memos of the looks after every decision (kept outside the state) change nothing: automa_reconcile's
+ * of the units, breastworks_cleanup's of the hexes with a breastwork. Two games played alike, one with the
+ * memos dropped before every decision, stay byte for byte the same, log and all, also when an older state is
+ * put back (as undo does), the Automa's record of a unit is written elsewhere (as an engagement does for its
+ * skirmisher) or a breastwork is put down or taken away elsewhere. The first plays four decisions at a time
+ * with the memos as each look leaves them for the next (the units' brought up to date block by block), then
+ * the second the same four. */
 static void test_reconcile_memo_is_the_plain_look(void **state)
 {
     (void)state;
     static Game a, b;
     static GameState saved;
-    int steps = 0, twists = 0, checks = 0;
+    static unsigned char bw_before[GS_MAX_HEXES];
+    int steps = 0, twists = 0, checks = 0, bw_changes = 0;
     for (uint64_t seed = 1; seed <= 3; seed++) {
         start(&a, "solitaire", seed);
         start(&b, "solitaire", seed);
@@ -238,6 +241,14 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
                     b.st = saved;
                     twists++;
                 }
+                if (k4 % 11 == 5) { /* a breastwork put down, or one taken away, elsewhere */
+                    int h = a.st.unit[rng_below(&rng, (uint32_t)a.st.nunits)].hex;
+                    if (h >= 0) {
+                        unsigned char v = a.st.breastwork[h] ? 0 : (unsigned char)(1 + rng_below(&rng, 2));
+                        a.st.breastwork[h] = b.st.breastwork[h] = v;
+                        twists++;
+                    }
+                }
                 if (k4 % 15 == 2) { /* the record of a unit on the map written elsewhere */
                     int u = (int)rng_below(&rng, (uint32_t)a.st.nunits);
                     if (a.st.unit[u].where == AT_MAP) {
@@ -253,11 +264,14 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
             Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
             char why[256];
             queue[nqueue] = d;
+            memcpy(bw_before, a.st.breastwork, sizeof bw_before);
             oks[nqueue++] = game_apply(&a, &d, why, sizeof why);
+            bw_changes += memcmp(bw_before, a.st.breastwork, sizeof bw_before) != 0;
             assert_true(automa_goal_cost_spare_clear()); /* the marches' search buffers left as they must be */
             if (n % 4 == 3 || a.st.phase == PH_GAME_OVER || n == 1499) { /* the same decisions, no memo */
                 for (int q = 0; q < nqueue; q++) {
                     automa_seen_forget();
+                    breastworks_memo_forget();
                     assert_int_equal(game_apply(&b, &queue[q], why, sizeof why), oks[q]);
                 }
                 nqueue = 0;
@@ -290,7 +304,7 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
         game_free(&a);
         game_free(&b);
     }
-    assert_true(steps > 1000 && twists > 20 && checks > 20);
+    assert_true(steps > 1000 && twists > 20 && checks > 20 && bw_changes > 20);
 }
 
 /* automa_units keeps the formations' units worked out from the data: a change to the data in place

@@ -267,6 +267,9 @@ bool fights_side(const Game *g, int hex, int side);
 /* works.c: BREASTWORK "removed when the hex no longer contains units of the
  * army that built it": after every decision, whatever emptied the hex. */
 void breastworks_cleanup(Game *g);
+/* It keeps the hexes holding one while the breastworks are as they were
+ * (a memo outside the state); this drops it. */
+void breastworks_memo_forget(void);
 /* Whether `from` holds works of `side`'s that leaving may cost: its
  * breastwork, a printed fortification it holds, a fortification marker. */
 bool hex_has_works(const Game *g, int hex, int side);
