@@ -563,12 +563,12 @@ bool automa_victory(Game *g, bool last_turn)
         snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
         result = RES_UNION, why = lost;
     }
+    if (result == RES_NONE && !last_turn)
+        return false;
     const RatingBand *band = NULL;
     for (int i = 0; i < t->nbands; i++)
         if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)
             band = &t->bands[i];
-    if (result == RES_NONE && !last_turn)
-        return false;
     if (result == RES_NONE) {
         strategic = false;
         why = "the last turn is over";
