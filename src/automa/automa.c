@@ -4,6 +4,7 @@
  * AI-I-VI, AI-INDEPENDENT), the VP track (AI-VP-TRACK) and the step
  * machine of an activation. The booklet's paragraphs are read by
  * paragraph.c and the movement is in automa_move.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,6 +468,18 @@ static void seen_memo_keep(const GameState *st, const AutomaState *a, int n)
     memcpy(seen_memo.where, a->seen_where, (size_t)n);
 }
 
+/* next_seen_change when the memo fits: the record is then what the memo's
+ * units had, so a unit differs from its record where its steps or place
+ * differ from the memo's (the two bytes side by side, one comparison). */
+static int next_memo_change(const GameState *st, int u, int end)
+{
+    _Static_assert(offsetof(UnitState, steps) == offsetof(UnitState, where) + 1, "where and steps side by side");
+    const UnitState *unit = st->unit, *memo = seen_memo.unit;
+    while (u < end && memcmp(&unit[u].where, &memo[u].where, 2) == 0)
+        u++;
+    return u;
+}
+
 /* Whether no unit of the block from u can differ from its record
  * (the memo fits and the block is as it was). */
 static bool seen_block_same(const GameState *st, bool fits, int u, int end)
@@ -487,7 +500,8 @@ void automa_reconcile(Game *g)
         int end = block + SEEN_BLOCK < n ? block + SEEN_BLOCK : n;
         if (seen_block_same(&g->st, fits, block, end))
             continue;
-        for (int u = next_seen_change(&g->st, a, block, end); u < end; u = next_seen_change(&g->st, a, u + 1, end)) {
+        for (int u = fits ? next_memo_change(&g->st, block, end) : next_seen_change(&g->st, a, block, end); u < end;
+             u = fits ? next_memo_change(&g->st, u + 1, end) : next_seen_change(&g->st, a, u + 1, end)) {
             const UnitState *us = &g->st.unit[u];
             const UnitDef *ud = &gd->units[u];
             int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
