@@ -307,6 +307,44 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
     assert_true(steps > 1000 && twists > 20 && checks > 20 && bw_changes > 20);
 }
 
+/* A division crossing the river goes to the free hex south of the rivers nearest the ford that it may
+ * enter: the memo of those hexes by distance (per map and ford) answers as a look at every hex does, in
+ * games played on at random, from fords and from any hex. */
+static void test_south_place_is_the_plain_look(void **state)
+{
+    (void)state;
+    static Game g;
+    int checks = 0;
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        start(&g, "solitaire", seed);
+        Rng rng;
+        rng_seed(&rng, seed * 13 + 5);
+        int cells = gd.map.cols * gd.map.rows;
+        for (int n = 0; n < 600 && g.st.phase != PH_GAME_OVER; n++) {
+            if (n % 20 == 0)
+                for (int k = 0; k < 4; k++) {
+                    int from = (int)rng_below(&rng, (uint32_t)cells);
+                    assert_true(automa_south_place_agrees(&g, from));
+                    assert_true(automa_south_place_agrees(&g, from)); /* the memo kept */
+                    for (int p = 0; p < gd.map.nplaces; p++)
+                        if (gd.map.places[p].ford_dir >= 0 && rng_below(&rng, 4) == 0) {
+                            HexCoord s = hex_neighbour(gd.map.places[p].hex, gd.map.places[p].ford_dir);
+                            if (map_has(&gd.map, s))
+                                assert_true(automa_south_place_agrees(&g, map_hex_index(&gd.map, s)));
+                        }
+                    checks++;
+                }
+            int k = game_legal(&g, legal_buf, 20000);
+            assert_true(k > 0);
+            Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
+            char why[256];
+            game_apply(&g, &d, why, sizeof why);
+        }
+        game_free(&g);
+    }
+    assert_true(checks > 100);
+}
+
 /* automa_units keeps the formations' units worked out from the data: a change to the data in place
  * (gamedata_changed) is seen at once, and the answer is the one asking every unit gives. */
 static void test_automa_units_follow_the_data(void **state)
@@ -3290,6 +3328,7 @@ int main(void)
         cmocka_unit_test(test_eliminated_division_choice),
         cmocka_unit_test(test_automa_units_follow_the_data),
         cmocka_unit_test(test_reconcile_memo_is_the_plain_look),
+        cmocka_unit_test(test_south_place_is_the_plain_look),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1149,6 +1149,84 @@ static int nearest_ford(const Game *g, int hex, bool free_only, int except)
     return best;
 }
 
+/* The hexes south of the rivers in closer's order from hex `from` (nearer
+ * it, then the lower col * 100 + row): the map's data alone decide it, so
+ * it is found once for a map and a ford (a memo outside the state, keyed
+ * on the data's address and load serial and on the hex). */
+static struct {
+    const GameData *gd;
+    unsigned serial;
+    int from, n;
+    short hex[GS_MAX_HEXES];
+} south_order;
+
+static const short *south_by_distance(const GameData *gd, int from, int *n)
+{
+    if (south_order.gd != gd || south_order.serial != gd->serial || south_order.from != from) {
+        static int key[GS_MAX_HEXES];                 /* closer's order as one number */
+        static short hexes[GS_MAX_HEXES], dist[GS_MAX_HEXES];
+        static int count[2 * 100 + 2];               /* per distance (at most 198 on a map of 99 by 99) */
+        const Map *m = &gd->map;
+        int cells = m->cols * m->rows, k = 0, far = 0;
+        HexCoord fc = map_hex_at(m, from);
+        memset(count, 0, sizeof count);
+        for (int hx = 0; hx < cells && hx < GS_MAX_HEXES; hx++)
+            if (m->hexes[hx].bank == BANK_SOUTH) {
+                int d = hex_distance(fc, map_hex_at(m, hx)), b = d < 0 ? 0 : d > 200 ? 200 : d; /* its bucket */
+                hexes[k] = (short)hx;
+                dist[k++] = (short)d;
+                count[b + 1]++;
+                far = b > far ? b : far;
+            }
+        for (int d = 1; d <= far + 1; d++) /* by distance, each distance in the order of the hexes */
+            count[d] += count[d - 1];
+        for (int i = 0; i < k; i++) {
+            int at = count[dist[i] < 0 ? 0 : dist[i] > 200 ? 200 : dist[i]]++;
+            south_order.hex[at] = hexes[i];
+            key[at] = dist[i] * 10000 + hex_order(m, hexes[i]);
+        }
+        for (int i = 1; i < k; i++) /* then by col * 100 + row within a distance (already so: a pass) */
+            for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+                int t = key[j];
+                key[j] = key[j - 1];
+                key[j - 1] = t;
+                short th = south_order.hex[j];
+                south_order.hex[j] = south_order.hex[j - 1];
+                south_order.hex[j - 1] = th;
+            }
+        south_order.gd = gd;
+        south_order.serial = gd->serial;
+        south_order.from = from;
+        south_order.n = k;
+    }
+    *n = south_order.n;
+    return south_order.hex;
+}
+
+/* The free hex south of the rivers that a division may enter nearest
+ * `south` (closer's order), -1 when none: where a division crossing there
+ * goes (AI-NORTH). */
+static int south_place(const Game *g, int south)
+{
+    int n;
+    const short *order = south_by_distance(g->gd, south, &n);
+    for (int i = 0; i < n; i++)
+        if (hex_free(g, order[i]) && enterable(g, order[i]))
+            return order[i];
+    return -1;
+}
+
+bool automa_south_place_agrees(const Game *g, int south)
+{
+    const GameData *gd = g->gd;
+    int best = -1, cells = gd->map.cols * gd->map.rows;
+    for (int hx = 0; hx < cells; hx++) /* every hex, each against the best so far by closer */
+        if (gd->map.hexes[hx].bank == BANK_SOUTH && hex_free(g, hx) && enterable(g, hx) &&
+            (best < 0 || closer(g, south, hx, best) < 0))
+            best = hx;
+    return south_place(g, south) == best;
+}
+
 /* N.6: a formation north of the river marches on the nearest free ford;
  * there every division is transferred south beside it and a pontoon laid.
  * True when this took the place of the move. */
@@ -1223,36 +1301,17 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     int south = ford_south(gd, place);
     size_t len = 0;
     buf[0] = '\0';
-    int cells = gd->map.cols * gd->map.rows;
-    HexCoord sc = map_hex_at(&gd->map, south);
-    short *dist = malloc((size_t)cells * sizeof *dist); /* closer's questions, asked once for all the divisions */
-    if (dist)
-        memset(dist, 0xff, (size_t)cells * sizeof *dist); /* -1: not measured yet */
-    for (int i = 0; i < n && dist; i++) {
+    for (int i = 0; i < n; i++) {
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
             continue;
-        int best = -1;
-        for (int hx = 0; hx < cells; hx++) {
-            if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
-                continue;
-            if (dist[hx] < 0)
-                dist[hx] = (short)hex_distance(sc, map_hex_at(&gd->map, hx));
-            /* closer(g, south, hx, best): nearer south, then the lower col * 100 + row */
-            if (best >= 0 &&
-                (dist[hx] > dist[best] ||
-                 (dist[hx] == dist[best] && hex_order(&gd->map, hx) > hex_order(&gd->map, best))))
-                continue;
-            if (enterable(g, hx))
-                best = hx;
-        }
+        int best = south_place(g, south);
         if (best < 0)
             continue;
         place_unit(g, u, best);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
-    free(dist);
     const Place *p = &gd->map.places[place];
     int nh = map_hex_index(&gd->map, p->hex);
     bool laid = (g->st.pontoon[SIDE_UNION][nh] >> p->ford_dir) & 1u;
