@@ -506,9 +506,7 @@ static bool reached_now(const Game *g, int f)
     int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
     /* whether another formation has reached this objective at all: if none, no division of one has
      * (reached_by_other), and this runs after every decision */
-    bool shared = false;
-    for (int f2 = 0; f2 < gd->automa.nformations && !shared; f2++)
-        shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+    int shared = -1; /* found when first needed: a division of f's that moved and is not on the objective */
     short units[16];
     int n = automa_units(g, f, units, 16);
     short other[GS_MAX_UNITS]; /* the divisions of others that reached it, found once when asked */
@@ -517,7 +515,14 @@ static bool reached_now(const Game *g, int f)
         int h = g->st.unit[units[i]].hex;
         if (h == hex)
             return true;
-        if (!shared || !(g->st.unit[units[i]].flags & UF_MOVED))
+        if (!(g->st.unit[units[i]].flags & UF_MOVED))
+            continue;
+        if (shared < 0) {
+            shared = 0;
+            for (int f2 = 0; f2 < gd->automa.nformations && !shared; f2++)
+                shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+        }
+        if (!shared)
             continue;
         if (nother < 0)
             nother = others_reached(g, f, other);
