@@ -168,7 +168,10 @@ static bool holds(const Game *g, int side, int place)
     if (place < 0 || place >= gd->map.nplaces)
         return false;
     int hex = map_hex_index(&gd->map, gd->map.places[place].hex);
-    for (int u = 0; u < g->st.nunits; u++) {
+    short here[GS_MAX_UNITS];
+    int n = hex_units(g, hex, here, GS_MAX_UNITS); /* the hex's units (the index), not a walk over every unit */
+    for (int i = 0; i < n && i < GS_MAX_UNITS; i++) {
+        int u = here[i];
         const UnitDef *ud = &gd->units[u];
         if (g->st.unit[u].where != AT_MAP || g->st.unit[u].hex != hex || ud->side != side)
             continue;
