@@ -572,6 +572,8 @@ static int nearest_formation(const Game *g)
 {
     const GameData *gd = g->gd;
     int best = -1, bestd = 1 << 20;
+    short conf[GS_MAX_HEXES]; /* the hexes of the Confederate units, each once: as near as their units */
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
     for (int f = 0; f < gd->automa.nformations; f++) {
         if (AUTOMA(g->st).status[f] == FS_WAITING || AUTOMA(g->st).status[f] == FS_GONE)
             continue;
@@ -579,15 +581,14 @@ static int nearest_formation(const Game *g)
         int n = automa_units(g, f, units, 16);
         for (int i = 0; i < n; i++) {
             HexCoord c = map_hex_at(&gd->map, g->st.unit[units[i]].hex);
-            for (int u = 0; u < g->st.nunits; u++)
-                if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
-                    HexCoord e = map_hex_at(&gd->map, g->st.unit[u].hex);
-                    if (abs(e.col - c.col) >= bestd)
-                        continue; /* a hex distance is at least the columns between: no nearer */
-                    int d = hex_distance(c, e);
-                    if (d < bestd)
-                        bestd = d, best = f;
-                }
+            for (int k = 0; k < nconf; k++) {
+                HexCoord e = map_hex_at(&gd->map, conf[k]);
+                if (abs(e.col - c.col) >= bestd)
+                    continue; /* a hex distance is at least the columns between: no nearer */
+                int d = hex_distance(c, e);
+                if (d < bestd)
+                    bestd = d, best = f;
+            }
         }
     }
     return best;
