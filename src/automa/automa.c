@@ -776,7 +776,8 @@ static void finish(Game *g)
     if (f >= 0) {
         if (a->status[f] == FS_CUP || a->status[f] == FS_HOLDING)
             track_return(g, f);
-        for (int u = 0; u < g->st.nunits; u++) {
+        for (int u = unit_next_flagged(&g->st, 0, UF_ACTIVE); u < g->st.nunits;
+             u = unit_next_flagged(&g->st, u + 1, UF_ACTIVE)) { /* the units acting: no other has anything to do */
             UnitState *us = &g->st.unit[u];
             /* DISORG, as for the player: "removed at the end of the activation, if the unit was activated
              * without moving", not out of supply */
