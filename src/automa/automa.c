@@ -865,15 +865,16 @@ static int nearest_division(Game *g, int f, const char *rule)
     int n = automa_units(g, f, units, 16);
     int best = -1, bestd = 1 << 20, ties = 0;
     short tied[16];
+    short conf[GS_MAX_HEXES]; /* the hexes of the Confederate units, each once: as near as their units */
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
     for (int i = 0; i < n; i++) {
         HexCoord h = map_hex_at(&g->gd->map, g->st.unit[units[i]].hex);
         int d = 1 << 20;
-        for (int u = 0; u < g->st.nunits; u++)
-            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE) {
-                int k = hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[u].hex));
-                if (k < d)
-                    d = k;
-            }
+        for (int k = 0; k < nconf; k++) {
+            int dk = hex_distance(h, map_hex_at(&g->gd->map, conf[k]));
+            if (dk < d)
+                d = dk;
+        }
         if (d < bestd)
             bestd = d, ties = 0;
         if (d == bestd)

@@ -525,8 +525,9 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
 
 /* Whether a Confederate unit counts for proximity (H.1): not cavalry, and
  * not an isolated infantry unit (no other Confederate unit within 1 hex).
- * conf: the Confederate units on the map (dummies left out), nconf of them. */
-static bool counts_for_proximity(const Game *g, int u, const short *conf, int nconf)
+ * conf: the Confederate units on the map (dummies left out), nconf of them,
+ * conf_at their hexes. */
+static bool counts_for_proximity(const Game *g, int u, const short *conf, const HexCoord *conf_at, int nconf)
 {
     const UnitDef *ud = &g->gd->units[u];
     if (ud->side != SIDE_CONFEDERATE || g->st.unit[u].where != AT_MAP || ud->type == UT_CAVALRY ||
@@ -539,7 +540,7 @@ static bool counts_for_proximity(const Game *g, int u, const short *conf, int nc
     for (int i = 0; i < nconf; i++) {
         if (conf[i] == u)
             continue;
-        HexCoord c = map_hex_at(&g->gd->map, g->st.unit[conf[i]].hex);
+        HexCoord c = conf_at[i];
         if (abs(c.col - h.col) <= within && hex_distance(h, c) <= within) /* farther columns are farther hexes */
             return true;
     }
@@ -565,14 +566,17 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
      * fought from (never across the great rivers): the same for every division, found once */
     int ne = 0, nconf = 0;
     short conf[GS_MAX_UNITS], enemy_hex[GS_MAX_UNITS];
+    HexCoord conf_at[GS_MAX_UNITS];
     unsigned char from_dirs[GS_MAX_UNITS];
     int cheapest[GS_MAX_UNITS]; /* per enemy hex, over all divisions */
     for (int v = 0; v < g->st.nunits && nconf < GS_MAX_UNITS; v++)
-        if (g->st.unit[v].where == AT_MAP && gd->units[v].side == SIDE_CONFEDERATE && gd->units[v].type != UT_DUMMY)
+        if (g->st.unit[v].where == AT_MAP && gd->units[v].side == SIDE_CONFEDERATE && gd->units[v].type != UT_DUMMY) {
+            conf_at[nconf] = map_hex_at(m, g->st.unit[v].hex);
             conf[nconf++] = (short)v;
+        }
     for (int i = 0; i < nconf; i++) {
         int v = conf[i];
-        if (!counts_for_proximity(g, v, conf, nconf))
+        if (!counts_for_proximity(g, v, conf, conf_at, nconf))
             continue;
         int eh = g->st.unit[v].hex, at = ne;
         while (at > 0 && enemy_hex[at - 1] > eh)
