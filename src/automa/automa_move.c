@@ -1118,20 +1118,27 @@ static int ford_south(const GameData *gd, int place)
     return map_hex_index(&gd->map, hex_neighbour(p->hex, p->ford_dir));
 }
 
-/* A ford with no Confederate unit within 2 hexes of either bank's hex. */
-static bool ford_free(const Game *g, int place)
+/* ford_free, the hexes of the Confederate units (each once, side_hexes) given. */
+static bool ford_free_of(const Game *g, int place, const short *conf, int nconf)
 {
     const GameData *gd = g->gd;
     HexCoord n = gd->map.places[place].hex, s = map_hex_at(&gd->map, ford_south(gd, place));
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
-            HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
-            int clear = gd->automa.rules.ford_clear_hexes; /* farther columns are farther hexes */
-            if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
-                (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
-                return false;
-        }
+    int clear = gd->automa.rules.ford_clear_hexes;
+    for (int k = 0; k < nconf; k++) {
+        HexCoord c = map_hex_at(&gd->map, conf[k]); /* farther columns are farther hexes */
+        if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
+            (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
+            return false;
+    }
     return true;
+}
+
+/* A ford with no Confederate unit within 2 hexes of either bank's hex. */
+static bool ford_free(const Game *g, int place)
+{
+    short conf[GS_MAX_HEXES];
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
+    return ford_free_of(g, place, conf, nconf);
 }
 
 /* The ford nearest hex (ties: the first in map.ini), free of the enemy when `free_only`. */
@@ -1139,13 +1146,17 @@ static int nearest_ford(const Game *g, int hex, bool free_only, int except)
 {
     const GameData *gd = g->gd;
     int best = -1, bd = INT_MAX;
+    short conf[GS_MAX_HEXES]; /* for ford_free, found once */
+    int nconf = free_only ? side_hexes(g, SIDE_CONFEDERATE, conf) : 0;
     for (int p = 0; p < gd->map.nplaces; p++) {
-        if (gd->map.places[p].ford_dir < 0 || p == except || (free_only && !ford_free(g, p)))
+        if (gd->map.places[p].ford_dir < 0 || p == except)
             continue;
         int pb = gd->map.hexes[map_hex_index(&gd->map, gd->map.places[p].hex)].bank;
         if (pb == BANK_SOUTH || pb != gd->map.hexes[hex].bank)
             continue; /* the place stands on the north side of its ford, on the formation's own bank: a
                        * corps in the wedge crosses the Rapidan, not the Rappahannock it has crossed */
+        if (free_only && !ford_free_of(g, p, conf, nconf))
+            continue;
         int d = hex_distance(map_hex_at(&gd->map, hex), gd->map.places[p].hex);
         if (d < bd)
             bd = d, best = p;
