@@ -550,6 +550,7 @@ static bool counts_for_proximity(const Game *g, int u, const short *conf, const 
 /* AI-PROXIMITY: the Confederate hex cheapest to reach (a hex next to it)
  * within prox MP, ties to the one nearest the objective, then lower id;
  * -1 when none. */
+#define DIRS_UNKNOWN 0xff /* a hex's directions to fight it from not found yet (six bits at most) */
 static int proximity_target(Game *g, const short *units, int n, int prox, int objective, char *why, size_t whysize)
 {
     const GameData *gd = g->gd;
@@ -563,7 +564,8 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
     /* the hexes of the Confederate units that count, by hex id, and the hexes next to each it could be
-     * fought from (never across the great rivers): the same for every division, found once */
+     * fought from (never across the great rivers): the same for every division, found once (when a
+     * division first looks at it) */
     int ne = 0, nconf = 0;
     short conf[GS_MAX_UNITS], enemy_hex[GS_MAX_UNITS];
     HexCoord conf_at[GS_MAX_UNITS];
@@ -585,15 +587,8 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
             continue; /* its hex is in already */
         memmove(enemy_hex + at + 1, enemy_hex + at, (size_t)(ne - at) * sizeof *enemy_hex);
         memmove(from_dirs + at + 1, from_dirs + at, (size_t)(ne - at) * sizeof *from_dirs);
-        HexCoord ec = map_hex_at(m, eh);
-        unsigned dirs = 0;
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            HexCoord nb = hex_neighbour(ec, dir);
-            if (map_has(m, nb) && hexes_can_fight(g, map_hex_index(m, nb), eh))
-                dirs |= 1u << dir;
-        }
         enemy_hex[at] = (short)eh;
-        from_dirs[at] = (unsigned char)dirs;
+        from_dirs[at] = DIRS_UNKNOWN; /* found when a division first looks at the hex */
         ne++;
     }
     for (int e = 0; e < ne; e++)
@@ -608,6 +603,15 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
             HexCoord ec = map_hex_at(m, enemy_hex[e]);
             if (hex_distance(uc, ec) > to_objective + 1)
                 continue; /* beyond the objective */
+            if (from_dirs[e] == DIRS_UNKNOWN) {
+                unsigned dirs = 0;
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    HexCoord nb = hex_neighbour(ec, dir);
+                    if (map_has(m, nb) && hexes_can_fight(g, map_hex_index(m, nb), enemy_hex[e]))
+                        dirs |= 1u << dir;
+                }
+                from_dirs[e] = (unsigned char)dirs;
+            }
             int cost = INT_MAX;
             for (int dir = 0; dir < DIR_COUNT; dir++) {
                 if (!(from_dirs[e] & (1u << dir)))
