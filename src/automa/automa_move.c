@@ -594,11 +594,10 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     for (int e = 0; e < ne; e++)
         cheapest[e] = INT_MAX;
     for (int i = 0; i < n; i++) {
-        MoveReach r;
-        if (!passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
-            continue;
         HexCoord uc = map_hex_at(m, g->st.unit[units[i]].hex);
         int to_objective = hex_distance(uc, oc);
+        short looked[GS_MAX_UNITS]; /* the hexes it looks at: not beyond the objective, fought from somewhere */
+        int nlooked = 0;
         for (int e = 0; e < ne; e++) {
             HexCoord ec = map_hex_at(m, enemy_hex[e]);
             if (hex_distance(uc, ec) > to_objective + 1)
@@ -612,6 +611,15 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
                 }
                 from_dirs[e] = (unsigned char)dirs;
             }
+            if (from_dirs[e])
+                looked[nlooked++] = (short)e;
+        }
+        MoveReach r;
+        if (nlooked == 0 || !passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
+            continue; /* (no hex to look at: its reach is not searched) */
+        for (int k = 0; k < nlooked; k++) {
+            int e = looked[k];
+            HexCoord ec = map_hex_at(m, enemy_hex[e]);
             int cost = INT_MAX;
             for (int dir = 0; dir < DIR_COUNT; dir++) {
                 if (!(from_dirs[e] & (1u << dir)))
