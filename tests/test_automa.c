@@ -207,16 +207,20 @@ static void test_counter_losses(void **state)
     game_free(&g);
 }
 
-/* automa_reconcile's memo of the units (kept outside the state) changes nothing: two games played alike,
- * one with the memo dropped before every decision, stay byte for byte the same, log and all, also when an
- * older state is put back (as undo does) or the Automa's record of a unit is written elsewhere (as an
- * engagement does for its skirmisher). */
+/* The memos of the looks after every decision (kept outside the state) change nothing: automa_reconcile's
+ * of the units, breastworks_cleanup's of the hexes with a breastwork. Two games played alike, one with the
+ * memos dropped before every decision, stay byte for byte the same, log and all, also when an older state is
+ * put back (as undo does), the Automa's record of a unit is written elsewhere (as an engagement does for its
+ * skirmisher) or a breastwork is put down or taken away elsewhere. The first plays four decisions at a time
+ * with the memos as each look leaves them for the next (the units' brought up to date block by block), then
+ * the second the same four. */
 static void test_reconcile_memo_is_the_plain_look(void **state)
 {
     (void)state;
     static Game a, b;
     static GameState saved;
-    int steps = 0, twists = 0, checks = 0;
+    static unsigned char bw_before[GS_MAX_HEXES];
+    int steps = 0, twists = 0, checks = 0, bw_changes = 0;
     for (uint64_t seed = 1; seed <= 3; seed++) {
         start(&a, "solitaire", seed);
         start(&b, "solitaire", seed);
@@ -224,37 +228,60 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
         Rng rng, pick;
         rng_seed(&rng, seed * 7 + 1);
         rng_seed(&pick, seed * 11 + 3);
+        Decision queue[4];
+        bool oks[4];
+        int nqueue = 0, logged = a.log.count;
         for (int n = 0; n < 1500 && a.st.phase != PH_GAME_OVER; n++) {
-            if (n % 97 == 50)
-                saved = a.st, have_saved = true;
-            if (n % 131 == 130 && have_saved) { /* an older state put back */
-                a.st = saved;
-                b.st = saved;
-                twists++;
-            }
-            if (n % 61 == 7) { /* the record of a unit on the map written elsewhere */
-                int u = (int)rng_below(&rng, (uint32_t)a.st.nunits);
-                if (a.st.unit[u].where == AT_MAP) {
-                    AUTOMA(a.st).seen_where[u] = AT_ABSENT;
-                    AUTOMA(b.st).seen_where[u] = AT_ABSENT;
+            if (n % 4 == 0) { /* the two games alike here */
+                int k4 = n / 4;
+                if (k4 % 23 == 12)
+                    saved = a.st, have_saved = true;
+                if (k4 % 31 == 30 && have_saved) { /* an older state put back */
+                    a.st = saved;
+                    b.st = saved;
                     twists++;
                 }
+                if (k4 % 11 == 5) { /* a breastwork put down, or one taken away, elsewhere */
+                    int h = a.st.unit[rng_below(&rng, (uint32_t)a.st.nunits)].hex;
+                    if (h >= 0) {
+                        unsigned char v = a.st.breastwork[h] ? 0 : (unsigned char)(1 + rng_below(&rng, 2));
+                        a.st.breastwork[h] = b.st.breastwork[h] = v;
+                        twists++;
+                    }
+                }
+                if (k4 % 15 == 2) { /* the record of a unit on the map written elsewhere */
+                    int u = (int)rng_below(&rng, (uint32_t)a.st.nunits);
+                    if (a.st.unit[u].where == AT_MAP) {
+                        AUTOMA(a.st).seen_where[u] = AT_ABSENT;
+                        AUTOMA(b.st).seen_where[u] = AT_ABSENT;
+                        twists++;
+                    }
+                }
+                logged = a.log.count;
             }
             int k = game_legal(&a, legal_buf, 20000);
             assert_true(k > 0);
             Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
             char why[256];
-            int logged = a.log.count;
-            bool ok = game_apply(&a, &d, why, sizeof why);
-            automa_seen_forget();
-            assert_int_equal(game_apply(&b, &d, why, sizeof why), ok);
-            assert_int_equal(a.log.count, b.log.count);
-            for (int e = logged; e < a.log.count; e++) { /* the lines this decision wrote, word for word */
-                assert_string_equal(a.log.items[e].rule, b.log.items[e].rule);
-                assert_string_equal(a.log.items[e].text, b.log.items[e].text);
-            }
-            assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
+            queue[nqueue] = d;
+            memcpy(bw_before, a.st.breastwork, sizeof bw_before);
+            oks[nqueue++] = game_apply(&a, &d, why, sizeof why);
+            bw_changes += memcmp(bw_before, a.st.breastwork, sizeof bw_before) != 0;
             assert_true(automa_goal_cost_spare_clear()); /* the marches' search buffers left as they must be */
+            if (n % 4 == 3 || a.st.phase == PH_GAME_OVER || n == 1499) { /* the same decisions, no memo */
+                for (int q = 0; q < nqueue; q++) {
+                    automa_seen_forget();
+                    breastworks_memo_forget();
+                    assert_int_equal(game_apply(&b, &queue[q], why, sizeof why), oks[q]);
+                }
+                nqueue = 0;
+                assert_int_equal(a.log.count, b.log.count);
+                for (int e = logged; e < a.log.count; e++) { /* the lines these decisions wrote, word for word */
+                    assert_string_equal(a.log.items[e].rule, b.log.items[e].rule);
+                    assert_string_equal(a.log.items[e].text, b.log.items[e].text);
+                }
+                assert_true(memcmp(&a.st, &b.st, sizeof a.st) == 0);
+            }
             if (n % 53 == 11) { /* the march's lazy comparison of two hexes' costs is the whole search's */
                 short goals[3], hexes[8];
                 int ngoals = 0, nhexes = 0;
@@ -277,7 +304,45 @@ static void test_reconcile_memo_is_the_plain_look(void **state)
         game_free(&a);
         game_free(&b);
     }
-    assert_true(steps > 1000 && twists > 20 && checks > 20);
+    assert_true(steps > 1000 && twists > 20 && checks > 20 && bw_changes > 20);
+}
+
+/* A division crossing the river goes to the free hex south of the rivers nearest the ford that it may
+ * enter: the memo of those hexes by distance (per map and ford) answers as a look at every hex does, in
+ * games played on at random, from fords and from any hex. */
+static void test_south_place_is_the_plain_look(void **state)
+{
+    (void)state;
+    static Game g;
+    int checks = 0;
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        start(&g, "solitaire", seed);
+        Rng rng;
+        rng_seed(&rng, seed * 13 + 5);
+        int cells = gd.map.cols * gd.map.rows;
+        for (int n = 0; n < 600 && g.st.phase != PH_GAME_OVER; n++) {
+            if (n % 20 == 0)
+                for (int k = 0; k < 4; k++) {
+                    int from = (int)rng_below(&rng, (uint32_t)cells);
+                    assert_true(automa_south_place_agrees(&g, from));
+                    assert_true(automa_south_place_agrees(&g, from)); /* the memo kept */
+                    for (int p = 0; p < gd.map.nplaces; p++)
+                        if (gd.map.places[p].ford_dir >= 0 && rng_below(&rng, 4) == 0) {
+                            HexCoord s = hex_neighbour(gd.map.places[p].hex, gd.map.places[p].ford_dir);
+                            if (map_has(&gd.map, s))
+                                assert_true(automa_south_place_agrees(&g, map_hex_index(&gd.map, s)));
+                        }
+                    checks++;
+                }
+            int k = game_legal(&g, legal_buf, 20000);
+            assert_true(k > 0);
+            Decision d = legal_buf[rng_below(&rng, (uint32_t)k)];
+            char why[256];
+            game_apply(&g, &d, why, sizeof why);
+        }
+        game_free(&g);
+    }
+    assert_true(checks > 100);
 }
 
 /* automa_units keeps the formations' units worked out from the data: a change to the data in place
@@ -3263,6 +3328,7 @@ int main(void)
         cmocka_unit_test(test_eliminated_division_choice),
         cmocka_unit_test(test_automa_units_follow_the_data),
         cmocka_unit_test(test_reconcile_memo_is_the_plain_look),
+        cmocka_unit_test(test_south_place_is_the_plain_look),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2489,12 +2489,14 @@ static int first_dummy_at(const Game *g, int side, int hex)
     return -1;
 }
 
-static void test_dummies(void **state)
+/* light: as guv sim plays (no undo; the units before a decision kept only
+ * while a dummy stands on the map). */
+static void dummies_play(bool light)
 {
-    (void)state;
     Game g;
     char err[200];
     assert_true(game_new_options(&g, &gd, data_scenario_index(&gd, "campaign"), 21, OPT_DUMMIES, err, sizeof err));
+    g.light = light;
     advance_to(&g, 3);
     HexCoord t = open_ground(&g), n = hex_neighbour(t, DIR_N), s2 = hex_neighbour(t, DIR_S);
     put_at(&g, "heth", t);
@@ -2539,6 +2541,13 @@ static void test_dummies(void **state)
     assert_int_equal(g.st.unit[dm].where, AT_ABSENT);
     assert_int_equal(g.st.dummies[SIDE_CONFEDERATE], pool + 1);
     game_free(&g);
+}
+
+static void test_dummies(void **state)
+{
+    (void)state;
+    dummies_play(false);
+    dummies_play(true);
 }
 
 /* ---- the absent-forces variant ------------------------------------------ */
@@ -2946,6 +2955,46 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
  * still begins "it costs" (events.c and higher_may_take read that); only
  * the numbers are left out. Random two-player play, every formation of both
  * sides asked at each state. */
+/* The fast scans (bytes_next_set: breastworks, occupants; unit_next_flagged:
+ * the checks after every decision) find what a plain loop finds, at every
+ * start and end, on sparse and dense arrays. */
+static void test_the_fast_scans_find_what_a_plain_loop_finds(void **state)
+{
+    (void)state;
+    static unsigned char b[300];
+    static GameState st;
+    unsigned seed = 12345;
+    for (int round = 0; round < 200; round++) {
+        int density = 1 + round % 40; /* one byte in density is set */
+        for (int i = 0; i < (int)sizeof b; i++) {
+            seed = seed * 1103515245u + 12345u;
+            b[i] = (seed >> 16) % (unsigned)density == 0 ? (unsigned char)(1 + (seed >> 8) % 3) : 0;
+        }
+        for (int end = 0; end <= (int)sizeof b; end += 1 + round % 7)
+            for (int i = 0; i <= end; i += 1 + round % 5) {
+                int want = i;
+                while (want < end && !b[want])
+                    want++;
+                assert_int_equal(bytes_next_set(b, i, end), want);
+            }
+        seed = seed * 1103515245u + 12345u;
+        st.nunits = (int)((seed >> 16) % GS_MAX_UNITS) + 1;
+        for (int u = 0; u < st.nunits; u++) {
+            seed = seed * 1103515245u + 12345u;
+            st.unit[u].flags = (seed >> 16) % (unsigned)(density * 4) == 0 ? (unsigned short)(1u << ((seed >> 8) % 16)) : 0;
+        }
+        for (int bit = 0; bit < 16; bit++) {
+            unsigned flags = 1u << bit | (round % 3 == 0 ? 1u << ((bit + 5) % 16) : 0);
+            for (int u = 0; u <= st.nunits; u++) {
+                int want = u;
+                while (want < st.nunits && !(st.unit[want].flags & flags))
+                    want++;
+                assert_int_equal(unit_next_flagged(&st, u, flags), want);
+            }
+        }
+    }
+}
+
 static void test_choose_refusal_without_words_is_the_same(void **state)
 {
     (void)state;
@@ -3560,6 +3609,7 @@ int main(void)
         cmocka_unit_test(test_the_neighbour_questions_ask_the_hexside_stepped),
         cmocka_unit_test(test_the_attackers_found_once_are_those_each_attack_asks),
         cmocka_unit_test(test_choose_refusal_without_words_is_the_same),
+        cmocka_unit_test(test_the_fast_scans_find_what_a_plain_loop_finds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

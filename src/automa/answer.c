@@ -78,9 +78,13 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
                 best = i, best_spread = s;
         }
     bool demoralized = false;
-    for (int u = 0; u < g->st.nunits; u++)
+    short here[GS_MAX_UNITS];
+    int nh = hex_units(g, hex, here, GS_MAX_UNITS); /* the hex's units (the index) */
+    for (int j = 0; j < nh && j < GS_MAX_UNITS; j++) {
+        int u = here[j];
         if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && (g->st.unit[u].flags & UF_DEM))
             demoralized = true;
+    }
     char h[5];
     hex_name(g->gd, hex, h);
     if (g->st.breastwork[hex] == SIDE_UNION + 1 && stay >= 0) {

@@ -4,6 +4,7 @@
  * AI-I-VI, AI-INDEPENDENT), the VP track (AI-VP-TRACK) and the step
  * machine of an activation. The booklet's paragraphs are read by
  * paragraph.c and the movement is in automa_move.c. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -440,7 +441,9 @@ static int next_seen_change(const GameState *st, const AutomaState *a, int u, in
  * (a few a decision, where the look runs after every decision and nearly
  * always finds nothing) are looked at unit by unit; when the record is not
  * what it was (another game, a state put back, a record written elsewhere),
- * every unit is. automa_seen_forget drops it. */
+ * every unit is. A look that found the memo fitting brings only the blocks
+ * it looked at up to date (the others are as the memo has them); one that
+ * did not keeps every unit. automa_seen_forget drops it. */
 #define SEEN_BLOCK 24 /* units a block (240 bytes): of 16, 20, 24, 28 and 32 the fewest instructions in guv sim */
 static struct {
     bool known;
@@ -465,6 +468,18 @@ static void seen_memo_keep(const GameState *st, const AutomaState *a, int n)
     memcpy(seen_memo.where, a->seen_where, (size_t)n);
 }
 
+/* next_seen_change when the memo fits: the record is then what the memo's
+ * units had, so a unit differs from its record where its steps or place
+ * differ from the memo's (the two bytes side by side, one comparison). */
+static int next_memo_change(const GameState *st, int u, int end)
+{
+    _Static_assert(offsetof(UnitState, steps) == offsetof(UnitState, where) + 1, "where and steps side by side");
+    const UnitState *unit = st->unit, *memo = seen_memo.unit;
+    while (u < end && memcmp(&unit[u].where, &memo[u].where, 2) == 0)
+        u++;
+    return u;
+}
+
 /* Whether no unit of the block from u can differ from its record
  * (the memo fits and the block is as it was). */
 static bool seen_block_same(const GameState *st, bool fits, int u, int end)
@@ -485,7 +500,8 @@ void automa_reconcile(Game *g)
         int end = block + SEEN_BLOCK < n ? block + SEEN_BLOCK : n;
         if (seen_block_same(&g->st, fits, block, end))
             continue;
-        for (int u = next_seen_change(&g->st, a, block, end); u < end; u = next_seen_change(&g->st, a, u + 1, end)) {
+        for (int u = fits ? next_memo_change(&g->st, block, end) : next_seen_change(&g->st, a, block, end); u < end;
+             u = fits ? next_memo_change(&g->st, u + 1, end) : next_seen_change(&g->st, a, u + 1, end)) {
             const UnitState *us = &g->st.unit[u];
             const UnitDef *ud = &gd->units[u];
             int before = a->seen_steps[u], was = a->seen_where[u]; /* something happened to it since the last look */
@@ -514,8 +530,13 @@ void automa_reconcile(Game *g)
                 }
             }
         }
+        if (fits) { /* the memo kept as it was but for this block: it is brought up to date here */
+            memcpy(&seen_memo.unit[block], &g->st.unit[block], (size_t)(end - block) * sizeof *g->st.unit);
+            memcpy(&seen_memo.steps[block], &a->seen_steps[block], (size_t)(end - block));
+            memcpy(&seen_memo.where[block], &a->seen_where[block], (size_t)(end - block));
+        }
     }
-    if (!same)
+    if (!same && !fits)
         seen_memo_keep(&g->st, a, n);
     if (g->st.pending != PEND_COMBAT)
         a->cover_art = 0; /* the defending artillery lasts one combat */
@@ -556,12 +577,12 @@ bool automa_victory(Game *g, bool last_turn)
         snprintf(lost, sizeof lost, "%d Confederate counters have been eliminated", a->confederate_lost);
         result = RES_UNION, why = lost;
     }
+    if (result == RES_NONE && !last_turn)
+        return false;
     const RatingBand *band = NULL;
     for (int i = 0; i < t->nbands; i++)
         if (a->vp >= t->bands[i].from && a->vp <= t->bands[i].to)
             band = &t->bands[i];
-    if (result == RES_NONE && !last_turn)
-        return false;
     if (result == RES_NONE) {
         strategic = false;
         why = "the last turn is over";
@@ -755,7 +776,8 @@ static void finish(Game *g)
     if (f >= 0) {
         if (a->status[f] == FS_CUP || a->status[f] == FS_HOLDING)
             track_return(g, f);
-        for (int u = 0; u < g->st.nunits; u++) {
+        for (int u = unit_next_flagged(&g->st, 0, UF_ACTIVE); u < g->st.nunits;
+             u = unit_next_flagged(&g->st, u + 1, UF_ACTIVE)) { /* the units acting: no other has anything to do */
             UnitState *us = &g->st.unit[u];
             /* DISORG, as for the player: "removed at the end of the activation, if the unit was activated
              * without moving", not out of supply */
@@ -843,15 +865,16 @@ static int nearest_division(Game *g, int f, const char *rule)
     int n = automa_units(g, f, units, 16);
     int best = -1, bestd = 1 << 20, ties = 0;
     short tied[16];
+    short conf[GS_MAX_HEXES]; /* the hexes of the Confederate units, each once: as near as their units */
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
     for (int i = 0; i < n; i++) {
         HexCoord h = map_hex_at(&g->gd->map, g->st.unit[units[i]].hex);
         int d = 1 << 20;
-        for (int u = 0; u < g->st.nunits; u++)
-            if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE) {
-                int k = hex_distance(h, map_hex_at(&g->gd->map, g->st.unit[u].hex));
-                if (k < d)
-                    d = k;
-            }
+        for (int k = 0; k < nconf; k++) {
+            int dk = hex_distance(h, map_hex_at(&g->gd->map, conf[k]));
+            if (dk < d)
+                d = dk;
+        }
         if (d < bestd)
             bestd = d, ties = 0;
         if (d == bestd)

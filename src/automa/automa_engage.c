@@ -11,6 +11,7 @@
  * choices follow the rules: modifiers placed after the roll in its best
  * way, losses on a skirmisher then the strongest division. */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,15 +41,34 @@ static int defenders(const Game *g, short *out, int max)
     return n;
 }
 
+#define UNIT_WORDS ((GS_MAX_UNITS + 63) / 64)
+
+/* The units standing in hex (the hexes' index) into a set of units, a bit
+ * each: walked in index order, a set is the units a walk over every unit
+ * would meet there. */
+static void mark_units_in(const Game *g, int hex, uint64_t set[UNIT_WORDS])
+{
+    short here[GS_MAX_UNITS];
+    int k = hex >= 0 ? hex_units(g, hex, here, GS_MAX_UNITS) : 0;
+    for (int j = 0; j < k && j < GS_MAX_UNITS; j++)
+        set[here[j] / 64] |= UINT64_C(1) << (here[j] % 64);
+}
+
 /* Enlists the Confederate units standing in the engaged hexes now. */
 static void enlist(Game *g)
 {
     AutomaState *a = &AUTOMA(g->st);
+    uint64_t there[UNIT_WORDS] = {0};
+    for (int i = 0; i < a->eng_nhex; i++)
+        mark_units_in(g, a->eng_hex[i], there);
     a->eng_ndef = 0;
-    for (int u = 0; u < g->st.nunits && a->eng_ndef < 48; u++)
-        if (g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE &&
-            g->gd->units[u].type != UT_DUMMY && in(a->eng_hex, a->eng_nhex, g->st.unit[u].hex))
-            a->eng_def[a->eng_ndef++] = (short)u;
+    for (int w = 0; w < UNIT_WORDS; w++)
+        for (uint64_t bits = there[w]; bits && a->eng_ndef < 48; bits &= bits - 1) {
+            int u = w * 64 + __builtin_ctzll(bits);
+            if (u < g->st.nunits && g->st.unit[u].where == AT_MAP && g->gd->units[u].side == SIDE_CONFEDERATE &&
+                g->gd->units[u].type != UT_DUMMY)
+                a->eng_def[a->eng_ndef++] = (short)u;
+        }
 }
 
 /* Whether some unit of the Confederate stack in hex could retreat. */
@@ -83,24 +103,36 @@ static bool bombard(Game *g, const short *att, int natt)
     const GameData *gd = g->gd;
     int best_mod = INT_MIN, nt = 0;
     short tied[32];
-    for (int u = 0; u < g->st.nunits; u++) {
-        if (g->st.unit[u].where != AT_MAP || gd->units[u].side != SIDE_CONFEDERATE || gd->units[u].type == UT_DUMMY)
-            continue;
-        bool near = false; /* next to a division that engages, across a hexside it could fight over */
-        for (int i = 0; i < natt && !near; i++)
-            near = hexes_can_fight(g, g->st.unit[att[i]].hex, g->st.unit[u].hex);
-        if (!near)
-            continue;
-        int hex = g->st.unit[u].hex;
-        const MapHex *mh = &gd->map.hexes[hex];
-        int mod = gd->terrain[mh->terrain].bombard_modifier +
-                  (g->st.breastwork[hex] ? gd->artillery.breastwork_modifier : 0) +
-                  (mh->fort_faces || g->st.fort_marker[hex] ? gd->artillery.fortification_modifier : 0);
-        if (mod > best_mod)
-            best_mod = mod, nt = 0;
-        if (mod == best_mod && nt < 32)
-            tied[nt++] = (short)u;
+    /* hexes_can_fight asks of a neighbour: the units next to a division that engages are the only ones it
+     * may answer for (found by the hexes' index), taken in index order */
+    uint64_t next_to[UNIT_WORDS] = {0};
+    for (int i = 0; i < natt; i++) {
+        int ah = g->st.unit[att[i]].hex;
+        if (ah >= 0 && ah < gd->map.cols * gd->map.rows)
+            for (int dir = 0; dir < DIR_COUNT; dir++)
+                mark_units_in(g, gd->map.hexes[ah].nb[dir], next_to);
     }
+    for (int w = 0; w < UNIT_WORDS; w++)
+        for (uint64_t bits = next_to[w]; bits; bits &= bits - 1) {
+            int u = w * 64 + __builtin_ctzll(bits);
+            if (u >= g->st.nunits || g->st.unit[u].where != AT_MAP || gd->units[u].side != SIDE_CONFEDERATE ||
+                gd->units[u].type == UT_DUMMY)
+                continue;
+            bool near = false; /* next to a division that engages, across a hexside it could fight over */
+            for (int i = 0; i < natt && !near; i++)
+                near = hexes_can_fight(g, g->st.unit[att[i]].hex, g->st.unit[u].hex);
+            if (!near)
+                continue;
+            int hex = g->st.unit[u].hex;
+            const MapHex *mh = &gd->map.hexes[hex];
+            int mod = gd->terrain[mh->terrain].bombard_modifier +
+                      (g->st.breastwork[hex] ? gd->artillery.breastwork_modifier : 0) +
+                      (mh->fort_faces || g->st.fort_marker[hex] ? gd->artillery.fortification_modifier : 0);
+            if (mod > best_mod)
+                best_mod = mod, nt = 0;
+            if (mod == best_mod && nt < 32)
+                tied[nt++] = (short)u;
+        }
     if (nt == 0)
         return false;
     int target = tied[0];

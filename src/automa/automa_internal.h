@@ -54,6 +54,10 @@ bool automa_goal_cost_spare_clear(void);
  * the goals (searching only as far as that needs) as the whole search
  * does, for every pair of the hexes given: for the tests. */
 bool automa_goal_cost_less_agrees(const Game *g, const short *goals, int ngoals, const short *hexes, int nhexes);
+/* Whether the hex a division crossing the river at `south` goes to
+ * (AI-NORTH: its memo of the hexes south of the rivers by distance) is the
+ * one a look at every hex of the map finds: for the tests. */
+bool automa_south_place_agrees(const Game *g, int south);
 
 /* automa_move.c: AI-MOVE, AI-PROXIMITY, AI-TRANSFER, AI-ADJACENT,
  * AI-NIGHT, AI-ISOLATED, and the combat step. */

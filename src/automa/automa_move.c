@@ -525,8 +525,9 @@ static void transfer(Game *g, const short *units, int n, int target, char *logbu
 
 /* Whether a Confederate unit counts for proximity (H.1): not cavalry, and
  * not an isolated infantry unit (no other Confederate unit within 1 hex).
- * conf: the Confederate units on the map (dummies left out), nconf of them. */
-static bool counts_for_proximity(const Game *g, int u, const short *conf, int nconf)
+ * conf: the Confederate units on the map (dummies left out), nconf of them,
+ * conf_at their hexes. */
+static bool counts_for_proximity(const Game *g, int u, const short *conf, const HexCoord *conf_at, int nconf)
 {
     const UnitDef *ud = &g->gd->units[u];
     if (ud->side != SIDE_CONFEDERATE || g->st.unit[u].where != AT_MAP || ud->type == UT_CAVALRY ||
@@ -539,7 +540,7 @@ static bool counts_for_proximity(const Game *g, int u, const short *conf, int nc
     for (int i = 0; i < nconf; i++) {
         if (conf[i] == u)
             continue;
-        HexCoord c = map_hex_at(&g->gd->map, g->st.unit[conf[i]].hex);
+        HexCoord c = conf_at[i];
         if (abs(c.col - h.col) <= within && hex_distance(h, c) <= within) /* farther columns are farther hexes */
             return true;
     }
@@ -549,6 +550,7 @@ static bool counts_for_proximity(const Game *g, int u, const short *conf, int nc
 /* AI-PROXIMITY: the Confederate hex cheapest to reach (a hex next to it)
  * within prox MP, ties to the one nearest the objective, then lower id;
  * -1 when none. */
+#define DIRS_UNKNOWN 0xff /* a hex's directions to fight it from not found yet (six bits at most) */
 static int proximity_target(Game *g, const short *units, int n, int prox, int objective, char *why, size_t whysize)
 {
     const GameData *gd = g->gd;
@@ -562,17 +564,21 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
     why[0] = '\0';
     HexCoord oc = map_hex_at(m, objective);
     /* the hexes of the Confederate units that count, by hex id, and the hexes next to each it could be
-     * fought from (never across the great rivers): the same for every division, found once */
+     * fought from (never across the great rivers): the same for every division, found once (when a
+     * division first looks at it) */
     int ne = 0, nconf = 0;
     short conf[GS_MAX_UNITS], enemy_hex[GS_MAX_UNITS];
+    HexCoord conf_at[GS_MAX_UNITS];
     unsigned char from_dirs[GS_MAX_UNITS];
     int cheapest[GS_MAX_UNITS]; /* per enemy hex, over all divisions */
     for (int v = 0; v < g->st.nunits && nconf < GS_MAX_UNITS; v++)
-        if (g->st.unit[v].where == AT_MAP && gd->units[v].side == SIDE_CONFEDERATE && gd->units[v].type != UT_DUMMY)
+        if (g->st.unit[v].where == AT_MAP && gd->units[v].side == SIDE_CONFEDERATE && gd->units[v].type != UT_DUMMY) {
+            conf_at[nconf] = map_hex_at(m, g->st.unit[v].hex);
             conf[nconf++] = (short)v;
+        }
     for (int i = 0; i < nconf; i++) {
         int v = conf[i];
-        if (!counts_for_proximity(g, v, conf, nconf))
+        if (!counts_for_proximity(g, v, conf, conf_at, nconf))
             continue;
         int eh = g->st.unit[v].hex, at = ne;
         while (at > 0 && enemy_hex[at - 1] > eh)
@@ -581,29 +587,39 @@ static int proximity_target(Game *g, const short *units, int n, int prox, int ob
             continue; /* its hex is in already */
         memmove(enemy_hex + at + 1, enemy_hex + at, (size_t)(ne - at) * sizeof *enemy_hex);
         memmove(from_dirs + at + 1, from_dirs + at, (size_t)(ne - at) * sizeof *from_dirs);
-        HexCoord ec = map_hex_at(m, eh);
-        unsigned dirs = 0;
-        for (int dir = 0; dir < DIR_COUNT; dir++) {
-            HexCoord nb = hex_neighbour(ec, dir);
-            if (map_has(m, nb) && hexes_can_fight(g, map_hex_index(m, nb), eh))
-                dirs |= 1u << dir;
-        }
         enemy_hex[at] = (short)eh;
-        from_dirs[at] = (unsigned char)dirs;
+        from_dirs[at] = DIRS_UNKNOWN; /* found when a division first looks at the hex */
         ne++;
     }
     for (int e = 0; e < ne; e++)
         cheapest[e] = INT_MAX;
     for (int i = 0; i < n; i++) {
-        MoveReach r;
-        if (!passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
-            continue;
         HexCoord uc = map_hex_at(m, g->st.unit[units[i]].hex);
         int to_objective = hex_distance(uc, oc);
+        short looked[GS_MAX_UNITS]; /* the hexes it looks at: not beyond the objective, fought from somewhere */
+        int nlooked = 0;
         for (int e = 0; e < ne; e++) {
             HexCoord ec = map_hex_at(m, enemy_hex[e]);
             if (hex_distance(uc, ec) > to_objective + 1)
                 continue; /* beyond the objective */
+            if (from_dirs[e] == DIRS_UNKNOWN) {
+                unsigned dirs = 0;
+                for (int dir = 0; dir < DIR_COUNT; dir++) {
+                    HexCoord nb = hex_neighbour(ec, dir);
+                    if (map_has(m, nb) && hexes_can_fight(g, map_hex_index(m, nb), enemy_hex[e]))
+                        dirs |= 1u << dir;
+                }
+                from_dirs[e] = (unsigned char)dirs;
+            }
+            if (from_dirs[e])
+                looked[nlooked++] = (short)e;
+        }
+        MoveReach r;
+        if (nlooked == 0 || !passage_reach(g, &p, g->st.unit[units[i]].hex, prox, &r))
+            continue; /* (no hex to look at: its reach is not searched) */
+        for (int k = 0; k < nlooked; k++) {
+            int e = looked[k];
+            HexCoord ec = map_hex_at(m, enemy_hex[e]);
             int cost = INT_MAX;
             for (int dir = 0; dir < DIR_COUNT; dir++) {
                 if (!(from_dirs[e] & (1u << dir)))
@@ -1114,20 +1130,27 @@ static int ford_south(const GameData *gd, int place)
     return map_hex_index(&gd->map, hex_neighbour(p->hex, p->ford_dir));
 }
 
-/* A ford with no Confederate unit within 2 hexes of either bank's hex. */
-static bool ford_free(const Game *g, int place)
+/* ford_free, the hexes of the Confederate units (each once, side_hexes) given. */
+static bool ford_free_of(const Game *g, int place, const short *conf, int nconf)
 {
     const GameData *gd = g->gd;
     HexCoord n = gd->map.places[place].hex, s = map_hex_at(&gd->map, ford_south(gd, place));
-    for (int u = 0; u < g->st.nunits; u++)
-        if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
-            HexCoord c = map_hex_at(&gd->map, g->st.unit[u].hex);
-            int clear = gd->automa.rules.ford_clear_hexes; /* farther columns are farther hexes */
-            if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
-                (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
-                return false;
-        }
+    int clear = gd->automa.rules.ford_clear_hexes;
+    for (int k = 0; k < nconf; k++) {
+        HexCoord c = map_hex_at(&gd->map, conf[k]); /* farther columns are farther hexes */
+        if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
+            (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
+            return false;
+    }
     return true;
+}
+
+/* A ford with no Confederate unit within 2 hexes of either bank's hex. */
+static bool ford_free(const Game *g, int place)
+{
+    short conf[GS_MAX_HEXES];
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
+    return ford_free_of(g, place, conf, nconf);
 }
 
 /* The ford nearest hex (ties: the first in map.ini), free of the enemy when `free_only`. */
@@ -1135,18 +1158,100 @@ static int nearest_ford(const Game *g, int hex, bool free_only, int except)
 {
     const GameData *gd = g->gd;
     int best = -1, bd = INT_MAX;
+    short conf[GS_MAX_HEXES]; /* for ford_free, found once */
+    int nconf = free_only ? side_hexes(g, SIDE_CONFEDERATE, conf) : 0;
     for (int p = 0; p < gd->map.nplaces; p++) {
-        if (gd->map.places[p].ford_dir < 0 || p == except || (free_only && !ford_free(g, p)))
+        if (gd->map.places[p].ford_dir < 0 || p == except)
             continue;
         int pb = gd->map.hexes[map_hex_index(&gd->map, gd->map.places[p].hex)].bank;
         if (pb == BANK_SOUTH || pb != gd->map.hexes[hex].bank)
             continue; /* the place stands on the north side of its ford, on the formation's own bank: a
                        * corps in the wedge crosses the Rapidan, not the Rappahannock it has crossed */
+        if (free_only && !ford_free_of(g, p, conf, nconf))
+            continue;
         int d = hex_distance(map_hex_at(&gd->map, hex), gd->map.places[p].hex);
         if (d < bd)
             bd = d, best = p;
     }
     return best;
+}
+
+/* The hexes south of the rivers in closer's order from hex `from` (nearer
+ * it, then the lower col * 100 + row): the map's data alone decide it, so
+ * it is found once for a map and a ford (a memo outside the state, keyed
+ * on the data's address and load serial and on the hex). */
+static struct {
+    const GameData *gd;
+    unsigned serial;
+    int from, n;
+    short hex[GS_MAX_HEXES];
+} south_order;
+
+static const short *south_by_distance(const GameData *gd, int from, int *n)
+{
+    if (south_order.gd != gd || south_order.serial != gd->serial || south_order.from != from) {
+        static int key[GS_MAX_HEXES];                 /* closer's order as one number */
+        static short hexes[GS_MAX_HEXES], dist[GS_MAX_HEXES];
+        static int count[2 * 100 + 2];               /* per distance (at most 198 on a map of 99 by 99) */
+        const Map *m = &gd->map;
+        int cells = m->cols * m->rows, k = 0, far = 0;
+        HexCoord fc = map_hex_at(m, from);
+        memset(count, 0, sizeof count);
+        for (int hx = 0; hx < cells && hx < GS_MAX_HEXES; hx++)
+            if (m->hexes[hx].bank == BANK_SOUTH) {
+                int d = hex_distance(fc, map_hex_at(m, hx)), b = d < 0 ? 0 : d > 200 ? 200 : d; /* its bucket */
+                hexes[k] = (short)hx;
+                dist[k++] = (short)d;
+                count[b + 1]++;
+                far = b > far ? b : far;
+            }
+        for (int d = 1; d <= far + 1; d++) /* by distance, each distance in the order of the hexes */
+            count[d] += count[d - 1];
+        for (int i = 0; i < k; i++) {
+            int at = count[dist[i] < 0 ? 0 : dist[i] > 200 ? 200 : dist[i]]++;
+            south_order.hex[at] = hexes[i];
+            key[at] = dist[i] * 10000 + hex_order(m, hexes[i]);
+        }
+        for (int i = 1; i < k; i++) /* then by col * 100 + row within a distance (already so: a pass) */
+            for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+                int t = key[j];
+                key[j] = key[j - 1];
+                key[j - 1] = t;
+                short th = south_order.hex[j];
+                south_order.hex[j] = south_order.hex[j - 1];
+                south_order.hex[j - 1] = th;
+            }
+        south_order.gd = gd;
+        south_order.serial = gd->serial;
+        south_order.from = from;
+        south_order.n = k;
+    }
+    *n = south_order.n;
+    return south_order.hex;
+}
+
+/* The free hex south of the rivers that a division may enter nearest
+ * `south` (closer's order), -1 when none: where a division crossing there
+ * goes (AI-NORTH). */
+static int south_place(const Game *g, int south)
+{
+    int n;
+    const short *order = south_by_distance(g->gd, south, &n);
+    for (int i = 0; i < n; i++)
+        if (hex_free(g, order[i]) && enterable(g, order[i]))
+            return order[i];
+    return -1;
+}
+
+bool automa_south_place_agrees(const Game *g, int south)
+{
+    const GameData *gd = g->gd;
+    int best = -1, cells = gd->map.cols * gd->map.rows;
+    for (int hx = 0; hx < cells; hx++) /* every hex, each against the best so far by closer */
+        if (gd->map.hexes[hx].bank == BANK_SOUTH && hex_free(g, hx) && enterable(g, hx) &&
+            (best < 0 || closer(g, south, hx, best) < 0))
+            best = hx;
+    return south_place(g, south) == best;
 }
 
 /* N.6: a formation north of the river marches on the nearest free ford;
@@ -1223,36 +1328,17 @@ static bool north_of_river(Game *g, int f, const short *units, int n, int goal)
     int south = ford_south(gd, place);
     size_t len = 0;
     buf[0] = '\0';
-    int cells = gd->map.cols * gd->map.rows;
-    HexCoord sc = map_hex_at(&gd->map, south);
-    short *dist = malloc((size_t)cells * sizeof *dist); /* closer's questions, asked once for all the divisions */
-    if (dist)
-        memset(dist, 0xff, (size_t)cells * sizeof *dist); /* -1: not measured yet */
-    for (int i = 0; i < n && dist; i++) {
+    for (int i = 0; i < n; i++) {
         int u = units[i];
         if (g->st.unit[u].where != AT_MAP)
             continue;
-        int best = -1;
-        for (int hx = 0; hx < cells; hx++) {
-            if (gd->map.hexes[hx].bank != BANK_SOUTH || !hex_free(g, hx))
-                continue;
-            if (dist[hx] < 0)
-                dist[hx] = (short)hex_distance(sc, map_hex_at(&gd->map, hx));
-            /* closer(g, south, hx, best): nearer south, then the lower col * 100 + row */
-            if (best >= 0 &&
-                (dist[hx] > dist[best] ||
-                 (dist[hx] == dist[best] && hex_order(&gd->map, hx) > hex_order(&gd->map, best))))
-                continue;
-            if (enterable(g, hx))
-                best = hx;
-        }
+        int best = south_place(g, south);
         if (best < 0)
             continue;
         place_unit(g, u, best);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s->%s", gd->units[u].id, hex_name(gd, best, h));
     }
-    free(dist);
     const Place *p = &gd->map.places[place];
     int nh = map_hex_index(&gd->map, p->hex);
     bool laid = (g->st.pontoon[SIDE_UNION][nh] >> p->ford_dir) & 1u;

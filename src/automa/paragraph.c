@@ -168,7 +168,10 @@ static bool holds(const Game *g, int side, int place)
     if (place < 0 || place >= gd->map.nplaces)
         return false;
     int hex = map_hex_index(&gd->map, gd->map.places[place].hex);
-    for (int u = 0; u < g->st.nunits; u++) {
+    short here[GS_MAX_UNITS];
+    int n = hex_units(g, hex, here, GS_MAX_UNITS); /* the hex's units (the index), not a walk over every unit */
+    for (int i = 0; i < n && i < GS_MAX_UNITS; i++) {
+        int u = here[i];
         const UnitDef *ud = &gd->units[u];
         if (g->st.unit[u].where != AT_MAP || g->st.unit[u].hex != hex || ud->side != side)
             continue;
@@ -488,18 +491,25 @@ int objective_goals(const Game *g, int f, short *out, int max)
  * has already reached it (D). Only the active formation reaches an
  * objective: a division of another corps standing there, or one that moved
  * earlier in the turn, does not make it reach its own. */
-static bool reached(const Game *g, int f)
+static bool reached_now(const Game *g, int f);
+
+static inline bool reached(const Game *g, int f)
+{
+    const AutomaState *a = &AUTOMA(g->st);
+    return a->obj_area[f] >= 0 && f == a->active && reached_now(g, f);
+}
+
+/* reached for the acting formation with an objective: its own divisions, then the others'
+ * (apart, so that the test above is all automa_check_objectives pays for each other formation
+ * after every decision). */
+static bool reached_now(const Game *g, int f)
 {
     const AutomaState *a = &AUTOMA(g->st);
     const GameData *gd = g->gd;
-    if (a->obj_area[f] < 0 || f != a->active)
-        return false;
     int hex = map_hex_index(&gd->map, gd->areas[a->obj_area[f]].objective);
     /* whether another formation has reached this objective at all: if none, no division of one has
      * (reached_by_other), and this runs after every decision */
-    bool shared = false;
-    for (int f2 = 0; f2 < gd->automa.nformations && !shared; f2++)
-        shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+    int shared = -1; /* found when first needed: a division of f's that moved and is not on the objective */
     short units[16];
     int n = automa_units(g, f, units, 16);
     short other[GS_MAX_UNITS]; /* the divisions of others that reached it, found once when asked */
@@ -508,7 +518,14 @@ static bool reached(const Game *g, int f)
         int h = g->st.unit[units[i]].hex;
         if (h == hex)
             return true;
-        if (!shared || !(g->st.unit[units[i]].flags & UF_MOVED))
+        if (!(g->st.unit[units[i]].flags & UF_MOVED))
+            continue;
+        if (shared < 0) {
+            shared = 0;
+            for (int f2 = 0; f2 < gd->automa.nformations && !shared; f2++)
+                shared = f2 != f && a->area[f2] >= 0 && a->area[f2] == a->obj_area[f];
+        }
+        if (!shared)
             continue;
         if (nother < 0)
             nother = others_reached(g, f, other);
@@ -555,6 +572,8 @@ static int nearest_formation(const Game *g)
 {
     const GameData *gd = g->gd;
     int best = -1, bestd = 1 << 20;
+    short conf[GS_MAX_HEXES]; /* the hexes of the Confederate units, each once: as near as their units */
+    int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
     for (int f = 0; f < gd->automa.nformations; f++) {
         if (AUTOMA(g->st).status[f] == FS_WAITING || AUTOMA(g->st).status[f] == FS_GONE)
             continue;
@@ -562,15 +581,14 @@ static int nearest_formation(const Game *g)
         int n = automa_units(g, f, units, 16);
         for (int i = 0; i < n; i++) {
             HexCoord c = map_hex_at(&gd->map, g->st.unit[units[i]].hex);
-            for (int u = 0; u < g->st.nunits; u++)
-                if (g->st.unit[u].where == AT_MAP && gd->units[u].side == SIDE_CONFEDERATE) {
-                    HexCoord e = map_hex_at(&gd->map, g->st.unit[u].hex);
-                    if (abs(e.col - c.col) >= bestd)
-                        continue; /* a hex distance is at least the columns between: no nearer */
-                    int d = hex_distance(c, e);
-                    if (d < bestd)
-                        bestd = d, best = f;
-                }
+            for (int k = 0; k < nconf; k++) {
+                HexCoord e = map_hex_at(&gd->map, conf[k]);
+                if (abs(e.col - c.col) >= bestd)
+                    continue; /* a hex distance is at least the columns between: no nearer */
+                int d = hex_distance(c, e);
+                if (d < bestd)
+                    bestd = d, best = f;
+            }
         }
     }
     return best;

@@ -79,9 +79,12 @@ bool game_apply(Game *g, const Decision *d, char *why, size_t n)
     const UnitState *was = units_before;
     Rng rng_before = g->st.rng;
     int phase_before = g->st.phase;
-    if (g->light)
-        memcpy(units_before, g->st.unit, (size_t)g->st.nunits * sizeof *units_before);
-    else {
+    if (g->light) {
+        if (dummies_on_map(g)) /* only dummies_cleanup reads them, and only of a dummy on the map before */
+            memcpy(units_before, g->st.unit, (size_t)g->st.nunits * sizeof *units_before);
+        else
+            was = NULL;
+    } else {
         before = (UndoEntry){g->st, g->log.count, d->side};
         was = before.st.unit;
     }

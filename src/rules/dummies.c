@@ -30,9 +30,9 @@ static struct {
     short u[GS_MAX_UNITS];
 } dummy_list;
 
-void dummies_cleanup(Game *g, const UnitState *before)
+static void dummy_list_fresh(const Game *g)
 {
-    GameState *st = &g->st;
+    const GameState *st = &g->st;
     if (dummy_list.gd != g->gd || dummy_list.serial != g->gd->serial || dummy_list.nunits != st->nunits) {
         dummy_list.gd = g->gd;
         dummy_list.serial = g->gd->serial;
@@ -42,6 +42,21 @@ void dummies_cleanup(Game *g, const UnitState *before)
             if (is_dummy(g, u))
                 dummy_list.u[dummy_list.n++] = (short)u;
     }
+}
+
+bool dummies_on_map(const Game *g)
+{
+    dummy_list_fresh(g);
+    for (int i = 0; i < dummy_list.n; i++)
+        if (g->st.unit[dummy_list.u[i]].where == AT_MAP)
+            return true;
+    return false;
+}
+
+void dummies_cleanup(Game *g, const UnitState *before)
+{
+    GameState *st = &g->st;
+    dummy_list_fresh(g);
     for (int i = 0; i < dummy_list.n; i++) {
         int u = dummy_list.u[i];
         if (st->unit[u].where != AT_MAP)

@@ -122,6 +122,10 @@ const char *hex_name(const GameData *gd, int hex, char out[5]);
 const char *unit_list_refusal(const Game *g, const short *units, int n);
 bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
+/* The first index from i below end where b is not 0, end when none: the
+ * scans over a map's bytes (breastworks, occupants) that nearly always
+ * find few, 32 and 8 bytes at a time. */
+int bytes_next_set(const unsigned char *b, int i, int end);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
 /* The hexes where units of `side` stand, each once, in index order (out
@@ -270,6 +274,9 @@ bool fights_side(const Game *g, int hex, int side);
 /* works.c: BREASTWORK "removed when the hex no longer contains units of the
  * army that built it": after every decision, whatever emptied the hex. */
 void breastworks_cleanup(Game *g);
+/* It keeps the hexes holding one while the breastworks are as they were
+ * (a memo outside the state); this drops it. */
+void breastworks_memo_forget(void);
 /* Whether `from` holds works of `side`'s that leaving may cost: its
  * breastwork, a printed fortification it holds, a fortification marker. */
 bool hex_has_works(const Game *g, int hex, int side);
@@ -334,6 +341,11 @@ int skirmish_destinations(const Game *g, int u, short *out);
 
 /* Dummies whose stack left their hex go with it; those left with no real unit go back to the pool (DUMMIES). */
 void dummies_cleanup(Game *g, const UnitState *before); /* before: the units before the decision, or NULL */
+/* Whether a dummy stands on the map. When none does before a decision,
+ * dummies_cleanup after it reads nothing of `before`: a dummy follows only
+ * units that stood in its hex before, and one off the map stood in none (a
+ * dummy put down by the decision stands with units of its own). */
+bool dummies_on_map(const Game *g);
 /* DUMMIES. */
 const char *dummy_refusal(const Game *g, int side, int hex);
 

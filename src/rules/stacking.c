@@ -64,16 +64,9 @@ bool stacking_clean(Game *g)
     int cells = g->gd->map.cols * g->gd->map.rows;
     for (int side = 0; side < SIDE_COUNT; side++) {
         int s2 = side == 0 ? st->drawn.side : 1 - st->drawn.side; /* the mover first */
-        for (int h = 0; h < cells; h++) {
-            if (h % 8 == 0 && h + 8 <= cells) { /* eight empty hexes at once: most of the map */
-                uint64_t eight;
-                memcpy(&eight, &st->occupants[s2][h], sizeof eight);
-                if (eight == 0) {
-                    h += 7;
-                    continue;
-                }
-            }
-            if (st->occupants[s2][h] && overstacked(g, h, s2)) { /* the index: an empty hex is never over */
+        const unsigned char *occ = st->occupants[s2];
+        for (int h = bytes_next_set(occ, 0, cells); h < cells; h = bytes_next_set(occ, h + 1, cells)) {
+            if (overstacked(g, h, s2)) { /* the index: an empty hex is never over */
                 char hx[5];
                 hex_format(map_hex_at(&g->gd->map, h), hx);
                 st->pending = PEND_STACK;

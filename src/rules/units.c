@@ -2,6 +2,7 @@
  * the index it keeps of what stands in each hex, so that "is there an
  * enemy in this hex?" is a lookup and not a walk over every unit; and who
  * may see what is in a hex (VISIBILITY). */
+#include <stdint.h>
 #include <string.h>
 
 #include "rules/game_internal.h"
@@ -108,13 +109,44 @@ int unit_next_flagged(const GameState *st, int u, unsigned flags)
 {
     const UnitState *us = st->unit;
     int n = st->nunits;
-    while (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
-                            us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
-                           flags))
-        u += 8; /* eight at a time, then one by one */
+    while (u + 16 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                             us[u + 5].flags | us[u + 6].flags | us[u + 7].flags | us[u + 8].flags | us[u + 9].flags |
+                             us[u + 10].flags | us[u + 11].flags | us[u + 12].flags | us[u + 13].flags |
+                             us[u + 14].flags | us[u + 15].flags) &
+                            flags))
+        u += 16; /* sixteen at a time, then eight, then one by one */
+    if (u + 8 <= n && !((us[u].flags | us[u + 1].flags | us[u + 2].flags | us[u + 3].flags | us[u + 4].flags |
+                         us[u + 5].flags | us[u + 6].flags | us[u + 7].flags) &
+                        flags))
+        u += 8;
     while (u < n && !(us[u].flags & flags))
         u++;
     return u;
+}
+
+static inline uint64_t load8(const unsigned char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+int bytes_next_set(const unsigned char *b, int i, int end)
+{
+    for (; i + 64 <= end; i += 64) /* 64 at a time while all are 0 */
+        if (load8(b + i) | load8(b + i + 8) | load8(b + i + 16) | load8(b + i + 24) | load8(b + i + 32) |
+            load8(b + i + 40) | load8(b + i + 48) | load8(b + i + 56))
+            break;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= end; i += 8) { /* then 8: the lowest byte not 0 is the first */
+        uint64_t w = load8(b + i);
+        if (w)
+            return i + __builtin_ctzll(w) / 8;
+    }
+#endif
+    while (i < end && !b[i])
+        i++;
+    return i;
 }
 
 void unit_reset(Game *g, int u, UnitState s)

@@ -148,15 +148,15 @@ bool victory_check(Game *g, bool end_of_turn, bool last_turn)
     if (st->result != RES_NONE)
         return true;
     const char *type = vopt(g, "type");
+    if (!type)
+        return false;
+    if (strcmp(type, "solitaire") == 0) /* (asked after every decision: the other options are not looked up) */
+        return g->variant && g->variant->victory(g, last_turn); /* AI-VP-TRACK */
     const char *side_word = vopt(g, "side");
     int side = side_word && strcmp(side_word, "union") == 0 ? SIDE_UNION : SIDE_CONFEDERATE;
     const char *when = vopt(g, "when");
     bool any_time = when && strcmp(when, "any") == 0;
     const char *places = vopt(g, "places");
-    if (!type)
-        return false;
-    if (strcmp(type, "solitaire") == 0)
-        return g->variant && g->variant->victory(g, last_turn); /* AI-VP-TRACK */
     if (strcmp(type, "campaign") == 0) {
         if (!end_of_turn)
             return false;

@@ -15,8 +15,8 @@
  * - An attacker that advances out of his own breastwork pays nothing. */
 #include "rules/game_internal.h"
 
-#include <stdint.h>
 #include <string.h>
+
 
 bool hex_has_works(const Game *g, int hex, int side)
 {
@@ -91,40 +91,43 @@ void leave_hex(Game *g, int from, int side, const short *units, int n, int how, 
         }
 }
 
-/* breastworks_cleanup for the hexes from h to end, 8 at a time. */
-static void breastworks_clean(Game *g, int h, int end)
-{
-    GameState *st = &g->st;
-    for (int h8 = h; h8 < end; h8 += 8) {
-        int stop = h8 + 8 < end ? h8 + 8 : end;
-        if (stop == h8 + 8) {
-            uint64_t w;
-            memcpy(&w, &st->breastwork[h8], sizeof w);
-            if (!w)
-                continue;
-        }
-        for (int x = h8; x < stop; x++) {
-            int builder = st->breastwork[x] - 1;
-            if (builder < 0 || hex_has_real(g, x, builder))
-                continue;
-            st->breastwork[x] = 0; /* its defenders eliminated, or gone some way no step caught */
-            char hx[5];
-            hex_format(map_hex_at(&g->gd->map, x), hx);
-            log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork in %s has no one left to hold it: removed",
-                    hx);
-        }
-    }
-}
+/* The hexes holding a breastwork as found on the array `as` (outside the
+ * state, for any game): while a game's array is byte for byte `as`, they
+ * are its hexes with one. A breastwork is built or removed a few times a
+ * game; the cleanup runs after every decision. */
+static struct {
+    int cells; /* 0: nothing kept */
+    int n;
+    short hex[GS_MAX_HEXES];
+    unsigned char as[GS_MAX_HEXES];
+} bw_memo;
 
+void breastworks_memo_forget(void) { bw_memo.cells = 0; }
+
+/* After every decision: a breastwork its builder no longer holds (its
+ * defenders eliminated, or gone some way no step caught) is removed. */
 void breastworks_cleanup(Game *g)
 {
-    const unsigned char *b = g->st.breastwork;
-    int cells = g->gd->map.cols * g->gd->map.rows, full = cells / 64 * 64;
-    for (int h = 0; h < full; h += 64) { /* after every decision: most of the map has none, 64 at a time */
-        uint64_t w[8];
-        memcpy(w, b + h, sizeof w);
-        if (w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7])
-            breastworks_clean(g, h, h + 64);
+    GameState *st = &g->st;
+    const unsigned char *b = st->breastwork;
+    int cells = g->gd->map.cols * g->gd->map.rows;
+    if (cells > GS_MAX_HEXES)
+        cells = GS_MAX_HEXES;
+    if (bw_memo.cells != cells || memcmp(bw_memo.as, b, (size_t)cells) != 0) {
+        bw_memo.cells = cells;
+        memcpy(bw_memo.as, b, (size_t)cells);
+        bw_memo.n = 0;
+        for (int x = bytes_next_set(b, 0, cells); x < cells; x = bytes_next_set(b, x + 1, cells))
+            bw_memo.hex[bw_memo.n++] = (short)x;
     }
-    breastworks_clean(g, full, cells);
+    for (int i = 0; i < bw_memo.n; i++) {
+        int x = bw_memo.hex[i];
+        if (hex_has_real(g, x, b[x] - 1))
+            continue;
+        st->breastwork[x] = 0;
+        bw_memo.cells = 0; /* the array is not `as` any more */
+        char hx[5];
+        hex_format(map_hex_at(&g->gd->map, x), hx);
+        log_add(&g->log, st->turn, LOG_EVENT, "BREASTWORK", "the breastwork in %s has no one left to hold it: removed", hx);
+    }
 }
