@@ -2950,11 +2950,6 @@ static void test_exit_bonus_needs_a_supply_line(void **state)
     game_free(&g);
 }
 
-/* choose_refusal without a buffer (legal.c's list, higher_may_take) answers
- * as with one: the same formations refused, and a refusal for its cost
- * still begins "it costs" (events.c and higher_may_take read that); only
- * the numbers are left out. Random two-player play, every formation of both
- * sides asked at each state. */
 /* The fast scans (bytes_next_set: breastworks, occupants; unit_next_flagged:
  * the checks after every decision) find what a plain loop finds, at every
  * start and end, on sparse and dense arrays. */
@@ -2995,6 +2990,12 @@ static void test_the_fast_scans_find_what_a_plain_loop_finds(void **state)
     }
 }
 
+/* choose_refusal without a buffer (legal.c's list) answers as with one:
+ * the same formations refused, a refusal for its cost in the same fixed
+ * start; only the numbers are left out. And choose_refusal_but_cost (the
+ * Good General's extra activation, higher_may_take) refuses exactly what
+ * choose_refusal refuses for another reason than the cost. Random
+ * two-player play, every formation of both sides asked at each state. */
 static void test_choose_refusal_without_words_is_the_same(void **state)
 {
     (void)state;
@@ -3010,12 +3011,16 @@ static void test_choose_refusal_without_words_is_the_same(void **state)
                     char buf[128];
                     const char *worded = choose_refusal(&g, side, f, buf, sizeof buf);
                     const char *bare = choose_refusal(&g, side, f, NULL, 0);
+                    const char *but_cost = choose_refusal_but_cost(&g, side, f, NULL, 0);
                     assert_int_equal(worded == NULL, bare == NULL);
-                    if (!worded)
+                    if (!worded) {
+                        assert_null(but_cost);
                         continue;
+                    }
                     refused++;
                     bool cost = strncmp(worded, "it costs", 8) == 0;
                     assert_int_equal(cost, strncmp(bare, "it costs", 8) == 0);
+                    assert_int_equal(cost, but_cost == NULL);
                     costs += cost;
                     locks += strstr(worded, "(CAMPAIGN)") != NULL;
                     if (worded != buf)

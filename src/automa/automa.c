@@ -868,13 +868,7 @@ static int nearest_division(Game *g, int f, const char *rule)
     short conf[GS_MAX_HEXES]; /* the hexes of the Confederate units, each once: as near as their units */
     int nconf = side_hexes(g, SIDE_CONFEDERATE, conf);
     for (int i = 0; i < n; i++) {
-        HexCoord h = map_hex_at(&g->gd->map, g->st.unit[units[i]].hex);
-        int d = 1 << 20;
-        for (int k = 0; k < nconf; k++) {
-            int dk = hex_distance(h, map_hex_at(&g->gd->map, conf[k]));
-            if (dk < d)
-                d = dk;
-        }
+        int d = hexes_nearest(&g->gd->map, g->st.unit[units[i]].hex, conf, nconf, 1 << 20);
         if (d < bestd)
             bestd = d, ties = 0;
         if (d == bestd)

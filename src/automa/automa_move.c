@@ -406,23 +406,19 @@ static void place_unit(Game *g, int u, int hex)
     leave_hex(g, from, SIDE_UNION, one, 1, LEAVE_MOVE, contact); /* its breastwork left behind (BREASTWORK) */
 }
 
-/* A hex's place in closer's order of ties: col * 100 + row. */
-static int hex_order(const Map *m, int hex)
+/* A hex's place in closer's order from `from`: its distance, then its id
+ * (col * 100 + row: a map has at most 99 columns and rows). */
+static int closer_key(const Map *m, int from, int hex)
 {
     HexCoord a = map_hex_at(m, hex);
-    return a.col * 100 + a.row;
+    return hex_distance(map_hex_at(m, from), a) * 10000 + a.col * 100 + a.row;
 }
 
 /* Orders hexes by distance from `from`, then by hex id. */
 static int closer(const Game *g, int from, int h1, int h2)
 {
-    const Map *m = &g->gd->map;
-    int d1 = hex_distance(map_hex_at(m, from), map_hex_at(m, h1));
-    int d2 = hex_distance(map_hex_at(m, from), map_hex_at(m, h2));
-    if (d1 != d2)
-        return d1 < d2 ? -1 : 1;
-    int ia = hex_order(m, h1), ib = hex_order(m, h2);
-    return ia < ib ? -1 : ia > ib;
+    int a = closer_key(&g->gd->map, from, h1), b = closer_key(&g->gd->map, from, h2);
+    return a < b ? -1 : a > b;
 }
 
 static int by_strength_desc(const Game *g, const short *units, int n, short *out)
@@ -1134,15 +1130,10 @@ static int ford_south(const GameData *gd, int place)
 static bool ford_free_of(const Game *g, int place, const short *conf, int nconf)
 {
     const GameData *gd = g->gd;
-    HexCoord n = gd->map.places[place].hex, s = map_hex_at(&gd->map, ford_south(gd, place));
     int clear = gd->automa.rules.ford_clear_hexes;
-    for (int k = 0; k < nconf; k++) {
-        HexCoord c = map_hex_at(&gd->map, conf[k]); /* farther columns are farther hexes */
-        if ((abs(c.col - n.col) <= clear && hex_distance(c, n) <= clear) ||
-            (abs(c.col - s.col) <= clear && hex_distance(c, s) <= clear))
-            return false;
-    }
-    return true;
+    int n = map_hex_index(&gd->map, gd->map.places[place].hex), s = ford_south(gd, place);
+    return hexes_nearest(&gd->map, n, conf, nconf, clear + 1) > clear &&
+           hexes_nearest(&gd->map, s, conf, nconf, clear + 1) > clear;
 }
 
 /* A ford with no Confederate unit within 2 hexes of either bank's hex. */
@@ -1210,9 +1201,12 @@ static const short *south_by_distance(const GameData *gd, int from, int *n)
         for (int i = 0; i < k; i++) {
             int at = count[dist[i] < 0 ? 0 : dist[i] > 200 ? 200 : dist[i]]++;
             south_order.hex[at] = hexes[i];
-            key[at] = dist[i] * 10000 + hex_order(m, hexes[i]);
+            key[at] = closer_key(m, from, hexes[i]);
         }
-        for (int i = 1; i < k; i++) /* then by col * 100 + row within a distance (already so: a pass) */
+        /* then by col * 100 + row within a distance: already so while the hex index is column-major (the
+         * buckets keep the order of the hexes), so this is one pass; it is what makes the order closer's
+         * if that ever changes */
+        for (int i = 1; i < k; i++)
             for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
                 int t = key[j];
                 key[j] = key[j - 1];

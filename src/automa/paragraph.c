@@ -168,15 +168,15 @@ static bool holds(const Game *g, int side, int place)
     if (place < 0 || place >= gd->map.nplaces)
         return false;
     int hex = map_hex_index(&gd->map, gd->map.places[place].hex);
+    if (side == SIDE_CONFEDERATE) /* a unit there other than a skirmisher or a dummy */
+        return hex_has_real(g, hex, side);
     short here[GS_MAX_UNITS];
     int n = hex_units(g, hex, here, GS_MAX_UNITS); /* the hex's units (the index), not a walk over every unit */
     for (int i = 0; i < n && i < GS_MAX_UNITS; i++) {
         int u = here[i];
         const UnitDef *ud = &gd->units[u];
-        if (g->st.unit[u].where != AT_MAP || g->st.unit[u].hex != hex || ud->side != side)
-            continue;
-        if (side == SIDE_UNION ? ud->counter >= 0 : ud->type != UT_SKIRMISHER && ud->type != UT_DUMMY)
-            return true;
+        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && ud->side == side && ud->counter >= 0)
+            return true; /* a Union unit with a counter on the map */
     }
     return false;
 }
@@ -580,15 +580,9 @@ static int nearest_formation(const Game *g)
         short units[16];
         int n = automa_units(g, f, units, 16);
         for (int i = 0; i < n; i++) {
-            HexCoord c = map_hex_at(&gd->map, g->st.unit[units[i]].hex);
-            for (int k = 0; k < nconf; k++) {
-                HexCoord e = map_hex_at(&gd->map, conf[k]);
-                if (abs(e.col - c.col) >= bestd)
-                    continue; /* a hex distance is at least the columns between: no nearer */
-                int d = hex_distance(c, e);
-                if (d < bestd)
-                    bestd = d, best = f;
-            }
+            int d = hexes_nearest(&gd->map, g->st.unit[units[i]].hex, conf, nconf, bestd);
+            if (d < bestd)
+                bestd = d, best = f;
         }
     }
     return best;

@@ -124,13 +124,16 @@ bool is_skirmisher(const Game *g, int u);
 bool is_dummy(const Game *g, int u);
 /* The first index from i below end where b is not 0, end when none: the
  * scans over a map's bytes (breastworks, occupants) that nearly always
- * find few, 32 and 8 bytes at a time. */
+ * find few, 64 bytes at a time while all are 0, then 8, then one. */
 int bytes_next_set(const unsigned char *b, int i, int end);
 /* Units of `side` in hex other than skirmishers (they hold no breastwork). */
 bool hex_has_real(const Game *g, int hex, int side);
 /* The hexes where units of `side` stand, each once, in index order (out
  * has room for GS_MAX_HEXES); returns how many. */
 int side_hexes(const Game *g, int side, short *out);
+/* The distance from hex to the nearest of hexes (n of them), or bound when
+ * none is nearer than bound: "how near is the enemy" over side_hexes. */
+int hexes_nearest(const Map *m, int hex, const short *hexes, int n, int bound);
 /* Units of `side` in `hex` (type: TARGET_TROOPS, TARGET_ARTILLERY or -1). */
 int units_in_hex(const Game *g, int hex, int side, int type, short *out, int max);
 /* In the solitaire game the player moves every Union counter at the table and sees them all. */

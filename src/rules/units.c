@@ -216,6 +216,22 @@ int game_enemy_map(const Game *g, int side, unsigned char *enemy, short *hexes)
     return n;
 }
 
+int hexes_nearest(const Map *m, int hex, const short *hexes, int n, int bound)
+{
+    HexCoord c = map_hex_at(m, hex);
+    HexCube cc = hex_cube(c);
+    int best = bound;
+    for (int k = 0; k < n; k++) {
+        HexCoord e = map_hex_at(m, hexes[k]);
+        if (abs(e.col - c.col) >= best)
+            continue; /* a hex distance is at least the columns between: no nearer */
+        int d = hex_cube_distance(cc, hex_cube(e));
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
 int side_hexes(const Game *g, int side, short *out)
 {
     /* a bit a hex, read back in index order: each hex once, sorted */

@@ -17,7 +17,6 @@
 
 #include <string.h>
 
-
 bool hex_has_works(const Game *g, int hex, int side)
 {
     const MapHex *mh = &g->gd->map.hexes[hex];
