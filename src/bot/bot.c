@@ -16,6 +16,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +106,7 @@ typedef struct {
     short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
     short all_src[GS_MAX_HEXES]; /* relax_all's */
     int src_cost[GS_MAX_HEXES];
-    uint64_t good_attacker[GS_MAX_UNITS / 64]; /* a bit a unit: in a legal attack at good odds */
+    uint64_t good_attacker[(GS_MAX_UNITS + 63) / 64]; /* a bit a unit: in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
@@ -188,6 +189,7 @@ typedef struct {
     int nkey;
     short key_hex[GS_MAX_HEXES];
 } Ctx;
+_Static_assert(GS_MAX_HEXES % 64 == 0, "en_bits has a bit for every hex");
 
 /* What the bot asks of the map again and again, worked out once (pure
  * functions of the data, and of the rain, the south-only limit and the
@@ -1252,9 +1254,10 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
  * hex is nearer than APPROACH_RANGE, and how much (a hex farther than the
  * field is exact is INF, not nearer either). */
 #define MOVE_RANGE (APPROACH_RANGE - 1)
-_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE &&
-                   APPROACH_RANGE - 1 <= MOVE_RANGE,
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
                "the move fields reach every range read");
+/* form_sums searches on from the move fields, a layer at a time */
+_Static_assert(MOVE_RANGE <= CHOOSE_RANGE, "the formations' search starts within its range");
 
 /* ---- moves ------------------------------------------------------------- */
 
@@ -1494,6 +1497,10 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
 
 /* ---- the chit ---------------------------------------------------------- */
 
+/* chit_of and chit_from hold a stack's index, below GS_MAX_UNITS (a
+ * stack has at least one unit) */
+_Static_assert(GS_MAX_UNITS <= UCHAR_MAX + 1, "a stack's index fits an unsigned char");
+
 static int chit_radius(const Ctx *c)
 {
     const Chit *ch = &c->g->st.drawn;
@@ -1566,7 +1573,10 @@ static long place_score(Ctx *c, int hex)
         for (int i = i0; i < i1 && i < GS_MAX_UNITS; i++) {
             int u = one ? memo.form_unit[i] : i;
             if (u < st->nunits && chit_unit(c, u)) {
-                int at = st->unit[u].hex, j = c->chit_of[at];
+                int at = st->unit[u].hex;
+                if (at < 0 || at >= c->cells)
+                    continue;
+                int j = c->chit_of[at];
                 if (c->chit_seen[at] != c->chit_stamp) {
                     c->chit_seen[at] = c->chit_stamp;
                     c->chit_of[at] = (unsigned char)(j = c->nchit);
@@ -1601,25 +1611,13 @@ static long place_score(Ctx *c, int hex)
 
 /* ---- choosing formations ----------------------------------------------- */
 
-/* The distance to the enemy made exact one layer farther (far is
- * c->en_far + 1): the breadth-first field goes on from the hexes it
- * stopped at. */
-static void en_farther(Ctx *c, int far)
-{
-    struct FieldMemo *f = &memo.field[0];
-    if (f->bfs && f->far == c->en_far && f->dist == c->en_dist) {
-        f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
-        f->far = c->en_far = far;
-    } else
-        ctx_fields(c, far, false);
-}
-
 /* Every formation's units on the map and the least distance of one of
  * them to the enemy (INF: none within CHOOSE_RANGE), worked out once a
  * decision. The distance is searched only as far as that needs: a layer
  * at a time past MOVE_RANGE, until every formation on the map has a unit
  * reached (the first layer that reaches one of its units is its least
- * distance) or CHOOSE_RANGE is. */
+ * distance) or CHOOSE_RANGE is; with no enemy on the map, no farther than
+ * MOVE_RANGE (every distance is INF). */
 static void form_sums(Ctx *c)
 {
     const GameState *st = &c->g->st;
@@ -1662,9 +1660,9 @@ static void form_sums(Ctx *c)
             pend_form[m++] = (short)k;
         }
         npend = m;
-        if (npend == 0 || c->en_far >= CHOOSE_RANGE)
+        if (npend == 0 || c->nen == 0 || c->en_far >= CHOOSE_RANGE)
             break;
-        en_farther(c, c->en_far + 1);
+        ctx_fields(c, c->en_far + 1, false); /* field_of goes on from the layer it stopped at */
     }
 }
 
