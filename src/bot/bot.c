@@ -1936,6 +1936,11 @@ static void attack_first(Ctx *c, const Decision *d, long *sc)
             c->good_attacker[d->units[k] / 64] |= UINT64_C(1) << (d->units[k] % 64);
 }
 
+/* the scores of choose_at: kept from one call to the next, grown when a
+ * list is longer */
+static long *scores;
+static int sc_cap;
+
 /* The index of the bot's choice among the n decisions in legal, -1 when
  * n <= 0. With `above` (legal holds only some of the decisions open), -1
  * too when none of them scores above 0, the score of never_kinds: one of
@@ -1947,14 +1952,12 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (n == 1 && !above)
         return 0;
     Ctx *c = &ctx;
-    /* the scores: kept from one call to the next, grown when a list is longer */
-    static long *sc;
-    static int sc_cap;
+    long *sc = scores;
     if (n > sc_cap) {
-        long *more = realloc(sc, (size_t)n * sizeof *sc);
+        long *more = realloc(scores, (size_t)n * sizeof *scores);
         if (!more)
             return 0;
-        sc = more;
+        sc = scores = more;
         sc_cap = n;
     }
     ctx_init(c, g);
@@ -2115,6 +2118,56 @@ static bool steps_are_fresh(const Ctx *c)
     return t->max_step == max_step;
 }
 
+/* The map memo's cube coordinates and opposite directions against
+ * hex_cube and hex_dir_opposite. */
+static bool cubes_are_fresh(const Ctx *c)
+{
+    for (int h = 0; h < c->cells; h++) {
+        HexCube q = hex_cube(map_hex_at(c->m, h));
+        if (memo.cube[h].x != q.x || memo.cube[h].y != q.y || memo.cube[h].z != q.z)
+            return false;
+    }
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (memo.back[d] != hex_dir_opposite(d))
+            return false;
+    return true;
+}
+
+/* When the drawn chit is to be placed: place_score of every hex against
+ * a scan of every unit the chit activates (f's points, the hexes' own
+ * distance), and the chit's stacks ordered by cube x with chit_from the
+ * first at each x. */
+static bool place_is_fresh(Ctx *c, const Ctx *f)
+{
+    const GameState *st = &c->g->st;
+    if (st->phase != PH_ACTIVATION || st->act_step != STEP_PLACE)
+        return true;
+    for (int h = 0; h < c->cells; h++) {
+        long count = 0, near = 0;
+        int r = chit_radius(c);
+        HexCoord at = map_hex_at(c->m, h);
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+            int x = st->unit[u].hex;
+            if (chit_unit(c, u) && x >= 0 && x < c->cells && hex_distance(at, map_hex_at(c->m, x)) <= r) {
+                count++;
+                near += f->pts[u];
+            }
+        }
+        if (place_score(c, h) != count * 1000 + near)
+            return false;
+    }
+    if (!c->chit_known)
+        return false;
+    for (int i = 0; i < c->nchit; i++) {
+        if (c->chit_n[i] <= 0 || (i > 0 && c->chit_cube[i - 1].x > c->chit_cube[i].x))
+            return false;
+        for (int x = i > 0 ? c->chit_cube[i - 1].x + 1 : c->chit_x0; x <= c->chit_cube[i].x; x++)
+            if (c->chit_from[x - c->chit_x0] != i)
+                return false;
+    }
+    return c->nchit == 0 || c->chit_x0 == c->chit_cube[0].x;
+}
+
 /* The map memo's lists of each formation's units against the data set. */
 static bool forms_listed(const GameData *gd)
 {
@@ -2199,7 +2252,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
-    same = same && forms_listed(g->gd);
+    same = same && forms_listed(g->gd) && cubes_are_fresh(c) && place_is_fresh(c, f);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
         if (h == c->cells)
@@ -2226,6 +2279,14 @@ bool bot_kept_is_fresh(const Game *g, int level)
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
 {
     return choose_at(g, BOT_SIMPLE, legal, n, rng, false);
+}
+
+int bot_choose_scored(const Game *g, int level, const Decision *legal, int n, Rng *rng, long *sc)
+{
+    int pick = choose_at(g, level, legal, n, rng, false);
+    if (n > 1 && pick >= 0)
+        memcpy(sc, scores, (size_t)n * sizeof *sc);
+    return pick;
 }
 
 static const struct {
