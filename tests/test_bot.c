@@ -282,7 +282,7 @@ static int play_bot(int level, uint64_t seed, bool forget, bool check, Decision 
         char why[256];
         assert_true(game_apply(&g, &buf[pick], why, sizeof why));
     }
-    assert_int_equal(g.st.phase, PH_GAME_OVER);
+    assert_true(g.st.phase == PH_GAME_OVER || n == max); /* or as far as asked */
     game_free(&g);
     return n;
 }
@@ -303,21 +303,112 @@ static void test_kept_is_fresh(void **state)
     assert_true(play_bot(BOT_HISTORICAL, 7, false, true, kept, 20000) > 1000);
 }
 
-/* The bot scores the attacks before the moves (a unit with a good attack
- * stays where it is) and the legal lists put them first; a list with the
- * attacks after the moves is chosen from the same way. At every
- * Confederate decision of a game that may attack and move, the whole list
- * and the same list with its attacks moved to the end give the same
- * choice, and draw the same dice. */
-static void test_attacks_after_moves(void **state)
+/* No Union unit on the map: the formations' least distances are all INF
+ * (form_sums searches no farther than the moves need), as the whole
+ * field has them, at both levels, with a chit drawn and to be placed. */
+static void test_kept_is_fresh_no_enemy(void **state)
 {
     (void)state;
-    static Decision late[20000];
+    Game g;
+    bare(&g);
+    put(&g, "pender", "2624");
+    put(&g, "gordon", "3321");
+    put(&g, "barksdale", "3321");
+    g.st.phase = PH_ACTIVATION;
+    g.st.ncup = 0;
+    g.st.to_move = SIDE_CONFEDERATE;
+    g.st.activated = false;
+    g.st.drawn = (Chit){CHIT_FORMATION, SIDE_CONFEDERATE, (short)data_formation_index(&gd, "mclaws")};
+    apply_text(&g, "activate");
+    assert_int_equal(g.st.act_step, STEP_PLACE);
+    bot_forget();
+    assert_true(bot_kept_is_fresh(&g, BOT_SIMPLE));
+    assert_true(bot_kept_is_fresh(&g, BOT_HISTORICAL));
+    game_free(&g);
+}
+
+/* Two solitaire games played a decision at a time in turn, in one
+ * process, the second on a second GameData loaded from the same folder
+ * and at the other level: what the bot keeps is fresh at every
+ * Confederate decision of either, and each game goes as it goes alone. */
+static void test_kept_is_fresh_interleaved(void **state)
+{
+    (void)state;
+    enum { STEPS = 600 };
+    static Decision alone[2][STEPS], played[2][STEPS];
+    const int level[2] = {BOT_SIMPLE, BOT_HISTORICAL};
+    const uint64_t seed[2] = {8, 9};
+    GameData *gd2 = calloc(1, sizeof *gd2);
+    assert_non_null(gd2);
+    Diags diags = {0};
+    assert_true(gamedata_load(SOURCE_DIR, gd2, &diags));
+    diags_free(&diags);
+    assert_true(gd2->serial != gd.serial);
+    const GameData *data[2] = {&gd, gd2};
+    int n[2];
+    for (int i = 0; i < 2; i++)
+        n[i] = play_bot(level[i], seed[i], false, false, alone[i], STEPS);
+    Game g[2];
+    Rng rng[2];
+    char err[256];
+    for (int i = 0; i < 2; i++) {
+        int sc = data_scenario_index(data[i], "solitaire");
+        assert_true(sc >= 0);
+        assert_true(game_new(&g[i], data[i], sc, seed[i], err, sizeof err));
+        g[i].light = true;
+        rng_seed(&rng[i], seed[i] + 10);
+    }
+    bot_forget();
+    int done[2] = {0, 0}, checked = 0;
+    for (int turn = 0; done[0] < n[0] || done[1] < n[1]; turn++) {
+        int i = turn % 2;
+        if (done[i] >= n[i])
+            continue;
+        Game *gi = &g[i];
+        int k, pick = 0;
+        if (gi->st.to_move == SIDE_CONFEDERATE) {
+            assert_true(bot_kept_is_fresh(gi, level[i]));
+            checked++;
+            pick = bot_decide(gi, level[i], buf, 20000, &rng[i], &k);
+        } else
+            k = game_legal(gi, buf, 20000);
+        assert_true(k > 0 && pick >= 0 && pick < k);
+        played[i][done[i]++] = buf[pick];
+        char why[256];
+        assert_true(game_apply(gi, &buf[pick], why, sizeof why));
+    }
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < n[i]; j++) {
+            char a[200], b[200];
+            decision_format(data[i], &alone[i][j], a, sizeof a);
+            decision_format(data[i], &played[i][j], b, sizeof b);
+            assert_string_equal(a, b);
+        }
+    assert_true(checked > 200);
+    for (int i = 0; i < 2; i++)
+        game_free(&g[i]);
+    gamedata_free(gd2);
+    free(gd2);
+}
+
+/* The bot scores the attacks before the moves (a unit with a good attack
+ * stays where it is) and the legal lists put them first; a list in
+ * another order is scored the same way. At every Confederate decision of
+ * a game that may attack and move, at each level, the whole list, the
+ * same list with its attacks moved to the end, and the list shuffled give
+ * every decision the same score; the attacks at the end give the same
+ * choice, and each draws the same dice (as many ties). */
+static void attacks_after_moves(int level)
+{
+    static Decision late[20000], mixed[20000];
+    static long sc[20000], sc_late[20000], sc_mixed[20000];
+    static int from[20000];
     Game g;
     start(&g, "solitaire", 6);
     g.light = true;
-    Rng rng;
+    Rng rng, shuffle;
     rng_seed(&rng, 16);
+    rng_seed(&shuffle, 17);
     int compared = 0, steps = 0;
     bot_forget();
     while (g.st.phase != PH_GAME_OVER && steps++ < 4000) {
@@ -329,20 +420,39 @@ static void test_attacks_after_moves(void **state)
                 attacks += buf[i].kind == D_ATTACK;
                 moves += buf[i].kind == D_MOVE;
                 if (buf[i].kind != D_ATTACK)
-                    late[n++] = buf[i];
+                    from[n++] = i;
             }
             for (int i = 0; i < k; i++)
                 if (buf[i].kind == D_ATTACK)
-                    late[n++] = buf[i];
-            Rng r = rng;
-            pick = bot_choose(&g, buf, k, &rng);
+                    from[n++] = i;
+            for (int i = 0; i < k; i++)
+                late[i] = buf[from[i]];
+            Rng r = rng, r2 = rng;
+            pick = bot_choose_scored(&g, level, buf, k, &rng, sc);
             if (attacks > 0 && moves > 0) {
-                int other = bot_choose(&g, late, k, &r);
+                int other = bot_choose_scored(&g, level, late, k, &r, sc_late);
                 char a[200], b[200];
                 decision_format(&gd, &buf[pick], a, sizeof a);
                 decision_format(&gd, &late[other], b, sizeof b);
                 assert_string_equal(a, b);
                 assert_memory_equal(&r, &rng, sizeof rng);
+                for (int i = 0; i < k; i++)
+                    assert_int_equal(sc_late[i], sc[from[i]]);
+                /* shuffled (Fisher-Yates) */
+                for (int i = 0; i < k; i++)
+                    from[i] = i;
+                for (int i = k - 1; i > 0; i--) {
+                    int j = (int)rng_below(&shuffle, (uint32_t)i + 1), t = from[i];
+                    from[i] = from[j];
+                    from[j] = t;
+                }
+                for (int i = 0; i < k; i++)
+                    mixed[i] = buf[from[i]];
+                other = bot_choose_scored(&g, level, mixed, k, &r2, sc_mixed);
+                for (int i = 0; i < k; i++)
+                    assert_int_equal(sc_mixed[i], sc[from[i]]);
+                assert_int_equal(sc_mixed[other], sc[pick]); /* one of the best */
+                assert_memory_equal(&r2, &rng, sizeof rng);
                 compared++;
             }
         }
@@ -351,6 +461,13 @@ static void test_attacks_after_moves(void **state)
     }
     assert_true(compared >= 20);
     game_free(&g);
+}
+
+static void test_attacks_after_moves(void **state)
+{
+    (void)state;
+    attacks_after_moves(BOT_SIMPLE);
+    attacks_after_moves(BOT_HISTORICAL);
 }
 
 int main(void)
@@ -363,6 +480,8 @@ int main(void)
         cmocka_unit_test(test_attacks_at_good_odds_only),
         cmocka_unit_test(test_decide_is_choose_over_all),
         cmocka_unit_test(test_attacks_after_moves),
+        cmocka_unit_test(test_kept_is_fresh_interleaved),
+        cmocka_unit_test(test_kept_is_fresh_no_enemy),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -16,6 +16,7 @@
 #include "automa/automa_state.h"
 #include "bot/bot.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +106,7 @@ typedef struct {
     short src_hex[GS_MAX_HEXES]; /* ctx_fields' sources */
     short all_src[GS_MAX_HEXES]; /* relax_all's */
     int src_cost[GS_MAX_HEXES];
-    uint64_t good_attacker[GS_MAX_UNITS / 64]; /* a bit a unit: in a legal attack at good odds */
+    uint64_t good_attacker[(GS_MAX_UNITS + 63) / 64]; /* a bit a unit: in a legal attack at good odds */
     /* The units the drawn chit would activate (chit_unit), where they stand
      * and their points, and the chit's radius: worked out once, when a
      * place for the chit is first scored (place_score). */
@@ -188,6 +189,7 @@ typedef struct {
     int nkey;
     short key_hex[GS_MAX_HEXES];
 } Ctx;
+_Static_assert(GS_MAX_HEXES % 64 == 0, "en_bits has a bit for every hex");
 
 /* What the bot asks of the map again and again, worked out once (pure
  * functions of the data, and of the rain, the south-only limit and the
@@ -1252,9 +1254,10 @@ static void ctx_fields_find(Ctx *c, int far, bool keys)
  * hex is nearer than APPROACH_RANGE, and how much (a hex farther than the
  * field is exact is INF, not nearer either). */
 #define MOVE_RANGE (APPROACH_RANGE - 1)
-_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE &&
-                   APPROACH_RANGE - 1 <= MOVE_RANGE,
+_Static_assert(GARRISON_RANGE <= MOVE_RANGE && TRAP_RANGE <= MOVE_RANGE && H_HOLD_RANGE <= MOVE_RANGE,
                "the move fields reach every range read");
+/* form_sums searches on from the move fields, a layer at a time */
+_Static_assert(MOVE_RANGE <= CHOOSE_RANGE, "the formations' search starts within its range");
 
 /* ---- moves ------------------------------------------------------------- */
 
@@ -1494,6 +1497,10 @@ static long attack_score(const Ctx *c, const Decision *d, bool *good)
 
 /* ---- the chit ---------------------------------------------------------- */
 
+/* chit_of and chit_from hold a stack's index, below GS_MAX_UNITS (a
+ * stack has at least one unit) */
+_Static_assert(GS_MAX_UNITS <= UCHAR_MAX + 1, "a stack's index fits an unsigned char");
+
 static int chit_radius(const Ctx *c)
 {
     const Chit *ch = &c->g->st.drawn;
@@ -1566,7 +1573,10 @@ static long place_score(Ctx *c, int hex)
         for (int i = i0; i < i1 && i < GS_MAX_UNITS; i++) {
             int u = one ? memo.form_unit[i] : i;
             if (u < st->nunits && chit_unit(c, u)) {
-                int at = st->unit[u].hex, j = c->chit_of[at];
+                int at = st->unit[u].hex;
+                if (at < 0 || at >= c->cells)
+                    continue;
+                int j = c->chit_of[at];
                 if (c->chit_seen[at] != c->chit_stamp) {
                     c->chit_seen[at] = c->chit_stamp;
                     c->chit_of[at] = (unsigned char)(j = c->nchit);
@@ -1601,25 +1611,13 @@ static long place_score(Ctx *c, int hex)
 
 /* ---- choosing formations ----------------------------------------------- */
 
-/* The distance to the enemy made exact one layer farther (far is
- * c->en_far + 1): the breadth-first field goes on from the hexes it
- * stopped at. */
-static void en_farther(Ctx *c, int far)
-{
-    struct FieldMemo *f = &memo.field[0];
-    if (f->bfs && f->far == c->en_far && f->dist == c->en_dist) {
-        f->nrim = relax_bfs(c, f->dist, f->rim, f->nrim, far, f->rim);
-        f->far = c->en_far = far;
-    } else
-        ctx_fields(c, far, false);
-}
-
 /* Every formation's units on the map and the least distance of one of
  * them to the enemy (INF: none within CHOOSE_RANGE), worked out once a
  * decision. The distance is searched only as far as that needs: a layer
  * at a time past MOVE_RANGE, until every formation on the map has a unit
  * reached (the first layer that reaches one of its units is its least
- * distance) or CHOOSE_RANGE is. */
+ * distance) or CHOOSE_RANGE is; with no enemy on the map, no farther than
+ * MOVE_RANGE (every distance is INF). */
 static void form_sums(Ctx *c)
 {
     const GameState *st = &c->g->st;
@@ -1662,9 +1660,9 @@ static void form_sums(Ctx *c)
             pend_form[m++] = (short)k;
         }
         npend = m;
-        if (npend == 0 || c->en_far >= CHOOSE_RANGE)
+        if (npend == 0 || c->nen == 0 || c->en_far >= CHOOSE_RANGE)
             break;
-        en_farther(c, c->en_far + 1);
+        ctx_fields(c, c->en_far + 1, false); /* field_of goes on from the layer it stopped at */
     }
 }
 
@@ -1938,6 +1936,11 @@ static void attack_first(Ctx *c, const Decision *d, long *sc)
             c->good_attacker[d->units[k] / 64] |= UINT64_C(1) << (d->units[k] % 64);
 }
 
+/* the scores of choose_at: kept from one call to the next, grown when a
+ * list is longer */
+static long *scores;
+static int sc_cap;
+
 /* The index of the bot's choice among the n decisions in legal, -1 when
  * n <= 0. With `above` (legal holds only some of the decisions open), -1
  * too when none of them scores above 0, the score of never_kinds: one of
@@ -1949,14 +1952,12 @@ static int choose_at(const Game *g, int level, const Decision *legal, int n, Rng
     if (n == 1 && !above)
         return 0;
     Ctx *c = &ctx;
-    /* the scores: kept from one call to the next, grown when a list is longer */
-    static long *sc;
-    static int sc_cap;
+    long *sc = scores;
     if (n > sc_cap) {
-        long *more = realloc(sc, (size_t)n * sizeof *sc);
+        long *more = realloc(scores, (size_t)n * sizeof *scores);
         if (!more)
             return 0;
-        sc = more;
+        sc = scores = more;
         sc_cap = n;
     }
     ctx_init(c, g);
@@ -2117,6 +2118,56 @@ static bool steps_are_fresh(const Ctx *c)
     return t->max_step == max_step;
 }
 
+/* The map memo's cube coordinates and opposite directions against
+ * hex_cube and hex_dir_opposite. */
+static bool cubes_are_fresh(const Ctx *c)
+{
+    for (int h = 0; h < c->cells; h++) {
+        HexCube q = hex_cube(map_hex_at(c->m, h));
+        if (memo.cube[h].x != q.x || memo.cube[h].y != q.y || memo.cube[h].z != q.z)
+            return false;
+    }
+    for (int d = 0; d < DIR_COUNT; d++)
+        if (memo.back[d] != hex_dir_opposite(d))
+            return false;
+    return true;
+}
+
+/* When the drawn chit is to be placed: place_score of every hex against
+ * a scan of every unit the chit activates (f's points, the hexes' own
+ * distance), and the chit's stacks ordered by cube x with chit_from the
+ * first at each x. */
+static bool place_is_fresh(Ctx *c, const Ctx *f)
+{
+    const GameState *st = &c->g->st;
+    if (st->phase != PH_ACTIVATION || st->act_step != STEP_PLACE)
+        return true;
+    for (int h = 0; h < c->cells; h++) {
+        long count = 0, near = 0;
+        int r = chit_radius(c);
+        HexCoord at = map_hex_at(c->m, h);
+        for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
+            int x = st->unit[u].hex;
+            if (chit_unit(c, u) && x >= 0 && x < c->cells && hex_distance(at, map_hex_at(c->m, x)) <= r) {
+                count++;
+                near += f->pts[u];
+            }
+        }
+        if (place_score(c, h) != count * 1000 + near)
+            return false;
+    }
+    if (!c->chit_known)
+        return false;
+    for (int i = 0; i < c->nchit; i++) {
+        if (c->chit_n[i] <= 0 || (i > 0 && c->chit_cube[i - 1].x > c->chit_cube[i].x))
+            return false;
+        for (int x = i > 0 ? c->chit_cube[i - 1].x + 1 : c->chit_x0; x <= c->chit_cube[i].x; x++)
+            if (c->chit_from[x - c->chit_x0] != i)
+                return false;
+    }
+    return c->nchit == 0 || c->chit_x0 == c->chit_cube[0].x;
+}
+
 /* The map memo's lists of each formation's units against the data set. */
 static bool forms_listed(const GameData *gd)
 {
@@ -2201,7 +2252,7 @@ bool bot_kept_is_fresh(const Game *g, int level)
                 c->nkey == f->nkey && memcmp(c->key_hex, f->key_hex, (size_t)c->nkey * sizeof *c->key_hex) == 0;
     for (int h = 0; same && h < c->cells; h++)
         same = ((c->en_bits[h / 64] >> (h % 64)) & 1) == (f->en_n[h] > 0);
-    same = same && forms_listed(g->gd);
+    same = same && forms_listed(g->gd) && cubes_are_fresh(c) && place_is_fresh(c, f);
     /* key_hex: the hexes of key_w above 0, by ascending hex */
     for (int h = 0, k = 0; same && h <= c->cells; h++)
         if (h == c->cells)
@@ -2228,6 +2279,14 @@ bool bot_kept_is_fresh(const Game *g, int level)
 int bot_choose(const Game *g, const Decision *legal, int n, Rng *rng)
 {
     return choose_at(g, BOT_SIMPLE, legal, n, rng, false);
+}
+
+int bot_choose_scored(const Game *g, int level, const Decision *legal, int n, Rng *rng, long *sc)
+{
+    int pick = choose_at(g, level, legal, n, rng, false);
+    if (n > 1 && pick >= 0)
+        memcpy(sc, scores, (size_t)n * sizeof *sc);
+    return pick;
 }
 
 static const struct {

@@ -47,9 +47,15 @@ int bot_decide(const Game *g, int level, Decision *buf, int max, Rng *rng, int *
  * decision at that level would, and tells whether it equals what is
  * worked out afresh for g, keeping nothing (and whether the formations'
  * least distances to the enemy, searched only as far as they need, equal
- * those of the whole field). */
+ * those of the whole field; the map memo's cube coordinates and opposite
+ * directions those of src/hex; and, when the drawn chit is to be placed,
+ * every hex's place score that of a scan of every unit it activates). */
 void bot_forget(void);
 bool bot_kept_is_fresh(const Game *g, int level);
+/* For tests: bot_choose at a level, and (when n > 1) each decision's
+ * score into sc (room for n), to check that no score depends on where the
+ * decision stands in the list. */
+int bot_choose_scored(const Game *g, int level, const Decision *legal, int n, Rng *rng, long *sc);
 
 /* The bot's levels (guv sim --bot NAME), declared once. */
 #define BOT_LEVELS(X)                                                                                                  \
