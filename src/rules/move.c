@@ -6,6 +6,7 @@
  * the pontoons, the play area, the river limits); move.h says the units. */
 #include "rules/move.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,7 @@ static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_ro
  * a pontoon on a river hexside takes the whole question again. */
 #define STEP_TABLES 6
 #define STEP_TABLE_HEXES 2048
+_Static_assert(STEP_TABLE_HEXES <= 0x10000, "a step table's step keeps the hex it enters in 16 bits");
 typedef struct {
     bool known;
     unsigned used;
@@ -224,6 +226,9 @@ static const StepTable *step_table_find(const MoveContext *ctx)
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
                 if (cost != COST_NO) { /* then `to` is on the map */
+                    /* step keeps the cost in 16 bits, least and in_cost in a short (the loader reads
+                     * costs of 0 to 999.5 MP: 1999 half MP at most) */
+                    assert(cost >= 0 && cost <= 0xffff && cost <= SHRT_MAX);
                     t->open[h] |= (unsigned char)(1u << d);
                     t->step[h][d] = (unsigned)cost << 16 | (unsigned)to;
                     if (cost < t->least[h])
@@ -950,6 +955,9 @@ void move_enter_costs_kept(const MoveContext *ctx, MoveTableRef *ref, int to, un
         return;
     }
     const StepTable *t = ref->table;
+    /* No test of t->gd: ref was found for this ctx (which does not change while ref is used), and a table
+     * made again for any other context, another data set's included, gets a new build; the serial notices
+     * this data set changed in place (the same gd, edited since) */
     if (!t || t->build != ref->build || !t->known || t->serial != ctx->gd->serial) { /* rebuilt for another: ask */
         t = step_table(ctx);
         ref->table = t;
