@@ -502,6 +502,59 @@ static void test_enter_costs_are_the_single_steps(void **state)
     free(enemy);
 }
 
+/* A pontoon changes a step only across a hexside kind (steps_in_full asks those again, in full; every
+ * other step is the table's): with a pontoon bit on every hexside of every hex, the steps with no hexside
+ * kind cost what they cost with no pontoons, and those across one cost no more, some of them less. */
+static void test_pontoons_change_only_steps_across_a_hexside_kind(void **state)
+{
+    (void)state;
+    int cells = full.map.cols * full.map.rows;
+    unsigned char *pontoon = malloc((size_t)cells), *enemy = calloc((size_t)cells, 1),
+                  *contact = calloc((size_t)cells, 1);
+    short *enemy_hexes = malloc((size_t)cells * sizeof *enemy_hexes);
+    assert_non_null(pontoon);
+    assert_non_null(enemy);
+    assert_non_null(contact);
+    assert_non_null(enemy_hexes);
+    memset(pontoon, 0x3f, (size_t)cells);
+    int ne = 0;
+    for (int h = 0; h < cells; h += 23)
+        enemy_hexes[ne++] = (short)h, enemy[h] = 1;
+    move_contact_map(&full, enemy_hexes, ne, contact);
+    int cheaper = 0, sided = 0;
+    for (int variant = 0; variant < 4; variant++) {
+        MoveContext bare = {.gd = &full, .rain = variant & 1};
+        if (variant >= 2) {
+            bare.enemy = enemy;
+            bare.contact = contact;
+        }
+        MoveContext spanned = bare;
+        spanned.pontoon = pontoon;
+        for (int h = 0; h < cells; h++)
+            for (int d = 0; d < DIR_COUNT; d++) {
+                bool road_bare, road_spanned;
+                int without = move_step_cost_at(&bare, h, d, &road_bare),
+                    with = move_step_cost_at(&spanned, h, d, &road_spanned);
+                if (with != COST_NO && without != COST_NO)
+                    assert_true(road_bare == road_spanned); /* a pontoon is no road */
+                if (full.map.hexes[h].side[d].kind < 0) {
+                    assert_int_equal(with, without);
+                    continue;
+                }
+                sided++;
+                if (without != COST_NO)
+                    assert_true(with != COST_NO && with <= without);
+                cheaper += with != COST_NO && (without == COST_NO || with < without);
+            }
+    }
+    assert_true(sided > 100);
+    assert_true(cheaper > 10);
+    free(enemy_hexes);
+    free(contact);
+    free(enemy);
+    free(pontoon);
+}
+
 static void test_path(void **state)
 {
     (void)state;
@@ -631,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_enemy_contact_and_blocking),
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_enter_costs_are_the_single_steps),
+        cmocka_unit_test(test_pontoons_change_only_steps_across_a_hexside_kind),
         cmocka_unit_test(test_reach_is_the_plain_search),
         cmocka_unit_test(test_a_walk_answers_what_the_whole_search_does),
         cmocka_unit_test(test_a_walk_settled_a_cost_at_a_time_answers_the_whole_search),

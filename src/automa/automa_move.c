@@ -37,8 +37,11 @@ static void union_passage(const Game *g, Passage *p, bool no_contact)
  * goal_cost_within): hexes come out in order of cost, so a hex's cost is
  * final once the search has reached it, and a march that looks at hexes
  * near its column does not pay for the whole map. It answers for the state
- * it was started on: the context is copied and the pontoons with it (the
- * enemy and contact maps are the caller's Passage, which stays as it was). */
+ * it was started on: the context is copied and the pontoons with it, but
+ * its enemy and contact maps are the state's own (the Confederates'
+ * occupants and near, to which the caller's Passage points), not copies:
+ * a GoalCost is valid only while no Confederate unit moves (every march,
+ * transfer and close-in that uses one moves only Union units). */
 typedef struct {
     MoveContext ctx;
     MoveContext into_goal; /* for the steps into a goal: it may hold the enemy (a target to reach next to) */

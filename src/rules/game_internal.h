@@ -33,7 +33,13 @@ typedef struct {
     int side, purpose;
     const unsigned char *enemy;   /* > 0: an enemy unit stands there */
     const unsigned char *contact; /* > 0: in contact with the enemy (move_contact_map) */
-    unsigned check;               /* Debug builds: what the two maps held when it was built */
+    /* Debug builds: what the two maps held when it was built (a sum of both). Checked by
+     * passage_reach and passage_open only: not by passage_step (a sum of both maps a step made the
+     * Debug ctest's searching tests 17-68% slower; activation.c, retreat.c, break_contact.c,
+     * skirmish.c and stacking.c ask it), nor by direct uses of ctx (moves.c's move_step_cost;
+     * automa_move.c's move_walk and its GoalCost's move_enter_costs_kept), nor by a hit in moves.c's
+     * reach memo: their callers keep the promise above unchecked. */
+    unsigned check;
     unsigned char own_enemy[GS_MAX_HEXES], own_contact[GS_MAX_HEXES]; /* the maps of a side neither army's */
 } Passage;
 void passage_init(const Game *g, int side, const short *units, int n, int purpose, Passage *p);

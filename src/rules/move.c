@@ -6,6 +6,7 @@
  * the pontoons, the play area, the river limits); move.h says the units. */
 #include "rules/move.h"
 
+#include <assert.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,15 @@ static inline int enemy_surcharge(const MoveContext *ctx, int ti)
     return surcharge(&s, ti);
 }
 
+/* A step's cost from its table: the table's cost (COST_NO: none) plus what
+ * the enemy adds to a step into the hex it enters (surcharge's answer;
+ * COST_NO: he bars it). The one answer for step_cost, table_step and
+ * enter_costs; inlined, each drops the tests its caller has made already. */
+static inline __attribute__((always_inline)) int table_plus_enemy(int cost, int add)
+{
+    return cost == COST_NO || add == COST_NO ? COST_NO : cost + add;
+}
+
 void move_contact_map(const GameData *gd, const short *enemy_hexes, int n, unsigned char *contact)
 {
     const Map *m = &gd->map;
@@ -149,6 +159,7 @@ static int step_cost_full(const MoveContext *ctx, int from, int dir, bool *by_ro
  * a pontoon on a river hexside takes the whole question again. */
 #define STEP_TABLES 6
 #define STEP_TABLE_HEXES 2048
+_Static_assert(STEP_TABLE_HEXES <= 0x10000, "a step table's step keeps the hex it enters in 16 bits");
 typedef struct {
     bool known;
     unsigned used;
@@ -224,6 +235,9 @@ static const StepTable *step_table_find(const MoveContext *ctx)
                 if (road)
                     t->road[h] |= (unsigned char)(1u << d);
                 if (cost != COST_NO) { /* then `to` is on the map */
+                    /* step keeps the cost in 16 bits, least and in_cost in a short (the loader reads
+                     * costs of 0 to 999.5 MP: 1999 half MP at most) */
+                    assert(cost >= 0 && cost <= 0xffff && cost <= SHRT_MAX);
                     t->open[h] |= (unsigned char)(1u << d);
                     t->step[h][d] = (unsigned)cost << 16 | (unsigned)to;
                     if (cost < t->least[h])
@@ -269,19 +283,30 @@ static inline const StepTable *step_table(const MoveContext *ctx)
     return step_table_find(ctx);
 }
 
+/* Of the steps from map hex `from` in dirs (a bit per direction), those
+ * that a table t (NULL: none) does not answer, asked in full
+ * (step_cost_full): every one with no table, else those across a hexside
+ * kind that the context's pontoon (NULL: none) spans. The one answer for
+ * step_cost, walk_body and enter_costs. */
+static inline __attribute__((always_inline)) unsigned steps_in_full(const StepTable *t, const unsigned char *pontoon,
+                                                                    int from, unsigned dirs)
+{
+    if (!t)
+        return dirs;
+    unsigned sided = t->sided[from] & dirs;
+    return sided && pontoon ? sided & pontoon[from] : 0u;
+}
+
 /* move_step_cost_at with the context's table (NULL: none). */
 static inline int step_cost(const MoveContext *ctx, const StepTable *t, int from, int dir, bool *by_road)
 {
-    const GameData *gd = ctx->gd;
-    const MapHex *fh = &gd->map.hexes[from];
-    if (t && (fh->side[dir].kind < 0 || !ctx->pontoon || !(ctx->pontoon[from] & (1u << dir)))) {
+    if (!steps_in_full(t, ctx->pontoon, from, 1u << dir)) {
         *by_road = false;
         if (!((t->open[from] >> dir) & 1))
             return COST_NO;
-        int cost = (int)(t->step[from][dir] >> 16), ti = fh->nb[dir];
+        unsigned sv = t->step[from][dir];
         *by_road = (t->road[from] >> dir) & 1;
-        int add = enemy_surcharge(ctx, ti);
-        return add == COST_NO ? COST_NO : cost + add;
+        return table_plus_enemy((int)(sv >> 16), enemy_surcharge(ctx, (int)(sv & 0xffffu)));
     }
     return step_cost_full(ctx, from, dir, by_road);
 }
@@ -629,8 +654,7 @@ static bool walk_settled(const MoveReach *r, const Heap *heap, bool ok, int i)
 static inline __attribute__((always_inline)) int table_step(const Surcharge *sur, unsigned sv, int *ni)
 {
     *ni = (int)(sv & 0xffffu);
-    int add = surcharge(sur, *ni);
-    return add == COST_NO ? COST_NO : (int)(sv >> 16) + add; /* both 0 or more: the sum is a cost */
+    return table_plus_enemy((int)(sv >> 16), surcharge(sur, *ni));
 }
 
 /* A search's arrival at map hex ni in `layer` (its cells and allowance)
@@ -693,7 +717,7 @@ static inline __attribute__((always_inline)) void walk_body(MoveWalk *w, int sto
         if (from_cost != cell[from_layer][from].cost)
             continue; /* a stale entry (a popped cell is always this search's) */
         const MapHex *fh = &hexes[from];
-        unsigned full = !t ? 0x3fu : pontoon ? (unsigned)(t->sided[from] & pontoon[from]) : 0u;
+        unsigned full = steps_in_full(t, pontoon, from, 0x3fu);
         /* A hex from which no step fits the allowance gives nothing: every step from it costs at least
          * its least and the least the enemy adds, and goes on in the any layer, or in the road layer
          * when it comes by that. Steps asked in full are not in its least. */
@@ -909,22 +933,23 @@ static void enter_costs(const MoveContext *ctx, const StepTable *t, int to, unsi
     int enemy_add = enemy_surcharge(ctx, to);
     if (enemy_add == COST_NO)
         return; /* the enemy's hex, or contact forbidden: no step enters it (step_cost says so too) */
-    if (!t) {
+    if (!t) { /* every step asked in full (steps_in_full's answer with no table) */
         enter_costs_full(ctx, t, to, dirs, cost);
         return;
     }
     /* the table's cost of each step, seen from `to`; a step across a hexside kind where the context's
-     * pontoon spans it is asked in full (as step_cost asks it) */
+     * pontoon spans it is asked in full (steps_in_full, as step_cost asks it) */
     unsigned full = 0;
-    for (unsigned sided = t->in_sided[to] & dirs; sided && ctx->pontoon; sided &= sided - 1) {
-        int dir = __builtin_ctz(sided), from = ctx->gd->map.hexes[to].nb[dir];
-        if (ctx->pontoon[from] & (1u << hex_dir_opposite(dir)))
+    const unsigned char *const pontoon = ctx->pontoon;
+    for (unsigned sided = pontoon ? t->in_sided[to] & dirs : 0u; sided; sided &= sided - 1) {
+        int dir = __builtin_ctz(sided), from = ctx->gd->map.hexes[to].nb[dir]; /* in_sided: sided[from]'s bit */
+        if (steps_in_full(t, pontoon, from, 1u << hex_dir_opposite(dir)))
             full |= 1u << dir;
     }
     const short *in = t->in_cost[to];
     for (unsigned d = dirs & ~full; d; d &= d - 1) { /* the directions asked, and those alone */
-        int dir = __builtin_ctz(d), c = in[dir];
-        cost[dir] = c == COST_NO ? COST_NO : c + enemy_add;
+        int dir = __builtin_ctz(d);
+        cost[dir] = table_plus_enemy(in[dir], enemy_add);
     }
     if (full)
         enter_costs_full(ctx, t, to, full, cost);
@@ -950,6 +975,9 @@ void move_enter_costs_kept(const MoveContext *ctx, MoveTableRef *ref, int to, un
         return;
     }
     const StepTable *t = ref->table;
+    /* No test of t->gd: ref was found for this ctx (which does not change while ref is used), and a table
+     * made again for any other context, another data set's included, gets a new build; the serial notices
+     * this data set changed in place (the same gd, edited since) */
     if (!t || t->build != ref->build || !t->known || t->serial != ctx->gd->serial) { /* rebuilt for another: ask */
         t = step_table(ctx);
         ref->table = t;

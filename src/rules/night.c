@@ -109,18 +109,15 @@ static bool hex_traces(const Game *g, int side, int hex, const unsigned char *ne
     if (net[hex])
         return true;
     int cells = gd->map.cols * gd->map.rows;
-    Passage *p = malloc(sizeof *p);
-    if (!p)
-        return false;
-    passage_init(g, side, NULL, 0, PASS_SUPPLY, p);
+    Passage p;
+    passage_init(g, side, NULL, 0, PASS_SUPPLY, &p);
     MoveReach r;
     bool ok = false;
-    if (passage_reach(g, p, hex, gd->combat.supply_reach, &r)) {
+    if (passage_reach(g, &p, hex, gd->combat.supply_reach, &r)) {
         for (int h = 0; h < cells && !ok; h++)
             ok = net[h] && move_cost_to(&r, map_hex_at(&gd->map, h), NULL) != MOVE_UNREACHED;
         move_reach_free(&r);
     }
-    free(p);
     return ok;
 }
 
