@@ -575,6 +575,13 @@ static void key_raise(Ctx *c, int h, int w)
     c->key_w[h] = w;
 }
 
+/* Whether the bot's units stay south of the river (AI-PLAYER-SOUTH): the
+ * Confederates while the Automa plays. */
+static bool south_only_of(const GameState *st, int side)
+{
+    return AUTOMA(*st).on && side == SIDE_CONFEDERATE;
+}
+
 /* key_w, when the data set, the side, whether the Automa plays or its
  * objectives changed since it was last worked out: the places the
  * booklet scores, the Automa's objectives, and every other named place
@@ -593,7 +600,7 @@ static void keys_update(Ctx *c, const GameState *st)
     memcpy(c->kw_obj, AUTOMA(*st).obj_area, sizeof c->kw_obj);
     memset(c->key_w, 0, sizeof c->key_w);
     c->nkey = 0;
-    bool south_only = on && c->side == SIDE_CONFEDERATE;
+    bool south_only = c->south_only;
     for (int p = 0; p < c->m->nplaces; p++) {
         HexCoord hc = c->m->places[p].hex;
         if (!map_has(c->m, hc))
@@ -639,7 +646,7 @@ static void ctx_init(Ctx *c, const Game *g)
         c->cells = GS_MAX_HEXES;
     memo_for(g->gd, c->cells);
     c->side = st->to_move;
-    c->south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE;
+    c->south_only = south_only_of(st, c->side);
     c->max_units = c->gd->stacking.max_units;
     c->max_points = c->gd->stacking.max_points;
     c->fields = c->keys = false;
@@ -965,7 +972,7 @@ static void field_context(const Ctx *c, MoveContext *mc)
 {
     const GameState *st = &c->g->st;
     const ScenarioDef *sc = &c->gd->scenarios[st->scenario];
-    *mc = (MoveContext){.gd = c->gd, .rain = st->rain, .south_only = AUTOMA(*st).on && c->side == SIDE_CONFEDERATE};
+    *mc = (MoveContext){.gd = c->gd, .rain = st->rain, .south_only = c->south_only};
     mc->area_nw = sc->area_nw;
     mc->area_se = sc->area_se;
 }
@@ -2192,6 +2199,7 @@ static void sums_afresh(Ctx *f, const Game *g)
     f->m = &g->gd->map;
     f->cells = f->m->cols * f->m->rows < GS_MAX_HEXES ? f->m->cols * f->m->rows : GS_MAX_HEXES;
     f->side = st->to_move;
+    f->south_only = south_only_of(st, f->side);
     for (int u = 0; u < st->nunits && u < GS_MAX_UNITS; u++) {
         f->pts[u] = game_unit_points(g, u);
         const UnitState *us = &st->unit[u];
