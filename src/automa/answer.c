@@ -80,11 +80,8 @@ static int break_contact(Game *g, const Decision *list, int k, char *why, size_t
     bool demoralized = false;
     short here[GS_MAX_UNITS];
     int nh = hex_units(g, hex, here, GS_MAX_UNITS); /* the hex's units (the index) */
-    for (int j = 0; j < nh && j < GS_MAX_UNITS; j++) {
-        int u = here[j];
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && (g->st.unit[u].flags & UF_DEM))
-            demoralized = true;
-    }
+    for (int j = 0; j < nh && j < GS_MAX_UNITS; j++)
+        demoralized |= (g->st.unit[here[j]].flags & UF_DEM) != 0;
     char h[5];
     hex_name(g->gd, hex, h);
     if (g->st.breastwork[hex] == SIDE_UNION + 1 && stay >= 0) {

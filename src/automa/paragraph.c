@@ -175,8 +175,8 @@ static bool holds(const Game *g, int side, int place)
     for (int i = 0; i < n && i < GS_MAX_UNITS; i++) {
         int u = here[i];
         const UnitDef *ud = &gd->units[u];
-        if (g->st.unit[u].where == AT_MAP && g->st.unit[u].hex == hex && ud->side == side && ud->counter >= 0)
-            return true; /* a Union unit with a counter on the map */
+        if (ud->side == side && ud->counter >= 0)
+            return true; /* a Union unit with a counter */
     }
     return false;
 }

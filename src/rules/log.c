@@ -5,16 +5,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Room for cap lines (items_room) or cap facts (facts_room); callers never
+ * ask for less than there is. */
+static bool items_room(GameLog *log, int cap)
+{
+    LogEntry *p = realloc(log->items, (size_t)cap * sizeof *p);
+    if (!p)
+        return false;
+    log->items = p;
+    log->cap = cap;
+    return true;
+}
+
+static bool facts_room(GameLog *log, int cap)
+{
+    LogFact *p = realloc(log->facts, (size_t)cap * sizeof *p);
+    if (!p)
+        return false;
+    log->facts = p;
+    log->capfacts = cap;
+    return true;
+}
+
 LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char *fmt, ...)
 {
-    if (log->count == log->cap) {
-        int cap = log->cap ? log->cap * 2 : 64;
-        LogEntry *p = realloc(log->items, (size_t)cap * sizeof *p);
-        if (!p)
-            return NULL;
-        log->items = p;
-        log->cap = cap;
-    }
+    if (log->count == log->cap && !items_room(log, log->cap ? log->cap * 2 : 64))
+        return NULL;
     LogEntry *e = &log->items[log->count];
     memset(e, 0, sizeof *e);
     e->seq = log->count + 1;
@@ -34,33 +50,13 @@ LogEntry *log_add(GameLog *log, int turn, int kind, const char *rule, const char
 
 bool log_reserve(GameLog *log, int count, int nfacts)
 {
-    if (count > log->cap) {
-        LogEntry *p = realloc(log->items, (size_t)count * sizeof *p);
-        if (!p)
-            return false;
-        log->items = p;
-        log->cap = count;
-    }
-    if (nfacts > log->capfacts) {
-        LogFact *p = realloc(log->facts, (size_t)nfacts * sizeof *p);
-        if (!p)
-            return false;
-        log->facts = p;
-        log->capfacts = nfacts;
-    }
-    return true;
+    return (count <= log->cap || items_room(log, count)) && (nfacts <= log->capfacts || facts_room(log, nfacts));
 }
 
 void log_fact(GameLog *log, int kind, int a, int b, int c, int d)
 {
-    if (log->nfacts == log->capfacts) {
-        int cap = log->capfacts ? log->capfacts * 2 : 64;
-        LogFact *p = realloc(log->facts, (size_t)cap * sizeof *p);
-        if (!p)
-            return;
-        log->facts = p;
-        log->capfacts = cap;
-    }
+    if (log->nfacts == log->capfacts && !facts_room(log, log->capfacts ? log->capfacts * 2 : 64))
+        return;
     log->facts[log->nfacts++] = (LogFact){kind, log->count, a, b, c, d};
 }
 
