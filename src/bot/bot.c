@@ -115,10 +115,10 @@ typedef struct {
      * after another. origin_n -1: none yet. */
     int origin_n;
     short origin_units[DEC_MAX_UNITS];
-    int origin_from, origin_S, origin_Sa, origin_role; /* where it stands, its points, those able to attack */
+    int origin_S, origin_Sa, origin_role; /* its points, those able to attack */
     bool origin_unsteady, origin_stays; /* ... a shaken unit in it; it will not move at all */
     long origin_value;
-    unsigned near_from[GS_MAX_HEXES]; /* from_stamp: a hex next to origin_from */
+    unsigned near_from[GS_MAX_HEXES]; /* from_stamp: a hex next to where the group stands */
     unsigned from_stamp;
     /* choose_score's sums per formation (its units on the map, the least
      * distance of one to the enemy): worked out at the first formation
@@ -203,7 +203,6 @@ typedef struct {
     unsigned serial;
     short nb[GS_MAX_HEXES][DIR_COUNT]; /* neighbour's map index, -1 off the map */
     HexCube cube[GS_MAX_HEXES];        /* each hex in cube coordinates (place_score) */
-    int back[DIR_COUNT];               /* hex_dir_opposite's answers (sums_update) */
     /* the units of each formation (of the data set's first GS_MAX_FORMATIONS),
      * by ascending index: form_unit[form_first[f] .. form_first[f + 1]) */
     short form_first[GS_MAX_FORMATIONS + 1];
@@ -279,8 +278,6 @@ static void memo_for(const GameData *gd, int cells)
         memo.major[i] = data_place_index(gd, major_places[i]);
     for (int h = 0; h < cells; h++)
         memo.cube[h] = hex_cube(map_hex_at(m, h));
-    for (int d = 0; d < DIR_COUNT; d++)
-        memo.back[d] = hex_dir_opposite(d);
     int k = 0;
     for (int f = 0; f < GS_MAX_FORMATIONS; f++) {
         memo.form_first[f] = (short)k;
@@ -512,7 +509,7 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int nb = neighbour(c, x, d);
-            if (nb >= 0 && fight_across(c, nb, memo.back[d]))
+            if (nb >= 0 && fight_across(c, nb, hex_dir_opposite(d)))
                 c->threat[nb] += delta;
         }
     }
@@ -537,7 +534,7 @@ static void sums_update(Ctx *c, const Game *g)
             continue;
         for (int d = 0; d < DIR_COUNT; d++) {
             int e = neighbour(c, x, d);
-            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, memo.back[d]))
+            if (e >= 0 && c->en_n[e] > 0 && !(c->chg[e] && !c->was_en[e]) && fight_across(c, e, hex_dir_opposite(d)))
                 c->adj_act[e] += delta;
         }
     }
@@ -553,7 +550,7 @@ static void sums_update(Ctx *c, const Game *g)
                 continue;
             for (int d = 0; d < DIR_COUNT; d++) {
                 int h = neighbour(c, x, d);
-                unsigned bit = 1u << memo.back[d]; /* from h, x is there */
+                unsigned bit = 1u << hex_dir_opposite(d); /* from h, x is there */
                 if (h < 0)
                     continue;
                 for (int s = 0; s < 2; s++)
@@ -1377,7 +1374,7 @@ static void move_group(Ctx *c, const Decision *d)
     const GameState *st = &c->g->st;
     c->origin_n = d->nunits;
     memcpy(c->origin_units, d->units, (size_t)d->nunits * sizeof *d->units);
-    int from = c->origin_from = st->unit[d->units[0]].hex;
+    int from = st->unit[d->units[0]].hex;
     c->origin_stays = from < 0 || from >= c->cells;
     int S = 0, Sa = 0, real = 0;
     bool unsteady = false;
@@ -1424,7 +1421,7 @@ static inline Room move_room(const Ctx *c, int n) { return (Room){c->max_units -
 static inline __attribute__((always_inline)) long move_gain_to(const Ctx *c, int n, Room room, int to, bool unsteady,
                                                                int role)
 {
-    if (to < 0 || to >= c->cells || c->origin_stays)
+    if (to < 0 || to >= c->cells) /* (a group that stays: score_run scores its moves without asking) */
         return -INNER_MAX;
     if (c->own_n[to] > room.units || c->own_pts[to] > room.points)
         return -INNER_MAX; /* it would be over-stacked */
@@ -2134,9 +2131,6 @@ static bool cubes_are_fresh(const Ctx *c)
         if (memo.cube[h].x != q.x || memo.cube[h].y != q.y || memo.cube[h].z != q.z)
             return false;
     }
-    for (int d = 0; d < DIR_COUNT; d++)
-        if (memo.back[d] != hex_dir_opposite(d))
-            return false;
     return true;
 }
 

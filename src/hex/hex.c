@@ -69,8 +69,6 @@ int hex_direction(HexCoord a, HexCoord b)
     return -1;
 }
 
-int hex_dir_opposite(int dir) { return (dir + 3) % DIR_COUNT; }
-
 const char *hex_dir_name(int dir) { return (dir >= 0 && dir < DIR_COUNT) ? dir_names[dir] : "?"; }
 
 int hex_dir_parse(const char *s)

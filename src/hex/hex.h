@@ -33,7 +33,7 @@ bool hex_on_edge(HexCoord h, int cols, int rows);
 HexCoord hex_neighbour(HexCoord h, int dir);
 /* Direction from a to its neighbour b, or -1 when they are not neighbours. */
 int hex_direction(HexCoord a, HexCoord b);
-int hex_dir_opposite(int dir);
+static inline int hex_dir_opposite(int dir) { return (dir + 3) % DIR_COUNT; }
 const char *hex_dir_name(int dir); /* "n", "ne", ... */
 int hex_dir_parse(const char *s);  /* -1 when unknown */
 
