@@ -145,6 +145,27 @@ static void test_great_offensive(void **state)
     assert_true(legal_has(&g, "event great-offensive"));
     apply_text(&g, "event great-offensive");
     apply_text(&g, "higher hooker meade");
+    /* two consecutive turns, not two takes in one: his command factor (2)
+     * is what he takes in a turn */
+    refuse_text(&g, "higher hooker couch", "already taken his formations this turn");
+    game_free(&g);
+}
+
+/* Great Offensive is for a commander who acted last turn: played in the
+ * turn he has already acted, it would let him take formations again,
+ * beyond his command factor (HIGHER-CMD). */
+static void test_great_offensive_not_after_acting_this_turn(void **state)
+{
+    (void)state;
+    Game g;
+    start(&g, "campaign", 3);
+    advance_to(&g, 3);
+    apply_text(&g, "done");
+    apply_text(&g, "higher hooker howard+slocum");
+    give(&g, SIDE_UNION, "great-offensive");
+    assert_false(legal_has(&g, "event great-offensive"));
+    refuse_text(&g, "event great-offensive", "acted last turn");
+    refuse_text(&g, "higher hooker couch", "already taken his formations this turn");
     game_free(&g);
 }
 
@@ -561,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_cups_hands_and_draws),
         cmocka_unit_test(test_two_a_turn_and_release),
         cmocka_unit_test(test_great_offensive),
+        cmocka_unit_test(test_great_offensive_not_after_acting_this_turn),
         cmocka_unit_test(test_combat_chits),
         cmocka_unit_test(test_night_attack),
         cmocka_unit_test(test_supply_chit),

@@ -473,6 +473,8 @@ const char *higher_commander_refusal(const Game *g, int side, int k)
         return "his chit is not in this scenario (or he has not arrived)";
     if (st->cmd_gone[k])
         return "he has fallen and left the game";
+    if (st->hc_turn[k] == st->turn) /* HIGHER-CMD: his command factor is what he takes in a turn */
+        return "he has already taken his formations this turn";
     if (higher_barred_by_interval(g, k) && !st->hc_twice[k])
         return "a higher commander acts only every other turn";
     return NULL;

@@ -206,7 +206,8 @@ static const char *event_refusal(const Game *g, const Decision *d, char *buf, si
     case EV_HIGHER_TWICE:
         if (w != W_CHOOSE)
             return "it is played while choosing formations";
-        if (E->commander < 0 || st->hc_twice[E->commander] || !higher_barred_by_interval(g, E->commander))
+        if (E->commander < 0 || st->hc_twice[E->commander] || !higher_barred_by_interval(g, E->commander) ||
+            st->hc_turn[E->commander] == st->turn) /* used this turn: he may not take more (HIGHER-CMD) */
             return "it is played when the commander acted last turn and so may not act now";
         return NULL;
     case EV_RELEASE:
