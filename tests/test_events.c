@@ -124,6 +124,10 @@ static void test_two_a_turn_and_release(void **state)
     assert_int_equal(g.st.drawn.kind, CHIT_FORMATION);
     assert_int_equal(g.st.drawn.index, data_formation_index(&gd, "couch"));
     assert_int_equal(g.st.ev_cup[EV(SIDE_UNION, "good-general")], 1); /* back in its cup after use */
+    /* the formation it named is not a command chit drawn: no event is
+     * drawn instead of it (EVENTS), though the cup holds one */
+    assert_false(legal_has(&g, "draw-event"));
+    refuse_text(&g, "draw-event", "instead of activating");
     apply_text(&g, "activate");
     game_free(&g);
 }

@@ -351,7 +351,7 @@ int events_legal(const Game *g, Decision *out, int max, int n)
             PUSH(((Decision){.kind = D_PASS, .side = side}));
             return n;
         }
-        if ((st->options & OPT_EVENTS) && side_cup_total(g, side) > 0 &&
+        if ((st->options & OPT_EVENTS) && side_cup_total(g, side) > 0 && !st->drawn_extra &&
             (st->drawn.kind == CHIT_FORMATION || st->drawn.kind == CHIT_INDEPENDENT))
             PUSH(((Decision){.kind = D_DRAW_EVENT, .side = side}));
         return n;
@@ -845,7 +845,7 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
         log_add(&g->log, st->turn, LOG_DECISION, "EVENTS", "%s keeps its supply chit", data_side_name(d->side));
         return true; /* the caller moves the night on */
     case D_DRAW_EVENT: {
-        if (st->phase != PH_ACTIVATION || st->activated || st->drawn.side != d->side ||
+        if (st->phase != PH_ACTIVATION || st->activated || st->drawn.side != d->side || st->drawn_extra ||
             (st->drawn.kind != CHIT_FORMATION && st->drawn.kind != CHIT_INDEPENDENT)) {
             snprintf(why, n, "an event is drawn instead of activating a formation's or the Independent chit just drawn");
             return false;
@@ -876,6 +876,7 @@ bool events_apply(Game *g, const Decision *d, char *why, size_t n)
             st->ev_cup[e]++;
         st->chosen[d->arg] = true;
         st->drawn = (Chit){CHIT_FORMATION, (unsigned char)d->side, (short)d->arg};
+        st->drawn_extra = true;
         log_add(&g->log, st->turn, LOG_DECISION, "EVENTS", "%s: %s is the extra formation", ev(g, e)->name,
                 gd->formations[d->arg].name);
         return true; /* then activate or pass, as for any chit */

@@ -172,6 +172,8 @@ typedef struct {
     Chit cup[GS_MAX_CHITS];
     int ncup;
     Chit drawn;
+    bool drawn_extra; /* drawn is the formation a Good General chit named: not a command chit, so no event is
+                         drawn instead of it (EVENTS) */
     bool activated; /* the drawn chit was activated (not passed) */
     int act_step;   /* enum ActStep */
     short chit_hex; /* where the activated chit stands, -1 */

@@ -467,6 +467,7 @@ static bool set_drawn(PositionSetup *s)
     st->phase = PH_ACTIVATION;
     st->done_choosing[SIDE_UNION] = st->done_choosing[SIDE_CONFEDERATE] = true;
     st->drawn = c;
+    st->drawn_extra = false;
     st->activated = false;
     st->to_move = c.side;
     const GameVariant *sys = s->g->variant;

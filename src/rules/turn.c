@@ -164,6 +164,7 @@ void begin_turn(Game *g)
     st->ncup = 0;
     st->activated = false;
     st->drawn = (Chit){0, 0, -1};
+    st->drawn_extra = false;
     st->phase = PH_CHOOSE;
     st->to_move = SIDE_CONFEDERATE;
     if (g->variant) { /* AI-SEQUENCE: the Automa's markers come from its track once the player has chosen */
@@ -299,6 +300,7 @@ void draw_next(Game *g)
     if (i < 0)
         i = (int)rng_below(&st->rng, (uint32_t)st->ncup);
     st->drawn = st->cup[i];
+    st->drawn_extra = false;
     st->cup[i] = st->cup[--st->ncup];
     st->activated = false;
     st->phase = PH_ACTIVATION;
